@@ -1,0 +1,18 @@
+import { Inject, Injectable } from '@nestjs/common';
+import jwt from 'jsonwebtoken';
+import { AUTH_CONFIG, type AuthConfig } from '../auth.config';
+import type { UserEntity } from '../users/user.entity';
+
+/** Signs session tokens (HS256) carrying the user, role and token version (D14). */
+@Injectable()
+export class TokenIssuer {
+  constructor(@Inject(AUTH_CONFIG) private readonly config: AuthConfig) {}
+
+  issue(user: UserEntity): string {
+    return jwt.sign({ role: user.role, ver: user.tokenVersion }, this.config.JWT_SECRET, {
+      algorithm: 'HS256',
+      subject: user.id,
+      expiresIn: this.config.JWT_TTL_SECONDS,
+    });
+  }
+}

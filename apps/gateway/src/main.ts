@@ -1,0 +1,18 @@
+import { JsonLogger } from '@market/server-kit';
+import { loadGatewayConfig } from './gateway.config';
+import { createGateway } from './create-gateway';
+
+async function main() {
+  const config = loadGatewayConfig();
+  const logger = new JsonLogger('gateway', config.LOG_LEVEL);
+  try {
+    const app = await createGateway(config);
+    await app.listen(config.PORT, config.HOST);
+    logger.log(`gateway listening on http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${config.PORT}`, 'Bootstrap');
+  } catch (error) {
+    logger.error(`gateway failed to start: ${(error as Error).message}`, 'Bootstrap');
+    process.exit(1);
+  }
+}
+
+void main();

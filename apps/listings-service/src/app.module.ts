@@ -1,0 +1,7 @@
+import type { DynamicModule } from '@nestjs/common';
+import { defineServiceModule, type ServiceConfig } from '@market/server-kit';
+
+/** The listings-service: listings, screenshots metadata, review, browse and watchlist, in the `listings` schema. Its features arrive with their issues. */
+export function listingsAppModule(config: ServiceConfig): DynamicModule {
+  return defineServiceModule({ service: 'listings-service', schema: 'listings', config, entities: [], migrations: [] });
+}

@@ -1,0 +1,16 @@
+import type { DynamicModule } from '@nestjs/common';
+import { defineServiceModule } from '@market/server-kit';
+import { NOTIFICATIONS_CONFIG, type NotificationsConfig } from './notifications.config';
+import { CreateEmails1763800200000 } from './migrations/1763800200000-create-emails';
+import { Mailer } from './emails/mailer';
+import { EmailsRepository } from './emails/emails.repository';
+import { EmailQueue } from './emails/email.queue';
+import { AccountEventsHandler } from './emails/account-events.handler';
+
+/** The notifications service: emails through a BullMQ queue, in the `notifications` schema. */
+export function notificationsAppModule(config: NotificationsConfig): DynamicModule {
+  return defineServiceModule(
+    { service: 'notifications-service', schema: 'notifications', config, entities: [], migrations: [CreateEmails1763800200000] },
+    { providers: [{ provide: NOTIFICATIONS_CONFIG, useValue: config }, Mailer, EmailsRepository, EmailQueue, AccountEventsHandler] },
+  );
+}

@@ -1,0 +1,83 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Queue, Worker, type Job } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { REDIS, SERVICE_CONFIG, currentRequestId, runWithRequestId, type ServiceConfig } from '@market/server-kit';
+import { NOTIFICATIONS_CONFIG, type NotificationsConfig } from '../notifications.config';
+import { welcomeEmail, type RenderedEmail } from './email-templates';
+import { Mailer } from './mailer';
+import { EmailsRepository } from './emails.repository';
+
+export const EMAIL_QUEUE = 'emails';
+
+export interface WelcomeJob {
+  kind: 'welcome';
+  to: string;
+  username: string;
+  request_id: string | null;
+}
+export type EmailJob = WelcomeJob;
+
+/** BullMQ queue and worker for outgoing email, with retries and exponential backoff. */
+@Injectable()
+export class EmailQueue implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('EmailQueue');
+  private readonly queue: Queue<EmailJob>;
+  private worker: Worker<EmailJob> | null = null;
+
+  constructor(
+    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(SERVICE_CONFIG) private readonly serviceConfig: ServiceConfig,
+    @Inject(NOTIFICATIONS_CONFIG) private readonly config: NotificationsConfig,
+    private readonly mailer: Mailer,
+    private readonly emails: EmailsRepository,
+  ) {
+    this.queue = new Queue<EmailJob>(EMAIL_QUEUE, { connection: redis, prefix: serviceConfig.QUEUE_PREFIX });
+  }
+
+  onApplicationBootstrap() {
+    this.worker = new Worker<EmailJob>(EMAIL_QUEUE, (job) => this.process(job), {
+      connection: this.redis,
+      prefix: this.serviceConfig.QUEUE_PREFIX,
+      concurrency: 4,
+    });
+    this.worker.on('failed', (job, error) => this.logger.warn(`Email job ${job?.id} failed: ${error.message}`));
+  }
+
+  async onApplicationShutdown() {
+    await this.worker?.close();
+    await this.queue.close();
+  }
+
+  /** Enqueues an email once per key: a redelivered event finds the job already there. */
+  async enqueue(key: string, job: Omit<EmailJob, 'request_id'>): Promise<void> {
+    await this.queue.add(job.kind, { ...job, request_id: currentRequestId() }, {
+      jobId: key,
+      attempts: 8,
+      backoff: { type: 'exponential', delay: 2000 },
+      removeOnComplete: { age: 7 * 24 * 3600 },
+      removeOnFail: { age: 30 * 24 * 3600 },
+    });
+  }
+
+  private process(job: Job<EmailJob>): Promise<void> {
+    return runWithRequestId(job.data.request_id, async () => {
+      const email = this.render(job.data);
+      const transport = await this.mailer.send(job.data.to, email);
+      await this.emails.record({
+        jobId: String(job.id),
+        kind: job.data.kind,
+        to: job.data.to,
+        email,
+        transport,
+        requestId: job.data.request_id,
+      });
+    });
+  }
+
+  private render(job: EmailJob): RenderedEmail {
+    switch (job.kind) {
+      case 'welcome':
+        return welcomeEmail({ username: job.username, publicUrl: this.config.PUBLIC_URL });
+    }
+  }
+}

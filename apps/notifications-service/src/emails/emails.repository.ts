@@ -1,0 +1,35 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { RenderedEmail } from './email-templates';
+
+export interface EmailRecord {
+  job_id: string;
+  kind: string;
+  to_address: string;
+  subject: string;
+  transport: 'smtp' | 'log';
+  sent_at: Date;
+}
+
+/** The record of every email delivered, one row per job. */
+@Injectable()
+export class EmailsRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async record(input: { jobId: string; kind: string; to: string; email: RenderedEmail; transport: 'smtp' | 'log'; requestId: string | null }): Promise<void> {
+    await this.dataSource.query(
+      `INSERT INTO emails (job_id, kind, to_address, subject, text_body, html_body, transport, request_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (job_id) DO NOTHING`,
+      [input.jobId, input.kind, input.to, input.email.subject, input.email.text, input.email.html, input.transport, input.requestId],
+    );
+  }
+
+  /** Emails sent to one address, newest first. */
+  sentTo(address: string): Promise<EmailRecord[]> {
+    return this.dataSource.query(
+      `SELECT job_id, kind, to_address, subject, transport, sent_at FROM emails
+       WHERE lower(to_address) = lower($1) ORDER BY sent_at DESC`,
+      [address],
+    );
+  }
+}

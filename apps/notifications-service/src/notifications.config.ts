@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { parseEnv, portSchema, serviceEnv, urlSchema } from '@market/server-kit';
+
+/** Variables the notifications service reads; parsed once at start. */
+export const notificationsEnv = {
+  ...serviceEnv,
+  PUBLIC_URL: urlSchema(['http:', 'https:']).default('http://localhost:3000'),
+  SMTP_HOST: z.string().min(1).optional(),
+  SMTP_PORT: portSchema.default(587),
+  SMTP_USERNAME: z.string().optional(),
+  SMTP_PASSWORD: z.string().optional(),
+  SMTP_SECURE: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  MAIL_FROM: z.string().min(3).default('Site Market <no-reply@sitemarket.local>'),
+};
+export type NotificationsConfig = z.infer<z.ZodObject<typeof notificationsEnv>>;
+export const NOTIFICATIONS_CONFIG = Symbol('NOTIFICATIONS_CONFIG');
+
+/** Reads the notifications service configuration, exiting with one line on a bad value. */
+export function loadNotificationsConfig(): NotificationsConfig {
+  return parseEnv(notificationsEnv);
+}

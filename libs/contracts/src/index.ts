@@ -1,0 +1,6 @@
+export * from './rpc';
+export * from './subjects';
+export * from './events';
+export * from './errors';
+export * from './auth/auth.schemas';
+export * from './auth/user.dto';

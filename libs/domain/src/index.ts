@@ -1,0 +1,6 @@
+export * from './accounts/username.rules';
+export * from './accounts/password.rules';
+export * from './accounts/login-redirect.rules';
+export * from './catalog/categories';
+export * from './money/money.rules';
+export * from './bidding/increment.rules';

@@ -1,0 +1,24 @@
+import { allowsDirectPurchase, dollarsToCents, formatDollars, isWholeDollars } from './money.rules';
+
+describe('money rules', () => {
+  it('accepts only whole non-negative safe amounts', () => {
+    expect(isWholeDollars(0)).toBe(true);
+    expect(isWholeDollars(25_000)).toBe(true);
+    expect(isWholeDollars(10.5)).toBe(false);
+    expect(isWholeDollars(-1)).toBe(false);
+    expect(isWholeDollars('100')).toBe(false);
+    expect(isWholeDollars(Number.MAX_SAFE_INTEGER)).toBe(false);
+  });
+  it('formats US dollars without decimals', () => {
+    expect(formatDollars(25_000)).toBe('$25,000');
+    expect(formatDollars(0)).toBe('$0');
+  });
+  it('converts to cents exactly and refuses fractions', () => {
+    expect(dollarsToCents(4_999)).toBe(499_900);
+    expect(() => dollarsToCents(1.5)).toThrow(RangeError);
+  });
+  it('allows direct purchase strictly below 5000 (D4)', () => {
+    expect(allowsDirectPurchase(4_999)).toBe(true);
+    expect(allowsDirectPurchase(5_000)).toBe(false);
+  });
+});

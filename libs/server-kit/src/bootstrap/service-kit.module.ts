@@ -1,0 +1,115 @@
+import {
+  Global,
+  Inject,
+  Module,
+  type DynamicModule,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+  type Provider,
+} from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { NatsConnection } from 'nats';
+import type { Redis } from 'ioredis';
+import type { ServiceName } from '@market/contracts';
+import type { ServiceConfig } from '../config/env';
+import { openServiceDatabase, type ServiceDatabaseOptions } from '../database/data-source';
+import { CreateEventTables1763800000000 } from '../database/1763800000000-create-event-tables';
+import { connectNats } from '../nats/nats.connection';
+import { ensureEventStream } from '../events/jetstream';
+import { OutboxRelay } from '../events/outbox.relay';
+import { EventConsumers } from '../events/event-consumer';
+import { createRedis } from '../jobs/redis';
+import { HealthController } from '../health/health.controller';
+import { READINESS_CHECKS, natsCheck, postgresCheck, redisCheck } from '../health/readiness';
+
+export const SERVICE_CONFIG = Symbol('SERVICE_CONFIG');
+export const NATS_CONNECTION = Symbol('NATS_CONNECTION');
+export const REDIS = Symbol('REDIS');
+export const SERVICE_NAME = Symbol('SERVICE_NAME');
+
+export interface ServiceKitOptions {
+  service: ServiceName;
+  schema: string;
+  config: ServiceConfig;
+  entities: ServiceDatabaseOptions['entities'];
+  /** The service's own migrations; the shared event tables come first. */
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
+  migrations: Function[];
+}
+
+/** Closes what the kit opened, in reverse order, when the process stops. */
+class ServiceKitLifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
+  constructor(
+    private readonly relay: OutboxRelay,
+    private readonly consumers: EventConsumers,
+    private readonly dataSource: DataSource,
+    @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
+    @Inject(REDIS) private readonly redis: Redis,
+  ) {}
+
+  onApplicationBootstrap() {
+    this.relay.start();
+  }
+
+  async onApplicationShutdown() {
+    await this.consumers.stop();
+    await this.relay.stop();
+    await this.nc.drain().catch(() => undefined);
+    this.redis.disconnect();
+    if (this.dataSource.isInitialized) await this.dataSource.destroy();
+  }
+}
+
+/** Wires a service to its PostgreSQL schema, NATS, JetStream events, Redis and health checks. */
+@Global()
+@Module({})
+export class ServiceKitModule {
+  static forRoot(options: ServiceKitOptions): DynamicModule {
+    const stream = { stream: options.config.EVENTS_STREAM, prefix: options.config.EVENTS_PREFIX };
+    const providers: Provider[] = [
+      { provide: SERVICE_CONFIG, useValue: options.config },
+      { provide: SERVICE_NAME, useValue: options.service },
+      {
+        provide: DataSource,
+        useFactory: () =>
+          openServiceDatabase({
+            url: options.config.DATABASE_URL,
+            schema: options.schema,
+            entities: options.entities,
+            migrations: [CreateEventTables1763800000000, ...options.migrations],
+          }),
+      },
+      {
+        provide: NATS_CONNECTION,
+        useFactory: async () => {
+          const nc = await connectNats(options.config.NATS_URL, options.service);
+          await ensureEventStream(nc, stream);
+          return nc;
+        },
+      },
+      { provide: REDIS, useFactory: () => createRedis(options.config.REDIS_URL, options.service) },
+      {
+        provide: OutboxRelay,
+        inject: [DataSource, NATS_CONNECTION],
+        useFactory: (ds: DataSource, nc: NatsConnection) => new OutboxRelay(ds, nc, stream),
+      },
+      {
+        provide: EventConsumers,
+        inject: [DataSource, NATS_CONNECTION],
+        useFactory: (ds: DataSource, nc: NatsConnection) => new EventConsumers(ds, nc, stream, options.service),
+      },
+      {
+        provide: READINESS_CHECKS,
+        inject: [DataSource, NATS_CONNECTION, REDIS],
+        useFactory: (ds: DataSource, nc: NatsConnection, redis: Redis) => [postgresCheck(ds), natsCheck(nc), redisCheck(redis)],
+      },
+      ServiceKitLifecycle,
+    ];
+    return {
+      module: ServiceKitModule,
+      controllers: [HealthController],
+      providers,
+      exports: [SERVICE_CONFIG, SERVICE_NAME, DataSource, NATS_CONNECTION, REDIS, OutboxRelay, EventConsumers],
+    };
+  }
+}

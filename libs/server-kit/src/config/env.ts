@@ -1,0 +1,63 @@
+import { z } from 'zod';
+
+/** A configuration value that failed validation; names the variable. */
+export class ConfigError extends Error {
+  constructor(readonly variable: string, reason: string) {
+    super(`Invalid configuration: ${variable}: ${reason}`);
+  }
+}
+
+/** Parses environment variables with a schema, throwing a ConfigError that names the first bad variable. */
+export function parseEnvOrThrow<S extends z.ZodRawShape>(shape: S, env: NodeJS.ProcessEnv = process.env): z.infer<z.ZodObject<S>> {
+  const result = z.object(shape).safeParse(env);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const variable = String(issue.path[0] ?? 'environment');
+  throw new ConfigError(variable, env[variable] === undefined ? 'is required but not set' : issue.message);
+}
+
+/** Parses environment variables once at start; a bad value stops the process with one line naming the variable. */
+export function parseEnv<S extends z.ZodRawShape>(shape: S, env: NodeJS.ProcessEnv = process.env): z.infer<z.ZodObject<S>> {
+  try {
+    return parseEnvOrThrow(shape, env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+const url = (protocols: string[]) =>
+  z.string().refine((value) => {
+    try {
+      return protocols.includes(new URL(value).protocol);
+    } catch {
+      return false;
+    }
+  }, `must be a ${protocols.join(' or ')}// URL`);
+
+const port = z.coerce.number().int().min(1).max(65535);
+
+/** Variables every backend process reads. */
+export const commonEnv = {
+  NATS_URL: url(['nats:', 'tls:']).default('nats://127.0.0.1:4222'),
+  REDIS_URL: url(['redis:', 'rediss:']).default('redis://127.0.0.1:6379'),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+  EVENTS_STREAM: z.string().regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, _ and - only').default('EVENTS'),
+  EVENTS_PREFIX: z.string().regex(/^[a-z0-9_]+$/, 'lower-case letters, digits and _ only').default('events'),
+  QUEUE_PREFIX: z.string().regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, _ and - only').default('bull'),
+};
+
+/** Variables of a service that owns a database schema and answers health checks. */
+export const serviceEnv = {
+  ...commonEnv,
+  DATABASE_URL: url(['postgres:', 'postgresql:']).default('postgres://postgres@127.0.0.1:5432/marketplace'),
+  HEALTH_PORT: port.optional(),
+};
+
+export const portSchema = port;
+export const urlSchema = url;
+export type CommonConfig = z.infer<z.ZodObject<typeof commonEnv>>;
+export type ServiceConfig = z.infer<z.ZodObject<typeof serviceEnv>>;

@@ -1,0 +1,75 @@
+import { DataSource, type MixedList, type EntitySchema } from 'typeorm';
+import { Client } from 'pg';
+
+export interface ServiceDatabaseOptions {
+  url: string;
+  /** The service's own schema: every table it owns lives there (DESIGN §1 Data). */
+  schema: string;
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
+  entities: MixedList<Function | string | EntitySchema>;
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
+  migrations: MixedList<Function | string>;
+  poolSize?: number;
+}
+
+const SCHEMA_PATTERN = /^[a-z][a-z0-9_]*$/;
+
+/** Creates the service schema, runs pending migrations under an advisory lock, and returns a ready DataSource. */
+export async function openServiceDatabase(options: ServiceDatabaseOptions): Promise<DataSource> {
+  if (!SCHEMA_PATTERN.test(options.schema)) throw new Error(`Invalid schema name: ${options.schema}`);
+  await ensureSchema(options.url, options.schema);
+  const dataSource = new DataSource({
+    type: 'postgres',
+    url: options.url,
+    schema: options.schema,
+    entities: options.entities,
+    migrations: options.migrations,
+    migrationsTableName: 'migrations',
+    synchronize: false,
+    logging: false,
+    poolSize: options.poolSize ?? 10,
+    // Unqualified SQL in migrations and repositories resolves to the service's own schema.
+    extra: { options: `-c search_path=${options.schema}` },
+  });
+  await dataSource.initialize();
+  try {
+    await runMigrationsLocked(dataSource, options.schema);
+  } catch (error) {
+    await dataSource.destroy();
+    throw error;
+  }
+  return dataSource;
+}
+
+async function ensureSchema(url: string, schema: string): Promise<void> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+  } catch (error) {
+    // Two replicas creating the schema at once: the loser sees a unique violation and can go on.
+    if ((error as { code?: string }).code !== '23505') throw error;
+  } finally {
+    await client.end();
+  }
+}
+
+async function runMigrationsLocked(dataSource: DataSource, schema: string): Promise<void> {
+  const runner = dataSource.createQueryRunner();
+  await runner.connect();
+  try {
+    await runner.query('SELECT pg_advisory_lock(hashtext($1))', [`migrations:${schema}`]);
+    await dataSource.runMigrations({ transaction: 'each' });
+  } finally {
+    await runner.query('SELECT pg_advisory_unlock(hashtext($1))', [`migrations:${schema}`]).catch(() => undefined);
+    await runner.release();
+  }
+}
+
+/** True when a database error is a unique violation, optionally of the named constraint or index. */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  const e = error as { code?: string; constraint?: string; driverError?: { code?: string; constraint?: string } };
+  const code = e?.code ?? e?.driverError?.code;
+  const name = e?.constraint ?? e?.driverError?.constraint;
+  return code === '23505' && (constraint === undefined || name === constraint);
+}

@@ -1,0 +1,42 @@
+import { Catch, HttpException, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
+import { throwError, type Observable } from 'rxjs';
+import type { Response } from 'express';
+import type { RpcErrorPayload } from '@market/contracts';
+import { AppError } from './app-error';
+
+const HIDDEN: RpcErrorPayload = { code: 'internal', status: 500, detail: 'Internal server error' };
+
+/** Maps any thrown value to the public error shape; 5xx details are logged and never shown. */
+export function toErrorPayload(exception: unknown, logger: Logger): RpcErrorPayload {
+  if (exception instanceof AppError) {
+    if (exception.status >= 500 && exception.code !== 'unavailable') logger.error(exception);
+    return exception.toPayload();
+  }
+  if (exception instanceof HttpException) {
+    const status = exception.getStatus();
+    if (status >= 500) {
+      logger.error(exception);
+      return HIDDEN;
+    }
+    const body = exception.getResponse();
+    const message = typeof body === 'string' ? body : (body as { message?: unknown }).message;
+    const detail = typeof message === 'string' ? message : Array.isArray(message) ? message.join(', ') : exception.message;
+    return { code: status === 404 ? 'not_found' : status === 401 ? 'unauthorized' : status === 403 ? 'forbidden' : 'bad_request', status, detail };
+  }
+  logger.error(exception instanceof Error ? exception : String(exception));
+  return HIDDEN;
+}
+
+/** One filter for both transports: HTTP answers {detail}; NATS replies carry a typed payload. */
+@Catch()
+export class AllErrorsFilter implements ExceptionFilter {
+  private readonly logger = new Logger('Errors');
+
+  catch(exception: unknown, host: ArgumentsHost): Observable<never> | void {
+    const payload = toErrorPayload(exception, this.logger);
+    if (host.getType() === 'rpc') return throwError(() => payload);
+    const response = host.switchToHttp().getResponse<Response>();
+    if (response.headersSent) return;
+    response.status(payload.status).json({ detail: payload.detail });
+  }
+}

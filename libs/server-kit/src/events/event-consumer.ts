@@ -1,0 +1,91 @@
+import { Logger } from '@nestjs/common';
+import type { DataSource, EntityManager } from 'typeorm';
+import { AckPolicy, DeliverPolicy, JSONCodec, nanos, type ConsumerMessages, type JsMsg, type NatsConnection } from 'nats';
+import type { EventEnvelope, EventName } from '@market/contracts';
+import { runWithRequestId } from '../logging/request-context';
+import { eventSubject, type EventStreamOptions } from './jetstream';
+
+/** Handles one event inside the transaction that records it as processed. */
+export type EventHandler<N extends EventName> = (event: EventEnvelope<N>, manager: EntityManager) => Promise<void>;
+
+const ACK_WAIT_MS = 30_000;
+const RETRY_DELAY_MS = 1_000;
+
+/** Runs durable JetStream consumers whose handlers apply each event at most once (processed_events). */
+export class EventConsumers {
+  private readonly logger = new Logger('EventConsumers');
+  private readonly codec = JSONCodec<EventEnvelope>();
+  private readonly subscriptions: ConsumerMessages[] = [];
+  private readonly loops: Promise<void>[] = [];
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly nc: NatsConnection,
+    private readonly stream: EventStreamOptions,
+    private readonly consumerName: string,
+  ) {}
+
+  /** Subscribes a handler to one event name with a durable consumer named after this service and the event. */
+  async subscribe<N extends EventName>(name: N, handler: EventHandler<N>): Promise<void> {
+    const durable = `${this.consumerName}-${name.replace(/\./g, '_')}`;
+    const jsm = await this.nc.jetstreamManager();
+    await jsm.consumers.add(this.stream.stream, {
+      durable_name: durable,
+      ack_policy: AckPolicy.Explicit,
+      deliver_policy: DeliverPolicy.All,
+      filter_subject: eventSubject(this.stream.prefix, name),
+      ack_wait: nanos(ACK_WAIT_MS),
+    });
+    const consumer = await this.nc.jetstream().consumers.get(this.stream.stream, durable);
+    const messages = await consumer.consume({ max_messages: 64 });
+    this.subscriptions.push(messages);
+    this.loops.push(this.drain(messages, handler as EventHandler<EventName>));
+  }
+
+  /** Applies one event unless this consumer already did; true when it was applied now. */
+  async apply(event: EventEnvelope, handler: EventHandler<EventName>): Promise<boolean> {
+    return runWithRequestId(event.request_id, () =>
+      this.dataSource.transaction(async (manager) => {
+        const inserted: unknown[] = await manager.query(
+          `INSERT INTO processed_events (event_id, consumer) VALUES ($1, $2)
+           ON CONFLICT DO NOTHING RETURNING event_id`,
+          [event.id, this.consumerName],
+        );
+        if (inserted.length === 0) return false;
+        await handler(event, manager);
+        return true;
+      }),
+    );
+  }
+
+  /** Stops consuming; messages in flight are redelivered to another replica. */
+  async stop(): Promise<void> {
+    for (const messages of this.subscriptions) messages.stop();
+    await Promise.allSettled(this.loops);
+  }
+
+  private async drain(messages: ConsumerMessages, handler: EventHandler<EventName>): Promise<void> {
+    for await (const message of messages) {
+      await this.handle(message, handler);
+    }
+  }
+
+  private async handle(message: JsMsg, handler: EventHandler<EventName>): Promise<void> {
+    let event: EventEnvelope;
+    try {
+      event = this.codec.decode(message.data);
+    } catch {
+      this.logger.error(`Dropping undecodable message ${message.subject} #${message.seq}`);
+      message.term();
+      return;
+    }
+    try {
+      const applied = await this.apply(event, handler);
+      if (!applied) this.logger.debug(`Event ${event.id} (${event.name}) already processed`);
+      message.ack();
+    } catch (error) {
+      this.logger.error(`Handling ${event.name} ${event.id} failed: ${(error as Error).message}`);
+      message.nak(RETRY_DELAY_MS);
+    }
+  }
+}

@@ -1,0 +1,121 @@
+import { Logger } from '@nestjs/common';
+import type { DataSource } from 'typeorm';
+import { JSONCodec, type JetStreamClient, type NatsConnection } from 'nats';
+import type { EventEnvelope } from '@market/contracts';
+import { eventSubject, type EventStreamOptions } from './jetstream';
+
+interface OutboxRow {
+  seq: string;
+  id: string;
+  name: EventEnvelope['name'];
+  payload: EventEnvelope['payload'];
+  request_id: string | null;
+  occurred_at: Date;
+}
+
+const BATCH = 100;
+const IDLE_MS = 250;
+const MAX_BACKOFF_MS = 5000;
+const PUBLISH_TIMEOUT_MS = 2000;
+
+/** Publishes outbox rows to JetStream in order, with the event id as message id, and marks them published. */
+export class OutboxRelay {
+  private readonly logger = new Logger('OutboxRelay');
+  private readonly codec = JSONCodec<EventEnvelope>();
+  private readonly js: JetStreamClient;
+  private running = false;
+  private timer: NodeJS.Timeout | null = null;
+  private wake: (() => void) | null = null;
+  private loop: Promise<void> | null = null;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    nc: NatsConnection,
+    private readonly stream: EventStreamOptions,
+  ) {
+    this.js = nc.jetstream();
+  }
+
+  /** Starts the relay loop. */
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.loop = this.run();
+  }
+
+  /** Asks the relay to look at the outbox now rather than at its next poll. */
+  kick(): void {
+    this.wake?.();
+  }
+
+  /** Stops after the batch in progress. */
+  async stop(): Promise<void> {
+    this.running = false;
+    this.kick();
+    await this.loop;
+  }
+
+  /** Publishes what is waiting once; returns how many events went out. */
+  async publishPending(): Promise<number> {
+    return this.dataSource.transaction(async (manager) => {
+      const rows: OutboxRow[] = await manager.query(
+        `SELECT seq, id, name, payload, request_id, occurred_at FROM outbox
+         WHERE published_at IS NULL ORDER BY seq LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`,
+      );
+      let published = 0;
+      for (const row of rows) {
+        const envelope: EventEnvelope = {
+          id: row.id,
+          name: row.name,
+          occurred_at: new Date(row.occurred_at).toISOString(),
+          request_id: row.request_id,
+          payload: row.payload,
+        };
+        try {
+          await this.js.publish(eventSubject(this.stream.prefix, row.name), this.codec.encode(envelope), {
+            msgID: row.id,
+            timeout: PUBLISH_TIMEOUT_MS,
+          });
+        } catch (error) {
+          // Keep order: stop at the first failure; what went out before it is marked below.
+          await manager.query('UPDATE outbox SET attempts = attempts + 1, last_error = $2 WHERE seq = $1', [
+            row.seq,
+            String((error as Error).message ?? error).slice(0, 500),
+          ]);
+          if (published === 0) throw error;
+          break;
+        }
+        await manager.query('UPDATE outbox SET published_at = now() WHERE seq = $1', [row.seq]);
+        published += 1;
+      }
+      return published;
+    });
+  }
+
+  private async run(): Promise<void> {
+    let backoff = IDLE_MS;
+    while (this.running) {
+      let published = 0;
+      try {
+        published = await this.publishPending();
+        backoff = IDLE_MS;
+      } catch (error) {
+        this.logger.warn(`Outbox publish failed, retrying in ${backoff} ms: ${(error as Error).message}`);
+        backoff = Math.min(backoff * 2, MAX_BACKOFF_MS);
+      }
+      if (published === BATCH || !this.running) continue;
+      await this.sleep(backoff);
+    }
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      this.wake = () => {
+        if (this.timer) clearTimeout(this.timer);
+        this.wake = null;
+        resolve();
+      };
+      this.timer = setTimeout(() => this.wake?.(), ms);
+    });
+  }
+}

@@ -1,0 +1,23 @@
+import { randomUUID } from 'node:crypto';
+import type { EntityManager } from 'typeorm';
+import type { EventName, EventPayloads } from '@market/contracts';
+import { currentRequestId } from '../logging/request-context';
+
+/** Records an event in the outbox inside the caller's transaction, so the change and its event commit together. */
+export async function appendEvent<N extends EventName>(
+  manager: EntityManager,
+  name: N,
+  payload: EventPayloads[N],
+): Promise<string> {
+  if (!manager.queryRunner?.isTransactionActive) {
+    throw new Error(`appendEvent(${name}) must run inside a transaction`);
+  }
+  const id = randomUUID();
+  await manager.query('INSERT INTO outbox (id, name, payload, request_id) VALUES ($1, $2, $3, $4)', [
+    id,
+    name,
+    JSON.stringify(payload),
+    currentRequestId(),
+  ]);
+  return id;
+}

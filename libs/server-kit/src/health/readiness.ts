@@ -1,0 +1,61 @@
+import type { DataSource } from 'typeorm';
+import type { NatsConnection } from 'nats';
+import type { Redis } from 'ioredis';
+
+/** One dependency a process needs before it can serve. */
+export interface ReadinessCheck {
+  name: string;
+  check(): Promise<void>;
+}
+
+export const READINESS_CHECKS = Symbol('READINESS_CHECKS');
+const CHECK_TIMEOUT_MS = 1500;
+
+function withTimeout<T>(promise: Promise<T>, what: string): Promise<T> {
+  let timer: NodeJS.Timeout;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} did not answer in ${CHECK_TIMEOUT_MS} ms`)), CHECK_TIMEOUT_MS);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** PostgreSQL answers a query. */
+export const postgresCheck = (dataSource: DataSource): ReadinessCheck => ({
+  name: 'postgres',
+  check: async () => {
+    await withTimeout(dataSource.query('SELECT 1'), 'postgres');
+  },
+});
+
+/** NATS is connected and answers a round trip. */
+export const natsCheck = (nc: NatsConnection): ReadinessCheck => ({
+  name: 'nats',
+  check: async () => {
+    if (nc.isClosed()) throw new Error('nats connection closed');
+    await withTimeout(nc.flush(), 'nats');
+  },
+});
+
+/** Redis answers PING. */
+export const redisCheck = (redis: Redis): ReadinessCheck => ({
+  name: 'redis',
+  check: async () => {
+    if (redis.status !== 'ready') throw new Error(`redis is ${redis.status}`);
+    await withTimeout(redis.ping(), 'redis');
+  },
+});
+
+/** Runs every check; the map says which failed and why. */
+export async function runReadiness(checks: ReadinessCheck[]): Promise<{ ready: boolean; checks: Record<string, string> }> {
+  const results = await Promise.all(
+    checks.map(async (c) => {
+      try {
+        await c.check();
+        return [c.name, 'up'] as const;
+      } catch (error) {
+        return [c.name, `down: ${(error as Error).message}`] as const;
+      }
+    }),
+  );
+  return { ready: results.every(([, state]) => state === 'up'), checks: Object.fromEntries(results) };
+}

@@ -1,0 +1,25 @@
+import type { z } from 'zod';
+import type { Actor, ValidationIssue } from '@market/contracts';
+import { AppError, unauthorized } from '../errors/app-error';
+
+/** Turns zod issues into the API's 422 detail list, located in the given part of the request. */
+export function toValidationIssues(error: z.ZodError, where: 'body' | 'query' | 'path' = 'body'): ValidationIssue[] {
+  return error.issues.map((issue) => ({
+    loc: [where, ...issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p))],
+    msg: issue.message,
+    type: issue.code,
+  }));
+}
+
+/** Services re-validate what the gateway already checked: a message is never trusted blindly. */
+export function parseInput<S extends z.ZodType>(schema: S, data: unknown): z.infer<S> {
+  const result = schema.safeParse(data);
+  if (!result.success) throw new AppError('validation_failed', toValidationIssues(result.error));
+  return result.data;
+}
+
+/** The actor of a message, or 401 when the request was anonymous. */
+export function requireActor(actor: Actor | null | undefined): Actor {
+  if (!actor) throw unauthorized();
+  return actor;
+}
