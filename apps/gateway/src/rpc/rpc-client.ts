@@ -37,7 +37,7 @@ export class RpcClient implements OnApplicationBootstrap, OnApplicationShutdown 
       if (error instanceof TimeoutError) {
         this.logger.warn(`${subject} did not answer within ${this.config.RPC_TIMEOUT_MS} ms`);
       } else {
-        this.logger.error(`${subject} failed: ${(error as Error)?.message ?? String(error)}`);
+        this.logger.warn(`${subject} failed: ${(error as Error)?.message ?? String(error)}`);
       }
       throw unavailable();
     }

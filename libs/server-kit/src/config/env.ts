@@ -38,7 +38,8 @@ const url = (protocols: string[]) =>
     }
   }, `must be a ${protocols.join(' or ')}// URL`);
 
-const port = z.coerce.number().int().min(1).max(65535);
+// 0 asks the OS for a free port (tests).
+const port = z.coerce.number().int().min(0).max(65535);
 
 /** Variables every backend process reads. */
 export const commonEnv = {

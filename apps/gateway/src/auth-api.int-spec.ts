@@ -1,0 +1,129 @@
+import jwt from 'jsonwebtoken';
+import { buildUser } from '@market/server-kit/testing';
+import { get, post, startStack, type Stack } from './testing/start-stack';
+
+describe('accounts through the gateway', () => {
+  let stack: Stack;
+  const api = (path: string) => `${stack.url}/api${path}`;
+
+  beforeAll(async () => {
+    stack = await startStack({ env: { ADMIN_EMAIL: 'root@example.com', ADMIN_PASSWORD: 'admin-pass-2026' } });
+  });
+  afterAll(async () => {
+    await stack?.stop();
+  });
+
+  it('registers, logs in by username or email in any case, and returns the current user', async () => {
+    const user = buildUser({ username: 'Mixed_Case' + Date.now().toString(36).slice(-4) });
+    const registered = await post(api('/auth/register'), user);
+    expect(registered.status).toBe(201);
+    expect(registered.body.message).toMatch(/log in/i);
+    expect(registered.body.user).toMatchObject({ username: user.username, email: user.email, role: 'regular', verified: false, status: 'active' });
+    expect(registered.body.user).not.toHaveProperty('password_hash');
+
+    for (const login of [user.username.toUpperCase(), user.email.toUpperCase()]) {
+      const loggedIn = await post(api('/auth/login'), { login, password: user.password });
+      expect(loggedIn.status).toBe(200);
+      expect(loggedIn.body.token_type).toBe('bearer');
+      expect(loggedIn.body.user.id).toBe(registered.body.user.id);
+      const me = await get(api('/auth/me'), { authorization: `Bearer ${loggedIn.body.access_token}` });
+      expect(me.status).toBe(200);
+      expect(me.body).toMatchObject({ id: registered.body.user.id, username: user.username });
+    }
+  });
+
+  it('answers 409 with a detail for a taken username or email, whatever the case', async () => {
+    const first = buildUser();
+    expect((await post(api('/auth/register'), first)).status).toBe(201);
+
+    const sameName = await post(api('/auth/register'), buildUser({ username: first.username.toUpperCase() }));
+    expect(sameName.status).toBe(409);
+    expect(sameName.body).toEqual({ detail: 'Username is already taken' });
+
+    const sameEmail = await post(api('/auth/register'), buildUser({ email: first.email.toUpperCase() }));
+    expect(sameEmail.status).toBe(409);
+    expect(sameEmail.body).toEqual({ detail: 'An account with this email already exists' });
+  });
+
+  it('answers 422 detail lists for malformed bodies and stores nothing', async () => {
+    const missing = await post(api('/auth/register'), { email: 'not-an-email', password: 'short' });
+    expect(missing.status).toBe(422);
+    const fields = missing.body.detail.map((issue: { loc: string[] }) => issue.loc.join('.'));
+    expect(fields).toEqual(expect.arrayContaining(['body.username', 'body.email', 'body.password', 'body.age_confirmed']));
+    for (const issue of missing.body.detail) {
+      expect(typeof issue.msg).toBe('string');
+      expect(typeof issue.type).toBe('string');
+    }
+
+    const notJson = await post(api('/auth/login'), '{"login": "a",');
+    expect(notJson.status).toBe(422);
+    expect(notJson.body.detail).toEqual([{ loc: ['body'], msg: 'Request body is not valid JSON', type: 'json_invalid' }]);
+
+    const wrongTypes = await post(api('/auth/login'), { login: 42, password: ['x'] });
+    expect(wrongTypes.status).toBe(422);
+    expect(wrongTypes.body.detail.map((i: { loc: string[] }) => i.loc.join('.'))).toEqual(['body.login', 'body.password']);
+
+    const notAnObject = await post(api('/auth/register'), '[1,2]');
+    expect(notAnObject.status).toBe(422);
+
+    const under18 = buildUser({ age_confirmed: false as true });
+    const refused = await post(api('/auth/register'), under18);
+    expect(refused.status).toBe(422);
+    expect(refused.body.detail[0]).toMatchObject({ loc: ['body', 'age_confirmed'] });
+    const login = await post(api('/auth/login'), { login: under18.username, password: under18.password });
+    expect(login.status).toBe(401);
+  });
+
+  it('answers 401 for a wrong password without saying which part was wrong', async () => {
+    const user = buildUser();
+    await post(api('/auth/register'), user);
+    const wrongPassword = await post(api('/auth/login'), { login: user.username, password: 'not the password' });
+    const unknownUser = await post(api('/auth/login'), { login: `nobody_${Date.now()}`, password: user.password });
+    expect(wrongPassword.status).toBe(401);
+    expect(unknownUser.status).toBe(401);
+    expect(wrongPassword.body).toEqual(unknownUser.body);
+    expect(wrongPassword.body.detail).not.toMatch(/password is wrong|no such user|not found/i);
+  });
+
+  it('refuses /auth/me without a token, with a forged token, and with an expired one', async () => {
+    expect((await get(api('/auth/me'))).status).toBe(401);
+    const forged = jwt.sign({ role: 'admin', ver: 0 }, 'some-other-secret-that-is-long-enough!!', { subject: 'x', algorithm: 'HS256' });
+    const forgedResponse = await get(api('/auth/me'), { authorization: `Bearer ${forged}` });
+    expect(forgedResponse.status).toBe(401);
+    expect(forgedResponse.body).toEqual({ detail: 'Not authenticated' });
+    const expired = jwt.sign({ role: 'regular', ver: 0, exp: Math.floor(Date.now() / 1000) - 60 }, stack.env.JWT_SECRET, { subject: 'x' });
+    expect((await get(api('/auth/me'), { authorization: `Bearer ${expired}` })).status).toBe(401);
+  });
+
+  it('has the configured admin account after start', async () => {
+    const admin = await post(api('/auth/login'), { login: 'ROOT@example.com', password: 'admin-pass-2026' });
+    expect(admin.status).toBe(200);
+    expect(admin.body.user).toMatchObject({ role: 'admin', email: 'root@example.com' });
+  });
+
+  it('answers JSON 404 for unknown API paths and serves health, OpenAPI and security headers', async () => {
+    const unknown = await get(api('/no-such-thing'));
+    expect(unknown.status).toBe(404);
+    expect(typeof unknown.body.detail).toBe('string');
+
+    const ready = await get(`${stack.url}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(ready.body.checks).toEqual({ nats: 'up', redis: 'up' });
+
+    const openapi = await get(api('/docs/openapi.json'));
+    expect(openapi.status).toBe(200);
+    expect(Object.keys(openapi.body.paths)).toEqual(expect.arrayContaining(['/api/auth/register', '/api/auth/login', '/api/auth/me']));
+    expect(openapi.body.paths['/api/auth/register'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('username');
+
+    expect(ready.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(ready.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(ready.headers.get('x-powered-by')).toBeNull();
+  });
+
+  it('echoes a sane X-Request-Id and replaces a hostile one', async () => {
+    const kept = await get(`${stack.url}/healthz`, { 'x-request-id': 'trace-abc-123456' });
+    expect(kept.headers.get('x-request-id')).toBe('trace-abc-123456');
+    const replaced = await get(`${stack.url}/healthz`, { 'x-request-id': 'bad id\twith spaces' });
+    expect(replaced.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});

@@ -1,0 +1,40 @@
+import { connect, type NatsConnection } from 'nats';
+import { RPC } from '@market/contracts';
+import { post, startStack, type Stack } from './testing/start-stack';
+
+describe('a service that does not answer', () => {
+  let stack: Stack;
+  let silent: NatsConnection;
+
+  beforeAll(async () => {
+    stack = await startStack({ auth: false, env: { RPC_TIMEOUT_MS: '400' } });
+    // A responder that takes the request and never replies: a hung service.
+    silent = await connect({ servers: stack.env.NATS_URL });
+    silent.subscribe(RPC.auth.login, { callback: () => undefined });
+    await silent.flush();
+  });
+  afterAll(async () => {
+    await silent?.close();
+    await stack?.stop();
+  });
+
+  it('makes the gateway answer 503 within its timeout', async () => {
+    const started = Date.now();
+    const response = await post(`${stack.url}/api/auth/login`, { login: 'someone', password: 'whatever-pass' });
+    const elapsed = Date.now() - started;
+    expect(response.status).toBe(503);
+    expect(response.body).toEqual({ detail: 'Service temporarily unavailable, please try again' });
+    expect(elapsed).toBeGreaterThanOrEqual(400);
+    expect(elapsed).toBeLessThan(3000);
+  });
+
+  it('answers 503 when no service is subscribed at all', async () => {
+    const response = await post(`${stack.url}/api/auth/register`, {
+      username: 'nobody_home',
+      email: 'nobody@example.com',
+      password: 'a fine long password',
+      age_confirmed: true,
+    });
+    expect(response.status).toBe(503);
+  });
+});

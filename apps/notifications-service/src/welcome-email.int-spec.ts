@@ -1,0 +1,67 @@
+import type { INestApplication } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { JSONCodec, connect } from 'nats';
+import { createServiceApp, eventSubject, parseEnvOrThrow, runWithRequestId } from '@market/server-kit';
+import { buildUser, closeAll, createTestDatabase, deleteStream, eventually, isolatedEnv, type TestDatabase } from '@market/server-kit/testing';
+import type { EventEnvelope } from '@market/contracts';
+import { authEnv } from '../../auth-service/src/auth.config';
+import { authAppModule } from '../../auth-service/src/app.module';
+import { AuthService } from '../../auth-service/src/auth/auth.service';
+import { notificationsEnv } from './notifications.config';
+import { notificationsAppModule } from './app.module';
+import { EmailsRepository } from './emails/emails.repository';
+
+describe('user.registered through the bus to a welcome email', () => {
+  let db: TestDatabase;
+  let env: Record<string, string>;
+  let auth: INestApplication;
+  let notifications: INestApplication;
+
+  beforeAll(async () => {
+    db = await createTestDatabase('notify');
+    env = isolatedEnv(db.url);
+    const authConfig = parseEnvOrThrow(authEnv, env);
+    auth = await createServiceApp({ service: 'auth-service', module: authAppModule(authConfig), config: authConfig, defaultHealthPort: 0, healthPort: 0 });
+    const config = parseEnvOrThrow(notificationsEnv, { ...env, PUBLIC_URL: 'https://market.example' });
+    notifications = await createServiceApp({ service: 'notifications-service', module: notificationsAppModule(config), config, defaultHealthPort: 0, healthPort: 0 });
+  });
+
+  afterAll(async () => {
+    await closeAll(auth, notifications);
+    await deleteStream(env.NATS_URL, env.EVENTS_STREAM);
+    await db?.drop();
+  });
+
+  it('sends one welcome email per registration, with links from PUBLIC_URL, logged under the request id', async () => {
+    const user = buildUser();
+    const registered = await runWithRequestId('req-welcome-0001', () => auth.get(AuthService).register(user));
+    const emails = notifications.get(EmailsRepository);
+    const sent = await eventually(async () => {
+      const rows = await emails.sentTo(user.email);
+      expect(rows).toHaveLength(1);
+      return rows[0];
+    }, 15_000);
+    expect(sent).toMatchObject({ kind: 'welcome', subject: 'Welcome to Site Market', transport: 'log' });
+    const [stored] = await notifications.get(DataSource).query('SELECT text_body, html_body, request_id FROM emails WHERE job_id = $1', [sent.job_id]);
+    expect(stored.text_body).toContain(`Hi ${user.username}`);
+    expect(stored.text_body).toContain('https://market.example/browse');
+    expect(stored.html_body).toContain('href="https://market.example/sell"');
+    expect(stored.request_id).toBe('req-welcome-0001');
+
+    // The same event delivered again (another message id, as after a crash) sends nothing more.
+    const [outbox] = await auth.get(DataSource).query("SELECT id, payload FROM outbox WHERE payload->>'user_id' = $1", [registered.user.id]);
+    const nc = await connect({ servers: env.NATS_URL });
+    const envelope: EventEnvelope<'user.registered'> = {
+      id: outbox.id,
+      name: 'user.registered',
+      occurred_at: new Date().toISOString(),
+      request_id: null,
+      payload: outbox.payload,
+    };
+    await nc.jetstream().publish(eventSubject(env.EVENTS_PREFIX, 'user.registered'), JSONCodec().encode(envelope), { msgID: randomUUID() });
+    await nc.close();
+    await new Promise((r) => setTimeout(r, 2000));
+    expect(await emails.sentTo(user.email)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,21 @@
+import { createBrowserRouter } from 'react-router-dom';
+import { Layout } from '../components/layout/Layout';
+import { HomePage } from '../pages/HomePage';
+import { DashboardPage } from '../pages/DashboardPage';
+import { NotFoundPage } from '../pages/NotFoundPage';
+import { LoginPage } from '../features/auth/LoginPage';
+import { RegisterPage } from '../features/auth/RegisterPage';
+
+/** Every route of the web app (SPEC §2). */
+export const router = createBrowserRouter([
+  {
+    element: <Layout />,
+    children: [
+      { path: '/', element: <HomePage /> },
+      { path: '/login', element: <LoginPage /> },
+      { path: '/register', element: <RegisterPage /> },
+      { path: '/dashboard', element: <DashboardPage /> },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+]);

@@ -1,0 +1,73 @@
+import { useEffect, useState } from 'react';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
+import { useAppDispatch, useAppSelector } from '../../app/store';
+import { logout } from '../../features/auth/session.slice';
+import { EXTERNAL_LINKS } from '../../lib/site-links';
+
+/** Site header: navigation for guests and users, and a menu for small screens. */
+export function Header() {
+  const { user, status } = useAppSelector((state) => state.session);
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+
+  useEffect(() => setMenuOpen(false), [location.pathname]);
+
+  const onLogout = () => {
+    dispatch(logout());
+    navigate('/');
+  };
+
+  return (
+    <header className="site-header">
+      <div className="container header-bar">
+        <Link to="/" className="brand" aria-label="Site Market home">
+          <span className="brand-mark" aria-hidden="true">S</span>
+          <span className="brand-name">Site Market</span>
+        </Link>
+        <button
+          type="button"
+          className="menu-toggle"
+          aria-expanded={menuOpen}
+          aria-controls="main-nav"
+          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          <span />
+          <span />
+          <span />
+        </button>
+        <nav id="main-nav" className={`main-nav${menuOpen ? ' open' : ''}`} aria-label="Main">
+          <NavLink to="/browse">Browse</NavLink>
+          <a href={EXTERNAL_LINKS.premiumDomains} target="_blank" rel="noopener noreferrer">
+            Premium Domains
+          </a>
+          <NavLink to="/help-center">Help</NavLink>
+          <NavLink to="/contact">Contact</NavLink>
+          <NavLink to="/sell" className="nav-sell">
+            {user ? 'Sell' : 'Sell Your Site'}
+          </NavLink>
+          {status === 'loading' ? null : user ? (
+            <>
+              <NavLink to="/dashboard">Dashboard</NavLink>
+              <span className="nav-user" data-testid="header-user" title={user.email}>
+                {user.username}
+              </span>
+              <button type="button" className="btn btn-ghost" onClick={onLogout}>
+                Logout
+              </button>
+            </>
+          ) : (
+            <>
+              <NavLink to="/login">Login</NavLink>
+              <NavLink to="/register" className="btn btn-primary btn-small">
+                Sign Up
+              </NavLink>
+            </>
+          )}
+        </nav>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,86 @@
+import { useState, type FormEvent } from 'react';
+import { Link, Navigate, useNavigate } from 'react-router-dom';
+import { postLoginPath } from '@market/domain';
+import { useAppDispatch, useAppSelector } from '../../app/store';
+import { errorDetail } from '../../lib/error-detail';
+import { hasPreLoginListing } from '../../lib/storage-keys';
+import { useLoginMutation } from './auth.api';
+import { loggedIn } from './session.slice';
+
+type Field = 'login' | 'password';
+
+/** /login: username or email and password; then /sell, /dashboard (admins) or / (SPEC §2). */
+export function LoginPage() {
+  const user = useAppSelector((state) => state.session.user);
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const [login, setLogin] = useState('');
+  const [password, setPassword] = useState('');
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<Field, string>>>({});
+  const [error, setError] = useState<string | null>(null);
+  const [submitLogin, { isLoading }] = useLoginMutation();
+
+  if (user) return <Navigate to={postLoginPath(user.role, hasPreLoginListing())} replace />;
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const errors: Partial<Record<Field, string>> = {};
+    if (!login.trim()) errors.login = 'Username or email is required';
+    if (!password) errors.password = 'Password is required';
+    setFieldErrors(errors);
+    setError(null);
+    if (Object.keys(errors).length > 0) return;
+    try {
+      const result = await submitLogin({ login: login.trim(), password }).unwrap();
+      dispatch(loggedIn({ token: result.access_token, user: result.user }));
+      navigate(postLoginPath(result.user.role, hasPreLoginListing()), { replace: true });
+    } catch (failure) {
+      setError(errorDetail(failure, 'Login failed'));
+    }
+  };
+
+  return (
+    <div className="auth-page">
+      <div className="card auth-card">
+        <h1>Welcome back</h1>
+        <p className="muted">Log in to bid, buy and manage your listings.</p>
+        {error && (
+          <div className="alert alert-error" role="alert">
+            {error}
+          </div>
+        )}
+        <form onSubmit={onSubmit} noValidate>
+          <label className="field">
+            <span>Username or email</span>
+            <input
+              name="login"
+              autoComplete="username"
+              value={login}
+              onChange={(e) => setLogin(e.target.value)}
+              aria-invalid={Boolean(fieldErrors.login)}
+            />
+            {fieldErrors.login && <small className="field-error">{fieldErrors.login}</small>}
+          </label>
+          <label className="field">
+            <span>Password</span>
+            <input
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              aria-invalid={Boolean(fieldErrors.password)}
+            />
+            {fieldErrors.password && <small className="field-error">{fieldErrors.password}</small>}
+          </label>
+          <button type="submit" className="btn btn-primary btn-block" disabled={isLoading}>
+            {isLoading ? 'Logging in...' : 'Log In'}
+          </button>
+        </form>
+        <p className="auth-switch">
+          Don&apos;t have an account? <Link to="/register">Sign up</Link>
+        </p>
+      </div>
+    </div>
+  );
+}

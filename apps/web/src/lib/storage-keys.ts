@@ -1,0 +1,29 @@
+/** Browser storage keys the product uses (SPEC §3); other features add theirs here. */
+export const STORAGE_KEYS = {
+  token: 'token',
+  preLoginListingData: 'preLoginListingData',
+} as const;
+
+/** The stored session token, or null. */
+export function readToken(): string | null {
+  try {
+    return localStorage.getItem(STORAGE_KEYS.token);
+  } catch {
+    return null;
+  }
+}
+
+/** Saves or removes the session token. */
+export function writeToken(token: string | null): void {
+  if (token) localStorage.setItem(STORAGE_KEYS.token, token);
+  else localStorage.removeItem(STORAGE_KEYS.token);
+}
+
+/** True when the sell wizard saved listing data before the visitor logged in. */
+export function hasPreLoginListing(): boolean {
+  try {
+    return sessionStorage.getItem(STORAGE_KEYS.preLoginListingData) !== null;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { ConfigError, parseEnvOrThrow, serviceEnv } from './env';
+
+describe('parseEnvOrThrow', () => {
+  it('applies defaults', () => {
+    const config = parseEnvOrThrow(serviceEnv, {});
+    expect(config.NATS_URL).toBe('nats://127.0.0.1:4222');
+    expect(config.DATABASE_URL).toMatch(/^postgres:\/\//);
+    expect(config.EVENTS_STREAM).toBe('EVENTS');
+  });
+
+  it('names the variable that is missing', () => {
+    expect(() => parseEnvOrThrow({ JWT_SECRET: z.string().min(32) }, {})).toThrow(
+      new ConfigError('JWT_SECRET', 'is required but not set'),
+    );
+  });
+
+  it('names the variable whose value is bad, with the reason', () => {
+    try {
+      parseEnvOrThrow(serviceEnv, { REDIS_URL: 'http://nope', HEALTH_PORT: '70000' });
+      throw new Error('expected a ConfigError');
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      expect((error as ConfigError).variable).toBe('REDIS_URL');
+      expect((error as Error).message).toBe('Invalid configuration: REDIS_URL: must be a redis: or rediss:// URL');
+    }
+  });
+});

@@ -1,0 +1,28 @@
+import { HttpException, Logger, NotFoundException } from '@nestjs/common';
+import { AppError, conflict } from './app-error';
+import { toErrorPayload } from './error.filter';
+
+describe('toErrorPayload', () => {
+  const logger = new Logger('test');
+  beforeEach(() => jest.spyOn(logger, 'error').mockImplementation(() => undefined));
+
+  it('keeps typed errors with their status and detail', () => {
+    expect(toErrorPayload(conflict('Username is already taken'), logger)).toEqual({
+      code: 'conflict',
+      status: 409,
+      detail: 'Username is already taken',
+    });
+    const issues = [{ loc: ['body', 'email'], msg: 'bad', type: 'custom' }];
+    expect(toErrorPayload(new AppError('validation_failed', issues), logger)).toMatchObject({ status: 422, detail: issues });
+  });
+
+  it('maps Nest HTTP exceptions to their status', () => {
+    expect(toErrorPayload(new NotFoundException('Cannot GET /api/x'), logger)).toMatchObject({ status: 404, detail: 'Cannot GET /api/x' });
+  });
+
+  it('hides the message of every unexpected or 5xx error', () => {
+    expect(toErrorPayload(new Error('password=hunter2 at db.ts:12'), logger)).toEqual({ code: 'internal', status: 500, detail: 'Internal server error' });
+    expect(toErrorPayload(new HttpException('secret internals', 500), logger).detail).toBe('Internal server error');
+    expect(toErrorPayload('a thrown string', logger).status).toBe(500);
+  });
+});

@@ -1,0 +1,115 @@
+import { randomUUID } from 'node:crypto';
+import type { DataSource } from 'typeorm';
+import { JSONCodec, type NatsConnection } from 'nats';
+import type { MigrationInterface, QueryRunner } from 'typeorm';
+import type { EventEnvelope } from '@market/contracts';
+import { createTestDatabase, deleteStream, eventually, isolatedEnv, startTcpProxy, type TcpProxy, type TestDatabase } from '../testing';
+import { openServiceDatabase } from '../database/data-source';
+import { CreateEventTables1763800000000 } from '../database/1763800000000-create-event-tables';
+import { connectNats } from '../nats/nats.connection';
+import { ensureEventStream, eventSubject } from './jetstream';
+import { appendEvent } from './outbox.writer';
+import { OutboxRelay } from './outbox.relay';
+import { EventConsumers } from './event-consumer';
+
+class CreateDeliveries1763800000001 implements MigrationInterface {
+  async up(queryRunner: QueryRunner) {
+    await queryRunner.query('CREATE TABLE deliveries (event_id uuid NOT NULL, username text NOT NULL)');
+  }
+  async down() {}
+}
+
+describe('outbox relay and idempotent consumers', () => {
+  let db: TestDatabase;
+  let env: Record<string, string>;
+  let ds: DataSource;
+  let proxy: TcpProxy;
+  let relayNats: NatsConnection;
+  let consumerNats: NatsConnection;
+  let relay: OutboxRelay;
+  let consumers: EventConsumers;
+
+  const stream = () => ({ stream: env.EVENTS_STREAM, prefix: env.EVENTS_PREFIX });
+  const deliveries = async (eventId: string) =>
+    Number((await ds.query('SELECT count(*) AS n FROM deliveries WHERE event_id = $1', [eventId]))[0].n);
+  const writeUserRegistered = (username: string) =>
+    ds.transaction((manager) =>
+      appendEvent(manager, 'user.registered', { user_id: randomUUID(), username, email: `${username}@example.com`, created_at: new Date().toISOString() }),
+    );
+
+  beforeAll(async () => {
+    db = await createTestDatabase('outbox');
+    env = isolatedEnv(db.url);
+    ds = await openServiceDatabase({
+      url: db.url,
+      schema: 'kit_test',
+      entities: [],
+      migrations: [CreateEventTables1763800000000, CreateDeliveries1763800000001],
+    });
+    const natsUrl = new URL(env.NATS_URL);
+    proxy = await startTcpProxy(natsUrl.hostname, Number(natsUrl.port || 4222));
+    relayNats = await connectNats(proxy.url('nats'), 'relay-under-test');
+    consumerNats = await connectNats(env.NATS_URL, 'consumer-under-test');
+    await ensureEventStream(consumerNats, stream());
+    relay = new OutboxRelay(ds, relayNats, stream());
+    consumers = new EventConsumers(ds, consumerNats, stream(), 'kit-test');
+    await consumers.subscribe('user.registered', async (event, manager) => {
+      await manager.query('INSERT INTO deliveries (event_id, username) VALUES ($1, $2)', [event.id, event.payload.username]);
+    });
+    relay.start();
+  });
+
+  afterAll(async () => {
+    await consumers?.stop();
+    await relay?.stop();
+    await relayNats?.close();
+    await consumerNats?.close();
+    await proxy?.close();
+    await ds?.destroy();
+    await deleteStream(env.NATS_URL, env.EVENTS_STREAM);
+    await db?.drop();
+  });
+
+  it('delivers an event committed with its change', async () => {
+    const eventId = await writeUserRegistered('online_user');
+    relay.kick();
+    await eventually(async () => expect(await deliveries(eventId)).toBe(1));
+    const [row] = await ds.query('SELECT published_at FROM outbox WHERE id = $1', [eventId]);
+    expect(row.published_at).not.toBeNull();
+  });
+
+  it('refuses to write an event outside a transaction', async () => {
+    await expect(
+      appendEvent(ds.manager, 'user.registered', { user_id: randomUUID(), username: 'x', email: 'x@example.com', created_at: '' }),
+    ).rejects.toThrow(/inside a transaction/);
+  });
+
+  it('keeps an event written while NATS is unreachable and delivers it exactly once after NATS returns', async () => {
+    await proxy.pause();
+    const eventId = await writeUserRegistered('offline_user');
+    relay.kick();
+    // Give the relay time to try (and fail) while NATS is cut off.
+    await new Promise((r) => setTimeout(r, 2500));
+    const [pending] = await ds.query('SELECT published_at, attempts FROM outbox WHERE id = $1', [eventId]);
+    expect(pending.published_at).toBeNull();
+    expect(await deliveries(eventId)).toBe(0);
+
+    await proxy.resume();
+    await eventually(async () => expect(await deliveries(eventId)).toBe(1), 20_000, 200);
+    // Whatever the client buffered while disconnected is deduplicated by message id; nothing arrives twice.
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(await deliveries(eventId)).toBe(1);
+  });
+
+  it('applies a redelivered event only once', async () => {
+    const eventId = await writeUserRegistered('duplicate_user');
+    relay.kick();
+    await eventually(async () => expect(await deliveries(eventId)).toBe(1));
+    const [row] = await ds.query('SELECT name, payload, occurred_at FROM outbox WHERE id = $1', [eventId]);
+    const envelope: EventEnvelope = { id: eventId, name: row.name, payload: row.payload, occurred_at: row.occurred_at, request_id: null };
+    // A different message id gets past JetStream's dedup window: only processed_events can stop it.
+    await consumerNats.jetstream().publish(eventSubject(env.EVENTS_PREFIX, 'user.registered'), JSONCodec().encode(envelope), { msgID: randomUUID() });
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(await deliveries(eventId)).toBe(1);
+  });
+});

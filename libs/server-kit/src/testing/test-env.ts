@@ -1,0 +1,28 @@
+import { randomBytes } from 'node:crypto';
+import { connect } from 'nats';
+
+/** Environment for one test file: the machine's NATS and Redis, with its own event stream and queue prefix. */
+export function isolatedEnv(databaseUrl: string): Record<string, string> {
+  const tag = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
+  return {
+    DATABASE_URL: databaseUrl,
+    NATS_URL: process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
+    REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+    EVENTS_STREAM: `IT_${tag}`,
+    EVENTS_PREFIX: `it_${tag}`,
+    QUEUE_PREFIX: `it_${tag}`,
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'error',
+    JWT_SECRET: randomBytes(32).toString('hex'),
+  };
+}
+
+/** Deletes a test's JetStream stream (and its consumers). */
+export async function deleteStream(natsUrl: string, stream: string): Promise<void> {
+  const nc = await connect({ servers: natsUrl });
+  try {
+    const jsm = await nc.jetstreamManager();
+    await jsm.streams.delete(stream).catch(() => false);
+  } finally {
+    await nc.close();
+  }
+}

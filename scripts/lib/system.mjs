@@ -1,0 +1,162 @@
+// Starts the whole marketplace as processes: every service, then the gateway (which serves the web app).
+import { spawn, spawnSync } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { providePostgres, provideServer } from './infra.mjs';
+
+export const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+
+/** Services in start order, with their default health ports (offsets from HEALTH_PORT_BASE). */
+export const SERVICES = [
+  ['auth-service', 1],
+  ['listings-service', 2],
+  ['bidding-service', 3],
+  ['billing-service', 4],
+  ['admin-service', 5],
+  ['notifications-service', 6],
+];
+
+const BUILD_OUTPUTS = [...SERVICES.map(([name]) => `apps/${name}/dist/main.js`), 'apps/gateway/dist/main.js', 'apps/web/dist/index.html'];
+
+/** Builds every app with Nx when any build output is missing (Nx's cache makes a repeat cheap). */
+export function buildIfMissing(log) {
+  const missing = BUILD_OUTPUTS.filter((file) => !existsSync(join(ROOT, file)));
+  if (missing.length === 0) return;
+  log(`Building (missing: ${missing.join(', ')})...`);
+  const result = spawnSync('npx', ['nx', 'run-many', '-t', 'build', '--parallel=2', '--outputStyle=static'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false' },
+  });
+  if (result.status !== 0) throw new Error('Build failed');
+}
+
+/** A secret kept under data/ so sessions survive restarts of the embedded setup. */
+function persistentSecret(dataDir, file, bytes) {
+  const path = join(dataDir, file);
+  if (existsSync(path)) return readFileSync(path, 'utf8').trim();
+  const value = randomBytes(bytes).toString('base64url');
+  writeFileSync(path, `${value}\n`, { mode: 0o600 });
+  return value;
+}
+
+async function waitReady(url, timeoutMs, child, name) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode}; see its log`);
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${name} was not ready at ${url} within ${timeoutMs / 1000} s`);
+}
+
+/** Human-readable echo of warnings and errors from a service's JSON log lines. */
+function echoProblems(name, line, log) {
+  try {
+    const entry = JSON.parse(line);
+    if (entry.level === 'warn' || entry.level === 'error') log(`[${name}] ${entry.level}: ${entry.msg ?? ''}`);
+  } catch {
+    if (line.trim()) log(`[${name}] ${line}`);
+  }
+}
+
+/**
+ * Starts infrastructure (found or embedded), every service and the gateway.
+ * Returns the public URL, the admin account and a stop() that ends everything it started.
+ */
+export async function startSystem({ env = process.env, log = console.log, quiet = false } = {}) {
+  const dataDir = resolve(ROOT, env.DATA_DIR ?? 'data');
+  const logDir = join(dataDir, 'logs');
+  mkdirSync(logDir, { recursive: true });
+  buildIfMissing(log);
+
+  const stops = [];
+  const children = [];
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    await Promise.all(
+      children.map(
+        (child) =>
+          new Promise((done) => {
+            if (child.exitCode !== null || child.signalCode !== null) return done();
+            const force = setTimeout(() => child.kill('SIGKILL'), 8000);
+            child.once('exit', () => {
+              clearTimeout(force);
+              done();
+            });
+            child.kill('SIGTERM');
+          }),
+      ),
+    );
+    for (const stopOne of stops.reverse()) await stopOne().catch(() => {});
+  };
+
+  try {
+    const postgres = await providePostgres(env, dataDir, log);
+    stops.push(postgres.stop);
+    const redis = await provideServer('redis', env, dataDir, log);
+    stops.push(redis.stop);
+    const nats = await provideServer('nats', env, dataDir, log);
+    stops.push(nats.stop);
+
+    const port = Number(env.PORT ?? 3000);
+    const publicUrl = env.PUBLIC_URL ?? `http://localhost:${port}`;
+    const healthBase = Number(env.HEALTH_PORT_BASE ?? 3100);
+    const admin = {
+      email: env.ADMIN_EMAIL ?? 'admin@example.com',
+      password: env.ADMIN_PASSWORD ?? persistentSecret(dataDir, 'admin-password', 12),
+    };
+    const shared = {
+      ...env,
+      DATABASE_URL: postgres.url,
+      REDIS_URL: redis.url,
+      NATS_URL: nats.url,
+      JWT_SECRET: env.JWT_SECRET ?? persistentSecret(dataDir, 'jwt-secret', 48),
+      PUBLIC_URL: publicUrl,
+      ADMIN_EMAIL: admin.email,
+      ADMIN_PASSWORD: admin.password,
+    };
+
+    const launch = (name, script, extraEnv, healthUrl) => {
+      const out = createWriteStream(join(logDir, `${name}.log`), { flags: 'a' });
+      const child = spawn(process.execPath, [join(ROOT, script)], { cwd: ROOT, env: { ...shared, ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'] });
+      children.push(child);
+      let buffered = '';
+      const onData = (chunk) => {
+        out.write(chunk);
+        if (quiet) return;
+        buffered += chunk.toString();
+        const lines = buffered.split('\n');
+        buffered = lines.pop() ?? '';
+        for (const line of lines) echoProblems(name, line, log);
+      };
+      child.stdout.on('data', onData);
+      child.stderr.on('data', onData);
+      child.once('exit', (code, signal) => {
+        out.end();
+        if (!stopping) log(`${name} stopped unexpectedly (${signal ?? `code ${code}`}); see data/logs/${name}.log`);
+      });
+      return waitReady(healthUrl, 60_000, child, name);
+    };
+
+    await Promise.all(
+      SERVICES.map(([name, offset]) =>
+        launch(name, `apps/${name}/dist/main.js`, { HEALTH_PORT: String(healthBase + offset) }, `http://127.0.0.1:${healthBase + offset}/readyz`),
+      ),
+    );
+    await launch('gateway', 'apps/gateway/dist/main.js', { PORT: String(port) }, `http://127.0.0.1:${port}/readyz`);
+    return { url: `http://localhost:${port}`, admin, stop, children };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

@@ -1,0 +1,38 @@
+// npm start: runs the whole marketplace on this machine with embedded defaults (DESIGN §2).
+import { startSystem } from './lib/system.mjs';
+import { seedDemo } from './lib/seed.mjs';
+
+const log = (line) => console.log(line);
+
+try {
+  const system = await startSystem({ log });
+  const demo = process.env.SEED_DEMO === 'false' ? [] : await seedDemo(system.url);
+  log('');
+  log(`Site Market is running at ${system.url}`);
+  log(`  API docs:  ${system.url}/api/docs`);
+  log(`  Admin:     ${system.admin.email} / ${system.admin.password}`);
+  for (const user of demo) log(`  Demo user: ${user.username} (${user.email}) / ${user.password}`);
+  log('  Logs:      data/logs/<service>.log');
+  log('Press Ctrl+C to stop.');
+  let exiting = false;
+  const shutdown = async () => {
+    if (exiting) return;
+    exiting = true;
+    log('Stopping...');
+    await system.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+  for (const child of system.children) {
+    child.once('exit', () => {
+      if (!exiting) {
+        log('A process stopped; shutting the marketplace down.');
+        void shutdown().then(() => process.exit(1));
+      }
+    });
+  }
+} catch (error) {
+  console.error(`Could not start the marketplace: ${error.message}`);
+  process.exit(1);
+}
