@@ -6,7 +6,9 @@ import { Footer } from './Footer';
 /** Page frame; scroll resets to the top on every route change (SPEC §2). */
 export function Layout() {
   const { pathname } = useLocation();
-  useEffect(() => window.scrollTo(0, 0), [pathname]);
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
   return (
     <div className="page">
       <Header />

@@ -1,0 +1,78 @@
+// npm run bench:auth: measures the NATS hop. Drives login, /auth/me and a gateway-only route in one run
+// against the whole system started as processes, and records req/s and latency in docs/benchmarks.md.
+import autocannon from 'autocannon';
+import { readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import os from 'node:os';
+import pg from 'pg';
+import { connect } from 'nats';
+import { startSystem, ROOT } from './lib/system.mjs';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+
+const tag = Date.now().toString(36);
+const server = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
+server.pathname = `/bench_${tag}`;
+const env = {
+  ...process.env,
+  DATABASE_URL: server.toString(),
+  PORT: '3950',
+  HEALTH_PORT_BASE: '3950',
+  EVENTS_STREAM: `BENCH_${tag}`,
+  EVENTS_PREFIX: `bench_${tag}`,
+  QUEUE_PREFIX: `bench_${tag}`,
+  DATA_DIR: 'tmp/bench-data',
+  LOG_LEVEL: 'warn',
+};
+
+const run = (title, opts) =>
+  new Promise((resolve, reject) => {
+    autocannon({ duration: SECONDS, connections: CONNECTIONS, ...opts }, (error, result) => (error ? reject(error) : resolve({ title, result })));
+  });
+
+const system = await startSystem({ env, quiet: true, log: () => {} });
+try {
+  const base = system.url;
+  const user = { username: `bench_${tag}`, email: `bench_${tag}@example.com`, password: `bench-pass-${tag}`, age_confirmed: true };
+  const json = { 'content-type': 'application/json' };
+  await fetch(`${base}/api/auth/register`, { method: 'POST', headers: json, body: JSON.stringify(user) });
+  const login = await (await fetch(`${base}/api/auth/login`, { method: 'POST', headers: json, body: JSON.stringify({ login: user.username, password: user.password }) })).json();
+  const loginBody = JSON.stringify({ login: user.username, password: user.password });
+
+  const results = [];
+  results.push(await run('GET /healthz (gateway only, no NATS hop)', { url: `${base}/healthz` }));
+  results.push(await run('GET /api/auth/me (gateway → NATS → auth-service → PostgreSQL)', { url: `${base}/api/auth/me`, headers: { authorization: `Bearer ${login.access_token}` } }));
+  results.push(await run('POST /api/auth/login (adds an argon2id verification)', { url: `${base}/api/auth/login`, method: 'POST', headers: json, body: loginBody }));
+
+  const rows = results.map(({ title, result }) => {
+    const errors = result.errors + result.non2xx;
+    return `| ${title} | ${Math.round(result.requests.average)} | ${result.latency.p50} | ${result.latency.p99} | ${errors} |`;
+  });
+  const section = [
+    `## bench:auth (${new Date().toISOString().slice(0, 10)})`,
+    '',
+    `autocannon, ${CONNECTIONS} connections, ${SECONDS} s per route, one after the other in one run; ${os.cpus().length} cores, Node ${process.version}; every process on this machine.`,
+    '',
+    '| route | req/s | p50 ms | p99 ms | errors |',
+    '| --- | ---: | ---: | ---: | ---: |',
+    ...rows,
+    '',
+  ].join('\n');
+  console.log(section);
+  const file = join(ROOT, 'docs', 'benchmarks.md');
+  const header = '# Benchmarks\n\nNumbers from `npm run bench:*` on the development machine. Benchmarks, never timed tests.\n\n';
+  const previous = existsSync(file) ? readFileSync(file, 'utf8').replace(/## bench:auth[\s\S]*?(?=\n## |$)/, '').replace(header, '') : '';
+  writeFileSync(file, `${header}${section}\n${previous.trim() ? `${previous.trim()}\n` : ''}`);
+} finally {
+  await system.stop();
+  const nc = await connect({ servers: env.NATS_URL ?? 'nats://127.0.0.1:4222' });
+  await (await nc.jetstreamManager()).streams.delete(env.EVENTS_STREAM).catch(() => false);
+  await nc.close();
+  const admin = new URL(env.DATABASE_URL);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  await client.query(`DROP DATABASE IF EXISTS "bench_${tag}" WITH (FORCE)`);
+  await client.end();
+}
