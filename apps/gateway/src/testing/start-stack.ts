@@ -41,6 +41,10 @@ export async function startStack(options: { auth?: boolean; env?: Record<string,
   };
 }
 
+// Tests read whatever JSON came back; assertions, not types, check its shape.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Json = any;
+
 /** POSTs JSON (or a raw string) and returns status, headers and parsed body. */
 export async function post(url: string, body: unknown, headers: Record<string, string> = {}) {
   const response = await fetch(url, {
@@ -48,11 +52,11 @@ export async function post(url: string, body: unknown, headers: Record<string, s
     headers: { 'content-type': 'application/json', ...headers },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
-  return { status: response.status, headers: response.headers, body: await response.json().catch(() => null) };
+  return { status: response.status, headers: response.headers, body: (await response.json().catch(() => null)) as Json };
 }
 
 /** GETs and returns status, headers and parsed body. */
 export async function get(url: string, headers: Record<string, string> = {}) {
   const response = await fetch(url, { headers });
-  return { status: response.status, headers: response.headers, body: await response.json().catch(() => null) };
+  return { status: response.status, headers: response.headers, body: (await response.json().catch(() => null)) as Json };
 }
