@@ -4,19 +4,45 @@ import { AUTH_CONFIG, type AuthConfig } from './auth.config';
 import { UserEntity } from './users/user.entity';
 import { UsersRepository } from './users/users.repository';
 import { CreateUsers1763800100000 } from './migrations/1763800100000-create-users';
+import { CreateAccountTokens1763800300000 } from './migrations/1763800300000-create-account-tokens';
 import { AuthController } from './auth/auth.controller';
 import { AuthService } from './auth/auth.service';
 import { PasswordHasher } from './auth/password-hasher';
 import { TokenIssuer } from './auth/token-issuer';
 import { AdminAccount } from './auth/admin-account';
+import { AccountTokensRepository } from './tokens/account-tokens.repository';
+import { AccountTokensService } from './tokens/account-tokens.service';
+import { AccountController } from './tokens/account.controller';
+import { ProfileService } from './profile/profile.service';
+import { SessionStateStore } from './sessions/session-state.store';
+import { UsersAdminService } from './admin/users-admin.service';
+import { UsersAdminController } from './admin/users-admin.controller';
 
 /** The auth service: users, credentials and sessions, in the `auth` schema. */
 export function authAppModule(config: AuthConfig): DynamicModule {
   return defineServiceModule(
-    { service: 'auth-service', schema: 'auth', config, entities: [UserEntity], migrations: [CreateUsers1763800100000] },
     {
-      controllers: [AuthController],
-      providers: [{ provide: AUTH_CONFIG, useValue: config }, UsersRepository, AuthService, PasswordHasher, TokenIssuer, AdminAccount],
+      service: 'auth-service',
+      schema: 'auth',
+      config,
+      entities: [UserEntity],
+      migrations: [CreateUsers1763800100000, CreateAccountTokens1763800300000],
+    },
+    {
+      controllers: [AuthController, AccountController, UsersAdminController],
+      providers: [
+        { provide: AUTH_CONFIG, useValue: config },
+        UsersRepository,
+        AccountTokensRepository,
+        AuthService,
+        AccountTokensService,
+        ProfileService,
+        UsersAdminService,
+        SessionStateStore,
+        PasswordHasher,
+        TokenIssuer,
+        AdminAccount,
+      ],
     },
   );
 }

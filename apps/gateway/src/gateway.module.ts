@@ -1,15 +1,19 @@
-import { Module, type DynamicModule, type OnApplicationShutdown, Inject } from '@nestjs/common';
+import { Inject, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
+import { APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
 import type { NatsConnection } from 'nats';
 import type { Redis } from 'ioredis';
-import { HealthController, READINESS_CHECKS, connectNats, createRedis, natsCheck, redisCheck } from '@market/server-kit';
+import { HealthController, READINESS_CHECKS, connectNats, createRedis, ensureEventStream, natsCheck, redisCheck } from '@market/server-kit';
 import { GATEWAY_CONFIG, type GatewayConfig } from './gateway.config';
-import { RpcClient } from './rpc/rpc-client';
+import { GATEWAY_NATS, GATEWAY_REDIS } from './gateway.tokens';
+import { GatewayRpc } from './rpc/rpc-client';
 import { JwtStrategy } from './auth/jwt.strategy';
+import { SessionChecker } from './auth/session-checker';
 import { AuthController } from './auth/auth.controller';
-
-export const GATEWAY_NATS = Symbol('GATEWAY_NATS');
-export const GATEWAY_REDIS = Symbol('GATEWAY_REDIS');
+import { UserController } from './account/user.controller';
+import { AdminController, StopImpersonationController } from './admin/admin.controller';
+import { AuditTrail, ImpersonationAuditInterceptor } from './security/audit-trail';
+import { RateLimitGuard } from './security/rate-limit';
 
 class GatewayConnections implements OnApplicationShutdown {
   constructor(
@@ -30,19 +34,30 @@ export class GatewayModule {
     return {
       module: GatewayModule,
       imports: [PassportModule],
-      controllers: [HealthController, AuthController],
+      controllers: [HealthController, AuthController, UserController, AdminController, StopImpersonationController],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
-        { provide: GATEWAY_NATS, useFactory: () => connectNats(config.NATS_URL, 'gateway') },
+        {
+          provide: GATEWAY_NATS,
+          useFactory: async () => {
+            const nc = await connectNats(config.NATS_URL, 'gateway');
+            await ensureEventStream(nc, { stream: config.EVENTS_STREAM, prefix: config.EVENTS_PREFIX });
+            return nc;
+          },
+        },
         { provide: GATEWAY_REDIS, useFactory: () => createRedis(config.REDIS_URL, 'gateway') },
         {
           provide: READINESS_CHECKS,
           inject: [GATEWAY_NATS, GATEWAY_REDIS],
           useFactory: (nc: NatsConnection, redis: Redis) => [natsCheck(nc), redisCheck(redis)],
         },
+        { provide: APP_GUARD, useClass: RateLimitGuard },
+        { provide: APP_INTERCEPTOR, useClass: ImpersonationAuditInterceptor },
         GatewayConnections,
-        RpcClient,
+        GatewayRpc,
+        SessionChecker,
         JwtStrategy,
+        AuditTrail,
       ],
     };
   }

@@ -7,7 +7,7 @@ describe('a service that does not answer', () => {
   let silent: NatsConnection;
 
   beforeAll(async () => {
-    stack = await startStack({ auth: false, env: { RPC_TIMEOUT_MS: '400' } });
+    stack = await startStack({ services: [], env: { RPC_TIMEOUT_MS: '400' } });
     // A responder that takes the request and never replies: a hung service.
     silent = await connect({ servers: stack.env.NATS_URL });
     silent.subscribe(RPC.auth.login, { callback: () => undefined });

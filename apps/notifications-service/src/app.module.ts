@@ -6,11 +6,12 @@ import { Mailer } from './emails/mailer';
 import { EmailsRepository } from './emails/emails.repository';
 import { EmailQueue } from './emails/email.queue';
 import { AccountEventsHandler } from './emails/account-events.handler';
+import { EmailsController } from './emails/emails.controller';
 
 /** The notifications service: emails through a BullMQ queue, in the `notifications` schema. */
 export function notificationsAppModule(config: NotificationsConfig): DynamicModule {
   return defineServiceModule(
     { service: 'notifications-service', schema: 'notifications', config, entities: [], migrations: [CreateEmails1763800200000] },
-    { providers: [{ provide: NOTIFICATIONS_CONFIG, useValue: config }, Mailer, EmailsRepository, EmailQueue, AccountEventsHandler] },
+    { controllers: [EmailsController], providers: [{ provide: NOTIFICATIONS_CONFIG, useValue: config }, Mailer, EmailsRepository, EmailQueue, AccountEventsHandler] },
   );
 }

@@ -6,6 +6,35 @@ export interface EventPayloads {
     email: string;
     created_at: string;
   };
+  /** Carries a one-time token: the relay strips it from the outbox, the consumer deletes the message. */
+  'user.verification_requested': {
+    user_id: string;
+    username: string;
+    email: string;
+    token: string;
+    expires_at: string;
+  };
+  /** Carries a one-time token: the relay strips it from the outbox, the consumer deletes the message. */
+  'user.password_reset_requested': {
+    user_id: string;
+    username: string;
+    email: string;
+    token: string;
+    expires_at: string;
+  };
+  'user.deleted': {
+    user_id: string;
+    deleted_by: string;
+  };
+  /** Written by the gateway for every impersonation start, stop and request. */
+  'audit.recorded': {
+    admin_id: string;
+    target_id: string;
+    action: 'impersonation.start' | 'impersonation.stop' | 'request';
+    method: string;
+    route: string;
+    at: string;
+  };
 }
 export type EventName = keyof EventPayloads;
 
@@ -18,4 +47,5 @@ export interface EventEnvelope<N extends EventName = EventName> {
   payload: EventPayloads[N];
 }
 
-export const EVENT_NAMES: readonly EventName[] = ['user.registered'];
+/** Payload keys that hold secrets: the outbox keeps them only until the event is published. */
+export const SECRET_PAYLOAD_KEYS = ['token'] as const;

@@ -4,6 +4,33 @@ export const RPC = {
     register: 'auth.register',
     login: 'auth.login',
     me: 'auth.me',
+    sessionState: 'auth.session_state',
+    verifyEmail: 'auth.verify_email',
+    resendVerification: 'auth.resend_verification',
+    forgotPassword: 'auth.forgot_password',
+    resetPassword: 'auth.reset_password',
+    updateProfile: 'auth.update_profile',
+    changePassword: 'auth.change_password',
+    stats: 'auth.stats',
+    listUsers: 'auth.admin.list_users',
+    updateUser: 'auth.admin.update_user',
+    deleteUser: 'auth.admin.delete_user',
+    impersonate: 'auth.admin.impersonate',
+  },
+  listings: {
+    stats: 'listings.stats',
+    sellerCounts: 'listings.seller_counts',
+  },
+  billing: {
+    stats: 'billing.stats',
+  },
+  admin: {
+    stats: 'admin.stats',
+    users: 'admin.users',
+    auditLog: 'admin.audit_log',
+  },
+  notifications: {
+    recentEmails: 'notifications.recent_emails',
   },
 } as const;
 

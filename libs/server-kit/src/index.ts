@@ -18,3 +18,4 @@ export * from './rpc/rpc-input';
 export * from './bootstrap/service-kit.module';
 export * from './bootstrap/bootstrap-service';
 export * from './bootstrap/define-service-module';
+export * from './rpc/rpc-client';

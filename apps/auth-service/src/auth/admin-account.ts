@@ -20,7 +20,7 @@ export class AdminAccount implements OnApplicationBootstrap {
     if (!email || !password) return;
     const existing = await this.users.findByEmail(email);
     if (!existing) {
-      await this.users.create({
+      await this.users.insert({
         username: await this.freeUsername(email),
         email,
         passwordHash: await this.hasher.hash(password),

@@ -1,10 +1,11 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
+import { z } from 'zod';
 import { LoginRequestSchema, RegisterRequestSchema, RPC, type RpcEnvelope } from '@market/contracts';
 import { parseInput, requireActor } from '@market/server-kit';
 import { AuthService } from './auth.service';
 
-/** NATS handlers of the auth subjects; each validates its message and calls one service method. */
+/** NATS handlers of registration, login and sessions; each validates its message and calls one service method. */
 @Controller()
 export class AuthController {
   constructor(private readonly auth: AuthService) {}
@@ -22,5 +23,10 @@ export class AuthController {
   @MessagePattern(RPC.auth.me)
   me(@Payload() message: RpcEnvelope) {
     return this.auth.me(requireActor(message.meta.actor));
+  }
+
+  @MessagePattern(RPC.auth.sessionState)
+  sessionState(@Payload() message: RpcEnvelope) {
+    return this.auth.sessionState(parseInput(z.object({ user_id: z.uuid() }), message.data).user_id);
   }
 }

@@ -1,15 +1,25 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { isUniqueViolation, conflict, forbidden, unauthorized, OutboxRelay } from '@market/server-kit';
-import type { Actor, LoginRequest, LoginResponse, RegisterRequest, RegisterResponse, UserDto } from '@market/contracts';
+import { appendEvent, isUniqueViolation, conflict, forbidden, unauthorized, OutboxRelay } from '@market/server-kit';
+import type { Actor, LoginRequest, LoginResponse, RegisterRequest, RegisterResponse, SessionState, UserDto } from '@market/contracts';
 import { UsersRepository } from '../users/users.repository';
 import { presentUser } from '../users/user.presenter';
+import { AccountTokensService } from '../tokens/account-tokens.service';
+import { sessionStateOf } from '../sessions/session-state.store';
 import { PasswordHasher } from './password-hasher';
 import { TokenIssuer } from './token-issuer';
 
 export const WRONG_CREDENTIALS = 'Incorrect username/email or password';
 export const SUSPENDED = 'Your account has been suspended. Please contact support.';
+export const SESSION_ENDED = 'Your session has ended. Please log in again.';
 
-/** Registration, login and the current user. */
+/** Maps the unique indexes on users to the 409 a person can act on. */
+export function duplicateAccountError(error: unknown): Error {
+  if (isUniqueViolation(error, 'users_username_lower_key')) return conflict('Username is already taken');
+  if (isUniqueViolation(error, 'users_email_lower_key')) return conflict('An account with this email already exists');
+  return error as Error;
+}
+
+/** Registration, login, the current user and the session state the gateway checks. */
 @Injectable()
 export class AuthService {
   private readonly logger = new Logger('AuthService');
@@ -18,27 +28,33 @@ export class AuthService {
     private readonly users: UsersRepository,
     private readonly hasher: PasswordHasher,
     private readonly tokens: TokenIssuer,
+    private readonly accountTokens: AccountTokensService,
     private readonly relay: OutboxRelay,
   ) {}
 
-  /** Creates an account (D13); duplicate username or email is a 409 that says which. */
+  /** Creates an account (D13) with its user.registered event and a verification email, in one transaction. */
   async register(input: RegisterRequest): Promise<RegisterResponse> {
     const passwordHash = await this.hasher.hash(input.password);
     try {
-      const user = await this.users.createRegistered({
-        username: input.username,
-        email: input.email,
-        passwordHash,
-        role: 'regular',
-        ageConfirmedAt: new Date(),
+      const user = await this.users.transaction(async (manager) => {
+        const created = await this.users.insert(
+          { username: input.username, email: input.email, passwordHash, role: 'regular', ageConfirmedAt: new Date() },
+          manager,
+        );
+        await appendEvent(manager, 'user.registered', {
+          user_id: created.id,
+          username: created.username,
+          email: created.email,
+          created_at: created.createdAt.toISOString(),
+        });
+        await this.accountTokens.requestVerification(manager, created);
+        return created;
       });
       this.relay.kick();
       this.logger.log(`Registered user ${user.id}`);
       return { message: 'Registration successful! You can now log in.', user: presentUser(user) };
     } catch (error) {
-      if (isUniqueViolation(error, 'users_username_lower_key')) throw conflict('Username is already taken');
-      if (isUniqueViolation(error, 'users_email_lower_key')) throw conflict('An account with this email already exists');
-      throw error;
+      throw duplicateAccountError(error);
     }
   }
 
@@ -51,12 +67,16 @@ export class AuthService {
     return { access_token: this.tokens.issue(user), token_type: 'bearer', user: presentUser(user) };
   }
 
-  /** The actor's own account; a token from before the latest version bump, or of a suspended account, is refused. */
+  /** The actor's own account; a token from before the latest version bump, or of an inactive account, is refused. */
   async me(actor: Actor): Promise<UserDto> {
     const user = await this.users.findById(actor.user_id);
-    if (!user || user.status !== 'active' || (actor.token_version ?? 0) !== user.tokenVersion) {
-      throw unauthorized('Your session has ended. Please log in again.');
-    }
+    if (!user || user.status !== 'active' || (actor.token_version ?? 0) !== user.tokenVersion) throw unauthorized(SESSION_ENDED);
     return presentUser(user);
+  }
+
+  /** Token version and status of an account, for the gateway's check (a missing account counts as deleted). */
+  async sessionState(userId: string): Promise<SessionState> {
+    const user = await this.users.findById(userId);
+    return user ? sessionStateOf(user) : { token_version: -1, status: 'deleted' };
   }
 }

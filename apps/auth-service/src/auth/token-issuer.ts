@@ -3,6 +3,8 @@ import jwt from 'jsonwebtoken';
 import { AUTH_CONFIG, type AuthConfig } from '../auth.config';
 import type { UserEntity } from '../users/user.entity';
 
+export const IMPERSONATION_TTL_SECONDS = 3600;
+
 /** Signs session tokens (HS256) carrying the user, role and token version (D14). */
 @Injectable()
 export class TokenIssuer {
@@ -13,6 +15,15 @@ export class TokenIssuer {
       algorithm: 'HS256',
       subject: user.id,
       expiresIn: this.config.JWT_TTL_SECONDS,
+    });
+  }
+
+  /** A one-hour token acting as `target`, naming the admin in `act` (D14). */
+  issueImpersonation(target: UserEntity, adminId: string): string {
+    return jwt.sign({ role: target.role, ver: target.tokenVersion, act: { sub: adminId } }, this.config.JWT_SECRET, {
+      algorithm: 'HS256',
+      subject: target.id,
+      expiresIn: IMPERSONATION_TTL_SECONDS,
     });
   }
 }

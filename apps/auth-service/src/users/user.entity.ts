@@ -1,6 +1,8 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 import type { Role, UserStatus } from '@market/contracts';
 
+export type AccountStatus = UserStatus | 'deleted';
+
 @Entity('users')
 export class UserEntity {
   @PrimaryColumn('uuid')
@@ -40,7 +42,10 @@ export class UserEntity {
   emailVerifiedAt!: Date | null;
 
   @Column('text', { default: 'active' })
-  status!: UserStatus;
+  status!: AccountStatus;
+
+  @Column('timestamptz', { name: 'deleted_at', nullable: true })
+  deletedAt!: Date | null;
 
   @Column('integer', { name: 'token_version', default: 0 })
   tokenVersion!: number;

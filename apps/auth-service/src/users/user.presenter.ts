@@ -15,7 +15,7 @@ export function presentUser(user: UserEntity): UserDto {
     location: user.location,
     verified: user.verified,
     email_verified: user.emailVerifiedAt !== null,
-    status: user.status,
+    status: user.status === 'suspended' ? 'suspended' : 'active',
     created_at: user.createdAt.toISOString(),
   };
 }

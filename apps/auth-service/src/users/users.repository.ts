@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { DataSource, type Repository } from 'typeorm';
-import { appendEvent } from '@market/server-kit';
+import { DataSource, type EntityManager } from 'typeorm';
 import type { Role } from '@market/contracts';
 import { UserEntity } from './user.entity';
 
@@ -14,55 +13,86 @@ export interface NewUser {
   emailVerifiedAt?: Date | null;
 }
 
-/** The only place that reads and writes auth.users. */
+export type UserChanges = Partial<
+  Pick<
+    UserEntity,
+    'passwordHash' | 'role' | 'status' | 'verified' | 'name' | 'email' | 'bio' | 'website' | 'phone' | 'location' | 'emailVerifiedAt' | 'username' | 'deletedAt'
+  >
+>;
+
+/** The only place that reads and writes auth.users. Methods take the caller's transaction when they run inside one. */
 @Injectable()
 export class UsersRepository {
-  private readonly users: Repository<UserEntity>;
+  constructor(private readonly dataSource: DataSource) {}
 
-  constructor(private readonly dataSource: DataSource) {
-    this.users = dataSource.getRepository(UserEntity);
+  private repo(manager?: EntityManager) {
+    return (manager ?? this.dataSource.manager).getRepository(UserEntity);
   }
 
-  findById(id: string): Promise<UserEntity | null> {
-    return this.users.findOneBy({ id });
+  /** Runs fn in one transaction. */
+  transaction<T>(fn: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction(fn);
   }
 
-  /** Finds a user by username or email, case-insensitively. */
+  findById(id: string, manager?: EntityManager): Promise<UserEntity | null> {
+    // findOneBy({ id: undefined }) would match any row: refuse instead of guessing.
+    if (typeof id !== 'string' || id.length === 0) throw new Error('findById needs an id');
+    return this.repo(manager).findOneBy({ id });
+  }
+
+  /** Finds a live user by username or email, case-insensitively. */
   findByLogin(login: string): Promise<UserEntity | null> {
-    return this.users
+    return this.repo()
       .createQueryBuilder('u')
-      .where('lower(u.username) = lower(:login) OR lower(u.email) = lower(:login)', { login })
+      .where('(lower(u.username) = lower(:login) OR lower(u.email) = lower(:login))', { login })
+      .andWhere("u.status <> 'deleted'")
       .getOne();
   }
 
   findByEmail(email: string): Promise<UserEntity | null> {
-    return this.users.createQueryBuilder('u').where('lower(u.email) = lower(:email)', { email }).getOne();
+    return this.repo().createQueryBuilder('u').where('lower(u.email) = lower(:email)', { email }).andWhere("u.status <> 'deleted'").getOne();
   }
 
-  async usernameTaken(username: string): Promise<boolean> {
-    return this.users.createQueryBuilder('u').where('lower(u.username) = lower(:username)', { username }).getExists();
+  usernameTaken(username: string): Promise<boolean> {
+    return this.repo().createQueryBuilder('u').where('lower(u.username) = lower(:username)', { username }).getExists();
   }
 
-  /** Inserts a registered user and its user.registered event in one transaction. */
-  createRegistered(input: NewUser): Promise<UserEntity> {
-    return this.dataSource.transaction(async (manager) => {
-      const user = await manager.save(UserEntity, manager.create(UserEntity, { id: randomUUID(), ...input }));
-      await appendEvent(manager, 'user.registered', {
-        user_id: user.id,
-        username: user.username,
-        email: user.email,
-        created_at: user.createdAt.toISOString(),
-      });
-      return user;
+  /** Inserts a user. */
+  insert(input: NewUser, manager?: EntityManager): Promise<UserEntity> {
+    const repo = this.repo(manager);
+    return repo.save(repo.create({ id: randomUUID(), ...input }));
+  }
+
+  /** Applies changes and returns the user as stored. */
+  async update(id: string, changes: UserChanges, manager?: EntityManager): Promise<UserEntity> {
+    const repo = this.repo(manager);
+    await repo.update({ id }, changes);
+    return repo.findOneByOrFail({ id });
+  }
+
+  /** Bumps the token version (every earlier token stops working) with other changes, atomically. */
+  async endSessions(id: string, changes: UserChanges, manager?: EntityManager): Promise<UserEntity> {
+    const repo = this.repo(manager);
+    await repo
+      .createQueryBuilder()
+      .update(UserEntity)
+      .set({ ...changes, tokenVersion: () => 'token_version + 1' })
+      .where('id = :id', { id })
+      .execute();
+    return repo.findOneByOrFail({ id });
+  }
+
+  /** Live users, newest first, and how many there are in all. */
+  async list(limit: number): Promise<{ users: UserEntity[]; total: number }> {
+    const [users, total] = await this.repo().findAndCount({
+      where: [{ status: 'active' }, { status: 'suspended' }],
+      order: { createdAt: 'DESC' },
+      take: limit,
     });
+    return { users, total };
   }
 
-  /** Inserts a user without an event (the configured admin account). */
-  create(input: NewUser): Promise<UserEntity> {
-    return this.users.save(this.users.create({ id: randomUUID(), ...input }));
-  }
-
-  async update(id: string, changes: Partial<Pick<UserEntity, 'passwordHash' | 'role' | 'status'>>): Promise<void> {
-    await this.users.update({ id }, changes);
+  countLive(): Promise<number> {
+    return this.repo().count({ where: [{ status: 'active' }, { status: 'suspended' }] });
   }
 }

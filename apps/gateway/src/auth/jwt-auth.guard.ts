@@ -1,19 +1,33 @@
-import { Injectable, createParamDecorator, type ExecutionContext } from '@nestjs/common';
+import { Injectable, createParamDecorator, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { AuthGuard } from '@nestjs/passport';
 import type { Request } from 'express';
 import type { Actor } from '@market/contracts';
-import { unauthorized } from '@market/server-kit';
+import { AppError, forbidden, unauthorized } from '@market/server-kit';
 
-/** Requires a valid bearer token; anything else is a 401 with one plain detail. */
+/** Requires a valid bearer token whose session still stands; anything else is a 401 with one plain detail. */
 @Injectable()
 export class JwtAuthGuard extends AuthGuard('jwt') {
   override handleRequest<T>(error: unknown, actor: T): T {
+    if (error instanceof AppError) throw error;
     if (error || !actor) throw unauthorized('Not authenticated');
     return actor;
   }
 }
 
-/** The authenticated actor of the request. */
-export const CurrentActor = createParamDecorator((_data: unknown, context: ExecutionContext): Actor => {
+function actorOf(context: ExecutionContext): Actor {
   return context.switchToHttp().getRequest<Request & { user: Actor }>().user;
-});
+}
+
+/** Admin routes: a real admin session, never an impersonation token (D14). Use after JwtAuthGuard. */
+@Injectable()
+export class AdminGuard implements CanActivate {
+  canActivate(context: ExecutionContext): boolean {
+    const actor = actorOf(context);
+    if (actor.impersonator_id) throw forbidden('Admin routes are not available while impersonating a user');
+    if (actor.role !== 'admin') throw forbidden('Admin access required');
+    return true;
+  }
+}
+
+/** The authenticated actor of the request. */
+export const CurrentActor = createParamDecorator((_data: unknown, context: ExecutionContext): Actor => actorOf(context));

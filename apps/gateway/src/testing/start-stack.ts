@@ -1,40 +1,75 @@
-import type { INestApplication } from '@nestjs/common';
-import { createServiceApp, parseEnvOrThrow } from '@market/server-kit';
+import type { DynamicModule, INestApplication } from '@nestjs/common';
+import { createServiceApp, parseEnvOrThrow, serviceEnv } from '@market/server-kit';
+import type { ServiceName } from '@market/contracts';
 import { baseUrl, closeAll, createTestDatabase, deleteStream, isolatedEnv, type TestDatabase } from '@market/server-kit/testing';
 import { authEnv } from '../../../auth-service/src/auth.config';
 import { authAppModule } from '../../../auth-service/src/app.module';
+import { notificationsEnv } from '../../../notifications-service/src/notifications.config';
+import { notificationsAppModule } from '../../../notifications-service/src/app.module';
+import { adminAppModule } from '../../../admin-service/src/app.module';
+import { listingsAppModule } from '../../../listings-service/src/app.module';
+import { billingAppModule } from '../../../billing-service/src/app.module';
 import { gatewayEnv } from '../gateway.config';
 import { createGateway } from '../create-gateway';
 
+type ServiceKey = 'auth' | 'notifications' | 'admin' | 'listings' | 'billing';
+
+const SERVICES: Record<ServiceKey, { name: ServiceName; module: (env: Record<string, string>) => { module: DynamicModule; config: ReturnType<typeof parseEnvOrThrow<typeof serviceEnv>> } }> = {
+  auth: { name: 'auth-service', module: (env) => { const config = parseEnvOrThrow(authEnv, env); return { module: authAppModule(config), config }; } },
+  notifications: {
+    name: 'notifications-service',
+    module: (env) => { const config = parseEnvOrThrow(notificationsEnv, env); return { module: notificationsAppModule(config), config }; },
+  },
+  admin: { name: 'admin-service', module: (env) => { const config = parseEnvOrThrow(serviceEnv, env); return { module: adminAppModule(config), config }; } },
+  listings: { name: 'listings-service', module: (env) => { const config = parseEnvOrThrow(serviceEnv, env); return { module: listingsAppModule(config), config }; } },
+  billing: { name: 'billing-service', module: (env) => { const config = parseEnvOrThrow(serviceEnv, env); return { module: billingAppModule(config), config }; } },
+};
+
 export interface Stack {
+  /** The first gateway's base URL. */
   url: string;
+  /** Every gateway's base URL. */
+  urls: string[];
   env: Record<string, string>;
+  db: TestDatabase;
+  service(key: ServiceKey): INestApplication;
   stop(): Promise<void>;
 }
 
-/** Starts a gateway, and optionally the auth service, on a fresh database with isolated events. */
-export async function startStack(options: { auth?: boolean; env?: Record<string, string> } = {}): Promise<Stack> {
-  const db: TestDatabase = await createTestDatabase('gw');
+/** Starts gateways and services in-process on a fresh database with isolated events (services default: auth). */
+export async function startStack(options: { services?: ServiceKey[]; gateways?: number; env?: Record<string, string> } = {}): Promise<Stack> {
+  const db = await createTestDatabase('gw');
   const env = { ...isolatedEnv(db.url), ...options.env };
-  let auth: INestApplication | undefined;
-  let gateway: INestApplication | undefined;
+  const services = new Map<ServiceKey, INestApplication>();
+  const gateways: INestApplication[] = [];
   try {
-    if (options.auth !== false) {
-      const config = parseEnvOrThrow(authEnv, env);
-      auth = await createServiceApp({ service: 'auth-service', module: authAppModule(config), config, defaultHealthPort: 0, healthPort: 0 });
+    for (const key of options.services ?? ['auth']) {
+      const { module, config } = SERVICES[key].module(env);
+      services.set(key, await createServiceApp({ service: SERVICES[key].name, module, config, defaultHealthPort: 0, healthPort: 0 }));
     }
-    gateway = await createGateway(parseEnvOrThrow(gatewayEnv, { ...env, PORT: '0', HOST: '127.0.0.1' }));
-    await gateway.listen(0, '127.0.0.1');
+    for (let i = 0; i < (options.gateways ?? 1); i += 1) {
+      const gateway = await createGateway(parseEnvOrThrow(gatewayEnv, { ...env, PORT: '0', HOST: '127.0.0.1' }));
+      await gateway.listen(0, '127.0.0.1');
+      gateways.push(gateway);
+    }
   } catch (error) {
-    await closeAll(auth, gateway);
+    await closeAll(...services.values(), ...gateways);
     await db.drop();
     throw error;
   }
+  const urls = await Promise.all(gateways.map(baseUrl));
   return {
-    url: await baseUrl(gateway),
+    url: urls[0],
+    urls,
     env,
+    db,
+    service: (key) => {
+      const app = services.get(key);
+      if (!app) throw new Error(`${key} was not started`);
+      return app;
+    },
     stop: async () => {
-      await closeAll(auth, gateway);
+      await closeAll(...services.values(), ...gateways);
       await deleteStream(env.NATS_URL, env.EVENTS_STREAM);
       await db.drop();
     },
@@ -45,18 +80,21 @@ export async function startStack(options: { auth?: boolean; env?: Record<string,
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;
 
-/** POSTs JSON (or a raw string) and returns status, headers and parsed body. */
-export async function post(url: string, body: unknown, headers: Record<string, string> = {}) {
+/** Sends a request and returns status, headers and parsed body. */
+export async function call(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
   const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: typeof body === 'string' ? body : JSON.stringify(body),
+    method,
+    headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
+    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
   });
   return { status: response.status, headers: response.headers, body: (await response.json().catch(() => null)) as Json };
 }
 
-/** GETs and returns status, headers and parsed body. */
-export async function get(url: string, headers: Record<string, string> = {}) {
-  const response = await fetch(url, { headers });
-  return { status: response.status, headers: response.headers, body: (await response.json().catch(() => null)) as Json };
-}
+/** POSTs JSON (or a raw string). */
+export const post = (url: string, body: unknown, headers: Record<string, string> = {}) => call('POST', url, body, headers);
+
+/** GETs. */
+export const get = (url: string, headers: Record<string, string> = {}) => call('GET', url, undefined, headers);
+
+/** The Authorization header of a token. */
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -18,5 +18,22 @@ export class AccountEventsHandler implements OnApplicationBootstrap {
         username: event.payload.username,
       });
     });
+    // Token-carrying events are deleted from the stream once their email is queued.
+    await this.consumers.subscribe(
+      'user.verification_requested',
+      async (event) => {
+        const { email, username, token } = event.payload;
+        await this.queue.enqueue(`verify-${event.id}`, { kind: 'verify_email', to: email, username, token });
+      },
+      { purge: true },
+    );
+    await this.consumers.subscribe(
+      'user.password_reset_requested',
+      async (event) => {
+        const { email, username, token } = event.payload;
+        await this.queue.enqueue(`reset-${event.id}`, { kind: 'reset_password', to: email, username, token });
+      },
+      { purge: true },
+    );
   }
 }

@@ -3,19 +3,22 @@ import { Queue, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { REDIS, SERVICE_CONFIG, currentRequestId, runWithRequestId, type ServiceConfig } from '@market/server-kit';
 import { NOTIFICATIONS_CONFIG, type NotificationsConfig } from '../notifications.config';
-import { welcomeEmail, type RenderedEmail } from './email-templates';
+import { resetPasswordEmail, verifyEmail, welcomeEmail, type RenderedEmail } from './email-templates';
 import { Mailer } from './mailer';
 import { EmailsRepository } from './emails.repository';
 
 export const EMAIL_QUEUE = 'emails';
 
-export interface WelcomeJob {
-  kind: 'welcome';
+interface JobBase {
   to: string;
   username: string;
   request_id: string | null;
 }
-export type EmailJob = WelcomeJob;
+export type EmailJob =
+  | (JobBase & { kind: 'welcome' })
+  | (JobBase & { kind: 'verify_email' | 'reset_password'; token: string });
+
+type DistributiveOmit<T, K extends keyof T> = T extends unknown ? Omit<T, K> : never;
 
 /** BullMQ queue and worker for outgoing email, with retries and exponential backoff. */
 @Injectable()
@@ -49,13 +52,15 @@ export class EmailQueue implements OnApplicationBootstrap, OnApplicationShutdown
   }
 
   /** Enqueues an email once per key: a redelivered event finds the job already there. */
-  async enqueue(key: string, job: Omit<EmailJob, 'request_id'>): Promise<void> {
-    await this.queue.add(job.kind, { ...job, request_id: currentRequestId() }, {
+  async enqueue(key: string, job: DistributiveOmit<EmailJob, 'request_id'>): Promise<void> {
+    const carriesToken = 'token' in job;
+    await this.queue.add(job.kind, { ...job, request_id: currentRequestId() } as EmailJob, {
       jobId: key,
       attempts: 8,
       backoff: { type: 'exponential', delay: 2000 },
-      removeOnComplete: { age: 7 * 24 * 3600 },
-      removeOnFail: { age: 30 * 24 * 3600 },
+      // Jobs that carry a one-time token leave Redis as soon as they are done.
+      removeOnComplete: carriesToken ? true : { age: 7 * 24 * 3600 },
+      removeOnFail: carriesToken ? { age: 24 * 3600 } : { age: 30 * 24 * 3600 },
     });
   }
 
@@ -78,6 +83,10 @@ export class EmailQueue implements OnApplicationBootstrap, OnApplicationShutdown
     switch (job.kind) {
       case 'welcome':
         return welcomeEmail({ username: job.username, publicUrl: this.config.PUBLIC_URL });
+      case 'verify_email':
+        return verifyEmail({ username: job.username, token: job.token, publicUrl: this.config.PUBLIC_URL });
+      case 'reset_password':
+        return resetPasswordEmail({ username: job.username, token: job.token, publicUrl: this.config.PUBLIC_URL });
     }
   }
 }

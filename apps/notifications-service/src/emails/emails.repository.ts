@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import type { EmailLogEntry } from '@market/contracts';
 import type { RenderedEmail } from './email-templates';
 
 export interface EmailRecord {
@@ -16,11 +17,21 @@ export interface EmailRecord {
 export class EmailsRepository {
   constructor(private readonly dataSource: DataSource) {}
 
+  /** Records a delivery; the bodies are kept only when no SMTP server took the email (the log is the mailbox). */
   async record(input: { jobId: string; kind: string; to: string; email: RenderedEmail; transport: 'smtp' | 'log'; requestId: string | null }): Promise<void> {
+    const keep = input.transport === 'log';
     await this.dataSource.query(
       `INSERT INTO emails (job_id, kind, to_address, subject, text_body, html_body, transport, request_id)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (job_id) DO NOTHING`,
-      [input.jobId, input.kind, input.to, input.email.subject, input.email.text, input.email.html, input.transport, input.requestId],
+      [input.jobId, input.kind, input.to, input.email.subject, keep ? input.email.text : '', keep ? input.email.html : '', input.transport, input.requestId],
+    );
+  }
+
+  /** The latest emails, newest first, for the admin's view. */
+  recent(limit: number): Promise<EmailLogEntry[]> {
+    return this.dataSource.query(
+      `SELECT id::text AS id, kind, to_address, subject, text_body, transport, sent_at FROM emails ORDER BY id DESC LIMIT $1`,
+      [limit],
     );
   }
 

@@ -48,6 +48,8 @@ export const commonEnv = {
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
   EVENTS_STREAM: z.string().regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, _ and - only').default('EVENTS'),
   EVENTS_PREFIX: z.string().regex(/^[a-z0-9_]+$/, 'lower-case letters, digits and _ only').default('events'),
+  // Namespaces this deployment's Redis keys (sessions, rate limits); tests give each file its own.
+  REDIS_KEY_PREFIX: z.string().regex(/^[A-Za-z0-9_:-]*$/, 'letters, digits, _, : and - only').default(''),
   QUEUE_PREFIX: z.string().regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, _ and - only').default('bull'),
 };
 

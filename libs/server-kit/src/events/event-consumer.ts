@@ -25,8 +25,11 @@ export class EventConsumers {
     private readonly consumerName: string,
   ) {}
 
-  /** Subscribes a handler to one event name with a durable consumer named after this service and the event. */
-  async subscribe<N extends EventName>(name: N, handler: EventHandler<N>): Promise<void> {
+  /**
+   * Subscribes a handler to one event name with a durable consumer named after this service and the event.
+   * With `purge`, a handled message is deleted from the stream (events that carry one-time tokens).
+   */
+  async subscribe<N extends EventName>(name: N, handler: EventHandler<N>, options: { purge?: boolean } = {}): Promise<void> {
     const durable = `${this.consumerName}-${name.replace(/\./g, '_')}`;
     const jsm = await this.nc.jetstreamManager();
     await jsm.consumers.add(this.stream.stream, {
@@ -39,7 +42,7 @@ export class EventConsumers {
     const consumer = await this.nc.jetstream().consumers.get(this.stream.stream, durable);
     const messages = await consumer.consume({ max_messages: 64 });
     this.subscriptions.push(messages);
-    this.loops.push(this.drain(messages, handler as EventHandler<EventName>));
+    this.loops.push(this.drain(messages, handler as EventHandler<EventName>, options.purge === true));
   }
 
   /** Applies one event unless this consumer already did; true when it was applied now. */
@@ -64,28 +67,41 @@ export class EventConsumers {
     await Promise.allSettled(this.loops);
   }
 
-  private async drain(messages: ConsumerMessages, handler: EventHandler<EventName>): Promise<void> {
+  private async drain(messages: ConsumerMessages, handler: EventHandler<EventName>, purge: boolean): Promise<void> {
     for await (const message of messages) {
-      await this.handle(message, handler);
+      const done = await this.handle(message, handler);
+      if (done && purge) await this.purge(message.seq);
     }
   }
 
-  private async handle(message: JsMsg, handler: EventHandler<EventName>): Promise<void> {
+  private async purge(sequence: number): Promise<void> {
+    try {
+      const jsm = await this.nc.jetstreamManager();
+      await jsm.streams.deleteMessage(this.stream.stream, sequence, false);
+    } catch (error) {
+      this.logger.warn(`Could not delete message #${sequence} from ${this.stream.stream}: ${(error as Error).message}`);
+    }
+  }
+
+  /** Applies one message; true when it is done with (acknowledged). */
+  private async handle(message: JsMsg, handler: EventHandler<EventName>): Promise<boolean> {
     let event: EventEnvelope;
     try {
       event = this.codec.decode(message.data);
     } catch {
       this.logger.error(`Dropping undecodable message ${message.subject} #${message.seq}`);
       message.term();
-      return;
+      return false;
     }
     try {
       const applied = await this.apply(event, handler);
       if (!applied) this.logger.debug(`Event ${event.id} (${event.name}) already processed`);
       message.ack();
+      return true;
     } catch (error) {
       this.logger.error(`Handling ${event.name} ${event.id} failed: ${(error as Error).message}`);
       message.nak(RETRY_DELAY_MS);
+      return false;
     }
   }
 }

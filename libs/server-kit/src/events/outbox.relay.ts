@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import { JSONCodec, type JetStreamClient, type NatsConnection } from 'nats';
-import type { EventEnvelope } from '@market/contracts';
+import { SECRET_PAYLOAD_KEYS, type EventEnvelope } from '@market/contracts';
 import { eventSubject, type EventStreamOptions } from './jetstream';
 
 interface OutboxRow {
@@ -85,7 +85,11 @@ export class OutboxRelay {
           if (published === 0) throw error;
           break;
         }
-        await manager.query('UPDATE outbox SET published_at = now() WHERE seq = $1', [row.seq]);
+        // One-time tokens leave the database with the message: the outbox keeps no secret once published.
+        await manager.query('UPDATE outbox SET published_at = now(), payload = payload - $2::text[] WHERE seq = $1', [
+          row.seq,
+          SECRET_PAYLOAD_KEYS,
+        ]);
         published += 1;
       }
       return published;

@@ -11,6 +11,7 @@ export function isolatedEnv(databaseUrl: string): Record<string, string> {
     EVENTS_STREAM: `IT_${tag}`,
     EVENTS_PREFIX: `it_${tag}`,
     QUEUE_PREFIX: `it_${tag}`,
+    REDIS_KEY_PREFIX: `it_${tag}:`,
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'error',
     JWT_SECRET: randomBytes(32).toString('hex'),
   };

@@ -1,0 +1,54 @@
+import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { forbidden, RpcClient, SERVICE_CONFIG, type ServiceConfig } from '@market/server-kit';
+import { RPC, type Actor, type AdminStats, type AdminUserDto, type AdminUsersResponse, type SellerListingCounts, type UserDto } from '@market/contracts';
+
+const RPC_TIMEOUT_MS = 5000;
+
+/** Admin views composed from the services that own each part. */
+@Injectable()
+export class AdminOverviewService implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly rpc: RpcClient;
+
+  constructor(@Inject(SERVICE_CONFIG) config: ServiceConfig) {
+    this.rpc = new RpcClient(config.NATS_URL, 'admin-service-rpc', RPC_TIMEOUT_MS);
+  }
+
+  async onApplicationBootstrap() {
+    await this.rpc.connect();
+  }
+
+  async onApplicationShutdown() {
+    await this.rpc.close();
+  }
+
+  private requireAdmin(actor: Actor) {
+    if (actor.role !== 'admin' || actor.impersonator_id) throw forbidden('Admin access required');
+  }
+
+  /** Each count comes from the service that owns it. */
+  async stats(actor: Actor): Promise<AdminStats> {
+    this.requireAdmin(actor);
+    const [users, listings, billing] = await Promise.all([
+      this.rpc.send<{ total_users: number }>(RPC.auth.stats, {}, actor),
+      this.rpc.send<Pick<AdminStats, 'total_listings' | 'active_listings'>>(RPC.listings.stats, {}, actor),
+      this.rpc.send<Pick<AdminStats, 'total_transactions'>>(RPC.billing.stats, {}, actor),
+    ]);
+    return { ...users, ...listings, ...billing };
+  }
+
+  /** Users from the auth service with their listing counts from the listings service. */
+  async users(actor: Actor, limit: number): Promise<AdminUsersResponse> {
+    this.requireAdmin(actor);
+    const { users, total } = await this.rpc.send<{ users: UserDto[]; total: number }>(RPC.auth.listUsers, { limit }, actor);
+    const counts = users.length
+      ? await this.rpc.send<SellerListingCounts>(RPC.listings.sellerCounts, { user_ids: users.map((u) => u.id) }, actor)
+      : {};
+    const rows: AdminUserDto[] = users.map((user) => ({
+      ...user,
+      listingCount: counts[user.id]?.listingCount ?? 0,
+      activeListings: counts[user.id]?.activeListings ?? 0,
+      soldListings: counts[user.id]?.soldListings ?? 0,
+    }));
+    return { users: rows, total };
+  }
+}

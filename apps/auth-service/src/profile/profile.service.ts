@@ -1,0 +1,56 @@
+import { Injectable } from '@nestjs/common';
+import { forbidden, OutboxRelay, unauthorized, badRequest } from '@market/server-kit';
+import type { Actor, ChangePasswordRequest, ChangePasswordResponse, UpdateProfile, UserDto } from '@market/contracts';
+import { UsersRepository } from '../users/users.repository';
+import { presentUser } from '../users/user.presenter';
+import { AccountTokensService } from '../tokens/account-tokens.service';
+import { PasswordHasher } from '../auth/password-hasher';
+import { TokenIssuer } from '../auth/token-issuer';
+import { SessionStateStore } from '../sessions/session-state.store';
+import { duplicateAccountError, SESSION_ENDED } from '../auth/auth.service';
+
+/** The profile tab: personal details and the password. */
+@Injectable()
+export class ProfileService {
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly accountTokens: AccountTokensService,
+    private readonly hasher: PasswordHasher,
+    private readonly tokens: TokenIssuer,
+    private readonly sessions: SessionStateStore,
+    private readonly relay: OutboxRelay,
+  ) {}
+
+  /** Saves the profile; a changed email is unverified until its new link is opened. */
+  async updateProfile(actor: Actor, profile: UpdateProfile): Promise<UserDto> {
+    try {
+      const user = await this.users.transaction(async (manager) => {
+        const current = await this.users.findById(actor.user_id, manager);
+        if (!current || current.status !== 'active') throw unauthorized(SESSION_ENDED);
+        const emailChanged = current.email.toLowerCase() !== profile.email.toLowerCase();
+        const updated = await this.users.update(
+          current.id,
+          { ...profile, ...(emailChanged ? { emailVerifiedAt: null } : {}) },
+          manager,
+        );
+        if (emailChanged) await this.accountTokens.requestVerification(manager, updated);
+        return updated;
+      });
+      this.relay.kick();
+      return presentUser(user);
+    } catch (error) {
+      throw duplicateAccountError(error);
+    }
+  }
+
+  /** Changes the password after checking the current one; every other session ends, this one gets a new token. */
+  async changePassword(actor: Actor, input: ChangePasswordRequest): Promise<ChangePasswordResponse> {
+    if (actor.impersonator_id) throw forbidden('Passwords cannot be changed while impersonating a user');
+    const user = await this.users.findById(actor.user_id);
+    if (!user || user.status !== 'active') throw unauthorized(SESSION_ENDED);
+    if (!(await this.hasher.verify(user.passwordHash, input.current_password))) throw badRequest('Current password is incorrect');
+    const updated = await this.users.endSessions(user.id, { passwordHash: await this.hasher.hash(input.new_password) });
+    await this.sessions.publish(updated);
+    return { message: 'Password changed successfully. Other sessions have been signed out.', access_token: this.tokens.issue(updated) };
+  }
+}

@@ -1,0 +1,59 @@
+import { Injectable } from '@nestjs/common';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { DataSource, type EntityManager } from 'typeorm';
+
+export type TokenPurpose = 'verify_email' | 'reset_password';
+
+export interface IssuedToken {
+  token: string;
+  expiresAt: Date;
+}
+
+export interface ValidToken {
+  id: string;
+  user_id: string;
+  email: string;
+}
+
+/** Tokens are 256 random bits; only their SHA-256 is stored, so a database leak yields no usable link. */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** One-time account tokens: issued inside the caller's transaction, consumed at most once. */
+@Injectable()
+export class AccountTokensRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** Issues a token and voids the user's earlier unused ones of the same purpose. */
+  async issue(manager: EntityManager, input: { userId: string; purpose: TokenPurpose; email: string; ttlMs: number }): Promise<IssuedToken> {
+    const token = randomBytes(32).toString('base64url');
+    const expiresAt = new Date(Date.now() + input.ttlMs);
+    await manager.query(
+      `UPDATE account_tokens SET used_at = now() WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL`,
+      [input.userId, input.purpose],
+    );
+    await manager.query(
+      `INSERT INTO account_tokens (id, user_id, purpose, token_hash, email, expires_at) VALUES ($1, $2, $3, $4, $5, $6)`,
+      [randomUUID(), input.userId, input.purpose, hashToken(token), input.email, expiresAt],
+    );
+    return { token, expiresAt };
+  }
+
+  /** Marks a valid token used and returns it; null when unknown, used or expired. Single use even under races. */
+  async consume(manager: EntityManager, token: string, purpose: TokenPurpose): Promise<ValidToken | null> {
+    // TypeORM answers an UPDATE ... RETURNING on PostgreSQL with [rows, affectedCount].
+    const [rows] = (await manager.query(
+      `UPDATE account_tokens SET used_at = now()
+       WHERE token_hash = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > now()
+       RETURNING id, user_id, email`,
+      [hashToken(token), purpose],
+    )) as [ValidToken[], number];
+    return rows[0] ?? null;
+  }
+
+  /** Runs fn in a transaction (token and user changes commit together). */
+  transaction<T>(fn: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction(fn);
+  }
+}

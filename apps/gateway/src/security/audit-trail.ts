@@ -1,0 +1,57 @@
+import { Inject, Injectable, Logger, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { JSONCodec, type NatsConnection } from 'nats';
+import { from, switchMap, type Observable } from 'rxjs';
+import type { Request } from 'express';
+import type { Actor, EventEnvelope, EventPayloads } from '@market/contracts';
+import { currentRequestId, eventSubject, unavailable } from '@market/server-kit';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway.config';
+import { GATEWAY_NATS } from '../gateway.tokens';
+
+type AuditAction = EventPayloads['audit.recorded']['action'];
+
+/** Writes audit.recorded events to JetStream; the gateway has no database, so the stream's ack is the record. */
+@Injectable()
+export class AuditTrail {
+  private readonly logger = new Logger('AuditTrail');
+  private readonly codec = JSONCodec<EventEnvelope<'audit.recorded'>>();
+
+  constructor(
+    @Inject(GATEWAY_NATS) private readonly nc: NatsConnection,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+  ) {}
+
+  /** Records one action; when it cannot be recorded the request is refused (503) rather than left unaudited. */
+  async record(adminId: string, targetId: string, action: AuditAction, method: string, route: string): Promise<void> {
+    const envelope: EventEnvelope<'audit.recorded'> = {
+      id: randomUUID(),
+      name: 'audit.recorded',
+      occurred_at: new Date().toISOString(),
+      request_id: currentRequestId(),
+      payload: { admin_id: adminId, target_id: targetId, action, method, route, at: new Date().toISOString() },
+    };
+    try {
+      await this.nc.jetstream().publish(eventSubject(this.config.EVENTS_PREFIX, envelope.name), this.codec.encode(envelope), {
+        msgID: envelope.id,
+        timeout: 2000,
+      });
+    } catch (error) {
+      this.logger.error(`Could not record ${action} by ${adminId}: ${(error as Error).message}`);
+      throw unavailable('The audit log is unavailable, so this action was not performed. Please try again.');
+    }
+  }
+}
+
+/** Every request made with an impersonation token is audited before it runs (D14). */
+@Injectable()
+export class ImpersonationAuditInterceptor implements NestInterceptor {
+  constructor(private readonly trail: AuditTrail) {}
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const request = context.switchToHttp().getRequest<Request & { user?: Actor }>();
+    const actor = request.user;
+    if (!actor?.impersonator_id) return next.handle();
+    const route = request.originalUrl.split('?')[0];
+    return from(this.trail.record(actor.impersonator_id, actor.user_id, 'request', request.method, route)).pipe(switchMap(() => next.handle()));
+  }
+}
