@@ -4,7 +4,7 @@ import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router-dom';
 import { createStore } from './app/store';
 import { router } from './app/router';
-import { startSession } from './features/auth/session.slice';
+import { startSession } from './session/session.slice';
 import './styles/global.css';
 
 const store = createStore();

@@ -17,6 +17,7 @@ export default async function globalSetup() {
     DATA_DIR: 'tmp/e2e-data',
     ADMIN_EMAIL: 'admin@e2e.example.com',
     ADMIN_PASSWORD: 'e2e-admin-password',
+    RATE_LIMIT_SCALE: '20',
   };
   const lines = [];
   const system = await startSystem({ env, quiet: true, log: (line) => lines.push(line) });

@@ -1,7 +1,7 @@
 import { configureStore } from '@reduxjs/toolkit';
 import { useDispatch, useSelector } from 'react-redux';
 import { api } from '../lib/api';
-import { sessionReducer } from '../features/auth/session.slice';
+import { sessionReducer } from '../session/session.slice';
 
 /** Creates the Redux store (one per app; tests make their own). */
 export function createStore() {

@@ -1,17 +1,31 @@
-import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
-import { readToken } from './storage-keys';
+import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
+import { readToken, writeToken } from './storage-keys';
+import { sessionEnded } from './session-events';
+
+const rawBaseQuery = fetchBaseQuery({
+  baseUrl: '/api',
+  prepareHeaders: (headers) => {
+    const token = readToken();
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+    return headers;
+  },
+});
+
+/** Any 401 to a request that carried our token means the session ended: forget it everywhere at once. */
+const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, api, extra) => {
+  const sentToken = readToken();
+  const result = await rawBaseQuery(args, api, extra);
+  if (result.error?.status === 401 && sentToken && readToken() === sentToken) {
+    writeToken(null);
+    api.dispatch(sessionEnded());
+  }
+  return result;
+};
 
 /** The one RTK Query API; each feature injects its endpoints from its own *.api.ts file. */
 export const api = createApi({
   reducerPath: 'api',
-  baseQuery: fetchBaseQuery({
-    baseUrl: '/api',
-    prepareHeaders: (headers) => {
-      const token = readToken();
-      if (token) headers.set('Authorization', `Bearer ${token}`);
-      return headers;
-    },
-  }),
-  tagTypes: ['Me'],
+  baseQuery,
+  tagTypes: ['Me', 'AdminUsers', 'AdminStats', 'AdminEmails', 'AuditLog'],
   endpoints: () => ({}),
 });

@@ -1,6 +1,11 @@
-/** Browser storage keys the product uses (SPEC §3); other features add theirs here. */
+/** Browser storage keys the product uses (SPEC §3). */
 export const STORAGE_KEYS = {
   token: 'token',
+  impersonating: 'impersonating',
+  originalAdmin: 'original_admin',
+  targetUser: 'target_user',
+  originalAdminToken: 'original_admin_token',
+  browseViewMode: 'browseViewMode',
   preLoginListingData: 'preLoginListingData',
 } as const;
 

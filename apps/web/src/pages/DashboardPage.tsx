@@ -1,9 +1,30 @@
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
+import type { UserDto } from '@market/contracts';
 import { useAppSelector } from '../app/store';
+import { ProfileTab } from '../features/profile/ProfileTab';
+import { AdminOverviewTab } from '../features/admin/AdminOverviewTab';
+import { AdminUsersTab } from '../features/admin/AdminUsersTab';
 
-/** /dashboard: requires login; the tabs arrive with their features. */
+interface Tab {
+  id: string;
+  label: string;
+  render: (user: UserDto) => React.ReactNode;
+}
+
+const USER_TABS: Tab[] = [
+  { id: 'overview', label: 'Overview', render: (user) => <UserOverview user={user} /> },
+  { id: 'profile', label: 'Profile', render: (user) => <ProfileTab user={user} /> },
+];
+const ADMIN_TABS: Tab[] = [
+  { id: 'overview', label: 'Overview', render: () => <AdminOverviewTab /> },
+  { id: 'users', label: 'Users', render: () => <AdminUsersTab /> },
+  { id: 'profile', label: 'Profile', render: (user) => <ProfileTab user={user} /> },
+];
+
+/** /dashboard?tab=: requires login; admins get the admin tabs (SPEC §2). */
 export function DashboardPage() {
   const { user, status } = useAppSelector((state) => state.session);
+  const [params] = useSearchParams();
 
   if (status === 'loading') {
     return (
@@ -26,22 +47,48 @@ export function DashboardPage() {
       </div>
     );
   }
+  const tabs = user.role === 'admin' ? ADMIN_TABS : USER_TABS;
+  const active = tabs.find((tab) => tab.id === params.get('tab')) ?? tabs[0];
   return (
     <div className="container section">
-      <h1>Dashboard</h1>
+      <h1>{user.role === 'admin' ? 'Admin Dashboard' : 'Dashboard'}</h1>
       <p className="muted">
         Signed in as <strong>{user.username}</strong> ({user.email}){user.role === 'admin' ? ' · Administrator' : ''}
       </p>
+      <nav className="tabs" aria-label="Dashboard sections">
+        {tabs.map((tab) => (
+          <Link key={tab.id} to={`/dashboard?tab=${tab.id}`} aria-current={tab.id === active.id ? 'page' : undefined}>
+            {tab.label}
+          </Link>
+        ))}
+      </nav>
+      {active.render(user)}
+    </div>
+  );
+}
+
+function UserOverview({ user }: { user: UserDto }) {
+  return (
+    <>
+      {!user.email_verified && (
+        <div className="alert alert-warning" role="status">
+          Please verify your email address. <Link to="/dashboard?tab=profile">Resend the link from your profile.</Link>
+        </div>
+      )}
       <div className="quick-actions">
         <Link className="card quick-action" to="/sell">
           <strong>Sell a website</strong>
           <span className="muted">List your site for auction or at a fixed price.</span>
+        </Link>
+        <Link className="card quick-action" to="/dashboard?tab=watchlist">
+          <strong>Watchlist</strong>
+          <span className="muted">Listings you are keeping an eye on.</span>
         </Link>
         <Link className="card quick-action" to="/browse">
           <strong>Browse listings</strong>
           <span className="muted">Find your next online business.</span>
         </Link>
       </div>
-    </div>
+    </>
   );
 }

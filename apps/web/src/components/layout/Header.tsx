@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/store';
-import { logout } from '../../features/auth/session.slice';
+import { logout } from '../../session/session.slice';
 import { EXTERNAL_LINKS } from '../../lib/site-links';
 
 /** Site header: navigation for guests and users, and a menu for small screens. */

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { Header } from './Header';
 import { Footer } from './Footer';
+import { ImpersonationBanner } from './ImpersonationBanner';
 
 /** Page frame; scroll resets to the top on every route change (SPEC §2). */
 export function Layout() {
@@ -11,6 +12,7 @@ export function Layout() {
   }, [pathname]);
   return (
     <div className="page">
+      <ImpersonationBanner />
       <Header />
       <main className="page-main">
         <Outlet />

@@ -1,11 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router-dom';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { postLoginPath } from '@market/domain';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { errorDetail } from '../../lib/error-detail';
 import { hasPreLoginListing } from '../../lib/storage-keys';
 import { useLoginMutation } from './auth.api';
-import { loggedIn } from './session.slice';
+import { loggedIn } from '../../session/session.slice';
+import { ForgotPasswordModal } from './ForgotPasswordModal';
 
 type Field = 'login' | 'password';
 
@@ -19,6 +20,9 @@ export function LoginPage() {
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<Field, string>>>({});
   const [error, setError] = useState<string | null>(null);
   const [submitLogin, { isLoading }] = useLoginMutation();
+  const [forgotOpen, setForgotOpen] = useState(false);
+  const [params] = useSearchParams();
+  const returningAdmin = params.get('returning_admin') === 'true';
 
   if (user) return <Navigate to={postLoginPath(user.role, hasPreLoginListing())} replace />;
 
@@ -44,6 +48,11 @@ export function LoginPage() {
       <div className="card auth-card">
         <h1>Welcome back</h1>
         <p className="muted">Log in to bid, buy and manage your listings.</p>
+        {returningAdmin && (
+          <div className="alert alert-info" role="status">
+            Your admin session has ended. Please log in again to return to the admin dashboard.
+          </div>
+        )}
         {error && (
           <div className="alert alert-error" role="alert">
             {error}
@@ -77,6 +86,10 @@ export function LoginPage() {
             {isLoading ? 'Logging in...' : 'Log In'}
           </button>
         </form>
+        <button type="button" className="link-button" onClick={() => setForgotOpen(true)}>
+          Forgot password?
+        </button>
+        {forgotOpen && <ForgotPasswordModal onClose={() => setForgotOpen(false)} />}
         <p className="auth-switch">
           Don&apos;t have an account? <Link to="/register">Sign up</Link>
         </p>

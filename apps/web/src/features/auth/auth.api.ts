@@ -1,4 +1,12 @@
-import type { LoginRequest, LoginResponse, RegisterRequest, RegisterResponse, UserDto } from '@market/contracts';
+import type {
+  ForgotPasswordRequest,
+  LoginRequest,
+  LoginResponse,
+  MessageResponse,
+  RegisterRequest,
+  RegisterResponse,
+  ResetPasswordRequest,
+} from '@market/contracts';
 import { api } from '../../lib/api';
 
 /** /api/auth endpoints and their hooks. */
@@ -10,11 +18,24 @@ export const authApi = api.injectEndpoints({
     register: build.mutation<RegisterResponse, RegisterRequest>({
       query: (body) => ({ url: '/auth/register', method: 'POST', body }),
     }),
-    me: build.query<UserDto, void>({
-      query: () => '/auth/me',
-      providesTags: ['Me'],
-    }),
   }),
 });
 
 export const { useLoginMutation, useRegisterMutation } = authApi;
+
+/** Email verification and password reset endpoints. */
+export const accountRecoveryApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    verifyEmail: build.mutation<MessageResponse, string>({
+      query: (token) => ({ url: `/auth/verify-email?token=${encodeURIComponent(token)}`, method: 'POST' }),
+    }),
+    forgotPassword: build.mutation<MessageResponse, ForgotPasswordRequest>({
+      query: (body) => ({ url: '/auth/forgot-password', method: 'POST', body }),
+    }),
+    resetPassword: build.mutation<MessageResponse, ResetPasswordRequest>({
+      query: (body) => ({ url: '/auth/reset-password', method: 'POST', body }),
+    }),
+  }),
+});
+
+export const { useVerifyEmailMutation, useForgotPasswordMutation, useResetPasswordMutation } = accountRecoveryApi;

@@ -1,0 +1,33 @@
+import type { AdminStats, AdminUpdateUserRequest, AdminUsersResponse, AuditEntry, EmailLogEntry, ImpersonationResponse, UserDto } from '@market/contracts';
+import { api } from '../../lib/api';
+
+/** /api/admin endpoints of the Overview and Users tabs. */
+export const adminApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    adminStats: build.query<AdminStats, void>({ query: () => '/admin/stats', providesTags: ['AdminStats'] }),
+    adminUsers: build.query<AdminUsersResponse, void>({ query: () => '/admin/users?limit=1000', providesTags: ['AdminUsers'] }),
+    adminEmails: build.query<{ emails: EmailLogEntry[] }, void>({ query: () => '/admin/emails', providesTags: ['AdminEmails'] }),
+    auditLog: build.query<{ entries: AuditEntry[] }, void>({ query: () => '/admin/audit-log', providesTags: ['AuditLog'] }),
+    updateUser: build.mutation<UserDto, { id: string; changes: AdminUpdateUserRequest }>({
+      query: ({ id, changes }) => ({ url: `/admin/users/${id}`, method: 'PATCH', body: changes }),
+      invalidatesTags: ['AdminUsers'],
+    }),
+    deleteUser: build.mutation<{ message: string }, string>({
+      query: (id) => ({ url: `/admin/users/${id}`, method: 'DELETE' }),
+      invalidatesTags: ['AdminUsers', 'AdminStats'],
+    }),
+    impersonate: build.mutation<ImpersonationResponse, string>({
+      query: (id) => ({ url: `/admin/impersonate/${id}`, method: 'POST' }),
+    }),
+  }),
+});
+
+export const {
+  useAdminStatsQuery,
+  useAdminUsersQuery,
+  useAdminEmailsQuery,
+  useAuditLogQuery,
+  useUpdateUserMutation,
+  useDeleteUserMutation,
+  useImpersonateMutation,
+} = adminApi;
