@@ -22,8 +22,12 @@ const env = {
   EVENTS_STREAM: `BENCH_${tag}`,
   EVENTS_PREFIX: `bench_${tag}`,
   QUEUE_PREFIX: `bench_${tag}`,
+  NATS_SUBJECT_PREFIX: `rpc_bench_${tag}.`,
+  REDIS_KEY_PREFIX: `bench_${tag}:`,
   DATA_DIR: 'tmp/bench-data',
   LOG_LEVEL: 'warn',
+  // The benchmark hammers login on purpose; the limits would turn it into a 429 benchmark.
+  RATE_LIMIT_SCALE: '0',
 };
 
 const run = (title, opts) =>

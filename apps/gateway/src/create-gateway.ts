@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import { AllErrorsFilter, JsonLogger } from '@market/server-kit';
+import { AllErrorsFilter, checkSubjectSpaces, JsonLogger } from '@market/server-kit';
 import type { GatewayConfig } from './gateway.config';
 import { GatewayModule } from './gateway.module';
 import { requestContext } from './http/request-context.middleware';
@@ -12,6 +12,7 @@ import { webApp } from './http/web-app';
 
 /** Builds the gateway application (not yet listening). */
 export async function createGateway(config: GatewayConfig): Promise<NestExpressApplication> {
+  checkSubjectSpaces(config);
   const app = await NestFactory.create<NestExpressApplication>(GatewayModule.register(config), {
     logger: new JsonLogger('gateway', config.LOG_LEVEL),
     bodyParser: false,

@@ -19,3 +19,4 @@ export * from './bootstrap/service-kit.module';
 export * from './bootstrap/bootstrap-service';
 export * from './bootstrap/define-service-module';
 export * from './rpc/rpc-client';
+export * from './rpc/prefixed-nats';

@@ -10,7 +10,7 @@ export class AdminOverviewService implements OnApplicationBootstrap, OnApplicati
   private readonly rpc: RpcClient;
 
   constructor(@Inject(SERVICE_CONFIG) config: ServiceConfig) {
-    this.rpc = new RpcClient(config.NATS_URL, 'admin-service-rpc', RPC_TIMEOUT_MS);
+    this.rpc = new RpcClient(config.NATS_URL, 'admin-service-rpc', RPC_TIMEOUT_MS, config.NATS_SUBJECT_PREFIX);
   }
 
   async onApplicationBootstrap() {

@@ -14,6 +14,8 @@ export default async function globalSetup() {
     EVENTS_STREAM: `E2E_${tag}`,
     EVENTS_PREFIX: `e2e_${tag}`,
     QUEUE_PREFIX: `e2e_${tag}`,
+    NATS_SUBJECT_PREFIX: `rpc_e2e_${tag}.`,
+    REDIS_KEY_PREFIX: `e2e_${tag}:`,
     DATA_DIR: 'tmp/e2e-data',
     ADMIN_EMAIL: 'admin@e2e.example.com',
     ADMIN_PASSWORD: 'e2e-admin-password',

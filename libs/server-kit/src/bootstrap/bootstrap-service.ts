@@ -1,9 +1,10 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
-import { Transport, type MicroserviceOptions } from '@nestjs/microservices';
+import type { MicroserviceOptions } from '@nestjs/microservices';
+import { PrefixedNatsServer } from '../rpc/prefixed-nats';
 import type { DynamicModule, INestApplication, Type } from '@nestjs/common';
 import type { ServiceName } from '@market/contracts';
-import type { ServiceConfig } from '../config/env';
+import { checkSubjectSpaces, type ServiceConfig } from '../config/env';
 import { JsonLogger } from '../logging/json-logger';
 import { AllErrorsFilter } from '../errors/error.filter';
 import { RpcContextInterceptor } from '../rpc/rpc-context.interceptor';
@@ -19,24 +20,18 @@ export interface BootstrapOptions {
 
 /** Builds a Nest app that answers its NATS subjects in the service's queue group and serves /healthz and /readyz. */
 export async function createServiceApp(options: BootstrapOptions): Promise<INestApplication> {
+  checkSubjectSpaces(options.config);
   const logger = new JsonLogger(options.service, options.config.LOG_LEVEL);
   const app = await NestFactory.create(options.module, { logger, abortOnError: false });
   // Global enhancers first: the NATS server copies the app's config when it is connected.
   app.useGlobalFilters(new AllErrorsFilter());
   app.useGlobalInterceptors(new RpcContextInterceptor());
-  app.connectMicroservice<MicroserviceOptions>(
-    {
-      transport: Transport.NATS,
-      options: {
-        servers: options.config.NATS_URL.split(','),
-        queue: options.service,
-        name: `${options.service}-rpc`,
-        maxReconnectAttempts: -1,
-        reconnectTimeWait: 500,
-      },
-    },
-    { inheritAppConfig: true },
+  const strategy = new PrefixedNatsServer(
+    { servers: options.config.NATS_URL.split(','), name: `${options.service}-rpc`, maxReconnectAttempts: -1, reconnectTimeWait: 500 },
+    options.config.NATS_SUBJECT_PREFIX,
+    options.service,
   );
+  app.connectMicroservice<MicroserviceOptions>({ strategy }, { inheritAppConfig: true });
   app.enableShutdownHooks();
   await app.startAllMicroservices();
   await app.listen(options.healthPort ?? options.config.HEALTH_PORT ?? options.defaultHealthPort, process.env.HOST ?? '0.0.0.0');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ConfigError, parseEnvOrThrow, serviceEnv } from './env';
+import { ConfigError, checkSubjectSpaces, parseEnvOrThrow, serviceEnv } from './env';
 
 describe('parseEnvOrThrow', () => {
   it('applies defaults', () => {
@@ -24,5 +24,16 @@ describe('parseEnvOrThrow', () => {
       expect((error as ConfigError).variable).toBe('REDIS_URL');
       expect((error as Error).message).toBe('Invalid configuration: REDIS_URL: must be a redis: or rediss:// URL');
     }
+  });
+});
+
+describe('checkSubjectSpaces', () => {
+  it('accepts the defaults and separate prefixes', () => {
+    expect(() => checkSubjectSpaces({ NATS_SUBJECT_PREFIX: '', EVENTS_PREFIX: 'events' })).not.toThrow();
+    expect(() => checkSubjectSpaces({ NATS_SUBJECT_PREFIX: 'rpc_a.', EVENTS_PREFIX: 'it_a' })).not.toThrow();
+  });
+  it('refuses request subjects inside the events stream', () => {
+    expect(() => checkSubjectSpaces({ NATS_SUBJECT_PREFIX: 'it_a.', EVENTS_PREFIX: 'it_a' })).toThrow(/NATS_SUBJECT_PREFIX/);
+    expect(() => checkSubjectSpaces({ NATS_SUBJECT_PREFIX: '', EVENTS_PREFIX: 'auth' })).toThrow(/NATS_SUBJECT_PREFIX/);
   });
 });

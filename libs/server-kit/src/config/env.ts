@@ -48,6 +48,8 @@ export const commonEnv = {
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
   EVENTS_STREAM: z.string().regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, _ and - only').default('EVENTS'),
   EVENTS_PREFIX: z.string().regex(/^[a-z0-9_]+$/, 'lower-case letters, digits and _ only').default('events'),
+  // Puts every request-reply subject under a prefix, so stacks sharing one NATS stay apart (ends with '.').
+  NATS_SUBJECT_PREFIX: z.string().regex(/^([A-Za-z0-9_-]+\.)*$/, "dot-separated tokens ending with '.'").default(''),
   // Namespaces this deployment's Redis keys (sessions, rate limits); tests give each file its own.
   REDIS_KEY_PREFIX: z.string().regex(/^[A-Za-z0-9_:-]*$/, 'letters, digits, _, : and - only').default(''),
   QUEUE_PREFIX: z.string().regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, _ and - only').default('bull'),
@@ -64,3 +66,14 @@ export const portSchema = port;
 export const urlSchema = url;
 export type CommonConfig = z.infer<z.ZodObject<typeof commonEnv>>;
 export type ServiceConfig = z.infer<z.ZodObject<typeof serviceEnv>>;
+
+// The first token of every request-reply subject when no prefix is set (see RPC in contracts).
+const RPC_ROOTS = ['auth', 'listings', 'bidding', 'billing', 'admin', 'notifications'];
+
+/** Request-reply subjects must stay out of the events stream's subjects, or JetStream would answer them. */
+export function checkSubjectSpaces(config: Pick<CommonConfig, 'NATS_SUBJECT_PREFIX' | 'EVENTS_PREFIX'>): void {
+  const rpc = config.NATS_SUBJECT_PREFIX;
+  const events = `${config.EVENTS_PREFIX}.`;
+  const overlaps = rpc === '' ? RPC_ROOTS.includes(config.EVENTS_PREFIX) : rpc.startsWith(events) || events.startsWith(rpc);
+  if (overlaps) throw new ConfigError('NATS_SUBJECT_PREFIX', `must not overlap EVENTS_PREFIX (${config.EVENTS_PREFIX})`);
+}

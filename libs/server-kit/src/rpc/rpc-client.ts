@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
-import { ClientProxyFactory, Transport, type ClientProxy } from '@nestjs/microservices';
+import type { ClientNats } from '@nestjs/microservices';
+import { PrefixedNatsClient } from './prefixed-nats';
 import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
 import { randomUUID } from 'node:crypto';
 import { isRpcErrorPayload, type Actor, type RpcEnvelope } from '@market/contracts';
@@ -9,17 +10,15 @@ import { currentRequestId } from '../logging/request-context';
 /** Sends NATS requests to services with the actor and request id; no answer in time is a 503. */
 export class RpcClient {
   private readonly logger = new Logger('RpcClient');
-  private readonly client: ClientProxy;
+  private readonly client: ClientNats;
 
   constructor(
     natsUrl: string,
     name: string,
     private readonly timeoutMs: number,
+    subjectPrefix = '',
   ) {
-    this.client = ClientProxyFactory.create({
-      transport: Transport.NATS,
-      options: { servers: natsUrl.split(','), name, maxReconnectAttempts: -1, reconnectTimeWait: 500 },
-    });
+    this.client = new PrefixedNatsClient({ servers: natsUrl.split(','), name, maxReconnectAttempts: -1, reconnectTimeWait: 500 }, subjectPrefix);
   }
 
   connect(): Promise<unknown> {

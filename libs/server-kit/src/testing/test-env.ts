@@ -12,6 +12,7 @@ export function isolatedEnv(databaseUrl: string): Record<string, string> {
     EVENTS_PREFIX: `it_${tag}`,
     QUEUE_PREFIX: `it_${tag}`,
     REDIS_KEY_PREFIX: `it_${tag}:`,
+    NATS_SUBJECT_PREFIX: `rpc_${tag}.`,
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'error',
     JWT_SECRET: randomBytes(32).toString('hex'),
   };

@@ -1,4 +1,4 @@
-import { useAdminEmailsQuery, useAdminStatsQuery, useAuditLogQuery } from './admin.api';
+import { useAdminEmailsQuery, useAdminStatsQuery, useAdminUsersQuery, useAuditLogQuery } from './admin.api';
 
 const when = (iso: string) => new Date(iso).toLocaleString();
 
@@ -7,6 +7,9 @@ export function AdminOverviewTab() {
   const stats = useAdminStatsQuery();
   const emails = useAdminEmailsQuery();
   const audit = useAuditLogQuery();
+  const users = useAdminUsersQuery();
+  const names = new Map((users.data?.users ?? []).map((u) => [u.id, u.username]));
+  const nameOf = (id: string) => names.get(id) ?? id.slice(0, 8);
   const cards: Array<[string, number | undefined]> = [
     ['Total users', stats.data?.total_users],
     ['Total listings', stats.data?.total_listings],
@@ -96,8 +99,8 @@ export function AdminOverviewTab() {
             {audit.data?.entries.map((entry) => (
               <tr key={entry.id}>
                 <td>{when(entry.at)}</td>
-                <td>{entry.admin_id.slice(0, 8)}</td>
-                <td>{entry.target_id.slice(0, 8)}</td>
+                <td>{nameOf(entry.admin_id)}</td>
+                <td>{nameOf(entry.target_id)}</td>
                 <td>{entry.action}</td>
                 <td>
                   <code>

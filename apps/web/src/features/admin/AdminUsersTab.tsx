@@ -122,11 +122,7 @@ export function AdminUsersTab() {
               return (
                 <tr key={user.id} data-testid={`user-row-${user.username}`}>
                   <td>
-                    {isAdmin && (
-                      <span className="crown" title="Administrator" aria-label="Administrator">
-                        👑
-                      </span>
-                    )}
+                    {isAdmin && <CrownIcon />}
                     <strong>{user.username}</strong>
                     {user.name && <div className="muted">{user.name}</div>}
                   </td>
@@ -189,5 +185,15 @@ export function AdminUsersTab() {
         Showing {users.length} of {data?.total ?? 0} users
       </div>
     </>
+  );
+}
+
+/** The admin marker of the Users table (SPEC §2); an SVG, so it shows whatever fonts the machine has. */
+function CrownIcon() {
+  return (
+    <svg className="crown" width="16" height="14" viewBox="0 0 16 14" role="img" aria-label="Administrator">
+      <title>Administrator</title>
+      <path d="M1 4l3.5 3L8 1l3.5 6L15 4l-1.5 8h-11z" fill="#f59e0b" stroke="#b45309" strokeWidth="1" strokeLinejoin="round" />
+    </svg>
   );
 }
