@@ -1,5 +1,5 @@
 import type { DynamicModule } from '@nestjs/common';
-import { defineServiceModule } from '@market/server-kit';
+import { defineServiceModule, SettingsModule } from '@market/server-kit';
 import { AUTH_CONFIG, type AuthConfig } from './auth.config';
 import { UserEntity } from './users/user.entity';
 import { UsersRepository } from './users/users.repository';
@@ -29,6 +29,7 @@ export function authAppModule(config: AuthConfig): DynamicModule {
       migrations: [CreateUsers1763800100000, CreateAccountTokens1763800300000],
     },
     {
+      imports: [SettingsModule],
       controllers: [AuthController, AccountController, UsersAdminController],
       providers: [
         { provide: AUTH_CONFIG, useValue: config },

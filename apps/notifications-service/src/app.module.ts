@@ -1,5 +1,5 @@
 import type { DynamicModule } from '@nestjs/common';
-import { defineServiceModule } from '@market/server-kit';
+import { defineServiceModule, SettingsModule } from '@market/server-kit';
 import { NOTIFICATIONS_CONFIG, type NotificationsConfig } from './notifications.config';
 import { CreateEmails1763800200000 } from './migrations/1763800200000-create-emails';
 import { Mailer } from './emails/mailer';
@@ -12,6 +12,6 @@ import { EmailsController } from './emails/emails.controller';
 export function notificationsAppModule(config: NotificationsConfig): DynamicModule {
   return defineServiceModule(
     { service: 'notifications-service', schema: 'notifications', config, entities: [], migrations: [CreateEmails1763800200000] },
-    { controllers: [EmailsController], providers: [{ provide: NOTIFICATIONS_CONFIG, useValue: config }, Mailer, EmailsRepository, EmailQueue, AccountEventsHandler] },
+    { imports: [SettingsModule], controllers: [EmailsController], providers: [{ provide: NOTIFICATIONS_CONFIG, useValue: config }, Mailer, EmailsRepository, EmailQueue, AccountEventsHandler] },
   );
 }

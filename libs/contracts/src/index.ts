@@ -6,3 +6,4 @@ export * from './auth/auth.schemas';
 export * from './auth/account.schemas';
 export * from './auth/user.dto';
 export * from './admin/admin.schemas';
+export * from './admin/settings.schemas';

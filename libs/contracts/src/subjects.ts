@@ -27,6 +27,10 @@ export const RPC = {
   admin: {
     stats: 'admin.stats',
     users: 'admin.users',
+    getSettings: 'admin.settings.get',
+    updateSettings: 'admin.settings.update',
+    /** Full settings (SMTP password included) for services; never routed by the gateway. */
+    effectiveSettings: 'admin.settings.effective',
     auditLog: 'admin.audit_log',
   },
   notifications: {

@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { appendEvent, isUniqueViolation, conflict, forbidden, unauthorized, OutboxRelay } from '@market/server-kit';
+import { appendEvent, isUniqueViolation, conflict, forbidden, unauthorized, OutboxRelay, SettingsClient } from '@market/server-kit';
 import type { Actor, LoginRequest, LoginResponse, RegisterRequest, RegisterResponse, SessionState, UserDto } from '@market/contracts';
 import { UsersRepository } from '../users/users.repository';
 import { presentUser } from '../users/user.presenter';
@@ -30,10 +30,12 @@ export class AuthService {
     private readonly tokens: TokenIssuer,
     private readonly accountTokens: AccountTokensService,
     private readonly relay: OutboxRelay,
+    private readonly settings: SettingsClient,
   ) {}
 
   /** Creates an account (D13) with its user.registered event and a verification email, in one transaction. */
   async register(input: RegisterRequest): Promise<RegisterResponse> {
+    if (!(await this.settings.get()).allow_registration) throw forbidden('Registration is currently closed');
     const passwordHash = await this.hasher.hash(input.password);
     try {
       const user = await this.users.transaction(async (manager) => {

@@ -4,6 +4,7 @@ import type { Request } from 'express';
 import {
   AdminUpdateUserRequestSchema,
   AdminUsersQuerySchema,
+  PlatformSettingsSchema,
   RPC,
   UuidSchema,
   type Actor,
@@ -13,6 +14,8 @@ import {
   type AuditEntry,
   type EmailLogEntry,
   type ImpersonationResponse,
+  type PlatformSettings,
+  type PlatformSettingsView,
   type UserDto,
 } from '@market/contracts';
 import { AppError, badRequest, toValidationIssues } from '@market/server-kit';
@@ -71,6 +74,18 @@ export class AdminController {
   @Get('audit-log')
   auditLog(@CurrentActor() actor: Actor): Promise<{ entries: AuditEntry[] }> {
     return this.rpc.send(RPC.admin.auditLog, {}, actor);
+  }
+
+  @Get('settings')
+  settings(@CurrentActor() actor: Actor): Promise<PlatformSettingsView> {
+    return this.rpc.send(RPC.admin.getSettings, {}, actor);
+  }
+
+  @Post('settings')
+  @HttpCode(200)
+  @ZodBody(PlatformSettingsSchema)
+  saveSettings(@CurrentActor() actor: Actor, @Body() body: PlatformSettings): Promise<PlatformSettingsView> {
+    return this.rpc.send(RPC.admin.updateSettings, body, actor);
   }
 
   @Get('emails')

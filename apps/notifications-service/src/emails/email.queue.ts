@@ -8,6 +8,8 @@ import { Mailer } from './mailer';
 import { EmailsRepository } from './emails.repository';
 
 export const EMAIL_QUEUE = 'emails';
+// Sent even when email notifications are off (D19).
+const ESSENTIAL = new Set<EmailJob['kind']>(['verify_email', 'reset_password']);
 
 interface JobBase {
   to: string;
@@ -66,6 +68,10 @@ export class EmailQueue implements OnApplicationBootstrap, OnApplicationShutdown
 
   private process(job: Job<EmailJob>): Promise<void> {
     return runWithRequestId(job.data.request_id, async () => {
+      if (!ESSENTIAL.has(job.data.kind) && !(await this.mailer.notificationsEnabled())) {
+        this.logger.log(`Skipping ${job.data.kind} email to ${job.data.to}: email notifications are off`);
+        return;
+      }
       const email = this.render(job.data);
       const transport = await this.mailer.send(job.data.to, email);
       await this.emails.record({

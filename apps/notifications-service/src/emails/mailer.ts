@@ -1,33 +1,84 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import nodemailer, { type Transporter } from 'nodemailer';
+import { SettingsClient } from '@market/server-kit';
 import { NOTIFICATIONS_CONFIG, type NotificationsConfig } from '../notifications.config';
 import type { RenderedEmail } from './email-templates';
 
-/** Sends over SMTP when SMTP_HOST is configured; otherwise writes the email to the log. */
+interface SmtpTarget {
+  host: string;
+  port: number;
+  secure: boolean;
+  username?: string;
+  password?: string;
+}
+
+/** Sends over SMTP: the admin settings' server when set, else the environment's; with neither, writes to the log. */
 @Injectable()
 export class Mailer {
   private readonly logger = new Logger('Mailer');
-  private readonly transport: Transporter | null;
+  private transport: { key: string; transporter: Transporter } | null = null;
 
-  constructor(@Inject(NOTIFICATIONS_CONFIG) private readonly config: NotificationsConfig) {
-    this.transport = config.SMTP_HOST
-      ? nodemailer.createTransport({
-          host: config.SMTP_HOST,
-          port: config.SMTP_PORT,
-          secure: config.SMTP_SECURE,
-          auth: config.SMTP_USERNAME ? { user: config.SMTP_USERNAME, pass: config.SMTP_PASSWORD } : undefined,
-        })
-      : null;
+  constructor(
+    @Inject(NOTIFICATIONS_CONFIG) private readonly config: NotificationsConfig,
+    private readonly settings: SettingsClient,
+  ) {}
+
+  private async target(): Promise<SmtpTarget | null> {
+    const settings = await this.settings.get();
+    if (settings.smtp_host) {
+      return {
+        host: settings.smtp_host,
+        port: settings.smtp_port,
+        secure: settings.smtp_port === 465,
+        username: settings.smtp_username || undefined,
+        password: settings.smtp_password || undefined,
+      };
+    }
+    if (this.config.SMTP_HOST) {
+      return {
+        host: this.config.SMTP_HOST,
+        port: this.config.SMTP_PORT,
+        secure: this.config.SMTP_SECURE,
+        username: this.config.SMTP_USERNAME,
+        password: this.config.SMTP_PASSWORD,
+      };
+    }
+    return null;
+  }
+
+  // One pooled transport per SMTP target; a settings change builds a new one.
+  private transporter(target: SmtpTarget): Transporter {
+    const key = JSON.stringify(target);
+    if (this.transport?.key !== key) {
+      this.transport?.transporter.close();
+      this.transport = {
+        key,
+        transporter: nodemailer.createTransport({
+          host: target.host,
+          port: target.port,
+          secure: target.secure,
+          auth: target.username ? { user: target.username, pass: target.password } : undefined,
+          connectionTimeout: 10_000,
+        }),
+      };
+    }
+    return this.transport.transporter;
   }
 
   /** Delivers one email and says how. */
   async send(to: string, email: RenderedEmail): Promise<'smtp' | 'log'> {
-    if (!this.transport) {
+    const target = await this.target();
+    if (!target) {
       this.logger.log({ msg: 'Email (no SMTP configured)', to, subject: email.subject, text: email.text });
       return 'log';
     }
-    await this.transport.sendMail({ from: this.config.MAIL_FROM, to, subject: email.subject, text: email.text, html: email.html });
-    this.logger.log({ msg: 'Email sent', to, subject: email.subject });
+    await this.transporter(target).sendMail({ from: this.config.MAIL_FROM, to, subject: email.subject, text: email.text, html: email.html });
+    this.logger.log({ msg: 'Email sent', to, subject: email.subject, smtp: `${target.host}:${target.port}` });
     return 'smtp';
+  }
+
+  /** True when optional emails may go out (D19: with email_notifications off only verification and reset do). */
+  async notificationsEnabled(): Promise<boolean> {
+    return (await this.settings.get()).email_notifications;
   }
 }

@@ -4,6 +4,7 @@ import { useAppSelector } from '../app/store';
 import { ProfileTab } from '../features/profile/ProfileTab';
 import { AdminOverviewTab } from '../features/admin/AdminOverviewTab';
 import { AdminUsersTab } from '../features/admin/AdminUsersTab';
+import { AdminSettingsTab } from '../features/admin/AdminSettingsTab';
 
 interface Tab {
   id: string;
@@ -18,6 +19,7 @@ const USER_TABS: Tab[] = [
 const ADMIN_TABS: Tab[] = [
   { id: 'overview', label: 'Overview', render: () => <AdminOverviewTab /> },
   { id: 'users', label: 'Users', render: () => <AdminUsersTab /> },
+  { id: 'settings', label: 'Settings', render: () => <AdminSettingsTab /> },
   { id: 'profile', label: 'Profile', render: (user) => <ProfileTab user={user} /> },
 ];
 

@@ -4,3 +4,4 @@ export * from './tcp-proxy';
 export * from './eventually';
 export * from './factories';
 export * from './running-services';
+export * from './smtp-sink';

@@ -1,4 +1,14 @@
-import type { AdminStats, AdminUpdateUserRequest, AdminUsersResponse, AuditEntry, EmailLogEntry, ImpersonationResponse, UserDto } from '@market/contracts';
+import type {
+  AdminStats,
+  AdminUpdateUserRequest,
+  AdminUsersResponse,
+  AuditEntry,
+  EmailLogEntry,
+  ImpersonationResponse,
+  PlatformSettings,
+  PlatformSettingsView,
+  UserDto,
+} from '@market/contracts';
 import { api } from '../../lib/api';
 
 /** /api/admin endpoints of the Overview and Users tabs. */
@@ -16,6 +26,11 @@ export const adminApi = api.injectEndpoints({
       query: (id) => ({ url: `/admin/users/${id}`, method: 'DELETE' }),
       invalidatesTags: ['AdminUsers', 'AdminStats'],
     }),
+    settings: build.query<PlatformSettingsView, void>({ query: () => '/admin/settings', providesTags: ['Settings'] }),
+    saveSettings: build.mutation<PlatformSettingsView, PlatformSettings>({
+      query: (body) => ({ url: '/admin/settings', method: 'POST', body }),
+      invalidatesTags: ['Settings'],
+    }),
     impersonate: build.mutation<ImpersonationResponse, string>({
       query: (id) => ({ url: `/admin/impersonate/${id}`, method: 'POST' }),
     }),
@@ -30,4 +45,6 @@ export const {
   useUpdateUserMutation,
   useDeleteUserMutation,
   useImpersonateMutation,
+  useSettingsQuery,
+  useSaveSettingsMutation,
 } = adminApi;

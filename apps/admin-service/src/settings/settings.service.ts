@@ -1,0 +1,46 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { NatsConnection } from 'nats';
+import { forbidden, NATS_CONNECTION, SERVICE_CONFIG, type ServiceConfig } from '@market/server-kit';
+import { SETTINGS_CHANGED_SUBJECT, type Actor, type PlatformSettings, type PlatformSettingsView } from '@market/contracts';
+import { SettingsRepository } from './settings.repository';
+
+/** Platform settings: admins read and replace them; services read the effective values. */
+@Injectable()
+export class SettingsService {
+  private readonly logger = new Logger('Settings');
+
+  constructor(
+    private readonly settings: SettingsRepository,
+    @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
+    @Inject(SERVICE_CONFIG) private readonly config: ServiceConfig,
+  ) {}
+
+  private requireAdmin(actor: Actor) {
+    if (actor.role !== 'admin' || actor.impersonator_id) throw forbidden('Admin access required');
+  }
+
+  private view(settings: PlatformSettings): PlatformSettingsView {
+    return { ...settings, smtp_password: '', smtp_password_set: settings.smtp_password.length > 0 };
+  }
+
+  async get(actor: Actor): Promise<PlatformSettingsView> {
+    this.requireAdmin(actor);
+    return this.view(await this.settings.get());
+  }
+
+  /** Replaces the settings; an empty SMTP password keeps the stored one. Services hear of it at once. */
+  async update(actor: Actor, input: PlatformSettings): Promise<PlatformSettingsView> {
+    this.requireAdmin(actor);
+    const current = await this.settings.get();
+    const next: PlatformSettings = { ...input, smtp_password: input.smtp_password || current.smtp_password };
+    await this.settings.put(next, actor.user_id);
+    this.nc.publish(`${this.config.NATS_SUBJECT_PREFIX}${SETTINGS_CHANGED_SUBJECT}`);
+    this.logger.log(`Settings updated by ${actor.user_id}`);
+    return this.view(next);
+  }
+
+  /** The full settings, for other services only. */
+  effective(): Promise<PlatformSettings> {
+    return this.settings.get();
+  }
+}

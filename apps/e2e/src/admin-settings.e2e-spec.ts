@@ -1,0 +1,58 @@
+import { randomBytes } from 'node:crypto';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { baseUrl, launchBrowser, snap } from './support/browser';
+
+describe('admin settings in the browser', () => {
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    page = await context.newPage();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('closes and reopens registration from the Settings tab', async () => {
+    await page.goto(`${baseUrl()}/login`);
+    await page.getByLabel('Username or email').fill(process.env.E2E_ADMIN_EMAIL as string);
+    await page.getByLabel('Password').fill(process.env.E2E_ADMIN_PASSWORD as string);
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await page.waitForURL(`${baseUrl()}/dashboard`);
+    await page.getByRole('link', { name: 'Settings' }).click();
+    const allow = page.getByLabel(/Allow registration/);
+    await allow.waitFor();
+    expect(await allow.isChecked()).toBe(true);
+    await snap(page, 'admin-settings');
+
+    await page.getByLabel('SMTP port').fill('0');
+    await page.getByRole('button', { name: 'Save Settings' }).click();
+    await page.getByText(/❌ Error saving settings: SMTP port must be 1 to 65535/).waitFor();
+    await page.getByLabel('SMTP port').fill('587');
+    await allow.uncheck();
+    await page.getByRole('button', { name: 'Save Settings' }).click();
+    await page.getByText('✅ Settings saved successfully!').waitFor();
+
+    const guest = await browser.newContext();
+    const guestPage = await guest.newPage();
+    const tag = randomBytes(3).toString('hex');
+    await guestPage.goto(`${baseUrl()}/register`);
+    await guestPage.getByLabel('Username').fill(`closed_${tag}`);
+    await guestPage.getByLabel('Email').fill(`closed_${tag}@example.com`);
+    await guestPage.getByLabel('Password').fill(`closed-pass-${tag}`);
+    await guestPage.getByLabel('I am 18 or older').check();
+    await guestPage.getByRole('button', { name: 'Create Account' }).click();
+    await guestPage.getByText('Registration is currently closed').waitFor();
+    await snap(guestPage, 'register-closed');
+
+    await allow.check();
+    await page.getByRole('button', { name: 'Save Settings' }).click();
+    await page.getByText('✅ Settings saved successfully!').waitFor();
+    await guestPage.getByRole('button', { name: 'Create Account' }).click();
+    await guestPage.getByRole('button', { name: 'Continue to Login' }).waitFor();
+    await guest.close();
+  });
+});

@@ -1,0 +1,79 @@
+import { DEFAULT_SETTINGS } from '@market/contracts';
+import { buildUser, eventually, startSmtpSink } from '@market/server-kit/testing';
+import { EmailsRepository } from '../../notifications-service/src/emails/emails.repository';
+import { bearer, get, post, startStack, type Stack } from './testing/start-stack';
+
+const ADMIN = { email: 'settings-admin@example.com', password: 'settings-admin-pass' };
+
+describe('platform settings drive registration and email delivery', () => {
+  let stack: Stack;
+  let sink: Awaited<ReturnType<typeof startSmtpSink>>;
+  let admin: string;
+  const api = (path: string) => `${stack.url}/api${path}`;
+  const saveSettings = (changes: Partial<typeof DEFAULT_SETTINGS>) => post(api('/admin/settings'), { ...DEFAULT_SETTINGS, ...changes }, bearer(admin));
+
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    stack = await startStack({
+      services: ['auth', 'notifications', 'admin'],
+      env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, RATE_LIMIT_SCALE: '100' },
+    });
+    admin = (await post(api('/auth/login'), { login: ADMIN.email, password: ADMIN.password })).body.access_token;
+  });
+  afterAll(async () => {
+    await stack?.stop();
+    await sink?.close();
+  });
+  afterEach(async () => {
+    await saveSettings({});
+  });
+
+  it('starts from the defaults, validates a save, and never shows the SMTP password', async () => {
+    const initial = await get(api('/admin/settings'), bearer(admin));
+    expect(initial.body).toEqual({ ...DEFAULT_SETTINGS, smtp_password_set: false });
+
+    const bad = await post(api('/admin/settings'), { ...DEFAULT_SETTINGS, smtp_port: 0, listing_fee: 10.5, success_fee: 'five' }, bearer(admin));
+    expect(bad.status).toBe(422);
+    expect(bad.body.detail.map((i: { loc: string[] }) => i.loc.join('.'))).toEqual(['body.smtp_port', 'body.listing_fee', 'body.success_fee']);
+    const partial = await post(api('/admin/settings'), { smtp_host: 'x' }, bearer(admin));
+    expect(partial.status).toBe(422);
+
+    const saved = await saveSettings({ smtp_host: 'mail.example.com', smtp_password: 's3cret', success_fee: 2.5, listing_fee: 29 });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({ smtp_host: 'mail.example.com', smtp_password: '', smtp_password_set: true, success_fee: 2.5 });
+    const kept = await saveSettings({ smtp_host: 'mail.example.com', smtp_password: '' });
+    expect(kept.body.smtp_password_set).toBe(true);
+
+    const user = buildUser();
+    await post(api('/auth/register'), user);
+    const token = (await post(api('/auth/login'), { login: user.username, password: user.password })).body.access_token;
+    expect((await get(api('/admin/settings'), bearer(token))).status).toBe(403);
+  });
+
+  it('closes registration when allow_registration is off', async () => {
+    await saveSettings({ allow_registration: false });
+    const refused = await post(api('/auth/register'), buildUser());
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({ detail: 'Registration is currently closed' });
+    await saveSettings({ allow_registration: true });
+    expect((await post(api('/auth/register'), buildUser())).status).toBe(201);
+  });
+
+  it("sends through the settings' SMTP server, and only essential emails when notifications are off", async () => {
+    await saveSettings({ smtp_host: '127.0.0.1', smtp_port: sink.port, email_notifications: false });
+    const user = buildUser();
+    expect((await post(api('/auth/register'), user)).status).toBe(201);
+    const mail = await eventually(() => {
+      const found = sink.messages.find((m) => m.to.some((to) => to.includes(user.email)));
+      expect(found).toBeDefined();
+      return found!;
+    }, 15_000);
+    expect(mail.data).toContain('Subject: Confirm your email address');
+    expect(mail.data).toContain('Content-Type: text/html');
+
+    const emails = stack.service('notifications').get(EmailsRepository);
+    await eventually(async () => expect((await emails.sentTo(user.email)).map((e) => `${e.kind}:${e.transport}`)).toEqual(['verify_email:smtp']));
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(sink.messages.filter((m) => m.to.some((to) => to.includes(user.email)))).toHaveLength(1);
+  });
+});

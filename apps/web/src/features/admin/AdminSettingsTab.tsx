@@ -1,0 +1,128 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { PlatformSettingsSchema, type PlatformSettings, type PlatformSettingsView } from '@market/contracts';
+import { errorDetail } from '../../lib/error-detail';
+import { useSaveSettingsMutation, useSettingsQuery } from './admin.api';
+
+type Form = Omit<PlatformSettings, 'smtp_port' | 'listing_fee' | 'success_fee' | 'featured_fee'> & {
+  smtp_port: string;
+  listing_fee: string;
+  success_fee: string;
+  featured_fee: string;
+};
+
+const toForm = (s: PlatformSettingsView): Form => ({
+  smtp_host: s.smtp_host,
+  smtp_port: String(s.smtp_port),
+  smtp_username: s.smtp_username,
+  smtp_password: '',
+  listing_fee: String(s.listing_fee),
+  success_fee: String(s.success_fee),
+  featured_fee: String(s.featured_fee),
+  auto_approve: s.auto_approve,
+  allow_registration: s.allow_registration,
+  email_notifications: s.email_notifications,
+});
+
+const num = (value: string) => (value.trim() === '' ? Number.NaN : Number(value));
+
+/** Admin Settings tab: email, fees and platform toggles, saved as one object (SPEC §2, §3, §8). */
+export function AdminSettingsTab() {
+  const { data, isLoading, isError } = useSettingsQuery();
+  const [save, { isLoading: saving }] = useSaveSettingsMutation();
+  const [form, setForm] = useState<Form | null>(null);
+  const [message, setMessage] = useState<{ text: string; ms: number } | null>(null);
+
+  useEffect(() => {
+    if (data) setForm(toForm(data));
+  }, [data]);
+
+  useEffect(() => {
+    if (!message) return;
+    const timer = setTimeout(() => setMessage(null), message.ms);
+    return () => clearTimeout(timer);
+  }, [message]);
+
+  if (isLoading || (!form && !isError)) return <p className="muted">Loading settings...</p>;
+  if (isError || !form || !data) return <div className="alert alert-error">Could not load the settings.</div>;
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = PlatformSettingsSchema.safeParse({
+      ...form,
+      smtp_port: num(form.smtp_port),
+      listing_fee: num(form.listing_fee),
+      success_fee: num(form.success_fee),
+      featured_fee: num(form.featured_fee),
+    });
+    if (!parsed.success) {
+      setMessage({ text: `❌ Error saving settings: ${parsed.error.issues[0].message}`, ms: 6000 });
+      return;
+    }
+    try {
+      const saved = await save(parsed.data).unwrap();
+      setForm(toForm(saved));
+      setMessage({ text: '✅ Settings saved successfully!', ms: 4000 });
+    } catch (failure) {
+      setMessage({ text: `❌ Error saving settings: ${errorDetail(failure, 'Unknown error')}`, ms: 6000 });
+    }
+  };
+
+  const text = (key: 'smtp_host' | 'smtp_username' | 'smtp_password', label: string, placeholder = '', type = 'text') => (
+    <label className="field">
+      <span>{label}</span>
+      <input name={key} type={type} placeholder={placeholder} value={form[key]} onChange={(e) => setForm({ ...form, [key]: e.target.value })} />
+    </label>
+  );
+  const number = (key: 'smtp_port' | 'listing_fee' | 'success_fee' | 'featured_fee', label: string, placeholder: string, step = '1') => (
+    <label className="field">
+      <span>{label}</span>
+      <input name={key} type="number" inputMode="decimal" min="0" step={step} placeholder={placeholder} value={form[key]} onChange={(e) => setForm({ ...form, [key]: e.target.value })} />
+    </label>
+  );
+  const toggle = (key: 'auto_approve' | 'allow_registration' | 'email_notifications', label: string, hint: string) => (
+    <label className="checkbox toggle">
+      <input name={key} type="checkbox" checked={form[key]} onChange={(e) => setForm({ ...form, [key]: e.target.checked })} />
+      <span>
+        <strong>{label}</strong>
+        <br />
+        <small className="muted">{hint}</small>
+      </span>
+    </label>
+  );
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      {message && (
+        <div className={`alert ${message.text.includes('✅') ? 'alert-success' : 'alert-error'}`} role="status">
+          {message.text}
+        </div>
+      )}
+      <div className="settings-grid">
+        <section className="card">
+          <h2>Email</h2>
+          <p className="muted">Outgoing mail server. Empty host: the server&apos;s own SMTP configuration is used, or emails are logged.</p>
+          {text('smtp_host', 'SMTP host', 'smtp.example.com')}
+          {number('smtp_port', 'SMTP port', '587')}
+          {text('smtp_username', 'SMTP username')}
+          {text('smtp_password', 'SMTP password', data.smtp_password_set ? '•••••••• (unchanged)' : '', 'password')}
+        </section>
+        <section className="card">
+          <h2>Fees</h2>
+          <p className="muted">Whole US dollars; the success fee is a percentage of the sale.</p>
+          {number('listing_fee', 'Listing fee ($)', '29')}
+          {number('success_fee', 'Success fee (%)', '5', '0.01')}
+          {number('featured_fee', 'Featured fee ($)', '99')}
+        </section>
+        <section className="card">
+          <h2>Platform</h2>
+          {toggle('auto_approve', 'Auto-approve listings', 'New listings go live without review.')}
+          {toggle('allow_registration', 'Allow registration', 'When off, sign-up answers "Registration is currently closed".')}
+          {toggle('email_notifications', 'Email notifications', 'When off, only verification and password-reset emails are sent.')}
+        </section>
+      </div>
+      <button type="submit" className="btn btn-primary" disabled={saving}>
+        {saving ? 'Saving...' : 'Save Settings'}
+      </button>
+    </form>
+  );
+}

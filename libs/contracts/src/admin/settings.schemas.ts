@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+const dollars = (label: string) =>
+  z.number({ message: `${label} must be a number` }).int(`${label} must be whole dollars`).min(0, `${label} cannot be negative`).max(100_000);
+
+/** Platform settings (SPEC §3), posted whole by the admin Settings tab. An empty smtp_password keeps the stored one. */
+export const PlatformSettingsSchema = z
+  .object({
+    smtp_host: z.string().trim().max(255),
+    smtp_port: z.number({ message: 'SMTP port must be a number' }).int().min(1, 'SMTP port must be 1 to 65535').max(65535, 'SMTP port must be 1 to 65535'),
+    smtp_username: z.string().trim().max(255),
+    smtp_password: z.string().max(255),
+    listing_fee: dollars('Listing fee'),
+    success_fee: z
+      .number({ message: 'Success fee must be a number' })
+      .min(0, 'Success fee cannot be negative')
+      .max(50, 'Success fee cannot exceed 50%')
+      .refine((v) => Math.round(v * 100) === v * 100, 'Success fee has at most two decimals'),
+    featured_fee: dollars('Featured fee'),
+    auto_approve: z.boolean(),
+    allow_registration: z.boolean(),
+    email_notifications: z.boolean(),
+  })
+  .strict();
+export type PlatformSettings = z.infer<typeof PlatformSettingsSchema>;
+
+/** What admins read back: the SMTP password is never sent out, only whether one is stored. */
+export interface PlatformSettingsView extends PlatformSettings {
+  smtp_password_set: boolean;
+}
+
+/** Settings before an admin saves any (D10: selling is free; D16: review is on; registration open). */
+export const DEFAULT_SETTINGS: PlatformSettings = {
+  smtp_host: '',
+  smtp_port: 587,
+  smtp_username: '',
+  smtp_password: '',
+  listing_fee: 0,
+  success_fee: 0,
+  featured_fee: 0,
+  auto_approve: false,
+  allow_registration: true,
+  email_notifications: true,
+};
+
+/** Core NATS subject (after NATS_SUBJECT_PREFIX) on which admin-service announces a settings change. */
+export const SETTINGS_CHANGED_SUBJECT = 'settings.changed';

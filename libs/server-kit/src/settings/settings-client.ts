@@ -1,0 +1,48 @@
+import { Logger } from '@nestjs/common';
+import type { NatsConnection, Subscription } from 'nats';
+import { DEFAULT_SETTINGS, RPC, SETTINGS_CHANGED_SUBJECT, type PlatformSettings } from '@market/contracts';
+import { RpcClient } from '../rpc/rpc-client';
+
+const CACHE_MS = 15_000;
+
+/** Reads platform settings from the admin service, cached briefly and dropped as soon as a change is announced. */
+export class SettingsClient {
+  private readonly logger = new Logger('SettingsClient');
+  private cached: { value: PlatformSettings; at: number } | null = null;
+  private lastKnown: PlatformSettings | null = null;
+  private subscription: Subscription | null = null;
+
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly nc: NatsConnection,
+    private readonly subjectPrefix: string,
+  ) {}
+
+  async start(): Promise<void> {
+    await this.rpc.connect();
+    this.subscription = this.nc.subscribe(`${this.subjectPrefix}${SETTINGS_CHANGED_SUBJECT}`, {
+      callback: () => {
+        this.cached = null;
+      },
+    });
+  }
+
+  async stop(): Promise<void> {
+    this.subscription?.unsubscribe();
+    await this.rpc.close();
+  }
+
+  /** The current settings; when the admin service cannot answer, the last known ones, else the defaults. */
+  async get(): Promise<PlatformSettings> {
+    if (this.cached && Date.now() - this.cached.at < CACHE_MS) return this.cached.value;
+    try {
+      const value = await this.rpc.send<PlatformSettings>(RPC.admin.effectiveSettings, {}, null);
+      this.cached = { value, at: Date.now() };
+      this.lastKnown = value;
+      return value;
+    } catch (error) {
+      this.logger.warn(`Settings unavailable (${(error as Error).message}); using ${this.lastKnown ? 'the last known' : 'default'} settings`);
+      return this.lastKnown ?? DEFAULT_SETTINGS;
+    }
+  }
+}
