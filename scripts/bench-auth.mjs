@@ -4,31 +4,18 @@ import autocannon from 'autocannon';
 import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import os from 'node:os';
-import pg from 'pg';
-import { connect } from 'nats';
-import { startSystem, ROOT } from './lib/system.mjs';
+import { dropIsolated, isolatedSystemEnv, startSystem, ROOT } from './lib/system.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 
-const tag = Date.now().toString(36);
-const server = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
-server.pathname = `/bench_${tag}`;
 const env = {
-  ...process.env,
-  DATABASE_URL: server.toString(),
-  PORT: '3950',
-  HEALTH_PORT_BASE: '3950',
-  EVENTS_STREAM: `BENCH_${tag}`,
-  EVENTS_PREFIX: `bench_${tag}`,
-  QUEUE_PREFIX: `bench_${tag}`,
-  NATS_SUBJECT_PREFIX: `rpc_bench_${tag}.`,
-  REDIS_KEY_PREFIX: `bench_${tag}:`,
-  DATA_DIR: 'tmp/bench-data',
+  ...isolatedSystemEnv('bench', 3950),
   LOG_LEVEL: 'warn',
   // The benchmark hammers login on purpose; the limits would turn it into a 429 benchmark.
   RATE_LIMIT_SCALE: '0',
 };
+const tag = Date.now().toString(36);
 
 const run = (title, opts) =>
   new Promise((resolve, reject) => {
@@ -70,13 +57,5 @@ try {
   writeFileSync(file, `${header}${section}\n${previous.trim() ? `${previous.trim()}\n` : ''}`);
 } finally {
   await system.stop();
-  const nc = await connect({ servers: env.NATS_URL ?? 'nats://127.0.0.1:4222' });
-  await (await nc.jetstreamManager()).streams.delete(env.EVENTS_STREAM).catch(() => false);
-  await nc.close();
-  const admin = new URL(env.DATABASE_URL);
-  admin.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: admin.toString() });
-  await client.connect();
-  await client.query(`DROP DATABASE IF EXISTS "bench_${tag}" WITH (FORCE)`);
-  await client.end();
+  await dropIsolated(env);
 }

@@ -160,3 +160,38 @@ export async function startSystem({ env = process.env, log = console.log, quiet 
     throw error;
   }
 }
+
+/** Environment for a throwaway stack (e2e, benchmarks): its own database, stream, subjects, queues and keys. */
+export function isolatedSystemEnv(label, port, base = process.env) {
+  const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  const database = new URL(base.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
+  database.pathname = `/${label}_${tag}`;
+  return {
+    ...base,
+    DATABASE_URL: database.toString(),
+    PORT: String(port),
+    HEALTH_PORT_BASE: String(port),
+    EVENTS_STREAM: `${label.toUpperCase()}_${tag}`,
+    EVENTS_PREFIX: `${label}_${tag}`,
+    QUEUE_PREFIX: `${label}_${tag}`,
+    NATS_SUBJECT_PREFIX: `rpc_${label}_${tag}.`,
+    REDIS_KEY_PREFIX: `${label}_${tag}:`,
+    DATA_DIR: `tmp/${label}-data`,
+  };
+}
+
+/** Deletes the stream and drops the database an isolated stack used (after stopping it). */
+export async function dropIsolated(env) {
+  const { connect } = await import('nats');
+  const nc = await connect({ servers: env.NATS_URL ?? 'nats://127.0.0.1:4222' });
+  await (await nc.jetstreamManager()).streams.delete(env.EVENTS_STREAM).catch(() => false);
+  await nc.close();
+  const url = new URL(env.DATABASE_URL);
+  const name = url.pathname.slice(1);
+  url.pathname = '/postgres';
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  await client.end();
+}

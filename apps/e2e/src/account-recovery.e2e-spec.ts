@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { baseUrl, launchBrowser, snap } from './support/browser';
+import { baseUrl, snap } from './support/browser';
+import { freshPagePerTest, logInAs, logInAsAdmin, registerThroughForm } from './support/journey';
 import { adminToken, apiCall, linkInEmail } from './support/api';
 
 const newAccount = () => {
@@ -9,39 +9,16 @@ const newAccount = () => {
 };
 
 describe('accounts: verification, reset, suspension and impersonation in the browser', () => {
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
+  const currentPage = freshPagePerTest();
+  let page: ReturnType<typeof currentPage>;
+  beforeEach(() => {
+    page = currentPage();
   });
-  afterAll(async () => {
-    await browser?.close();
-  });
-  beforeEach(async () => {
-    context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
-    page = await context.newPage();
-  });
-  afterEach(async () => {
-    await context?.close();
-  });
-
-  const logIn = async (login: string, password: string) => {
-    await page.goto(`${baseUrl()}/login`);
-    await page.getByLabel('Username or email').fill(login);
-    await page.getByLabel('Password').fill(password);
-    await page.getByRole('button', { name: 'Log In' }).click();
-  };
+  const logIn = (login: string, password: string) => logInAs(page, login, password);
 
   it('verifies an email from the link in the email', async () => {
     const account = newAccount();
-    await page.goto(`${baseUrl()}/register`);
-    await page.getByLabel('Username').fill(account.username);
-    await page.getByLabel('Email').fill(account.email);
-    await page.getByLabel('Password').fill(account.password);
-    await page.getByLabel('I am 18 or older').check();
-    await page.getByRole('button', { name: 'Create Account' }).click();
+    await registerThroughForm(page, account);
     await page.getByRole('button', { name: 'Continue to Login' }).waitFor();
 
     const link = await linkInEmail(account.email, 'verify_email');
@@ -117,7 +94,7 @@ describe('accounts: verification, reset, suspension and impersonation in the bro
   it('lets an admin log in as a user and return to the admin dashboard', async () => {
     const account = newAccount();
     await apiCall('POST', '/auth/register', account);
-    await logIn(process.env.E2E_ADMIN_EMAIL as string, process.env.E2E_ADMIN_PASSWORD as string);
+    await logInAsAdmin(page);
     await page.waitForURL(`${baseUrl()}/dashboard`);
     await page.getByRole('link', { name: 'Users' }).click();
     const row = page.getByTestId(`user-row-${account.username}`);

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { baseUrl, launchBrowser, snap } from './support/browser';
+import { baseUrl, snap } from './support/browser';
+import { freshPagePerTest, logInAs, logInAsAdmin, registerThroughForm } from './support/journey';
 
 const newAccount = () => {
   const tag = randomBytes(3).toString('hex');
@@ -8,39 +8,17 @@ const newAccount = () => {
 };
 
 describe('accounts in the browser', () => {
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-  beforeEach(async () => {
-    context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
-    page = await context.newPage();
-  });
-  afterEach(async () => {
-    await context?.close();
+  const currentPage = freshPagePerTest();
+  let page: ReturnType<typeof currentPage>;
+  beforeEach(() => {
+    page = currentPage();
   });
 
   const register = async (account: ReturnType<typeof newAccount>) => {
-    await page.goto(`${baseUrl()}/register`);
-    await page.getByLabel('Username').fill(account.username);
-    await page.getByLabel('Email').fill(account.email);
-    await page.getByLabel('Password').fill(account.password);
-    await page.getByLabel('I am 18 or older').check();
-    await page.getByRole('button', { name: 'Create Account' }).click();
+    await registerThroughForm(page, account);
     await page.getByRole('button', { name: 'Continue to Login' }).waitFor();
   };
-
-  const logIn = async (login: string, password: string) => {
-    await page.getByLabel('Username or email').fill(login);
-    await page.getByLabel('Password').fill(password);
-    await page.getByRole('button', { name: 'Log In' }).click();
-  };
+  const logIn = (login: string, password: string) => logInAs(page, login, password);
 
   it('registers, logs in, keeps the session over a reload, and logs out', async () => {
     const account = newAccount();
@@ -87,8 +65,7 @@ describe('accounts in the browser', () => {
   });
 
   it('sends admins to the dashboard and pending sellers to /sell after login', async () => {
-    await page.goto(`${baseUrl()}/login`);
-    await logIn(process.env.E2E_ADMIN_EMAIL as string, process.env.E2E_ADMIN_PASSWORD as string);
+    await logInAsAdmin(page);
     await page.waitForURL(`${baseUrl()}/dashboard`);
     await page.getByText('Administrator').waitFor();
     await snap(page, 'dashboard-admin');
@@ -97,7 +74,6 @@ describe('accounts in the browser', () => {
     const account = newAccount();
     await register(account);
     await page.evaluate(() => sessionStorage.setItem('preLoginListingData', JSON.stringify({ title: 'My blog' })));
-    await page.goto(`${baseUrl()}/login`);
     await logIn(account.username, account.password);
     await page.waitForURL(`${baseUrl()}/sell`);
   });

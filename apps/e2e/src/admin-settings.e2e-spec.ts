@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { baseUrl, launchBrowser, snap } from './support/browser';
+import { logInAsAdmin, registerThroughForm } from './support/journey';
 
 describe('admin settings in the browser', () => {
   let browser: Browser;
@@ -17,10 +18,7 @@ describe('admin settings in the browser', () => {
   });
 
   it('closes and reopens registration from the Settings tab', async () => {
-    await page.goto(`${baseUrl()}/login`);
-    await page.getByLabel('Username or email').fill(process.env.E2E_ADMIN_EMAIL as string);
-    await page.getByLabel('Password').fill(process.env.E2E_ADMIN_PASSWORD as string);
-    await page.getByRole('button', { name: 'Log In' }).click();
+    await logInAsAdmin(page);
     await page.waitForURL(`${baseUrl()}/dashboard`);
     await page.getByRole('link', { name: 'Settings' }).click();
     const allow = page.getByLabel(/Allow registration/);
@@ -39,12 +37,7 @@ describe('admin settings in the browser', () => {
     const guest = await browser.newContext();
     const guestPage = await guest.newPage();
     const tag = randomBytes(3).toString('hex');
-    await guestPage.goto(`${baseUrl()}/register`);
-    await guestPage.getByLabel('Username').fill(`closed_${tag}`);
-    await guestPage.getByLabel('Email').fill(`closed_${tag}@example.com`);
-    await guestPage.getByLabel('Password').fill(`closed-pass-${tag}`);
-    await guestPage.getByLabel('I am 18 or older').check();
-    await guestPage.getByRole('button', { name: 'Create Account' }).click();
+    await registerThroughForm(guestPage, { username: `closed_${tag}`, email: `closed_${tag}@example.com`, password: `closed-pass-${tag}` });
     await guestPage.getByText('Registration is currently closed').waitFor();
     await snap(guestPage, 'register-closed');
 

@@ -1,5 +1,5 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import { EventConsumers, forbidden } from '@market/server-kit';
+import { EventConsumers, requireAdmin } from '@market/server-kit';
 import type { Actor, AuditEntry } from '@market/contracts';
 import { AuditLogRepository } from './audit-log.repository';
 
@@ -18,7 +18,7 @@ export class AuditLogService implements OnApplicationBootstrap {
   }
 
   async latest(actor: Actor): Promise<{ entries: AuditEntry[] }> {
-    if (actor.role !== 'admin' || actor.impersonator_id) throw forbidden('Admin access required');
+    requireAdmin(actor);
     return { entries: await this.log.latest(LIST_LIMIT) };
   }
 }

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { NatsConnection } from 'nats';
-import { forbidden, NATS_CONNECTION, SERVICE_CONFIG, type ServiceConfig } from '@market/server-kit';
+import { NATS_CONNECTION, requireAdmin, SERVICE_CONFIG, type ServiceConfig } from '@market/server-kit';
 import { SETTINGS_CHANGED_SUBJECT, type Actor, type PlatformSettings, type PlatformSettingsView } from '@market/contracts';
 import { SettingsRepository } from './settings.repository';
 
@@ -15,22 +15,18 @@ export class SettingsService {
     @Inject(SERVICE_CONFIG) private readonly config: ServiceConfig,
   ) {}
 
-  private requireAdmin(actor: Actor) {
-    if (actor.role !== 'admin' || actor.impersonator_id) throw forbidden('Admin access required');
-  }
-
   private view(settings: PlatformSettings): PlatformSettingsView {
     return { ...settings, smtp_password: '', smtp_password_set: settings.smtp_password.length > 0 };
   }
 
   async get(actor: Actor): Promise<PlatformSettingsView> {
-    this.requireAdmin(actor);
+    requireAdmin(actor);
     return this.view(await this.settings.get());
   }
 
   /** Replaces the settings; an empty SMTP password keeps the stored one. Services hear of it at once. */
   async update(actor: Actor, input: PlatformSettings): Promise<PlatformSettingsView> {
-    this.requireAdmin(actor);
+    requireAdmin(actor);
     const current = await this.settings.get();
     const next: PlatformSettings = { ...input, smtp_password: input.smtp_password || current.smtp_password };
     await this.settings.put(next, actor.user_id);

@@ -1,5 +1,5 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { forbidden, RpcClient, SERVICE_CONFIG, type ServiceConfig } from '@market/server-kit';
+import { requireAdmin, RpcClient, SERVICE_CONFIG, type ServiceConfig } from '@market/server-kit';
 import { RPC, type Actor, type AdminStats, type AdminUserDto, type AdminUsersResponse, type SellerListingCounts, type UserDto } from '@market/contracts';
 
 const RPC_TIMEOUT_MS = 5000;
@@ -21,13 +21,9 @@ export class AdminOverviewService implements OnApplicationBootstrap, OnApplicati
     await this.rpc.close();
   }
 
-  private requireAdmin(actor: Actor) {
-    if (actor.role !== 'admin' || actor.impersonator_id) throw forbidden('Admin access required');
-  }
-
   /** Each count comes from the service that owns it. */
   async stats(actor: Actor): Promise<AdminStats> {
-    this.requireAdmin(actor);
+    requireAdmin(actor);
     const [users, listings, billing] = await Promise.all([
       this.rpc.send<{ total_users: number }>(RPC.auth.stats, {}, actor),
       this.rpc.send<Pick<AdminStats, 'total_listings' | 'active_listings'>>(RPC.listings.stats, {}, actor),
@@ -38,7 +34,7 @@ export class AdminOverviewService implements OnApplicationBootstrap, OnApplicati
 
   /** Users from the auth service with their listing counts from the listings service. */
   async users(actor: Actor, limit: number): Promise<AdminUsersResponse> {
-    this.requireAdmin(actor);
+    requireAdmin(actor);
     const { users, total } = await this.rpc.send<{ users: UserDto[]; total: number }>(RPC.auth.listUsers, { limit }, actor);
     const counts = users.length
       ? await this.rpc.send<SellerListingCounts>(RPC.listings.sellerCounts, { user_ids: users.map((u) => u.id) }, actor)

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
-import { appendEvent, badRequest, forbidden, notFound, OutboxRelay } from '@market/server-kit';
+import { appendEvent, badRequest, forbidden, notFound, OutboxRelay, requireAdmin } from '@market/server-kit';
 import type { Actor, AdminUpdateUserRequest, ImpersonationResponse, UserDto } from '@market/contracts';
 import { UsersRepository } from '../users/users.repository';
 import type { UserEntity } from '../users/user.entity';
@@ -22,10 +22,6 @@ export class UsersAdminService {
     private readonly relay: OutboxRelay,
   ) {}
 
-  private requireAdmin(actor: Actor): void {
-    if (actor.role !== 'admin' || actor.impersonator_id) throw forbidden('Admin access required');
-  }
-
   private async target(id: string): Promise<UserEntity> {
     const user = await this.users.findById(id);
     if (!user || user.status === 'deleted') throw notFound('User not found');
@@ -33,19 +29,19 @@ export class UsersAdminService {
   }
 
   async list(actor: Actor, limit: number): Promise<{ users: UserDto[]; total: number }> {
-    this.requireAdmin(actor);
+    requireAdmin(actor);
     const { users, total } = await this.users.list(limit);
     return { users: users.map(presentUser), total };
   }
 
   async stats(actor: Actor): Promise<{ total_users: number }> {
-    this.requireAdmin(actor);
+    requireAdmin(actor);
     return { total_users: await this.users.countLive() };
   }
 
   /** Toggles seller verification, or suspends/activates; suspension ends every session (D6, D14). */
   async update(actor: Actor, id: string, input: AdminUpdateUserRequest): Promise<UserDto> {
-    this.requireAdmin(actor);
+    requireAdmin(actor);
     const user = await this.target(id);
     if (input.verified !== undefined) return presentUser(await this.users.update(id, { verified: input.verified }));
     if (user.role === 'admin') throw forbidden('Admin accounts cannot be suspended');
@@ -59,7 +55,7 @@ export class UsersAdminService {
 
   /** Deletes an account (D17): personal data scrubbed, sessions ended, history kept; a user.deleted event follows. */
   async delete(actor: Actor, id: string): Promise<{ message: string }> {
-    this.requireAdmin(actor);
+    requireAdmin(actor);
     const user = await this.target(id);
     if (user.role === 'admin') throw forbidden('Admin accounts cannot be deleted');
     const scrubbed = `deleted-${user.id.slice(0, 8)}-${randomBytes(3).toString('hex')}`;
@@ -91,7 +87,7 @@ export class UsersAdminService {
 
   /** A one-hour token acting as a non-admin user (D14). */
   async impersonate(actor: Actor, id: string): Promise<ImpersonationResponse> {
-    this.requireAdmin(actor);
+    requireAdmin(actor);
     if (id === actor.user_id) throw badRequest('You cannot impersonate yourself');
     const [target, admin] = await Promise.all([this.target(id), this.target(actor.user_id)]);
     if (target.role === 'admin') throw forbidden('Admins cannot impersonate other admins');

@@ -6,7 +6,7 @@ import { UsersRepository } from '../users/users.repository';
 import type { UserEntity } from '../users/user.entity';
 import { PasswordHasher } from '../auth/password-hasher';
 import { SessionStateStore } from '../sessions/session-state.store';
-import { AccountTokensRepository } from './account-tokens.repository';
+import { AccountTokensRepository, type TokenPurpose } from './account-tokens.repository';
 
 export const VERIFY_TTL_MS = 48 * 3600 * 1000;
 export const RESET_TTL_MS = 3600 * 1000;
@@ -27,9 +27,15 @@ export class AccountTokensService {
   ) {}
 
   /** Issues a verification token and its email event inside the caller's transaction. */
-  async requestVerification(manager: EntityManager, user: Pick<UserEntity, 'id' | 'username' | 'email'>): Promise<void> {
-    const issued = await this.tokens.issue(manager, { userId: user.id, purpose: 'verify_email', email: user.email, ttlMs: VERIFY_TTL_MS });
-    await appendEvent(manager, 'user.verification_requested', {
+  requestVerification(manager: EntityManager, user: Pick<UserEntity, 'id' | 'username' | 'email'>): Promise<void> {
+    return this.issueAndAnnounce(manager, user, 'verify_email');
+  }
+
+  // The token and the event that emails it commit together (ADR 0008).
+  private async issueAndAnnounce(manager: EntityManager, user: Pick<UserEntity, 'id' | 'username' | 'email'>, purpose: TokenPurpose): Promise<void> {
+    const verify = purpose === 'verify_email';
+    const issued = await this.tokens.issue(manager, { userId: user.id, purpose, email: user.email, ttlMs: verify ? VERIFY_TTL_MS : RESET_TTL_MS });
+    await appendEvent(manager, verify ? 'user.verification_requested' : 'user.password_reset_requested', {
       user_id: user.id,
       username: user.username,
       email: user.email,
@@ -70,16 +76,7 @@ export class AccountTokensService {
     try {
       const user = await this.users.findByEmail(email);
       if (user && user.status === 'active') {
-        await this.tokens.transaction(async (manager) => {
-          const issued = await this.tokens.issue(manager, { userId: user.id, purpose: 'reset_password', email: user.email, ttlMs: RESET_TTL_MS });
-          await appendEvent(manager, 'user.password_reset_requested', {
-            user_id: user.id,
-            username: user.username,
-            email: user.email,
-            token: issued.token,
-            expires_at: issued.expiresAt.toISOString(),
-          });
-        });
+        await this.tokens.transaction((manager) => this.issueAndAnnounce(manager, user, 'reset_password'));
         this.relay.kick();
       }
     } catch (error) {

@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { RPC, type RpcEnvelope } from '@market/contracts';
-import { forbidden, requireActor } from '@market/server-kit';
+import { requireAdmin } from '@market/server-kit';
 import { EmailsRepository } from './emails.repository';
 
 const RECENT_LIMIT = 50;
@@ -13,8 +13,7 @@ export class EmailsController {
 
   @MessagePattern(RPC.notifications.recentEmails)
   async recent(@Payload() message: RpcEnvelope) {
-    const actor = requireActor(message.meta.actor);
-    if (actor.role !== 'admin' || actor.impersonator_id) throw forbidden('Admin access required');
+    requireAdmin(message.meta.actor);
     return { emails: await this.emails.recent(RECENT_LIMIT) };
   }
 }

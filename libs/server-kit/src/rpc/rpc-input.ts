@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { Actor, ValidationIssue } from '@market/contracts';
-import { AppError, unauthorized } from '../errors/app-error';
+import { AppError, forbidden, unauthorized } from '../errors/app-error';
 
 /** Turns zod issues into the API's 422 detail list, located in the given part of the request. */
 export function toValidationIssues(error: z.ZodError, where: 'body' | 'query' | 'path' = 'body'): ValidationIssue[] {
@@ -22,4 +22,11 @@ export function parseInput<S extends z.ZodType>(schema: S, data: unknown): z.inf
 export function requireActor(actor: Actor | null | undefined): Actor {
   if (!actor) throw unauthorized();
   return actor;
+}
+
+/** The actor of an admin operation: a real admin, never an impersonation (D14). */
+export function requireAdmin(actor: Actor | null | undefined): Actor {
+  const checked = requireActor(actor);
+  if (checked.role !== 'admin' || checked.impersonator_id) throw forbidden('Admin access required');
+  return checked;
 }
