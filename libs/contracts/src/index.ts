@@ -7,3 +7,4 @@ export * from './auth/account.schemas';
 export * from './auth/user.dto';
 export * from './admin/admin.schemas';
 export * from './admin/settings.schemas';
+export * from './listings/listing.schemas';

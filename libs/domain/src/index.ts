@@ -4,3 +4,5 @@ export * from './accounts/login-redirect.rules';
 export * from './catalog/categories';
 export * from './money/money.rules';
 export * from './bidding/increment.rules';
+export * from './listings/listing-status.rules';
+export * from './listings/listing-metrics.rules';

@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { CATEGORIES, DEFAULT_DURATION_DAYS, DURATION_DAYS, MAX_DOLLARS, MONETIZATION_METHODS } from '@market/domain';
+
+// Multipart forms send every value as text: '' means "not given", numbers arrive as strings.
+const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+const toNumber = (value: unknown) => (typeof value === 'string' ? Number(value.trim()) : value);
+
+const wholeDollars = (label: string) =>
+  z.preprocess(
+    toNumber,
+    z
+      .number({ message: `${label} must be a number` })
+      .int(`${label} must be whole dollars`)
+      .min(0, `${label} cannot be negative`)
+      .max(MAX_DOLLARS, `${label} is too large`),
+  );
+const optionalDollars = (label: string) => z.preprocess(blankToUndefined, wholeDollars(label).optional());
+const count = (label: string, max: number) =>
+  z.preprocess(toNumber, z.number({ message: `${label} must be a number` }).int(`${label} must be a whole number`).min(0).max(max));
+const optionalText = (max: number) =>
+  z.preprocess(blankToUndefined, z.string().trim().max(max, `At most ${max} characters`).optional());
+
+/** Comma-joined (create form) or repeated (edit form) monetization methods, each from the one list (D2). */
+const monetization = z.preprocess(
+  (value) => (typeof value === 'string' ? value.split(',').map((v) => v.trim()).filter(Boolean) : value ?? []),
+  z.array(z.enum(MONETIZATION_METHODS, { message: 'Unknown monetization method' })).max(MONETIZATION_METHODS.length),
+);
+
+/** The fields a seller fills in (SPEC §7 POST /api/listings), shared by the sell wizard, the gateway and the service. */
+export const ListingFieldsSchema = z.object({
+  title: z.string().trim().min(5, 'Title must be at least 5 characters').max(120, 'Title must be at most 120 characters'),
+  description: z.string().trim().min(20, 'Description must be at least 20 characters').max(10_000),
+  category: z.enum(CATEGORIES, { message: 'Choose a category' }),
+  website_url: z
+    .string()
+    .trim()
+    .max(300)
+    .refine((value) => /^https?:\/\/[^\s/$.?#][^\s]*\.[^\s]+$/i.test(value), 'Enter the full website URL, starting with http:// or https://'),
+  monthly_revenue: wholeDollars('Monthly revenue'),
+  annual_revenue: wholeDollars('Annual revenue'),
+  monthly_traffic: count('Monthly traffic', 10_000_000_000),
+  monthly_expenses: z.preprocess(blankToUndefined, wholeDollars('Monthly expenses').optional()).transform((v) => v ?? 0),
+  profit_margin: z.preprocess(
+    toNumber,
+    z
+      .number({ message: 'Profit margin must be a number' })
+      .min(-100, 'Profit margin must be between -100 and 100')
+      .max(100, 'Profit margin must be between -100 and 100')
+      .refine((v) => Math.round(v * 10) === v * 10, 'Profit margin has at most one decimal'),
+  ),
+  business_age_months: count('Business age', 1200),
+  monetization_methods: monetization,
+  listing_type: z.enum(['auction', 'fixed']).default('auction'),
+  auction_type: z.enum(['auto', 'manual']).default('auto'),
+  starting_price: z.preprocess(toNumber, z.number({ message: 'Starting price must be a number' }).int('Starting price must be whole dollars').min(1, 'Starting price must be at least $1').max(MAX_DOLLARS)),
+  reserve_price: optionalDollars('Reserve price'),
+  buy_now_price: optionalDollars('Buy now price'),
+  duration_days: z.preprocess(
+    (v) => toNumber(blankToUndefined(v)),
+    z
+      .number()
+      .refine((v) => (DURATION_DAYS as readonly number[]).includes(v), 'Duration must be 3, 7, 14 or 30 days')
+      .default(DEFAULT_DURATION_DAYS),
+  ),
+  key_metrics: optionalText(5000),
+  growth_opportunities: optionalText(5000),
+  included_assets: optionalText(5000),
+  reason_for_selling: optionalText(5000),
+});
+
+/** Cross-field rules: reserve and buy-now belong to auctions, above the starting price. */
+function pricingRules(listing: z.infer<typeof ListingFieldsSchema>, ctx: z.RefinementCtx) {
+  if (listing.listing_type === 'fixed') {
+    if (listing.reserve_price !== undefined) ctx.addIssue({ code: 'custom', path: ['reserve_price'], message: 'Only auctions have a reserve price' });
+    if (listing.buy_now_price !== undefined) ctx.addIssue({ code: 'custom', path: ['buy_now_price'], message: 'Only auctions have a buy now price' });
+    return;
+  }
+  if (listing.reserve_price !== undefined && listing.reserve_price < listing.starting_price) {
+    ctx.addIssue({ code: 'custom', path: ['reserve_price'], message: 'Reserve price cannot be below the starting price' });
+  }
+  if (listing.buy_now_price !== undefined && listing.buy_now_price <= Math.max(listing.starting_price, listing.reserve_price ?? 0)) {
+    ctx.addIssue({ code: 'custom', path: ['buy_now_price'], message: 'Buy now price must be above the starting and reserve prices' });
+  }
+}
+
+/** POST /api/listings. */
+export const CreateListingSchema = ListingFieldsSchema.superRefine(pricingRules);
+export type CreateListingInput = z.input<typeof CreateListingSchema>;
+export type CreateListing = z.output<typeof CreateListingSchema>;
