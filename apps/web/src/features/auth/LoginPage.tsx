@@ -7,6 +7,7 @@ import { hasPreLoginListing } from '../../lib/storage-keys';
 import { useLoginMutation } from './auth.api';
 import { loggedIn } from '../../session/session.slice';
 import { ForgotPasswordModal } from './ForgotPasswordModal';
+import { TextField } from '../../components/form/TextField';
 
 type Field = 'login' | 'password';
 
@@ -59,29 +60,16 @@ export function LoginPage() {
           </div>
         )}
         <form onSubmit={onSubmit} noValidate>
-          <label className="field">
-            <span>Username or email</span>
-            <input
-              name="login"
-              autoComplete="username"
-              value={login}
-              onChange={(e) => setLogin(e.target.value)}
-              aria-invalid={Boolean(fieldErrors.login)}
-            />
-            {fieldErrors.login && <small className="field-error">{fieldErrors.login}</small>}
-          </label>
-          <label className="field">
-            <span>Password</span>
-            <input
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              aria-invalid={Boolean(fieldErrors.password)}
-            />
-            {fieldErrors.password && <small className="field-error">{fieldErrors.password}</small>}
-          </label>
+          <TextField label="Username or email" name="login" autoComplete="username" value={login} onChange={setLogin} error={fieldErrors.login} />
+          <TextField
+            label="Password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={setPassword}
+            error={fieldErrors.password}
+          />
           <button type="submit" className="btn btn-primary btn-block" disabled={isLoading}>
             {isLoading ? 'Logging in...' : 'Log In'}
           </button>

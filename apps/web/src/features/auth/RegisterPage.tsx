@@ -4,6 +4,7 @@ import { RegisterRequestSchema } from '@market/contracts';
 import { useAppSelector } from '../../app/store';
 import { errorDetail } from '../../lib/error-detail';
 import { useRegisterMutation } from './auth.api';
+import { TextField } from '../../components/form/TextField';
 
 const REDIRECT_SECONDS = 8;
 type Field = 'username' | 'email' | 'password' | 'age_confirmed';
@@ -43,18 +44,15 @@ export function RegisterPage() {
   };
 
   const text = (field: Exclude<Field, 'age_confirmed'>, label: string, type: string, autoComplete: string) => (
-    <label className="field">
-      <span>{label}</span>
-      <input
-        name={field}
-        type={type}
-        autoComplete={autoComplete}
-        value={form[field]}
-        onChange={(e) => setForm({ ...form, [field]: e.target.value })}
-        aria-invalid={Boolean(fieldErrors[field])}
-      />
-      {fieldErrors[field] && <small className="field-error">{fieldErrors[field]}</small>}
-    </label>
+    <TextField
+      label={label}
+      name={field}
+      type={type}
+      autoComplete={autoComplete}
+      value={form[field]}
+      onChange={(value) => setForm({ ...form, [field]: value })}
+      error={fieldErrors[field]}
+    />
   );
 
   return (

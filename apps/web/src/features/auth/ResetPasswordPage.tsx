@@ -2,6 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { PASSWORD_MIN } from '@market/domain';
 import { useResetPasswordMutation } from './auth.api';
+import { TextField } from '../../components/form/TextField';
 
 const REDIRECT_MS = 3000;
 
@@ -66,14 +67,8 @@ export function ResetPasswordPage() {
                 {error}
               </div>
             )}
-            <label className="field">
-              <span>New password</span>
-              <input type="password" name="new_password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-            </label>
-            <label className="field">
-              <span>Confirm new password</span>
-              <input type="password" name="confirm_password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
-            </label>
+            <TextField label="New password" name="new_password" type="password" autoComplete="new-password" value={password} onChange={setPassword} />
+            <TextField label="Confirm new password" name="confirm_password" type="password" autoComplete="new-password" value={confirm} onChange={setConfirm} />
             <button type="submit" className="btn btn-primary btn-block" disabled={isLoading}>
               {isLoading ? 'Resetting...' : 'Reset Password'}
             </button>
