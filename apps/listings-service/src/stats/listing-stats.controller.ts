@@ -3,21 +3,24 @@ import { MessagePattern, Payload } from '@nestjs/microservices';
 import { z } from 'zod';
 import { RPC, type AdminStats, type RpcEnvelope, type SellerListingCounts } from '@market/contracts';
 import { parseInput } from '@market/server-kit';
+import { ListingsRepository } from '../listings/listings.repository';
 
-/**
- * Counts this service owns. No listing can exist before the listings feature (issue 4) adds its table,
- * so today every count is zero; issue 4 replaces these answers with queries.
- */
+/** Listing counts for the admin views, from the listings this service owns. */
 @Controller()
 export class ListingStatsController {
+  constructor(private readonly listings: ListingsRepository) {}
+
   @MessagePattern(RPC.listings.stats)
-  stats(): Pick<AdminStats, 'total_listings' | 'active_listings'> {
-    return { total_listings: 0, active_listings: 0 };
+  stats(): Promise<Pick<AdminStats, 'total_listings' | 'active_listings'>> {
+    return this.listings.stats();
   }
 
   @MessagePattern(RPC.listings.sellerCounts)
-  sellerCounts(@Payload() message: RpcEnvelope): SellerListingCounts {
+  async sellerCounts(@Payload() message: RpcEnvelope): Promise<SellerListingCounts> {
     const { user_ids } = parseInput(z.object({ user_ids: z.array(z.uuid()).max(1000) }), message.data);
-    return Object.fromEntries(user_ids.map((id) => [id, { listingCount: 0, activeListings: 0, soldListings: 0 }]));
+    const rows = await this.listings.sellerCounts(user_ids);
+    const counts: SellerListingCounts = Object.fromEntries(user_ids.map((id) => [id, { listingCount: 0, activeListings: 0, soldListings: 0 }]));
+    for (const row of rows) counts[row.seller_id] = { listingCount: row.listing_count, activeListings: row.active, soldListings: row.sold };
+    return counts;
   }
 }

@@ -87,3 +87,23 @@ function pricingRules(listing: z.infer<typeof ListingFieldsSchema>, ctx: z.Refin
 export const CreateListingSchema = ListingFieldsSchema.superRefine(pricingRules);
 export type CreateListingInput = z.input<typeof CreateListingSchema>;
 export type CreateListing = z.output<typeof CreateListingSchema>;
+
+const BROWSE_SORTS = ['created_at', 'price', 'monthly_revenue'] as const;
+const queryDollars = z.preprocess((v) => toNumber(blankToUndefined(v)), z.number().int().min(0).max(MAX_DOLLARS).optional());
+
+/** GET /api/listings: the browse filters of SPEC §2 plus paging (24 a page) and the home page's featured flag. */
+export const BrowseListingsQuerySchema = z.object({
+  search: z.preprocess(blankToUndefined, z.string().trim().max(200).optional()),
+  category: z.preprocess(blankToUndefined, z.enum(CATEGORIES, { message: 'Unknown category' }).optional()),
+  min_price: queryDollars,
+  max_price: queryDollars,
+  min_revenue: queryDollars,
+  max_revenue: queryDollars,
+  listing_type: z.preprocess(blankToUndefined, z.enum(['all', 'auction', 'fixed']).default('all')),
+  featured: z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : blankToUndefined(v)), z.boolean().optional()),
+  sort_by: z.preprocess(blankToUndefined, z.enum(BROWSE_SORTS).default('created_at')),
+  sort_order: z.preprocess(blankToUndefined, z.enum(['asc', 'desc']).default('desc')),
+  page: z.preprocess((v) => toNumber(blankToUndefined(v)), z.number().int().min(1).max(10_000).default(1)),
+  limit: z.preprocess((v) => toNumber(blankToUndefined(v)), z.number().int().min(1).max(100).default(24)),
+});
+export type BrowseListingsQuery = z.output<typeof BrowseListingsQuerySchema>;

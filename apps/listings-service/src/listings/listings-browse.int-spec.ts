@@ -1,0 +1,114 @@
+import { randomUUID } from 'node:crypto';
+import type { DataSource } from 'typeorm';
+import { BrowseListingsQuerySchema } from '@market/contracts';
+import { CreateEventTables1763800000000, openServiceDatabase } from '@market/server-kit';
+import { createTestDatabase, type TestDatabase } from '@market/server-kit/testing';
+import { CreateListings1763800600000 } from '../migrations/1763800600000-create-listings';
+import { buildListing } from '../testing/listing.factory';
+import { ListingsRepository } from './listings.repository';
+
+describe('listings browse', () => {
+  let db: TestDatabase;
+  let ds: DataSource;
+  let listings: ListingsRepository;
+  const seller = randomUUID();
+  const browse = (query: Record<string, unknown>) => listings.browse(BrowseListingsQuerySchema.parse(query));
+  const titles = async (query: Record<string, unknown>) => (await browse(query)).listings.map((l) => l.title);
+
+  const live = async (overrides: Parameters<typeof buildListing>[0]) => {
+    const created = await listings.insert(seller, buildListing(overrides), 'pending');
+    return (await listings.approve(created.id))!;
+  };
+
+  beforeAll(async () => {
+    db = await createTestDatabase('listings');
+    ds = await openServiceDatabase({ url: db.url, schema: 'listings', entities: [], migrations: [CreateEventTables1763800000000, CreateListings1763800600000] });
+    listings = new ListingsRepository(ds);
+    await live({ title: 'Vegan recipes blog', description: 'Hundreds of plant based recipes with a loyal newsletter audience.', starting_price: 3000, monthly_revenue: 800 });
+    await live({ title: 'Project tracker SaaS', category: 'SaaS', description: 'Subscription software for small agencies with low churn.', starting_price: 90000, monthly_revenue: 9000 });
+    await live({ title: 'Camping gear store', category: 'E-commerce', listing_type: 'fixed', description: 'Dropshipping store for outdoor equipment and tents.', starting_price: 15000, monthly_revenue: 2500 });
+    await live({ title: 'Baking recipe newsletter', category: 'Newsletter', description: 'Weekly baking newsletter with sponsors and 20k readers.', starting_price: 7000, monthly_revenue: 1200 });
+    await listings.insert(seller, buildListing({ title: 'Hidden pending recipes site' }), 'pending');
+    await listings.insert(seller, buildListing({ title: 'Hidden draft recipes site' }), 'draft');
+  });
+  afterAll(async () => {
+    await ds?.destroy();
+    await db?.drop();
+  });
+
+  it('approval makes a listing active until approval plus its duration (D16)', async () => {
+    const created = await listings.insert(seller, buildListing({ duration_days: 14 }), 'pending');
+    const approved = await listings.approve(created.id, new Date('2030-01-01T00:00:00Z'));
+    expect(approved).toMatchObject({ status: 'active' });
+    expect(approved!.expires_at!.toISOString()).toBe('2030-01-15T00:00:00.000Z');
+    expect(await listings.approve(created.id)).toBeNull();
+    await ds.query(`UPDATE listings SET status = 'sold' WHERE id = $1`, [created.id]);
+  });
+
+  it('shows only active listings, newest first, with the total', async () => {
+    const page = await browse({});
+    expect(page.total).toBe(4);
+    expect(page.listings.map((l) => l.title)).toEqual(['Baking recipe newsletter', 'Camping gear store', 'Project tracker SaaS', 'Vegan recipes blog']);
+    expect(page.listings[0]).toMatchObject({ starting_price: 7000, price: 7000, monthly_revenue: 1200, status: 'active' });
+  });
+
+  it('searches title and description with full-text search (stemmed)', async () => {
+    expect(await titles({ search: 'recipe' })).toEqual(['Baking recipe newsletter', 'Vegan recipes blog']);
+    expect(await titles({ search: 'subscription software' })).toEqual(['Project tracker SaaS']);
+    expect(await titles({ search: 'tents OR sponsors' })).toEqual(['Baking recipe newsletter', 'Camping gear store']);
+  });
+
+  it('filters by category, type, price and revenue', async () => {
+    expect(await titles({ category: 'SaaS' })).toEqual(['Project tracker SaaS']);
+    expect(await titles({ listing_type: 'fixed' })).toEqual(['Camping gear store']);
+    expect(await titles({ min_price: '5000', max_price: '20000' })).toEqual(['Baking recipe newsletter', 'Camping gear store']);
+    expect(await titles({ min_revenue: 1000, max_revenue: 3000 })).toEqual(['Baking recipe newsletter', 'Camping gear store']);
+  });
+
+  it('sorts by price both ways and by revenue, and pages', async () => {
+    expect(await titles({ sort_by: 'price', sort_order: 'asc' })).toEqual(['Vegan recipes blog', 'Baking recipe newsletter', 'Camping gear store', 'Project tracker SaaS']);
+    expect(await titles({ sort_by: 'price', sort_order: 'desc' })).toEqual(['Project tracker SaaS', 'Camping gear store', 'Baking recipe newsletter', 'Vegan recipes blog']);
+    expect((await titles({ sort_by: 'monthly_revenue' }))[0]).toBe('Project tracker SaaS');
+    const second = await browse({ sort_by: 'price', sort_order: 'asc', limit: 3, page: 2 });
+    expect(second).toMatchObject({ total: 4 });
+    expect(second.listings.map((l) => l.title)).toEqual(['Project tracker SaaS']);
+    expect(await browse({ page: 9 })).toEqual({ listings: [], total: 4 });
+  });
+
+  it('refuses queries it cannot answer exactly', () => {
+    expect(BrowseListingsQuerySchema.safeParse({ category: 'Crypto' }).success).toBe(false);
+    expect(BrowseListingsQuerySchema.safeParse({ min_price: '10.5' }).success).toBe(false);
+    expect(BrowseListingsQuerySchema.safeParse({ sort_by: 'title' }).success).toBe(false);
+    expect(BrowseListingsQuerySchema.safeParse({ page: '0' }).success).toBe(false);
+  });
+});
+
+describe('listing counts for the admin views', () => {
+  let db: TestDatabase;
+  let ds: DataSource;
+  let listings: ListingsRepository;
+
+  beforeAll(async () => {
+    db = await createTestDatabase('listing_counts');
+    ds = await openServiceDatabase({ url: db.url, schema: 'listings', entities: [], migrations: [CreateEventTables1763800000000, CreateListings1763800600000] });
+    listings = new ListingsRepository(ds);
+  });
+  afterAll(async () => {
+    await ds?.destroy();
+    await db?.drop();
+  });
+
+  it('counts all, active and sold listings per seller and overall', async () => {
+    const [alice, bob, carol] = [randomUUID(), randomUUID(), randomUUID()];
+    const a1 = await listings.insert(alice, buildListing(), 'pending');
+    await listings.approve(a1.id);
+    const a2 = await listings.insert(alice, buildListing(), 'pending');
+    await listings.approve(a2.id);
+    await ds.query(`UPDATE listings SET status = 'sold' WHERE id = $1`, [a2.id]);
+    await listings.insert(bob, buildListing(), 'draft');
+
+    expect(await listings.stats()).toEqual({ total_listings: 3, active_listings: 1 });
+    const rows = await listings.sellerCounts([alice, bob, carol]);
+    expect(Object.fromEntries(rows.map((r) => [r.seller_id, [r.listing_count, r.active, r.sold]]))).toEqual({ [alice]: [2, 1, 1], [bob]: [1, 0, 0] });
+  });
+});
