@@ -131,6 +131,22 @@ describe('account lifecycle through the gateway', () => {
       expect(reuse.body.detail).toBe('Invalid or expired reset link');
     });
 
+    it('voids a pending reset link when the email or the password changes', async () => {
+      const user = await signUp();
+      await post(api('/auth/forgot-password'), { email: user.email });
+      const { token } = await linkFromEmail(user.email, 'reset_password');
+      const moved = await call('PATCH', api('/user/profile'), { name: 'Moved', email: `moved_${user.email}` }, bearer(user.token));
+      expect(moved.status).toBe(200);
+      expect((await post(api('/auth/reset-password'), { token, new_password: 'stolen mailbox phrase' })).status).toBe(400);
+
+      const other = await signUp();
+      await post(api('/auth/forgot-password'), { email: other.email });
+      const pending = await linkFromEmail(other.email, 'reset_password');
+      const changed = await call('PATCH', api('/user/password'), { current_password: other.password, new_password: 'changed on purpose' }, bearer(other.token));
+      expect(changed.status).toBe(200);
+      expect((await post(api('/auth/reset-password'), { token: pending.token, new_password: 'stolen mailbox phrase' })).status).toBe(400);
+    });
+
     it('refuses a reset token past its hour', async () => {
       const user = await signUp();
       await post(api('/auth/forgot-password'), { email: user.email });
@@ -227,6 +243,11 @@ describe('account lifecycle through the gateway', () => {
       expect(adminRoute.status).toBe(403);
       const password = await call('PATCH', api('/user/password'), { current_password: user.password, new_password: 'hijacked pass phrase' }, bearer(token));
       expect(password.status).toBe(403);
+      // Changing the email would let the impersonator reset the password later.
+      const email = await call('PATCH', api('/user/profile'), { name: 'Taken Over', email: `thief_${user.email}` }, bearer(token));
+      expect(email.status).toBe(403);
+      expect(email.body.detail).toBe('The email cannot be changed while impersonating a user');
+      expect((await call('PATCH', api('/user/profile'), { name: 'Helped By Support', email: user.email }, bearer(token))).status).toBe(200);
       expect((await post(api('/admin/stop-impersonation'), undefined, bearer(token))).status).toBe(200);
 
       const entries = await eventually(async () => {
@@ -238,7 +259,7 @@ describe('account lifecycle through the gateway', () => {
         return mine;
       });
       const routes = entries.map((e: { method: string; route: string }) => `${e.method} ${e.route}`);
-      expect(routes).toEqual(expect.arrayContaining(['GET /api/auth/me', 'PATCH /api/user/password', 'POST /api/admin/stop-impersonation']));
+      expect(routes).toEqual(expect.arrayContaining(['GET /api/auth/me', 'PATCH /api/user/password', 'PATCH /api/user/profile', 'POST /api/admin/stop-impersonation']));
       for (const entry of entries) expect(entry.admin_id).toBe(started.body.original_admin.id);
 
       const admins = (await get(api('/admin/users'), bearer(adminToken))).body.users.filter((u: { role: string }) => u.role === 'admin');

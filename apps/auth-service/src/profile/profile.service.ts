@@ -6,6 +6,7 @@ import { presentUser } from '../users/user.presenter';
 import { AccountTokensService } from '../tokens/account-tokens.service';
 import { PasswordHasher } from '../auth/password-hasher';
 import { TokenIssuer } from '../auth/token-issuer';
+import { AccountTokensRepository } from '../tokens/account-tokens.repository';
 import { SessionStateStore } from '../sessions/session-state.store';
 import { duplicateAccountError, SESSION_ENDED } from '../auth/auth.service';
 
@@ -16,7 +17,8 @@ export class ProfileService {
     private readonly users: UsersRepository,
     private readonly accountTokens: AccountTokensService,
     private readonly hasher: PasswordHasher,
-    private readonly tokens: TokenIssuer,
+    private readonly issuer: TokenIssuer,
+    private readonly tokens: AccountTokensRepository,
     private readonly sessions: SessionStateStore,
     private readonly relay: OutboxRelay,
   ) {}
@@ -28,12 +30,17 @@ export class ProfileService {
         const current = await this.users.findById(actor.user_id, manager);
         if (!current || current.status !== 'active') throw unauthorized(SESSION_ENDED);
         const emailChanged = current.email.toLowerCase() !== profile.email.toLowerCase();
+        // With the email, an impersonator could take the account over through a password reset (D14).
+        if (emailChanged && actor.impersonator_id) throw forbidden('The email cannot be changed while impersonating a user');
         const updated = await this.users.update(
           current.id,
           { ...profile, ...(emailChanged ? { emailVerifiedAt: null } : {}) },
           manager,
         );
-        if (emailChanged) await this.accountTokens.requestVerification(manager, updated);
+        if (emailChanged) {
+          await this.accountTokens.requestVerification(manager, updated);
+          await this.tokens.voidUnused(manager, updated.id, 'reset_password');
+        }
         return updated;
       });
       this.relay.kick();
@@ -49,8 +56,12 @@ export class ProfileService {
     const user = await this.users.findById(actor.user_id);
     if (!user || user.status !== 'active') throw unauthorized(SESSION_ENDED);
     if (!(await this.hasher.verify(user.passwordHash, input.current_password))) throw badRequest('Current password is incorrect');
-    const updated = await this.users.endSessions(user.id, { passwordHash: await this.hasher.hash(input.new_password) });
+    const passwordHash = await this.hasher.hash(input.new_password);
+    const updated = await this.users.transaction(async (manager) => {
+      await this.tokens.voidUnused(manager, user.id, 'reset_password');
+      return this.users.endSessions(user.id, { passwordHash }, manager);
+    });
     await this.sessions.publish(updated);
-    return { message: 'Password changed successfully. Other sessions have been signed out.', access_token: this.tokens.issue(updated) };
+    return { message: 'Password changed successfully. Other sessions have been signed out.', access_token: this.issuer.issue(updated) };
   }
 }

@@ -29,15 +29,17 @@ export class AccountTokensRepository {
   async issue(manager: EntityManager, input: { userId: string; purpose: TokenPurpose; email: string; ttlMs: number }): Promise<IssuedToken> {
     const token = randomBytes(32).toString('base64url');
     const expiresAt = new Date(Date.now() + input.ttlMs);
-    await manager.query(
-      `UPDATE account_tokens SET used_at = now() WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL`,
-      [input.userId, input.purpose],
-    );
+    await this.voidUnused(manager, input.userId, input.purpose);
     await manager.query(
       `INSERT INTO account_tokens (id, user_id, purpose, token_hash, email, expires_at) VALUES ($1, $2, $3, $4, $5, $6)`,
       [randomUUID(), input.userId, input.purpose, hashToken(token), input.email, expiresAt],
     );
     return { token, expiresAt };
+  }
+
+  /** Voids a user's unused tokens of one purpose (a new one was issued, or the email or password changed). */
+  async voidUnused(manager: EntityManager, userId: string, purpose: TokenPurpose): Promise<void> {
+    await manager.query(`UPDATE account_tokens SET used_at = now() WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL`, [userId, purpose]);
   }
 
   /** Marks a valid token used and returns it; null when unknown, used or expired. Single use even under races. */

@@ -95,7 +95,8 @@ export class AccountTokensService {
       const valid = await this.tokens.consume(manager, input.token, 'reset_password');
       if (!valid) return null;
       const owner = await this.users.findById(valid.user_id, manager);
-      if (!owner || owner.status !== 'active') return null;
+      // A link sent to an address the account no longer uses must not reset it.
+      if (!owner || owner.status !== 'active' || owner.email.toLowerCase() !== valid.email.toLowerCase()) return null;
       return this.users.endSessions(owner.id, { passwordHash }, manager);
     });
     if (!user) throw badRequest('Invalid or expired reset link');

@@ -12,12 +12,14 @@ const rawBaseQuery = fetchBaseQuery({
 });
 
 /** Any 401 to a request that carried our token means the session ended: forget it everywhere at once. */
-const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, api, extra) => {
+const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, queryApi, extra) => {
   const sentToken = readToken();
-  const result = await rawBaseQuery(args, api, extra);
+  const result = await rawBaseQuery(args, queryApi, extra);
   if (result.error?.status === 401 && sentToken && readToken() === sentToken) {
     writeToken(null);
-    api.dispatch(sessionEnded());
+    queryApi.dispatch(sessionEnded());
+    // Results fetched for the ended session must not show to whoever logs in next.
+    setTimeout(() => queryApi.dispatch(api.util.resetApiState()), 0);
   }
   return result;
 };

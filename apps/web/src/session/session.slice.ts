@@ -32,6 +32,8 @@ const sessionSlice = createSlice({
   initialState,
   reducers: {
     loggedIn(state, action: PayloadAction<{ token: string; user: UserDto }>) {
+      // A fresh login ends any impersonation this browser was in.
+      clearImpersonation();
       writeToken(action.payload.token);
       state.user = action.payload.user;
       state.status = 'ready';

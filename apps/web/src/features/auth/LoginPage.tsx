@@ -8,6 +8,7 @@ import { useLoginMutation } from './auth.api';
 import { loggedIn } from '../../session/session.slice';
 import { ForgotPasswordModal } from './ForgotPasswordModal';
 import { TextField } from '../../components/form/TextField';
+import { api } from '../../lib/api';
 
 type Field = 'login' | 'password';
 
@@ -37,6 +38,8 @@ export function LoginPage() {
     if (Object.keys(errors).length > 0) return;
     try {
       const result = await submitLogin({ login: login.trim(), password }).unwrap();
+      // Nothing cached for a previous user may show to this one.
+      dispatch(api.util.resetApiState());
       dispatch(loggedIn({ token: result.access_token, user: result.user }));
       navigate(postLoginPath(result.user.role, hasPreLoginListing()), { replace: true });
     } catch (failure) {
