@@ -18,18 +18,11 @@ import {
   type PlatformSettingsView,
   type UserDto,
 } from '@market/contracts';
-import { AppError, badRequest, toValidationIssues } from '@market/server-kit';
-import type { z } from 'zod';
+import { badRequest } from '@market/server-kit';
 import { GatewayRpc } from '../rpc/rpc-client';
-import { ZodBody } from '../http/zod-body';
+import { parseRequest as parse, ZodBody } from '../http/zod-body';
 import { AdminGuard, CurrentActor, JwtAuthGuard } from '../auth/jwt-auth.guard';
 import { AuditTrail } from '../security/audit-trail';
-
-function parse<S extends z.ZodType>(schema: S, value: unknown, where: 'query' | 'path'): z.infer<S> {
-  const result = schema.safeParse(value);
-  if (!result.success) throw new AppError('validation_failed', toValidationIssues(result.error, where));
-  return result.data;
-}
 
 /** /api/admin: users, stats, the audit log and recent emails; starting impersonation. Real admins only. */
 @ApiTags('admin')

@@ -17,9 +17,8 @@ import {
   type ResetPasswordRequest,
   type UserDto,
 } from '@market/contracts';
-import { AppError, toValidationIssues } from '@market/server-kit';
 import { GatewayRpc } from '../rpc/rpc-client';
-import { ZodBody } from '../http/zod-body';
+import { parseRequest, ZodBody } from '../http/zod-body';
 import { RateLimit } from '../security/rate-limit';
 import { CurrentActor, JwtAuthGuard } from './jwt-auth.guard';
 
@@ -59,9 +58,7 @@ export class AuthController {
   @RateLimit('verifyEmail')
   @ApiQuery({ name: 'token', required: true })
   verifyEmail(@Query() query: Record<string, unknown>): Promise<MessageResponse> {
-    const parsed = VerifyEmailQuerySchema.safeParse(query);
-    if (!parsed.success) throw new AppError('validation_failed', toValidationIssues(parsed.error, 'query'));
-    return this.rpc.send(RPC.auth.verifyEmail, parsed.data, null);
+    return this.rpc.send(RPC.auth.verifyEmail, parseRequest(VerifyEmailQuerySchema, query, 'query'), null);
   }
 
   @Post('resend-verification')

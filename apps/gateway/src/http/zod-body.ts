@@ -4,16 +4,20 @@ import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec
 import { z } from 'zod';
 import { AppError, toValidationIssues } from '@market/server-kit';
 
+/** Validates one part of a request with a contracts schema; a failure is a 422 detail list located in that part. */
+export function parseRequest<S extends z.ZodType>(schema: S, value: unknown, where: 'body' | 'query' | 'path'): z.infer<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw new AppError('validation_failed', toValidationIssues(result.error, where));
+  return result.data;
+}
+
 /** Validates the request body with a contracts schema; failures are 422 detail lists. */
 @Injectable()
 export class ZodBodyPipe implements PipeTransform {
   constructor(private readonly schema: z.ZodType) {}
 
   transform(value: unknown, metadata: ArgumentMetadata) {
-    if (metadata.type !== 'body') return value;
-    const result = this.schema.safeParse(value);
-    if (!result.success) throw new AppError('validation_failed', toValidationIssues(result.error));
-    return result.data;
+    return metadata.type === 'body' ? parseRequest(this.schema, value, 'body') : value;
   }
 }
 

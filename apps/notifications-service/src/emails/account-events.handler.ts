@@ -2,6 +2,11 @@ import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { EventConsumers } from '@market/server-kit';
 import { EmailQueue } from './email.queue';
 
+const TOKEN_EMAILS = [
+  ['user.verification_requested', 'verify_email', 'verify'],
+  ['user.password_reset_requested', 'reset_password', 'reset'],
+] as const;
+
 /** Turns account events into emails. */
 @Injectable()
 export class AccountEventsHandler implements OnApplicationBootstrap {
@@ -19,21 +24,15 @@ export class AccountEventsHandler implements OnApplicationBootstrap {
       });
     });
     // Token-carrying events are deleted from the stream once their email is queued.
-    await this.consumers.subscribe(
-      'user.verification_requested',
-      async (event) => {
-        const { email, username, token } = event.payload;
-        await this.queue.enqueue(`verify-${event.id}`, { kind: 'verify_email', to: email, username, token });
-      },
-      { purge: true },
-    );
-    await this.consumers.subscribe(
-      'user.password_reset_requested',
-      async (event) => {
-        const { email, username, token } = event.payload;
-        await this.queue.enqueue(`reset-${event.id}`, { kind: 'reset_password', to: email, username, token });
-      },
-      { purge: true },
-    );
+    for (const [name, kind, key] of TOKEN_EMAILS) {
+      await this.consumers.subscribe(
+        name,
+        async (event) => {
+          const { email, username, token } = event.payload;
+          await this.queue.enqueue(`${key}-${event.id}`, { kind, to: email, username, token });
+        },
+        { purge: true },
+      );
+    }
   }
 }

@@ -31,42 +31,53 @@ export function welcomeEmail(input: { username: string; publicUrl: string }): Re
   };
 }
 
+interface TokenLinkEmail {
+  username: string;
+  token: string;
+  publicUrl: string;
+  path: string;
+  subject: string;
+  textIntro: string;
+  htmlIntro: string;
+  action: string;
+  footer: string;
+}
+
+// Verification and reset emails differ only in their words and the page their one-time link opens.
+function tokenLinkEmail(input: TokenLinkEmail): RenderedEmail {
+  const link = new URL(`${input.path}?token=${encodeURIComponent(input.token)}`, input.publicUrl).toString();
+  return {
+    subject: input.subject,
+    text: [`Hi ${input.username},`, '', input.textIntro, link, '', input.footer].join('\n'),
+    html: `<p>Hi ${escapeHtml(input.username)},</p>
+<p>${input.htmlIntro}</p>
+<p><a href="${escapeHtml(link)}">${input.action}</a></p>
+<p>${input.footer}</p>`,
+  };
+}
+
 /** Link to confirm an email address (D15: valid 48 hours, single use). */
 export function verifyEmail(input: { username: string; token: string; publicUrl: string }): RenderedEmail {
-  const link = new URL(`/verify-email?token=${encodeURIComponent(input.token)}`, input.publicUrl).toString();
-  return {
+  return tokenLinkEmail({
+    ...input,
+    path: '/verify-email',
     subject: 'Confirm your email address',
-    text: [
-      `Hi ${input.username},`,
-      '',
-      'Please confirm your email address by opening this link:',
-      link,
-      '',
-      'The link works once and expires in 48 hours. If you did not create a Site Market account, ignore this email.',
-    ].join('\n'),
-    html: `<p>Hi ${escapeHtml(input.username)},</p>
-<p>Please confirm your email address:</p>
-<p><a href="${escapeHtml(link)}">Confirm my email</a></p>
-<p>The link works once and expires in 48 hours. If you did not create a Site Market account, ignore this email.</p>`,
-  };
+    textIntro: 'Please confirm your email address by opening this link:',
+    htmlIntro: 'Please confirm your email address:',
+    action: 'Confirm my email',
+    footer: 'The link works once and expires in 48 hours. If you did not create a Site Market account, ignore this email.',
+  });
 }
 
 /** Link to choose a new password (D15: valid 1 hour, single use). */
 export function resetPasswordEmail(input: { username: string; token: string; publicUrl: string }): RenderedEmail {
-  const link = new URL(`/reset-password?token=${encodeURIComponent(input.token)}`, input.publicUrl).toString();
-  return {
+  return tokenLinkEmail({
+    ...input,
+    path: '/reset-password',
     subject: 'Reset your Site Market password',
-    text: [
-      `Hi ${input.username},`,
-      '',
-      'Someone asked to reset the password of your Site Market account. To choose a new one, open:',
-      link,
-      '',
-      'The link works once and expires in 1 hour. If it was not you, ignore this email: your password stays as it is.',
-    ].join('\n'),
-    html: `<p>Hi ${escapeHtml(input.username)},</p>
-<p>Someone asked to reset the password of your Site Market account.</p>
-<p><a href="${escapeHtml(link)}">Choose a new password</a></p>
-<p>The link works once and expires in 1 hour. If it was not you, ignore this email: your password stays as it is.</p>`,
-  };
+    textIntro: 'Someone asked to reset the password of your Site Market account. To choose a new one, open:',
+    htmlIntro: 'Someone asked to reset the password of your Site Market account.',
+    action: 'Choose a new password',
+    footer: 'The link works once and expires in 1 hour. If it was not you, ignore this email: your password stays as it is.',
+  });
 }
