@@ -26,6 +26,36 @@ export interface EventPayloads {
     user_id: string;
     deleted_by: string;
   };
+  /** A listing went live (D16): what bidding needs to run the auction, and what the seller's email says. */
+  'listing.approved': {
+    listing_id: string;
+    seller_id: string;
+    title: string;
+    listing_type: 'auction' | 'fixed';
+    auction_type: 'auto' | 'manual';
+    starting_price: number;
+    reserve_price: number | null;
+    buy_now_price: number | null;
+    approved_at: string;
+    expires_at: string;
+  };
+  /** A listing's status, featured flag or sale terms changed (D21 listing_updated). */
+  'listing.updated': {
+    listing_id: string;
+    seller_id: string;
+    status: string;
+    featured: boolean;
+    listing_type: 'auction' | 'fixed';
+    starting_price: number;
+    reserve_price: number | null;
+    buy_now_price: number | null;
+    expires_at: string | null;
+  };
+  'listing.deleted': {
+    listing_id: string;
+    seller_id: string;
+    deleted_by: string;
+  };
   /** Written by the gateway for every impersonation start, stop and request. */
   'audit.recorded': {
     admin_id: string;

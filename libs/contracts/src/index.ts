@@ -8,3 +8,4 @@ export * from './auth/user.dto';
 export * from './admin/admin.schemas';
 export * from './admin/settings.schemas';
 export * from './listings/listing.schemas';
+export * from './listings/listing.dto';

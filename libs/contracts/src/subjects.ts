@@ -16,10 +16,27 @@ export const RPC = {
     updateUser: 'auth.admin.update_user',
     deleteUser: 'auth.admin.delete_user',
     impersonate: 'auth.admin.impersonate',
+    /** Public profile fields (username, name, verified) of some users, for seller cards. */
+    publicProfiles: 'auth.public_profiles',
+    /** Username and email of some users; services only, never routed by the gateway. */
+    contacts: 'auth.contacts',
   },
   listings: {
     stats: 'listings.stats',
     sellerCounts: 'listings.seller_counts',
+    create: 'listings.create',
+    get: 'listings.get',
+    browse: 'listings.browse',
+    update: 'listings.update',
+    setStatus: 'listings.set_status',
+    delete: 'listings.delete',
+    mine: 'listings.mine',
+    adminList: 'listings.admin.list',
+    adminUpdate: 'listings.admin.update',
+    adminDelete: 'listings.admin.delete',
+    watchlistAdd: 'listings.watchlist.add',
+    watchlistList: 'listings.watchlist.list',
+    watchlistRemove: 'listings.watchlist.remove',
   },
   billing: {
     stats: 'billing.stats',

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { CATEGORIES, DEFAULT_DURATION_DAYS, DURATION_DAYS, MAX_DOLLARS, MONETIZATION_METHODS } from '@market/domain';
+import {
+  ADMIN_STATUSES,
+  CATEGORIES,
+  DEFAULT_DURATION_DAYS,
+  DURATION_DAYS,
+  MAX_DOLLARS,
+  MAX_SCREENSHOTS,
+  MONETIZATION_METHODS,
+  OWNER_STATUSES,
+} from '@market/domain';
 
 // Multipart forms send every value as text: '' means "not given", numbers arrive as strings.
 const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
@@ -107,3 +116,41 @@ export const BrowseListingsQuerySchema = z.object({
   limit: z.preprocess((v) => toNumber(blankToUndefined(v)), z.number().int().min(1).max(100).default(24)),
 });
 export type BrowseListingsQuery = z.output<typeof BrowseListingsQuerySchema>;
+
+const UPLOAD_PATH = /^(?:\/api\/uploads\/)?([a-z0-9-]+\.(?:png|jpg|webp|gif))$/;
+/** A screenshot the listing already has: its /api/uploads path or bare key; both become the key. */
+export const ScreenshotRefSchema = z
+  .string()
+  .trim()
+  .regex(UPLOAD_PATH, 'Not a screenshot of this listing')
+  .transform((value) => (UPLOAD_PATH.exec(value) as RegExpExecArray)[1]);
+
+/** PATCH /api/listings/{id} multipart: every field again, plus the screenshots to keep (repeated or one value). */
+export const UpdateListingSchema = ListingFieldsSchema.extend({
+  status: z.preprocess(blankToUndefined, z.enum(OWNER_STATUSES, { message: 'Status must be active, paused or draft' }).optional()),
+  existing_screenshots: z.preprocess(
+    (value) => (value === undefined || value === '' ? [] : Array.isArray(value) ? value : [value]),
+    z.array(ScreenshotRefSchema).max(MAX_SCREENSHOTS, `At most ${MAX_SCREENSHOTS} screenshots`),
+  ),
+}).superRefine(pricingRules);
+export type UpdateListing = z.output<typeof UpdateListingSchema>;
+
+/** PATCH /api/listings/{id} as JSON: the owner's pause/activate (SPEC §7). */
+export const ListingStatusRequestSchema = z.object({ status: z.enum(OWNER_STATUSES, { message: 'Status must be active, paused or draft' }) }).strict();
+export type ListingStatusRequest = z.infer<typeof ListingStatusRequestSchema>;
+
+/** PATCH /api/admin/listings/{id}: exactly one of featured or status (SPEC §7, D16). */
+export const AdminUpdateListingSchema = z
+  .object({ featured: z.boolean().optional(), status: z.enum(ADMIN_STATUSES, { message: 'Status must be active, pending, sold or expired' }).optional() })
+  .strict()
+  .refine((body) => (body.featured === undefined) !== (body.status === undefined), { message: 'Send exactly one of featured or status' });
+export type AdminUpdateListing = z.infer<typeof AdminUpdateListingSchema>;
+
+/** GET /api/admin/listings?limit= */
+export const AdminListingsQuerySchema = z.object({
+  limit: z.preprocess((v) => toNumber(blankToUndefined(v)), z.number().int().min(1).max(1000).default(1000)),
+});
+
+/** POST /api/user/watchlist. */
+export const WatchlistAddSchema = z.object({ listing_id: z.uuid({ message: 'Not a valid listing id' }) }).strict();
+export type WatchlistAdd = z.infer<typeof WatchlistAddSchema>;

@@ -1,5 +1,7 @@
 import type {
+  AdminListingDto,
   AdminStats,
+  AdminUpdateListing,
   AdminUpdateUserRequest,
   AdminUsersResponse,
   AuditEntry,
@@ -31,6 +33,14 @@ export const adminApi = api.injectEndpoints({
       query: (body) => ({ url: '/admin/settings', method: 'POST', body }),
       invalidatesTags: ['Settings'],
     }),
+    adminListings: build.query<{ listings: AdminListingDto[] }, void>({ query: () => '/admin/listings?limit=1000', providesTags: ['AdminListings'] }),
+    adminUpdateListing: build.mutation<AdminListingDto, { id: string; changes: AdminUpdateListing }>({
+      query: ({ id, changes }) => ({ url: `/admin/listings/${id}`, method: 'PATCH', body: changes }),
+    }),
+    adminDeleteListing: build.mutation<{ message: string }, string>({
+      query: (id) => ({ url: `/admin/listings/${id}`, method: 'DELETE' }),
+      invalidatesTags: ['AdminListings', 'AdminStats', 'Listings'],
+    }),
     impersonate: build.mutation<ImpersonationResponse, string>({
       query: (id) => ({ url: `/admin/impersonate/${id}`, method: 'POST' }),
     }),
@@ -45,6 +55,9 @@ export const {
   useUpdateUserMutation,
   useDeleteUserMutation,
   useImpersonateMutation,
+  useAdminListingsQuery,
+  useAdminUpdateListingMutation,
+  useAdminDeleteListingMutation,
   useSettingsQuery,
   useSaveSettingsMutation,
 } = adminApi;

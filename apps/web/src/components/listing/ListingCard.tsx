@@ -1,0 +1,57 @@
+import { Link } from 'react-router-dom';
+import type { ListingDto } from '@market/contracts';
+import { formatDollars, formatTraffic, listingStatusLabel } from '@market/domain';
+import './listing-card.css';
+
+/** The price a card shows: the current bid once there is one, else the starting (or fixed) price. */
+export function displayPrice(listing: Pick<ListingDto, 'current_bid' | 'starting_price'>): number {
+  return listing.current_bid ?? listing.starting_price;
+}
+
+interface ListingCardProps {
+  listing: ListingDto;
+  /** 'list' lays the card out as a wide row (browse list view). */
+  layout?: 'grid' | 'list';
+  /** Show the status badge (owner and admin views). */
+  showStatus?: boolean;
+  /** Extra actions under the card (edit, remove...). */
+  children?: React.ReactNode;
+}
+
+/** One listing as a card: screenshot, title, category, price, revenue and traffic; links to /listing/{id}. */
+export function ListingCard({ listing, layout = 'grid', showStatus = false, children }: ListingCardProps) {
+  const image = listing.screenshots[0];
+  return (
+    <article className={`listing-card listing-card-${layout}`} data-testid="listing-card">
+      <Link to={`/listing/${listing.id}`} className="listing-card-media" aria-hidden="true" tabIndex={-1}>
+        {image ? <img src={image} alt="" loading="lazy" /> : <span className="listing-card-placeholder">{listing.category}</span>}
+      </Link>
+      <div className="listing-card-body">
+        <div className="listing-card-badges">
+          <span className="badge">{listing.category}</span>
+          <span className="badge badge-outline">{listing.listing_type === 'auction' ? 'Auction' : 'Fixed price'}</span>
+          {listing.featured && <span className="badge badge-featured">Featured</span>}
+          {(showStatus || listing.status === 'sold') && <span className={`badge badge-status-${listing.status}`}>{listingStatusLabel(listing.status)}</span>}
+        </div>
+        <h3 className="listing-card-title">
+          <Link to={`/listing/${listing.id}`}>{listing.title}</Link>
+        </h3>
+        <dl className="listing-card-metrics">
+          <div>
+            <dt>{listing.listing_type === 'auction' ? (listing.current_bid ? 'Current bid' : 'Starting bid') : 'Price'}</dt>
+            <dd>{formatDollars(displayPrice(listing))}</dd>
+          </div>
+          <div>
+            <dt>Revenue/mo</dt>
+            <dd>{formatDollars(listing.monthly_revenue)}</dd>
+          </div>
+          <div>
+            <dt>Traffic/mo</dt>
+            <dd>{formatTraffic(listing.monthly_traffic)}</dd>
+          </div>
+        </dl>
+        {children && <div className="listing-card-actions">{children}</div>}
+      </div>
+    </article>
+  );
+}
