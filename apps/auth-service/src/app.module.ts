@@ -17,6 +17,7 @@ import { ProfileService } from './profile/profile.service';
 import { SessionStateStore } from './sessions/session-state.store';
 import { UsersAdminService } from './admin/users-admin.service';
 import { UsersAdminController } from './admin/users-admin.controller';
+import { UserDirectoryController } from './directory/user-directory.controller';
 
 /** The auth service: users, credentials and sessions, in the `auth` schema. */
 export function authAppModule(config: AuthConfig): DynamicModule {
@@ -30,7 +31,7 @@ export function authAppModule(config: AuthConfig): DynamicModule {
     },
     {
       imports: [SettingsModule],
-      controllers: [AuthController, AccountController, UsersAdminController],
+      controllers: [AuthController, AccountController, UsersAdminController, UserDirectoryController],
       providers: [
         { provide: AUTH_CONFIG, useValue: config },
         UsersRepository,

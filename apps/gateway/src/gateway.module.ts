@@ -14,6 +14,11 @@ import { UserController } from './account/user.controller';
 import { AdminController, StopImpersonationController } from './admin/admin.controller';
 import { AuditTrail, ImpersonationAuditInterceptor } from './security/audit-trail';
 import { RateLimitGuard } from './security/rate-limit';
+import { UPLOADS_PROVIDERS, UploadsController, ObjectStorage } from './uploads';
+import { ListingsController } from './listings/listings.controller';
+import { UserListingsController } from './listings/user-listings.controller';
+import { AdminListingsController } from './listings/admin-listings.controller';
+import { ScreenshotCleanup } from './listings/screenshot-cleanup';
 
 class GatewayConnections implements OnApplicationShutdown {
   constructor(
@@ -34,7 +39,17 @@ export class GatewayModule {
     return {
       module: GatewayModule,
       imports: [PassportModule],
-      controllers: [HealthController, AuthController, UserController, AdminController, StopImpersonationController],
+      controllers: [
+        HealthController,
+        AuthController,
+        UserController,
+        AdminController,
+        StopImpersonationController,
+        ListingsController,
+        UserListingsController,
+        AdminListingsController,
+        UploadsController,
+      ],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         {
@@ -48,8 +63,8 @@ export class GatewayModule {
         { provide: GATEWAY_REDIS, useFactory: () => createRedis(config.REDIS_URL, 'gateway') },
         {
           provide: READINESS_CHECKS,
-          inject: [GATEWAY_NATS, GATEWAY_REDIS],
-          useFactory: (nc: NatsConnection, redis: Redis) => [natsCheck(nc), redisCheck(redis)],
+          inject: [GATEWAY_NATS, GATEWAY_REDIS, ObjectStorage],
+          useFactory: (nc: NatsConnection, redis: Redis, storage: ObjectStorage) => [natsCheck(nc), redisCheck(redis), storage.readinessCheck()],
         },
         { provide: APP_GUARD, useClass: RateLimitGuard },
         { provide: APP_INTERCEPTOR, useClass: ImpersonationAuditInterceptor },
@@ -58,6 +73,8 @@ export class GatewayModule {
         SessionChecker,
         JwtStrategy,
         AuditTrail,
+        ...UPLOADS_PROVIDERS,
+        ScreenshotCleanup,
       ],
     };
   }

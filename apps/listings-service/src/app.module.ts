@@ -1,13 +1,30 @@
 import type { DynamicModule } from '@nestjs/common';
-import { defineServiceModule, type ServiceConfig } from '@market/server-kit';
+import { defineServiceModule, SettingsModule, type ServiceConfig } from '@market/server-kit';
 import { CreateListings1763800600000 } from './migrations/1763800600000-create-listings';
+import { CreateWatchlist1763800700000 } from './migrations/1763800700000-create-watchlist';
 import { ListingsRepository } from './listings/listings.repository';
+import { ListingsService } from './listings/listings.service';
+import { ListingsController } from './listings/listings.controller';
+import { SellerDirectory } from './listings/seller-directory';
+import { SellerEventsHandler } from './listings/seller-events.handler';
+import { WatchlistRepository } from './watchlist/watchlist.repository';
+import { WatchlistService } from './watchlist/watchlist.service';
 import { ListingStatsController } from './stats/listing-stats.controller';
 
 /** The listings-service: listings, screenshots metadata, review, browse and watchlist, in the `listings` schema. */
 export function listingsAppModule(config: ServiceConfig): DynamicModule {
   return defineServiceModule(
-    { service: 'listings-service', schema: 'listings', config, entities: [], migrations: [CreateListings1763800600000] },
-    { controllers: [ListingStatsController], providers: [ListingsRepository] },
+    {
+      service: 'listings-service',
+      schema: 'listings',
+      config,
+      entities: [],
+      migrations: [CreateListings1763800600000, CreateWatchlist1763800700000],
+    },
+    {
+      imports: [SettingsModule],
+      controllers: [ListingStatsController, ListingsController],
+      providers: [ListingsRepository, ListingsService, SellerDirectory, SellerEventsHandler, WatchlistRepository, WatchlistService],
+    },
   );
 }

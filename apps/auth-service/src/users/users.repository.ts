@@ -95,4 +95,10 @@ export class UsersRepository {
   countLive(): Promise<number> {
     return this.repo().count({ where: [{ status: 'active' }, { status: 'suspended' }] });
   }
+
+  /** Users by id (deleted ones included: their scrubbed names are what history shows). */
+  findByIds(ids: string[]): Promise<UserEntity[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.repo().createQueryBuilder('u').where('u.id IN (:...ids)', { ids }).getMany();
+  }
 }

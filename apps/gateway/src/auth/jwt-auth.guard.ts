@@ -14,6 +14,27 @@ export class JwtAuthGuard extends AuthGuard('jwt') {
   }
 }
 
+/** Public routes that show more to a signed-in caller: no token is a guest, a token must be valid. */
+@Injectable()
+export class OptionalJwtAuthGuard extends AuthGuard('jwt') {
+  override canActivate(context: ExecutionContext) {
+    const request = context.switchToHttp().getRequest<Request>();
+    if (!request.headers.authorization) return true;
+    return super.canActivate(context);
+  }
+
+  override handleRequest<T>(error: unknown, actor: T): T {
+    if (error instanceof AppError) throw error;
+    if (error || !actor) throw unauthorized('Not authenticated');
+    return actor;
+  }
+}
+
+/** The actor of a request that may be anonymous (with OptionalJwtAuthGuard). */
+export const OptionalActor = createParamDecorator(
+  (_data: unknown, context: ExecutionContext): Actor | null => context.switchToHttp().getRequest<Request & { user?: Actor }>().user ?? null,
+);
+
 function actorOf(context: ExecutionContext): Actor {
   return context.switchToHttp().getRequest<Request & { user: Actor }>().user;
 }

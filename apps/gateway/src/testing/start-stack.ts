@@ -78,7 +78,7 @@ export async function startStack(options: { services?: ServiceKey[]; gateways?: 
 
 // Tests read whatever JSON came back; assertions, not types, check its shape.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Json = any;
+export type Json = any;
 
 /** Sends a request and returns status, headers and parsed body. */
 export async function call(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import type { BrowseListingsQuery, CreateListing } from '@market/contracts';
 import type { ListingStatus } from '@market/domain';
+import { buildBrowseCount, buildBrowseQuery } from './browse-query';
 
 /** A listing row as stored; money columns come back as numbers (bigint parsed, always whole dollars). */
 export interface ListingRecord {
@@ -41,18 +42,12 @@ export interface ListingRecord {
   updated_at: Date;
 }
 
-const COLUMNS = `id, seller_id, title, description, category, listing_type, auction_type, status, featured, website_url,
+export const LISTING_COLUMNS = `id, seller_id, title, description, category, listing_type, auction_type, status, featured, website_url,
   monthly_revenue::float8 AS monthly_revenue, annual_revenue::float8 AS annual_revenue, monthly_traffic::float8 AS monthly_traffic,
   monthly_expenses::float8 AS monthly_expenses, profit_margin::float8 AS profit_margin, business_age_months, monetization_methods,
   starting_price::float8 AS starting_price, reserve_price::float8 AS reserve_price, buy_now_price::float8 AS buy_now_price,
   current_bid::float8 AS current_bid, bid_count, price::float8 AS price, duration_days, approved_at, expires_at, key_metrics,
   growth_opportunities, included_assets, reason_for_selling, screenshots, created_at, updated_at`;
-
-const ORDER: Record<BrowseListingsQuery['sort_by'], string> = {
-  created_at: 'created_at',
-  price: 'price',
-  monthly_revenue: 'monthly_revenue',
-};
 
 /** The only place that reads and writes listings.listings. */
 @Injectable()
@@ -60,9 +55,15 @@ export class ListingsRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   /** Inserts a listing for a seller in the given status. */
-  async insert(sellerId: string, listing: CreateListing, status: ListingStatus, screenshots: string[] = []): Promise<ListingRecord> {
+  async insert(
+    sellerId: string,
+    listing: CreateListing,
+    status: ListingStatus,
+    screenshots: string[] = [],
+    manager?: EntityManager,
+  ): Promise<ListingRecord> {
     const id = randomUUID();
-    await this.dataSource.query(
+    await this.db(manager).query(
       `INSERT INTO listings (id, seller_id, title, description, category, listing_type, auction_type, status, website_url,
         monthly_revenue, annual_revenue, monthly_traffic, monthly_expenses, profit_margin, business_age_months, monetization_methods,
         starting_price, reserve_price, buy_now_price, duration_days, key_metrics, growth_opportunities, included_assets,
@@ -76,50 +77,99 @@ export class ListingsRepository {
         listing.growth_opportunities ?? null, listing.included_assets ?? null, listing.reason_for_selling ?? null, screenshots,
       ],
     );
-    return (await this.findById(id)) as ListingRecord;
+    return (await this.findById(id, manager)) as ListingRecord;
   }
 
-  async findById(id: string): Promise<ListingRecord | null> {
-    const rows: ListingRecord[] = await this.dataSource.query(`SELECT ${COLUMNS} FROM listings WHERE id = $1`, [id]);
+  /** Runs fn in one transaction (a change and its event commit together). */
+  transaction<T>(fn: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction(fn);
+  }
+
+  /** One listing; with `lock`, the row stays locked until the caller's transaction ends. */
+  async findById(id: string, manager?: EntityManager, lock = false): Promise<ListingRecord | null> {
+    const rows: ListingRecord[] = await this.db(manager).query(
+      `SELECT ${LISTING_COLUMNS} FROM listings WHERE id = $1${lock ? ' FOR UPDATE' : ''}`,
+      [id],
+    );
     return rows[0] ?? null;
   }
 
+  /** Replaces the seller's fields and screenshots of a listing. */
+  async updateFields(id: string, listing: CreateListing, screenshots: string[], manager: EntityManager): Promise<void> {
+    await manager.query(
+      `UPDATE listings SET title = $2, description = $3, category = $4, listing_type = $5, auction_type = $6, website_url = $7,
+         monthly_revenue = $8, annual_revenue = $9, monthly_traffic = $10, monthly_expenses = $11, profit_margin = $12,
+         business_age_months = $13, monetization_methods = $14, starting_price = $15, reserve_price = $16, buy_now_price = $17,
+         duration_days = $18, key_metrics = $19, growth_opportunities = $20, included_assets = $21, reason_for_selling = $22,
+         screenshots = $23, updated_at = now()
+       WHERE id = $1`,
+      [
+        id, listing.title, listing.description, listing.category, listing.listing_type, listing.auction_type, listing.website_url,
+        listing.monthly_revenue, listing.annual_revenue, listing.monthly_traffic, listing.monthly_expenses, listing.profit_margin,
+        listing.business_age_months, listing.monetization_methods, listing.starting_price, listing.reserve_price ?? null,
+        listing.buy_now_price ?? null, listing.duration_days, listing.key_metrics ?? null, listing.growth_opportunities ?? null,
+        listing.included_assets ?? null, listing.reason_for_selling ?? null, screenshots,
+      ],
+    );
+  }
+
+  async setStatus(id: string, status: ListingStatus, manager: EntityManager): Promise<void> {
+    await manager.query('UPDATE listings SET status = $2, updated_at = now() WHERE id = $1', [id, status]);
+  }
+
+  async setFeatured(id: string, featured: boolean, manager: EntityManager): Promise<void> {
+    await manager.query('UPDATE listings SET featured = $2, updated_at = now() WHERE id = $1', [id, featured]);
+  }
+
+  async remove(id: string, manager: EntityManager): Promise<void> {
+    await manager.query('DELETE FROM listings WHERE id = $1', [id]);
+  }
+
+  /** A seller's listings in every status, newest first. */
+  listBySeller(sellerId: string): Promise<ListingRecord[]> {
+    return this.dataSource.query(`SELECT ${LISTING_COLUMNS} FROM listings WHERE seller_id = $1 ORDER BY created_at DESC, id DESC`, [sellerId]);
+  }
+
+  /** Every listing, newest first (the admin Listings tab). */
+  listAll(limit: number): Promise<ListingRecord[]> {
+    return this.dataSource.query(`SELECT ${LISTING_COLUMNS} FROM listings ORDER BY created_at DESC, id DESC LIMIT $1`, [limit]);
+  }
+
+  /** Takes a deleted seller's unsold listings off the market (D17); returns them as they are now. */
+  async withdrawBySeller(sellerId: string, manager: EntityManager): Promise<ListingRecord[]> {
+    const [rows] = (await manager.query(
+      `UPDATE listings SET status = 'draft', featured = false, updated_at = now()
+       WHERE seller_id = $1 AND status IN ('pending', 'active', 'paused') RETURNING id`,
+      [sellerId],
+    )) as [Array<{ id: string }>, number];
+    const ids = rows.map((r) => r.id);
+    return ids.length ? manager.query(`SELECT ${LISTING_COLUMNS} FROM listings WHERE id = ANY($1::uuid[])`, [ids]) : [];
+  }
+
+  private db(manager?: EntityManager) {
+    return manager ?? this.dataSource.manager;
+  }
+
   /** Makes a listing live (D16): active, approved now, ending duration_days from now. */
-  async approve(id: string, now: Date = new Date()): Promise<ListingRecord | null> {
-    const [rows] = (await this.dataSource.query(
+  async approve(id: string, now: Date = new Date(), manager?: EntityManager): Promise<ListingRecord | null> {
+    const [rows] = (await this.db(manager).query(
       `UPDATE listings SET status = 'active', approved_at = $2::timestamptz,
          expires_at = $2::timestamptz + make_interval(days => duration_days), updated_at = now()
-       WHERE id = $1 AND status IN ('pending', 'draft') RETURNING id`,
+       WHERE id = $1 AND status IN ('pending', 'draft', 'paused') RETURNING id`,
       [id, now],
     )) as [Array<{ id: string }>, number];
-    return rows.length ? this.findById(id) : null;
+    return rows.length ? this.findById(id, manager) : null;
   }
 
   /** One page of active listings matching the browse filters, and how many match in all. */
   async browse(query: BrowseListingsQuery): Promise<{ listings: ListingRecord[]; total: number }> {
-    const where = [`status = 'active'`];
-    const params: unknown[] = [];
-    const add = (sql: string, value: unknown) => {
-      params.push(value);
-      where.push(sql.replace('?', `$${params.length}`));
-    };
-    if (query.search) add(`search @@ websearch_to_tsquery('english', ?)`, query.search);
-    if (query.category) add('category = ?', query.category);
-    if (query.listing_type !== 'all') add('listing_type = ?', query.listing_type);
-    if (query.featured !== undefined) add('featured = ?', query.featured);
-    if (query.min_price !== undefined) add('price >= ?', query.min_price);
-    if (query.max_price !== undefined) add('price <= ?', query.max_price);
-    if (query.min_revenue !== undefined) add('monthly_revenue >= ?', query.min_revenue);
-    if (query.max_revenue !== undefined) add('monthly_revenue <= ?', query.max_revenue);
-    const direction = query.sort_order === 'asc' ? 'ASC' : 'DESC';
-    params.push(query.limit, (query.page - 1) * query.limit);
-    const rows: Array<ListingRecord & { total: string }> = await this.dataSource.query(
-      `SELECT ${COLUMNS}, count(*) OVER () AS total FROM listings WHERE ${where.join(' AND ')}
-       ORDER BY ${ORDER[query.sort_by]} ${direction}, id ${direction} LIMIT $${params.length - 1} OFFSET $${params.length}`,
-      params,
-    );
-    const total = rows.length ? Number(rows[0].total) : await this.count(where.join(' AND '), params.slice(0, -2));
-    return { listings: rows.map(({ total: _total, ...listing }) => listing), total };
+    const page = buildBrowseQuery(query, LISTING_COLUMNS);
+    const rows: Array<ListingRecord & { total: string }> = await this.dataSource.query(page.sql, page.params);
+    if (rows.length) return { listings: rows.map(({ total: _total, ...listing }) => listing), total: Number(rows[0].total) };
+    // Past the last page the window count is absent: count separately so the pager still knows the total.
+    const count = buildBrowseCount(query);
+    const [row] = await this.dataSource.query(count.sql, count.params);
+    return { listings: [], total: row.n };
   }
 
   /** All listings and active ones, for the admin overview. */
@@ -138,10 +188,5 @@ export class ListingsRepository {
        FROM listings WHERE seller_id = ANY($1::uuid[]) GROUP BY seller_id`,
       [sellerIds],
     );
-  }
-
-  private async count(where: string, params: unknown[]): Promise<number> {
-    const [row] = await this.dataSource.query(`SELECT count(*)::int AS n FROM listings WHERE ${where}`, params);
-    return row.n;
   }
 }

@@ -81,3 +81,26 @@ export function resetPasswordEmail(input: { username: string; token: string; pub
     footer: 'The link works once and expires in 1 hour. If it was not you, ignore this email: your password stays as it is.',
   });
 }
+
+/** Tells a seller their listing passed review and is live until it ends (D16, D19). */
+export function listingApprovedEmail(input: { username: string; listing_id: string; title: string; expires_at: string; publicUrl: string }): RenderedEmail {
+  const link = new URL(`/listing/${encodeURIComponent(input.listing_id)}`, input.publicUrl).toString();
+  const ends = new Date(input.expires_at).toUTCString().replace(' GMT', ' UTC');
+  return {
+    subject: `Your listing "${input.title}" is live`,
+    text: [
+      `Hi ${input.username},`,
+      '',
+      `Good news: "${input.title}" passed review and is now live on Site Market.`,
+      `It runs until ${ends}.`,
+      `See it here: ${link}`,
+      '',
+      'The Site Market team',
+    ].join('\n'),
+    html: `<p>Hi ${escapeHtml(input.username)},</p>
+<p>Good news: &ldquo;${escapeHtml(input.title)}&rdquo; passed review and is now live on Site Market.</p>
+<p>It runs until ${escapeHtml(ends)}.</p>
+<p><a href="${escapeHtml(link)}">View your listing</a></p>
+<p>The Site Market team</p>`,
+  };
+}

@@ -1,0 +1,276 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DataSource } from 'typeorm';
+import { buildUser, eventually } from '@market/server-kit/testing';
+import { bearer, call, get, post, startStack, type Json, type Stack } from '../testing/start-stack';
+import { listingForm, solidPng } from '../testing/images';
+
+const ADMIN = { email: 'lister-admin@example.com', password: 'lister-admin-pass-1' };
+
+const FIELDS = {
+  title: 'Vegan recipes blog with loyal readers',
+  description: 'A plant based cooking blog with two hundred tested recipes and a weekly newsletter.',
+  category: 'Blog',
+  website_url: 'https://vegan-recipes.example.com',
+  monthly_revenue: 1500,
+  annual_revenue: 18000,
+  monthly_traffic: 42000,
+  monthly_expenses: 300,
+  profit_margin: 80,
+  business_age_months: 30,
+  monetization_methods: 'AdSense, Affiliate Marketing',
+  listing_type: 'auction',
+  starting_price: 9000,
+  reserve_price: 15000,
+  duration_days: 7,
+};
+
+describe('listings through the gateway', () => {
+  let stack: Stack;
+  let uploads: string;
+  let adminToken: string;
+  const api = (path: string) => `${stack.url}/api${path}`;
+  const listingsDb = () => stack.service('listings').get(DataSource);
+  const stored = () => readdirSync(uploads).filter((f) => !f.startsWith('.'));
+
+  const signUp = async () => {
+    const user = buildUser();
+    const registered = await post(api('/auth/register'), user);
+    expect(registered.status).toBe(201);
+    const login = await post(api('/auth/login'), { login: user.username, password: user.password });
+    return { ...user, id: registered.body.user.id as string, token: login.body.access_token as string };
+  };
+
+  const createListing = async (token: string, fields: Record<string, string | number | string[] | undefined> = FIELDS, files = [{ name: 'home.png', data: solidPng() }]) => {
+    const response = await fetch(api('/listings'), { method: 'POST', headers: bearer(token), body: listingForm(fields, files) });
+    return { status: response.status, body: (await response.json()) as Json };
+  };
+
+  const approve = (id: string) => call('PATCH', api(`/admin/listings/${id}`), { status: 'active' }, bearer(adminToken));
+
+  beforeAll(async () => {
+    uploads = mkdtempSync(join(tmpdir(), 'uploads-'));
+    stack = await startStack({
+      services: ['auth', 'notifications', 'admin', 'listings'],
+      env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, PUBLIC_URL: 'https://market.example', RATE_LIMIT_SCALE: '100', UPLOADS_DIR: uploads },
+    });
+    adminToken = (await post(api('/auth/login'), { login: ADMIN.email, password: ADMIN.password })).body.access_token;
+  });
+  afterAll(async () => {
+    await stack?.stop();
+    rmSync(uploads, { recursive: true, force: true });
+  });
+
+  it('creates a pending listing with its screenshot, hidden from everyone but its seller and admins until approved', async () => {
+    const seller = await signUp();
+    const stranger = await signUp();
+    const created = await createListing(seller.token);
+    expect(created.status).toBe(201);
+    const listing = created.body;
+    expect(listing).toMatchObject({ status: 'pending', seller_id: seller.id, reserve_price: 15000, has_reserve: true, reserve_met: false });
+    expect(listing.monetization_methods).toEqual(['AdSense', 'Affiliate Marketing']);
+    expect(listing.screenshots).toHaveLength(1);
+
+    const image = await fetch(`${stack.url}${listing.screenshots[0]}`);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await image.arrayBuffer()).equals(solidPng())).toBe(true);
+
+    expect((await get(api(`/listings/${listing.id}`))).status).toBe(404);
+    expect((await get(api(`/listings/${listing.id}`), bearer(stranger.token))).body).toEqual({ detail: 'Listing not found' });
+    expect((await get(api(`/listings/${listing.id}`), bearer(seller.token))).status).toBe(200);
+    expect((await get(api(`/listings/${listing.id}`), bearer(adminToken))).status).toBe(200);
+    const mine = await get(api('/user/listings'), bearer(seller.token));
+    expect(mine.body.listings.map((l: { id: string }) => l.id)).toEqual([listing.id]);
+    const browse = await get(api(`/listings?search=${encodeURIComponent('plant based')}`));
+    expect(browse.body.listings.map((l: { id: string }) => l.id)).not.toContain(listing.id);
+  });
+
+  it('approval makes it live for the duration, emails the seller, and the public sees has_reserve but never the reserve', async () => {
+    const seller = await signUp();
+    const { body: listing } = await createListing(seller.token, { ...FIELDS, description: `${FIELDS.description} Zucchini special.` });
+    const before = Date.now();
+    const approved = await approve(listing.id);
+    expect(approved.status).toBe(200);
+    expect(approved.body.status).toBe('active');
+    const expires = new Date(approved.body.expires_at).getTime();
+    expect(expires - before).toBeGreaterThan(7 * 24 * 3600_000 - 60_000);
+    expect(expires - before).toBeLessThan(7 * 24 * 3600_000 + 60_000);
+
+    const publicView = await get(api(`/listings/${listing.id}`));
+    expect(publicView.status).toBe(200);
+    expect(publicView.body).toMatchObject({ has_reserve: true, reserve_met: false });
+    expect(publicView.body).not.toHaveProperty('reserve_price');
+    expect(JSON.stringify(publicView.body)).not.toContain('15000');
+    expect(publicView.body.seller).toMatchObject({ id: seller.id, username: seller.username, verified: false, total_transactions: 0, rating: null });
+
+    const found = await get(api('/listings?search=zucchini'));
+    expect(found.body.listings.map((l: { id: string }) => l.id)).toEqual([listing.id]);
+    expect(found.body.listings[0]).not.toHaveProperty('reserve_price');
+
+    await eventually(async () => {
+      const { body } = await get(api('/admin/emails'), bearer(adminToken));
+      const email = body.emails.find((e: { to_address: string; kind: string }) => e.to_address === seller.email && e.kind === 'listing_approved');
+      expect(email).toBeDefined();
+      expect(email.text_body).toContain(`https://market.example/listing/${listing.id}`);
+    }, 15_000);
+  });
+
+  it('only the seller or an admin edits, pauses or deletes; pausing hides the listing from browse', async () => {
+    const seller = await signUp();
+    const stranger = await signUp();
+    const { body: listing } = await createListing(seller.token, { ...FIELDS, title: 'Quinoa quarterly newsletter for sale' });
+    await approve(listing.id);
+
+    expect((await call('PATCH', api(`/listings/${listing.id}`), { status: 'paused' }, bearer(stranger.token))).status).toBe(403);
+    expect((await call('DELETE', api(`/listings/${listing.id}`), undefined, bearer(stranger.token))).status).toBe(403);
+    const edit = await fetch(api(`/listings/${listing.id}`), { method: 'PATCH', headers: bearer(stranger.token), body: listingForm({ ...FIELDS, title: 'Stolen title here' }) });
+    expect(edit.status).toBe(403);
+    expect((await get(api(`/listings/${listing.id}`))).body.title).toBe('Quinoa quarterly newsletter for sale');
+
+    const paused = await call('PATCH', api(`/listings/${listing.id}`), { status: 'paused' }, bearer(seller.token));
+    expect(paused.status).toBe(200);
+    expect(paused.body.status).toBe('paused');
+    expect((await get(api('/listings?search=quinoa'))).body.total).toBe(0);
+    expect((await get(api(`/listings/${listing.id}`))).status).toBe(404);
+
+    const refused = await call('PATCH', api(`/listings/${listing.id}`), { status: 'sold' }, bearer(seller.token));
+    expect(refused.status).toBe(422);
+    const active = await call('PATCH', api(`/listings/${listing.id}`), { status: 'active' }, bearer(seller.token));
+    expect(active.body.status).toBe('active');
+    expect((await get(api('/listings?search=quinoa'))).body.total).toBe(1);
+
+    const deleted = await call('DELETE', api(`/listings/${listing.id}`), undefined, bearer(seller.token));
+    expect(deleted.status).toBe(200);
+    expect((await get(api(`/listings/${listing.id}`), bearer(seller.token))).status).toBe(404);
+    expect((await fetch(`${stack.url}${listing.screenshots[0]}`)).status).toBe(404);
+  });
+
+  it('edits keep chosen screenshots, add new ones, delete dropped ones from storage, and refuse more than five', async () => {
+    const seller = await signUp();
+    const { body: listing } = await createListing(seller.token, FIELDS, [
+      { name: 'a.png', data: solidPng(10, 10, [200, 0, 0]) },
+      { name: 'b.png', data: solidPng(10, 10, [0, 200, 0]) },
+    ]);
+    const [keep, drop] = listing.screenshots as string[];
+    const response = await fetch(api(`/listings/${listing.id}`), {
+      method: 'PATCH',
+      headers: bearer(seller.token),
+      body: listingForm({ ...FIELDS, title: 'Vegan recipes blog, now with video', existing_screenshots: [keep], monetization_methods: ['AdSense', 'Course Sales'] }, [
+        { name: 'c.png', data: solidPng(12, 12, [0, 0, 200]) },
+      ]),
+    });
+    expect(response.status).toBe(200);
+    const edited = (await response.json()) as Json;
+    expect(edited.title).toBe('Vegan recipes blog, now with video');
+    expect(edited.monetization_methods).toEqual(['AdSense', 'Course Sales']);
+    expect(edited.screenshots).toHaveLength(2);
+    expect(edited.screenshots[0]).toBe(keep);
+    expect((await fetch(`${stack.url}${drop}`)).status).toBe(404);
+    expect((await fetch(`${stack.url}${edited.screenshots[1]}`)).status).toBe(200);
+
+    const files = stored().length;
+    const tooMany = await fetch(api(`/listings/${listing.id}`), {
+      method: 'PATCH',
+      headers: bearer(seller.token),
+      body: listingForm({ ...FIELDS, existing_screenshots: edited.screenshots }, [1, 2, 3, 4].map((n) => ({ name: `${n}.png`, data: solidPng(n + 4, 5) }))),
+    });
+    expect(tooMany.status).toBe(422);
+    expect(stored().length).toBe(files);
+
+    const foreign = await fetch(api(`/listings/${listing.id}`), {
+      method: 'PATCH',
+      headers: bearer(seller.token),
+      body: listingForm({ ...FIELDS, existing_screenshots: ['/api/uploads/00000000-0000-4000-8000-000000000000.png'] }),
+    });
+    expect(foreign.status).toBe(422);
+  });
+
+  it('refuses bad input with a detail list and stores nothing', async () => {
+    const seller = await signUp();
+    const files = stored().length;
+    const invalid = await createListing(seller.token, { ...FIELDS, title: 'abc', starting_price: '99.5' });
+    expect(invalid.status).toBe(422);
+    const locations = invalid.body.detail.map((d: { loc: string[] }) => d.loc.join('.'));
+    expect(locations).toEqual(expect.arrayContaining(['body.title', 'body.starting_price']));
+    const disguised = await createListing(seller.token, FIELDS, [{ name: 'logo.png', data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>') }]);
+    expect(disguised.status).toBeGreaterThanOrEqual(400);
+    expect(disguised.status).toBeLessThan(500);
+    expect(stored().length).toBe(files);
+    expect((await listingsDb().query('SELECT count(*)::int AS n FROM listings WHERE seller_id = $1', [seller.id]))[0].n).toBe(0);
+    const guest = await fetch(api('/listings'), { method: 'POST', body: listingForm(FIELDS) });
+    expect(guest.status).toBe(401);
+  });
+
+  it('keeps a watchlist with the texts of SPEC §8', async () => {
+    const seller = await signUp();
+    const watcher = await signUp();
+    const { body: listing } = await createListing(seller.token);
+    expect((await post(api('/user/watchlist'), { listing_id: listing.id }, bearer(watcher.token))).status).toBe(404);
+    await approve(listing.id);
+
+    const added = await post(api('/user/watchlist'), { listing_id: listing.id }, bearer(watcher.token));
+    expect(added.status).toBe(201);
+    const again = await post(api('/user/watchlist'), { listing_id: listing.id }, bearer(watcher.token));
+    expect(again).toMatchObject({ status: 400, body: { detail: 'This listing is already in your watchlist' } });
+    expect((await post(api('/user/watchlist'), { listing_id: listing.id }, bearer(seller.token))).status).toBe(400);
+    expect((await post(api('/user/watchlist'), { listing_id: 'nope' }, bearer(watcher.token))).status).toBe(422);
+
+    const list = await get(api('/user/watchlist'), bearer(watcher.token));
+    expect(list.body.watchlist).toHaveLength(1);
+    expect(list.body.watchlist[0]).toMatchObject({ listing_id: listing.id, listing: { id: listing.id, title: FIELDS.title } });
+    expect(list.body.watchlist[0].listing).not.toHaveProperty('reserve_price');
+
+    expect((await call('DELETE', api(`/user/watchlist/${listing.id}`), undefined, bearer(watcher.token))).status).toBe(200);
+    expect((await call('DELETE', api(`/user/watchlist/${listing.id}`), undefined, bearer(watcher.token))).status).toBe(404);
+    expect((await get(api('/user/watchlist'), bearer(watcher.token))).body.watchlist).toEqual([]);
+  });
+
+  it('lets only admins list every listing, feature one and see it in the featured browse', async () => {
+    const seller = await signUp();
+    const { body: listing } = await createListing(seller.token);
+    expect((await get(api('/admin/listings?limit=1000'), bearer(seller.token))).status).toBe(403);
+    const all = await get(api('/admin/listings?limit=1000'), bearer(adminToken));
+    const row = all.body.listings.find((l: { id: string }) => l.id === listing.id);
+    expect(row).toMatchObject({ status: 'pending', seller_username: seller.username, reserve_price: 15000 });
+
+    await approve(listing.id);
+    const featured = await call('PATCH', api(`/admin/listings/${listing.id}`), { featured: true }, bearer(adminToken));
+    expect(featured.body.featured).toBe(true);
+    const home = await get(api('/listings?featured=true&limit=6'));
+    expect(home.body.listings.map((l: { id: string }) => l.id)).toContain(listing.id);
+    expect((await call('PATCH', api(`/admin/listings/${listing.id}`), { featured: true, status: 'sold' }, bearer(adminToken))).status).toBe(422);
+
+    const sold = await call('PATCH', api(`/admin/listings/${listing.id}`), { status: 'sold' }, bearer(adminToken));
+    expect(sold.body.status).toBe('sold');
+    expect((await call('DELETE', api(`/listings/${listing.id}`), undefined, bearer(seller.token))).body).toEqual({ detail: 'A sold listing cannot be deleted' });
+    expect((await call('DELETE', api(`/admin/listings/${listing.id}`), undefined, bearer(adminToken))).status).toBe(200);
+  });
+
+  it('publishes at once when auto_approve is on', async () => {
+    const settings = (await get(api('/admin/settings'), bearer(adminToken))).body;
+    const { smtp_password_set: _set, ...rest } = { ...settings, smtp_password: '' };
+    expect((await post(api('/admin/settings'), { ...rest, auto_approve: true }, bearer(adminToken))).status).toBe(200);
+    try {
+      const seller = await signUp();
+      await eventually(async () => {
+        const created = await createListing(seller.token, { ...FIELDS, title: 'Instant approval test site' });
+        expect(created.body.status).toBe('active');
+        expect(created.body.expires_at).not.toBeNull();
+      }, 20_000);
+    } finally {
+      await post(api('/admin/settings'), { ...rest, auto_approve: false }, bearer(adminToken));
+    }
+  });
+
+  it('withdraws the listings of a deleted account', async () => {
+    const seller = await signUp();
+    const { body: listing } = await createListing(seller.token);
+    await approve(listing.id);
+    expect((await call('DELETE', api(`/admin/users/${seller.id}`), undefined, bearer(adminToken))).status).toBe(200);
+    await eventually(async () => {
+      expect((await get(api(`/listings/${listing.id}`))).status).toBe(404);
+    }, 15_000);
+  });
+});

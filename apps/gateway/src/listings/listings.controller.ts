@@ -1,0 +1,92 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req, UseGuards, UseInterceptors } from '@nestjs/common';
+import { ApiBearerAuth, ApiConsumes, ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
+import {
+  BrowseListingsQuerySchema,
+  CreateListingSchema,
+  ListingStatusRequestSchema,
+  RPC,
+  UpdateListingSchema,
+  UuidSchema,
+  type Actor,
+  type BrowseListingsResponse,
+  type ListingDto,
+} from '@market/contracts';
+import { GatewayRpc } from '../rpc/rpc-client';
+import { parseRequest as parse } from '../http/zod-body';
+import { CurrentActor, JwtAuthGuard, OptionalActor, OptionalJwtAuthGuard } from '../auth/jwt-auth.guard';
+import { ScreenshotsInterceptor, UploadedScreenshots, type StoredScreenshot } from '../uploads';
+import { ScreenshotCleanup } from './screenshot-cleanup';
+
+/** /api/listings: browse and view for everyone; create, edit and delete for sellers (and admins). */
+@ApiTags('listings')
+@Controller('listings')
+export class ListingsController {
+  constructor(
+    private readonly rpc: GatewayRpc,
+    private readonly cleanup: ScreenshotCleanup,
+  ) {}
+
+  @Get()
+  @UseGuards(OptionalJwtAuthGuard)
+  browse(@OptionalActor() actor: Actor | null, @Query() query: Record<string, unknown>): Promise<BrowseListingsResponse> {
+    return this.rpc.send(RPC.listings.browse, parse(BrowseListingsQuerySchema, query, 'query'), actor);
+  }
+
+  @Get(':id')
+  @UseGuards(OptionalJwtAuthGuard)
+  get(@OptionalActor() actor: Actor | null, @Param('id') id: string): Promise<ListingDto> {
+    return this.rpc.send(RPC.listings.get, { id: parse(UuidSchema, id, 'path') }, actor);
+  }
+
+  /** Multipart (SPEC §7): the fields plus up to 5 screenshots, checked and stored first (and removed if refused). */
+  @Post()
+  @ApiBearerAuth()
+  @ApiConsumes('multipart/form-data')
+  @UseGuards(JwtAuthGuard)
+  @UseInterceptors(ScreenshotsInterceptor)
+  create(@CurrentActor() actor: Actor, @Body() body: unknown, @UploadedScreenshots() files: StoredScreenshot[]): Promise<ListingDto> {
+    return this.rpc.send(RPC.listings.create, { listing: parse(CreateListingSchema, body, 'body'), screenshots: files.map((f) => f.key) }, actor);
+  }
+
+  /** Multipart: the whole edit form; JSON {status}: the owner's pause/activate. */
+  @Patch(':id')
+  @ApiBearerAuth()
+  @ApiConsumes('multipart/form-data', 'application/json')
+  @UseGuards(JwtAuthGuard)
+  @UseInterceptors(ScreenshotsInterceptor)
+  async update(
+    @CurrentActor() actor: Actor,
+    @Param('id') id: string,
+    @Body() body: unknown,
+    @UploadedScreenshots() files: StoredScreenshot[],
+    @Req() request: Request,
+  ): Promise<ListingDto> {
+    const listingId = parse(UuidSchema, id, 'path');
+    if (!request.is('multipart/form-data')) {
+      const { status } = parse(ListingStatusRequestSchema, body, 'body');
+      return this.rpc.send(RPC.listings.setStatus, { id: listingId, status }, actor);
+    }
+    const change = await this.rpc.send<{ listing: ListingDto; removed_screenshots: string[] }>(
+      RPC.listings.update,
+      { id: listingId, listing: parse(UpdateListingSchema, body, 'body'), screenshots: files.map((f) => f.key) },
+      actor,
+    );
+    await this.cleanup.remove(change.removed_screenshots);
+    return change.listing;
+  }
+
+  @Delete(':id')
+  @HttpCode(200)
+  @ApiBearerAuth()
+  @UseGuards(JwtAuthGuard)
+  async delete(@CurrentActor() actor: Actor, @Param('id') id: string): Promise<{ message: string }> {
+    const result = await this.rpc.send<{ message: string; removed_screenshots: string[] }>(
+      RPC.listings.delete,
+      { id: parse(UuidSchema, id, 'path') },
+      actor,
+    );
+    await this.cleanup.remove(result.removed_screenshots);
+    return { message: result.message };
+  }
+}

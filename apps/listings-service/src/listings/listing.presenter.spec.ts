@@ -1,0 +1,61 @@
+import { randomUUID } from 'node:crypto';
+import type { Actor } from '@market/contracts';
+import { buildListing } from '../testing/listing.factory';
+import type { ListingRecord } from './listings.repository';
+import { canManage, presentListing } from './listing.presenter';
+
+const sellerId = randomUUID();
+const record = (overrides: Partial<ListingRecord> = {}): ListingRecord => ({
+  ...buildListing({ reserve_price: 8000 }),
+  id: randomUUID(),
+  seller_id: sellerId,
+  status: 'active',
+  featured: false,
+  reserve_price: 8000,
+  buy_now_price: null,
+  key_metrics: null,
+  growth_opportunities: null,
+  included_assets: null,
+  reason_for_selling: null,
+  current_bid: null,
+  bid_count: 0,
+  price: 5000,
+  approved_at: new Date('2026-11-01T00:00:00Z'),
+  expires_at: new Date('2026-11-08T00:00:00Z'),
+  screenshots: ['0f1e2d3c-aaaa-4bbb-8ccc-123456789abc.png'],
+  created_at: new Date('2026-11-01T00:00:00Z'),
+  updated_at: new Date('2026-11-01T00:00:00Z'),
+  ...overrides,
+});
+
+const user = (overrides: Partial<Actor> = {}): Actor => ({ user_id: randomUUID(), role: 'regular', ...overrides });
+
+describe('presentListing', () => {
+  it('shows the reserve amount to the seller and to real admins only (D7)', () => {
+    expect(presentListing(record(), user({ user_id: sellerId })).reserve_price).toBe(8000);
+    expect(presentListing(record(), user({ role: 'admin' })).reserve_price).toBe(8000);
+    for (const viewer of [null, user(), user({ role: 'admin', impersonator_id: randomUUID() })]) {
+      const dto = presentListing(record(), viewer);
+      expect(dto).not.toHaveProperty('reserve_price');
+      expect(dto).toMatchObject({ has_reserve: true, reserve_met: false });
+    }
+  });
+
+  it('reports the reserve met once the current bid reaches it, and met when there is none', () => {
+    expect(presentListing(record({ current_bid: 7999 }), null).reserve_met).toBe(false);
+    expect(presentListing(record({ current_bid: 8000 }), null).reserve_met).toBe(true);
+    expect(presentListing(record({ reserve_price: null }), null)).toMatchObject({ has_reserve: false, reserve_met: true });
+  });
+
+  it('serves screenshots under /api/uploads and dates as ISO strings', () => {
+    const dto = presentListing(record(), null);
+    expect(dto.screenshots).toEqual(['/api/uploads/0f1e2d3c-aaaa-4bbb-8ccc-123456789abc.png']);
+    expect(dto.expires_at).toBe('2026-11-08T00:00:00.000Z');
+  });
+
+  it('lets an impersonating admin manage only what the impersonated user owns', () => {
+    expect(canManage(record(), user({ user_id: sellerId, impersonator_id: randomUUID() }))).toBe(true);
+    expect(canManage(record(), user({ role: 'admin', impersonator_id: randomUUID() }))).toBe(false);
+    expect(canManage(record(), null)).toBe(false);
+  });
+});

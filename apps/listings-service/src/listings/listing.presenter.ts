@@ -1,0 +1,54 @@
+import type { Actor, ListingDto, SellerDto } from '@market/contracts';
+import type { ListingRecord } from './listings.repository';
+
+/** Where a stored screenshot key is served (D18). */
+export const uploadPath = (key: string) => `/api/uploads/${key}`;
+
+/** True when the viewer may see the seller-only parts of a listing (reserve amount, drafts): its seller or an admin. */
+export function canManage(listing: Pick<ListingRecord, 'seller_id'>, viewer: Actor | null): boolean {
+  if (!viewer) return false;
+  return viewer.user_id === listing.seller_id || (viewer.role === 'admin' && !viewer.impersonator_id);
+}
+
+/** A listing as the API returns it: the reserve amount only for its seller and admins (D7). */
+export function presentListing(record: ListingRecord, viewer: Actor | null, seller?: SellerDto): ListingDto {
+  const hasReserve = record.reserve_price !== null;
+  const dto: ListingDto = {
+    id: record.id,
+    seller_id: record.seller_id,
+    title: record.title,
+    description: record.description,
+    category: record.category,
+    listing_type: record.listing_type,
+    auction_type: record.auction_type,
+    status: record.status,
+    featured: record.featured,
+    screenshots: record.screenshots.map(uploadPath),
+    website_url: record.website_url,
+    monthly_revenue: record.monthly_revenue,
+    annual_revenue: record.annual_revenue,
+    monthly_traffic: record.monthly_traffic,
+    monthly_expenses: record.monthly_expenses,
+    profit_margin: record.profit_margin,
+    business_age_months: record.business_age_months,
+    monetization_methods: record.monetization_methods,
+    starting_price: record.starting_price,
+    current_bid: record.current_bid,
+    buy_now_price: record.buy_now_price,
+    has_reserve: hasReserve,
+    reserve_met: !hasReserve || (record.current_bid !== null && record.current_bid >= (record.reserve_price as number)),
+    duration_days: record.duration_days,
+    approved_at: record.approved_at?.toISOString() ?? null,
+    expires_at: record.expires_at?.toISOString() ?? null,
+    created_at: record.created_at.toISOString(),
+    updated_at: record.updated_at.toISOString(),
+    bid_count: record.bid_count,
+    key_metrics: record.key_metrics,
+    growth_opportunities: record.growth_opportunities,
+    included_assets: record.included_assets,
+    reason_for_selling: record.reason_for_selling,
+  };
+  if (canManage(record, viewer)) dto.reserve_price = record.reserve_price;
+  if (seller) dto.seller = seller;
+  return dto;
+}

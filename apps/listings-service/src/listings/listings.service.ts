@@ -1,0 +1,251 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import {
+  type Actor,
+  type AdminListingDto,
+  type AdminUpdateListing,
+  type BrowseListingsQuery,
+  type BrowseListingsResponse,
+  type CreateListing,
+  type ListingDto,
+  type UpdateListing,
+} from '@market/contracts';
+import { isPubliclyVisible, MAX_SCREENSHOTS, ownerStatusChange, type ListingStatus } from '@market/domain';
+import {
+  AppError,
+  appendEvent,
+  badRequest,
+  forbidden,
+  notFound,
+  OutboxRelay,
+  requireActor,
+  requireAdmin,
+  SettingsClient,
+} from '@market/server-kit';
+import { ListingsRepository, type ListingRecord } from './listings.repository';
+import { canManage, presentListing } from './listing.presenter';
+import { SellerDirectory } from './seller-directory';
+
+const NOT_FOUND = 'Listing not found';
+
+/** A change that may leave screenshots no listing uses any more: the gateway deletes them from storage. */
+export interface ListingChange {
+  listing: ListingDto;
+  removed_screenshots: string[];
+}
+
+const isAdmin = (actor: Actor) => actor.role === 'admin' && !actor.impersonator_id;
+
+/** Listings: create, review (D16), browse, view, edit, status changes and deletion; access is checked first. */
+@Injectable()
+export class ListingsService {
+  constructor(
+    private readonly listings: ListingsRepository,
+    private readonly sellers: SellerDirectory,
+    private readonly settings: SettingsClient,
+    private readonly relay: OutboxRelay,
+  ) {}
+
+  /** A new listing from its seller: pending review, or live at once when auto_approve is on. */
+  async create(actor: Actor | null, input: CreateListing, screenshots: string[]): Promise<ListingDto> {
+    const seller = requireActor(actor);
+    if (screenshots.length > MAX_SCREENSHOTS) throw badRequest(`At most ${MAX_SCREENSHOTS} screenshots`);
+    const { auto_approve } = await this.settings.get();
+    const created = await this.listings.transaction(async (manager) => {
+      const listing = await this.listings.insert(seller.user_id, input, 'pending', screenshots, manager);
+      return auto_approve ? this.approveIn(manager, listing) : listing;
+    });
+    this.relay.kick();
+    return presentListing(created, seller);
+  }
+
+  /** One listing with its seller card; drafts and listings under review only for their seller and admins. */
+  async get(actor: Actor | null, id: string): Promise<ListingDto> {
+    const listing = await this.listings.findById(id);
+    if (!listing || (!isPubliclyVisible(listing.status) && !canManage(listing, actor))) throw notFound(NOT_FOUND);
+    return presentListing(listing, actor, await this.sellers.sellerCard(listing.seller_id));
+  }
+
+  /** One page of active listings. */
+  async browse(actor: Actor | null, query: BrowseListingsQuery): Promise<BrowseListingsResponse> {
+    const { listings, total } = await this.listings.browse(query);
+    return {
+      listings: listings.map((l) => presentListing(l, actor)),
+      total,
+      page: query.page,
+      pages: Math.max(1, Math.ceil(total / query.limit)),
+      limit: query.limit,
+    };
+  }
+
+  /** The caller's own listings, every status. */
+  async mine(actor: Actor | null): Promise<{ listings: ListingDto[] }> {
+    const seller = requireActor(actor);
+    const rows = await this.listings.listBySeller(seller.user_id);
+    return { listings: rows.map((l) => presentListing(l, seller)) };
+  }
+
+  /** The edit form (SPEC §5): every field again, the screenshots to keep plus new ones, and optionally a status. */
+  async update(actor: Actor | null, id: string, input: UpdateListing, added: string[]): Promise<ListingChange> {
+    const editor = requireActor(actor);
+    const { auto_approve } = await this.settings.get();
+    const result = await this.listings.transaction(async (manager) => {
+      const current = await this.managed(manager, editor, id);
+      if (current.status === 'sold') throw badRequest('A sold listing cannot be edited');
+      const unknown = input.existing_screenshots.filter((key) => !current.screenshots.includes(key));
+      if (unknown.length) throw invalid(['existing_screenshots'], 'Not a screenshot of this listing');
+      const screenshots = [...new Set(input.existing_screenshots), ...added];
+      if (screenshots.length > MAX_SCREENSHOTS) throw invalid(['screenshots'], `At most ${MAX_SCREENSHOTS} screenshots in all`);
+      if (current.bid_count > 0 && saleTermsChanged(current, input)) {
+        throw badRequest('The listing type, starting price and reserve cannot change once bids are placed');
+      }
+      await this.listings.updateFields(id, input, screenshots, manager);
+      const updated = input.status
+        ? await this.changeStatus(manager, editor, current, input.status, auto_approve)
+        : ((await this.listings.findById(id, manager)) as ListingRecord);
+      await this.announceUpdate(manager, updated);
+      return { updated, removed: current.screenshots.filter((key) => !screenshots.includes(key)) };
+    });
+    this.relay.kick();
+    return { listing: presentListing(result.updated, editor), removed_screenshots: result.removed };
+  }
+
+  /** The owner's pause/activate (JSON {status}). */
+  async setStatus(actor: Actor | null, id: string, status: ListingStatus): Promise<ListingDto> {
+    const editor = requireActor(actor);
+    const { auto_approve } = await this.settings.get();
+    const updated = await this.listings.transaction(async (manager) => {
+      const current = await this.managed(manager, editor, id);
+      const changed = await this.changeStatus(manager, editor, current, status, auto_approve);
+      await this.announceUpdate(manager, changed);
+      return changed;
+    });
+    this.relay.kick();
+    return presentListing(updated, editor);
+  }
+
+  /** Deletes a listing (its seller, unless sold; or an admin). */
+  async delete(actor: Actor | null, id: string): Promise<{ message: string; removed_screenshots: string[] }> {
+    const editor = requireActor(actor);
+    const removed = await this.listings.transaction(async (manager) => {
+      const current = await this.managed(manager, editor, id);
+      if (current.status === 'sold' && !isAdmin(editor)) throw badRequest('A sold listing cannot be deleted');
+      await this.listings.remove(id, manager);
+      await appendEvent(manager, 'listing.deleted', { listing_id: id, seller_id: current.seller_id, deleted_by: editor.user_id });
+      return current.screenshots;
+    });
+    this.relay.kick();
+    return { message: 'Listing deleted', removed_screenshots: removed };
+  }
+
+  /** Every listing with its seller's username, for the admin Listings tab. */
+  async adminList(actor: Actor | null, limit: number): Promise<{ listings: AdminListingDto[] }> {
+    const admin = requireAdmin(actor);
+    const rows = await this.listings.listAll(limit);
+    const profiles = await this.sellers.profiles(rows.map((r) => r.seller_id));
+    return { listings: rows.map((r) => ({ ...presentListing(r, admin), seller_username: profiles.get(r.seller_id)?.username ?? null })) };
+  }
+
+  /** Feature/unfeature or set a status (D16: active, pending, sold, expired); activating a new listing approves it. */
+  async adminUpdate(actor: Actor | null, id: string, changes: AdminUpdateListing): Promise<AdminListingDto> {
+    const admin = requireAdmin(actor);
+    const updated = await this.listings.transaction(async (manager) => {
+      const current = await this.listings.findById(id, manager, true);
+      if (!current) throw notFound(NOT_FOUND);
+      let next: ListingRecord;
+      if (changes.featured !== undefined) {
+        await this.listings.setFeatured(id, changes.featured, manager);
+        next = (await this.listings.findById(id, manager)) as ListingRecord;
+      } else if (changes.status === 'active' && current.status !== 'active' && !current.approved_at) {
+        next = await this.approveIn(manager, current);
+      } else {
+        await this.listings.setStatus(id, changes.status as ListingStatus, manager);
+        next = (await this.listings.findById(id, manager)) as ListingRecord;
+      }
+      await this.announceUpdate(manager, next);
+      return next;
+    });
+    this.relay.kick();
+    const profiles = await this.sellers.profiles([updated.seller_id]);
+    return { ...presentListing(updated, admin), seller_username: profiles.get(updated.seller_id)?.username ?? null };
+  }
+
+  /** D17: a deleted seller's unsold listings leave the market; called by the user.deleted consumer. */
+  async withdrawSeller(manager: EntityManager, sellerId: string): Promise<void> {
+    for (const listing of await this.listings.withdrawBySeller(sellerId, manager)) await this.announceUpdate(manager, listing);
+  }
+
+  /** Loads a listing for a change, locked, and checks the editor is its seller or an admin. */
+  private async managed(manager: EntityManager, editor: Actor, id: string): Promise<ListingRecord> {
+    const current = await this.listings.findById(id, manager, true);
+    if (!current || (!isPubliclyVisible(current.status) && !canManage(current, editor))) throw notFound(NOT_FOUND);
+    if (!canManage(current, editor)) throw forbidden('You can only change your own listings');
+    return current;
+  }
+
+  private async changeStatus(
+    manager: EntityManager,
+    editor: Actor,
+    current: ListingRecord,
+    requested: ListingStatus,
+    autoApprove: boolean,
+  ): Promise<ListingRecord> {
+    // An admin saving the edit form of a listing under review approves it.
+    const approved = current.approved_at !== null || isAdmin(editor);
+    const outcome =
+      isAdmin(editor) && current.status === 'pending' && requested === 'active'
+        ? { status: 'active' as const }
+        : ownerStatusChange(current.status, requested, { approved, autoApprove });
+    if ('refused' in outcome) throw badRequest(outcome.refused);
+    if (outcome.status === current.status) return (await this.listings.findById(current.id, manager)) as ListingRecord;
+    if (outcome.status === 'active' && !current.approved_at) return this.approveIn(manager, current);
+    await this.listings.setStatus(current.id, outcome.status, manager);
+    return (await this.listings.findById(current.id, manager)) as ListingRecord;
+  }
+
+  /** Approval (D16): active now, ending duration_days later; listing.approved carries what bidding and email need. */
+  private async approveIn(manager: EntityManager, listing: ListingRecord): Promise<ListingRecord> {
+    const approved = await this.listings.approve(listing.id, new Date(), manager);
+    if (!approved) throw badRequest(`A ${listing.status} listing cannot be approved`);
+    await appendEvent(manager, 'listing.approved', {
+      listing_id: approved.id,
+      seller_id: approved.seller_id,
+      title: approved.title,
+      listing_type: approved.listing_type,
+      auction_type: approved.auction_type,
+      starting_price: approved.starting_price,
+      reserve_price: approved.reserve_price,
+      buy_now_price: approved.buy_now_price,
+      approved_at: (approved.approved_at as Date).toISOString(),
+      expires_at: (approved.expires_at as Date).toISOString(),
+    });
+    return approved;
+  }
+
+  private async announceUpdate(manager: EntityManager, listing: ListingRecord): Promise<void> {
+    await appendEvent(manager, 'listing.updated', {
+      listing_id: listing.id,
+      seller_id: listing.seller_id,
+      status: listing.status,
+      featured: listing.featured,
+      listing_type: listing.listing_type,
+      starting_price: listing.starting_price,
+      reserve_price: listing.reserve_price,
+      buy_now_price: listing.buy_now_price,
+      expires_at: listing.expires_at?.toISOString() ?? null,
+    });
+  }
+}
+
+function invalid(path: string[], msg: string): AppError {
+  return new AppError('validation_failed', [{ loc: ['body', ...path], msg, type: 'custom' }]);
+}
+
+function saleTermsChanged(current: ListingRecord, input: CreateListing): boolean {
+  return (
+    current.listing_type !== input.listing_type ||
+    current.auction_type !== input.auction_type ||
+    current.starting_price !== input.starting_price ||
+    current.reserve_price !== (input.reserve_price ?? null)
+  );
+}

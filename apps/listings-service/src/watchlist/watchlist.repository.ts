@@ -1,0 +1,44 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { LISTING_COLUMNS, type ListingRecord } from '../listings/listings.repository';
+
+/** The only place that reads and writes listings.watchlist. */
+@Injectable()
+export class WatchlistRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** Adds an entry; false when the user already watches the listing. */
+  async add(userId: string, listingId: string): Promise<boolean> {
+    const rows: unknown[] = await this.dataSource.query(
+      'INSERT INTO watchlist (user_id, listing_id) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING listing_id',
+      [userId, listingId],
+    );
+    return rows.length === 1;
+  }
+
+  /** Removes an entry; false when there was none. */
+  async remove(userId: string, listingId: string): Promise<boolean> {
+    const [rows] = (await this.dataSource.query('DELETE FROM watchlist WHERE user_id = $1 AND listing_id = $2 RETURNING listing_id', [
+      userId,
+      listingId,
+    ])) as [unknown[], number];
+    return rows.length === 1;
+  }
+
+  /** A user's entries, newest first, with the listings the public may see (or the user sells). */
+  async list(userId: string): Promise<Array<{ watched_at: Date; listing: ListingRecord }>> {
+    const rows: Array<ListingRecord & { watched_at: Date }> = await this.dataSource.query(
+      `WITH w AS (SELECT listing_id, created_at AS watched_at FROM watchlist WHERE user_id = $1)
+       SELECT ${LISTING_COLUMNS}, w.watched_at FROM listings JOIN w ON w.listing_id = listings.id
+       WHERE status IN ('active', 'sold', 'expired') OR seller_id = $1
+       ORDER BY w.watched_at DESC`,
+      [userId],
+    );
+    return rows.map(({ watched_at, ...listing }) => ({ watched_at, listing }));
+  }
+
+  /** Forgets a deleted user's watchlist. */
+  async removeUser(userId: string, manager: EntityManager): Promise<void> {
+    await manager.query('DELETE FROM watchlist WHERE user_id = $1', [userId]);
+  }
+}

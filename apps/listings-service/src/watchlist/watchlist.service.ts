@@ -1,0 +1,44 @@
+import { Injectable } from '@nestjs/common';
+import type { Actor, WatchlistResponse } from '@market/contracts';
+import { isPubliclyVisible } from '@market/domain';
+import { badRequest, notFound, requireActor } from '@market/server-kit';
+import { ListingsRepository } from '../listings/listings.repository';
+import { canManage, presentListing } from '../listings/listing.presenter';
+import { WatchlistRepository } from './watchlist.repository';
+
+/** A user's watchlist (SPEC §7/§8): add once, list, remove. */
+@Injectable()
+export class WatchlistService {
+  constructor(
+    private readonly watchlist: WatchlistRepository,
+    private readonly listings: ListingsRepository,
+  ) {}
+
+  /** Watches a listing the user can see; watching it twice is a 400 the web shows as is. */
+  async add(actor: Actor | null, listingId: string): Promise<{ message: string }> {
+    const user = requireActor(actor);
+    const listing = await this.listings.findById(listingId);
+    if (!listing || (!isPubliclyVisible(listing.status) && !canManage(listing, user))) throw notFound('Listing not found');
+    if (listing.seller_id === user.user_id) throw badRequest('You cannot watch your own listing');
+    if (!(await this.watchlist.add(user.user_id, listingId))) throw badRequest('This listing is already in your watchlist');
+    return { message: 'Added to watchlist' };
+  }
+
+  async list(actor: Actor | null): Promise<WatchlistResponse> {
+    const user = requireActor(actor);
+    const rows = await this.watchlist.list(user.user_id);
+    return {
+      watchlist: rows.map(({ watched_at, listing }) => ({
+        listing_id: listing.id,
+        created_at: watched_at.toISOString(),
+        listing: presentListing(listing, user),
+      })),
+    };
+  }
+
+  async remove(actor: Actor | null, listingId: string): Promise<{ message: string }> {
+    const user = requireActor(actor);
+    if (!(await this.watchlist.remove(user.user_id, listingId))) throw notFound('This listing is not in your watchlist');
+    return { message: 'Removed from watchlist' };
+  }
+}
