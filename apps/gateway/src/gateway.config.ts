@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { commonEnv, parseEnv, portSchema } from '@market/server-kit';
+import { ConfigError, commonEnv, parseEnv, portSchema, urlSchema } from '@market/server-kit';
 
 /** Variables the gateway reads; parsed once at start. */
 export const gatewayEnv = {
@@ -12,12 +12,38 @@ export const gatewayEnv = {
   WEB_DIST: z.string().min(1).default(resolve(__dirname, '../../web/dist')),
   // Multiplies every rate limit; 0 turns them off (benchmarks only).
   RATE_LIMIT_SCALE: z.coerce.number().min(0).max(1000).default(1),
+  // How long each gateway answers a repeated browse page from memory; listing events clear it sooner. 0 turns it off.
+  BROWSE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  // Screenshots go to S3/MinIO when an endpoint is set, else to files under UPLOADS_DIR (see ADR 0012).
+  S3_ENDPOINT: urlSchema(['http:', 'https:']).optional(),
+  S3_ACCESS_KEY: z.string().min(1).optional(),
+  S3_SECRET_KEY: z.string().min(1).optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a valid bucket name (3-63 lower-case letters, digits, . and -)')
+    .default('screenshots'),
+  S3_REGION: z.string().regex(/^[a-z0-9-]+$/, 'lower-case letters, digits and - only').default('us-east-1'),
+  UPLOADS_DIR: z.string().min(1).default('data/uploads').transform((dir) => resolve(process.cwd(), dir)),
 };
 export type GatewayConfig = z.infer<z.ZodObject<typeof gatewayEnv>>;
 export const GATEWAY_CONFIG = Symbol('GATEWAY_CONFIG');
 
 /** Reads the gateway configuration, exiting with one line on a bad value. */
 export function loadGatewayConfig(): GatewayConfig {
-  return parseEnv(gatewayEnv);
+  const config = parseEnv(gatewayEnv);
+  try {
+    checkStorageConfig(config);
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n`);
+    process.exit(1);
+  }
+  return config;
+}
+
+/** An S3 endpoint needs both keys; throws a ConfigError naming the missing one. */
+export function checkStorageConfig(config: Pick<GatewayConfig, 'S3_ENDPOINT' | 'S3_ACCESS_KEY' | 'S3_SECRET_KEY'>): void {
+  if (!config.S3_ENDPOINT) return;
+  if (!config.S3_ACCESS_KEY) throw new ConfigError('S3_ACCESS_KEY', 'is required when S3_ENDPOINT is set');
+  if (!config.S3_SECRET_KEY) throw new ConfigError('S3_SECRET_KEY', 'is required when S3_ENDPOINT is set');
 }

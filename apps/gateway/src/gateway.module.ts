@@ -18,7 +18,8 @@ import { UPLOADS_PROVIDERS, UploadsController, ObjectStorage } from './uploads';
 import { ListingsController } from './listings/listings.controller';
 import { UserListingsController } from './listings/user-listings.controller';
 import { AdminListingsController } from './listings/admin-listings.controller';
-import { ScreenshotCleanup } from './listings/screenshot-cleanup';
+import { ListingWrites } from './listings/listing-writes';
+import { BrowseCache } from './listings/browse-cache';
 
 class GatewayConnections implements OnApplicationShutdown {
   constructor(
@@ -74,7 +75,8 @@ export class GatewayModule {
         JwtStrategy,
         AuditTrail,
         ...UPLOADS_PROVIDERS,
-        ScreenshotCleanup,
+        ListingWrites,
+        BrowseCache,
       ],
     };
   }

@@ -12,7 +12,7 @@ import {
 import { GatewayRpc } from '../rpc/rpc-client';
 import { parseRequest as parse, ZodBody } from '../http/zod-body';
 import { AdminGuard, CurrentActor, JwtAuthGuard } from '../auth/jwt-auth.guard';
-import { ScreenshotCleanup } from './screenshot-cleanup';
+import { ListingWrites } from './listing-writes';
 
 /** /api/admin/listings: review, feature, set status and delete any listing. Real admins only. */
 @ApiTags('admin')
@@ -22,7 +22,7 @@ import { ScreenshotCleanup } from './screenshot-cleanup';
 export class AdminListingsController {
   constructor(
     private readonly rpc: GatewayRpc,
-    private readonly cleanup: ScreenshotCleanup,
+    private readonly writes: ListingWrites,
   ) {}
 
   @Get()
@@ -32,8 +32,10 @@ export class AdminListingsController {
 
   @Patch(':id')
   @ZodBody(AdminUpdateListingSchema)
-  update(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() body: AdminUpdateListing): Promise<AdminListingDto> {
-    return this.rpc.send(RPC.listings.adminUpdate, { id: parse(UuidSchema, id, 'path'), changes: body }, actor);
+  async update(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() body: AdminUpdateListing): Promise<AdminListingDto> {
+    const listing = await this.rpc.send<AdminListingDto>(RPC.listings.adminUpdate, { id: parse(UuidSchema, id, 'path'), changes: body }, actor);
+    await this.writes.settled();
+    return listing;
   }
 
   @Delete(':id')
@@ -43,7 +45,7 @@ export class AdminListingsController {
       { id: parse(UuidSchema, id, 'path') },
       actor,
     );
-    await this.cleanup.remove(result.removed_screenshots);
+    await this.writes.settled(result.removed_screenshots);
     return { message: result.message };
   }
 }

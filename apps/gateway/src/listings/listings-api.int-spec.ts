@@ -53,7 +53,9 @@ describe('listings through the gateway', () => {
     uploads = mkdtempSync(join(tmpdir(), 'uploads-'));
     stack = await startStack({
       services: ['auth', 'notifications', 'admin', 'listings'],
-      env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, PUBLIC_URL: 'https://market.example', RATE_LIMIT_SCALE: '100', UPLOADS_DIR: uploads },
+      gateways: 2,
+      // Long enough that only the listing events can explain a fresh page on the second gateway.
+      env: { BROWSE_CACHE_MS: '60000', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, PUBLIC_URL: 'https://market.example', RATE_LIMIT_SCALE: '100', UPLOADS_DIR: uploads },
     });
     adminToken = (await post(api('/auth/login'), { login: ADMIN.email, password: ADMIN.password })).body.access_token;
   });
@@ -262,6 +264,24 @@ describe('listings through the gateway', () => {
     } finally {
       await post(api('/admin/settings'), { ...rest, auto_approve: false }, bearer(adminToken));
     }
+  });
+
+  it('serves repeated browse pages from each gateway\'s cache, cleared by listing events from any gateway', async () => {
+    const seller = await signUp();
+    const { body: listing } = await createListing(seller.token, { ...FIELDS, title: 'Kombucha brewing guide site' });
+    await approve(listing.id);
+    const other = (path: string) => `${stack.urls[1]}/api${path}`;
+    expect((await get(other('/listings?search=kombucha'))).body.total).toBe(1);
+
+    // A row changed behind the services' back is not seen: the page comes from the cache.
+    await listingsDb().query(`UPDATE listings SET title = 'Kombucha guide (renamed quietly)' WHERE id = $1`, [listing.id]);
+    expect((await get(other('/listings?search=kombucha'))).body.listings[0].title).toBe('Kombucha brewing guide site');
+
+    // A pause through the first gateway publishes listing.updated; the second gateway drops its pages.
+    expect((await call('PATCH', api(`/listings/${listing.id}`), { status: 'paused' }, bearer(seller.token))).status).toBe(200);
+    await eventually(async () => {
+      expect((await get(other('/listings?search=kombucha'))).body.total).toBe(0);
+    }, 5_000);
   });
 
   it('withdraws the listings of a deleted account', async () => {

@@ -16,7 +16,8 @@ import { GatewayRpc } from '../rpc/rpc-client';
 import { parseRequest as parse } from '../http/zod-body';
 import { CurrentActor, JwtAuthGuard, OptionalActor, OptionalJwtAuthGuard } from '../auth/jwt-auth.guard';
 import { ScreenshotsInterceptor, UploadedScreenshots, type StoredScreenshot } from '../uploads';
-import { ScreenshotCleanup } from './screenshot-cleanup';
+import { ListingWrites } from './listing-writes';
+import { BrowseCache } from './browse-cache';
 
 /** /api/listings: browse and view for everyone; create, edit and delete for sellers (and admins). */
 @ApiTags('listings')
@@ -24,13 +25,15 @@ import { ScreenshotCleanup } from './screenshot-cleanup';
 export class ListingsController {
   constructor(
     private readonly rpc: GatewayRpc,
-    private readonly cleanup: ScreenshotCleanup,
+    private readonly writes: ListingWrites,
+    private readonly browseCache: BrowseCache,
   ) {}
 
+  /** Public and the same for everyone (no reserve amounts), so pages are shared through the browse cache. */
   @Get()
-  @UseGuards(OptionalJwtAuthGuard)
-  browse(@OptionalActor() actor: Actor | null, @Query() query: Record<string, unknown>): Promise<BrowseListingsResponse> {
-    return this.rpc.send(RPC.listings.browse, parse(BrowseListingsQuerySchema, query, 'query'), actor);
+  browse(@Query() query: Record<string, unknown>): Promise<BrowseListingsResponse> {
+    const parsed = parse(BrowseListingsQuerySchema, query, 'query');
+    return this.browseCache.get(parsed, () => this.rpc.send(RPC.listings.browse, parsed, null));
   }
 
   @Get(':id')
@@ -45,8 +48,14 @@ export class ListingsController {
   @ApiConsumes('multipart/form-data')
   @UseGuards(JwtAuthGuard)
   @UseInterceptors(ScreenshotsInterceptor)
-  create(@CurrentActor() actor: Actor, @Body() body: unknown, @UploadedScreenshots() files: StoredScreenshot[]): Promise<ListingDto> {
-    return this.rpc.send(RPC.listings.create, { listing: parse(CreateListingSchema, body, 'body'), screenshots: files.map((f) => f.key) }, actor);
+  async create(@CurrentActor() actor: Actor, @Body() body: unknown, @UploadedScreenshots() files: StoredScreenshot[]): Promise<ListingDto> {
+    const listing = await this.rpc.send<ListingDto>(
+      RPC.listings.create,
+      { listing: parse(CreateListingSchema, body, 'body'), screenshots: files.map((f) => f.key) },
+      actor,
+    );
+    await this.writes.settled();
+    return listing;
   }
 
   /** Multipart: the whole edit form; JSON {status}: the owner's pause/activate. */
@@ -65,14 +74,16 @@ export class ListingsController {
     const listingId = parse(UuidSchema, id, 'path');
     if (!request.is('multipart/form-data')) {
       const { status } = parse(ListingStatusRequestSchema, body, 'body');
-      return this.rpc.send(RPC.listings.setStatus, { id: listingId, status }, actor);
+      const listing = await this.rpc.send<ListingDto>(RPC.listings.setStatus, { id: listingId, status }, actor);
+      await this.writes.settled();
+      return listing;
     }
     const change = await this.rpc.send<{ listing: ListingDto; removed_screenshots: string[] }>(
       RPC.listings.update,
       { id: listingId, listing: parse(UpdateListingSchema, body, 'body'), screenshots: files.map((f) => f.key) },
       actor,
     );
-    await this.cleanup.remove(change.removed_screenshots);
+    await this.writes.settled(change.removed_screenshots);
     return change.listing;
   }
 
@@ -86,7 +97,7 @@ export class ListingsController {
       { id: parse(UuidSchema, id, 'path') },
       actor,
     );
-    await this.cleanup.remove(result.removed_screenshots);
+    await this.writes.settled(result.removed_screenshots);
     return { message: result.message };
   }
 }

@@ -42,7 +42,7 @@ export class ListingsController {
 
   @MessagePattern(RPC.listings.browse)
   browse(@Payload() message: RpcEnvelope) {
-    return this.listings.browse(message.meta.actor, parseInput(BrowseListingsQuerySchema, message.data));
+    return this.listings.browse(parseInput(BrowseListingsQuerySchema, message.data));
   }
 
   @MessagePattern(RPC.listings.mine)

@@ -1,0 +1,90 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { text } from 'node:stream/consumers';
+import { MinioStorage } from './minio-storage';
+
+// s3rver ships no types; this is the part of its API the test uses.
+interface S3rverServer {
+  run(): Promise<AddressInfo>;
+  close(): Promise<void>;
+}
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const S3rver = require('s3rver') as new (options: Record<string, unknown>) => S3rverServer;
+
+describe('MinioStorage against an S3-compatible server (s3rver)', () => {
+  let dir: string;
+  let server: S3rverServer;
+  let storage: MinioStorage;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'minio-storage-'));
+    server = new S3rver({ address: '127.0.0.1', port: 0, directory: dir, silent: true });
+    const { port } = await server.run();
+    // s3rver accepts any key pair (its default is S3RVER/S3RVER).
+    storage = new MinioStorage({
+      endpoint: `http://127.0.0.1:${port}`,
+      accessKey: 'S3RVER',
+      secretKey: 'S3RVER',
+      bucket: 'screenshots-test',
+      region: 'us-east-1',
+    });
+  });
+
+  afterAll(async () => {
+    await server?.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('creates the bucket when missing and then reports ready', async () => {
+    await expect(storage.check()).resolves.toBeUndefined();
+    await expect(storage.readinessCheck().check()).resolves.toBeUndefined();
+  });
+
+  it('stores a stream and reads it back with its content type and size', async () => {
+    const body = Buffer.from('\x89PNG fake but stored as given');
+    await storage.put('a1b2c3.png', Readable.from([body.subarray(0, 5), body.subarray(5)]), 'image/png');
+    const object = await storage.get('a1b2c3.png');
+    expect(object).not.toBeNull();
+    expect(object!.contentType).toBe('image/png');
+    expect(object!.size).toBe(body.length);
+    expect(await text(object!.stream)).toBe(body.toString());
+  });
+
+  it('keeps each object’s own content type', async () => {
+    await storage.put('photo.webp', Readable.from([Buffer.from('RIFF....WEBP')]), 'image/webp');
+    expect((await storage.get('photo.webp'))!.contentType).toBe('image/webp');
+  });
+
+  it('answers null for a missing key', async () => {
+    await expect(storage.get('missing.png')).resolves.toBeNull();
+  });
+
+  it('removes objects and ignores keys that are not there', async () => {
+    await storage.put('gone.gif', Readable.from([Buffer.from('GIF89a')]), 'image/gif');
+    await expect(storage.remove(['gone.gif', 'never-was.png'])).resolves.toBeUndefined();
+    await expect(storage.get('gone.gif')).resolves.toBeNull();
+    await expect(storage.remove([])).resolves.toBeUndefined();
+  });
+
+  it('fails the put (and stores nothing) when the stream fails', async () => {
+    const failing = new Readable({
+      read() {
+        this.destroy(new Error('client went away'));
+      },
+    });
+    await expect(storage.put('half.png', failing, 'image/png')).rejects.toThrow('client went away');
+    await expect(storage.get('half.png')).resolves.toBeNull();
+  });
+
+  it('refuses unsafe keys', async () => {
+    await expect(storage.get('../etc/passwd')).rejects.toThrow(/Unsafe storage key/);
+  });
+
+  it('reports not ready when the server is unreachable', async () => {
+    const down = new MinioStorage({ endpoint: 'http://127.0.0.1:1', accessKey: 'a', secretKey: 'b', bucket: 'x-y-z', region: 'us-east-1' });
+    await expect(down.readinessCheck().check()).rejects.toThrow();
+  });
+});

@@ -1,0 +1,202 @@
+import { Readable } from 'node:stream';
+import busboy, { type Busboy } from 'busboy';
+import type { Request } from 'express';
+import { AppError, badRequest } from '@market/server-kit';
+import { sniffImage, type ImageInfo, type SniffResult } from './image-sniff';
+import { ObjectStorage } from './object-storage';
+import { MAX_SCREENSHOTS, MAX_SCREENSHOT_BYTES, MAX_SCREENSHOT_PIXELS, SCREENSHOTS_FIELD, newScreenshotKey, uploadPath } from './upload-rules';
+
+/** A screenshot this request stored: the key and public path the listing should keep. */
+export interface StoredScreenshot {
+  key: string;
+  path: string;
+  content_type: string;
+  size: number;
+  width: number;
+  height: number;
+}
+
+export interface MultipartResult {
+  fields: Record<string, string | string[]>;
+  screenshots: StoredScreenshot[];
+}
+
+const FIELD_BYTES = 1024 * 1024;
+const MAX_FIELDS = 200;
+// Five full screenshots plus room for the text fields; a larger declared body is refused before reading it.
+const MAX_BODY_BYTES = MAX_SCREENSHOTS * MAX_SCREENSHOT_BYTES + 2 * FIELD_BYTES;
+
+const tooLarge = () => new AppError('payload_too_large', 'Each screenshot must be at most 5 MB');
+const invalid = (loc: (string | number)[], msg: string, type: string) => new AppError('validation_failed', [{ loc, msg, type }]);
+const describe = (filename: string | undefined, index: number) => (filename ? filename : `Screenshot ${index + 1}`);
+
+/** Collects a field; a repeated name becomes an array in arrival order. */
+function addField(fields: Record<string, string | string[]>, name: string, value: string): void {
+  const existing = fields[name];
+  if (existing === undefined) fields[name] = value;
+  else if (Array.isArray(existing)) existing.push(value);
+  else fields[name] = [existing, value];
+}
+
+interface Head {
+  head: Buffer;
+  result: SniffResult;
+}
+
+/** Reads from the file stream only until its format and size are known (or the limit is passed), then pauses it. */
+function readHead(file: Readable): Promise<Head> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let total = 0;
+    const done = (head: Head) => {
+      file.off('data', onData).off('end', onEnd).off('error', onError);
+      file.pause();
+      resolve(head);
+    };
+    const onData = (chunk: Buffer) => {
+      chunks.push(chunk);
+      total += chunk.length;
+      const head = Buffer.concat(chunks, total);
+      if (total > MAX_SCREENSHOT_BYTES) return done({ head, result: { status: 'need-more' } });
+      const result = sniffImage(head);
+      if (result.status !== 'need-more') done({ head, result });
+    };
+    const onEnd = () => {
+      const head = Buffer.concat(chunks, total);
+      done({ head, result: sniffImage(head, true) });
+    };
+    const onError = (error: Error) => {
+      file.off('data', onData).off('end', onEnd).off('error', onError);
+      reject(error);
+    };
+    file.on('data', onData).on('end', onEnd).on('error', onError);
+  });
+}
+
+/**
+ * Parses a multipart/form-data request: text fields are collected, each file in `screenshots` is checked by its
+ * content (DESIGN D18) and streamed into storage under a server-generated key. On any failure every object stored
+ * for this request is removed before the AppError is thrown.
+ */
+export function receiveScreenshots(req: Request, storage: ObjectStorage): Promise<MultipartResult> {
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) return Promise.reject(tooLarge());
+  let parser: Busboy;
+  try {
+    parser = busboy({
+      headers: req.headers,
+      // Browsers send file names as raw UTF-8; busboy's default would read them as Latin-1.
+      defParamCharset: 'utf8',
+      limits: { files: MAX_SCREENSHOTS, fileSize: MAX_SCREENSHOT_BYTES + 1, fields: MAX_FIELDS, fieldSize: FIELD_BYTES },
+    });
+  } catch {
+    return Promise.reject(badRequest('Malformed multipart/form-data request'));
+  }
+
+  return new Promise<MultipartResult>((resolve, reject) => {
+    const fields: Record<string, string | string[]> = {};
+    const screenshots: StoredScreenshot[] = [];
+    const attemptedKeys: string[] = [];
+    const pending: Promise<void>[] = [];
+    const activeFiles = new Set<Readable>();
+    let failure: unknown = null;
+    let settled = false;
+    let fileIndex = 0;
+    const order = new Map<string, number>();
+
+    const settle = async () => {
+      if (settled) return;
+      settled = true;
+      await Promise.allSettled(pending);
+      if (failure === null) {
+        // Arrival order, whatever order the stores finished in.
+        resolve({ fields, screenshots: screenshots.sort((a, b) => order.get(a.key)! - order.get(b.key)!) });
+        return;
+      }
+      await storage.remove(attemptedKeys).catch(() => undefined);
+      reject(failure);
+    };
+
+    const fail = (error: unknown) => {
+      if (failure !== null) return;
+      failure = error;
+      // Stop parsing, let the client finish sending into the void, and stop the stores still running.
+      req.unpipe(parser);
+      req.resume();
+      for (const file of activeFiles) file.destroy(new Error('upload aborted'));
+      void settle();
+    };
+
+    const store = async (file: Readable, filename: string | undefined, index: number) => {
+      // Errors reach readHead or the copy loop below; this keeps an aborted file from being an unhandled 'error'.
+      file.on('error', () => undefined);
+      activeFiles.add(file);
+      try {
+        const { head, result } = await readHead(file);
+        if (head.length > MAX_SCREENSHOT_BYTES) throw tooLarge();
+        if (head.length === 0 && !filename) return; // an empty file input the browser sent anyway
+        if (result.status !== 'image') {
+          throw invalid(['body', SCREENSHOTS_FIELD, index], `${describe(filename, index)} is not a JPEG, PNG, WebP or GIF image`, 'image_type');
+        }
+        const info: ImageInfo = result.info;
+        if (info.width * info.height > MAX_SCREENSHOT_PIXELS) {
+          throw invalid(
+            ['body', SCREENSHOTS_FIELD, index],
+            `${describe(filename, index)} is ${info.width}x${info.height} pixels; at most 40 megapixels are allowed`,
+            'image_pixels',
+          );
+        }
+        const key = newScreenshotKey(info);
+        attemptedKeys.push(key);
+        order.set(key, index);
+        let size = 0;
+        let overLimit = false;
+        async function* limited() {
+          size += head.length;
+          yield head;
+          for await (const chunk of file) {
+            size += (chunk as Buffer).length;
+            if (size > MAX_SCREENSHOT_BYTES) {
+              overLimit = true;
+              throw tooLarge();
+            }
+            yield chunk as Buffer;
+          }
+        }
+        try {
+          await storage.put(key, Readable.from(limited(), { objectMode: false }), info.contentType);
+        } catch (error) {
+          throw overLimit ? tooLarge() : error;
+        }
+        screenshots.push({ key, path: uploadPath(key), content_type: info.contentType, size, width: info.width, height: info.height });
+      } finally {
+        activeFiles.delete(file);
+      }
+    };
+
+    parser.on('field', (name, value, info) => {
+      if (info.nameTruncated || info.valueTruncated) return fail(new AppError('payload_too_large', `Field ${name} must be at most 1 MB`));
+      addField(fields, name, value);
+    });
+    parser.on('file', (name, file, info) => {
+      if (failure !== null) return file.resume();
+      if (name !== SCREENSHOTS_FIELD) {
+        file.resume();
+        return fail(invalid(['body', name], `Files are accepted only in the ${SCREENSHOTS_FIELD} field`, 'unexpected_file'));
+      }
+      const index = fileIndex;
+      fileIndex += 1;
+      pending.push(store(file, info.filename, index).catch(fail));
+    });
+    parser.on('filesLimit', () => fail(invalid(['body', SCREENSHOTS_FIELD], `At most ${MAX_SCREENSHOTS} screenshots`, 'too_many_files')));
+    parser.on('fieldsLimit', () => fail(new AppError('payload_too_large', `At most ${MAX_FIELDS} form fields`)));
+    parser.on('error', () => fail(badRequest('Malformed multipart/form-data request')));
+    parser.on('close', () => void settle());
+    // A client that goes away mid-upload leaves the parser waiting forever: treat it as a failure.
+    req.on('error', () => fail(badRequest('The upload was interrupted')));
+    req.on('close', () => {
+      if (!req.complete) fail(badRequest('The upload was interrupted'));
+    });
+    req.pipe(parser);
+  });
+}
