@@ -1,5 +1,5 @@
 import type { DynamicModule } from '@nestjs/common';
-import { defineServiceModule, type ServiceConfig } from '@market/server-kit';
+import { defineServiceModule, ServiceRpc, type ServiceConfig } from '@market/server-kit';
 import { CreateAuditLog1763800400000 } from './migrations/1763800400000-create-audit-log';
 import { CreateSettings1763800500000 } from './migrations/1763800500000-create-settings';
 import { AdminController } from './stats/admin.controller';
@@ -16,7 +16,7 @@ export function adminAppModule(config: ServiceConfig): DynamicModule {
     { service: 'admin-service', schema: 'admin', config, entities: [], migrations: [CreateAuditLog1763800400000, CreateSettings1763800500000] },
     {
       controllers: [AdminController, SettingsController],
-      providers: [AdminOverviewService, AuditLogRepository, AuditLogService, SettingsRepository, SettingsService],
+      providers: [ServiceRpc, AdminOverviewService, AuditLogRepository, AuditLogService, SettingsRepository, SettingsService],
     },
   );
 }

@@ -20,6 +20,9 @@ describe('pages at phone width', () => {
     ['verify-email-missing', '/verify-email', 'No verification token provided'],
     ['reset-password-form', '/reset-password?token=some-token-value', 'Choose a new password'],
     ['dashboard-guest', '/dashboard', 'Please log in to view your dashboard.'],
+    ['browse', '/browse', 'listings'],
+    ['sell-guest', '/sell', 'Basic Info'],
+    ['listing-missing', '/listing/00000000-0000-4000-8000-000000000000', 'Listing not found'],
   ])('%s fits a phone', async (name, path, text) => {
     const page = currentPage();
     await page.goto(`${baseUrl()}${path}`);
@@ -32,7 +35,7 @@ describe('pages at phone width', () => {
     const page = currentPage();
     await logInAsAdmin(page);
     await page.waitForURL(`${baseUrl()}/dashboard`);
-    for (const tab of ['overview', 'users', 'settings', 'profile']) {
+    for (const tab of ['overview', 'users', 'listings', 'settings', 'profile']) {
       await page.goto(`${baseUrl()}/dashboard?tab=${tab}`);
       await page.getByRole('link', { name: 'Users' }).waitFor();
       await page.waitForLoadState('networkidle');

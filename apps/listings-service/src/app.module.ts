@@ -1,5 +1,5 @@
 import type { DynamicModule } from '@nestjs/common';
-import { defineServiceModule, SettingsModule, type ServiceConfig } from '@market/server-kit';
+import { defineServiceModule, ServiceRpc, SettingsModule, type ServiceConfig } from '@market/server-kit';
 import { CreateListings1763800600000 } from './migrations/1763800600000-create-listings';
 import { CreateWatchlist1763800700000 } from './migrations/1763800700000-create-watchlist';
 import { ListingsRepository } from './listings/listings.repository';
@@ -24,7 +24,7 @@ export function listingsAppModule(config: ServiceConfig): DynamicModule {
     {
       imports: [SettingsModule],
       controllers: [ListingStatsController, ListingsController],
-      providers: [ListingsRepository, ListingsService, SellerDirectory, SellerEventsHandler, WatchlistRepository, WatchlistService],
+      providers: [ServiceRpc, ListingsRepository, ListingsService, SellerDirectory, SellerEventsHandler, WatchlistRepository, WatchlistService],
     },
   );
 }

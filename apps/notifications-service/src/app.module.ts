@@ -1,5 +1,5 @@
 import type { DynamicModule } from '@nestjs/common';
-import { defineServiceModule, SettingsModule } from '@market/server-kit';
+import { defineServiceModule, ServiceRpc, SettingsModule } from '@market/server-kit';
 import { NOTIFICATIONS_CONFIG, type NotificationsConfig } from './notifications.config';
 import { CreateEmails1763800200000 } from './migrations/1763800200000-create-emails';
 import { Mailer } from './emails/mailer';
@@ -14,6 +14,6 @@ import { UserContacts } from './emails/user-contacts';
 export function notificationsAppModule(config: NotificationsConfig): DynamicModule {
   return defineServiceModule(
     { service: 'notifications-service', schema: 'notifications', config, entities: [], migrations: [CreateEmails1763800200000] },
-    { imports: [SettingsModule], controllers: [EmailsController], providers: [{ provide: NOTIFICATIONS_CONFIG, useValue: config }, Mailer, EmailsRepository, EmailQueue, AccountEventsHandler, ListingEventsHandler, UserContacts] },
+    { imports: [SettingsModule], controllers: [EmailsController], providers: [{ provide: NOTIFICATIONS_CONFIG, useValue: config }, Mailer, EmailsRepository, EmailQueue, AccountEventsHandler, ListingEventsHandler, UserContacts, ServiceRpc] },
   );
 }

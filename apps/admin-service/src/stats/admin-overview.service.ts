@@ -1,25 +1,11 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { requireAdmin, RpcClient, SERVICE_CONFIG, type ServiceConfig } from '@market/server-kit';
+import { Injectable } from '@nestjs/common';
+import { requireAdmin, ServiceRpc } from '@market/server-kit';
 import { RPC, type Actor, type AdminStats, type AdminUserDto, type AdminUsersResponse, type SellerListingCounts, type UserDto } from '@market/contracts';
-
-const RPC_TIMEOUT_MS = 5000;
 
 /** Admin views composed from the services that own each part. */
 @Injectable()
-export class AdminOverviewService implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly rpc: RpcClient;
-
-  constructor(@Inject(SERVICE_CONFIG) config: ServiceConfig) {
-    this.rpc = new RpcClient(config.NATS_URL, 'admin-service-rpc', RPC_TIMEOUT_MS, config.NATS_SUBJECT_PREFIX);
-  }
-
-  async onApplicationBootstrap() {
-    await this.rpc.connect();
-  }
-
-  async onApplicationShutdown() {
-    await this.rpc.close();
-  }
+export class AdminOverviewService {
+  constructor(private readonly rpc: ServiceRpc) {}
 
   /** Each count comes from the service that owns it. */
   async stats(actor: Actor): Promise<AdminStats> {

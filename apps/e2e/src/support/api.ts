@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import type { ListingDto } from '@market/contracts';
 import { baseUrl } from './browser';
 
 /** Calls the marketplace API directly (for setup steps a journey is not about). */
@@ -31,4 +33,58 @@ export async function linkInEmail(to: string, kind: 'verify_email' | 'reset_pass
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`No ${kind} email to ${to}`);
+}
+
+/** A registered, logged-in account made through the API. */
+export interface ApiAccount {
+  username: string;
+  email: string;
+  password: string;
+  token: string;
+}
+
+/** Registers an account through the API and logs it in; usernames are prefix_<letters> (unique per call). */
+export async function registerAccount(prefix: string): Promise<ApiAccount> {
+  const tag = Array.from(randomBytes(6), (b) => String.fromCharCode(97 + (b % 26))).join('');
+  const username = `${prefix}_${tag}`;
+  const account = { username, email: `${username}@example.com`, password: `${prefix}-pass-${tag}` };
+  const registered = await apiCall('POST', '/auth/register', { ...account, age_confirmed: true });
+  if (registered.status !== 201) throw new Error(`register ${username}: ${registered.status} ${JSON.stringify(registered.body)}`);
+  const login = await apiCall<{ access_token: string }>('POST', '/auth/login', { login: username, password: account.password });
+  return { ...account, token: login.body.access_token };
+}
+
+const LISTING_DEFAULTS: Record<string, string> = {
+  title: 'A steady niche website for sale',
+  description: 'A steady niche site with tested content, loyal readers and a weekly newsletter.',
+  category: 'Blog',
+  website_url: 'https://journey-site.example.com',
+  monthly_revenue: '1200',
+  annual_revenue: '14400',
+  monthly_traffic: '30000',
+  monthly_expenses: '200',
+  profit_margin: '83',
+  business_age_months: '26',
+  monetization_methods: 'AdSense',
+  listing_type: 'auction',
+  auction_type: 'auto',
+  starting_price: '8000',
+  duration_days: '7',
+};
+
+/** POST /api/listings as the sell wizard sends it (multipart), with screenshots; returns the new listing. */
+export async function createListingViaApi(token: string, fields: Record<string, string> = {}, screenshots: Buffer[] = []): Promise<ListingDto> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries({ ...LISTING_DEFAULTS, ...fields })) form.append(name, value);
+  screenshots.forEach((data, i) => form.append('screenshots', new Blob([new Uint8Array(data)], { type: 'image/png' }), `shot-${i}.png`));
+  const response = await fetch(`${baseUrl()}/api/listings`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+  const body = await response.json();
+  if (response.status !== 201) throw new Error(`create listing: ${response.status} ${JSON.stringify(body)}`);
+  return body as ListingDto;
+}
+
+/** The admin approves a listing (PATCH /api/admin/listings/{id} {status: 'active'}). */
+export async function approveListing(id: string): Promise<void> {
+  const approved = await apiCall('PATCH', `/admin/listings/${id}`, { status: 'active' }, await adminToken());
+  if (approved.status !== 200) throw new Error(`approve ${id}: ${approved.status} ${JSON.stringify(approved.body)}`);
 }

@@ -1,30 +1,17 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { RpcClient, SERVICE_CONFIG, type ServiceConfig } from '@market/server-kit';
+import { Injectable, Logger } from '@nestjs/common';
+import { ServiceRpc } from '@market/server-kit';
 import { RPC, type PublicProfile, type SellerDto } from '@market/contracts';
 import { ListingsRepository } from './listings.repository';
 
-const RPC_TIMEOUT_MS = 3000;
-
 /** Seller cards: public profile fields asked of the auth service, sales counted from our own listings. */
 @Injectable()
-export class SellerDirectory implements OnApplicationBootstrap, OnApplicationShutdown {
+export class SellerDirectory {
   private readonly logger = new Logger('SellerDirectory');
-  private readonly rpc: RpcClient;
 
   constructor(
-    @Inject(SERVICE_CONFIG) config: ServiceConfig,
+    private readonly rpc: ServiceRpc,
     private readonly listings: ListingsRepository,
-  ) {
-    this.rpc = new RpcClient(config.NATS_URL, 'listings-service-rpc', RPC_TIMEOUT_MS, config.NATS_SUBJECT_PREFIX);
-  }
-
-  async onApplicationBootstrap() {
-    await this.rpc.connect();
-  }
-
-  async onApplicationShutdown() {
-    await this.rpc.close();
-  }
+  ) {}
 
   /** Public profiles by user id; an empty map when the auth service cannot answer (the listing still shows). */
   async profiles(userIds: string[]): Promise<Map<string, PublicProfile>> {

@@ -5,3 +5,4 @@ export * from './eventually';
 export * from './factories';
 export * from './running-services';
 export * from './smtp-sink';
+export * from './images';

@@ -1,5 +1,5 @@
 // Minimal, valid-enough headers of each accepted format, for the sniffing and upload tests.
-import { deflateSync } from 'node:zlib';
+import { PNG_SIGNATURE, pngChunk, solidPng } from '@market/server-kit/testing';
 
 const u32be = (n: number) => {
   const b = Buffer.alloc(4);
@@ -10,37 +10,15 @@ const u16be = (n: number) => Buffer.from([(n >> 8) & 0xff, n & 0xff]);
 const u16le = (n: number) => Buffer.from([n & 0xff, (n >> 8) & 0xff]);
 const u24le = (n: number) => Buffer.from([n & 0xff, (n >> 8) & 0xff, (n >> 16) & 0xff]);
 
-function crc32(bytes: Buffer): number {
-  let c = 0xffffffff;
-  for (const v of bytes) {
-    c ^= v;
-    for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  }
-  return (c ^ 0xffffffff) >>> 0;
-}
-
-function pngChunk(type: string, data: Buffer): Buffer {
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  return Buffer.concat([u32be(data.length), body, u32be(crc32(body))]);
-}
-
 /** A complete, decodable RGB PNG filled with one colour. */
 export function png(width: number, height: number): Buffer {
-  const ihdr = Buffer.concat([u32be(width), u32be(height), Buffer.from([8, 2, 0, 0, 0])]);
-  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, 0x5a)]);
-  const raw = Buffer.concat(Array.from({ length: height }, () => row));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', ihdr),
-    pngChunk('IDAT', deflateSync(raw)),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ]);
+  return solidPng(width, height, [0x5a, 0x5a, 0x5a]);
 }
 
 /** Only the PNG signature and IHDR: enough to claim any size. */
 export function pngHeader(width: number, height: number): Buffer {
   const ihdr = Buffer.concat([u32be(width), u32be(height), Buffer.from([8, 2, 0, 0, 0])]);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), pngChunk('IHDR', ihdr)]);
+  return Buffer.concat([PNG_SIGNATURE, pngChunk('IHDR', ihdr)]);
 }
 
 export function gif(width: number, height: number, version: '87a' | '89a' = '89a'): Buffer {
