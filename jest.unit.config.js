@@ -2,5 +2,5 @@
 module.exports = {
   ...require('./jest.preset'),
   displayName: 'unit',
-  testMatch: ['<rootDir>/{apps,libs}/*/src/**/*.spec.{ts,tsx}'],
+  testMatch: ['<rootDir>/{apps,libs}/*/src/**/*.spec.{ts,tsx}', '<rootDir>/scripts/**/*.spec.ts'],
 };

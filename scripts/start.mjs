@@ -1,12 +1,14 @@
 // npm start: runs the whole marketplace on this machine with embedded defaults (DESIGN §2).
 import { startSystem } from './lib/system.mjs';
 import { seedDemo } from './lib/seed.mjs';
+import { seedFirstStart } from './lib/seed-first-start.mjs';
 
 const log = (line) => console.log(line);
 
 try {
   const system = await startSystem({ log });
   const demo = process.env.SEED_DEMO === 'false' ? [] : await seedDemo(system.url);
+  if (process.env.SEED_DEMO !== 'false') await seedFirstStart(system, log);
   log('');
   log(`Site Market is running at ${system.url}`);
   log(`  API docs:  ${system.url}/api/docs`);

@@ -2,6 +2,7 @@ import type { DynamicModule } from '@nestjs/common';
 import { defineServiceModule, ServiceRpc, SettingsModule, type ServiceConfig } from '@market/server-kit';
 import { CreateListings1763800600000 } from './migrations/1763800600000-create-listings';
 import { CreateWatchlist1763800700000 } from './migrations/1763800700000-create-watchlist';
+import { BrowseCountsAndSortIndexes1763800800000 } from './migrations/1763800800000-browse-counts-and-sort-indexes';
 import { ListingsRepository } from './listings/listings.repository';
 import { ListingsService } from './listings/listings.service';
 import { ListingsController } from './listings/listings.controller';
@@ -19,7 +20,7 @@ export function listingsAppModule(config: ServiceConfig): DynamicModule {
       schema: 'listings',
       config,
       entities: [],
-      migrations: [CreateListings1763800600000, CreateWatchlist1763800700000],
+      migrations: [CreateListings1763800600000, CreateWatchlist1763800700000, BrowseCountsAndSortIndexes1763800800000],
     },
     {
       imports: [SettingsModule],

@@ -1,51 +1,59 @@
 import type { NatsConnection } from 'nats';
-import { BrowseListingsQuerySchema, type BrowseListingsResponse } from '@market/contracts';
+import { BrowseListingsQuerySchema } from '@market/contracts';
 import type { GatewayConfig } from '../gateway.config';
 import { BrowseCache } from './browse-cache';
 
-const page = (total: number): BrowseListingsResponse => ({ listings: [], total, page: 1, pages: 1, limit: 24 });
 const cache = (ttl: number) => new BrowseCache({ BROWSE_CACHE_MS: ttl, EVENTS_PREFIX: 'test' } as GatewayConfig, {} as NatsConnection);
 const query = (raw: Record<string, unknown> = {}) => BrowseListingsQuerySchema.parse(raw);
+const settle = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('BrowseCache', () => {
   afterEach(() => jest.useRealTimers());
 
-  it('answers a repeated query from memory until the time runs out', async () => {
-    jest.useFakeTimers({ now: 0 });
+  it('answers a repeated query from memory, then serves the old page once while a fresh one loads', async () => {
+    jest.useFakeTimers({ now: 0, doNotFake: ['setImmediate'] });
     const browse = cache(2000);
-    const load = jest.fn().mockResolvedValueOnce(page(1)).mockResolvedValueOnce(page(2));
-    expect((await browse.get(query(), load)).total).toBe(1);
+    const load = jest.fn().mockResolvedValueOnce('one').mockResolvedValueOnce('two');
+    expect(await browse.get(query(), load)).toBe('one');
     jest.setSystemTime(1999);
-    expect((await browse.get(query({ sort_by: 'created_at' }), load)).total).toBe(1);
+    expect(await browse.get(query({ sort_by: 'created_at' }), load)).toBe('one');
+    expect(load).toHaveBeenCalledTimes(1);
     jest.setSystemTime(2000);
-    expect((await browse.get(query(), load)).total).toBe(2);
+    expect(await browse.get(query(), load)).toBe('one');
     expect(load).toHaveBeenCalledTimes(2);
+    await settle();
+    expect(await browse.get(query(), load)).toBe('two');
   });
 
   it('shares one load between concurrent identical requests, and keeps different queries apart', async () => {
     const browse = cache(2000);
-    let resolve!: (value: BrowseListingsResponse) => void;
-    const load = jest.fn(() => new Promise<BrowseListingsResponse>((r) => (resolve = r)));
+    let resolve!: (value: string) => void;
+    const load = jest.fn(() => new Promise<string>((r) => (resolve = r)));
     const first = browse.get(query({ category: 'SaaS' }), load);
     const second = browse.get(query({ category: 'SaaS' }), load);
-    resolve(page(7));
-    expect([(await first).total, (await second).total]).toEqual([7, 7]);
+    resolve('saas');
+    expect([await first, await second]).toEqual(['saas', 'saas']);
     expect(load).toHaveBeenCalledTimes(1);
-    await browse.get(query({ category: 'Blog' }), async () => page(3));
-    expect((await browse.get(query({ category: 'Blog' }), load)).total).toBe(3);
+    await browse.get(query({ category: 'Blog' }), async () => 'blog');
+    expect(await browse.get(query({ category: 'Blog' }), load)).toBe('blog');
   });
 
-  it('never keeps a failure, and forgets everything on clear()', async () => {
-    const browse = cache(60_000);
+  it('never keeps a failure, not even of a refresh, and forgets everything on clear()', async () => {
+    jest.useFakeTimers({ now: 0, doNotFake: ['setImmediate'] });
+    const browse = cache(1000);
     await expect(browse.get(query(), () => Promise.reject(new Error('down')))).rejects.toThrow('down');
-    expect((await browse.get(query(), async () => page(4))).total).toBe(4);
+    expect(await browse.get(query(), async () => 'four')).toBe('four');
+    jest.setSystemTime(1000);
+    expect(await browse.get(query(), () => Promise.reject(new Error('down again')))).toBe('four');
+    await settle();
+    expect(await browse.get(query(), async () => 'five')).toBe('five');
     browse.clear();
-    expect((await browse.get(query(), async () => page(5))).total).toBe(5);
+    expect(await browse.get(query(), async () => 'six')).toBe('six');
   });
 
   it('loads every time when turned off', async () => {
     const browse = cache(0);
-    const load = jest.fn(async () => page(1));
+    const load = jest.fn(async () => 'page');
     await browse.get(query(), load);
     await browse.get(query(), load);
     expect(load).toHaveBeenCalledTimes(2);

@@ -1,20 +1,27 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { NatsConnection, Subscription } from 'nats';
-import type { BrowseListingsQuery, BrowseListingsResponse } from '@market/contracts';
+import type { BrowseListingsQuery } from '@market/contracts';
 import { eventSubject } from '@market/server-kit';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway.config';
 import { GATEWAY_NATS } from '../gateway.tokens';
 
 const MAX_ENTRIES = 1000;
 
+interface Entry {
+  at: number;
+  body: Promise<string>;
+  refreshing: boolean;
+}
+
 /**
- * Browse pages are the same for everyone, so each gateway keeps them for BROWSE_CACHE_MS and answers repeats from
- * memory; any listing event (from any gateway's writes) and this gateway's own writes clear it at once.
- * Concurrent identical requests share one trip to the listings service.
+ * Browse pages are the same for everyone, so each gateway keeps them, serialized, for BROWSE_CACHE_MS. Concurrent
+ * identical requests share one trip to the listings service; a page past its time is served once more while a
+ * fresh copy loads (nobody waits on a refresh). Any listing event, from any gateway's writes, and this gateway's
+ * own writes clear every page at once, so changes are never hidden behind the cache.
  */
 @Injectable()
 export class BrowseCache implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly entries = new Map<string, { at: number; value: Promise<BrowseListingsResponse> }>();
+  private readonly entries = new Map<string, Entry>();
   private subscription: Subscription | null = null;
   private readonly ttl: number;
 
@@ -33,25 +40,40 @@ export class BrowseCache implements OnApplicationBootstrap, OnApplicationShutdow
     this.subscription?.unsubscribe();
   }
 
-  /** The page for a parsed query: from memory while fresh, else loaded (failures are never kept). */
-  get(query: BrowseListingsQuery, load: () => Promise<BrowseListingsResponse>): Promise<BrowseListingsResponse> {
+  /** The JSON body of the page for a parsed query: from memory when possible, else loaded (failures are never kept). */
+  get(query: BrowseListingsQuery, load: () => Promise<string>): Promise<string> {
     if (this.ttl <= 0) return load();
     const key = JSON.stringify(query);
-    const now = Date.now();
-    const hit = this.entries.get(key);
-    if (hit && now - hit.at < this.ttl) return hit.value;
-    const value = load();
-    this.entries.delete(key);
-    this.entries.set(key, { at: now, value });
-    if (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value as string);
-    value.catch(() => {
-      if (this.entries.get(key)?.value === value) this.entries.delete(key);
-    });
-    return value;
+    const entry = this.entries.get(key);
+    if (!entry) return this.store(key, load()).body;
+    if (Date.now() - entry.at >= this.ttl && !entry.refreshing) {
+      entry.refreshing = true;
+      const next = load();
+      next.then(
+        () => {
+          if (this.entries.get(key) === entry) this.store(key, next);
+        },
+        () => {
+          if (this.entries.get(key) === entry) this.entries.delete(key);
+        },
+      );
+    }
+    return entry.body;
   }
 
   /** Forgets every page (a listing changed). */
   clear(): void {
     this.entries.clear();
+  }
+
+  private store(key: string, body: Promise<string>): Entry {
+    const entry: Entry = { at: Date.now(), body, refreshing: false };
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    if (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value as string);
+    body.catch(() => {
+      if (this.entries.get(key) === entry) this.entries.delete(key);
+    });
+    return entry;
   }
 }

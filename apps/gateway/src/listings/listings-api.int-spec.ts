@@ -203,6 +203,10 @@ describe('listings through the gateway', () => {
     expect((await listingsDb().query('SELECT count(*)::int AS n FROM listings WHERE seller_id = $1', [seller.id]))[0].n).toBe(0);
     const guest = await fetch(api('/listings'), { method: 'POST', body: listingForm(FIELDS) });
     expect(guest.status).toBe(401);
+    const badQuery = await get(api('/listings?category=Crypto&min_price=10.5'));
+    expect(badQuery.status).toBe(422);
+    expect(badQuery.body.detail.map((d: { loc: string[] }) => d.loc.join('.'))).toEqual(['query.category', 'query.min_price']);
+    expect((await get(api('/listings/not-a-uuid'))).status).toBe(422);
   });
 
   it('keeps a watchlist with the texts of SPEC §8', async () => {

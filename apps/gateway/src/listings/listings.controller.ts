@@ -1,6 +1,6 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req, UseGuards, UseInterceptors } from '@nestjs/common';
-import { ApiBearerAuth, ApiConsumes, ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req, Res, UseGuards, UseInterceptors } from '@nestjs/common';
+import { ApiBearerAuth, ApiConsumes, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
 import {
   BrowseListingsQuerySchema,
   CreateListingSchema,
@@ -29,11 +29,15 @@ export class ListingsController {
     private readonly browseCache: BrowseCache,
   ) {}
 
-  /** Public and the same for everyone (no reserve amounts), so pages are shared through the browse cache. */
+  /** Public and the same for everyone (no reserve amounts), so pages are shared, serialized, through the browse cache. */
   @Get()
-  browse(@Query() query: Record<string, unknown>): Promise<BrowseListingsResponse> {
+  @ApiOkResponse({ description: 'BrowseListingsResponse {listings, total, page, pages, limit}' })
+  async browse(@Query() query: Record<string, unknown>, @Res() response: Response): Promise<void> {
     const parsed = parse(BrowseListingsQuerySchema, query, 'query');
-    return this.browseCache.get(parsed, () => this.rpc.send(RPC.listings.browse, parsed, null));
+    const body = await this.browseCache.get(parsed, async () =>
+      JSON.stringify(await this.rpc.send<BrowseListingsResponse>(RPC.listings.browse, parsed, null)),
+    );
+    response.type('application/json').send(body);
   }
 
   @Get(':id')

@@ -4,8 +4,13 @@ import { BrowseListingsQuerySchema } from '@market/contracts';
 import { CreateEventTables1763800000000, openServiceDatabase } from '@market/server-kit';
 import { createTestDatabase, type TestDatabase } from '@market/server-kit/testing';
 import { CreateListings1763800600000 } from '../migrations/1763800600000-create-listings';
+import { CreateWatchlist1763800700000 } from '../migrations/1763800700000-create-watchlist';
+import { BrowseCountsAndSortIndexes1763800800000 } from '../migrations/1763800800000-browse-counts-and-sort-indexes';
+
+const MIGRATIONS = [CreateEventTables1763800000000, CreateListings1763800600000, CreateWatchlist1763800700000, BrowseCountsAndSortIndexes1763800800000];
 import { buildListing } from '../testing/listing.factory';
-import { ListingsRepository } from './listings.repository';
+import { LISTING_COLUMNS, ListingsRepository } from './listings.repository';
+import { buildBrowseQuery } from './browse-query';
 
 describe('listings browse', () => {
   let db: TestDatabase;
@@ -22,7 +27,7 @@ describe('listings browse', () => {
 
   beforeAll(async () => {
     db = await createTestDatabase('listings');
-    ds = await openServiceDatabase({ url: db.url, schema: 'listings', entities: [], migrations: [CreateEventTables1763800000000, CreateListings1763800600000] });
+    ds = await openServiceDatabase({ url: db.url, schema: 'listings', entities: [], migrations: MIGRATIONS });
     listings = new ListingsRepository(ds);
     await live({ title: 'Vegan recipes blog', description: 'Hundreds of plant based recipes with a loyal newsletter audience.', starting_price: 3000, monthly_revenue: 800 });
     await live({ title: 'Project tracker SaaS', category: 'SaaS', description: 'Subscription software for small agencies with low churn.', starting_price: 90000, monthly_revenue: 9000 });
@@ -75,6 +80,38 @@ describe('listings browse', () => {
     expect(await browse({ page: 9 })).toEqual({ listings: [], total: 4 });
   });
 
+  it('keeps the trigger-kept totals equal to the rows through inserts, status, category, type, feature and delete changes', async () => {
+    const actual = async () =>
+      ds.query(`SELECT category, listing_type, featured, count(*)::int AS n FROM listings WHERE status = 'active' GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`);
+    const kept = async () => ds.query(`SELECT category, listing_type, featured, active::int AS n FROM listing_counts WHERE active > 0 ORDER BY 1, 2, 3`);
+    const extra = await live({ title: 'Counted newsletter', category: 'Newsletter' });
+    await ds.query(`UPDATE listings SET featured = true WHERE id = $1`, [extra.id]);
+    await ds.query(`UPDATE listings SET category = 'Blog', listing_type = 'fixed' WHERE id = $1`, [extra.id]);
+    expect(await kept()).toEqual(await actual());
+    expect((await browse({ category: 'Blog', listing_type: 'fixed', featured: 'true' })).total).toBe(1);
+    await ds.query(`UPDATE listings SET status = 'paused' WHERE id = $1`, [extra.id]);
+    expect((await browse({ category: 'Blog', listing_type: 'fixed' })).total).toBe(0);
+    await ds.query(`UPDATE listings SET status = 'active', title = 'Counted again' WHERE id = $1`, [extra.id]);
+    expect(await kept()).toEqual(await actual());
+    await ds.query(`DELETE FROM listings WHERE id = $1`, [extra.id]);
+    expect(await kept()).toEqual(await actual());
+    expect((await browse({})).total).toBe(4);
+    expect((await browse({ search: 'recipe', category: 'Blog' })).total).toBe(1);
+  });
+
+  it('serves every sort from an index, never a scan of the table', async () => {
+    await ds.query('SET enable_seqscan = off');
+    try {
+      for (const raw of [{}, { sort_by: 'price', sort_order: 'asc' }, { sort_by: 'price', min_price: '100' }, { sort_by: 'monthly_revenue' }, { category: 'Blog' }, { listing_type: 'auction' }]) {
+        const query = buildBrowseQuery(BrowseListingsQuerySchema.parse(raw), LISTING_COLUMNS);
+        const plan = (await ds.query(`EXPLAIN ${query.sql}`, query.params)).map((r: { 'QUERY PLAN': string }) => r['QUERY PLAN']).join('\n');
+        expect(plan).not.toMatch(/Seq Scan|Sort Key/);
+      }
+    } finally {
+      await ds.query('RESET enable_seqscan');
+    }
+  });
+
   it('refuses queries it cannot answer exactly', () => {
     expect(BrowseListingsQuerySchema.safeParse({ category: 'Crypto' }).success).toBe(false);
     expect(BrowseListingsQuerySchema.safeParse({ min_price: '10.5' }).success).toBe(false);
@@ -90,7 +127,7 @@ describe('listing counts for the admin views', () => {
 
   beforeAll(async () => {
     db = await createTestDatabase('listing_counts');
-    ds = await openServiceDatabase({ url: db.url, schema: 'listings', entities: [], migrations: [CreateEventTables1763800000000, CreateListings1763800600000] });
+    ds = await openServiceDatabase({ url: db.url, schema: 'listings', entities: [], migrations: MIGRATIONS });
     listings = new ListingsRepository(ds);
   });
   afterAll(async () => {

@@ -161,15 +161,15 @@ export class ListingsRepository {
     return rows.length ? this.findById(id, manager) : null;
   }
 
-  /** One page of active listings matching the browse filters, and how many match in all. */
+  /** One page of active listings matching the browse filters, and how many match in all (two queries at once). */
   async browse(query: BrowseListingsQuery): Promise<{ listings: ListingRecord[]; total: number }> {
     const page = buildBrowseQuery(query, LISTING_COLUMNS);
-    const rows: Array<ListingRecord & { total: string }> = await this.dataSource.query(page.sql, page.params);
-    if (rows.length) return { listings: rows.map(({ total: _total, ...listing }) => listing), total: Number(rows[0].total) };
-    // Past the last page the window count is absent: count separately so the pager still knows the total.
     const count = buildBrowseCount(query);
-    const [row] = await this.dataSource.query(count.sql, count.params);
-    return { listings: [], total: row.n };
+    const [listings, [row]] = await Promise.all([
+      this.dataSource.query(page.sql, page.params) as Promise<ListingRecord[]>,
+      this.dataSource.query(count.sql, count.params) as Promise<Array<{ n: number }>>,
+    ]);
+    return { listings, total: row.n };
   }
 
   /** All listings and active ones, for the admin overview. */
