@@ -16,11 +16,21 @@ export const router = createBrowserRouter([
     errorElement: <ErrorPage />,
     children: [
       { path: '/', element: <HomePage /> },
+      { path: '/browse', lazy: () => import('../features/browse/BrowsePage').then((m) => ({ Component: m.BrowsePage })) },
+      {
+        path: '/listing/:listingId',
+        lazy: () => import('../features/listing-detail/ListingDetailPage').then((m) => ({ Component: m.ListingDetailPage })),
+      },
       { path: '/login', element: <LoginPage /> },
       { path: '/register', element: <RegisterPage /> },
       { path: '/verify-email', element: <VerifyEmailPage /> },
       { path: '/reset-password', element: <ResetPasswordPage /> },
       { path: '/dashboard', element: <DashboardPage /> },
+      { path: '/sell', lazy: () => import('../features/sell/SellPage').then((m) => ({ Component: m.SellPage })) },
+      {
+        path: '/edit-listing/:id',
+        lazy: () => import('../features/edit-listing/EditListingPage').then((m) => ({ Component: m.EditListingPage })),
+      },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

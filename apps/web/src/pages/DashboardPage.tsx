@@ -5,6 +5,10 @@ import { ProfileTab } from '../features/profile/ProfileTab';
 import { AdminOverviewTab } from '../features/admin/AdminOverviewTab';
 import { AdminUsersTab } from '../features/admin/AdminUsersTab';
 import { AdminSettingsTab } from '../features/admin/AdminSettingsTab';
+import { AdminListingsTab } from '../features/admin/AdminListingsTab';
+import { MyListingsTab } from '../features/my-listings/MyListingsTab';
+import { RecentListings } from '../features/my-listings/RecentListings';
+import { WatchlistTab } from '../features/watchlist/WatchlistTab';
 
 interface Tab {
   id: string;
@@ -12,13 +16,17 @@ interface Tab {
   render: (user: UserDto) => React.ReactNode;
 }
 
+// Tabs in SPEC §2 order; My Bids, Invoices and Messages slot in between as their issues land.
 const USER_TABS: Tab[] = [
   { id: 'overview', label: 'Overview', render: (user) => <UserOverview user={user} /> },
+  { id: 'listings', label: 'My Listings', render: () => <MyListingsTab /> },
+  { id: 'watchlist', label: 'Watchlist', render: () => <WatchlistTab /> },
   { id: 'profile', label: 'Profile', render: (user) => <ProfileTab user={user} /> },
 ];
 const ADMIN_TABS: Tab[] = [
   { id: 'overview', label: 'Overview', render: () => <AdminOverviewTab /> },
   { id: 'users', label: 'Users', render: () => <AdminUsersTab /> },
+  { id: 'listings', label: 'Listings', render: () => <AdminListingsTab /> },
   { id: 'settings', label: 'Settings', render: () => <AdminSettingsTab /> },
   { id: 'profile', label: 'Profile', render: (user) => <ProfileTab user={user} /> },
 ];
@@ -91,6 +99,7 @@ function UserOverview({ user }: { user: UserDto }) {
           <span className="muted">Find your next online business.</span>
         </Link>
       </div>
+      <RecentListings />
     </>
   );
 }

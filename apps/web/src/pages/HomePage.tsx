@@ -2,21 +2,23 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { HOME_CATEGORIES } from '@market/domain';
 import { EXTERNAL_LINKS } from '../lib/site-links';
+import { FeaturedListings } from '../features/home/FeaturedListings';
 
 const STATS = [
   { value: '47,000+', label: 'Active buyers' },
   { value: '$25,000', label: 'Average sale' },
-  { value: '30 days', label: 'Most sales close within' },
+  { value: 'Within 30 days', label: 'Most sales close' },
 ];
 
-/** Home: hero search, marketplace stats, valuation promo and category tiles. */
+/** Home: hero search, marketplace stats, featured listings, category tiles and the valuation promo (SPEC §2). */
 export function HomePage() {
   const navigate = useNavigate();
   const [search, setSearch] = useState('');
 
   const onSearch = (event: FormEvent) => {
     event.preventDefault();
-    navigate(`/browse?search=${encodeURIComponent(search.trim())}`);
+    const text = search.trim();
+    navigate(text ? `/browse?search=${encodeURIComponent(text)}` : '/browse');
   };
 
   return (
@@ -36,7 +38,7 @@ export function HomePage() {
               Search
             </button>
           </form>
-          <dl className="stats">
+          <dl className="stats home-stats">
             {STATS.map((stat) => (
               <div key={stat.label}>
                 <dt>{stat.label}</dt>
@@ -46,6 +48,7 @@ export function HomePage() {
           </dl>
         </div>
       </section>
+      <FeaturedListings />
       <section className="container section">
         <h2>Browse by category</h2>
         <div className="tiles">

@@ -9,8 +9,8 @@ export function Footer() {
       <div className="container footer-grid">
         <div>
           <Link to="/" className="brand brand-footer">
-            <span className="brand-mark" aria-hidden="true">S</span>
-            <span className="brand-name">Site Market</span>
+            {/* SPEC §2: the footer logo comes from the uploads path (the gateway's default unless one is stored). */}
+            <img className="footer-logo" src="/api/uploads/logo.png" alt="Site Market" width={160} height={40} />
           </Link>
           <p className="muted">The marketplace for buying and selling websites and online businesses. Funds held until the transfer is verified.</p>
         </div>

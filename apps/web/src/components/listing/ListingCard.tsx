@@ -28,7 +28,7 @@ export function ListingCard({ listing, layout = 'grid', showStatus = false, chil
       </Link>
       <div className="listing-card-body">
         <div className="listing-card-badges">
-          <span className="badge">{listing.category}</span>
+          <span className="badge badge-blue">{listing.category}</span>
           <span className="badge badge-outline">{listing.listing_type === 'auction' ? 'Auction' : 'Fixed price'}</span>
           {listing.featured && <span className="badge badge-featured">Featured</span>}
           {(showStatus || listing.status === 'sold') && <span className={`badge badge-status-${listing.status}`}>{listingStatusLabel(listing.status)}</span>}
@@ -36,6 +36,7 @@ export function ListingCard({ listing, layout = 'grid', showStatus = false, chil
         <h3 className="listing-card-title">
           <Link to={`/listing/${listing.id}`}>{listing.title}</Link>
         </h3>
+        {layout === 'list' && <p className="listing-card-excerpt">{listing.description}</p>}
         <dl className="listing-card-metrics">
           <div>
             <dt>{listing.listing_type === 'auction' ? (listing.current_bid ? 'Current bid' : 'Starting bid') : 'Price'}</dt>

@@ -34,12 +34,14 @@ export const adminApi = api.injectEndpoints({
       invalidatesTags: ['Settings'],
     }),
     adminListings: build.query<{ listings: AdminListingDto[] }, void>({ query: () => '/admin/listings?limit=1000', providesTags: ['AdminListings'] }),
+    // The Listings tab reloads its own table after every change (SPEC §4), so AdminListings is not invalidated here.
     adminUpdateListing: build.mutation<AdminListingDto, { id: string; changes: AdminUpdateListing }>({
       query: ({ id, changes }) => ({ url: `/admin/listings/${id}`, method: 'PATCH', body: changes }),
+      invalidatesTags: (_result, _error, { id }) => ['AdminStats', 'Listings', 'MyListings', { type: 'Listing', id }],
     }),
     adminDeleteListing: build.mutation<{ message: string }, string>({
       query: (id) => ({ url: `/admin/listings/${id}`, method: 'DELETE' }),
-      invalidatesTags: ['AdminListings', 'AdminStats', 'Listings'],
+      invalidatesTags: (_result, _error, id) => ['AdminListings', 'AdminStats', 'Listings', 'MyListings', 'Watchlist', { type: 'Listing', id }],
     }),
     impersonate: build.mutation<ImpersonationResponse, string>({
       query: (id) => ({ url: `/admin/impersonate/${id}`, method: 'POST' }),

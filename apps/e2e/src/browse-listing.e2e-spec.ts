@@ -1,0 +1,194 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { solidPng } from '@market/server-kit/testing';
+import { approveListing, createListingViaApi, registerAccount, type ApiAccount } from './support/api';
+import { baseUrl, snap } from './support/browser';
+import { freshPagePerTest, logInAs } from './support/journey';
+
+// Letters only, so full-text search sees each tag as one plain word.
+const letters = (n: number) =>
+  Array.from(randomBytes(n), (b) => String.fromCharCode(97 + (b % 26))).join('');
+const TAG = `brw${letters(6)}`;
+const DESCRIPTION_WORD = `marmalade${letters(5)}`;
+/** A listing created as the sell wizard sends it (multipart) and approved by the admin; returns its id. */
+async function createActiveListing(token: string, fields: Record<string, string>, screenshot = false): Promise<string> {
+  const listing = await createListingViaApi(
+    token,
+    {
+      website_url: `https://${TAG}-${letters(4)}.example.com`,
+      annual_revenue: String(Number(fields.monthly_revenue) * 12),
+      monthly_traffic: '4000',
+      monthly_expenses: '0',
+      profit_margin: '50',
+      business_age_months: '14',
+      monetization_methods: 'AdSense,Affiliate Marketing',
+      ...fields,
+    },
+    screenshot ? [solidPng(1, 1)] : [],
+  );
+  await approveListing(listing.id);
+  return listing.id;
+}
+
+const cardTitles = (page: Page) => page.getByTestId('listing-card').getByRole('heading').allInnerTexts();
+
+async function waitForCount(page: Page, text: string): Promise<void> {
+  await page.getByTestId('result-count').getByText(text, { exact: true }).waitFor();
+}
+
+describe('browse and the listing page', () => {
+  const currentPage = freshPagePerTest();
+  let page: Page;
+  beforeEach(() => {
+    page = currentPage();
+  });
+
+  let seller: ApiAccount;
+  let buyer: ApiAccount;
+  const titles = { blog: `${TAG} Sourdough baking blog`, saas: `${TAG} Invoice SaaS tool`, letter: `${TAG} Weekly finance newsletter` };
+  let blogId = '';
+
+  beforeAll(async () => {
+    seller = await registerAccount('seller');
+    buyer = await registerAccount('buyer');
+    const sellerToken = seller.token;
+    blogId = await createActiveListing(
+      sellerToken,
+      {
+        title: titles.blog,
+        description: `A baking blog with loyal readers and a famous ${DESCRIPTION_WORD} recipe that ranks first on search.`,
+        category: 'Blog',
+        listing_type: 'auction',
+        starting_price: '3000',
+        reserve_price: '3500',
+        buy_now_price: '4500',
+        monthly_revenue: '800',
+        monthly_expenses: '200',
+        monthly_traffic: '12500',
+        business_age_months: '27',
+        profit_margin: '75',
+        key_metrics: 'Email list of 9,000 bakers',
+        reason_for_selling: 'Moving on to a bakery',
+      },
+      true,
+    );
+    await createActiveListing(sellerToken, {
+      title: titles.saas,
+      description: 'Invoicing software for freelancers with steady subscriptions and low churn.',
+      category: 'SaaS',
+      listing_type: 'fixed',
+      starting_price: '9000',
+      monthly_revenue: '2500',
+    });
+    await createActiveListing(sellerToken, {
+      title: titles.letter,
+      description: 'A personal finance newsletter with a growing audience of readers every week.',
+      category: 'Newsletter',
+      listing_type: 'auction',
+      starting_price: '500',
+      monthly_revenue: '100',
+    });
+  });
+
+  it('searches, filters, sorts, pages and remembers the list view', async () => {
+    await page.goto(`${baseUrl()}/`);
+    await page.getByLabel('Search listings').fill(DESCRIPTION_WORD);
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.waitForURL(`${baseUrl()}/browse?search=${DESCRIPTION_WORD}`);
+    await waitForCount(page, '1 listing');
+    expect(await cardTitles(page)).toEqual([titles.blog]);
+    await snap(page, 'browse-search');
+
+    await page.goto(`${baseUrl()}/browse?search=${TAG}`);
+    await waitForCount(page, '3 listings');
+    await page.getByLabel('Category').selectOption('SaaS');
+    await page.waitForURL(/category=SaaS/);
+    await waitForCount(page, '1 listing');
+    expect(await cardTitles(page)).toEqual([titles.saas]);
+    // The URL is the state: back restores the unfiltered results.
+    await page.goBack();
+    await waitForCount(page, '3 listings');
+    await expect(page.getByLabel('Category').inputValue()).resolves.toBe('');
+
+    await page.getByLabel('Sort by').selectOption({ label: 'Price: high to low' });
+    await page.waitForURL(/sort_by=price&sort_order=desc/);
+    await page.getByTestId('listing-card').first().getByText(titles.saas).waitFor();
+    expect(await cardTitles(page)).toEqual([titles.saas, titles.blog, titles.letter]);
+    await page.getByLabel('Sort by').selectOption({ label: 'Price: low to high' });
+    await page.getByTestId('listing-card').first().getByText(titles.letter).waitFor();
+    expect(await cardTitles(page)).toEqual([titles.letter, titles.blog, titles.saas]);
+
+    await page.getByLabel('Maximum price').fill('1000');
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await waitForCount(page, '1 listing');
+    await page.getByLabel('Minimum price').fill('100000');
+    await page.getByLabel('Maximum price').fill('');
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await page.getByText('No listings found matching your criteria.').waitFor();
+    await snap(page, 'browse-empty');
+
+    await page.goto(`${baseUrl()}/browse?search=${TAG}`);
+    await waitForCount(page, '3 listings');
+    await page.getByRole('button', { name: 'List view' }).click();
+    await page.reload();
+    await waitForCount(page, '3 listings');
+    await expect(page.getByRole('button', { name: 'List view' }).getAttribute('aria-pressed')).resolves.toBe('true');
+    await expect(page.evaluate(() => localStorage.getItem('browseViewMode'))).resolves.toBe('list');
+    await snap(page, 'browse-list');
+  });
+
+  it('shows a listing with its figures, tabs and seller, and sends a guest to log in', async () => {
+    await page.goto(`${baseUrl()}/browse?search=${DESCRIPTION_WORD}`);
+    await page.getByRole('link', { name: titles.blog }).click();
+    await page.waitForURL(`${baseUrl()}/listing/${blogId}`);
+    await page.getByRole('heading', { name: titles.blog, level: 1 }).waitFor();
+    const figures = page.getByLabel('Key figures');
+    await figures.getByText('$600').waitFor(); // monthly profit = 800 - 200
+    await figures.getByText('12.5K').waitFor();
+    await figures.getByText('2 years 3 months').waitFor();
+    await page.getByText('Reserve not met').waitFor();
+    expect(await page.getByText('$3,500').count()).toBe(0); // the reserve amount stays hidden (D7)
+    await page.getByText(/^\d+ days? remaining$/).waitFor();
+    await page.getByText(`@${seller.username}`).waitFor();
+    await page.getByText('No ratings yet').waitFor();
+    await page.getByRole('img', { name: /screenshot 1 of 1/ }).waitFor();
+
+    await page.getByRole('tabpanel').getByText(DESCRIPTION_WORD, { exact: false }).waitFor();
+    await page.getByRole('tab', { name: 'Financials' }).click();
+    await page.getByRole('tabpanel').getByText('$9,600').waitFor(); // annual revenue
+    await page.getByRole('tab', { name: 'Traffic & SEO' }).click();
+    await page.getByRole('tabpanel').getByText('12.5K visits').waitFor();
+    await page.getByRole('tab', { name: 'Details' }).click();
+    await page.getByRole('tabpanel').getByText('Moving on to a bakery').waitFor();
+    await expect(page.getByRole('button', { name: 'Buy Now' }).isVisible()).resolves.toBe(true); // 4500 < 5000 (D4)
+    await snap(page, 'listing-guest');
+
+    await page.getByRole('button', { name: 'Add to Watchlist' }).click();
+    await page.waitForURL(`${baseUrl()}/login`);
+  });
+
+  it('adds the listing to a watchlist once, shows the seller an edit link, and knows unknown ids', async () => {
+    await logInAs(page, buyer.username, buyer.password);
+    await page.waitForURL(`${baseUrl()}/`);
+    await page.goto(`${baseUrl()}/listing/${blogId}`);
+    await page.getByRole('button', { name: 'Add to Watchlist' }).click();
+    await page.getByText('Added to watchlist successfully!').waitFor();
+    await snap(page, 'listing-watchlist-added');
+    await page.getByRole('button', { name: 'Add to Watchlist' }).click();
+    await page.getByText('This listing is already in your watchlist.').waitFor();
+    await page.getByRole('button', { name: 'Place Bid' }).click();
+    await page.getByText('Bidding is coming soon.', { exact: false }).waitFor();
+
+    await page.goto(`${baseUrl()}/listing/${randomUUID()}`);
+    await page.getByRole('heading', { name: 'Listing not found' }).waitFor();
+    await snap(page, 'listing-not-found');
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await logInAs(page, seller.username, seller.password);
+    await page.waitForURL(`${baseUrl()}/`);
+    await page.goto(`${baseUrl()}/listing/${blogId}`);
+    await page.getByRole('link', { name: 'Edit listing' }).waitFor();
+    await page.getByText('Reserve price: $3,500', { exact: false }).waitFor();
+    expect(await page.getByRole('button', { name: 'Place Bid' }).count()).toBe(0);
+  });
+});

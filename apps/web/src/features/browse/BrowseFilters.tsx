@@ -1,0 +1,87 @@
+import { type FormEvent } from 'react';
+import { CATEGORIES } from '@market/domain';
+import { cleanAmount, DEFAULT_FILTERS, type BrowseFilters as Filters, type ListingTypeFilter } from './browse-params';
+
+interface BrowseFiltersProps {
+  filters: Filters;
+  onApply: (filters: Filters) => void;
+  onClear: () => void;
+}
+
+const text = (form: FormData, name: string) => String(form.get(name) ?? '');
+
+/**
+ * The filter form. Fields start from the URL and the parent remounts it (key) when the URL changes, so back/forward
+ * and shared links show the filters they apply. Selects apply at once; typed fields on Apply (or Enter).
+ */
+export function BrowseFilters({ filters, onApply, onClear }: BrowseFiltersProps) {
+  const apply = (form: HTMLFormElement) => {
+    const data = new FormData(form);
+    onApply({
+      ...filters,
+      search: text(data, 'search').trim(),
+      category: text(data, 'category'),
+      min_price: cleanAmount(text(data, 'min_price')),
+      max_price: cleanAmount(text(data, 'max_price')),
+      min_revenue: cleanAmount(text(data, 'min_revenue')),
+      max_revenue: cleanAmount(text(data, 'max_revenue')),
+      listing_type: (text(data, 'listing_type') || 'all') as ListingTypeFilter,
+      page: DEFAULT_FILTERS.page,
+    });
+  };
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    apply(event.currentTarget);
+  };
+  const applyNow = (event: React.ChangeEvent<HTMLSelectElement>) => {
+    if (event.currentTarget.form) apply(event.currentTarget.form);
+  };
+
+  return (
+    <form className="browse-filters card" onSubmit={onSubmit} role="search" aria-label="Filter listings">
+      <label className="browse-field">
+        <span>Search</span>
+        <input type="search" name="search" defaultValue={filters.search} placeholder="Title or description" maxLength={200} />
+      </label>
+      <label className="browse-field">
+        <span>Category</span>
+        <select name="category" defaultValue={filters.category} onChange={applyNow}>
+          <option value="">All categories</option>
+          {CATEGORIES.map((category) => (
+            <option key={category} value={category}>
+              {category}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="browse-field">
+        <span>Listing type</span>
+        <select name="listing_type" defaultValue={filters.listing_type} onChange={applyNow}>
+          <option value="all">All types</option>
+          <option value="auction">Auction</option>
+          <option value="fixed">Fixed price</option>
+        </select>
+      </label>
+      <fieldset className="browse-range">
+        <legend>Price ($)</legend>
+        <input name="min_price" inputMode="numeric" aria-label="Minimum price" placeholder="Min" defaultValue={filters.min_price} />
+        <span aria-hidden="true">–</span>
+        <input name="max_price" inputMode="numeric" aria-label="Maximum price" placeholder="Max" defaultValue={filters.max_price} />
+      </fieldset>
+      <fieldset className="browse-range">
+        <legend>Monthly revenue ($)</legend>
+        <input name="min_revenue" inputMode="numeric" aria-label="Minimum monthly revenue" placeholder="Min" defaultValue={filters.min_revenue} />
+        <span aria-hidden="true">–</span>
+        <input name="max_revenue" inputMode="numeric" aria-label="Maximum monthly revenue" placeholder="Max" defaultValue={filters.max_revenue} />
+      </fieldset>
+      <div className="browse-filter-actions">
+        <button type="submit" className="btn btn-primary">
+          Apply filters
+        </button>
+        <button type="button" className="btn btn-ghost" onClick={onClear}>
+          Clear
+        </button>
+      </div>
+    </form>
+  );
+}

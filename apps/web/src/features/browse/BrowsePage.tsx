@@ -1,0 +1,122 @@
+import { useEffect, useMemo } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { useBrowseListingsQuery } from '../../api/listings.api';
+import { ListingCard } from '../../components/listing/ListingCard';
+import { BrowseFilters } from './BrowseFilters';
+import { Pagination } from './Pagination';
+import {
+  DEFAULT_FILTERS,
+  SORT_OPTIONS,
+  hasActiveFilters,
+  parseBrowseParams,
+  toApiParams,
+  toSearchParams,
+  type BrowseFilters as Filters,
+} from './browse-params';
+import { useViewMode } from './view-mode';
+import './browse.css';
+
+const countLabel = (total: number) => `${total.toLocaleString('en-US')} ${total === 1 ? 'listing' : 'listings'}`;
+
+/** /browse: filters, sorts, pages and grid/list view over the active listings; the URL holds every choice. */
+export function BrowsePage() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filters = useMemo(() => parseBrowseParams(searchParams), [searchParams]);
+  const apiParams = useMemo(() => toApiParams(filters), [filters]);
+  const { currentData, error, isFetching, refetch } = useBrowseListingsQuery(apiParams);
+  const [viewMode, setViewMode] = useViewMode();
+
+  useEffect(() => {
+    if (error) console.error('Error loading listings', error);
+  }, [error]);
+
+  const go = (next: Filters) => setSearchParams(toSearchParams(next));
+  const onPage = (page: number) => {
+    go({ ...filters, page });
+    window.scrollTo({ top: 0 });
+  };
+  const onSort = (value: string) => {
+    const sort = SORT_OPTIONS.find((o) => o.value === value) ?? SORT_OPTIONS[0];
+    go({ ...filters, sort_by: sort.sort_by, sort_order: sort.sort_order, page: 1 });
+  };
+  const clear = () => go({ ...DEFAULT_FILTERS, sort_by: filters.sort_by, sort_order: filters.sort_order });
+
+  const loading = isFetching && !currentData;
+  const listings = currentData?.listings ?? [];
+
+  return (
+    <div className="container section browse-page">
+      <h1>Browse websites for sale</h1>
+      <div className="browse-layout">
+        <BrowseFilters key={searchParams.toString()} filters={filters} onApply={go} onClear={clear} />
+        <div className="browse-results">
+          <div className="browse-toolbar">
+            <p className="browse-count" aria-live="polite" data-testid="result-count">
+              {currentData ? countLabel(currentData.total) : '\u00a0'}
+            </p>
+            <label className="browse-sort">
+              <span>Sort by</span>
+              <select value={`${filters.sort_by}:${filters.sort_order}`} onChange={(e) => onSort(e.target.value)}>
+                {SORT_OPTIONS.map((option) => (
+                  <option key={option.value} value={option.value}>
+                    {option.label}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <div className="view-toggle" role="group" aria-label="View">
+              {(['grid', 'list'] as const).map((mode) => (
+                <button
+                  key={mode}
+                  type="button"
+                  className={`btn btn-small ${viewMode === mode ? 'btn-primary' : 'btn-ghost'}`}
+                  aria-pressed={viewMode === mode}
+                  onClick={() => setViewMode(mode)}
+                >
+                  {mode === 'grid' ? 'Grid view' : 'List view'}
+                </button>
+              ))}
+            </div>
+          </div>
+
+          {loading && (
+            <div className="browse-state" role="status">
+              <div className="spinner" aria-hidden="true" />
+              Loading listings...
+            </div>
+          )}
+          {error && !isFetching && (
+            <div className="alert alert-error" role="alert">
+              We could not load listings right now.{' '}
+              <button type="button" className="btn btn-small btn-ghost" onClick={() => refetch()}>
+                Try again
+              </button>
+            </div>
+          )}
+          {currentData && listings.length === 0 && (
+            <div className="browse-state card">
+              <p>No listings found matching your criteria.</p>
+              {hasActiveFilters(filters) && (
+                <button type="button" className="btn btn-secondary" onClick={clear}>
+                  Clear filters
+                </button>
+              )}
+            </div>
+          )}
+          {listings.length > 0 && (
+            <div
+              className={`browse-${viewMode}${isFetching ? ' browse-refreshing' : ''}`}
+              data-testid="browse-results"
+              aria-busy={isFetching}
+            >
+              {listings.map((listing) => (
+                <ListingCard key={listing.id} listing={listing} layout={viewMode} />
+              ))}
+            </div>
+          )}
+          {currentData && <Pagination page={filters.page} pages={currentData.pages} onPage={onPage} />}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,161 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import type { ListingDto } from '@market/contracts';
+import { CATEGORIES, OWNER_STATUSES, listingStatusLabel } from '@market/domain';
+import { useAppDispatch } from '../../app/store';
+import { api } from '../../lib/api';
+import { sessionEnded } from '../../lib/session-events';
+import { buildUpdateFormData, listingErrorText, listingToForm, validateListing, type FieldErrors, type ListingFormValues } from '../../lib/listing-form';
+import { uploadMultipart } from '../../lib/upload';
+import { ListingDetailFields, ListingFinancialFields, ListingPriceFields } from '../../components/form/ListingFields';
+import { SelectField } from '../../components/form/SelectField';
+import { TextAreaField } from '../../components/form/TextAreaField';
+import { TextField } from '../../components/form/TextField';
+import { EditScreenshots } from './EditScreenshots';
+
+const REDIRECT_MS = 2000;
+
+/** The one-page edit form; saves as multipart PATCH and returns to the dashboard after 2 s (SPEC §2, §7). */
+export function EditListingForm({ listing }: { listing: ListingDto }) {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const [values, setValues] = useState<ListingFormValues>(() => listingToForm(listing));
+  const [status, setStatus] = useState<string>(listing.status);
+  const [kept, setKept] = useState<string[]>(listing.screenshots);
+  const [added, setAdded] = useState<File[]>([]);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [saving, setSaving] = useState(false);
+  const [progress, setProgress] = useState(0);
+  const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  // After a failed check, take the seller to the first field that needs fixing (once it has rendered).
+  const focusFirstInvalid = () => setTimeout(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0);
+
+  useEffect(() => {
+    if (message?.kind !== 'success') return;
+    const timer = setTimeout(() => navigate('/dashboard'), REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [message, navigate]);
+
+  const set = <K extends keyof ListingFormValues>(field: K, value: ListingFormValues[K]) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
+  };
+  const auction = values.listing_type === 'auction';
+  const ownerStatus = (OWNER_STATUSES as readonly string[]).includes(listing.status);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateListing(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      setMessage({ kind: 'error', text: 'Please fix the highlighted fields.' });
+      focusFirstInvalid();
+      return;
+    }
+    setSaving(true);
+    setMessage(null);
+    setProgress(0);
+    const result = await uploadMultipart({
+      method: 'PATCH',
+      path: `/listings/${encodeURIComponent(listing.id)}`,
+      body: buildUpdateFormData(values, { status, keptScreenshots: kept, newScreenshots: added }),
+      onProgress: setProgress,
+      onSessionEnded: () => {
+        dispatch(sessionEnded());
+        setTimeout(() => dispatch(api.util.resetApiState()), 0);
+      },
+    });
+    setSaving(false);
+    if (result.ok) {
+      dispatch(api.util.invalidateTags(['MyListings', 'Listings', 'AdminListings', 'Watchlist', { type: 'Listing', id: listing.id }]));
+      setMessage({ kind: 'success', text: 'Listing updated successfully! Redirecting to your dashboard...' });
+      return;
+    }
+    const detail = listingErrorText(result.body, '');
+    setMessage({ kind: 'error', text: detail ? `Error updating listing: ${detail}` : 'Error updating listing' });
+  };
+
+  return (
+    <div className="container section edit-page">
+      <Link to="/dashboard" className="edit-back">
+        ← Back to Dashboard
+      </Link>
+      <h1>Edit Listing</h1>
+      <p className="muted">
+        Current status: <span className="badge badge-gray">{listingStatusLabel(listing.status)}</span>
+      </p>
+      <form ref={formRef} className="card edit-card" onSubmit={onSubmit} noValidate>
+        <h2>Basic info</h2>
+        <TextField label="Title" name="title" value={values.title} onChange={(v) => set('title', v)} error={errors.title} requiredMark />
+        <TextField label="Website URL" name="website_url" type="url" value={values.website_url} onChange={(v) => set('website_url', v)} error={errors.website_url} requiredMark />
+        <div className="form-grid">
+          <SelectField label="Category" name="category" value={values.category} onChange={(v) => set('category', v)} error={errors.category} requiredMark>
+            {!(CATEGORIES as readonly string[]).includes(values.category) && <option value="">Choose a category</option>}
+            {CATEGORIES.map((category) => (
+              <option key={category} value={category}>
+                {category}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField label="Status" name="status" value={status} onChange={setStatus}>
+            {!ownerStatus && <option value={listing.status}>{listingStatusLabel(listing.status)} (current)</option>}
+            {OWNER_STATUSES.map((option) => (
+              <option key={option} value={option}>
+                {option}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+        <TextAreaField label="Description" name="description" rows={6} value={values.description} onChange={(v) => set('description', v)} error={errors.description} requiredMark />
+
+        <h2>Financials</h2>
+        <ListingFinancialFields values={values} errors={errors} set={set} />
+
+        <h2>Pricing</h2>
+        <div className="form-grid">
+          <SelectField label="Listing type" name="listing_type" value={values.listing_type} onChange={(v) => set('listing_type', v as ListingFormValues['listing_type'])}>
+            <option value="auction">Auction</option>
+            <option value="fixed">Fixed price</option>
+          </SelectField>
+          {auction && (
+            <SelectField label="Auction type" name="auction_type" value={values.auction_type} onChange={(v) => set('auction_type', v as ListingFormValues['auction_type'])}>
+              <option value="auto">Automatic</option>
+              <option value="manual">Manual</option>
+            </SelectField>
+          )}
+          <ListingPriceFields values={values} errors={errors} set={set} />
+        </div>
+
+        <h2>Details</h2>
+        <ListingDetailFields values={values} errors={errors} set={set} />
+
+        <h2>Media</h2>
+        <EditScreenshots kept={kept} onKeptChange={setKept} added={added} onAddedChange={setAdded} />
+
+        {message && (
+          <div className={`alert ${message.kind === 'success' ? 'alert-success' : 'alert-error'}`} role={message.kind === 'success' ? 'status' : 'alert'}>
+            {message.text}
+          </div>
+        )}
+        {saving && (
+          <div className="edit-progress">
+            <span>Saving... {Math.round(progress * 100)}%</span>
+            <div className="edit-bar" role="progressbar" aria-label="Upload progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(progress * 100)}>
+              <div style={{ width: `${Math.round(progress * 100)}%` }} />
+            </div>
+          </div>
+        )}
+        <div className="edit-actions">
+          <Link className="btn btn-ghost" to="/dashboard">
+            Cancel
+          </Link>
+          <button type="submit" className="btn btn-primary" disabled={saving || message?.kind === 'success'}>
+            {saving ? 'Saving...' : 'Save Changes'}
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,123 @@
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import type { ListingDto } from '@market/contracts';
+import { daysRemaining, formatDollars } from '@market/domain';
+import { useAppSelector } from '../../app/store';
+import { useAddToWatchlistMutation } from '../../api/listings.api';
+import { ACTION_LABELS, planActions, watchlistMessage, type PanelAction } from './listing-actions';
+
+const MESSAGE_MS = 4000;
+
+/** Honest notices for actions whose flows arrive with later issues (bidding, buying, messaging). */
+const COMING_SOON: Record<PanelAction | 'contact', string> = {
+  place_bid: 'Bidding is coming soon. Add the listing to your watchlist to keep track of it.',
+  buy_now: 'Buying directly is coming soon. Add the listing to your watchlist to keep track of it.',
+  make_offer: 'Making offers is coming soon. Add the listing to your watchlist to keep track of it.',
+  escrow: 'Messaging sellers is coming soon, including arranging escrow.',
+  contact: 'Messaging sellers is coming soon.',
+};
+
+/** Prices, reserve, time left and the buttons: guests go to /login; the watchlist works; the seller gets Edit. */
+export function ActionPanel({ listing }: { listing: ListingDto }) {
+  const user = useAppSelector((state) => state.session.user);
+  const navigate = useNavigate();
+  const [addToWatchlist, { isLoading: adding }] = useAddToWatchlistMutation();
+  const [notice, setNotice] = useState<string | null>(null);
+  const [watchMessage, setWatchMessage] = useState<{ text: string; success: boolean } | null>(null);
+
+  useEffect(() => {
+    if (!watchMessage) return;
+    const timer = setTimeout(() => setWatchMessage(null), MESSAGE_MS);
+    return () => clearTimeout(timer);
+  }, [watchMessage]);
+
+  const plan = planActions(listing, user);
+  const auction = listing.listing_type === 'auction';
+  const days = auction && listing.status === 'active' ? daysRemaining(listing.expires_at) : null;
+
+  const act = (action: PanelAction | 'contact') => {
+    if (!user) navigate('/login');
+    else setNotice(COMING_SOON[action]);
+  };
+  const watch = async () => {
+    if (!user) {
+      navigate('/login');
+      return;
+    }
+    const result = await addToWatchlist(listing.id);
+    setWatchMessage(watchlistMessage('error' in result ? { ok: false, status: (result.error as { status?: unknown }).status } : { ok: true }));
+  };
+
+  return (
+    <section className="card action-panel" aria-label="Buy this website">
+      <div className="panel-price">
+        <span className="muted">{plan.priceLabel}</span>
+        <strong data-testid="panel-price">{formatDollars(plan.price)}</strong>
+        {auction && (
+          <span className="muted">
+            {listing.bid_count} {listing.bid_count === 1 ? 'bid' : 'bids'}
+          </span>
+        )}
+      </div>
+      {auction && plan.purchasePrice !== null && (
+        <p className="panel-line">
+          Buy now price: <strong>{formatDollars(plan.purchasePrice)}</strong>
+        </p>
+      )}
+      {auction && listing.has_reserve && (
+        <p className="panel-line">
+          <span className={`badge ${listing.reserve_met ? 'badge-green' : 'badge-gray'}`}>{listing.reserve_met ? 'Reserve met' : 'Reserve not met'}</span>
+          {typeof listing.reserve_price === 'number' && (
+            <span className="muted"> Reserve price: {formatDollars(listing.reserve_price)} (only you and admins see this)</span>
+          )}
+        </p>
+      )}
+      {days !== null && (
+        <p className="panel-days" data-testid="days-remaining">
+          {days} {days === 1 ? 'day' : 'days'} remaining
+        </p>
+      )}
+
+      {listing.status === 'expired' && <div className="alert alert-info">This listing has ended.</div>}
+      {(listing.status === 'pending' || listing.status === 'paused' || listing.status === 'draft') && (
+        <div className="alert alert-info">Only you and admins can see this listing while it is {listing.status === 'pending' ? 'pending review' : listing.status}.</div>
+      )}
+
+      <div className="panel-buttons">
+        {plan.canEdit && (
+          <Link className="btn btn-primary btn-block" to={`/edit-listing/${listing.id}`}>
+            Edit listing
+          </Link>
+        )}
+        {plan.showBuyerActions && (
+          <>
+            {plan.actions.map((action) => (
+              <button key={action} type="button" className={`btn btn-block ${action === plan.actions[0] ? 'btn-primary' : 'btn-secondary'}`} onClick={() => act(action)}>
+                {ACTION_LABELS[action]}
+              </button>
+            ))}
+            <button type="button" className="btn btn-secondary btn-block" onClick={() => act('contact')}>
+              Contact Seller
+            </button>
+          </>
+        )}
+        <button type="button" className="btn btn-ghost btn-block" onClick={watch} disabled={adding}>
+          {adding ? 'Adding...' : 'Add to Watchlist'}
+        </button>
+      </div>
+      {notice && (
+        <div className="alert alert-info panel-notice" role="status">
+          {notice}
+        </div>
+      )}
+      {watchMessage && (
+        <div className={`alert ${watchMessage.success ? 'alert-success' : 'alert-error'} panel-notice`} role={watchMessage.success ? 'status' : 'alert'}>
+          {watchMessage.text}
+        </div>
+      )}
+      {plan.purchasePrice !== null && plan.purchasePrice >= 5000 && plan.showBuyerActions && (
+        <p className="muted panel-small">Purchases from $5,000 are completed through escrow arranged with the seller.</p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,137 @@
+import { useEffect } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import type { ListingDto } from '@market/contracts';
+import { formatBusinessAge, formatDollars, formatTraffic, listingStatusLabel, monthlyProfit } from '@market/domain';
+import { useListingQuery } from '../../api/listings.api';
+import { ActionPanel } from './ActionPanel';
+import { ListingTabs } from './ListingTabs';
+import { ScreenshotGallery } from './ScreenshotGallery';
+import { SellerCard } from './SellerCard';
+import { planActions } from './listing-actions';
+import './listing-detail.css';
+
+/** Statuses that mean "no such listing for you": missing, hidden, or an id the API cannot read. */
+const NOT_FOUND_STATUSES: unknown[] = [400, 403, 404, 422];
+
+function Badges({ listing }: { listing: ListingDto }) {
+  return (
+    <div className="detail-badges">
+      <Link className="badge badge-blue" to={`/browse?category=${encodeURIComponent(listing.category)}`}>
+        {listing.category}
+      </Link>
+      <span className="badge badge-outline">{listing.listing_type === 'auction' ? 'Auction' : 'Fixed price'}</span>
+      {listing.listing_type === 'auction' && (
+        <span className="badge badge-gray">{listing.auction_type === 'auto' ? 'Auto auction' : 'Manual auction'}</span>
+      )}
+      {listing.featured && <span className="badge badge-featured">Featured</span>}
+      {listing.status === 'sold' ? (
+        <span className="badge badge-sold">SOLD</span>
+      ) : (
+        <span className={`badge badge-status-${listing.status}`}>{listingStatusLabel(listing.status)}</span>
+      )}
+    </div>
+  );
+}
+
+function Metrics({ listing }: { listing: ListingDto }) {
+  const plan = planActions(listing, null);
+  const metrics: Array<[string, string]> = [
+    [plan.priceLabel, formatDollars(plan.price)],
+    ['Monthly revenue', formatDollars(listing.monthly_revenue)],
+    ['Monthly profit', formatDollars(monthlyProfit(listing.monthly_revenue, listing.monthly_expenses))],
+    ['Monthly traffic', formatTraffic(listing.monthly_traffic)],
+    ['Business age', formatBusinessAge(listing.business_age_months)],
+    ['Profit margin', `${listing.profit_margin}%`],
+  ];
+  return (
+    <dl className="detail-metrics" aria-label="Key figures">
+      {metrics.map(([label, value]) => (
+        <div key={label} className="card">
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function Centered({ children }: { children: React.ReactNode }) {
+  return (
+    <div className="container section">
+      <div className="card center narrow">{children}</div>
+    </div>
+  );
+}
+
+/** /listing/{id}: badges, figures, screenshots, the four tabs, the seller and the action panel (SPEC §2). */
+export function ListingDetailPage() {
+  const { listingId = '' } = useParams();
+  const { data: listing, error, isLoading, refetch } = useListingQuery(listingId);
+
+  useEffect(() => {
+    if (error) console.error('Error loading listing', error);
+  }, [error]);
+
+  if (isLoading) {
+    return (
+      <Centered>
+        <div role="status">
+          <div className="spinner" aria-hidden="true" />
+          Loading listing...
+        </div>
+      </Centered>
+    );
+  }
+  if (!listing) {
+    const notFound = !error || NOT_FOUND_STATUSES.includes((error as { status?: unknown }).status);
+    return (
+      <Centered>
+        <h1>{notFound ? 'Listing not found' : 'This listing could not be loaded'}</h1>
+        <p className="muted">
+          {notFound ? 'This listing does not exist or is no longer available.' : 'Please check your connection and try again.'}
+        </p>
+        <div className="detail-not-found-actions">
+          {!notFound && (
+            <button type="button" className="btn btn-secondary" onClick={() => refetch()}>
+              Try again
+            </button>
+          )}
+          <Link className="btn btn-primary" to="/browse">
+            Browse listings
+          </Link>
+        </div>
+      </Centered>
+    );
+  }
+
+  return (
+    <div className="container section listing-detail">
+      <nav className="detail-back" aria-label="Breadcrumb">
+        <Link to="/browse">← Back to browse</Link>
+      </nav>
+      <header className="detail-header">
+        <Badges listing={listing} />
+        <h1>{listing.title}</h1>
+        <a className="detail-url" href={listing.website_url} target="_blank" rel="noopener noreferrer nofollow">
+          {listing.website_url.replace(/^https?:\/\//, '')}
+        </a>
+      </header>
+      {listing.status === 'sold' && (
+        <div className="alert alert-warning detail-sold" role="status">
+          <strong>SOLD</strong> This website has been sold and is no longer available.
+        </div>
+      )}
+      <div className="detail-layout">
+        <div className="detail-main">
+          <ScreenshotGallery title={listing.title} screenshots={listing.screenshots} category={listing.category} />
+          <Metrics listing={listing} />
+          <ListingTabs listing={listing} />
+        </div>
+        <aside className="detail-side">
+          <ActionPanel listing={listing} />
+          {listing.seller && <SellerCard seller={listing.seller} />}
+        </aside>
+      </div>
+    </div>
+  );
+}
