@@ -93,6 +93,12 @@ describe('listings browse', () => {
     expect((await browse({ category: 'Blog', listing_type: 'fixed' })).total).toBe(0);
     await ds.query(`UPDATE listings SET status = 'active', title = 'Counted again' WHERE id = $1`, [extra.id]);
     expect(await kept()).toEqual(await actual());
+    // A session with another search_path (a maintenance script, a bulk load) still keeps the counts.
+    await ds.transaction(async (manager) => {
+      await manager.query('SET LOCAL search_path TO public');
+      await manager.query(`UPDATE listings.listings SET featured = false WHERE id = $1`, [extra.id]);
+    });
+    expect(await kept()).toEqual(await actual());
     await ds.query(`DELETE FROM listings WHERE id = $1`, [extra.id]);
     expect(await kept()).toEqual(await actual());
     expect((await browse({})).total).toBe(4);

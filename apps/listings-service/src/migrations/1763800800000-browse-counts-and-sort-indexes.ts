@@ -29,7 +29,9 @@ export class BrowseCountsAndSortIndexes1763800800000 implements MigrationInterfa
         PRIMARY KEY (category, listing_type, featured)
       )`);
     await queryRunner.query(`
-      CREATE FUNCTION listing_counts_apply() RETURNS trigger LANGUAGE plpgsql AS $$
+      CREATE FUNCTION listing_counts_apply() RETURNS trigger LANGUAGE plpgsql
+      -- The service's schema, whatever search_path the writing session has.
+      SET search_path FROM CURRENT AS $$
       BEGIN
         IF TG_OP IN ('UPDATE', 'DELETE') AND OLD.status = 'active' THEN
           UPDATE listing_counts SET active = active - 1
