@@ -91,10 +91,13 @@ function serviceSql(queryString) {
 const MIX_WORDS = ['fitness', 'travel', 'finance', 'gardening', 'gaming', 'pets', 'recipes', 'crypto', 'espresso', 'chess', 'aquarium', 'music'];
 const MIX_CATEGORIES = ['Blog', 'E-commerce', 'SaaS', 'Content Site', 'Affiliate Site', 'Membership Site', 'Local Business', 'Newsletter'];
 const MIX_SORTS = ['', 'sort_by=price&sort_order=asc', 'sort_by=price&sort_order=desc', 'sort_by=monthly_revenue&sort_order=desc'];
+// mulberry32: a small seeded generator whose low bits are as random as its high ones (an LCG's are not).
 let mixSeed = 7;
 const mixRandom = (n) => {
-  mixSeed = (mixSeed * 1103515245 + 12345) % 2147483648;
-  return mixSeed % n;
+  mixSeed = (mixSeed + 0x6d2b79f5) | 0;
+  let t = Math.imul(mixSeed ^ (mixSeed >>> 15), 1 | mixSeed);
+  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+  return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n);
 };
 /** One varied browse URL: each part present or not, values from wide ranges. */
 function mixedQuery() {
