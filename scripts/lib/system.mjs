@@ -122,6 +122,8 @@ export async function startSystem({ env = process.env, log = console.log, quiet 
       NATS_URL: nats.url,
       JWT_SECRET: env.JWT_SECRET ?? persistentSecret(dataDir, 'jwt-secret', 48),
       PUBLIC_URL: publicUrl,
+      // Screenshots live with the rest of this system's data (a throwaway stack's go away with it).
+      UPLOADS_DIR: env.UPLOADS_DIR ?? join(dataDir, 'uploads'),
       ADMIN_EMAIL: admin.email,
       ADMIN_PASSWORD: admin.password,
     };

@@ -108,7 +108,7 @@ describe('accounts through the gateway', () => {
 
     const ready = await get(`${stack.url}/readyz`);
     expect(ready.status).toBe(200);
-    expect(ready.body.checks).toEqual({ nats: 'up', redis: 'up' });
+    expect(ready.body.checks).toEqual({ nats: 'up', redis: 'up', storage: 'up' });
 
     const openapi = await get(api('/docs/openapi.json'));
     expect(openapi.status).toBe(200);

@@ -1,6 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readdirSync } from 'node:fs';
 import { DataSource } from 'typeorm';
 import { buildUser, eventually } from '@market/server-kit/testing';
 import { bearer, call, get, post, startStack, type Json, type Stack } from '../testing/start-stack';
@@ -50,18 +48,17 @@ describe('listings through the gateway', () => {
   const approve = (id: string) => call('PATCH', api(`/admin/listings/${id}`), { status: 'active' }, bearer(adminToken));
 
   beforeAll(async () => {
-    uploads = mkdtempSync(join(tmpdir(), 'uploads-'));
     stack = await startStack({
       services: ['auth', 'notifications', 'admin', 'listings'],
       gateways: 2,
       // Long enough that only the listing events can explain a fresh page on the second gateway.
-      env: { BROWSE_CACHE_MS: '60000', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, PUBLIC_URL: 'https://market.example', RATE_LIMIT_SCALE: '100', UPLOADS_DIR: uploads },
+      env: { BROWSE_CACHE_MS: '60000', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, PUBLIC_URL: 'https://market.example', RATE_LIMIT_SCALE: '100' },
     });
+    uploads = stack.env.UPLOADS_DIR;
     adminToken = (await post(api('/auth/login'), { login: ADMIN.email, password: ADMIN.password })).body.access_token;
   });
   afterAll(async () => {
     await stack?.stop();
-    rmSync(uploads, { recursive: true, force: true });
   });
 
   it('creates a pending listing with its screenshot, hidden from everyone but its seller and admins until approved', async () => {

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { DynamicModule, INestApplication } from '@nestjs/common';
 import { createServiceApp, parseEnvOrThrow, serviceEnv } from '@market/server-kit';
 import type { ServiceName } from '@market/contracts';
@@ -39,7 +42,9 @@ export interface Stack {
 /** Starts gateways and services in-process on a fresh database with isolated events (services default: auth). */
 export async function startStack(options: { services?: ServiceKey[]; gateways?: number; env?: Record<string, string> } = {}): Promise<Stack> {
   const db = await createTestDatabase('gw');
-  const env = { ...isolatedEnv(db.url), ...options.env };
+  // Screenshots go to a directory of this stack's own, never into the checkout's data/.
+  const uploads = mkdtempSync(join(tmpdir(), 'stack-uploads-'));
+  const env: Record<string, string> = { ...isolatedEnv(db.url), UPLOADS_DIR: uploads, ...options.env };
   const services = new Map<ServiceKey, INestApplication>();
   const gateways: INestApplication[] = [];
   try {
@@ -55,6 +60,7 @@ export async function startStack(options: { services?: ServiceKey[]; gateways?: 
   } catch (error) {
     await closeAll(...services.values(), ...gateways);
     await db.drop();
+    rmSync(uploads, { recursive: true, force: true });
     throw error;
   }
   const urls = await Promise.all(gateways.map(baseUrl));
@@ -72,6 +78,7 @@ export async function startStack(options: { services?: ServiceKey[]; gateways?: 
       await closeAll(...services.values(), ...gateways);
       await deleteStream(env.NATS_URL, env.EVENTS_STREAM);
       await db.drop();
+      rmSync(uploads, { recursive: true, force: true });
     },
   };
 }
