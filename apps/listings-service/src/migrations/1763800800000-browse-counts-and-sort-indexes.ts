@@ -1,22 +1,42 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Browse at scale (issue 4 bench): sort indexes whose column directions match ORDER BY x DESC, id DESC exactly, an
- * index per listing type, and active-listing counts per (category, listing_type, featured) kept by a trigger, so the
- * common browse totals are a sum of at most 32 rows instead of a count of every active listing.
+ * Browse at scale (issue 4 bench, ADR 0014): sort indexes whose column directions match ORDER BY x DESC, id DESC
+ * exactly and that carry every filter column, and active-listing counts per (category, listing_type, featured) kept
+ * by a trigger, so the common browse totals are a sum of at most 32 rows instead of a count of every active listing.
  */
 export class BrowseCountsAndSortIndexes1763800800000 implements MigrationInterface {
   name = 'BrowseCountsAndSortIndexes1763800800000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
     const active = `WHERE status = 'active'`;
-    for (const index of ['listings_active_newest_idx', 'listings_active_revenue_idx', 'listings_active_category_idx', 'listings_active_featured_idx', 'listings_created_idx']) {
+    // Every browse filter column rides along (INCLUDE), so the page's ids and the range totals come from index-only
+    // scans: filters are checked on the index entries, and only the 24 rows of the page are read from the table.
+    const cover = (...columns: string[]) => `INCLUDE (${columns.join(', ')})`;
+    for (const index of ['listings_active_newest_idx', 'listings_active_price_idx', 'listings_active_revenue_idx', 'listings_active_category_idx', 'listings_active_featured_idx', 'listings_created_idx']) {
       await queryRunner.query(`DROP INDEX ${index}`);
     }
-    await queryRunner.query(`CREATE INDEX listings_active_newest_idx ON listings (created_at DESC, id DESC) ${active}`);
-    await queryRunner.query(`CREATE INDEX listings_active_revenue_idx ON listings (monthly_revenue DESC, id DESC) ${active}`);
-    await queryRunner.query(`CREATE INDEX listings_active_category_idx ON listings (category, created_at DESC, id DESC) ${active}`);
-    await queryRunner.query(`CREATE INDEX listings_active_type_idx ON listings (listing_type, created_at DESC, id DESC) ${active}`);
+    await queryRunner.query(
+      `CREATE INDEX listings_active_newest_idx ON listings (created_at DESC, id DESC) ${cover('category', 'listing_type', 'featured', 'price', 'monthly_revenue')} ${active}`,
+    );
+    await queryRunner.query(
+      `CREATE INDEX listings_active_price_idx ON listings (price, id) ${cover('category', 'listing_type', 'featured', 'monthly_revenue')} ${active}`,
+    );
+    await queryRunner.query(
+      `CREATE INDEX listings_active_revenue_idx ON listings (monthly_revenue DESC, id DESC) ${cover('category', 'listing_type', 'featured', 'price')} ${active}`,
+    );
+    await queryRunner.query(
+      `CREATE INDEX listings_active_category_idx ON listings (category, created_at DESC, id DESC) ${cover('listing_type', 'featured', 'price', 'monthly_revenue')} ${active}`,
+    );
+    await queryRunner.query(
+      `CREATE INDEX listings_active_category_price_idx ON listings (category, price, id) ${cover('listing_type', 'featured', 'monthly_revenue')} ${active}`,
+    );
+    await queryRunner.query(
+      `CREATE INDEX listings_active_category_revenue_idx ON listings (category, monthly_revenue DESC, id DESC) ${cover('listing_type', 'featured', 'price')} ${active}`,
+    );
+    await queryRunner.query(
+      `CREATE INDEX listings_active_type_idx ON listings (listing_type, created_at DESC, id DESC) ${cover('category', 'featured', 'price', 'monthly_revenue')} ${active}`,
+    );
     await queryRunner.query(`CREATE INDEX listings_active_featured_idx ON listings (created_at DESC, id DESC) ${active} AND featured`);
     await queryRunner.query('CREATE INDEX listings_created_idx ON listings (created_at DESC, id DESC)');
 
@@ -61,13 +81,16 @@ export class BrowseCountsAndSortIndexes1763800800000 implements MigrationInterfa
     await queryRunner.query('DROP TRIGGER listing_counts_rows ON listings');
     await queryRunner.query('DROP FUNCTION listing_counts_apply()');
     await queryRunner.query('DROP TABLE listing_counts');
-    await queryRunner.query('DROP INDEX listings_active_type_idx');
+    for (const index of ['listings_active_type_idx', 'listings_active_category_price_idx', 'listings_active_category_revenue_idx']) {
+      await queryRunner.query(`DROP INDEX ${index}`);
+    }
     // Back to the indexes of the earlier migrations.
     const active = `WHERE status = 'active'`;
-    for (const index of ['listings_active_newest_idx', 'listings_active_revenue_idx', 'listings_active_category_idx', 'listings_active_featured_idx', 'listings_created_idx']) {
+    for (const index of ['listings_active_newest_idx', 'listings_active_price_idx', 'listings_active_revenue_idx', 'listings_active_category_idx', 'listings_active_featured_idx', 'listings_created_idx']) {
       await queryRunner.query(`DROP INDEX ${index}`);
     }
     await queryRunner.query(`CREATE INDEX listings_active_newest_idx ON listings (created_at DESC, id) ${active}`);
+    await queryRunner.query(`CREATE INDEX listings_active_price_idx ON listings (price, id) ${active}`);
     await queryRunner.query(`CREATE INDEX listings_active_revenue_idx ON listings (monthly_revenue DESC, id) ${active}`);
     await queryRunner.query(`CREATE INDEX listings_active_category_idx ON listings (category, created_at DESC) ${active}`);
     await queryRunner.query(`CREATE INDEX listings_active_featured_idx ON listings (created_at DESC) ${active} AND featured`);
