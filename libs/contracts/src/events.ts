@@ -26,7 +26,7 @@ export interface EventPayloads {
     user_id: string;
     deleted_by: string;
   };
-  /** A listing went live (D16): what bidding needs to run the auction, and what the seller's email says. */
+  /** A listing went live (D16): what bidding needs to run the auction (reserve included: internal only, D7). */
   'listing.approved': {
     listing_id: string;
     seller_id: string;
@@ -39,7 +39,10 @@ export interface EventPayloads {
     approved_at: string;
     expires_at: string;
   };
-  /** A listing's status, featured flag or sale terms changed (D21 listing_updated). */
+  /**
+   * A listing's status, featured flag or sale terms changed. Internal: it carries the reserve amount for the bidding
+   * service, so whatever relays it to browsers (D21 listing_updated) must build its own message without it (D7).
+   */
   'listing.updated': {
     listing_id: string;
     seller_id: string;

@@ -51,6 +51,19 @@ describe('BrowseCache', () => {
     expect(await browse.get(query(), async () => 'six')).toBe('six');
   });
 
+  it('keeps at most 32 MB of pages, dropping the oldest first, and drops pages left unasked for long', async () => {
+    jest.useFakeTimers({ now: 0, doNotFake: ['setImmediate'] });
+    const browse = cache(1000);
+    const big = 'x'.repeat(12 * 1024 * 1024);
+    for (const page of [1, 2, 3]) await browse.get(query({ page }), async () => `${page}${big}`);
+    await settle();
+    const load = jest.fn(async () => 'reloaded');
+    expect(await browse.get(query({ page: 1 }), load)).toBe('reloaded');
+    expect((await browse.get(query({ page: 3 }), load)).startsWith('3')).toBe(true);
+    jest.setSystemTime(10_000);
+    expect(await browse.get(query({ page: 3 }), load)).toBe('reloaded');
+  });
+
   it('loads every time when turned off', async () => {
     const browse = cache(0);
     const load = jest.fn(async () => 'page');

@@ -6,11 +6,16 @@ import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway.config';
 import { GATEWAY_NATS } from '../gateway.tokens';
 
 const MAX_ENTRIES = 1000;
+// Pages can be large (100 listings with long texts): the cache is bounded by what it holds, not only by count.
+const MAX_BYTES = 32 * 1024 * 1024;
+// A page nobody asked for in this many lifetimes is dropped rather than served once more.
+const MAX_AGE_TTLS = 10;
 
 interface Entry {
   at: number;
   body: Promise<string>;
   refreshing: boolean;
+  bytes: number;
 }
 
 /**
@@ -22,6 +27,7 @@ interface Entry {
 @Injectable()
 export class BrowseCache implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly entries = new Map<string, Entry>();
+  private bytes = 0;
   private subscription: Subscription | null = null;
   private readonly ttl: number;
 
@@ -45,7 +51,7 @@ export class BrowseCache implements OnApplicationBootstrap, OnApplicationShutdow
     if (this.ttl <= 0) return load();
     const key = JSON.stringify(query);
     const entry = this.entries.get(key);
-    if (!entry) return this.store(key, load()).body;
+    if (!entry || Date.now() - entry.at >= this.ttl * MAX_AGE_TTLS) return this.store(key, load()).body;
     if (Date.now() - entry.at >= this.ttl && !entry.refreshing) {
       entry.refreshing = true;
       const next = load();
@@ -64,16 +70,39 @@ export class BrowseCache implements OnApplicationBootstrap, OnApplicationShutdow
   /** Forgets every page (a listing changed). */
   clear(): void {
     this.entries.clear();
+    this.bytes = 0;
   }
 
   private store(key: string, body: Promise<string>): Entry {
-    const entry: Entry = { at: Date.now(), body, refreshing: false };
-    this.entries.delete(key);
+    const entry: Entry = { at: Date.now(), body, refreshing: false, bytes: 0 };
+    this.remove(key);
     this.entries.set(key, entry);
-    if (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value as string);
-    body.catch(() => {
-      if (this.entries.get(key) === entry) this.entries.delete(key);
-    });
+    body.then(
+      (text) => {
+        if (this.entries.get(key) !== entry) return;
+        entry.bytes = text.length;
+        this.bytes += entry.bytes;
+        this.trim();
+      },
+      () => {
+        if (this.entries.get(key) === entry) this.remove(key);
+      },
+    );
+    this.trim();
     return entry;
+  }
+
+  private remove(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.bytes -= entry.bytes;
+    this.entries.delete(key);
+  }
+
+  // Oldest first: Map keeps insertion order and store() re-inserts refreshed pages at the end.
+  private trim(): void {
+    while (this.entries.size > MAX_ENTRIES || (this.bytes > MAX_BYTES && this.entries.size > 1)) {
+      this.remove(this.entries.keys().next().value as string);
+    }
   }
 }

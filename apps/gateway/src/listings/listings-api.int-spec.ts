@@ -146,6 +146,26 @@ describe('listings through the gateway', () => {
     expect((await fetch(`${stack.url}${listing.screenshots[0]}`)).status).toBe(404);
   });
 
+  it('a listing sent back to review stays in review whatever its seller does, and an ended one is not revived by its seller', async () => {
+    const seller = await signUp();
+    const setStatus = (status: string) => call('PATCH', api(`/listings/${listing.id}`), { status }, bearer(seller.token));
+    const { body: listing } = await createListing(seller.token);
+    await approve(listing.id);
+    const pending = await call('PATCH', api(`/admin/listings/${listing.id}`), { status: 'pending' }, bearer(adminToken));
+    expect(pending.body).toMatchObject({ status: 'pending', approved_at: null, expires_at: null });
+    expect((await setStatus('draft')).body.status).toBe('draft');
+    expect((await setStatus('active')).body.status).toBe('pending');
+    expect((await get(api(`/listings/${listing.id}`))).status).toBe(404);
+
+    await approve(listing.id);
+    expect((await setStatus('paused')).body.status).toBe('paused');
+    await listingsDb().query(`UPDATE listings SET expires_at = now() - interval '1 hour' WHERE id = $1`, [listing.id]);
+    expect(await setStatus('active')).toMatchObject({ status: 400, body: { detail: 'This listing has ended and cannot be activated again' } });
+    const revived = await approve(listing.id);
+    expect(revived.body.status).toBe('active');
+    expect(new Date(revived.body.expires_at).getTime()).toBeGreaterThan(Date.now());
+  });
+
   it('edits keep chosen screenshots, add new ones, delete dropped ones from storage, and refuse more than five', async () => {
     const seller = await signUp();
     const { body: listing } = await createListing(seller.token, FIELDS, [
@@ -204,6 +224,10 @@ describe('listings through the gateway', () => {
     expect(badQuery.status).toBe(422);
     expect(badQuery.body.detail.map((d: { loc: string[] }) => d.loc.join('.'))).toEqual(['query.category', 'query.min_price']);
     expect((await get(api('/listings/not-a-uuid'))).status).toBe(422);
+    expect((await get(api('/listings?search=a%00b'))).status).toBe(422);
+    const nul = await createListing(seller.token, { ...FIELDS, title: 'Hello\u0000World site' });
+    expect(nul.status).toBe(422);
+    expect(nul.body.detail[0].loc).toEqual(['body', 'title']);
   });
 
   it('keeps a watchlist with the texts of SPEC §8', async () => {
@@ -211,6 +235,8 @@ describe('listings through the gateway', () => {
     const watcher = await signUp();
     const { body: listing } = await createListing(seller.token);
     expect((await post(api('/user/watchlist'), { listing_id: listing.id }, bearer(watcher.token))).status).toBe(404);
+    // Not even an admin watches a listing under review: its entry could not be shown.
+    expect((await post(api('/user/watchlist'), { listing_id: listing.id }, bearer(adminToken))).status).toBe(404);
     await approve(listing.id);
 
     const added = await post(api('/user/watchlist'), { listing_id: listing.id }, bearer(watcher.token));

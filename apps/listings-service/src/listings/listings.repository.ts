@@ -80,9 +80,19 @@ export class ListingsRepository {
     return (await this.findById(id, manager)) as ListingRecord;
   }
 
-  /** Runs fn in one transaction (a change and its event commit together). */
-  transaction<T>(fn: (manager: EntityManager) => Promise<T>): Promise<T> {
-    return this.dataSource.transaction(fn);
+  /**
+   * Runs fn in one transaction (a change and its event commit together). A deadlock or serialization failure rolls
+   * everything back, so the whole transaction is simply tried again (at most three times).
+   */
+  async transaction<T>(fn: (manager: EntityManager) => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await this.dataSource.transaction(fn);
+      } catch (error) {
+        const code = (error as { driverError?: { code?: string }; code?: string }).driverError?.code ?? (error as { code?: string }).code;
+        if (attempt >= 3 || (code !== '40P01' && code !== '40001')) throw error;
+      }
+    }
   }
 
   /** One listing; with `lock`, the row stays locked until the caller's transaction ends. */
@@ -115,6 +125,11 @@ export class ListingsRepository {
 
   async setStatus(id: string, status: ListingStatus, manager: EntityManager): Promise<void> {
     await manager.query('UPDATE listings SET status = $2, updated_at = now() WHERE id = $1', [id, status]);
+  }
+
+  /** An admin sends a listing back to review: its approval is withdrawn until an admin approves it again. */
+  async sendBackToReview(id: string, manager: EntityManager): Promise<void> {
+    await manager.query(`UPDATE listings SET status = 'pending', approved_at = NULL, expires_at = NULL, updated_at = now() WHERE id = $1`, [id]);
   }
 
   async setFeatured(id: string, featured: boolean, manager: EntityManager): Promise<void> {
@@ -155,7 +170,7 @@ export class ListingsRepository {
     const [rows] = (await this.db(manager).query(
       `UPDATE listings SET status = 'active', approved_at = $2::timestamptz,
          expires_at = $2::timestamptz + make_interval(days => duration_days), updated_at = now()
-       WHERE id = $1 AND status IN ('pending', 'draft', 'paused') RETURNING id`,
+       WHERE id = $1 AND status <> 'active' RETURNING id`,
       [id, now],
     )) as [Array<{ id: string }>, number];
     return rows.length ? this.findById(id, manager) : null;

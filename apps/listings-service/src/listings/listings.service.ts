@@ -156,8 +156,13 @@ export class ListingsService {
       if (changes.featured !== undefined) {
         await this.listings.setFeatured(id, changes.featured, manager);
         next = (await this.listings.findById(id, manager)) as ListingRecord;
-      } else if (changes.status === 'active' && current.status !== 'active' && !current.approved_at) {
+      } else if (changes.status === 'active' && current.status !== 'active' && !liveUntilLater(current)) {
+        // Never approved, or its time ran out: going live starts a new review period.
         next = await this.approveIn(manager, current);
+      } else if (changes.status === 'pending') {
+        // Back to review means reviewed again: the seller cannot take it live through draft (D16).
+        await this.listings.sendBackToReview(id, manager);
+        next = (await this.listings.findById(id, manager)) as ListingRecord;
       } else {
         await this.listings.setStatus(id, changes.status as ListingStatus, manager);
         next = (await this.listings.findById(id, manager)) as ListingRecord;
@@ -199,6 +204,10 @@ export class ListingsService {
     if ('refused' in outcome) throw badRequest(outcome.refused);
     if (outcome.status === current.status) return (await this.listings.findById(current.id, manager)) as ListingRecord;
     if (outcome.status === 'active' && !current.approved_at) return this.approveIn(manager, current);
+    if (outcome.status === 'active' && !liveUntilLater(current)) {
+      if (!isAdmin(editor)) throw badRequest('This listing has ended and cannot be activated again');
+      return this.approveIn(manager, current);
+    }
     await this.listings.setStatus(current.id, outcome.status, manager);
     return (await this.listings.findById(current.id, manager)) as ListingRecord;
   }
@@ -235,6 +244,11 @@ export class ListingsService {
       expires_at: listing.expires_at?.toISOString() ?? null,
     });
   }
+}
+
+/** Approved and not yet past its end: it can go (back) live on its current period. */
+function liveUntilLater(listing: ListingRecord, now = Date.now()): boolean {
+  return listing.approved_at !== null && listing.expires_at !== null && listing.expires_at.getTime() > now;
 }
 
 function invalid(path: string[], msg: string): AppError {

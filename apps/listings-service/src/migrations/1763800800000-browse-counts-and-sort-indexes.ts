@@ -52,12 +52,23 @@ export class BrowseCountsAndSortIndexes1763800800000 implements MigrationInterfa
       CREATE FUNCTION listing_counts_apply() RETURNS trigger LANGUAGE plpgsql
       -- The service's schema, whatever search_path the writing session has.
       SET search_path FROM CURRENT AS $$
+      DECLARE
+        leaves boolean := TG_OP IN ('UPDATE', 'DELETE') AND OLD.status = 'active';
+        joins boolean := TG_OP IN ('UPDATE', 'INSERT') AND NEW.status = 'active';
       BEGIN
-        IF TG_OP IN ('UPDATE', 'DELETE') AND OLD.status = 'active' THEN
+        -- Counter rows are always locked in key order, so two listings moving opposite ways cannot deadlock.
+        IF leaves AND joins AND (NEW.category, NEW.listing_type, NEW.featured) < (OLD.category, OLD.listing_type, OLD.featured) THEN
+          INSERT INTO listing_counts (category, listing_type, featured, active) VALUES (NEW.category, NEW.listing_type, NEW.featured, 1)
+          ON CONFLICT (category, listing_type, featured) DO UPDATE SET active = listing_counts.active + 1;
+          UPDATE listing_counts SET active = active - 1
+          WHERE category = OLD.category AND listing_type = OLD.listing_type AND featured = OLD.featured;
+          RETURN NULL;
+        END IF;
+        IF leaves THEN
           UPDATE listing_counts SET active = active - 1
           WHERE category = OLD.category AND listing_type = OLD.listing_type AND featured = OLD.featured;
         END IF;
-        IF TG_OP IN ('UPDATE', 'INSERT') AND NEW.status = 'active' THEN
+        IF joins THEN
           INSERT INTO listing_counts (category, listing_type, featured, active) VALUES (NEW.category, NEW.listing_type, NEW.featured, 1)
           ON CONFLICT (category, listing_type, featured) DO UPDATE SET active = listing_counts.active + 1;
         END IF;

@@ -11,8 +11,25 @@ export function toValidationIssues(error: z.ZodError, where: 'body' | 'query' | 
   }));
 }
 
+function nulPath(value: unknown, path: (string | number)[], depth = 0): (string | number)[] | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (depth > 20 || value === null || typeof value !== 'object') return null;
+  for (const [key, item] of Array.isArray(value) ? value.entries() : Object.entries(value)) {
+    const found = nulPath(item, [...path, key], depth + 1);
+    if (found) return found;
+  }
+  return null;
+}
+
+/** PostgreSQL text cannot hold NUL characters: refuse them as a 422 instead of failing in the database. */
+export function rejectNulText(value: unknown, where: 'body' | 'query' | 'path' = 'body'): void {
+  const path = nulPath(value, []);
+  if (path) throw new AppError('validation_failed', [{ loc: [where, ...path], msg: 'Text cannot contain NUL characters', type: 'string_nul' }]);
+}
+
 /** Services re-validate what the gateway already checked: a message is never trusted blindly. */
 export function parseInput<S extends z.ZodType>(schema: S, data: unknown): z.infer<S> {
+  rejectNulText(data);
   const result = schema.safeParse(data);
   if (!result.success) throw new AppError('validation_failed', toValidationIssues(result.error));
   return result.data;
