@@ -39,6 +39,40 @@ describe('sniffImage: accepted formats', () => {
   });
 });
 
+describe('sniffImage: GIF frames', () => {
+  it('walks past the colour table and extensions (a comment full of 0x2C included) to a frame inside the screen', () => {
+    const bytes = gif(300, 200, '89a', { frame: { left: 100, top: 50, width: 200, height: 150 }, comment: 2000 });
+    expect(info(sniffImage(bytes))).toMatchObject({ kind: 'gif', width: 300, height: 200 });
+  });
+
+  it.each([
+    ['a 30000x30000 first frame on a 100x100 screen', { left: 0, top: 0, width: 30000, height: 30000 }],
+    ['a frame one pixel wider than the screen', { left: 0, top: 0, width: 101, height: 100 }],
+    ['a frame pushed off the screen', { left: 60, top: 0, width: 50, height: 100 }],
+    ['a frame pushed below the screen', { left: 0, top: 99, width: 100, height: 2 }],
+  ])('refuses %s', (_name, frame) => {
+    const bytes = gif(100, 100, '89a', { frame });
+    expect(sniffImage(bytes)).toEqual({ status: 'not-image' });
+    expect(sniffImage(bytes, true)).toEqual({ status: 'not-image' });
+  });
+
+  it('refuses a GIF whose trailer comes before any frame, or with garbage between blocks', () => {
+    const header = gif(10, 10).subarray(0, 19); // signature, screen and the 2-colour table
+    expect(sniffImage(Buffer.concat([header, Buffer.from([0x3b])]))).toEqual({ status: 'not-image' });
+    expect(sniffImage(Buffer.concat([header, Buffer.from([0x00, 0x2c])]))).toEqual({ status: 'not-image' });
+  });
+
+  it('asks for more bytes until the first image descriptor is complete', () => {
+    const bytes = gif(100, 100, '89a', { comment: 600 });
+    const descriptor = bytes.length - 1 - 5 - 10;
+    for (const cut of [12, 15, 19, 25, 30, 400, descriptor, descriptor + 8]) {
+      expect([cut, sniffImage(bytes.subarray(0, cut))]).toEqual([cut, { status: 'need-more' }]);
+      expect([cut, sniffImage(bytes.subarray(0, cut), true)]).toEqual([cut, { status: 'not-image' }]);
+    }
+    expect(info(sniffImage(bytes.subarray(0, descriptor + 9)))).toMatchObject({ width: 100, height: 100 });
+  });
+});
+
 describe('sniffImage: everything else is not an image', () => {
   it.each([
     ['SVG (named photo.png by its sender)', Buffer.from('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>')],

@@ -63,7 +63,32 @@ function sniffPng(b: Uint8Array): SniffResult {
 
 function sniffGif(b: Uint8Array): SniffResult {
   if (b.length < 10) return NEED_MORE;
-  return image('gif', u16le(b, 6), u16le(b, 8));
+  const screen = image('gif', u16le(b, 6), u16le(b, 8));
+  if (screen.status !== 'image') return screen;
+  // Decoders allocate for the frames, not the logical screen: walk to the first image descriptor and require that
+  // frame to lie inside the screen, so the screen size (and its pixel limit) bounds what the file can claim.
+  if (b.length < 13) return NEED_MORE;
+  let i = 13;
+  if (b[10] & 0x80) i += 3 * (1 << ((b[10] & 0x07) + 1)); // global colour table
+  for (;;) {
+    if (i >= b.length) return NEED_MORE;
+    const block = b[i];
+    if (block === 0x2c) {
+      if (i + 9 > b.length) return NEED_MORE;
+      const [left, top, width, height] = [u16le(b, i + 1), u16le(b, i + 3), u16le(b, i + 5), u16le(b, i + 7)];
+      const fits = left + width <= screen.info.width && top + height <= screen.info.height;
+      return fits ? screen : NOT_IMAGE;
+    }
+    if (block !== 0x21) return NOT_IMAGE; // the trailer (3B) or garbage before any frame
+    // Extension: introducer, label, then data sub-blocks (a size byte and that many bytes) up to a zero size.
+    i += 2;
+    for (;;) {
+      if (i >= b.length) return NEED_MORE;
+      const size = b[i];
+      i += 1 + size;
+      if (size === 0) break;
+    }
+  }
 }
 
 function sniffWebp(b: Uint8Array): SniffResult {

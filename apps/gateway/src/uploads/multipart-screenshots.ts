@@ -2,7 +2,8 @@ import { Readable } from 'node:stream';
 import busboy, { type Busboy } from 'busboy';
 import type { Request } from 'express';
 import { AppError, badRequest } from '@market/server-kit';
-import { sniffImage, type ImageInfo, type SniffResult } from './image-sniff';
+import { MAX_HEAD_BYTES, readImageHead } from './image-head';
+import type { ImageInfo } from './image-sniff';
 import { ObjectStorage } from './object-storage';
 import { MAX_SCREENSHOTS, MAX_SCREENSHOT_BYTES, MAX_SCREENSHOT_PIXELS, SCREENSHOTS_FIELD, newScreenshotKey, uploadPath } from './upload-rules';
 
@@ -21,12 +22,16 @@ export interface MultipartResult {
   screenshots: StoredScreenshot[];
 }
 
-const FIELD_BYTES = 1024 * 1024;
-const MAX_FIELDS = 200;
-// Five full screenshots plus room for the text fields; a larger declared body is refused before reading it.
-const MAX_BODY_BYTES = MAX_SCREENSHOTS * MAX_SCREENSHOT_BYTES + 2 * FIELD_BYTES;
+// The longest listing text (the description) is 10,000 characters, at most 40 KB of UTF-8.
+const FIELD_BYTES = 64 * 1024;
+// About 25 listing fields plus repeated monetization_methods and existing_screenshots.
+const MAX_FIELDS = 60;
+// Five full screenshots plus room for the text fields and multipart framing. Counted on the bytes received, since
+// a chunked request declares no length; a larger declared length is refused before reading.
+const MAX_BODY_BYTES = MAX_SCREENSHOTS * MAX_SCREENSHOT_BYTES + 2 * 1024 * 1024;
 
 const tooLarge = () => new AppError('payload_too_large', 'Each screenshot must be at most 5 MB');
+const bodyTooLarge = () => new AppError('payload_too_large', `The request body must be at most ${MAX_BODY_BYTES / (1024 * 1024)} MB`);
 const invalid = (loc: (string | number)[], msg: string, type: string) => new AppError('validation_failed', [{ loc, msg, type }]);
 const describe = (filename: string | undefined, index: number) => (filename ? filename : `Screenshot ${index + 1}`);
 
@@ -38,41 +43,6 @@ function addField(fields: Record<string, string | string[]>, name: string, value
   else fields[name] = [existing, value];
 }
 
-interface Head {
-  head: Buffer;
-  result: SniffResult;
-}
-
-/** Reads from the file stream only until its format and size are known (or the limit is passed), then pauses it. */
-function readHead(file: Readable): Promise<Head> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let total = 0;
-    const done = (head: Head) => {
-      file.off('data', onData).off('end', onEnd).off('error', onError);
-      file.pause();
-      resolve(head);
-    };
-    const onData = (chunk: Buffer) => {
-      chunks.push(chunk);
-      total += chunk.length;
-      const head = Buffer.concat(chunks, total);
-      if (total > MAX_SCREENSHOT_BYTES) return done({ head, result: { status: 'need-more' } });
-      const result = sniffImage(head);
-      if (result.status !== 'need-more') done({ head, result });
-    };
-    const onEnd = () => {
-      const head = Buffer.concat(chunks, total);
-      done({ head, result: sniffImage(head, true) });
-    };
-    const onError = (error: Error) => {
-      file.off('data', onData).off('end', onEnd).off('error', onError);
-      reject(error);
-    };
-    file.on('data', onData).on('end', onEnd).on('error', onError);
-  });
-}
-
 /**
  * Parses a multipart/form-data request: text fields are collected, each file in `screenshots` is checked by its
  * content (DESIGN D18) and streamed into storage under a server-generated key. On any failure every object stored
@@ -80,7 +50,7 @@ function readHead(file: Readable): Promise<Head> {
  */
 export function receiveScreenshots(req: Request, storage: ObjectStorage): Promise<MultipartResult> {
   const declared = Number(req.headers['content-length']);
-  if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) return Promise.reject(tooLarge());
+  if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) return Promise.reject(bodyTooLarge());
   let parser: Busboy;
   try {
     parser = busboy({
@@ -132,9 +102,15 @@ export function receiveScreenshots(req: Request, storage: ObjectStorage): Promis
       file.on('error', () => undefined);
       activeFiles.add(file);
       try {
-        const { head, result } = await readHead(file);
-        if (head.length > MAX_SCREENSHOT_BYTES) throw tooLarge();
+        const { head, result } = await readImageHead(file);
         if (head.length === 0 && !filename) return; // an empty file input the browser sent anyway
+        if (result.status === 'need-more') {
+          throw invalid(
+            ['body', SCREENSHOTS_FIELD, index],
+            `${describe(filename, index)} is not a readable image: no image size in its first ${MAX_HEAD_BYTES / 1024} KB`,
+            'image_unreadable',
+          );
+        }
         if (result.status !== 'image') {
           throw invalid(['body', SCREENSHOTS_FIELD, index], `${describe(filename, index)} is not a JPEG, PNG, WebP or GIF image`, 'image_type');
         }
@@ -175,7 +151,9 @@ export function receiveScreenshots(req: Request, storage: ObjectStorage): Promis
     };
 
     parser.on('field', (name, value, info) => {
-      if (info.nameTruncated || info.valueTruncated) return fail(new AppError('payload_too_large', `Field ${name} must be at most 1 MB`));
+      if (info.nameTruncated || info.valueTruncated) {
+        return fail(new AppError('payload_too_large', `Field ${name} must be at most ${FIELD_BYTES / 1024} KB`));
+      }
       addField(fields, name, value);
     });
     parser.on('file', (name, file, info) => {
@@ -192,6 +170,15 @@ export function receiveScreenshots(req: Request, storage: ObjectStorage): Promis
     parser.on('fieldsLimit', () => fail(new AppError('payload_too_large', `At most ${MAX_FIELDS} form fields`)));
     parser.on('error', () => fail(badRequest('Malformed multipart/form-data request')));
     parser.on('close', () => void settle());
+    let received = 0;
+    const countBody = (chunk: Buffer) => {
+      received += chunk.length;
+      if (received > MAX_BODY_BYTES) {
+        req.off('data', countBody);
+        fail(bodyTooLarge());
+      }
+    };
+    req.on('data', countBody);
     // A client that goes away mid-upload leaves the parser waiting forever: treat it as a failure.
     req.on('error', () => fail(badRequest('The upload was interrupted')));
     req.on('close', () => {

@@ -53,6 +53,24 @@ describe('screenshots: multipart upload, checks and serving', () => {
     return { status: response.status, body: (await response.json()) as Record<string, unknown> };
   };
 
+  /** Sends the form as a chunked body (no Content-Length), with `epilogue` bytes after the closing boundary. */
+  const sendChunked = async (parts: Part[], epilogue = 0) => {
+    const encoded = new Request(base, { method: 'POST', body: form(parts) });
+    const framed = Buffer.from(await encoded.arrayBuffer());
+    const chunk = Buffer.alloc(1024 * 1024, 0x78);
+    async function* body() {
+      yield framed;
+      for (let sent = 0; sent < epilogue; sent += chunk.length) yield chunk.subarray(0, Math.min(chunk.length, epilogue - sent));
+    }
+    const response = await fetch(`${base}/api/things`, {
+      method: 'POST',
+      headers: { 'content-type': encoded.headers.get('content-type')! },
+      body: Readable.toWeb(Readable.from(body())) as ReadableStream,
+      duplex: 'half',
+    } as RequestInit);
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  };
+
   beforeAll(async () => {
     root = await mkdtemp(join(tmpdir(), 'screenshots-upload-'));
     dir = join(root, 'uploads');
@@ -216,6 +234,64 @@ describe('screenshots: multipart upload, checks and serving', () => {
     it('an empty file with a name: 422', async () => {
       const { status } = await send([{ name: 'screenshots', bytes: Buffer.alloc(0), filename: 'empty.png' }]);
       expect(status).toBe(422);
+      expect(await stored()).toEqual([]);
+    });
+
+    it('a chunked body (no Content-Length) past 27 MB: 413 once the bytes received pass the limit', async () => {
+      const { status, body } = await sendChunked([{ name: 'screenshots', bytes: png(8, 8), filename: 'ok.png' }], 28 * 1024 * 1024);
+      expect(status).toBe(413);
+      expect(body).toEqual({ detail: 'The request body must be at most 27 MB' });
+      expect(await stored()).toEqual([]);
+    });
+
+    it('a chunked body under the limit is accepted', async () => {
+      const { status, body } = await sendChunked([{ name: 'title', value: 'Chunked' }, { name: 'screenshots', bytes: png(8, 8), filename: 'ok.png' }], 1024);
+      expect(status).toBe(201);
+      expect(body.body).toEqual({ title: 'Chunked' });
+      expect(body.screenshots).toHaveLength(1);
+    });
+
+    it('a text field over 64 KB: 413, not a truncated value', async () => {
+      const { status, body } = await send([
+        { name: 'screenshots', bytes: png(8, 8), filename: 'ok.png' },
+        { name: 'description', value: 'x'.repeat(65 * 1024) },
+      ]);
+      expect(status).toBe(413);
+      expect(body).toEqual({ detail: 'Field description must be at most 64 KB' });
+      expect(await stored()).toEqual([]);
+    });
+
+    it('a 10,000-character description of 4-byte characters fits', async () => {
+      const { status, body } = await send([{ name: 'description', value: '\u{1F600}'.repeat(10_000) }]);
+      expect(status).toBe(201);
+      expect((body.body as { description: string }).description).toHaveLength(20_000);
+    });
+
+    it('61 text fields: 413, not silently dropped', async () => {
+      const parts = Array.from({ length: 61 }, (_, i) => ({ name: 'monetization_methods', value: `m${i}` }));
+      const { status, body } = await send([{ name: 'screenshots', bytes: png(8, 8), filename: 'ok.png' }, ...parts]);
+      expect(status).toBe(413);
+      expect(body).toEqual({ detail: 'At most 60 form fields' });
+      expect(await stored()).toEqual([]);
+    });
+
+    it('a JPEG whose frame header is not within its first 512 KB: 422 not readable', async () => {
+      const { status, body } = await send([
+        { name: 'screenshots', bytes: png(8, 8), filename: 'ok.png' },
+        { name: 'screenshots', bytes: jpeg(100, 100, { exifBytes: 10 * 65533 }), filename: 'exif.jpg', type: 'image/jpeg' },
+      ]);
+      expect(status).toBe(422);
+      expect(body.detail).toEqual([
+        { loc: ['body', 'screenshots', 1], msg: 'exif.jpg is not a readable image: no image size in its first 512 KB', type: 'image_unreadable' },
+      ]);
+      expect(await stored()).toEqual([]);
+    });
+
+    it('a GIF with a 100x100 screen and a 30000x30000 first frame: 422', async () => {
+      const bomb = gif(100, 100, '89a', { frame: { left: 0, top: 0, width: 30000, height: 30000 } });
+      const { status, body } = await send([{ name: 'screenshots', bytes: bomb, filename: 'frame.gif', type: 'image/gif' }]);
+      expect(status).toBe(422);
+      expect(body.detail).toEqual([{ loc: ['body', 'screenshots', 0], msg: 'frame.gif is not a JPEG, PNG, WebP or GIF image', type: 'image_type' }]);
       expect(await stored()).toEqual([]);
     });
 

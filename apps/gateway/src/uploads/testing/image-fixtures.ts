@@ -21,8 +21,43 @@ export function pngHeader(width: number, height: number): Buffer {
   return Buffer.concat([PNG_SIGNATURE, pngChunk('IHDR', ihdr)]);
 }
 
-export function gif(width: number, height: number, version: '87a' | '89a' = '89a'): Buffer {
-  return Buffer.concat([Buffer.from(`GIF${version}`, 'ascii'), u16le(width), u16le(height), Buffer.from([0, 0, 0]), Buffer.from([0x3b])]);
+interface GifFrame {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * A GIF: logical screen, a 2-colour global table, a graphic control and a comment extension, then the first image
+ * descriptor (`frame`, the whole screen by default) with a tiny LZW stream, and the trailer.
+ */
+export function gif(width: number, height: number, version: '87a' | '89a' = '89a', options: { frame?: GifFrame; comment?: number } = {}): Buffer {
+  const frame = options.frame ?? { left: 0, top: 0, width, height };
+  const comment: Buffer[] = [];
+  for (let left = options.comment ?? 5; left > 0; left -= 255) {
+    const n = Math.min(left, 255);
+    comment.push(Buffer.from([n]), Buffer.alloc(n, 0x2c)); // 0x2C bytes inside a sub-block must not read as a descriptor
+  }
+  return Buffer.concat([
+    Buffer.from(`GIF${version}`, 'ascii'),
+    u16le(width),
+    u16le(height),
+    Buffer.from([0x80, 0, 0]), // global colour table of 2 entries
+    Buffer.from([0, 0, 0, 0xff, 0xff, 0xff]),
+    Buffer.from([0x21, 0xf9, 4, 0, 0, 0, 0, 0]), // graphic control extension
+    Buffer.from([0x21, 0xfe]),
+    ...comment,
+    Buffer.from([0]),
+    Buffer.from([0x2c]),
+    u16le(frame.left),
+    u16le(frame.top),
+    u16le(frame.width),
+    u16le(frame.height),
+    Buffer.from([0]),
+    Buffer.from([2, 2, 0x4c, 0x01, 0]), // LZW minimum code size, one data sub-block, terminator
+    Buffer.from([0x3b]),
+  ]);
 }
 
 function riff(chunk: Buffer): Buffer {
