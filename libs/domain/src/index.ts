@@ -6,3 +6,4 @@ export * from './money/money.rules';
 export * from './bidding/increment.rules';
 export * from './listings/listing-status.rules';
 export * from './listings/listing-metrics.rules';
+export * from './bidding/bid.rules';
