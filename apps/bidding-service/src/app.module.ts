@@ -1,7 +1,13 @@
 import type { DynamicModule } from '@nestjs/common';
 import { defineServiceModule, type ServiceConfig } from '@market/server-kit';
+import { CreateAuctions1763800900000 } from './migrations/1763800900000-create-auctions';
+import { AuctionsRepository } from './auctions/auctions.repository';
+import { ListingEventsHandler } from './auctions/listing-events.handler';
 
-/** The bidding-service: auction state, bids, offers and auction close, in the `bidding` schema. Its features arrive with their issues. */
+/** The bidding-service: auction state, bids, offers and auction close, in the `bidding` schema (issue 5 in progress). */
 export function biddingAppModule(config: ServiceConfig): DynamicModule {
-  return defineServiceModule({ service: 'bidding-service', schema: 'bidding', config, entities: [], migrations: [] });
+  return defineServiceModule(
+    { service: 'bidding-service', schema: 'bidding', config, entities: [], migrations: [CreateAuctions1763800900000] },
+    { providers: [AuctionsRepository, ListingEventsHandler] },
+  );
 }

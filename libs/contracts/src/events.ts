@@ -38,6 +38,8 @@ export interface EventPayloads {
     buy_now_price: number | null;
     approved_at: string;
     expires_at: string;
+    /** The listing row's version: consumers of several listing events apply only what is newer than they have. */
+    updated_at: string;
   };
   /**
    * A listing's status, featured flag or sale terms changed. Internal: it carries the reserve amount for the bidding
@@ -49,10 +51,13 @@ export interface EventPayloads {
     status: string;
     featured: boolean;
     listing_type: 'auction' | 'fixed';
+    auction_type: 'auto' | 'manual';
     starting_price: number;
     reserve_price: number | null;
     buy_now_price: number | null;
     expires_at: string | null;
+    /** The listing row's version (see listing.approved). */
+    updated_at: string;
   };
   'listing.deleted': {
     listing_id: string;

@@ -49,7 +49,7 @@ describe('listings through the gateway', () => {
 
   beforeAll(async () => {
     stack = await startStack({
-      services: ['auth', 'notifications', 'admin', 'listings'],
+      services: ['auth', 'notifications', 'admin', 'listings', 'bidding'],
       gateways: 2,
       // Long enough that only the listing events can explain a fresh page on the second gateway.
       env: { BROWSE_CACHE_MS: '60000', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, PUBLIC_URL: 'https://market.example', RATE_LIMIT_SCALE: '100' },
@@ -107,6 +107,15 @@ describe('listings through the gateway', () => {
     const found = await get(api('/listings?search=zucchini'));
     expect(found.body.listings.map((l: { id: string }) => l.id)).toEqual([listing.id]);
     expect(found.body.listings[0]).not.toHaveProperty('reserve_price');
+
+    // The bidding service learns the sale terms from listing.approved (reserve included: it decides the close).
+    await eventually(async () => {
+      const [auction] = await stack.service('bidding').get(DataSource).query(
+        'SELECT status, starting_price::int AS starting_price, reserve_price::int AS reserve_price FROM auctions WHERE listing_id = $1',
+        [listing.id],
+      );
+      expect(auction).toEqual({ status: 'active', starting_price: 9000, reserve_price: 15000 });
+    }, 15_000);
 
     await eventually(async () => {
       const { body } = await get(api('/admin/emails'), bearer(adminToken));

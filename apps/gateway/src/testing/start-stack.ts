@@ -12,10 +12,11 @@ import { notificationsAppModule } from '../../../notifications-service/src/app.m
 import { adminAppModule } from '../../../admin-service/src/app.module';
 import { listingsAppModule } from '../../../listings-service/src/app.module';
 import { billingAppModule } from '../../../billing-service/src/app.module';
+import { biddingAppModule } from '../../../bidding-service/src/app.module';
 import { gatewayEnv } from '../gateway.config';
 import { createGateway } from '../create-gateway';
 
-type ServiceKey = 'auth' | 'notifications' | 'admin' | 'listings' | 'billing';
+type ServiceKey = 'auth' | 'notifications' | 'admin' | 'listings' | 'billing' | 'bidding';
 
 const SERVICES: Record<ServiceKey, { name: ServiceName; module: (env: Record<string, string>) => { module: DynamicModule; config: ReturnType<typeof parseEnvOrThrow<typeof serviceEnv>> } }> = {
   auth: { name: 'auth-service', module: (env) => { const config = parseEnvOrThrow(authEnv, env); return { module: authAppModule(config), config }; } },
@@ -26,6 +27,7 @@ const SERVICES: Record<ServiceKey, { name: ServiceName; module: (env: Record<str
   admin: { name: 'admin-service', module: (env) => { const config = parseEnvOrThrow(serviceEnv, env); return { module: adminAppModule(config), config }; } },
   listings: { name: 'listings-service', module: (env) => { const config = parseEnvOrThrow(serviceEnv, env); return { module: listingsAppModule(config), config }; } },
   billing: { name: 'billing-service', module: (env) => { const config = parseEnvOrThrow(serviceEnv, env); return { module: billingAppModule(config), config }; } },
+  bidding: { name: 'bidding-service', module: (env) => { const config = parseEnvOrThrow(serviceEnv, env); return { module: biddingAppModule(config), config }; } },
 };
 
 export interface Stack {

@@ -227,6 +227,7 @@ export class ListingsService {
       buy_now_price: approved.buy_now_price,
       approved_at: (approved.approved_at as Date).toISOString(),
       expires_at: (approved.expires_at as Date).toISOString(),
+      updated_at: approved.updated_at.toISOString(),
     });
     return approved;
   }
@@ -238,10 +239,12 @@ export class ListingsService {
       status: listing.status,
       featured: listing.featured,
       listing_type: listing.listing_type,
+      auction_type: listing.auction_type,
       starting_price: listing.starting_price,
       reserve_price: listing.reserve_price,
       buy_now_price: listing.buy_now_price,
       expires_at: listing.expires_at?.toISOString() ?? null,
+      updated_at: listing.updated_at.toISOString(),
     });
   }
 }
