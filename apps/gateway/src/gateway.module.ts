@@ -20,6 +20,7 @@ import { UserListingsController } from './listings/user-listings.controller';
 import { AdminListingsController } from './listings/admin-listings.controller';
 import { ListingWrites } from './listings/listing-writes';
 import { BrowseCache } from './listings/browse-cache';
+import { BidsController } from './bids/bids.controller';
 
 class GatewayConnections implements OnApplicationShutdown {
   constructor(
@@ -50,6 +51,7 @@ export class GatewayModule {
         UserListingsController,
         AdminListingsController,
         UploadsController,
+        BidsController,
       ],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },

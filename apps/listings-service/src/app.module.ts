@@ -8,6 +8,7 @@ import { ListingsService } from './listings/listings.service';
 import { ListingsController } from './listings/listings.controller';
 import { SellerDirectory } from './listings/seller-directory';
 import { SellerEventsHandler } from './listings/seller-events.handler';
+import { BidEventsHandler } from './listings/bid-events.handler';
 import { WatchlistRepository } from './watchlist/watchlist.repository';
 import { WatchlistService } from './watchlist/watchlist.service';
 import { ListingStatsController } from './stats/listing-stats.controller';
@@ -25,7 +26,7 @@ export function listingsAppModule(config: ServiceConfig): DynamicModule {
     {
       imports: [SettingsModule],
       controllers: [ListingStatsController, ListingsController],
-      providers: [ServiceRpc, ListingsRepository, ListingsService, SellerDirectory, SellerEventsHandler, WatchlistRepository, WatchlistService],
+      providers: [ServiceRpc, ListingsRepository, ListingsService, SellerDirectory, SellerEventsHandler, BidEventsHandler, WatchlistRepository, WatchlistService],
     },
   );
 }

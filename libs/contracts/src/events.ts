@@ -64,6 +64,18 @@ export interface EventPayloads {
     seller_id: string;
     deleted_by: string;
   };
+  /** A bid was accepted into an auction (D6, D9): the new price, count and end, for listings and live viewers. */
+  'bid.placed': {
+    bid_id: string;
+    listing_id: string;
+    bidder_id: string;
+    amount: number;
+    current_bid: number;
+    bid_count: number;
+    expires_at: string | null;
+    extended: boolean;
+    created_at: string;
+  };
   /** Written by the gateway for every impersonation start, stop and request. */
   'audit.recorded': {
     admin_id: string;

@@ -9,3 +9,4 @@ export * from './admin/admin.schemas';
 export * from './admin/settings.schemas';
 export * from './listings/listing.schemas';
 export * from './listings/listing.dto';
+export * from './bidding/bid.schemas';

@@ -38,6 +38,10 @@ export const RPC = {
     watchlistList: 'listings.watchlist.list',
     watchlistRemove: 'listings.watchlist.remove',
   },
+  bidding: {
+    placeBid: 'bidding.place_bid',
+    history: 'bidding.history',
+  },
   billing: {
     stats: 'billing.stats',
   },

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { EventPayloads } from '@market/contracts';
+import { appendEvent } from '@market/server-kit';
 import { decideBid, type AuctionState, type BidDecision, type ListingStatus } from '@market/domain';
 
 /** An auction row as stored; money as numbers (bigint cast, always whole dollars). */
@@ -63,7 +64,8 @@ export class AuctionsRepository {
 
   /**
    * Places one bid race-safely: the auction row is locked for the decision, the bid inserted and the state updated in
-   * one transaction, so concurrent bids on one listing are decided one after another and no update is lost.
+   * one transaction with its bid.placed event, so concurrent bids on one listing are decided one after another and no
+   * update is lost.
    * Returns null when the listing has no auction here.
    */
   async placeBid(
@@ -87,6 +89,17 @@ export class AuctionsRepository {
         'UPDATE auctions SET current_bid = $2, bid_count = $3, expires_at = $4, updated_at = now() WHERE listing_id = $1',
         [listingId, decision.current_bid, decision.bid_count, decision.expires_at],
       );
+      await appendEvent(manager, 'bid.placed', {
+        bid_id: bid.id,
+        listing_id: listingId,
+        bidder_id: bidderId,
+        amount: bid.amount,
+        current_bid: decision.current_bid,
+        bid_count: decision.bid_count,
+        expires_at: decision.expires_at?.toISOString() ?? null,
+        extended: decision.extended,
+        created_at: bid.created_at.toISOString(),
+      });
       return { decision, bid };
     });
   }

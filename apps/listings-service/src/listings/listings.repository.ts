@@ -127,6 +127,19 @@ export class ListingsRepository {
     await manager.query('UPDATE listings SET status = $2, updated_at = now() WHERE id = $1', [id, status]);
   }
 
+  /**
+   * A bid the bidding service accepted (bid.placed): the price, count and (soft-close) end browse and the page show.
+   * Applied only when it is newer than what is stored, so a redelivered or late event never moves the price back.
+   */
+  async applyBid(bid: { listing_id: string; current_bid: number; bid_count: number; expires_at: string | null }, manager: EntityManager): Promise<void> {
+    await manager.query(
+      `UPDATE listings SET current_bid = $2, bid_count = $3,
+         expires_at = CASE WHEN $4::timestamptz IS NULL THEN expires_at ELSE GREATEST(expires_at, $4::timestamptz) END, updated_at = now()
+       WHERE id = $1 AND bid_count < $3`,
+      [bid.listing_id, bid.current_bid, bid.bid_count, bid.expires_at],
+    );
+  }
+
   /** An admin sends a listing back to review: its approval is withdrawn until an admin approves it again. */
   async sendBackToReview(id: string, manager: EntityManager): Promise<void> {
     await manager.query(`UPDATE listings SET status = 'pending', approved_at = NULL, expires_at = NULL, updated_at = now() WHERE id = $1`, [id]);
