@@ -1,8 +1,14 @@
-// Fills a running marketplace with the demo catalog through its public HTTP API, so every listing passes the
+// Fills a running marketplace with the demo catalog (and a few bids) through its public HTTP API, so every listing passes the
 // same validation, upload checks and review flow (D16) a real seller's does. Safe to run again: listings whose
 // website_url already exists are skipped, and accounts that exist are logged into rather than registered.
 import { buildCatalog, DEMO_PASSWORD, SEED_SELLERS } from './seed-catalog.mjs';
 import { drawScreenshot } from './seed-screenshots.mjs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { ROOT } from './system.mjs';
+
+// The one bid rule (D6), from the built domain lib (npm start builds before seeding).
+const { minimumNextBid } = createRequire(import.meta.url)(join(ROOT, 'libs/domain/dist/index.js'));
 
 const BUYER = { username: 'demo_buyer', email: 'buyer@example.com', password: DEMO_PASSWORD, name: 'Bea Buyer' };
 const SHOT_NAMES = ['home.png', 'inner-page.png', 'analytics.png'];
@@ -126,6 +132,9 @@ export async function seedMarket({ baseUrl, admin, log = () => {}, seed = 2026 }
     }
   }
 
+  const bids = await placeDemoBids(call, created, sessions);
+  if (bids) log(`  placed ${bids} demo bids`);
+
   const count = async (query) => (await call('GET', `/listings?limit=1${query}`)).body.total;
   const categories = {};
   for (const category of [...new Set(catalog.map((listing) => listing.category))]) categories[category] = await count(`&category=${encodeURIComponent(category)}`);
@@ -136,9 +145,44 @@ export async function seedMarket({ baseUrl, admin, log = () => {}, seed = 2026 }
     plans: Object.fromEntries(['active', 'featured', 'paused', 'pending'].map((plan) => [plan, created.filter((l) => l.plan === plan).length])),
     active_total: await count(''),
     featured_total: await count('&featured=true'),
+    bids,
     ending_within_3_days: created.filter((l) => l.plan !== 'pending' && l.plan !== 'paused' && l.fields.listing_type === 'auction' && l.fields.duration_days === 3).length,
     categories,
   };
+}
+
+/**
+ * A few live auctions get a short bidding war (the demo buyer and another seller, each bidding the minimum), so the
+ * market shows prices moving. The bidding service learns of new auctions from events: the first bid may wait a moment.
+ */
+async function placeDemoBids(call, created, sessions) {
+  const buyer = await signIn(call, BUYER).catch(() => null);
+  if (!buyer) return 0;
+  const auctions = created.filter((l) => (l.plan === 'active' || l.plan === 'featured') && l.fields.listing_type === 'auction').slice(0, 8);
+  let placed = 0;
+  for (const [index, listing] of auctions.entries()) {
+    const rival = [...sessions.entries()].find(([name]) => name !== listing.owner)?.[1];
+    const bidders = rival ? [buyer, rival] : [buyer];
+    for (let round = 0; round < 2 + (index % 3); round += 1) {
+      const { body } = await call('GET', `/listings/${listing.id}`);
+      const amount = minimumNextBid(body.starting_price, body.current_bid);
+      const token = bidders[round % bidders.length].token;
+      for (let attempt = 0; attempt < 40; attempt += 1) {
+        const answer = await call('POST', '/bids', { token, json: { listing_id: listing.id, amount }, ok: [201, 400, 404] });
+        if (answer.status === 201) {
+          placed += 1;
+          break;
+        }
+        if (answer.status === 400) break;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      // The listing page learns the new price from an event too.
+      for (let wait = 0; wait < 40 && (await call('GET', `/listings/${listing.id}`)).body.current_bid !== amount; wait += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
+  }
+  return placed;
 }
 
 /** The summary as a few printable lines. */
@@ -146,7 +190,7 @@ export function formatSeedSummary(summary) {
   return [
     `Demo listings: ${summary.created} created, ${summary.skipped} already there` +
       (summary.created ? ` (approved ${summary.plans.active + summary.plans.featured + summary.plans.paused}, of which ${summary.plans.featured} featured and ${summary.plans.paused} paused by their sellers; ${summary.plans.pending} pending review; ${summary.ending_within_3_days} live auctions end within 3 days)` : ''),
-    `Market now: ${summary.active_total} active listings, ${summary.featured_total} featured; ` +
+    `Demo bids: ${summary.bids ?? 0}. Market now: ${summary.active_total} active listings, ${summary.featured_total} featured; ` +
       Object.entries(summary.categories).map(([category, n]) => `${category} ${n}`).join(', '),
   ];
 }
