@@ -28,6 +28,6 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> =
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: ['Me', 'AdminUsers', 'AdminStats', 'AdminEmails', 'AuditLog', 'Settings', 'Listings', 'Listing', 'MyListings', 'Watchlist', 'AdminListings'],
+  tagTypes: ['Me', 'AdminUsers', 'AdminStats', 'AdminEmails', 'AuditLog', 'Settings', 'Listings', 'Listing', 'MyListings', 'Watchlist', 'AdminListings', 'Bids'],
   endpoints: () => ({}),
 });

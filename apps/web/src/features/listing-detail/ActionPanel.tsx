@@ -4,13 +4,15 @@ import type { ListingDto } from '@market/contracts';
 import { daysRemaining, formatDollars } from '@market/domain';
 import { useAppSelector } from '../../app/store';
 import { useAddToWatchlistMutation } from '../../api/listings.api';
+import { BidForm } from './BidForm';
 import { ACTION_LABELS, planActions, watchlistMessage, type PanelAction } from './listing-actions';
 
 const MESSAGE_MS = 4000;
 
-/** Honest notices for actions whose flows arrive with later issues (bidding, buying, messaging). */
+/** Honest notices for actions whose flows arrive with later issues (buying, offers, messaging). */
 const COMING_SOON: Record<PanelAction | 'contact', string> = {
-  place_bid: 'Bidding is coming soon. Add the listing to your watchlist to keep track of it.',
+  // Signed-in buyers get the bid form itself; guests are sent to /login before this is ever shown.
+  place_bid: 'Please sign in to place a bid.',
   buy_now: 'Buying directly is coming soon. Add the listing to your watchlist to keep track of it.',
   make_offer: 'Making offers is coming soon. Add the listing to your watchlist to keep track of it.',
   escrow: 'Messaging sellers is coming soon, including arranging escrow.',
@@ -33,6 +35,9 @@ export function ActionPanel({ listing }: { listing: ListingDto }) {
 
   const plan = planActions(listing, user);
   const auction = listing.listing_type === 'auction';
+  // Guests keep a Place Bid button that leads to /login; a signed-in buyer bids right here.
+  const bidHere = user !== null && plan.actions.includes('place_bid');
+  const buttons = bidHere ? plan.actions.filter((action) => action !== 'place_bid') : plan.actions;
   const days = auction && listing.status === 'active' ? daysRemaining(listing.expires_at) : null;
 
   const act = (action: PanelAction | 'contact') => {
@@ -83,6 +88,8 @@ export function ActionPanel({ listing }: { listing: ListingDto }) {
         <div className="alert alert-info">Only you and admins can see this listing while it is {listing.status === 'pending' ? 'pending review' : listing.status}.</div>
       )}
 
+      {bidHere && <BidForm listing={listing} />}
+
       <div className="panel-buttons">
         {plan.canEdit && (
           <Link className="btn btn-primary btn-block" to={`/edit-listing/${listing.id}`}>
@@ -91,8 +98,8 @@ export function ActionPanel({ listing }: { listing: ListingDto }) {
         )}
         {plan.showBuyerActions && (
           <>
-            {plan.actions.map((action) => (
-              <button key={action} type="button" className={`btn btn-block ${action === plan.actions[0] ? 'btn-primary' : 'btn-secondary'}`} onClick={() => act(action)}>
+            {buttons.map((action) => (
+              <button key={action} type="button" className={`btn btn-block ${action === buttons[0] && !bidHere ? 'btn-primary' : 'btn-secondary'}`} onClick={() => act(action)}>
                 {ACTION_LABELS[action]}
               </button>
             ))}

@@ -4,6 +4,7 @@ import type { ListingDto } from '@market/contracts';
 import { formatBusinessAge, formatDollars, formatTraffic, listingStatusLabel, monthlyProfit } from '@market/domain';
 import { useListingQuery } from '../../api/listings.api';
 import { ActionPanel } from './ActionPanel';
+import { BidHistory } from './BidHistory';
 import { ListingTabs } from './ListingTabs';
 import { ScreenshotGallery } from './ScreenshotGallery';
 import { SellerCard } from './SellerCard';
@@ -129,6 +130,7 @@ export function ListingDetailPage() {
         </div>
         <aside className="detail-side">
           <ActionPanel listing={listing} />
+          {listing.listing_type === 'auction' && <BidHistory listingId={listing.id} />}
           {listing.seller && <SellerCard seller={listing.seller} />}
         </aside>
       </div>
