@@ -176,8 +176,9 @@ describe('browse and the listing page', () => {
     await snap(page, 'listing-watchlist-added');
     await page.getByRole('button', { name: 'Add to Watchlist' }).click();
     await page.getByText('This listing is already in your watchlist.').waitFor();
-    await page.getByRole('button', { name: 'Place Bid' }).click();
-    await page.getByText('Bidding is coming soon.', { exact: false }).waitFor();
+    // A signed-in buyer gets the bid form, with the minimum from the starting price (D6).
+    await page.getByText('Minimum bid: $3,000').waitFor();
+    await page.getByLabel('Your bid').waitFor();
 
     await page.goto(`${baseUrl()}/listing/${randomUUID()}`);
     await page.getByRole('heading', { name: 'Listing not found' }).waitFor();
