@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { buildUser, eventually } from '@market/server-kit/testing';
 import { FORGOT_PASSWORD_MESSAGE } from '@market/contracts';
-import { bearer, call, get, post, startStack, type Stack } from './testing/start-stack';
+import { bearer, call, get, post, signUp as registerUser, startStack, type Stack } from './testing/start-stack';
 
 const ADMIN = { email: 'chief@example.com', password: 'chief-admin-pass-1' };
 
@@ -12,14 +12,7 @@ describe('account lifecycle through the gateway', () => {
   const api = (path: string) => `${stack.url}/api${path}`;
   const authDb = () => stack.service('auth').get(DataSource);
 
-  const signUp = async (overrides = {}) => {
-    const user = buildUser(overrides);
-    const registered = await post(api('/auth/register'), user);
-    expect(registered.status).toBe(201);
-    const login = await post(api('/auth/login'), { login: user.username, password: user.password });
-    expect(login.status).toBe(200);
-    return { ...user, id: registered.body.user.id as string, token: login.body.access_token as string };
-  };
+  const signUp = (overrides = {}) => registerUser(stack.url, overrides);
 
   /** The link of the latest email of a kind to an address, read the way an admin reads the mailbox. */
   const linkFromEmail = (to: string, kind: string) =>

@@ -10,3 +10,4 @@ export * from './admin/settings.schemas';
 export * from './listings/listing.schemas';
 export * from './listings/listing.dto';
 export * from './bidding/bid.schemas';
+export * from './listings/upload-paths';

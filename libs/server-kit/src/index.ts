@@ -20,6 +20,7 @@ export * from './bootstrap/bootstrap-service';
 export * from './bootstrap/define-service-module';
 export * from './rpc/rpc-client';
 export * from './rpc/service-rpc';
+export * from './rpc/public-profiles';
 export * from './rpc/prefixed-nats';
 export * from './settings/settings-client';
 export * from './settings/settings.module';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { RPC, type Actor, type BidDto, type BidHistoryResponse, type PlaceBid, type PlaceBidResponse, type PublicProfile } from '@market/contracts';
+import type { Actor, BidDto, BidHistoryResponse, PlaceBid, PlaceBidResponse } from '@market/contracts';
 import { DEFAULT_ANTI_SNIPING_MINUTES } from '@market/domain';
-import { badRequest, notFound, OutboxRelay, requireActor, ServiceRpc } from '@market/server-kit';
+import { badRequest, notFound, OutboxRelay, publicProfiles, requireActor, ServiceRpc } from '@market/server-kit';
 import { AuctionsRepository, type BidRecord } from './auctions.repository';
 
 const HISTORY_SIZE = 10;
@@ -40,15 +40,12 @@ export class BidsService {
   }
 
   private async present(bids: BidRecord[]): Promise<BidDto[]> {
-    const ids = [...new Set(bids.map((b) => b.bidder_id))];
-    let names = new Map<string, string>();
-    if (ids.length) {
-      // A history without names is better than none when the auth service does not answer.
-      const profiles = await this.rpc
-        .send<{ profiles: PublicProfile[] }>(RPC.auth.publicProfiles, { user_ids: ids }, null)
-        .catch(() => ({ profiles: [] as PublicProfile[] }));
-      names = new Map(profiles.profiles.map((p) => [p.id, p.username]));
-    }
-    return bids.map((b) => ({ id: b.id, bidder_name: names.get(b.bidder_id) ?? 'Bidder', amount: b.amount, created_at: b.created_at.toISOString() }));
+    const names = await publicProfiles(this.rpc, bids.map((b) => b.bidder_id));
+    return bids.map((b) => ({
+      id: b.id,
+      bidder_name: names.get(b.bidder_id)?.username ?? 'Bidder',
+      amount: b.amount,
+      created_at: b.created_at.toISOString(),
+    }));
   }
 }

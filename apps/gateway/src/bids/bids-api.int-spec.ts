@@ -1,5 +1,5 @@
-import { buildUser, eventually } from '@market/server-kit/testing';
-import { bearer, call, get, post, startStack, type Json, type Stack } from '../testing/start-stack';
+import { eventually } from '@market/server-kit/testing';
+import { bearer, call, get, post, signUp as registerUser, startStack, type Json, type Stack } from '../testing/start-stack';
 import { listingForm } from '../testing/images';
 
 const ADMIN = { email: 'bids-admin@example.com', password: 'bids-admin-pass-1' };
@@ -9,12 +9,7 @@ describe('bids through the gateway', () => {
   let adminToken: string;
   const api = (path: string) => `${stack.url}/api${path}`;
 
-  const signUp = async () => {
-    const user = buildUser();
-    const registered = await post(api('/auth/register'), user);
-    const login = await post(api('/auth/login'), { login: user.username, password: user.password });
-    return { ...user, id: registered.body.user.id as string, token: login.body.access_token as string };
-  };
+  const signUp = (overrides = {}) => registerUser(stack.url, overrides);
 
   const liveAuction = async (sellerToken: string, fields: Record<string, string | number> = {}) => {
     const form = listingForm({

@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { DataSource } from 'typeorm';
-import { buildUser, eventually } from '@market/server-kit/testing';
-import { bearer, call, get, post, startStack, type Json, type Stack } from '../testing/start-stack';
+import { eventually } from '@market/server-kit/testing';
+import { bearer, call, get, post, signUp as registerUser, startStack, type Json, type Stack } from '../testing/start-stack';
 import { listingForm, solidPng } from '../testing/images';
 
 const ADMIN = { email: 'lister-admin@example.com', password: 'lister-admin-pass-1' };
@@ -32,13 +32,7 @@ describe('listings through the gateway', () => {
   const listingsDb = () => stack.service('listings').get(DataSource);
   const stored = () => readdirSync(uploads).filter((f) => !f.startsWith('.'));
 
-  const signUp = async () => {
-    const user = buildUser();
-    const registered = await post(api('/auth/register'), user);
-    expect(registered.status).toBe(201);
-    const login = await post(api('/auth/login'), { login: user.username, password: user.password });
-    return { ...user, id: registered.body.user.id as string, token: login.body.access_token as string };
-  };
+  const signUp = (overrides = {}) => registerUser(stack.url, overrides);
 
   const createListing = async (token: string, fields: Record<string, string | number | string[] | undefined> = FIELDS, files = [{ name: 'home.png', data: solidPng() }]) => {
     const response = await fetch(api('/listings'), { method: 'POST', headers: bearer(token), body: listingForm(fields, files) });

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DynamicModule, INestApplication } from '@nestjs/common';
 import { createServiceApp, parseEnvOrThrow, serviceEnv } from '@market/server-kit';
-import type { ServiceName } from '@market/contracts';
-import { baseUrl, closeAll, createTestDatabase, deleteStream, isolatedEnv, type TestDatabase } from '@market/server-kit/testing';
+import type { RegisterRequest, ServiceName } from '@market/contracts';
+import { baseUrl, buildUser, closeAll, createTestDatabase, deleteStream, isolatedEnv, type TestDatabase } from '@market/server-kit/testing';
 import { authEnv } from '../../../auth-service/src/auth.config';
 import { authAppModule } from '../../../auth-service/src/app.module';
 import { notificationsEnv } from '../../../notifications-service/src/notifications.config';
@@ -107,3 +107,13 @@ export const get = (url: string, headers: Record<string, string> = {}) => call('
 
 /** The Authorization header of a token. */
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** Registers a fresh user (buildUser with overrides) through the gateway and logs in; fails loudly if either is refused. */
+export async function signUp(baseUrl: string, overrides: Partial<RegisterRequest> = {}) {
+  const user = buildUser(overrides);
+  const registered = await post(`${baseUrl}/api/auth/register`, user);
+  if (registered.status !== 201) throw new Error(`register: ${registered.status} ${JSON.stringify(registered.body)}`);
+  const login = await post(`${baseUrl}/api/auth/login`, { login: user.username, password: user.password });
+  if (login.status !== 200) throw new Error(`login: ${login.status} ${JSON.stringify(login.body)}`);
+  return { ...user, id: registered.body.user.id as string, token: login.body.access_token as string };
+}

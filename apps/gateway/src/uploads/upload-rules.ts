@@ -1,17 +1,17 @@
 import { randomUUID } from 'node:crypto';
+import { SCREENSHOT_KEY_PATTERN, UPLOADS_PATH_PREFIX } from '@market/contracts';
 import type { ImageInfo } from './image-sniff';
+
+export { MAX_SCREENSHOTS } from '@market/domain';
+export { uploadPath } from '@market/contracts';
 
 // DESIGN D18: limits per screenshot and per request.
 export const MAX_SCREENSHOT_BYTES = 5 * 1024 * 1024;
 export const MAX_SCREENSHOT_PIXELS = 40_000_000;
-export const MAX_SCREENSHOTS = 5;
 export const SCREENSHOTS_FIELD = 'screenshots';
-export const UPLOADS_PATH_PREFIX = '/api/uploads/';
 /** The site logo: served from storage when uploaded there, else from the gateway's own asset. */
 export const LOGO_KEY = 'logo.png';
 
-// Keys the server generates: a v4 UUID and the extension of the detected format, nothing a client chose.
-const GENERATED_KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}\.(jpg|png|webp|gif)$/;
 
 /** A fresh storage key for an image of the detected format. */
 export function newScreenshotKey(info: Pick<ImageInfo, 'ext'>): string {
@@ -20,12 +20,7 @@ export function newScreenshotKey(info: Pick<ImageInfo, 'ext'>): string {
 
 /** True for keys this server generates (and the logo); anything else, traversal included, is refused. */
 export function isServableKey(key: string): boolean {
-  return key === LOGO_KEY || GENERATED_KEY.test(key);
-}
-
-/** The public path of a stored object. */
-export function uploadPath(key: string): string {
-  return `${UPLOADS_PATH_PREFIX}${key}`;
+  return key === LOGO_KEY || SCREENSHOT_KEY_PATTERN.test(key);
 }
 
 /** The key behind a path from ListingDto.screenshots, or null when it is not one of ours. */

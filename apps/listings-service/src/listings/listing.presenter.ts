@@ -1,13 +1,16 @@
-import type { Actor, ListingDto, SellerDto } from '@market/contracts';
+import { uploadPath, type Actor, type ListingDto, type SellerDto } from '@market/contracts';
+import { isPubliclyVisible } from '@market/domain';
+import { isRealAdmin } from '@market/server-kit';
 import type { ListingRecord } from './listings.repository';
-
-/** Where a stored screenshot key is served (D18). */
-export const uploadPath = (key: string) => `/api/uploads/${key}`;
 
 /** True when the viewer may see the seller-only parts of a listing (reserve amount, drafts): its seller or an admin. */
 export function canManage(listing: Pick<ListingRecord, 'seller_id'>, viewer: Actor | null): boolean {
-  if (!viewer) return false;
-  return viewer.user_id === listing.seller_id || (viewer.role === 'admin' && !viewer.impersonator_id);
+  return viewer?.user_id === listing.seller_id || isRealAdmin(viewer);
+}
+
+/** True when the viewer may see the listing at all: the public statuses, or a listing they manage. */
+export function canSee(listing: Pick<ListingRecord, 'seller_id' | 'status'>, viewer: Actor | null): boolean {
+  return isPubliclyVisible(listing.status) || canManage(listing, viewer);
 }
 
 /** A listing as the API returns it: the reserve amount only for its seller and admins (D7). */

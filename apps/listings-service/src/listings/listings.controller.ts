@@ -8,6 +8,7 @@ import {
   CreateListingSchema,
   ListingStatusRequestSchema,
   RPC,
+  SCREENSHOT_KEY_PATTERN,
   UpdateListingSchema,
   UuidSchema,
   WatchlistAddSchema,
@@ -19,7 +20,7 @@ import { ListingsService } from './listings.service';
 import { WatchlistService } from '../watchlist/watchlist.service';
 
 const Id = z.object({ id: UuidSchema });
-const ScreenshotKeys = z.array(z.string().regex(/^[a-z0-9-]+\.(png|jpg|webp|gif)$/)).max(MAX_SCREENSHOTS);
+const ScreenshotKeys = z.array(z.string().regex(SCREENSHOT_KEY_PATTERN)).max(MAX_SCREENSHOTS);
 
 /** NATS handlers of listings and the watchlist; the service re-checks every message and its actor. */
 @Controller()

@@ -62,22 +62,22 @@ export class ListingsRepository {
     screenshots: string[] = [],
     manager?: EntityManager,
   ): Promise<ListingRecord> {
-    const id = randomUUID();
-    await this.db(manager).query(
+    const rows: ListingRecord[] = await this.db(manager).query(
       `INSERT INTO listings (id, seller_id, title, description, category, listing_type, auction_type, status, website_url,
         monthly_revenue, annual_revenue, monthly_traffic, monthly_expenses, profit_margin, business_age_months, monetization_methods,
         starting_price, reserve_price, buy_now_price, duration_days, key_metrics, growth_opportunities, included_assets,
         reason_for_selling, screenshots)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25)`,
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25)
+       RETURNING ${LISTING_COLUMNS}`,
       [
-        id, sellerId, listing.title, listing.description, listing.category, listing.listing_type, listing.auction_type, status,
+        randomUUID(), sellerId, listing.title, listing.description, listing.category, listing.listing_type, listing.auction_type, status,
         listing.website_url, listing.monthly_revenue, listing.annual_revenue, listing.monthly_traffic, listing.monthly_expenses,
         listing.profit_margin, listing.business_age_months, listing.monetization_methods, listing.starting_price,
         listing.reserve_price ?? null, listing.buy_now_price ?? null, listing.duration_days, listing.key_metrics ?? null,
         listing.growth_opportunities ?? null, listing.included_assets ?? null, listing.reason_for_selling ?? null, screenshots,
       ],
     );
-    return (await this.findById(id, manager)) as ListingRecord;
+    return rows[0];
   }
 
   /**
@@ -104,15 +104,15 @@ export class ListingsRepository {
     return rows[0] ?? null;
   }
 
-  /** Replaces the seller's fields and screenshots of a listing. */
-  async updateFields(id: string, listing: CreateListing, screenshots: string[], manager: EntityManager): Promise<void> {
-    await manager.query(
-      `UPDATE listings SET title = $2, description = $3, category = $4, listing_type = $5, auction_type = $6, website_url = $7,
+  /** Replaces the seller's fields and screenshots of a listing; returns it as it now is. */
+  async updateFields(id: string, listing: CreateListing, screenshots: string[], manager: EntityManager): Promise<ListingRecord> {
+    return this.updateOne(
+      manager,
+      `title = $2, description = $3, category = $4, listing_type = $5, auction_type = $6, website_url = $7,
          monthly_revenue = $8, annual_revenue = $9, monthly_traffic = $10, monthly_expenses = $11, profit_margin = $12,
          business_age_months = $13, monetization_methods = $14, starting_price = $15, reserve_price = $16, buy_now_price = $17,
          duration_days = $18, key_metrics = $19, growth_opportunities = $20, included_assets = $21, reason_for_selling = $22,
-         screenshots = $23, updated_at = now()
-       WHERE id = $1`,
+         screenshots = $23`,
       [
         id, listing.title, listing.description, listing.category, listing.listing_type, listing.auction_type, listing.website_url,
         listing.monthly_revenue, listing.annual_revenue, listing.monthly_traffic, listing.monthly_expenses, listing.profit_margin,
@@ -123,8 +123,8 @@ export class ListingsRepository {
     );
   }
 
-  async setStatus(id: string, status: ListingStatus, manager: EntityManager): Promise<void> {
-    await manager.query('UPDATE listings SET status = $2, updated_at = now() WHERE id = $1', [id, status]);
+  setStatus(id: string, status: ListingStatus, manager: EntityManager): Promise<ListingRecord> {
+    return this.updateOne(manager, 'status = $2', [id, status]);
   }
 
   /**
@@ -141,12 +141,12 @@ export class ListingsRepository {
   }
 
   /** An admin sends a listing back to review: its approval is withdrawn until an admin approves it again. */
-  async sendBackToReview(id: string, manager: EntityManager): Promise<void> {
-    await manager.query(`UPDATE listings SET status = 'pending', approved_at = NULL, expires_at = NULL, updated_at = now() WHERE id = $1`, [id]);
+  sendBackToReview(id: string, manager: EntityManager): Promise<ListingRecord> {
+    return this.updateOne(manager, `status = 'pending', approved_at = NULL, expires_at = NULL`, [id]);
   }
 
-  async setFeatured(id: string, featured: boolean, manager: EntityManager): Promise<void> {
-    await manager.query('UPDATE listings SET featured = $2, updated_at = now() WHERE id = $1', [id, featured]);
+  setFeatured(id: string, featured: boolean, manager: EntityManager): Promise<ListingRecord> {
+    return this.updateOne(manager, 'featured = $2', [id, featured]);
   }
 
   async remove(id: string, manager: EntityManager): Promise<void> {
@@ -164,29 +164,38 @@ export class ListingsRepository {
   }
 
   /** Takes a deleted seller's unsold listings off the market (D17); returns them as they are now. */
-  async withdrawBySeller(sellerId: string, manager: EntityManager): Promise<ListingRecord[]> {
-    const [rows] = (await manager.query(
-      `UPDATE listings SET status = 'draft', featured = false, updated_at = now()
-       WHERE seller_id = $1 AND status IN ('pending', 'active', 'paused') RETURNING id`,
-      [sellerId],
-    )) as [Array<{ id: string }>, number];
-    const ids = rows.map((r) => r.id);
-    return ids.length ? manager.query(`SELECT ${LISTING_COLUMNS} FROM listings WHERE id = ANY($1::uuid[])`, [ids]) : [];
+  withdrawBySeller(sellerId: string, manager: EntityManager): Promise<ListingRecord[]> {
+    return this.update(manager, `status = 'draft', featured = false`, `seller_id = $1 AND status IN ('pending', 'active', 'paused')`, [sellerId]);
   }
 
   private db(manager?: EntityManager) {
     return manager ?? this.dataSource.manager;
   }
 
+  /** UPDATE ... RETURNING the rows as they now are (PostgreSQL answers an UPDATE with [rows, count]). */
+  private async update(manager: EntityManager, set: string, where: string, params: unknown[]): Promise<ListingRecord[]> {
+    const [rows] = (await manager.query(`UPDATE listings SET ${set}, updated_at = now() WHERE ${where} RETURNING ${LISTING_COLUMNS}`, params)) as [
+      ListingRecord[],
+      number,
+    ];
+    return rows;
+  }
+
+  /** Updates one listing by id (params[0]) and returns it. */
+  private async updateOne(manager: EntityManager, set: string, params: unknown[]): Promise<ListingRecord> {
+    const [row] = await this.update(manager, set, 'id = $1', params);
+    return row;
+  }
+
   /** Makes a listing live (D16): active, approved now, ending duration_days from now. */
   async approve(id: string, now: Date = new Date(), manager?: EntityManager): Promise<ListingRecord | null> {
-    const [rows] = (await this.db(manager).query(
-      `UPDATE listings SET status = 'active', approved_at = $2::timestamptz,
-         expires_at = $2::timestamptz + make_interval(days => duration_days), updated_at = now()
-       WHERE id = $1 AND status <> 'active' RETURNING id`,
+    const [row] = await this.update(
+      this.db(manager),
+      `status = 'active', approved_at = $2::timestamptz, expires_at = $2::timestamptz + make_interval(days => duration_days)`,
+      `id = $1 AND status <> 'active'`,
       [id, now],
-    )) as [Array<{ id: string }>, number];
-    return rows.length ? this.findById(id, manager) : null;
+    );
+    return row ?? null;
   }
 
   /** One page of active listings matching the browse filters, and how many match in all (two queries at once). */

@@ -10,12 +10,13 @@ import {
   type ListingDto,
   type UpdateListing,
 } from '@market/contracts';
-import { isPubliclyVisible, MAX_SCREENSHOTS, ownerStatusChange, type ListingStatus } from '@market/domain';
+import { MAX_SCREENSHOTS, ownerStatusChange, type ListingStatus } from '@market/domain';
 import {
   AppError,
   appendEvent,
   badRequest,
   forbidden,
+  isRealAdmin,
   notFound,
   OutboxRelay,
   requireActor,
@@ -23,7 +24,7 @@ import {
   SettingsClient,
 } from '@market/server-kit';
 import { ListingsRepository, type ListingRecord } from './listings.repository';
-import { canManage, presentListing } from './listing.presenter';
+import { canManage, canSee, presentListing } from './listing.presenter';
 import { SellerDirectory } from './seller-directory';
 
 const NOT_FOUND = 'Listing not found';
@@ -33,8 +34,6 @@ export interface ListingChange {
   listing: ListingDto;
   removed_screenshots: string[];
 }
-
-const isAdmin = (actor: Actor) => actor.role === 'admin' && !actor.impersonator_id;
 
 /** Listings: create, review (D16), browse, view, edit, status changes and deletion; access is checked first. */
 @Injectable()
@@ -62,7 +61,7 @@ export class ListingsService {
   /** One listing with its seller card; drafts and listings under review only for their seller and admins. */
   async get(actor: Actor | null, id: string): Promise<ListingDto> {
     const listing = await this.listings.findById(id);
-    if (!listing || (!isPubliclyVisible(listing.status) && !canManage(listing, actor))) throw notFound(NOT_FOUND);
+    if (!listing || !canSee(listing, actor)) throw notFound(NOT_FOUND);
     return presentListing(listing, actor, await this.sellers.sellerCard(listing.seller_id));
   }
 
@@ -99,10 +98,8 @@ export class ListingsService {
       if (current.bid_count > 0 && saleTermsChanged(current, input)) {
         throw badRequest('The listing type, starting price and reserve cannot change once bids are placed');
       }
-      await this.listings.updateFields(id, input, screenshots, manager);
-      const updated = input.status
-        ? await this.changeStatus(manager, editor, current, input.status, auto_approve)
-        : ((await this.listings.findById(id, manager)) as ListingRecord);
+      const edited = await this.listings.updateFields(id, input, screenshots, manager);
+      const updated = input.status ? await this.changeStatus(manager, editor, edited, input.status, auto_approve) : edited;
       await this.announceUpdate(manager, updated);
       return { updated, removed: current.screenshots.filter((key) => !screenshots.includes(key)) };
     });
@@ -129,7 +126,7 @@ export class ListingsService {
     const editor = requireActor(actor);
     const removed = await this.listings.transaction(async (manager) => {
       const current = await this.managed(manager, editor, id);
-      if (current.status === 'sold' && !isAdmin(editor)) throw badRequest('A sold listing cannot be deleted');
+      if (current.status === 'sold' && !isRealAdmin(editor)) throw badRequest('A sold listing cannot be deleted');
       await this.listings.remove(id, manager);
       await appendEvent(manager, 'listing.deleted', { listing_id: id, seller_id: current.seller_id, deleted_by: editor.user_id });
       return current.screenshots;
@@ -154,18 +151,15 @@ export class ListingsService {
       if (!current) throw notFound(NOT_FOUND);
       let next: ListingRecord;
       if (changes.featured !== undefined) {
-        await this.listings.setFeatured(id, changes.featured, manager);
-        next = (await this.listings.findById(id, manager)) as ListingRecord;
+        next = await this.listings.setFeatured(id, changes.featured, manager);
       } else if (changes.status === 'active' && current.status !== 'active' && !liveUntilLater(current)) {
         // Never approved, or its time ran out: going live starts a new review period.
         next = await this.approveIn(manager, current);
       } else if (changes.status === 'pending') {
         // Back to review means reviewed again: the seller cannot take it live through draft (D16).
-        await this.listings.sendBackToReview(id, manager);
-        next = (await this.listings.findById(id, manager)) as ListingRecord;
+        next = await this.listings.sendBackToReview(id, manager);
       } else {
-        await this.listings.setStatus(id, changes.status as ListingStatus, manager);
-        next = (await this.listings.findById(id, manager)) as ListingRecord;
+        next = await this.listings.setStatus(id, changes.status as ListingStatus, manager);
       }
       await this.announceUpdate(manager, next);
       return next;
@@ -183,7 +177,7 @@ export class ListingsService {
   /** Loads a listing for a change, locked, and checks the editor is its seller or an admin. */
   private async managed(manager: EntityManager, editor: Actor, id: string): Promise<ListingRecord> {
     const current = await this.listings.findById(id, manager, true);
-    if (!current || (!isPubliclyVisible(current.status) && !canManage(current, editor))) throw notFound(NOT_FOUND);
+    if (!current || !canSee(current, editor)) throw notFound(NOT_FOUND);
     if (!canManage(current, editor)) throw forbidden('You can only change your own listings');
     return current;
   }
@@ -196,20 +190,19 @@ export class ListingsService {
     autoApprove: boolean,
   ): Promise<ListingRecord> {
     // An admin saving the edit form of a listing under review approves it.
-    const approved = current.approved_at !== null || isAdmin(editor);
+    const approved = current.approved_at !== null || isRealAdmin(editor);
     const outcome =
-      isAdmin(editor) && current.status === 'pending' && requested === 'active'
+      isRealAdmin(editor) && current.status === 'pending' && requested === 'active'
         ? { status: 'active' as const }
         : ownerStatusChange(current.status, requested, { approved, autoApprove });
     if ('refused' in outcome) throw badRequest(outcome.refused);
-    if (outcome.status === current.status) return (await this.listings.findById(current.id, manager)) as ListingRecord;
+    if (outcome.status === current.status) return current;
     if (outcome.status === 'active' && !current.approved_at) return this.approveIn(manager, current);
     if (outcome.status === 'active' && !liveUntilLater(current)) {
-      if (!isAdmin(editor)) throw badRequest('This listing has ended and cannot be activated again');
+      if (!isRealAdmin(editor)) throw badRequest('This listing has ended and cannot be activated again');
       return this.approveIn(manager, current);
     }
-    await this.listings.setStatus(current.id, outcome.status, manager);
-    return (await this.listings.findById(current.id, manager)) as ListingRecord;
+    return this.listings.setStatus(current.id, outcome.status, manager);
   }
 
   /** Approval (D16): active now, ending duration_days later; listing.approved carries what bidding and email need. */

@@ -1,28 +1,19 @@
-import { Injectable, Logger } from '@nestjs/common';
-import { ServiceRpc } from '@market/server-kit';
-import { RPC, type PublicProfile, type SellerDto } from '@market/contracts';
+import { Injectable } from '@nestjs/common';
+import { publicProfiles, ServiceRpc } from '@market/server-kit';
+import type { PublicProfile, SellerDto } from '@market/contracts';
 import { ListingsRepository } from './listings.repository';
 
 /** Seller cards: public profile fields asked of the auth service, sales counted from our own listings. */
 @Injectable()
 export class SellerDirectory {
-  private readonly logger = new Logger('SellerDirectory');
-
   constructor(
     private readonly rpc: ServiceRpc,
     private readonly listings: ListingsRepository,
   ) {}
 
   /** Public profiles by user id; an empty map when the auth service cannot answer (the listing still shows). */
-  async profiles(userIds: string[]): Promise<Map<string, PublicProfile>> {
-    if (userIds.length === 0) return new Map();
-    try {
-      const { profiles } = await this.rpc.send<{ profiles: PublicProfile[] }>(RPC.auth.publicProfiles, { user_ids: [...new Set(userIds)] }, null);
-      return new Map(profiles.map((p) => [p.id, p]));
-    } catch (error) {
-      this.logger.warn(`Seller profiles unavailable: ${(error as Error).message}`);
-      return new Map();
-    }
+  profiles(userIds: string[]): Promise<Map<string, PublicProfile>> {
+    return publicProfiles(this.rpc, userIds);
   }
 
   /** The seller card of one listing's seller (SPEC §3 Seller; rating is null until reviews exist, ADR 0013). */

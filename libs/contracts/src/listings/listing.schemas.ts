@@ -9,6 +9,7 @@ import {
   MONETIZATION_METHODS,
   OWNER_STATUSES,
 } from '@market/domain';
+import { screenshotKeyFrom } from './upload-paths';
 
 // Multipart forms send every value as text: '' means "not given", numbers arrive as strings.
 const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
@@ -117,13 +118,12 @@ export const BrowseListingsQuerySchema = z.object({
 });
 export type BrowseListingsQuery = z.output<typeof BrowseListingsQuerySchema>;
 
-const UPLOAD_PATH = /^(?:\/api\/uploads\/)?([a-z0-9-]+\.(?:png|jpg|webp|gif))$/;
 /** A screenshot the listing already has: its /api/uploads path or bare key; both become the key. */
 export const ScreenshotRefSchema = z
   .string()
   .trim()
-  .regex(UPLOAD_PATH, 'Not a screenshot of this listing')
-  .transform((value) => (UPLOAD_PATH.exec(value) as RegExpExecArray)[1]);
+  .refine((value) => screenshotKeyFrom(value) !== null, 'Not a screenshot of this listing')
+  .transform((value) => screenshotKeyFrom(value) as string);
 
 /** PATCH /api/listings/{id} multipart: every field again, plus the screenshots to keep (repeated or one value). */
 export const UpdateListingSchema = ListingFieldsSchema.extend({

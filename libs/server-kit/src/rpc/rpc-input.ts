@@ -41,9 +41,14 @@ export function requireActor(actor: Actor | null | undefined): Actor {
   return actor;
 }
 
+/** True for a real admin: an admin's own session, never an impersonation (D14). */
+export function isRealAdmin(actor: Actor | null | undefined): boolean {
+  return actor?.role === 'admin' && !actor.impersonator_id;
+}
+
 /** The actor of an admin operation: a real admin, never an impersonation (D14). */
 export function requireAdmin(actor: Actor | null | undefined): Actor {
   const checked = requireActor(actor);
-  if (checked.role !== 'admin' || checked.impersonator_id) throw forbidden('Admin access required');
+  if (!isRealAdmin(checked)) throw forbidden('Admin access required');
   return checked;
 }
