@@ -33,7 +33,6 @@ export const RPC = {
     mine: 'listings.mine',
     adminList: 'listings.admin.list',
     adminUpdate: 'listings.admin.update',
-    adminDelete: 'listings.admin.delete',
     watchlistAdd: 'listings.watchlist.add',
     watchlistList: 'listings.watchlist.list',
     watchlistRemove: 'listings.watchlist.remove',

@@ -41,7 +41,7 @@ export class AdminListingsController {
   @Delete(':id')
   async delete(@CurrentActor() actor: Actor, @Param('id') id: string): Promise<{ message: string }> {
     const result = await this.rpc.send<{ message: string; removed_screenshots: string[] }>(
-      RPC.listings.adminDelete,
+      RPC.listings.delete,
       { id: parse(UuidSchema, id, 'path') },
       actor,
     );

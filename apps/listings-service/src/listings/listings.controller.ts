@@ -63,6 +63,7 @@ export class ListingsController {
     return this.listings.setStatus(message.meta.actor, input.id, input.status);
   }
 
+  /** Sellers and admins alike: the service decides who may delete what. */
   @MessagePattern(RPC.listings.delete)
   delete(@Payload() message: RpcEnvelope) {
     return this.listings.delete(message.meta.actor, parseInput(Id, message.data).id);
@@ -77,11 +78,6 @@ export class ListingsController {
   adminUpdate(@Payload() message: RpcEnvelope) {
     const input = parseInput(Id.extend({ changes: AdminUpdateListingSchema }), message.data);
     return this.listings.adminUpdate(message.meta.actor, input.id, input.changes);
-  }
-
-  @MessagePattern(RPC.listings.adminDelete)
-  adminDelete(@Payload() message: RpcEnvelope) {
-    return this.listings.delete(message.meta.actor, parseInput(Id, message.data).id);
   }
 
   @MessagePattern(RPC.listings.watchlistAdd)
