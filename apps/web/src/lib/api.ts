@@ -1,5 +1,6 @@
+import type { Dispatch } from '@reduxjs/toolkit';
 import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
-import { readToken, writeToken } from './storage-keys';
+import { forgetRefusedToken, readToken } from './storage-keys';
 import { sessionEnded } from './session-events';
 
 const rawBaseQuery = fetchBaseQuery({
@@ -15,14 +16,16 @@ const rawBaseQuery = fetchBaseQuery({
 const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, queryApi, extra) => {
   const sentToken = readToken();
   const result = await rawBaseQuery(args, queryApi, extra);
-  if (result.error?.status === 401 && sentToken && readToken() === sentToken) {
-    writeToken(null);
-    queryApi.dispatch(sessionEnded());
-    // Results fetched for the ended session must not show to whoever logs in next.
-    setTimeout(() => queryApi.dispatch(api.util.resetApiState()), 0);
-  }
+  if (forgetRefusedToken(result.error?.status, sentToken)) announceSessionEnded(queryApi.dispatch);
   return result;
 };
+
+/** Tells the app the session ended (the token is already forgotten); also used after refused multipart uploads. */
+export function announceSessionEnded(dispatch: Dispatch): void {
+  dispatch(sessionEnded());
+  // Results fetched for the ended session must not show to whoever logs in next.
+  setTimeout(() => dispatch(api.util.resetApiState()), 0);
+}
 
 /** The one RTK Query API; each feature injects its endpoints from its own *.api.ts file. */
 export const api = createApi({

@@ -16,3 +16,10 @@ describe('errorDetail', () => {
     expect(errorDetail({ data: { detail: '  ' } }, 'Login failed')).toBe('Login failed');
   });
 });
+
+describe('errorDetail with locations', () => {
+  it('writes list entries as field: message when asked', () => {
+    const error = { status: 422, data: { detail: [{ loc: ['body', 'title'], msg: 'Too short' }, { loc: ['body'], msg: 'Bad body' }, { msg: 'Other' }] } };
+    expect(errorDetail(error, 'Failed', { withLocation: true })).toBe('title: Too short, Bad body, Other');
+  });
+});

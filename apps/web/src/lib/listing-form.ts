@@ -1,5 +1,6 @@
 import { CreateListingSchema, ListingFieldsSchema, type ListingDto } from '@market/contracts';
 import { DEFAULT_DURATION_DAYS, MAX_SCREENSHOTS, OWNER_STATUSES } from '@market/domain';
+import { bodyDetail } from './error-detail';
 import { STORAGE_KEYS } from './storage-keys';
 
 /** The sell and edit forms as the inputs hold them: text for every field, a list for the monetization checkboxes. */
@@ -251,31 +252,15 @@ export function buildUpdateFormData(
   return form;
 }
 
-interface ValidationIssue {
-  loc?: (string | number)[];
-  msg?: string;
-}
-
 /**
  * A failed create/edit as text (SPEC §8): a string detail as is; a detail list joined with commas as
- * 'location: message' (location = the field name); otherwise the fallback.
+ * 'location: message' (location = the field name), an empty one as 'Validation error'; otherwise the body's message
+ * or the fallback.
  */
 export function listingErrorText(body: unknown, fallback: string): string {
-  const detail = (body as { detail?: unknown } | null | undefined)?.detail;
-  if (typeof detail === 'string' && detail.trim()) return detail;
-  if (Array.isArray(detail)) {
-    if (detail.length === 0) return 'Validation error';
-    return (detail as ValidationIssue[])
-      .map((issue) => {
-        const location = issue.loc && issue.loc.length > 0 ? String(issue.loc[issue.loc.length - 1]) : '';
-        const message = issue.msg ?? 'Invalid value';
-        return location && location !== 'body' ? `${location}: ${message}` : message;
-      })
-      .join(', ');
-  }
-  const message = (body as { message?: unknown } | null | undefined)?.message;
-  if (typeof message === 'string' && message.trim()) return message;
-  return fallback;
+  const { detail, message } = (body ?? {}) as { detail?: unknown; message?: unknown };
+  if (Array.isArray(detail) && detail.length === 0) return 'Validation error';
+  return bodyDetail(body, typeof message === 'string' && message.trim() ? message : fallback, { withLocation: true });
 }
 
 export const MAX_SCREENSHOT_BYTES = 5 * 1024 * 1024;
@@ -327,10 +312,4 @@ export function takePreLoginListing(): PreLoginListing | null {
   } catch {
     return null;
   }
-}
-
-/** Whole dollars as the review and success screens show them. */
-export function formatDollars(value: string | number): string {
-  const number = typeof value === 'number' ? value : Number(value);
-  return Number.isFinite(number) ? `$${number.toLocaleString('en-US')}` : '';
 }

@@ -24,6 +24,16 @@ export function writeToken(token: string | null): void {
   else localStorage.removeItem(STORAGE_KEYS.token);
 }
 
+/**
+ * The one rule for a refused token: a 401 to a request that carried `sentToken`, still the stored one (no new login
+ * meanwhile), ends the session. Forgets the token and returns true then.
+ */
+export function forgetRefusedToken(status: unknown, sentToken: string | null): boolean {
+  if (status !== 401 || !sentToken || readToken() !== sentToken) return false;
+  writeToken(null);
+  return true;
+}
+
 /** True when the sell wizard saved listing data before the visitor logged in. */
 export function hasPreLoginListing(): boolean {
   try {

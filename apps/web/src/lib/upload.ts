@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { readToken, writeToken } from './storage-keys';
+import { forgetRefusedToken, readToken } from './storage-keys';
 
 export interface UploadResult {
   status: number;
@@ -44,10 +44,7 @@ export function uploadMultipart({ method, path, body, onProgress, onSessionEnded
       } catch {
         parsed = null;
       }
-      if (xhr.status === 401 && sentToken && readToken() === sentToken) {
-        writeToken(null);
-        onSessionEnded?.();
-      }
+      if (forgetRefusedToken(xhr.status, sentToken)) onSessionEnded?.();
       resolve({ status: xhr.status, ok: xhr.status >= 200 && xhr.status < 300, body: parsed });
     };
     xhr.onerror = () => resolve(NETWORK_FAILURE);

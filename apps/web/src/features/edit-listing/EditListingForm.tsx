@@ -1,11 +1,11 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { ListingDto } from '@market/contracts';
 import { CATEGORIES, OWNER_STATUSES, listingStatusLabel } from '@market/domain';
 import { useAppDispatch } from '../../app/store';
-import { api } from '../../lib/api';
-import { sessionEnded } from '../../lib/session-events';
-import { buildUpdateFormData, listingErrorText, listingToForm, validateListing, type FieldErrors, type ListingFormValues } from '../../lib/listing-form';
+import { announceSessionEnded, api } from '../../lib/api';
+import { buildUpdateFormData, listingErrorText, listingToForm, validateListing, type ListingFormValues } from '../../lib/listing-form';
+import { useListingFormState } from '../../lib/listing-form-state';
 import { uploadMultipart } from '../../lib/upload';
 import { ListingDetailFields, ListingFinancialFields, ListingPriceFields } from '../../components/form/ListingFields';
 import { SelectField } from '../../components/form/SelectField';
@@ -19,18 +19,13 @@ const REDIRECT_MS = 2000;
 export function EditListingForm({ listing }: { listing: ListingDto }) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const [values, setValues] = useState<ListingFormValues>(() => listingToForm(listing));
+  const { values, set, errors, setErrors, formRef, focusFirstInvalid } = useListingFormState(() => listingToForm(listing));
   const [status, setStatus] = useState<string>(listing.status);
   const [kept, setKept] = useState<string[]>(listing.screenshots);
   const [added, setAdded] = useState<File[]>([]);
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [saving, setSaving] = useState(false);
   const [progress, setProgress] = useState(0);
   const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
-
-  // After a failed check, take the seller to the first field that needs fixing (once it has rendered).
-  const focusFirstInvalid = () => setTimeout(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0);
 
   useEffect(() => {
     if (message?.kind !== 'success') return;
@@ -38,10 +33,6 @@ export function EditListingForm({ listing }: { listing: ListingDto }) {
     return () => clearTimeout(timer);
   }, [message, navigate]);
 
-  const set = <K extends keyof ListingFormValues>(field: K, value: ListingFormValues[K]) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
-  };
   const auction = values.listing_type === 'auction';
   const ownerStatus = (OWNER_STATUSES as readonly string[]).includes(listing.status);
 
@@ -62,10 +53,7 @@ export function EditListingForm({ listing }: { listing: ListingDto }) {
       path: `/listings/${encodeURIComponent(listing.id)}`,
       body: buildUpdateFormData(values, { status, keptScreenshots: kept, newScreenshots: added }),
       onProgress: setProgress,
-      onSessionEnded: () => {
-        dispatch(sessionEnded());
-        setTimeout(() => dispatch(api.util.resetApiState()), 0);
-      },
+      onSessionEnded: () => announceSessionEnded(dispatch),
     });
     setSaving(false);
     if (result.ok) {

@@ -9,10 +9,11 @@ import { ACTION_LABELS, planActions, watchlistMessage, type PanelAction } from '
 
 const MESSAGE_MS = 4000;
 
-/** Honest notices for actions whose flows arrive with later issues (buying, offers, messaging). */
-const COMING_SOON: Record<PanelAction | 'contact', string> = {
-  // Signed-in buyers get the bid form itself; guests are sent to /login before this is ever shown.
-  place_bid: 'Please sign in to place a bid.',
+/**
+ * Honest notices for actions whose flows arrive with later issues (buying, offers, messaging). Place Bid has none:
+ * signed-in buyers get the bid form instead of the button, and guests go to /login.
+ */
+const COMING_SOON: Record<Exclude<PanelAction, 'place_bid'> | 'contact', string> = {
   buy_now: 'Buying directly is coming soon. Add the listing to your watchlist to keep track of it.',
   make_offer: 'Making offers is coming soon. Add the listing to your watchlist to keep track of it.',
   escrow: 'Messaging sellers is coming soon, including arranging escrow.',
@@ -42,7 +43,7 @@ export function ActionPanel({ listing }: { listing: ListingDto }) {
 
   const act = (action: PanelAction | 'contact') => {
     if (!user) navigate('/login');
-    else setNotice(COMING_SOON[action]);
+    else if (action !== 'place_bid') setNotice(COMING_SOON[action]);
   };
   const watch = async () => {
     if (!user) {

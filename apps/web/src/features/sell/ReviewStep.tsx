@@ -1,5 +1,5 @@
-import { formatBusinessAge, formatTraffic } from '@market/domain';
-import { formatDollars, type ListingFormValues } from '../../lib/listing-form';
+import { formatBusinessAge, formatDollars, formatTraffic } from '@market/domain';
+import type { ListingFormValues } from '../../lib/listing-form';
 
 interface ReviewStepProps {
   values: ListingFormValues;
@@ -31,6 +31,8 @@ function Section({ title, step, onEdit, children }: { title: string; step: numbe
 }
 
 const num = (value: string) => (value.trim() === '' ? Number.NaN : Number(value));
+// Form text as dollars; an unreadable amount shows nothing rather than $NaN.
+const dollars = (value: string) => (Number.isFinite(Number(value)) ? formatDollars(Number(value)) : '');
 
 /** Step 5: everything the seller entered, with links back to each step. */
 export function ReviewStep({ values, files, onEdit }: ReviewStepProps) {
@@ -48,19 +50,19 @@ export function ReviewStep({ values, files, onEdit }: ReviewStepProps) {
         <Row label="Description" value={values.description} />
       </Section>
       <Section title="Financials" step={2} onEdit={onEdit}>
-        <Row label="Monthly revenue" value={formatDollars(values.monthly_revenue)} />
-        <Row label="Annual revenue" value={formatDollars(values.annual_revenue)} />
+        <Row label="Monthly revenue" value={dollars(values.monthly_revenue)} />
+        <Row label="Annual revenue" value={dollars(values.annual_revenue)} />
         <Row label="Monthly traffic" value={Number.isFinite(traffic) ? `${formatTraffic(traffic)} visits` : ''} />
-        <Row label="Monthly expenses" value={formatDollars(values.monthly_expenses || '0')} />
+        <Row label="Monthly expenses" value={dollars(values.monthly_expenses || '0')} />
         <Row label="Profit margin" value={values.profit_margin ? `${values.profit_margin}%` : ''} />
         <Row label="Business age" value={Number.isFinite(age) ? formatBusinessAge(age) : ''} />
         <Row label="Monetization" value={values.monetization_methods.join(', ')} />
       </Section>
       <Section title="Pricing" step={3} onEdit={onEdit}>
         <Row label="Listing type" value={auction ? `Auction (${values.auction_type === 'auto' ? 'automatic' : 'manual'})` : 'Fixed price'} />
-        <Row label={auction ? 'Starting price' : 'Price'} value={formatDollars(values.starting_price)} />
-        {auction && <Row label="Reserve price" value={values.reserve_price ? formatDollars(values.reserve_price) : 'None'} />}
-        {auction && <Row label="Buy now price" value={values.buy_now_price ? formatDollars(values.buy_now_price) : 'None'} />}
+        <Row label={auction ? 'Starting price' : 'Price'} value={dollars(values.starting_price)} />
+        {auction && <Row label="Reserve price" value={values.reserve_price ? dollars(values.reserve_price) : 'None'} />}
+        {auction && <Row label="Buy now price" value={values.buy_now_price ? dollars(values.buy_now_price) : 'None'} />}
         <Row label="Duration" value={`${values.duration_days} days`} />
         <Row label="Key metrics" value={values.key_metrics} />
         <Row label="Growth opportunities" value={values.growth_opportunities} />

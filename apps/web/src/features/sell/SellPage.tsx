@@ -1,8 +1,7 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import type { ListingDto } from '@market/contracts';
 import { useAppDispatch, useAppSelector } from '../../app/store';
-import { api } from '../../lib/api';
-import { sessionEnded } from '../../lib/session-events';
+import { announceSessionEnded, api } from '../../lib/api';
 import {
   SELL_STEPS,
   SELL_STEP_COUNT,
@@ -14,9 +13,8 @@ import {
   takePreLoginListing,
   validateListing,
   validateListingFields,
-  type FieldErrors,
-  type ListingFormValues,
 } from '../../lib/listing-form';
+import { useListingFormState } from '../../lib/listing-form-state';
 import { uploadMultipart } from '../../lib/upload';
 import { BasicInfoStep } from './BasicInfoStep';
 import { FinancialsStep } from './FinancialsStep';
@@ -32,8 +30,7 @@ import './sell.css';
 export function SellPage() {
   const { user, status } = useAppSelector((state) => state.session);
   const dispatch = useAppDispatch();
-  const [values, setValues] = useState<ListingFormValues>(emptyListingForm);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { values, setValues, set, errors, setErrors, formRef, focusFirstInvalid } = useListingFormState(emptyListingForm);
   const [step, setStep] = useState(1);
   const [files, setFiles] = useState<File[]>([]);
   const [guestSaved, setGuestSaved] = useState(false);
@@ -41,7 +38,6 @@ export function SellPage() {
   const [progress, setProgress] = useState(0);
   const [submitError, setSubmitError] = useState<string | null>(null);
   const [created, setCreated] = useState<ListingDto | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
 
   // Back from login with a guest's step 1: restore it and carry on at step 2.
   useEffect(() => {
@@ -51,20 +47,12 @@ export function SellPage() {
     setValues((current) => ({ ...current, ...saved }));
     setGuestSaved(false);
     setStep(2);
-  }, [user]);
+  }, [user, setValues]);
 
   useEffect(() => {
     // Each step starts at the top of the page (the sticky header would hide a scrolled-to card's top).
     window.scrollTo?.(0, 0);
   }, [step, guestSaved, created]);
-
-  // After a failed check, take the seller to the first field that needs fixing (once it has rendered).
-  const focusFirstInvalid = () => setTimeout(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0);
-
-  const set = <K extends keyof ListingFormValues>(field: K, value: ListingFormValues[K]) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
-  };
 
   const checkStep = (n: number) => {
     const found = validateListingFields(values, SELL_STEPS[n - 1].fields);
@@ -110,10 +98,7 @@ export function SellPage() {
       path: '/listings',
       body: buildCreateFormData(values, files),
       onProgress: setProgress,
-      onSessionEnded: () => {
-        dispatch(sessionEnded());
-        setTimeout(() => dispatch(api.util.resetApiState()), 0);
-      },
+      onSessionEnded: () => announceSessionEnded(dispatch),
     });
     setSubmitting(false);
     if (result.ok) {

@@ -1,7 +1,6 @@
 import { Link } from 'react-router-dom';
 import type { ListingDto } from '@market/contracts';
-import { listingStatusLabel } from '@market/domain';
-import { formatDollars } from '../../lib/listing-form';
+import { formatDollars, listingStatusLabel } from '@market/domain';
 
 /** After submission: what was created and what happens next (SPEC §2). */
 export function SellSuccess({ listing, onSellAnother }: { listing: ListingDto; onSellAnother: () => void }) {
