@@ -1,15 +1,31 @@
 import type { DynamicModule } from '@nestjs/common';
 import { defineServiceModule, ServiceRpc, type ServiceConfig } from '@market/server-kit';
 import { CreateAuctions1763800900000 } from './migrations/1763800900000-create-auctions';
+import { SalesAndOffers1763801000000 } from './migrations/1763801000000-sales-and-offers';
+import { BIDDING_CONFIG, withBiddingDefaults, type BiddingConfig } from './bidding.config';
 import { AuctionsRepository } from './auctions/auctions.repository';
+import { SalesRepository } from './auctions/sales.repository';
+import { CloseJobs } from './auctions/close-jobs';
 import { ListingEventsHandler } from './auctions/listing-events.handler';
 import { BidsService } from './auctions/bids.service';
 import { BidsController } from './auctions/bids.controller';
 
-/** The bidding-service: auction state, bids, offers and auction close, in the `bidding` schema (issue 5 in progress). */
-export function biddingAppModule(config: ServiceConfig): DynamicModule {
+/** The bidding-service: auction state, bids, offers and the end of each sale, in the `bidding` schema. */
+export function biddingAppModule(serviceConfig: ServiceConfig & Partial<BiddingConfig>): DynamicModule {
+  const config = withBiddingDefaults(serviceConfig);
   return defineServiceModule(
-    { service: 'bidding-service', schema: 'bidding', config, entities: [], migrations: [CreateAuctions1763800900000] },
-    { controllers: [BidsController], providers: [ServiceRpc, AuctionsRepository, ListingEventsHandler, BidsService] },
+    { service: 'bidding-service', schema: 'bidding', config, entities: [], migrations: [CreateAuctions1763800900000, SalesAndOffers1763801000000] },
+    {
+      controllers: [BidsController],
+      providers: [
+        { provide: BIDDING_CONFIG, useValue: config },
+        ServiceRpc,
+        AuctionsRepository,
+        SalesRepository,
+        CloseJobs,
+        ListingEventsHandler,
+        BidsService,
+      ],
+    },
   );
 }

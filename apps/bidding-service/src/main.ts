@@ -1,5 +1,6 @@
-import { bootstrapService, parseEnv, serviceEnv } from '@market/server-kit';
+import { bootstrapService } from '@market/server-kit';
+import { loadBiddingConfig } from './bidding.config';
 import { biddingAppModule } from './app.module';
 
-const config = parseEnv(serviceEnv);
+const config = loadBiddingConfig();
 void bootstrapService({ service: 'bidding-service', module: biddingAppModule(config), config, defaultHealthPort: 3103 });

@@ -48,6 +48,7 @@ export interface EventPayloads {
   'listing.updated': {
     listing_id: string;
     seller_id: string;
+    title: string;
     status: string;
     featured: boolean;
     listing_type: 'auction' | 'fixed';
@@ -69,12 +70,64 @@ export interface EventPayloads {
     bid_id: string;
     listing_id: string;
     bidder_id: string;
+    /** The bidder's username when the bid was placed, for live viewers (D21). */
+    bidder_name: string;
     amount: number;
     current_bid: number;
     bid_count: number;
+    /** Whether the current bid meets the reserve (true when there is none); never the reserve amount (D7). */
+    reserve_met: boolean;
     expires_at: string | null;
     extended: boolean;
     created_at: string;
+  };
+  /** An offer on a fixed-price listing (D5): private between buyer and seller, it changes no public price. */
+  'offer.made': {
+    bid_id: string;
+    listing_id: string;
+    seller_id: string;
+    bidder_id: string;
+    amount: number;
+    created_at: string;
+  };
+  /**
+   * A bid or offer won the sale (D8): at the auction's end (`auction_win`), or accepted by the seller while the listing
+   * was live (`bid_accepted`) or within the 7 days after it ended unsold (`accepted_after_close`). Exactly one per
+   * listing: billing invoices the buyer from this event (D10).
+   */
+  'bid.accepted': {
+    bid_id: string;
+    listing_id: string;
+    listing_title: string;
+    seller_id: string;
+    buyer_id: string;
+    amount: number;
+    kind: 'bid' | 'offer';
+    sale: 'auction_win' | 'bid_accepted' | 'accepted_after_close';
+    accepted_at: string;
+  };
+  /** The seller turned a pending bid or offer down. */
+  'bid.rejected': {
+    bid_id: string;
+    listing_id: string;
+    bidder_id: string;
+    amount: number;
+  };
+  /**
+   * A listing's sale ended, once: sold (a bid won, at the end or accepted earlier) or expired (no bids, reserve not met,
+   * or a manual auction or fixed listing that ended without an accepted bid; its pending bids stay open 7 days, D8).
+   * A sold outcome carries what billing needs; the invoice itself follows bid.accepted.
+   */
+  'auction.closed': {
+    listing_id: string;
+    listing_title: string;
+    seller_id: string;
+    outcome: 'sold' | 'expired';
+    reason: 'won' | 'accepted' | 'no_bids' | 'reserve_not_met' | 'manual';
+    winning_bid_id: string | null;
+    buyer_id: string | null;
+    amount: number | null;
+    closed_at: string;
   };
   /** Written by the gateway for every impersonation start, stop and request. */
   'audit.recorded': {

@@ -10,4 +10,5 @@ export * from './admin/settings.schemas';
 export * from './listings/listing.schemas';
 export * from './listings/listing.dto';
 export * from './bidding/bid.schemas';
+export * from './bidding/live-events';
 export * from './listings/upload-paths';

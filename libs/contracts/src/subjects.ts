@@ -40,6 +40,10 @@ export const RPC = {
   bidding: {
     placeBid: 'bidding.place_bid',
     history: 'bidding.history',
+    /** The seller accepts or rejects a pending bid or offer. */
+    bidAction: 'bidding.bid_action',
+    /** The actor's bids as buyer and as seller (the My Bids tab). */
+    userBids: 'bidding.user_bids',
   },
   billing: {
     stats: 'billing.stats',

@@ -7,3 +7,4 @@ export * from './bidding/increment.rules';
 export * from './listings/listing-status.rules';
 export * from './listings/listing-metrics.rules';
 export * from './bidding/bid.rules';
+export * from './bidding/offer-and-action.rules';

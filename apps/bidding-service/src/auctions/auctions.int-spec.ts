@@ -4,9 +4,11 @@ import { minimumNextBid } from '@market/domain';
 import { CreateEventTables1763800000000, openServiceDatabase } from '@market/server-kit';
 import { createTestDatabase, type TestDatabase } from '@market/server-kit/testing';
 import { CreateAuctions1763800900000 } from '../migrations/1763800900000-create-auctions';
+import { SalesAndOffers1763801000000 } from '../migrations/1763801000000-sales-and-offers';
 import { AuctionsRepository } from './auctions.repository';
 
 const HOUR = 3600_000;
+const who = (id: string) => ({ id, name: 'bidder' });
 
 describe('auction state and bids', () => {
   let db: TestDatabase;
@@ -16,6 +18,7 @@ describe('auction state and bids', () => {
   const terms = (overrides: Record<string, unknown> = {}) => ({
     listing_id: randomUUID(),
     seller_id: randomUUID(),
+    title: 'A site for sale',
     status: 'active',
     listing_type: 'auction' as const,
     auction_type: 'auto' as const,
@@ -30,7 +33,7 @@ describe('auction state and bids', () => {
 
   beforeAll(async () => {
     db = await createTestDatabase('bidding');
-    ds = await openServiceDatabase({ url: db.url, schema: 'bidding', entities: [], migrations: [CreateEventTables1763800000000, CreateAuctions1763800900000], poolSize: 12 });
+    ds = await openServiceDatabase({ url: db.url, schema: 'bidding', entities: [], migrations: [CreateEventTables1763800000000, CreateAuctions1763800900000, SalesAndOffers1763801000000], poolSize: 12 });
     auctions = new AuctionsRepository(ds);
   });
   afterAll(async () => {
@@ -50,7 +53,7 @@ describe('auction state and bids', () => {
   it('keeps an end that soft close moved later when an older end arrives', async () => {
     const listing = terms({ expires_at: new Date(Date.now() + 5 * 60_000).toISOString() });
     await apply(listing);
-    const placed = await auctions.placeBid(listing.listing_id, randomUUID(), 1000, new Date(), 10);
+    const placed = await auctions.placeBid(listing.listing_id, who(randomUUID()), 1000, new Date(), 10);
     expect(placed?.decision).toMatchObject({ accepted: true, extended: true });
     await apply({ ...listing, updated_at: new Date(Date.now() + 1000).toISOString() });
     const after = await auctions.findAuction(listing.listing_id);
@@ -60,12 +63,12 @@ describe('auction state and bids', () => {
   it('refuses bids with the rule that was broken, and on unknown listings answers null', async () => {
     const listing = terms();
     await apply(listing);
-    expect((await auctions.placeBid(listing.listing_id, listing.seller_id, 2000, new Date(), 10))?.decision).toEqual({
+    expect((await auctions.placeBid(listing.listing_id, who(listing.seller_id), 2000, new Date(), 10))?.decision).toEqual({
       accepted: false,
       reason: 'You cannot bid on your own listing',
     });
-    expect((await auctions.placeBid(listing.listing_id, randomUUID(), 999, new Date(), 10))?.decision).toEqual({ accepted: false, reason: 'Bid must be at least $1,000' });
-    expect(await auctions.placeBid(randomUUID(), randomUUID(), 2000, new Date(), 10)).toBeNull();
+    expect((await auctions.placeBid(listing.listing_id, who(randomUUID()), 999, new Date(), 10))?.decision).toEqual({ accepted: false, reason: 'Bid must be at least $1,000' });
+    expect(await auctions.placeBid(randomUUID(), who(randomUUID()), 2000, new Date(), 10)).toBeNull();
     expect(await auctions.bidsFor(listing.listing_id, 10)).toEqual([]);
   });
 
@@ -79,7 +82,7 @@ describe('auction state and bids', () => {
       bidders.map(async (bidder) => {
         for (let round = 0; round < 12; round += 1) {
           const seen = await auctions.findAuction(listing.listing_id);
-          await auctions.placeBid(listing.listing_id, bidder, minimumNextBid(seen!.starting_price, seen!.current_bid), new Date(), 0);
+          await auctions.placeBid(listing.listing_id, who(bidder), minimumNextBid(seen!.starting_price, seen!.current_bid), new Date(), 0);
           answered += 1;
         }
       }),

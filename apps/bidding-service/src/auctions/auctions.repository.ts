@@ -1,55 +1,91 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { EventPayloads } from '@market/contracts';
+import type { BidKind, BidStatus, EventPayloads } from '@market/contracts';
 import { appendEvent } from '@market/server-kit';
-import { decideBid, type AuctionState, type BidDecision, type ListingStatus } from '@market/domain';
+import { decideBid, offerRefusal, type AuctionState, type BidDecision, type ListingStatus } from '@market/domain';
 
 /** An auction row as stored; money as numbers (bigint cast, always whole dollars). */
 export interface AuctionRecord extends AuctionState {
   listing_id: string;
+  title: string;
   buy_now_price: number | null;
+  closed_at: Date | null;
+  winning_bid_id: string | null;
 }
 
 export interface BidRecord {
   id: string;
   listing_id: string;
   bidder_id: string;
+  kind: BidKind;
   amount: number;
-  status: 'pending' | 'accepted' | 'rejected';
+  status: BidStatus;
   created_at: Date;
 }
 
-const AUCTION_COLUMNS = `listing_id, seller_id, listing_type, auction_type, status, starting_price::float8 AS starting_price,
-  reserve_price::float8 AS reserve_price, buy_now_price::float8 AS buy_now_price, current_bid::float8 AS current_bid, bid_count, expires_at`;
+/** A row of the My Bids tab before names are added. */
+export interface UserBidRecord extends BidRecord {
+  listing_title: string;
+  current_bid: number | null;
+  role: 'buyer' | 'seller';
+  is_winning: boolean;
+}
 
-type ListingTerms = Pick<EventPayloads['listing.updated'], 'listing_id' | 'seller_id' | 'status' | 'listing_type' | 'auction_type' | 'starting_price' | 'reserve_price' | 'buy_now_price' | 'expires_at' | 'updated_at'>;
+export const AUCTION_COLUMNS = `listing_id, seller_id, title, listing_type, auction_type, status, starting_price::float8 AS starting_price,
+  reserve_price::float8 AS reserve_price, buy_now_price::float8 AS buy_now_price, current_bid::float8 AS current_bid, bid_count, expires_at,
+  closed_at, winning_bid_id`;
+export const BID_COLUMNS = 'id, listing_id, bidder_id, kind, amount::float8 AS amount, status, created_at';
 
-/** The only place that reads and writes bidding.auctions and bidding.bids. */
+type ListingTerms = Pick<
+  EventPayloads['listing.updated'],
+  'listing_id' | 'seller_id' | 'title' | 'status' | 'listing_type' | 'auction_type' | 'starting_price' | 'reserve_price' | 'buy_now_price' | 'expires_at' | 'updated_at'
+>;
+
+/** What a listing event left: the sale's status and end, for the close job. */
+export interface AppliedTerms {
+  status: ListingStatus;
+  expires_at: Date | null;
+}
+
+/** The only place that reads and writes bidding.auctions and places bids (sales.repository ends sales). */
 @Injectable()
 export class AuctionsRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   /**
-   * Applies a listing's sale terms from a listing event, unless a newer version is already applied. The end time
-   * only moves later here: soft close (D9) may have extended it beyond what the listings service knows.
+   * Applies a listing's sale terms from a listing event, unless a newer version is already applied. The end time only
+   * moves later here: soft close (D9) may have extended it beyond what the listings service knows. A sale this service
+   * ended stays ended, except that a re-approval (`reopen`) of an unsold listing starts a new period; a sale is final.
    */
-  async applyListing(terms: ListingTerms, manager: EntityManager): Promise<void> {
-    await manager.query(
-      `INSERT INTO auctions (listing_id, seller_id, listing_type, auction_type, status, starting_price, reserve_price, buy_now_price,
-         expires_at, source_updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+  async applyListing(terms: ListingTerms, manager: EntityManager, reopen = false): Promise<AppliedTerms | null> {
+    const rows: AppliedTerms[] = await manager.query(
+      `INSERT INTO auctions (listing_id, seller_id, title, listing_type, auction_type, status, starting_price, reserve_price, buy_now_price,
+         expires_at, source_updated_at, closed_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, CASE WHEN $6 IN ('sold', 'expired') THEN now() END)
        ON CONFLICT (listing_id) DO UPDATE SET
-         listing_type = EXCLUDED.listing_type, auction_type = EXCLUDED.auction_type, status = EXCLUDED.status,
+         title = EXCLUDED.title, listing_type = EXCLUDED.listing_type, auction_type = EXCLUDED.auction_type,
          starting_price = EXCLUDED.starting_price, reserve_price = EXCLUDED.reserve_price, buy_now_price = EXCLUDED.buy_now_price,
+         status = CASE
+           WHEN auctions.winning_bid_id IS NOT NULL THEN 'sold'
+           WHEN $12 THEN EXCLUDED.status
+           WHEN auctions.closed_at IS NOT NULL THEN auctions.status
+           ELSE EXCLUDED.status END,
+         closed_at = CASE
+           WHEN auctions.winning_bid_id IS NOT NULL THEN auctions.closed_at
+           WHEN $12 THEN NULL
+           WHEN auctions.closed_at IS NOT NULL THEN auctions.closed_at
+           WHEN EXCLUDED.status IN ('sold', 'expired') THEN now() END,
          expires_at = CASE WHEN EXCLUDED.expires_at IS NULL THEN NULL ELSE GREATEST(auctions.expires_at, EXCLUDED.expires_at) END,
          source_updated_at = EXCLUDED.source_updated_at, updated_at = now()
-       WHERE auctions.source_updated_at <= EXCLUDED.source_updated_at`,
+       WHERE auctions.source_updated_at <= EXCLUDED.source_updated_at
+       RETURNING status, expires_at`,
       [
-        terms.listing_id, terms.seller_id, terms.listing_type, terms.auction_type, terms.status, terms.starting_price,
-        terms.reserve_price, terms.buy_now_price, terms.expires_at, terms.updated_at,
+        terms.listing_id, terms.seller_id, terms.title, terms.listing_type, terms.auction_type, terms.status, terms.starting_price,
+        terms.reserve_price, terms.buy_now_price, terms.expires_at, terms.updated_at, reopen,
       ],
     );
+    return rows[0] ?? null;
   }
 
   /** Forgets a deleted listing and its bids. */
@@ -59,43 +95,42 @@ export class AuctionsRepository {
 
   async findAuction(listingId: string): Promise<AuctionRecord | null> {
     const rows: AuctionRecord[] = await this.dataSource.query(`SELECT ${AUCTION_COLUMNS} FROM auctions WHERE listing_id = $1`, [listingId]);
-    return rows[0] ? { ...rows[0], status: rows[0].status as ListingStatus } : null;
+    return rows[0] ?? null;
   }
 
   /**
    * Places one bid race-safely: the auction row is locked for the decision, the bid inserted and the state updated in
    * one transaction with its bid.placed event, so concurrent bids on one listing are decided one after another and no
-   * update is lost.
-   * Returns null when the listing has no auction here.
+   * update is lost. Returns null when the listing has no auction here.
    */
   async placeBid(
     listingId: string,
-    bidderId: string,
+    bidder: { id: string; name: string },
     amount: number,
     now: Date,
     antiSnipingMinutes: number,
   ): Promise<{ decision: BidDecision; bid: BidRecord | null } | null> {
     return this.dataSource.transaction(async (manager) => {
-      const [auction]: AuctionRecord[] = await manager.query(`SELECT ${AUCTION_COLUMNS} FROM auctions WHERE listing_id = $1 FOR UPDATE`, [listingId]);
+      const auction = await this.lock(listingId, manager);
       if (!auction) return null;
-      const decision = decideBid(auction, { bidder_id: bidderId, amount }, now, antiSnipingMinutes);
+      const decision = decideBid(auction, { bidder_id: bidder.id, amount }, now, antiSnipingMinutes);
       if (!decision.accepted) return { decision, bid: null };
-      const [bid]: BidRecord[] = await manager.query(
-        `INSERT INTO bids (id, listing_id, bidder_id, amount) VALUES ($1, $2, $3, $4)
-         RETURNING id, listing_id, bidder_id, amount::float8 AS amount, status, created_at`,
-        [randomUUID(), listingId, bidderId, amount],
-      );
-      await manager.query(
-        'UPDATE auctions SET current_bid = $2, bid_count = $3, expires_at = $4, updated_at = now() WHERE listing_id = $1',
-        [listingId, decision.current_bid, decision.bid_count, decision.expires_at],
-      );
+      const bid = await this.insertBid(listingId, bidder.id, 'bid', amount, manager);
+      await manager.query('UPDATE auctions SET current_bid = $2, bid_count = $3, expires_at = $4, updated_at = now() WHERE listing_id = $1', [
+        listingId,
+        decision.current_bid,
+        decision.bid_count,
+        decision.expires_at,
+      ]);
       await appendEvent(manager, 'bid.placed', {
         bid_id: bid.id,
         listing_id: listingId,
-        bidder_id: bidderId,
+        bidder_id: bidder.id,
+        bidder_name: bidder.name,
         amount: bid.amount,
         current_bid: decision.current_bid,
         bid_count: decision.bid_count,
+        reserve_met: auction.reserve_price === null || decision.current_bid >= auction.reserve_price,
         expires_at: decision.expires_at?.toISOString() ?? null,
         extended: decision.extended,
         created_at: bid.created_at.toISOString(),
@@ -104,12 +139,65 @@ export class AuctionsRepository {
     });
   }
 
-  /** A listing's bids, newest first. */
+  /**
+   * Places an offer on a fixed-price listing (D5) under the same row lock, with offer.made for the seller. Offers are
+   * private: the public price and bid count stay as they are. Returns null when the listing has no sale here.
+   */
+  async placeOffer(listingId: string, bidderId: string, amount: number, now: Date): Promise<{ refusal: string | null; bid: BidRecord | null; auction: AuctionRecord } | null> {
+    return this.dataSource.transaction(async (manager) => {
+      const auction = await this.lock(listingId, manager);
+      if (!auction) return null;
+      const refusal = offerRefusal(auction, { bidder_id: bidderId, amount }, now);
+      if (refusal) return { refusal, bid: null, auction };
+      const bid = await this.insertBid(listingId, bidderId, 'offer', amount, manager);
+      await appendEvent(manager, 'offer.made', {
+        bid_id: bid.id,
+        listing_id: listingId,
+        seller_id: auction.seller_id,
+        bidder_id: bidderId,
+        amount: bid.amount,
+        created_at: bid.created_at.toISOString(),
+      });
+      return { refusal: null, bid, auction };
+    });
+  }
+
+  /** A listing's public bids (never offers), newest first. */
   bidsFor(listingId: string, limit: number): Promise<BidRecord[]> {
     return this.dataSource.query(
-      `SELECT id, listing_id, bidder_id, amount::float8 AS amount, status, created_at FROM bids WHERE listing_id = $1
-       ORDER BY created_at DESC, id DESC LIMIT $2`,
+      `SELECT ${BID_COLUMNS} FROM bids WHERE listing_id = $1 AND kind = 'bid' ORDER BY created_at DESC, id DESC LIMIT $2`,
       [listingId, limit],
     );
+  }
+
+  /**
+   * A user's bids and offers as buyer, and those on the user's listings as seller, newest first. A bid is winning when
+   * it was accepted, or leads a live auction.
+   */
+  userBids(userId: string, limit: number): Promise<UserBidRecord[]> {
+    const select = (role: 'buyer' | 'seller') => `
+      SELECT b.id, b.listing_id, b.bidder_id, b.kind, b.amount::float8 AS amount, b.status, b.created_at, a.title AS listing_title,
+        a.current_bid::float8 AS current_bid, '${role}' AS role,
+        (b.status = 'accepted' OR (b.status = 'pending' AND b.kind = 'bid' AND a.status IN ('active', 'paused') AND b.amount = a.current_bid)) AS is_winning
+      FROM bids b JOIN auctions a ON a.listing_id = b.listing_id
+      WHERE ${role === 'buyer' ? 'b.bidder_id' : 'a.seller_id'} = $1`;
+    return this.dataSource.query(
+      `(${select('buyer')} ORDER BY b.created_at DESC LIMIT $2) UNION ALL (${select('seller')} ORDER BY b.created_at DESC LIMIT $2)
+       ORDER BY created_at DESC, id DESC LIMIT $2`,
+      [userId, limit],
+    );
+  }
+
+  private async lock(listingId: string, manager: EntityManager): Promise<AuctionRecord | null> {
+    const [auction]: AuctionRecord[] = await manager.query(`SELECT ${AUCTION_COLUMNS} FROM auctions WHERE listing_id = $1 FOR UPDATE`, [listingId]);
+    return auction ?? null;
+  }
+
+  private async insertBid(listingId: string, bidderId: string, kind: BidKind, amount: number, manager: EntityManager): Promise<BidRecord> {
+    const [bid]: BidRecord[] = await manager.query(
+      `INSERT INTO bids (id, listing_id, bidder_id, kind, amount) VALUES ($1, $2, $3, $4, $5) RETURNING ${BID_COLUMNS}`,
+      [randomUUID(), listingId, bidderId, kind, amount],
+    );
+    return bid;
   }
 }

@@ -1,9 +1,11 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { z } from 'zod';
-import { PlaceBidSchema, RPC, UuidSchema, type RpcEnvelope } from '@market/contracts';
+import { BidActionSchema, PlaceBidSchema, RPC, UuidSchema, type RpcEnvelope } from '@market/contracts';
 import { parseInput } from '@market/server-kit';
 import { BidsService } from './bids.service';
+
+const BidActionMessage = BidActionSchema.extend({ bid_id: UuidSchema });
 
 /** NATS handlers of bids; the service re-checks every message and its actor. */
 @Controller()
@@ -13,6 +15,17 @@ export class BidsController {
   @MessagePattern(RPC.bidding.placeBid)
   place(@Payload() message: RpcEnvelope) {
     return this.bids.place(message.meta.actor, parseInput(PlaceBidSchema, message.data));
+  }
+
+  @MessagePattern(RPC.bidding.bidAction)
+  act(@Payload() message: RpcEnvelope) {
+    const input = parseInput(BidActionMessage, message.data);
+    return this.bids.act(message.meta.actor, input.bid_id, input.action);
+  }
+
+  @MessagePattern(RPC.bidding.userBids)
+  userBids(@Payload() message: RpcEnvelope) {
+    return this.bids.userBids(message.meta.actor);
   }
 
   @MessagePattern(RPC.bidding.history)

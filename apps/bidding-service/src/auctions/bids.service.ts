@@ -1,32 +1,53 @@
 import { Injectable } from '@nestjs/common';
-import type { Actor, BidDto, BidHistoryResponse, PlaceBid, PlaceBidResponse } from '@market/contracts';
+import type {
+  Actor,
+  BidActionResponse,
+  BidDto,
+  BidHistoryResponse,
+  PlaceBid,
+  PlaceBidResponse,
+  UserBidRow,
+  UserBidsResponse,
+} from '@market/contracts';
 import { DEFAULT_ANTI_SNIPING_MINUTES } from '@market/domain';
-import { badRequest, notFound, OutboxRelay, publicProfiles, requireActor, ServiceRpc } from '@market/server-kit';
+import { badRequest, forbidden, notFound, OutboxRelay, publicProfiles, requireActor, ServiceRpc } from '@market/server-kit';
 import { AuctionsRepository, type BidRecord } from './auctions.repository';
+import { SalesRepository } from './sales.repository';
+import { CloseJobs } from './close-jobs';
 
 const HISTORY_SIZE = 10;
+const USER_BIDS_LIMIT = 500;
+const UNKNOWN_NAME = 'Bidder';
 
-/** Bids (D6, D9): placed one at a time per listing, announced as bid.placed; history with bidder names. */
+/** Bids (D6, D9) and offers (D5): placed one at a time per listing; the seller's accept or reject (D8); My Bids. */
 @Injectable()
 export class BidsService {
   constructor(
     private readonly auctions: AuctionsRepository,
+    private readonly sales: SalesRepository,
+    private readonly closeJobs: CloseJobs,
     private readonly relay: OutboxRelay,
     private readonly rpc: ServiceRpc,
   ) {}
 
-  /** Places a bid for the actor; a broken rule is a 400 with its reason. */
+  /** Places a bid (auction) or an offer (fixed price) for the actor; a broken rule is a 400 with its reason. */
   async place(actor: Actor | null, input: PlaceBid): Promise<PlaceBidResponse> {
     const bidder = requireActor(actor);
-    const placed = await this.auctions.placeBid(input.listing_id, bidder.user_id, input.amount, new Date(), DEFAULT_ANTI_SNIPING_MINUTES);
+    const auction = await this.auctions.findAuction(input.listing_id);
+    if (!auction) throw notFound('Listing not found');
+    if (auction.listing_type === 'fixed') return this.offer(bidder.user_id, input);
+    const names = await publicProfiles(this.rpc, [bidder.user_id]);
+    const name = names.get(bidder.user_id)?.username ?? UNKNOWN_NAME;
+    const placed = await this.auctions.placeBid(input.listing_id, { id: bidder.user_id, name }, input.amount, new Date(), DEFAULT_ANTI_SNIPING_MINUTES);
     if (!placed) throw notFound('Listing not found');
     const { decision, bid } = placed;
     if (!decision.accepted || !bid) throw badRequest(decision.accepted ? 'Error placing bid' : decision.reason);
     this.relay.kick();
-    const [dto] = await this.present([bid]);
+    if (decision.extended && decision.expires_at) await this.closeJobs.schedule(input.listing_id, decision.expires_at, auction.expires_at);
     return {
       message: 'Bid placed successfully',
-      bid: dto,
+      kind: 'bid',
+      bid: toDto(bid, name),
       current_bid: decision.current_bid,
       bid_count: decision.bid_count,
       expires_at: decision.expires_at?.toISOString() ?? null,
@@ -34,18 +55,71 @@ export class BidsService {
     };
   }
 
-  /** The latest bids of a listing, newest first (SPEC §9: 10). */
-  async history(listingId: string): Promise<BidHistoryResponse> {
-    return { bids: await this.present(await this.auctions.bidsFor(listingId, HISTORY_SIZE)) };
+  /** The seller accepts or rejects a pending bid or offer (SPEC §7 POST /bids/{id}/action). */
+  async act(actor: Actor | null, bidId: string, action: 'accept' | 'reject'): Promise<BidActionResponse> {
+    const seller = requireActor(actor);
+    const result = await this.sales.decide(bidId, seller.user_id, action, new Date());
+    if (!result) throw notFound('Bid not found');
+    const { decision, bid } = result;
+    if (!decision.allowed) {
+      if (decision.status === 403) throw forbidden(decision.reason);
+      throw badRequest(decision.reason);
+    }
+    this.relay.kick();
+    return { success: true, message: action === 'accept' ? 'Bid accepted: the listing is sold' : 'Bid rejected', bid: { id: bid.id, status: bid.status } };
   }
 
-  private async present(bids: BidRecord[]): Promise<BidDto[]> {
+  /** The latest public bids of a listing, newest first (SPEC §9: 10). */
+  async history(listingId: string): Promise<BidHistoryResponse> {
+    const bids = await this.auctions.bidsFor(listingId, HISTORY_SIZE);
     const names = await publicProfiles(this.rpc, bids.map((b) => b.bidder_id));
-    return bids.map((b) => ({
-      id: b.id,
-      bidder_name: names.get(b.bidder_id)?.username ?? 'Bidder',
-      amount: b.amount,
-      created_at: b.created_at.toISOString(),
-    }));
+    return { bids: bids.map((b) => toDto(b, names.get(b.bidder_id)?.username ?? UNKNOWN_NAME)) };
   }
+
+  /** The actor's bids as buyer and the bids on the actor's listings as seller (the My Bids tab). */
+  async userBids(actor: Actor | null): Promise<UserBidsResponse> {
+    const user = requireActor(actor);
+    const rows = await this.auctions.userBids(user.user_id, USER_BIDS_LIMIT);
+    const profiles = await publicProfiles(this.rpc, rows.map((r) => r.bidder_id));
+    return {
+      bids: rows.map(
+        (r): UserBidRow => ({
+          id: r.id,
+          listing_id: r.listing_id,
+          listing_title: r.listing_title,
+          current_bid: r.current_bid,
+          role: r.role,
+          kind: r.kind,
+          bidder_id: r.bidder_id,
+          bidder_username: profiles.get(r.bidder_id)?.username ?? UNKNOWN_NAME,
+          bidder_verified: profiles.get(r.bidder_id)?.verified ?? false,
+          amount: r.amount,
+          status: r.status,
+          is_winning: r.is_winning,
+          created_at: r.created_at.toISOString(),
+        }),
+      ),
+    };
+  }
+
+  private async offer(bidderId: string, input: PlaceBid): Promise<PlaceBidResponse> {
+    const placed = await this.auctions.placeOffer(input.listing_id, bidderId, input.amount, new Date());
+    if (!placed) throw notFound('Listing not found');
+    if (placed.refusal || !placed.bid) throw badRequest(placed.refusal ?? 'Error placing bid');
+    this.relay.kick();
+    const names = await publicProfiles(this.rpc, [bidderId]);
+    return {
+      message: 'Offer sent to the seller',
+      kind: 'offer',
+      bid: toDto(placed.bid, names.get(bidderId)?.username ?? UNKNOWN_NAME),
+      current_bid: placed.auction.current_bid,
+      bid_count: placed.auction.bid_count,
+      expires_at: placed.auction.expires_at?.toISOString() ?? null,
+      extended: false,
+    };
+  }
+}
+
+function toDto(bid: BidRecord, bidderName: string): BidDto {
+  return { id: bid.id, bidder_name: bidderName, amount: bid.amount, created_at: bid.created_at.toISOString() };
 }

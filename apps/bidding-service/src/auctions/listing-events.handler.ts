@@ -1,6 +1,7 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { EventConsumers } from '@market/server-kit';
-import { AuctionsRepository } from './auctions.repository';
+import { AuctionsRepository, type AppliedTerms } from './auctions.repository';
+import { CloseJobs } from './close-jobs';
 
 /** Keeps each listing's sale terms here from listing events (the bidding service never reads the listings schema). */
 @Injectable()
@@ -8,13 +9,24 @@ export class ListingEventsHandler implements OnApplicationBootstrap {
   constructor(
     private readonly consumers: EventConsumers,
     private readonly auctions: AuctionsRepository,
+    private readonly closeJobs: CloseJobs,
   ) {}
 
   async onApplicationBootstrap() {
-    await this.consumers.subscribe('listing.approved', (event, manager) =>
-      this.auctions.applyListing({ ...event.payload, status: 'active' }, manager),
+    await this.consumers.subscribe('listing.approved', async (event, manager) =>
+      this.scheduleClose(event.payload.listing_id, await this.auctions.applyListing({ ...event.payload, status: 'active' }, manager, true)),
     );
-    await this.consumers.subscribe('listing.updated', (event, manager) => this.auctions.applyListing(event.payload, manager));
+    await this.consumers.subscribe('listing.updated', async (event, manager) =>
+      this.scheduleClose(event.payload.listing_id, await this.auctions.applyListing(event.payload, manager)),
+    );
     await this.consumers.subscribe('listing.deleted', (event, manager) => this.auctions.removeListing(event.payload.listing_id, manager));
+  }
+
+  /**
+   * A live sale gets its close job. Added before the event's transaction commits: a job that runs first finds nothing
+   * due and the sweep closes it later.
+   */
+  private async scheduleClose(listingId: string, applied: AppliedTerms | null): Promise<void> {
+    if (applied?.expires_at && (applied.status === 'active' || applied.status === 'paused')) await this.closeJobs.schedule(listingId, applied.expires_at);
   }
 }

@@ -1,4 +1,7 @@
+import { Client } from 'pg';
+import type { UserBidRow } from '@market/contracts';
 import { eventually } from '@market/server-kit/testing';
+import { CloseJobs } from '../../../bidding-service/src/auctions/close-jobs';
 import { bearer, call, get, post, signUp as registerUser, startStack, type Json, type Stack } from '../testing/start-stack';
 import { listingForm } from '../testing/images';
 
@@ -84,5 +87,77 @@ describe('bids through the gateway', () => {
         detail: 'This auction is not accepting bids',
       });
     }, 15_000);
+  });
+
+  const userBids = async (token: string) => (await get(api('/user/bids'), bearer(token))).body.bids as UserBidRow[];
+  const action = (bidId: string, body: unknown, token?: string) => post(api(`/bids/${bidId}/action`), body, token ? bearer(token) : {});
+
+  it('lets the seller accept a bid from My Bids: the listing is sold, the other bids rejected, and each side sees it', async () => {
+    const seller = await signUp();
+    const [ann, bob] = [await signUp(), await signUp()];
+    const listing = await liveAuction(seller.token, { starting_price: 500, auction_type: 'manual' });
+    await eventually(async () => expect((await post(api('/bids'), { listing_id: listing.id, amount: 500 }, bearer(ann.token))).status).toBe(201), 15_000);
+    expect((await post(api('/bids'), { listing_id: listing.id, amount: 505 }, bearer(bob.token))).status).toBe(201);
+
+    const sellerRows = await userBids(seller.token);
+    expect(sellerRows.map((r) => [r.role, r.bidder_username, r.amount, r.status])).toEqual([
+      ['seller', bob.username, 505, 'pending'],
+      ['seller', ann.username, 500, 'pending'],
+    ]);
+    const annBefore = await userBids(ann.token);
+    expect(annBefore).toEqual([expect.objectContaining({ role: 'buyer', listing_id: listing.id, is_winning: false, status: 'pending', current_bid: 505 })]);
+    expect((await userBids(bob.token))[0]).toMatchObject({ is_winning: true, listing_title: 'Bird watching blog with a big newsletter' });
+
+    const annBid = annBefore[0].id;
+    expect((await action(annBid, { action: 'accept' }, bob.token)).status).toBe(403);
+    expect((await action(annBid, { action: 'sell' }, seller.token)).status).toBe(422);
+    expect((await action(annBid, { action: 'accept' })).status).toBe(401);
+    expect((await action('00000000-0000-4000-8000-000000000000', { action: 'accept' }, seller.token)).status).toBe(404);
+    expect((await action('not-a-uuid', { action: 'accept' }, seller.token)).status).toBe(422);
+
+    const accepted = await action(annBid, { action: 'accept' }, seller.token);
+    expect(accepted.status).toBe(201);
+    expect(accepted.body).toEqual({ success: true, message: 'Bid accepted: the listing is sold', bid: { id: annBid, status: 'accepted' } });
+    expect((await action(annBid, { action: 'reject' }, seller.token)).body).toEqual({ detail: 'This bid has already been accepted' });
+    expect((await userBids(bob.token))[0]).toMatchObject({ status: 'rejected', is_winning: false });
+    expect((await userBids(ann.token))[0]).toMatchObject({ status: 'accepted', is_winning: true });
+    await eventually(async () => expect((await get(api(`/listings/${listing.id}`))).body.status).toBe('sold'), 15_000);
+    expect((await post(api('/bids'), { listing_id: listing.id, amount: 600 }, bearer(bob.token))).body).toEqual({ detail: 'This auction is not accepting bids' });
+  });
+
+  it('takes private offers on fixed-price listings; the seller may reject them', async () => {
+    const seller = await signUp();
+    const buyer = await signUp();
+    const listing = await liveAuction(seller.token, { listing_type: 'fixed', starting_price: 12000 });
+    const offer = (amount: number) => post(api('/bids'), { listing_id: listing.id, amount }, bearer(buyer.token));
+    await eventually(async () => expect((await offer(12001)).body).toEqual({ detail: 'Offer cannot be above the asking price of $12,000' }), 15_000);
+    const made = await offer(10000);
+    expect(made.status).toBe(201);
+    expect(made.body).toMatchObject({ kind: 'offer', message: 'Offer sent to the seller', bid: { amount: 10000, bidder_name: buyer.username } });
+    expect((await get(api(`/listings/${listing.id}/bids`))).body).toEqual({ bids: [] });
+    const [row] = await userBids(seller.token);
+    expect(row).toMatchObject({ role: 'seller', kind: 'offer', amount: 10000, bidder_username: buyer.username, status: 'pending' });
+    expect((await action(row.id, { action: 'reject' }, seller.token)).body).toMatchObject({ success: true, bid: { status: 'rejected' } });
+    expect((await userBids(buyer.token))[0]).toMatchObject({ status: 'rejected', kind: 'offer' });
+    expect((await get(api(`/listings/${listing.id}`))).body.status).toBe('active');
+  });
+
+  it('closes an auction by itself at its end: the highest bid wins and the listing is sold', async () => {
+    const seller = await signUp();
+    const [ann, bob] = [await signUp(), await signUp()];
+    const listing = await liveAuction(seller.token, { starting_price: 500 });
+    await eventually(async () => expect((await post(api('/bids'), { listing_id: listing.id, amount: 500 }, bearer(ann.token))).status).toBe(201), 15_000);
+    expect((await post(api('/bids'), { listing_id: listing.id, amount: 505 }, bearer(bob.token))).status).toBe(201);
+    // Bring the end close, as time would, and let the close job do the rest.
+    const db = new Client({ connectionString: stack.db.url });
+    await db.connect();
+    const [{ ends }] = (await db.query(`UPDATE bidding.auctions SET expires_at = now() + interval '1 second' WHERE listing_id = $1 RETURNING expires_at AS ends`, [listing.id])).rows;
+    await db.end();
+    await stack.service('bidding').get(CloseJobs).schedule(listing.id, ends);
+    await eventually(async () => {
+      expect((await userBids(bob.token))[0]).toMatchObject({ status: 'accepted', is_winning: true });
+      expect((await get(api(`/listings/${listing.id}`))).body.status).toBe('sold');
+    }, 15_000);
+    expect((await userBids(ann.token))[0]).toMatchObject({ status: 'rejected' });
   });
 });

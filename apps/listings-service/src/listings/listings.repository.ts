@@ -140,6 +140,16 @@ export class ListingsRepository {
     );
   }
 
+  /**
+   * Ends a listing's sale as the bidding service decided (D8): sold from any status but sold; expired only while it
+   * was live. Returns the row when it changed, null when it was already so (events may repeat or cross).
+   */
+  async endSale(id: string, status: 'sold' | 'expired', manager: EntityManager): Promise<ListingRecord | null> {
+    const from = status === 'sold' ? `status <> 'sold'` : `status IN ('active', 'paused')`;
+    const [row] = await this.update(manager, 'status = $2', `id = $1 AND ${from}`, [id, status]);
+    return row ?? null;
+  }
+
   /** An admin sends a listing back to review: its approval is withdrawn until an admin approves it again. */
   sendBackToReview(id: string, manager: EntityManager): Promise<ListingRecord> {
     return this.updateOne(manager, `status = 'pending', approved_at = NULL, expires_at = NULL`, [id]);

@@ -174,6 +174,12 @@ export class ListingsService {
     for (const listing of await this.listings.withdrawBySeller(sellerId, manager)) await this.announceUpdate(manager, listing);
   }
 
+  /** The bidding service ended a sale (sold or expired): the listing follows and says so; called by its consumers. */
+  async applySaleEnd(manager: EntityManager, listingId: string, status: 'sold' | 'expired'): Promise<void> {
+    const ended = await this.listings.endSale(listingId, status, manager);
+    if (ended) await this.announceUpdate(manager, ended);
+  }
+
   /** Loads a listing for a change, locked, and checks the editor is its seller or an admin. */
   private async managed(manager: EntityManager, editor: Actor, id: string): Promise<ListingRecord> {
     const current = await this.listings.findById(id, manager, true);
@@ -229,6 +235,7 @@ export class ListingsService {
     await appendEvent(manager, 'listing.updated', {
       listing_id: listing.id,
       seller_id: listing.seller_id,
+      title: listing.title,
       status: listing.status,
       featured: listing.featured,
       listing_type: listing.listing_type,

@@ -91,14 +91,18 @@ describe('decideBid (D6, D9)', () => {
 
 describe('decideClose (D8)', () => {
   it('sells an auto auction to its highest bid when the reserve is met or absent', () => {
-    expect(decideClose({ auction_type: 'auto', reserve_price: null }, { id: 'x', amount: 10 })).toEqual({ outcome: 'sold', winning_bid_id: 'x', amount: 10 });
-    expect(decideClose({ auction_type: 'auto', reserve_price: 5000 }, { id: 'x', amount: 5000 })).toEqual({ outcome: 'sold', winning_bid_id: 'x', amount: 5000 });
+    expect(decideClose({ listing_type: 'auction', auction_type: 'auto', reserve_price: null }, { id: 'x', amount: 10 })).toEqual({ outcome: 'sold', winning_bid_id: 'x', amount: 10 });
+    expect(decideClose({ listing_type: 'auction', auction_type: 'auto', reserve_price: 5000 }, { id: 'x', amount: 5000 })).toEqual({ outcome: 'sold', winning_bid_id: 'x', amount: 5000 });
   });
 
   it('lets it expire with no bids, a reserve not met, or a manual auction', () => {
-    expect(decideClose({ auction_type: 'auto', reserve_price: null }, null)).toEqual({ outcome: 'expired', reason: 'no_bids' });
-    expect(decideClose({ auction_type: 'auto', reserve_price: 5000 }, { id: 'x', amount: 4999 })).toEqual({ outcome: 'expired', reason: 'reserve_not_met' });
-    expect(decideClose({ auction_type: 'manual', reserve_price: null }, { id: 'x', amount: 9000 })).toEqual({ outcome: 'expired', reason: 'manual' });
+    expect(decideClose({ listing_type: 'auction', auction_type: 'auto', reserve_price: null }, null)).toEqual({ outcome: 'expired', reason: 'no_bids' });
+    expect(decideClose({ listing_type: 'auction', auction_type: 'auto', reserve_price: 5000 }, { id: 'x', amount: 4999 })).toEqual({ outcome: 'expired', reason: 'reserve_not_met' });
+    expect(decideClose({ listing_type: 'auction', auction_type: 'manual', reserve_price: null }, { id: 'x', amount: 9000 })).toEqual({ outcome: 'expired', reason: 'manual' });
+  });
+
+  it('never sells a fixed-price listing by itself: its offers wait for the seller', () => {
+    expect(decideClose({ listing_type: 'fixed', auction_type: 'auto', reserve_price: null }, { id: 'x', amount: 9000 })).toEqual({ outcome: 'expired', reason: 'manual' });
   });
 
   it('sells exactly when the model says so (property, 1,000 runs)', () => {
@@ -108,7 +112,7 @@ describe('decideClose (D8)', () => {
         fc.option(fc.integer({ min: 1, max: 1_000_000 }), { nil: null }),
         fc.option(fc.integer({ min: 1, max: 1_000_000 }), { nil: null }),
         (auctionType, reserve, highestAmount) => {
-          const outcome = decideClose({ auction_type: auctionType, reserve_price: reserve }, highestAmount === null ? null : { id: 'h', amount: highestAmount });
+          const outcome = decideClose({ listing_type: 'auction', auction_type: auctionType, reserve_price: reserve }, highestAmount === null ? null : { id: 'h', amount: highestAmount });
           const shouldSell = auctionType === 'auto' && highestAmount !== null && (reserve === null || highestAmount >= reserve);
           expect(outcome.outcome === 'sold').toBe(shouldSell);
           if (outcome.outcome === 'sold') expect(outcome.amount).toBe(highestAmount);

@@ -64,12 +64,15 @@ export type CloseOutcome =
 export const PENDING_BID_DAYS_AFTER_CLOSE = 7;
 
 /**
- * How an auction ends at expires_at (D8): an auto auction sells to its highest bid when that meets the reserve;
- * otherwise (no bids, reserve not met, or a manual auction) the listing expires and its pending bids stay open for
- * the seller for PENDING_BID_DAYS_AFTER_CLOSE days.
+ * How a sale ends at expires_at (D8): an auto auction sells to its highest pending bid when that meets the reserve;
+ * otherwise (no bids, reserve not met, a manual auction, or a fixed-price listing whose offers wait for the seller) the
+ * listing expires and its pending bids stay open for the seller for PENDING_BID_DAYS_AFTER_CLOSE days.
  */
-export function decideClose(auction: Pick<AuctionState, 'auction_type' | 'reserve_price'>, highest: { id: string; amount: number } | null): CloseOutcome {
-  if (auction.auction_type === 'manual') return { outcome: 'expired', reason: 'manual' };
+export function decideClose(
+  auction: Pick<AuctionState, 'listing_type' | 'auction_type' | 'reserve_price'>,
+  highest: { id: string; amount: number } | null,
+): CloseOutcome {
+  if (auction.listing_type === 'fixed' || auction.auction_type === 'manual') return { outcome: 'expired', reason: 'manual' };
   if (!highest) return { outcome: 'expired', reason: 'no_bids' };
   if (auction.reserve_price !== null && highest.amount < auction.reserve_price) return { outcome: 'expired', reason: 'reserve_not_met' };
   return { outcome: 'sold', winning_bid_id: highest.id, amount: highest.amount };

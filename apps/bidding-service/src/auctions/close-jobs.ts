@@ -1,0 +1,129 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Queue, Worker, type Job } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { OutboxRelay, REDIS, SERVICE_CONFIG, type ServiceConfig } from '@market/server-kit';
+import { BIDDING_CONFIG, type BiddingConfig } from '../bidding.config';
+import { SalesRepository } from './sales.repository';
+
+export const CLOSE_QUEUE = 'auction-close';
+const RECONCILE_BATCH = 1000;
+const SWEEP_BATCH = 200;
+
+interface CloseJob {
+  listing_id: string;
+}
+
+/** One job per sale and end time, so adding it again is a no-op (BullMQ ids cannot contain ':'). */
+export function closeJobId(listingId: string, expiresAt: Date): string {
+  return `close-${listingId}-${expiresAt.getTime()}`;
+}
+
+/**
+ * Closes each sale at its end (D8) with a BullMQ delayed job, moved when soft close extends it (D9). The job only asks
+ * the database to close what is due, so running it twice, on two replicas, or late changes nothing. At start every
+ * live sale's job is re-created from the database (Redis may have lost them), and a sweep closes anything overdue.
+ */
+@Injectable()
+export class CloseJobs implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('CloseJobs');
+  private readonly queue: Queue<CloseJob>;
+  private worker: Worker<CloseJob> | null = null;
+  private sweepTimer: NodeJS.Timeout | null = null;
+  private sweeping: Promise<void> | null = null;
+
+  constructor(
+    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(SERVICE_CONFIG) private readonly serviceConfig: ServiceConfig,
+    @Inject(BIDDING_CONFIG) private readonly config: BiddingConfig,
+    private readonly sales: SalesRepository,
+    private readonly relay: OutboxRelay,
+  ) {
+    this.queue = new Queue<CloseJob>(CLOSE_QUEUE, { connection: redis, prefix: serviceConfig.QUEUE_PREFIX });
+  }
+
+  async onApplicationBootstrap() {
+    this.worker = new Worker<CloseJob>(CLOSE_QUEUE, (job) => this.process(job), {
+      connection: this.redis,
+      prefix: this.serviceConfig.QUEUE_PREFIX,
+      concurrency: 8,
+    });
+    this.worker.on('failed', (job, error) => this.logger.warn(`Close job ${job?.id} failed: ${error.message}`));
+    await this.reconcile();
+    this.sweepTimer = setInterval(() => void this.sweep(), this.config.AUCTION_SWEEP_MS);
+    this.sweepTimer.unref();
+  }
+
+  async onApplicationShutdown() {
+    if (this.sweepTimer) clearInterval(this.sweepTimer);
+    await this.sweeping;
+    await this.worker?.close();
+    await this.queue.close();
+  }
+
+  /** Schedules the close of a sale at `expiresAt`; the job for `previous` (an end soft close moved) goes away. */
+  async schedule(listingId: string, expiresAt: Date, previous: Date | null = null): Promise<void> {
+    await this.queue.add(
+      'close',
+      { listing_id: listingId },
+      {
+        jobId: closeJobId(listingId, expiresAt),
+        delay: Math.max(0, expiresAt.getTime() - Date.now()),
+        attempts: 10,
+        backoff: { type: 'exponential', delay: 1000 },
+        removeOnComplete: { age: 24 * 3600 },
+        removeOnFail: { age: 7 * 24 * 3600 },
+      },
+    );
+    if (previous && previous.getTime() !== expiresAt.getTime()) {
+      // A job that already started cannot be removed; it will find the sale not yet due and do nothing.
+      await this.queue.remove(closeJobId(listingId, previous)).catch(() => 0);
+    }
+  }
+
+  /** Re-creates the close job of every live sale (no-op for those Redis still has). */
+  async reconcile(): Promise<number> {
+    let after: string | null = null;
+    let count = 0;
+    for (;;) {
+      const batch = await this.sales.liveEnds(after, RECONCILE_BATCH);
+      if (batch.length === 0) break;
+      await Promise.all(batch.map((row) => this.schedule(row.listing_id, row.expires_at)));
+      count += batch.length;
+      after = batch[batch.length - 1].listing_id;
+    }
+    this.logger.log(`Close jobs checked for ${count} live sales`);
+    return count;
+  }
+
+  /** Closes overdue sales whose job did not run, and rejects lapsed pending bids. */
+  sweep(now = new Date()): Promise<void> {
+    if (this.sweeping) return this.sweeping;
+    this.sweeping = (async () => {
+      try {
+        for (const listingId of await this.sales.dueListingIds(now, SWEEP_BATCH)) await this.close(listingId, now);
+        const lapsed = await this.sales.rejectLapsed(now);
+        if (lapsed > 0) this.logger.log(`Rejected ${lapsed} pending bids past the seller's window`);
+      } catch (error) {
+        this.logger.warn(`Sweep failed: ${(error as Error).message}`);
+      } finally {
+        this.sweeping = null;
+      }
+    })();
+    return this.sweeping;
+  }
+
+  private async process(job: Job<CloseJob>): Promise<void> {
+    await this.close(job.data.listing_id, new Date());
+  }
+
+  private async close(listingId: string, now: Date): Promise<void> {
+    const result = await this.sales.closeDue(listingId, now);
+    if (result.closed) {
+      this.relay.kick();
+      this.logger.log(`Sale ${listingId} closed: ${result.outcome.outcome}`);
+    } else if (result.expires_at && result.expires_at.getTime() > now.getTime()) {
+      // The end moved later and its job may not have been added: make sure it exists.
+      await this.schedule(listingId, result.expires_at);
+    }
+  }
+}

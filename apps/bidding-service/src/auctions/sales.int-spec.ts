@@ -1,0 +1,184 @@
+import { randomUUID } from 'node:crypto';
+import type { DataSource } from 'typeorm';
+import { CreateEventTables1763800000000, openServiceDatabase } from '@market/server-kit';
+import { createTestDatabase, type TestDatabase } from '@market/server-kit/testing';
+import { CreateAuctions1763800900000 } from '../migrations/1763800900000-create-auctions';
+import { SalesAndOffers1763801000000 } from '../migrations/1763801000000-sales-and-offers';
+import { AuctionsRepository } from './auctions.repository';
+import { SalesRepository } from './sales.repository';
+
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+const who = (id: string) => ({ id, name: 'bidder' });
+
+describe('the end of a sale (D5, D8)', () => {
+  let db: TestDatabase;
+  let ds: DataSource;
+  let auctions: AuctionsRepository;
+  let sales: SalesRepository;
+
+  const terms = (overrides: Record<string, unknown> = {}) => ({
+    listing_id: randomUUID(),
+    seller_id: randomUUID(),
+    title: 'Recipe blog',
+    status: 'active',
+    listing_type: 'auction' as const,
+    auction_type: 'auto' as const,
+    starting_price: 1000,
+    reserve_price: null as number | null,
+    buy_now_price: null as number | null,
+    expires_at: new Date(Date.now() + DAY).toISOString(),
+    updated_at: new Date().toISOString(),
+    ...overrides,
+  });
+  const apply = (t: ReturnType<typeof terms>, reopen = false) => ds.transaction((manager) => auctions.applyListing(t, manager, reopen));
+  const events = async (listingId: string) =>
+    (await ds.query(`SELECT name, payload FROM outbox WHERE payload->>'listing_id' = $1 ORDER BY seq`, [listingId])) as { name: string; payload: Record<string, unknown> }[];
+  const statuses = async (listingId: string) =>
+    ((await ds.query('SELECT amount::float8 AS amount, status FROM bids WHERE listing_id = $1 ORDER BY amount', [listingId])) as { amount: number; status: string }[]).map(
+      (b) => `${b.amount}:${b.status}`,
+    );
+  /** A live auction with bids of the given amounts, ending `endsIn` ms from now. */
+  const auctionWithBids = async (amounts: number[], overrides: Record<string, unknown> = {}) => {
+    const listing = terms(overrides);
+    await apply(listing);
+    const bidders: string[] = [];
+    for (const amount of amounts) {
+      const bidder = randomUUID();
+      const placed = await auctions.placeBid(listing.listing_id, who(bidder), amount, new Date(), 0);
+      expect(placed?.decision.accepted).toBe(true);
+      bidders.push(bidder);
+    }
+    return { listing, bidders };
+  };
+  const bidIds = async (listingId: string) =>
+    ((await ds.query('SELECT id FROM bids WHERE listing_id = $1 ORDER BY amount', [listingId])) as { id: string }[]).map((r) => r.id);
+
+  beforeAll(async () => {
+    db = await createTestDatabase('sales');
+    ds = await openServiceDatabase({
+      url: db.url,
+      schema: 'bidding',
+      entities: [],
+      migrations: [CreateEventTables1763800000000, CreateAuctions1763800900000, SalesAndOffers1763801000000],
+      poolSize: 16,
+    });
+    auctions = new AuctionsRepository(ds);
+    sales = new SalesRepository(ds);
+  });
+  afterAll(async () => {
+    await ds?.destroy();
+    await db?.drop();
+  });
+
+  it('does nothing before the end; at the end sells an auto auction to its highest bid and rejects the rest', async () => {
+    const { listing, bidders } = await auctionWithBids([1000, 1050, 1100]);
+    expect(await sales.closeDue(listing.listing_id, new Date())).toEqual({ closed: false, expires_at: new Date(listing.expires_at) });
+    const end = new Date(Date.now() + DAY + MINUTE);
+    expect(await sales.closeDue(listing.listing_id, end)).toMatchObject({ closed: true, outcome: { outcome: 'sold', amount: 1100 } });
+    expect(await statuses(listing.listing_id)).toEqual(['1000:rejected', '1050:rejected', '1100:accepted']);
+    expect(await sales.closeDue(listing.listing_id, end)).toEqual({ closed: false, expires_at: null });
+    const published = await events(listing.listing_id);
+    expect(published.filter((e) => e.name === 'bid.accepted')).toEqual([
+      {
+        name: 'bid.accepted',
+        payload: expect.objectContaining({ buyer_id: bidders[2], seller_id: listing.seller_id, amount: 1100, sale: 'auction_win', listing_title: 'Recipe blog', kind: 'bid' }),
+      },
+    ]);
+    expect(published.filter((e) => e.name === 'auction.closed').map((e) => e.payload)).toEqual([
+      expect.objectContaining({ outcome: 'sold', reason: 'won', buyer_id: bidders[2], amount: 1100 }),
+    ]);
+    expect((await auctions.findAuction(listing.listing_id))?.status).toBe('sold');
+  });
+
+  it('lets a reserve-not-met auction expire; the seller may accept within 7 days, never after', async () => {
+    const { listing } = await auctionWithBids([1000, 1050], { reserve_price: 5000 });
+    const end = new Date(Date.now() + DAY + MINUTE);
+    expect(await sales.closeDue(listing.listing_id, end)).toMatchObject({ closed: true, outcome: { outcome: 'expired', reason: 'reserve_not_met' } });
+    expect(await statuses(listing.listing_id)).toEqual(['1000:pending', '1050:pending']);
+    const [low, high] = await bidIds(listing.listing_id);
+    const late = new Date(end.getTime() + 7 * DAY);
+    expect((await sales.decide(low, listing.seller_id, 'accept', late))?.decision).toEqual({ allowed: false, status: 400, reason: 'This bid can no longer be accepted' });
+    expect((await sales.decide(low, listing.seller_id, 'accept', new Date(end.getTime() + 6 * DAY)))?.decision).toEqual({ allowed: true, sale: 'accepted_after_close' });
+    expect(await statuses(listing.listing_id)).toEqual(['1000:accepted', '1050:rejected']);
+    expect((await sales.decide(high, listing.seller_id, 'accept', new Date()))?.decision).toMatchObject({ allowed: false, reason: 'This bid has already been rejected' });
+    const names = (await events(listing.listing_id)).map((e) => e.name).filter((n) => n !== 'bid.placed');
+    expect(names).toEqual(['auction.closed', 'bid.accepted']);
+  });
+
+  it('rejects the pending bids of unsold sales once the 7 days are over', async () => {
+    const { listing } = await auctionWithBids([1000], { auction_type: 'manual' });
+    const end = new Date(Date.now() + DAY + MINUTE);
+    expect(await sales.closeDue(listing.listing_id, end)).toMatchObject({ closed: true, outcome: { outcome: 'expired', reason: 'manual' } });
+    expect(await sales.rejectLapsed(new Date(end.getTime() + 6 * DAY))).toBe(0);
+    expect(await sales.rejectLapsed(new Date(end.getTime() + 7 * DAY))).toBe(1);
+    expect(await statuses(listing.listing_id)).toEqual(['1000:rejected']);
+  });
+
+  it('lets only the seller act, keeps rejected bids from winning, and never reopens a sale from a listing event', async () => {
+    const { listing, bidders } = await auctionWithBids([1000, 1050]);
+    const [low, high] = await bidIds(listing.listing_id);
+    expect((await sales.decide(high, bidders[1], 'accept', new Date()))?.decision).toMatchObject({ allowed: false, status: 403 });
+    expect(await sales.decide(randomUUID(), listing.seller_id, 'accept', new Date())).toBeNull();
+    expect((await sales.decide(high, listing.seller_id, 'reject', new Date()))?.decision).toEqual({ allowed: true, sale: null });
+    expect(await sales.closeDue(listing.listing_id, new Date(Date.now() + DAY + MINUTE))).toMatchObject({ closed: true, outcome: { outcome: 'sold', winning_bid_id: low } });
+    // A listing update written before the sale ended arrives late: the sale stays sold.
+    await apply({ ...listing, updated_at: new Date(Date.now() + 1000).toISOString() }, true);
+    expect((await auctions.findAuction(listing.listing_id))?.status).toBe('sold');
+  });
+
+  it('re-approval of an expired listing starts a new period; a plain update does not', async () => {
+    const { listing } = await auctionWithBids([], { auction_type: 'auto' });
+    await sales.closeDue(listing.listing_id, new Date(Date.now() + DAY + MINUTE));
+    await apply({ ...listing, status: 'active', updated_at: new Date(Date.now() + 1000).toISOString() });
+    expect((await auctions.findAuction(listing.listing_id))?.status).toBe('expired');
+    const next = new Date(Date.now() + 3 * DAY).toISOString();
+    await apply({ ...listing, status: 'active', expires_at: next, updated_at: new Date(Date.now() + 2000).toISOString() }, true);
+    expect(await auctions.findAuction(listing.listing_id)).toMatchObject({ status: 'active', closed_at: null, expires_at: new Date(next) });
+  });
+
+  it('takes offers on fixed-price listings privately, and accepting one sells the listing', async () => {
+    const listing = terms({ listing_type: 'fixed', starting_price: 8000, buy_now_price: 8000 });
+    await apply(listing);
+    expect((await auctions.placeOffer(listing.listing_id, randomUUID(), 8001, new Date()))?.refusal).toBe('Offer cannot be above the asking price of $8,000');
+    expect((await auctions.placeOffer(listing.listing_id, listing.seller_id, 7000, new Date()))?.refusal).toBe('You cannot make an offer on your own listing');
+    const buyer = randomUUID();
+    const offer = await auctions.placeOffer(listing.listing_id, buyer, 7000, new Date());
+    expect(offer?.refusal).toBeNull();
+    await auctions.placeOffer(listing.listing_id, randomUUID(), 6000, new Date());
+    expect(await auctions.bidsFor(listing.listing_id, 10)).toEqual([]);
+    expect(await auctions.findAuction(listing.listing_id)).toMatchObject({ current_bid: null, bid_count: 0 });
+    const sellerRows = await auctions.userBids(listing.seller_id, 10);
+    expect(sellerRows.map((r) => [r.role, r.kind, r.amount])).toEqual([
+      ['seller', 'offer', 6000],
+      ['seller', 'offer', 7000],
+    ]);
+    expect((await sales.decide(offer!.bid!.id, listing.seller_id, 'accept', new Date()))?.decision).toEqual({ allowed: true, sale: 'bid_accepted' });
+    expect(await statuses(listing.listing_id)).toEqual(['6000:rejected', '7000:accepted']);
+    const buyerRows = await auctions.userBids(buyer, 10);
+    expect(buyerRows).toEqual([expect.objectContaining({ role: 'buyer', status: 'accepted', is_winning: true, listing_title: 'Recipe blog' })]);
+    const accepted = (await events(listing.listing_id)).find((e) => e.name === 'bid.accepted');
+    expect(accepted?.payload).toMatchObject({ kind: 'offer', sale: 'bid_accepted', buyer_id: buyer, amount: 7000 });
+  });
+
+  it('has exactly one winner when closes run many times at once and the seller accepts at the moment of expiry', async () => {
+    for (let round = 0; round < 15; round += 1) {
+      const { listing } = await auctionWithBids([1000, 1050, 1100]);
+      const [low] = await bidIds(listing.listing_id);
+      const end = new Date(Date.now() + DAY + MINUTE);
+      const results = await Promise.all([
+        ...Array.from({ length: 6 }, () => sales.closeDue(listing.listing_id, end)),
+        sales.decide(low, listing.seller_id, 'accept', end),
+        sales.decide(low, listing.seller_id, 'accept', end),
+      ]);
+      const accepted = await ds.query(`SELECT id FROM bids WHERE listing_id = $1 AND status = 'accepted'`, [listing.listing_id]);
+      expect(accepted).toHaveLength(1);
+      const published = await events(listing.listing_id);
+      expect(published.filter((e) => e.name === 'bid.accepted')).toHaveLength(1);
+      expect(published.filter((e) => e.name === 'auction.closed')).toHaveLength(1);
+      const closes = results.slice(0, 6).filter((r) => r !== null && 'closed' in r && r.closed).length;
+      const accepts = results.slice(6).filter((r) => r && 'decision' in r && r.decision.allowed).length;
+      expect(closes + accepts).toBe(1);
+    }
+  });
+});

@@ -1,0 +1,132 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { appendEvent } from '@market/server-kit';
+import { decideBidAction, decideClose, PENDING_BID_DAYS_AFTER_CLOSE, type BidActionDecision, type CloseOutcome } from '@market/domain';
+import { AUCTION_COLUMNS, BID_COLUMNS, type AuctionRecord, type BidRecord } from './auctions.repository';
+
+export type CloseResult =
+  | { closed: true; outcome: CloseOutcome }
+  /** Not closed now: gone, already ended, or its end moved later (then `expires_at` says when). */
+  | { closed: false; expires_at: Date | null };
+
+export type ActionResult = { decision: BidActionDecision; bid: BidRecord } | null;
+
+/**
+ * Ends sales (D8): at expires_at, or when the seller accepts a bid. Every path locks the auction row first and then its
+ * bids, so a close that runs twice, two replicas racing, or an accept at the moment of expiry decide one after another;
+ * the unique index on accepted bids is the last guard against a second winner.
+ */
+@Injectable()
+export class SalesRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** Closes one sale if it is live and its end has passed: sold to the highest pending bid, or expired. */
+  closeDue(listingId: string, now: Date): Promise<CloseResult> {
+    return this.dataSource.transaction(async (manager) => {
+      const [auction]: AuctionRecord[] = await manager.query(`SELECT ${AUCTION_COLUMNS} FROM auctions WHERE listing_id = $1 FOR UPDATE`, [listingId]);
+      if (!auction || (auction.status !== 'active' && auction.status !== 'paused')) return { closed: false, expires_at: null };
+      if (!auction.expires_at || auction.expires_at.getTime() > now.getTime()) return { closed: false, expires_at: auction.expires_at };
+      const [highest]: BidRecord[] = await manager.query(
+        `SELECT ${BID_COLUMNS} FROM bids WHERE listing_id = $1 AND status = 'pending' AND kind = 'bid' ORDER BY amount DESC, created_at ASC LIMIT 1`,
+        [listingId],
+      );
+      const outcome = decideClose(auction, highest ?? null);
+      if (outcome.outcome === 'sold') {
+        await this.sell(auction, highest, 'auction_win', now, manager);
+      } else {
+        await manager.query(`UPDATE auctions SET status = 'expired', closed_at = $2, updated_at = now() WHERE listing_id = $1`, [listingId, now]);
+        await appendEvent(manager, 'auction.closed', {
+          listing_id: listingId,
+          listing_title: auction.title,
+          seller_id: auction.seller_id,
+          outcome: 'expired',
+          reason: outcome.reason,
+          winning_bid_id: null,
+          buyer_id: null,
+          amount: null,
+          closed_at: now.toISOString(),
+        });
+      }
+      return { closed: true, outcome };
+    });
+  }
+
+  /** The seller accepts or rejects one pending bid or offer; accepting sells the listing and rejects the rest. */
+  decide(bidId: string, actorId: string, action: 'accept' | 'reject', now: Date): Promise<ActionResult> {
+    return this.dataSource.transaction(async (manager) => {
+      const [found]: { listing_id: string }[] = await manager.query('SELECT listing_id FROM bids WHERE id = $1', [bidId]);
+      if (!found) return null;
+      // Auction row first, then the bid: the same order as every other path.
+      const [auction]: AuctionRecord[] = await manager.query(`SELECT ${AUCTION_COLUMNS} FROM auctions WHERE listing_id = $1 FOR UPDATE`, [found.listing_id]);
+      const [bid]: BidRecord[] = await manager.query(`SELECT ${BID_COLUMNS} FROM bids WHERE id = $1 FOR UPDATE`, [bidId]);
+      if (!auction || !bid) return null;
+      const decision = decideBidAction(auction, bid, actorId, action, now);
+      if (!decision.allowed) return { decision, bid };
+      if (decision.sale === null) {
+        await manager.query(`UPDATE bids SET status = 'rejected', decided_at = $2 WHERE id = $1`, [bidId, now]);
+        await appendEvent(manager, 'bid.rejected', { bid_id: bidId, listing_id: bid.listing_id, bidder_id: bid.bidder_id, amount: bid.amount });
+        return { decision, bid: { ...bid, status: 'rejected' } };
+      }
+      await this.sell(auction, bid, decision.sale, now, manager);
+      return { decision, bid: { ...bid, status: 'accepted' } };
+    });
+  }
+
+  /** Live sales whose end has passed (the sweep closes them if their job was lost). */
+  async dueListingIds(now: Date, limit: number): Promise<string[]> {
+    const rows: { listing_id: string }[] = await this.dataSource.query(
+      `SELECT listing_id FROM auctions WHERE status IN ('active', 'paused') AND expires_at <= $1 ORDER BY expires_at LIMIT $2`,
+      [now, limit],
+    );
+    return rows.map((r) => r.listing_id);
+  }
+
+  /** Live sales with an end, in listing id order after `afterId`, for re-creating their close jobs. */
+  liveEnds(afterId: string | null, limit: number): Promise<{ listing_id: string; expires_at: Date }[]> {
+    return this.dataSource.query(
+      `SELECT listing_id, expires_at FROM auctions WHERE status IN ('active', 'paused') AND expires_at IS NOT NULL
+         AND ($1::uuid IS NULL OR listing_id > $1::uuid) ORDER BY listing_id LIMIT $2`,
+      [afterId, limit],
+    );
+  }
+
+  /** Rejects pending bids of sales that ended unsold more than the seller's window ago (D8); returns how many. */
+  async rejectLapsed(now: Date): Promise<number> {
+    const [, count]: [unknown, number] = await this.dataSource.query(
+      `UPDATE bids SET status = 'rejected', decided_at = $1 FROM auctions a
+       WHERE bids.listing_id = a.listing_id AND bids.status = 'pending' AND a.closed_at IS NOT NULL
+         AND a.closed_at <= $1::timestamptz - make_interval(days => $2::int)`,
+      [now, PENDING_BID_DAYS_AFTER_CLOSE],
+    );
+    return count;
+  }
+
+  /** Marks the sale sold to `winner`, rejects every other pending bid, and writes bid.accepted and auction.closed. */
+  private async sell(
+    auction: AuctionRecord,
+    winner: BidRecord,
+    sale: 'auction_win' | 'bid_accepted' | 'accepted_after_close',
+    now: Date,
+    manager: EntityManager,
+  ): Promise<void> {
+    await manager.query(`UPDATE bids SET status = 'accepted', decided_at = $2 WHERE id = $1`, [winner.id, now]);
+    await manager.query(`UPDATE bids SET status = 'rejected', decided_at = $2 WHERE listing_id = $1 AND status = 'pending'`, [auction.listing_id, now]);
+    await manager.query(
+      `UPDATE auctions SET status = 'sold', winning_bid_id = $2, closed_at = COALESCE(closed_at, $3), updated_at = now() WHERE listing_id = $1`,
+      [auction.listing_id, winner.id, now],
+    );
+    const common = { listing_id: auction.listing_id, listing_title: auction.title, seller_id: auction.seller_id, amount: winner.amount };
+    await appendEvent(manager, 'bid.accepted', { ...common, bid_id: winner.id, buyer_id: winner.bidder_id, kind: winner.kind, sale, accepted_at: now.toISOString() });
+    // An unsold end was announced when it happened; a sale after it is told by bid.accepted alone.
+    if (auction.closed_at === null) {
+      await appendEvent(manager, 'auction.closed', {
+        ...common,
+        outcome: 'sold',
+        reason: sale === 'auction_win' ? 'won' : 'accepted',
+        winning_bid_id: winner.id,
+        buyer_id: winner.bidder_id,
+        closed_at: now.toISOString(),
+      });
+    }
+  }
+}

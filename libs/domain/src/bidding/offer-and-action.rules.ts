@@ -1,0 +1,69 @@
+import { formatDollars } from '../money/money.rules';
+import { acceptsBids, type ListingStatus } from '../listings/listing-status.rules';
+import { invalidAmount, PENDING_BID_DAYS_AFTER_CLOSE, type AuctionState } from './bid.rules';
+
+const DAY_MS = 24 * 3600_000;
+
+/** What an offer is judged against: the fixed-price listing and its asking price. */
+export interface OfferTerms extends Pick<AuctionState, 'seller_id' | 'listing_type' | 'status' | 'expires_at' | 'starting_price'> {
+  buy_now_price: number | null;
+}
+
+/** The price a fixed-price listing asks: its buy-now price, else its starting price. */
+export function askingPrice(terms: Pick<OfferTerms, 'buy_now_price' | 'starting_price'>): number {
+  return terms.buy_now_price ?? terms.starting_price;
+}
+
+/**
+ * Decides an offer on a fixed-price listing (D5): whole dollars, never the seller's own, only while the listing is
+ * live, and never above the asking price (at that price the buyer buys instead). Null means the offer stands.
+ */
+export function offerRefusal(terms: OfferTerms, offer: { bidder_id: string; amount: number }, now: Date): string | null {
+  const badAmount = invalidAmount(offer.amount);
+  if (badAmount) return badAmount.replace('Bid', 'Offer');
+  if (offer.bidder_id === terms.seller_id) return 'You cannot make an offer on your own listing';
+  if (terms.listing_type !== 'fixed') return 'This listing is an auction: place a bid instead';
+  if (!acceptsBids(terms.status, terms.expires_at, now)) return 'This listing is not accepting offers';
+  const asking = askingPrice(terms);
+  if (offer.amount > asking) return `Offer cannot be above the asking price of ${formatDollars(asking)}`;
+  return null;
+}
+
+/** The sale state a seller's decision is judged against. */
+export interface SaleState {
+  seller_id: string;
+  status: ListingStatus;
+  closed_at: Date | null;
+  winning_bid_id: string | null;
+}
+
+export type BidActionDecision =
+  | { allowed: true; sale: 'bid_accepted' | 'accepted_after_close' | null }
+  | { allowed: false; status: 403 | 400; reason: string };
+
+/**
+ * Decides a seller's accept or reject of one bid or offer (D5, D8). Only the listing's seller acts, only on a pending
+ * bid. A seller may always reject. Accepting sells the listing: while it is live (or paused), or within
+ * PENDING_BID_DAYS_AFTER_CLOSE days after it ended unsold; never once a bid has won.
+ */
+export function decideBidAction(
+  sale: SaleState,
+  bid: { status: 'pending' | 'accepted' | 'rejected' },
+  actorId: string,
+  action: 'accept' | 'reject',
+  now: Date,
+): BidActionDecision {
+  if (actorId !== sale.seller_id) return { allowed: false, status: 403, reason: 'Only the seller can accept or reject bids on this listing' };
+  if (bid.status !== 'pending') return { allowed: false, status: 400, reason: `This bid has already been ${bid.status}` };
+  if (action === 'reject') return { allowed: true, sale: null };
+  if (sale.winning_bid_id !== null || sale.status === 'sold') return { allowed: false, status: 400, reason: 'This listing has already been sold' };
+  if (sale.status === 'active' || sale.status === 'paused') return { allowed: true, sale: 'bid_accepted' };
+  const withinWindow = sale.status === 'expired' && sale.closed_at !== null && now.getTime() - sale.closed_at.getTime() < PENDING_BID_DAYS_AFTER_CLOSE * DAY_MS;
+  if (withinWindow) return { allowed: true, sale: 'accepted_after_close' };
+  return { allowed: false, status: 400, reason: 'This bid can no longer be accepted' };
+}
+
+/** Whether a pending bid on a sale that ended at closedAt has outlived the seller's window (then it is rejected). */
+export function pendingBidLapsed(closedAt: Date, now: Date): boolean {
+  return now.getTime() - closedAt.getTime() >= PENDING_BID_DAYS_AFTER_CLOSE * DAY_MS;
+}
