@@ -3,7 +3,7 @@ import type { UserBidRow } from '@market/contracts';
 import { eventually } from '@market/server-kit/testing';
 import { CloseJobs } from '../../../bidding-service/src/auctions/close-jobs';
 import { bearer, call, get, post, signUp as registerUser, startStack, type Json, type Stack } from '../testing/start-stack';
-import { listingForm } from '../testing/images';
+import { createLiveListing } from '../testing/auctions';
 
 const ADMIN = { email: 'bids-admin@example.com', password: 'bids-admin-pass-1' };
 
@@ -14,26 +14,7 @@ describe('bids through the gateway', () => {
 
   const signUp = (overrides = {}) => registerUser(stack.url, overrides);
 
-  const liveAuction = async (sellerToken: string, fields: Record<string, string | number> = {}) => {
-    const form = listingForm({
-      title: 'Bird watching blog with a big newsletter',
-      description: 'A blog about bird watching with field guides, gear reviews and a weekly newsletter.',
-      category: 'Blog',
-      website_url: 'https://birds.example.com',
-      monthly_revenue: 900,
-      annual_revenue: 10800,
-      monthly_traffic: 30000,
-      profit_margin: 70,
-      business_age_months: 40,
-      monetization_methods: 'AdSense',
-      starting_price: 9000,
-      ...fields,
-    });
-    const created = await fetch(api('/listings'), { method: 'POST', headers: bearer(sellerToken), body: form });
-    const listing = (await created.json()) as Json;
-    expect((await call('PATCH', api(`/admin/listings/${listing.id}`), { status: 'active' }, bearer(adminToken))).status).toBe(200);
-    return listing as { id: string };
-  };
+  const liveAuction = (sellerToken: string, fields: Record<string, string | number> = {}) => createLiveListing(stack.url, sellerToken, adminToken, fields);
 
   beforeAll(async () => {
     stack = await startStack({

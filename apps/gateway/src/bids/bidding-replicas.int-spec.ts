@@ -1,0 +1,105 @@
+import { Client } from 'pg';
+import { eventually } from '@market/server-kit/testing';
+import { get, post, signUp, startStack, type Stack } from '../testing/start-stack';
+import { bidStorm, createLiveListing } from '../testing/auctions';
+import { startServiceProcess, type ServiceProcess } from '../testing/service-process';
+
+const ADMIN = { email: 'replicas-admin@example.com', password: 'replicas-admin-pass-1' };
+
+/**
+ * Scale-out and faults (issue 5): two bidding-service processes in one NATS queue group behind two gateways, on one
+ * PostgreSQL, NATS and Redis. The processes are the built services, so one can be SIGKILLed mid-storm.
+ */
+describe('two bidding replicas behind two gateways', () => {
+  let stack: Stack;
+  let adminToken: string;
+  let db: Client;
+  const replicas: ServiceProcess[] = [];
+
+  const startReplica = async () => {
+    const replica = await startServiceProcess('bidding-service', { ...stack.env, AUCTION_SWEEP_MS: '500', LOG_LEVEL: 'warn' });
+    replicas.push(replica);
+    return replica;
+  };
+  const storedBids = async (listingId: string) =>
+    (await db.query('SELECT id, amount::float8 AS amount, status, created_at FROM bidding.bids WHERE listing_id = $1 ORDER BY created_at, id', [listingId])).rows as {
+      id: string;
+      amount: number;
+      status: string;
+    }[];
+  const auctionRow = async (listingId: string) =>
+    (await db.query('SELECT current_bid::float8 AS current_bid, bid_count, status FROM bidding.auctions WHERE listing_id = $1', [listingId])).rows[0];
+
+  /** Every 2xx bid is stored; the stored bids rise strictly; the auction's price and count are theirs. */
+  const expectConsistent = async (listingId: string, accepted: string[]) => {
+    const stored = await storedBids(listingId);
+    const ids = new Set(stored.map((b) => b.id));
+    for (const id of accepted) expect(ids.has(id)).toBe(true);
+    for (let i = 1; i < stored.length; i += 1) expect(stored[i].amount).toBeGreaterThan(stored[i - 1].amount);
+    expect(await auctionRow(listingId)).toMatchObject({ current_bid: stored[stored.length - 1].amount, bid_count: stored.length });
+  };
+
+  beforeAll(async () => {
+    stack = await startStack({
+      services: ['auth', 'admin', 'listings'],
+      gateways: 2,
+      env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, RATE_LIMIT_SCALE: '0', BROWSE_CACHE_MS: '0', RPC_TIMEOUT_MS: '2000' },
+    });
+    adminToken = (await post(`${stack.url}/api/auth/login`, { login: ADMIN.email, password: ADMIN.password })).body.access_token;
+    db = new Client({ connectionString: stack.db.url });
+    await db.connect();
+    await startReplica();
+    await startReplica();
+  }, 90_000);
+  afterAll(async () => {
+    await Promise.all(replicas.map((r) => r.kill('SIGTERM')));
+    await db?.end();
+    await stack?.stop();
+  });
+
+  it('takes bids through either gateway without losing one, and closes the auction with exactly one winner', async () => {
+    const seller = await signUp(stack.url);
+    const bidders = await Promise.all(Array.from({ length: 10 }, () => signUp(stack.url)));
+    const listing = await createLiveListing(stack.url, seller.token, adminToken, { starting_price: 500 });
+    await eventually(async () => expect(await auctionRow(listing.id)).toMatchObject({ status: 'active' }), 15_000);
+
+    const results = await bidStorm(stack.urls, listing.id, bidders.map((b) => b.token), 500, Date.now() + 3000);
+    const accepted = results.filter((r) => r.status === 201);
+    expect(accepted.length).toBeGreaterThan(10);
+    expect(results.filter((r) => r.status !== 201 && r.status !== 400)).toEqual([]);
+    await expectConsistent(listing.id, accepted.map((r) => r.body.bid.id as string));
+
+    // Both replicas sweep every 500 ms: bring the end close and let them race to close it.
+    await db.query(`UPDATE bidding.auctions SET expires_at = now() + interval '1 second' WHERE listing_id = $1`, [listing.id]);
+    await eventually(async () => expect((await auctionRow(listing.id)).status).toBe('sold'), 15_000);
+    await new Promise((r) => setTimeout(r, 1500));
+    const stored = await storedBids(listing.id);
+    const winners = stored.filter((b) => b.status === 'accepted');
+    expect(winners).toHaveLength(1);
+    expect(winners[0].amount).toBe(Math.max(...stored.map((b) => b.amount)));
+    const events = (await db.query(`SELECT name FROM bidding.outbox WHERE payload->>'listing_id' = $1 AND name IN ('bid.accepted', 'auction.closed')`, [listing.id])).rows;
+    expect(events.map((e: { name: string }) => e.name).sort()).toEqual(['auction.closed', 'bid.accepted']);
+    await eventually(async () => expect((await get(`${stack.urls[1]}/api/listings/${listing.id}`)).body.status).toBe('sold'), 15_000);
+  }, 60_000);
+
+  it('keeps every answered bid when one replica is SIGKILLed mid-storm; its clients get at worst a 503 and the survivor goes on', async () => {
+    const seller = await signUp(stack.url);
+    const bidders = await Promise.all(Array.from({ length: 12 }, () => signUp(stack.url)));
+    const listing = await createLiveListing(stack.url, seller.token, adminToken, { starting_price: 500 });
+    await eventually(async () => expect(await auctionRow(listing.id)).toMatchObject({ status: 'active' }), 15_000);
+
+    const storm = bidStorm(stack.urls, listing.id, bidders.map((b) => b.token), 500, Date.now() + 7000);
+    await new Promise((r) => setTimeout(r, 1500));
+    const victim = replicas.find((r) => r === replicas[0]) as ServiceProcess;
+    await victim.kill('SIGKILL');
+    const killedAt = Date.now();
+    const results = await storm;
+
+    const unexpected = results.filter((r) => ![201, 400, 503].includes(r.status));
+    expect(unexpected).toEqual([]);
+    for (const failed of results.filter((r) => r.status === 503)) expect(typeof failed.body.detail).toBe('string');
+    // The survivor keeps taking bids once the dead replica's requests have timed out (RPC_TIMEOUT_MS 2 s).
+    expect(results.filter((r) => r.status === 201 && r.at > killedAt + 2500).length).toBeGreaterThan(5);
+    await expectConsistent(listing.id, results.filter((r) => r.status === 201).map((r) => r.body.bid.id as string));
+  }, 60_000);
+});
