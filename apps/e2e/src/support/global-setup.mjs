@@ -8,6 +8,8 @@ export default async function globalSetup() {
     ADMIN_PASSWORD: 'e2e-admin-password',
     // Journeys register and log in more often than one person would.
     RATE_LIMIT_SCALE: '20',
+    // Journeys move an auction's end close in the database; each bidding replica's sweep then closes it within a second.
+    AUCTION_SWEEP_MS: '1000',
   };
   const system = await startSystem({ env, quiet: true, log: () => {} });
   globalThis.__E2E_SYSTEM__ = { system, env };
