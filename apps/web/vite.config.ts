@@ -14,7 +14,8 @@ export default defineConfig({
   },
   server: {
     port: 5173,
-    proxy: { '/api': { target: 'http://127.0.0.1:3000', ws: true } },
+    // The Host header is passed through (no changeOrigin), so the gateway's websocket Origin check sees its own origin.
+    proxy: { '/api': { target: 'http://127.0.0.1:3000' }, '/ws': { target: 'ws://127.0.0.1:3000', ws: true } },
   },
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
 });

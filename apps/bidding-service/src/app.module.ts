@@ -1,5 +1,5 @@
 import type { DynamicModule } from '@nestjs/common';
-import { defineServiceModule, ServiceRpc, type ServiceConfig } from '@market/server-kit';
+import { defineServiceModule, ServiceRpc, SettingsModule, type ServiceConfig } from '@market/server-kit';
 import { CreateAuctions1763800900000 } from './migrations/1763800900000-create-auctions';
 import { SalesAndOffers1763801000000 } from './migrations/1763801000000-sales-and-offers';
 import { BIDDING_CONFIG, withBiddingDefaults, type BiddingConfig } from './bidding.config';
@@ -16,6 +16,7 @@ export function biddingAppModule(serviceConfig: ServiceConfig & Partial<BiddingC
   return defineServiceModule(
     { service: 'bidding-service', schema: 'bidding', config, entities: [], migrations: [CreateAuctions1763800900000, SalesAndOffers1763801000000] },
     {
+      imports: [SettingsModule],
       controllers: [BidsController],
       providers: [
         { provide: BIDDING_CONFIG, useValue: config },

@@ -28,7 +28,11 @@ export class SettingsService {
   async update(actor: Actor, input: PlatformSettings): Promise<PlatformSettingsView> {
     requireAdmin(actor);
     const current = await this.settings.get();
-    const next: PlatformSettings = { ...input, smtp_password: input.smtp_password || current.smtp_password };
+    const next: PlatformSettings = {
+      ...input,
+      smtp_password: input.smtp_password || current.smtp_password,
+      anti_sniping_minutes: input.anti_sniping_minutes ?? current.anti_sniping_minutes,
+    };
     await this.settings.put(next, actor.user_id);
     this.nc.publish(`${this.config.NATS_SUBJECT_PREFIX}${SETTINGS_CHANGED_SUBJECT}`);
     this.logger.log(`Settings updated by ${actor.user_id}`);

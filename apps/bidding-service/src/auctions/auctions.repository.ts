@@ -172,13 +172,13 @@ export class AuctionsRepository {
 
   /**
    * A user's bids and offers as buyer, and those on the user's listings as seller, newest first. A bid is winning when
-   * it was accepted, or leads a live auction.
+   * it was accepted, or leads an auction that is live or ended unsold (the seller may still accept it for 7 days).
    */
   userBids(userId: string, limit: number): Promise<UserBidRecord[]> {
     const select = (role: 'buyer' | 'seller') => `
       SELECT b.id, b.listing_id, b.bidder_id, b.kind, b.amount::float8 AS amount, b.status, b.created_at, a.title AS listing_title,
         a.current_bid::float8 AS current_bid, '${role}' AS role,
-        (b.status = 'accepted' OR (b.status = 'pending' AND b.kind = 'bid' AND a.status IN ('active', 'paused') AND b.amount = a.current_bid)) AS is_winning
+        (b.status = 'accepted' OR (b.status = 'pending' AND b.kind = 'bid' AND a.status IN ('active', 'paused', 'expired') AND b.amount = a.current_bid)) AS is_winning
       FROM bids b JOIN auctions a ON a.listing_id = b.listing_id
       WHERE ${role === 'buyer' ? 'b.bidder_id' : 'a.seller_id'} = $1`;
     return this.dataSource.query(

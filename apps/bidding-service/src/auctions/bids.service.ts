@@ -10,7 +10,7 @@ import type {
   UserBidsResponse,
 } from '@market/contracts';
 import { DEFAULT_ANTI_SNIPING_MINUTES } from '@market/domain';
-import { badRequest, forbidden, notFound, OutboxRelay, publicProfiles, requireActor, ServiceRpc } from '@market/server-kit';
+import { badRequest, forbidden, notFound, OutboxRelay, publicProfiles, requireActor, ServiceRpc, SettingsClient } from '@market/server-kit';
 import { AuctionsRepository, type BidRecord } from './auctions.repository';
 import { SalesRepository } from './sales.repository';
 import { CloseJobs } from './close-jobs';
@@ -28,6 +28,7 @@ export class BidsService {
     private readonly closeJobs: CloseJobs,
     private readonly relay: OutboxRelay,
     private readonly rpc: ServiceRpc,
+    private readonly settings: SettingsClient,
   ) {}
 
   /** Places a bid (auction) or an offer (fixed price) for the actor; a broken rule is a 400 with its reason. */
@@ -36,9 +37,10 @@ export class BidsService {
     const auction = await this.auctions.findAuction(input.listing_id);
     if (!auction) throw notFound('Listing not found');
     if (auction.listing_type === 'fixed') return this.offer(bidder.user_id, input);
-    const names = await publicProfiles(this.rpc, [bidder.user_id]);
+    const [names, settings] = await Promise.all([publicProfiles(this.rpc, [bidder.user_id]), this.settings.get()]);
     const name = names.get(bidder.user_id)?.username ?? UNKNOWN_NAME;
-    const placed = await this.auctions.placeBid(input.listing_id, { id: bidder.user_id, name }, input.amount, new Date(), DEFAULT_ANTI_SNIPING_MINUTES);
+    const softClose = settings.anti_sniping_minutes ?? DEFAULT_ANTI_SNIPING_MINUTES;
+    const placed = await this.auctions.placeBid(input.listing_id, { id: bidder.user_id, name }, input.amount, new Date(), softClose);
     if (!placed) throw notFound('Listing not found');
     const { decision, bid } = placed;
     if (!decision.accepted || !bid) throw badRequest(decision.accepted ? 'Error placing bid' : decision.reason);

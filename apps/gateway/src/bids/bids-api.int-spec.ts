@@ -141,4 +141,27 @@ describe('bids through the gateway', () => {
     }, 15_000);
     expect((await userBids(ann.token))[0]).toMatchObject({ status: 'rejected' });
   });
+
+  it('moves the end by the admin soft-close setting (D9); a client that leaves it out keeps it', async () => {
+    const settings = (await get(api('/admin/settings'), bearer(adminToken))).body;
+    const { smtp_password_set: _set, anti_sniping_minutes: _minutes, ...rest } = settings;
+    expect((await post(api('/admin/settings'), { ...rest, anti_sniping_minutes: 30 }, bearer(adminToken))).body.anti_sniping_minutes).toBe(30);
+    expect((await post(api('/admin/settings'), { ...rest, anti_sniping_minutes: 61 }, bearer(adminToken))).status).toBe(422);
+    expect((await post(api('/admin/settings'), rest, bearer(adminToken))).body.anti_sniping_minutes).toBe(30);
+
+    const seller = await signUp();
+    const buyer = await signUp();
+    const listing = await liveAuction(seller.token, { starting_price: 500 });
+    await eventually(async () => expect((await post(api('/bids'), { listing_id: listing.id, amount: 1 }, bearer(buyer.token))).status).toBe(400), 15_000);
+    const db = new Client({ connectionString: stack.db.url });
+    await db.connect();
+    await db.query(`UPDATE bidding.auctions SET expires_at = now() + interval '20 minutes' WHERE listing_id = $1`, [listing.id]);
+    await db.end();
+    const placed = await post(api('/bids'), { listing_id: listing.id, amount: 500 }, bearer(buyer.token));
+    expect(placed.body.extended).toBe(true);
+    const moved = new Date(placed.body.expires_at).getTime() - Date.now();
+    expect(moved).toBeGreaterThan(29 * 60_000);
+    expect(moved).toBeLessThanOrEqual(30 * 60_000);
+    await post(api('/admin/settings'), { ...rest, anti_sniping_minutes: 10 }, bearer(adminToken));
+  });
 });

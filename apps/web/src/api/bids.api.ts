@@ -1,7 +1,16 @@
-import type { BidHistoryResponse, PlaceBid, PlaceBidResponse } from '@market/contracts';
+import type { BidAction, BidActionResponse, BidHistoryResponse, PlaceBid, PlaceBidResponse, UserBidsResponse } from '@market/contracts';
 import { api } from '../lib/api';
 
-/** POST /api/bids and a listing's bid history (GET /api/listings/{id}/bids). */
+/** The tag of the signed-in user's own bid list; listing ids are UUIDs, so it never names a listing's history. */
+const MY_BIDS = { type: 'Bids', id: 'MINE' } as const;
+
+/** The seller's decision on one bid or offer; listing_id is only used to reload that listing afterwards. */
+export interface BidActionArgs extends BidAction {
+  id: string;
+  listing_id: string;
+}
+
+/** POST /api/bids (bids and offers), a listing's bid history, the user's bids and the seller's accept/reject. */
 export const bidsApi = api.injectEndpoints({
   endpoints: (build) => ({
     bidHistory: build.query<BidHistoryResponse, string>({
@@ -14,10 +23,26 @@ export const bidsApi = api.injectEndpoints({
       invalidatesTags: (_result, _error, { listing_id }) => [
         { type: 'Listing', id: listing_id },
         { type: 'Bids', id: listing_id },
+        MY_BIDS,
         'Listings',
+      ],
+    }),
+    userBids: build.query<UserBidsResponse, void>({
+      query: () => '/user/bids',
+      providesTags: [MY_BIDS],
+    }),
+    bidAction: build.mutation<BidActionResponse, BidActionArgs>({
+      query: ({ id, action }) => ({ url: `/bids/${encodeURIComponent(id)}/action`, method: 'POST', body: { action } }),
+      // Also on failure: a refusal ("already sold") means the rows shown are stale. Accepting sells the listing.
+      invalidatesTags: (_result, _error, { listing_id }) => [
+        MY_BIDS,
+        { type: 'Listing', id: listing_id },
+        { type: 'Bids', id: listing_id },
+        'Listings',
+        'MyListings',
       ],
     }),
   }),
 });
 
-export const { useBidHistoryQuery, usePlaceBidMutation } = bidsApi;
+export const { useBidHistoryQuery, usePlaceBidMutation, useUserBidsQuery, useBidActionMutation } = bidsApi;

@@ -6,6 +6,7 @@ import { AdminOverviewTab } from '../features/admin/AdminOverviewTab';
 import { AdminUsersTab } from '../features/admin/AdminUsersTab';
 import { AdminSettingsTab } from '../features/admin/AdminSettingsTab';
 import { AdminListingsTab } from '../features/admin/AdminListingsTab';
+import { MyBidsTab } from '../features/my-bids/MyBidsTab';
 import { MyListingsTab } from '../features/my-listings/MyListingsTab';
 import { RecentListings } from '../features/my-listings/RecentListings';
 import { WatchlistTab } from '../features/watchlist/WatchlistTab';
@@ -16,10 +17,11 @@ interface Tab {
   render: (user: UserDto) => React.ReactNode;
 }
 
-// Tabs in SPEC §2 order; My Bids, Invoices and Messages slot in between as their issues land.
+// Tabs in SPEC §2 order; Invoices and Messages slot in between as their issues land.
 const USER_TABS: Tab[] = [
   { id: 'overview', label: 'Overview', render: (user) => <UserOverview user={user} /> },
   { id: 'listings', label: 'My Listings', render: () => <MyListingsTab /> },
+  { id: 'bids', label: 'My Bids', render: () => <MyBidsTab /> },
   { id: 'watchlist', label: 'Watchlist', render: () => <WatchlistTab /> },
   { id: 'profile', label: 'Profile', render: (user) => <ProfileTab user={user} /> },
 ];

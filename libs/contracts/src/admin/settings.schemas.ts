@@ -20,6 +20,13 @@ export const PlatformSettingsSchema = z
     auto_approve: z.boolean(),
     allow_registration: z.boolean(),
     email_notifications: z.boolean(),
+    // Soft close (D9); optional so that a client which does not know it leaves the stored value alone.
+    anti_sniping_minutes: z
+      .number({ message: 'Soft close minutes must be a number' })
+      .int('Soft close minutes must be whole minutes')
+      .min(0, 'Soft close minutes cannot be negative')
+      .max(60, 'Soft close minutes cannot exceed 60')
+      .optional(),
   })
   .strict();
 export type PlatformSettings = z.infer<typeof PlatformSettingsSchema>;
@@ -29,7 +36,7 @@ export interface PlatformSettingsView extends PlatformSettings {
   smtp_password_set: boolean;
 }
 
-/** Settings before an admin saves any (D10: selling is free; D16: review is on; registration open). */
+/** Settings before an admin saves any (D10: selling is free; D16: review is on; registration open; D9: 10-minute soft close). */
 export const DEFAULT_SETTINGS: PlatformSettings = {
   smtp_host: '',
   smtp_port: 587,
@@ -41,6 +48,7 @@ export const DEFAULT_SETTINGS: PlatformSettings = {
   auto_approve: false,
   allow_registration: true,
   email_notifications: true,
+  anti_sniping_minutes: 10,
 };
 
 /** Core NATS subject (after NATS_SUBJECT_PREFIX) on which admin-service announces a settings change. */

@@ -71,7 +71,7 @@ export interface UserBidRow {
   bidder_verified: boolean;
   amount: number;
   status: BidStatus;
-  /** The bid leads a live auction, or was accepted. */
+  /** The bid was accepted, or leads an auction that is live or ended unsold (the seller may still accept it). */
   is_winning: boolean;
   created_at: string;
 }

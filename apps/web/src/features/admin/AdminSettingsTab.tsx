@@ -3,8 +3,9 @@ import { PlatformSettingsSchema, type PlatformSettings, type PlatformSettingsVie
 import { errorDetail } from '../../lib/error-detail';
 import { useSaveSettingsMutation, useSettingsQuery } from './admin.api';
 
-type Form = Omit<PlatformSettings, 'smtp_port' | 'listing_fee' | 'success_fee' | 'featured_fee'> & {
+type Form = Omit<PlatformSettings, 'smtp_port' | 'listing_fee' | 'success_fee' | 'featured_fee' | 'anti_sniping_minutes'> & {
   smtp_port: string;
+  anti_sniping_minutes: string;
   listing_fee: string;
   success_fee: string;
   featured_fee: string;
@@ -21,6 +22,7 @@ const toForm = (s: PlatformSettingsView): Form => ({
   auto_approve: s.auto_approve,
   allow_registration: s.allow_registration,
   email_notifications: s.email_notifications,
+  anti_sniping_minutes: String(s.anti_sniping_minutes ?? 10),
 });
 
 const num = (value: string) => (value.trim() === '' ? Number.NaN : Number(value));
@@ -53,6 +55,7 @@ export function AdminSettingsTab() {
       listing_fee: num(form.listing_fee),
       success_fee: num(form.success_fee),
       featured_fee: num(form.featured_fee),
+      anti_sniping_minutes: num(form.anti_sniping_minutes),
     });
     if (!parsed.success) {
       setMessage({ text: `❌ Error saving settings: ${parsed.error.issues[0].message}`, ms: 6000 });
@@ -73,7 +76,7 @@ export function AdminSettingsTab() {
       <input name={key} type={type} placeholder={placeholder} value={form[key]} onChange={(e) => setForm({ ...form, [key]: e.target.value })} />
     </label>
   );
-  const number = (key: 'smtp_port' | 'listing_fee' | 'success_fee' | 'featured_fee', label: string, placeholder: string, step = '1') => (
+  const number = (key: 'smtp_port' | 'listing_fee' | 'success_fee' | 'featured_fee' | 'anti_sniping_minutes', label: string, placeholder: string, step = '1') => (
     <label className="field">
       <span>{label}</span>
       <input name={key} type="number" inputMode="decimal" min="0" step={step} placeholder={placeholder} value={form[key]} onChange={(e) => setForm({ ...form, [key]: e.target.value })} />
@@ -118,6 +121,8 @@ export function AdminSettingsTab() {
           {toggle('auto_approve', 'Auto-approve listings', 'New listings go live without review.')}
           {toggle('allow_registration', 'Allow registration', 'When off, sign-up answers "Registration is currently closed".')}
           {toggle('email_notifications', 'Email notifications', 'When off, only verification and password-reset emails are sent.')}
+          {number('anti_sniping_minutes', 'Soft close (minutes)', '10')}
+          <small className="muted">A leading bid in an auction&apos;s final minutes moves its end to this many minutes later; 0 turns it off.</small>
         </section>
       </div>
       <button type="submit" className="btn btn-primary" disabled={saving}>

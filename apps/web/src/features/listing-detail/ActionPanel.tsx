@@ -4,24 +4,28 @@ import type { ListingDto } from '@market/contracts';
 import { daysRemaining, formatDollars } from '@market/domain';
 import { useAppSelector } from '../../app/store';
 import { useAddToWatchlistMutation } from '../../api/listings.api';
-import { BidForm } from './BidForm';
+import { BidForm, OfferForm } from './BidForm';
+import { formatBidTime } from './bid-form';
 import { ACTION_LABELS, planActions, watchlistMessage, type PanelAction } from './listing-actions';
 
 const MESSAGE_MS = 4000;
 
-/**
- * Honest notices for actions whose flows arrive with later issues (buying, offers, messaging). Place Bid has none:
- * signed-in buyers get the bid form instead of the button, and guests go to /login.
- */
-const COMING_SOON: Record<Exclude<PanelAction, 'place_bid'> | 'contact', string> = {
+/** The actions a signed-in buyer does in a form right in the panel; guests get their buttons, which lead to /login. */
+type FormAction = 'place_bid' | 'make_offer';
+const isFormAction = (action: PanelAction | 'contact'): action is FormAction => action === 'place_bid' || action === 'make_offer';
+
+/** Honest notices for actions whose flows arrive with later issues (buying, messaging). */
+const COMING_SOON: Record<Exclude<PanelAction, FormAction> | 'contact', string> = {
   buy_now: 'Buying directly is coming soon. Add the listing to your watchlist to keep track of it.',
-  make_offer: 'Making offers is coming soon. Add the listing to your watchlist to keep track of it.',
   escrow: 'Messaging sellers is coming soon, including arranging escrow.',
   contact: 'Messaging sellers is coming soon.',
 };
 
-/** Prices, reserve, time left and the buttons: guests go to /login; the watchlist works; the seller gets Edit. */
-export function ActionPanel({ listing }: { listing: ListingDto }) {
+/**
+ * Prices, reserve, time left and the buttons: guests go to /login; the watchlist works; the seller gets Edit.
+ * extendedUntil: the new end when a live soft close (D9) moved it while the page was open.
+ */
+export function ActionPanel({ listing, extendedUntil = null }: { listing: ListingDto; extendedUntil?: string | null }) {
   const user = useAppSelector((state) => state.session.user);
   const navigate = useNavigate();
   const [addToWatchlist, { isLoading: adding }] = useAddToWatchlistMutation();
@@ -36,14 +40,15 @@ export function ActionPanel({ listing }: { listing: ListingDto }) {
 
   const plan = planActions(listing, user);
   const auction = listing.listing_type === 'auction';
-  // Guests keep a Place Bid button that leads to /login; a signed-in buyer bids right here.
+  // Guests keep the Place Bid / Make an offer buttons, which lead to /login; a signed-in buyer bids or offers right here.
   const bidHere = user !== null && plan.actions.includes('place_bid');
-  const buttons = bidHere ? plan.actions.filter((action) => action !== 'place_bid') : plan.actions;
+  const offerHere = user !== null && plan.actions.includes('make_offer');
+  const buttons = user !== null ? plan.actions.filter((action) => !isFormAction(action)) : plan.actions;
   const days = auction && listing.status === 'active' ? daysRemaining(listing.expires_at) : null;
 
   const act = (action: PanelAction | 'contact') => {
     if (!user) navigate('/login');
-    else if (action !== 'place_bid') setNotice(COMING_SOON[action]);
+    else if (!isFormAction(action)) setNotice(COMING_SOON[action]);
   };
   const watch = async () => {
     if (!user) {
@@ -83,6 +88,16 @@ export function ActionPanel({ listing }: { listing: ListingDto }) {
           {days} {days === 1 ? 'day' : 'days'} remaining
         </p>
       )}
+      {days !== null && listing.expires_at && (
+        <p className="panel-line muted" data-testid="auction-ends">
+          Ends {formatBidTime(listing.expires_at)}
+        </p>
+      )}
+      {extendedUntil && listing.status === 'active' && (
+        <div className="alert alert-warning panel-notice" role="status" data-testid="auction-extended">
+          Auction extended: now ends {formatBidTime(extendedUntil)}
+        </div>
+      )}
 
       {listing.status === 'expired' && <div className="alert alert-info">This listing has ended.</div>}
       {(listing.status === 'pending' || listing.status === 'paused' || listing.status === 'draft') && (
@@ -90,6 +105,7 @@ export function ActionPanel({ listing }: { listing: ListingDto }) {
       )}
 
       {bidHere && <BidForm listing={listing} />}
+      {offerHere && <OfferForm listing={listing} />}
 
       <div className="panel-buttons">
         {plan.canEdit && (
@@ -100,7 +116,7 @@ export function ActionPanel({ listing }: { listing: ListingDto }) {
         {plan.showBuyerActions && (
           <>
             {buttons.map((action) => (
-              <button key={action} type="button" className={`btn btn-block ${action === buttons[0] && !bidHere ? 'btn-primary' : 'btn-secondary'}`} onClick={() => act(action)}>
+              <button key={action} type="button" className={`btn btn-block ${action === buttons[0] && !bidHere && !offerHere ? 'btn-primary' : 'btn-secondary'}`} onClick={() => act(action)}>
                 {ACTION_LABELS[action]}
               </button>
             ))}

@@ -1,21 +1,81 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import type { ListingDto } from '@market/contracts';
-import { formatDollars, minimumNextBid } from '@market/domain';
+import { askingPrice, formatDollars, minimumNextBid } from '@market/domain';
 import { usePlaceBidMutation } from '../../api/bids.api';
 import { errorDetail } from '../../lib/error-detail';
-import { BID_SUCCESS, checkBidAmount, isSuccessMessage } from './bid-form';
+import { BID_SUCCESS, checkBidAmount, checkOfferAmount, isSuccessMessage, OFFER_SUCCESS, type BidCheck } from './bid-form';
 
 const MESSAGE_MS = 4000;
 
 /** The bid form of an open auction for a signed-in buyer: the minimum next bid (D6), the amount and Place Bid. */
 export function BidForm({ listing }: { listing: Pick<ListingDto, 'id' | 'starting_price' | 'current_bid'> }) {
+  const minimum = minimumNextBid(listing.starting_price, listing.current_bid);
+  return (
+    <AmountForm
+      listingId={listing.id}
+      formLabel="Place a bid"
+      fieldLabel="Your bid"
+      intro={
+        <p className="bid-minimum" data-testid="minimum-bid">
+          Minimum bid: <strong>{formatDollars(minimum)}</strong>
+        </p>
+      }
+      min={minimum}
+      check={(typed) => checkBidAmount(typed, minimum)}
+      submitLabel="Place Bid"
+      busyLabel="Placing bid..."
+      successText={BID_SUCCESS}
+    />
+  );
+}
+
+/**
+ * The offer form of a fixed-price listing from 5000 up for a signed-in buyer (D4, D5): any whole amount up to the
+ * asking price; the seller accepts or rejects it from their dashboard. Offers are private and move no price.
+ */
+export function OfferForm({ listing }: { listing: Pick<ListingDto, 'id' | 'starting_price' | 'buy_now_price'> }) {
+  const asking = askingPrice(listing);
+  return (
+    <AmountForm
+      listingId={listing.id}
+      formLabel="Make an offer"
+      fieldLabel="Your offer"
+      intro={
+        <p className="bid-minimum" data-testid="offer-intro">
+          Offer up to <strong>{formatDollars(asking)}</strong>. Your offer goes privately to the seller, who accepts or rejects it.
+        </p>
+      }
+      min={1}
+      max={asking}
+      check={(typed) => checkOfferAmount(typed, asking)}
+      submitLabel="Make an offer"
+      busyLabel="Sending offer..."
+      successText={OFFER_SUCCESS}
+    />
+  );
+}
+
+interface AmountFormProps {
+  listingId: string;
+  formLabel: string;
+  fieldLabel: string;
+  intro: ReactNode;
+  min: number;
+  max?: number;
+  check: (typed: string) => BidCheck;
+  submitLabel: string;
+  busyLabel: string;
+  successText: string;
+}
+
+/** One amount posted to POST /api/bids: a bid on an auction, an offer on a fixed price (the server tells them apart). */
+function AmountForm({ listingId, formLabel, fieldLabel, intro, min, max, check, submitLabel, busyLabel, successText }: AmountFormProps) {
   const [placeBid, { isLoading }] = usePlaceBidMutation();
   const [typed, setTyped] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
   // A fresh object per outcome, so the same text twice in a row still restarts the timer.
   const [message, setMessage] = useState<{ text: string } | null>(null);
   const inputId = useId();
-  const minimum = minimumNextBid(listing.starting_price, listing.current_bid);
 
   useEffect(() => {
     if (!message) return;
@@ -25,31 +85,29 @@ export function BidForm({ listing }: { listing: Pick<ListingDto, 'id' | 'startin
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const check = checkBidAmount(typed, minimum);
-    if (!check.ok) {
-      setFieldError(check.error);
+    const checked = check(typed);
+    if (!checked.ok) {
+      setFieldError(checked.error);
       return;
     }
     setFieldError(null);
     setMessage(null);
-    const result = await placeBid({ listing_id: listing.id, amount: check.amount });
+    const result = await placeBid({ listing_id: listingId, amount: checked.amount });
     if ('error' in result) {
       setMessage({ text: errorDetail(result.error, 'Error placing bid') });
     } else {
       setTyped('');
-      setMessage({ text: BID_SUCCESS });
+      setMessage({ text: successText });
     }
   };
 
   const success = message !== null && isSuccessMessage(message.text);
   return (
-    // noValidate: the browser's own bubbles would hide our messages, which name the minimum as the server does.
-    <form className="bid-form" onSubmit={submit} noValidate aria-label="Place a bid">
-      <p className="bid-minimum" data-testid="minimum-bid">
-        Minimum bid: <strong>{formatDollars(minimum)}</strong>
-      </p>
+    // noValidate: the browser's own bubbles would hide our messages, which name the limits as the server does.
+    <form className="bid-form" onSubmit={submit} noValidate aria-label={formLabel}>
+      {intro}
       <div className="field bid-field">
-        <label htmlFor={inputId}>Your bid</label>
+        <label htmlFor={inputId}>{fieldLabel}</label>
         <div className="bid-input-row">
           <span className="bid-currency" aria-hidden="true">
             $
@@ -60,8 +118,9 @@ export function BidForm({ listing }: { listing: Pick<ListingDto, 'id' | 'startin
             type="number"
             inputMode="numeric"
             step={1}
-            min={minimum}
-            placeholder={String(minimum)}
+            min={min}
+            max={max}
+            placeholder={String(max ?? min)}
             value={typed}
             onChange={(event) => {
               setTyped(event.target.value);
@@ -78,7 +137,7 @@ export function BidForm({ listing }: { listing: Pick<ListingDto, 'id' | 'startin
         )}
       </div>
       <button type="submit" className="btn btn-primary btn-block" disabled={isLoading}>
-        {isLoading ? 'Placing bid...' : 'Place Bid'}
+        {isLoading ? busyLabel : submitLabel}
       </button>
       {message && (
         <div className={`alert ${success ? 'alert-success' : 'alert-error'} panel-notice`} role={success ? 'status' : 'alert'}>

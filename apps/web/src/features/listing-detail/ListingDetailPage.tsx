@@ -9,6 +9,7 @@ import { ListingTabs } from './ListingTabs';
 import { ScreenshotGallery } from './ScreenshotGallery';
 import { SellerCard } from './SellerCard';
 import { planActions } from './listing-actions';
+import { useLiveListing } from './use-live-listing';
 import './listing-detail.css';
 
 /** Statuses that mean "no such listing for you": missing, hidden, or an id the API cannot read. */
@@ -68,6 +69,8 @@ function Centered({ children }: { children: React.ReactNode }) {
 export function ListingDetailPage() {
   const { listingId = '' } = useParams();
   const { data: listing, error, isLoading, refetch } = useListingQuery(listingId);
+  // Live only once the listing exists: a missing one has no feed to follow.
+  const { extendedUntil } = useLiveListing(listingId, listing !== undefined);
 
   useEffect(() => {
     if (error) console.error('Error loading listing', error);
@@ -129,7 +132,7 @@ export function ListingDetailPage() {
           <ListingTabs listing={listing} />
         </div>
         <aside className="detail-side">
-          <ActionPanel listing={listing} />
+          <ActionPanel listing={listing} extendedUntil={extendedUntil} />
           {listing.listing_type === 'auction' && <BidHistory listingId={listing.id} />}
           {listing.seller && <SellerCard seller={listing.seller} />}
         </aside>

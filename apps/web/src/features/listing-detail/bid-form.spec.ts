@@ -1,4 +1,4 @@
-import { BID_SUCCESS, checkBidAmount, formatBidTime, isSuccessMessage } from './bid-form';
+import { BID_SUCCESS, checkBidAmount, checkOfferAmount, formatBidTime, isSuccessMessage, OFFER_SUCCESS } from './bid-form';
 
 describe('checkBidAmount', () => {
   it('accepts whole dollars at or above the minimum', () => {
@@ -28,9 +28,29 @@ describe('checkBidAmount', () => {
   });
 });
 
+describe('checkOfferAmount (D5)', () => {
+  it('accepts whole dollars from $1 up to the asking price', () => {
+    expect(checkOfferAmount('1', 8000)).toEqual({ ok: true, amount: 1 });
+    expect(checkOfferAmount(' 6500 ', 8000)).toEqual({ ok: true, amount: 6500 });
+    expect(checkOfferAmount('8000', 8000)).toEqual({ ok: true, amount: 8000 });
+  });
+  it('requires a number of whole dollars', () => {
+    expect(checkOfferAmount('', 8000)).toEqual({ ok: false, error: 'Please enter your offer amount' });
+    expect(checkOfferAmount('6,500', 8000)).toEqual({ ok: false, error: 'Offer amount must be a number' });
+    expect(checkOfferAmount('6500.5', 8000)).toEqual({ ok: false, error: 'Offer amount must be whole dollars' });
+  });
+  it('refuses nothing-offers and offers above the asking price, as the server words it', () => {
+    expect(checkOfferAmount('0', 8000)).toEqual({ ok: false, error: 'Offer must be at least $1' });
+    expect(checkOfferAmount('-20', 8000)).toEqual({ ok: false, error: 'Offer must be at least $1' });
+    expect(checkOfferAmount('8001', 8000)).toEqual({ ok: false, error: 'Offer cannot be above the asking price of $8,000' });
+  });
+});
+
 describe('isSuccessMessage', () => {
   it('is green only for texts with ✅ (SPEC §8)', () => {
     expect(isSuccessMessage(BID_SUCCESS)).toBe(true);
+    expect(isSuccessMessage(OFFER_SUCCESS)).toBe(true);
+    expect(OFFER_SUCCESS).toBe('✅ Offer sent to the seller');
     expect(isSuccessMessage('Bid must be at least $1,050')).toBe(false);
     expect(isSuccessMessage('Error placing bid')).toBe(false);
   });

@@ -5,21 +5,43 @@ export type BidCheck = { ok: true; amount: number } | { ok: false; error: string
 
 const NUMBER_TEXT = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 
+/** Reads typed text as whole dollars; the messages name what is typed ('Bid' or 'Offer'). */
+function readWholeDollars(typed: string, noun: 'Bid' | 'Offer'): BidCheck {
+  const text = typed.trim();
+  if (!text) return { ok: false, error: `Please enter your ${noun.toLowerCase()} amount` };
+  if (!NUMBER_TEXT.test(text)) return { ok: false, error: `${noun} amount must be a number` };
+  const amount = Number(text);
+  if (!Number.isFinite(amount)) return { ok: false, error: `${noun} amount must be a number` };
+  if (!Number.isInteger(amount)) return { ok: false, error: `${noun} amount must be whole dollars` };
+  return { ok: true, amount };
+}
+
 /** Checks a typed bid as SPEC §5 and D6 ask: required, numeric, whole dollars, at least the minimum next bid. */
 export function checkBidAmount(typed: string, minimum: number): BidCheck {
-  const text = typed.trim();
-  if (!text) return { ok: false, error: 'Please enter your bid amount' };
-  if (!NUMBER_TEXT.test(text)) return { ok: false, error: 'Bid amount must be a number' };
-  const amount = Number(text);
-  if (!Number.isFinite(amount)) return { ok: false, error: 'Bid amount must be a number' };
-  if (!Number.isInteger(amount)) return { ok: false, error: 'Bid amount must be whole dollars' };
-  if (amount < minimum) return { ok: false, error: `Bid must be at least ${formatDollars(minimum)}` };
-  if (amount > MAX_DOLLARS) return { ok: false, error: 'Bid amount is too large' };
-  return { ok: true, amount };
+  const read = readWholeDollars(typed, 'Bid');
+  if (!read.ok) return read;
+  if (read.amount < minimum) return { ok: false, error: `Bid must be at least ${formatDollars(minimum)}` };
+  if (read.amount > MAX_DOLLARS) return { ok: false, error: 'Bid amount is too large' };
+  return read;
+}
+
+/**
+ * Checks a typed offer on a fixed-price listing as the server does (D5): whole dollars, at least $1, and never above
+ * the asking price (at that price the buyer buys instead).
+ */
+export function checkOfferAmount(typed: string, asking: number): BidCheck {
+  const read = readWholeDollars(typed, 'Offer');
+  if (!read.ok) return read;
+  if (read.amount < 1) return { ok: false, error: 'Offer must be at least $1' };
+  if (read.amount > asking) return { ok: false, error: `Offer cannot be above the asking price of ${formatDollars(asking)}` };
+  return read;
 }
 
 /** The bid success text of SPEC §8. */
 export const BID_SUCCESS = '✅ Bid placed successfully!';
+
+/** The offer success text: green, like every message with ✅ (SPEC §8). */
+export const OFFER_SUCCESS = '✅ Offer sent to the seller';
 
 /** Bid messages are green when they contain ✅ and red otherwise (SPEC §8). */
 export function isSuccessMessage(text: string): boolean {

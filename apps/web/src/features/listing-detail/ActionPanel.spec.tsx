@@ -1,0 +1,90 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { Provider } from 'react-redux';
+import { MemoryRouter } from 'react-router-dom';
+import type { ListingDto, UserDto } from '@market/contracts';
+import { createStore } from '../../app/store';
+import { userUpdated } from '../../session/session.slice';
+import { ActionPanel } from './ActionPanel';
+import { formatBidTime } from './bid-form';
+
+const inDays = (days: number) => new Date(Date.now() + days * 24 * 3600_000).toISOString();
+
+const fixed = {
+  id: 'listing-1',
+  seller_id: 'seller',
+  title: 'Tea shop',
+  listing_type: 'fixed',
+  auction_type: 'auto',
+  status: 'active',
+  starting_price: 8000,
+  current_bid: null,
+  buy_now_price: null,
+  has_reserve: false,
+  reserve_met: false,
+  bid_count: 0,
+  expires_at: inDays(20),
+} as ListingDto;
+
+const buyer = { id: 'buyer', username: 'ann_buyer', role: 'regular' } as UserDto;
+
+/** The panel's markup for a viewer (null: a guest). */
+function render(listing: ListingDto, viewer: UserDto | null, extendedUntil: string | null = null): string {
+  const store = createStore();
+  if (viewer) store.dispatch(userUpdated(viewer));
+  return renderToStaticMarkup(
+    <Provider store={store}>
+      <MemoryRouter>
+        <ActionPanel listing={listing} extendedUntil={extendedUntil} />
+      </MemoryRouter>
+    </Provider>,
+  );
+}
+
+describe('ActionPanel offers (D4, D5)', () => {
+  it('gives a signed-in buyer an offer form on a fixed price from 5000 up, next to the escrow contact', () => {
+    const html = render(fixed, buyer);
+    expect(html).toContain('aria-label="Make an offer"');
+    expect(html).toContain('Your offer');
+    expect(html).toMatch(/Offer up to <strong>\$8,000<\/strong>/);
+    expect(html).toMatch(/<input[^>]*max="8000"/);
+    expect(html).toContain('Contact seller about escrow');
+    expect(html).not.toContain('Making offers is coming soon');
+    // One "Make an offer" control only: the submit button, not also the old panel button.
+    expect(html.match(/<button[^>]*>Make an offer<\/button>/g)).toEqual(['<button type="submit" class="btn btn-primary btn-block">Make an offer</button>']);
+  });
+
+  it('keeps the button for guests (it leads to /login) and shows them no form', () => {
+    const html = render(fixed, null);
+    expect(html).not.toContain('<form');
+    expect(html).toMatch(/<button type="button"[^>]*>Make an offer<\/button>/);
+    expect(html).toContain('Contact seller about escrow');
+  });
+
+  it('offers no form below 5000 (buy now instead), nor to the seller', () => {
+    expect(render({ ...fixed, starting_price: 4999 }, buyer)).not.toContain('Make an offer');
+    expect(render(fixed, { ...buyer, id: 'seller' })).not.toContain('Make an offer');
+  });
+
+  it('keeps the bid form, not an offer form, on auctions', () => {
+    const html = render({ ...fixed, listing_type: 'auction', starting_price: 8000, buy_now_price: 20000 }, buyer);
+    expect(html).toContain('aria-label="Place a bid"');
+    expect(html).not.toContain('Make an offer');
+  });
+});
+
+describe('ActionPanel live end (D9)', () => {
+  const auction = { ...fixed, listing_type: 'auction', starting_price: 1000, expires_at: inDays(0.5) } as ListingDto;
+
+  it('shows when the auction ends, and a notice once it was extended live', () => {
+    const until = inDays(0.51);
+    const html = render({ ...auction, expires_at: until }, buyer, until);
+    expect(html).toContain(`Ends ${formatBidTime(until)}`);
+    expect(html).toContain(`Auction extended: now ends ${formatBidTime(until)}`);
+    expect(html).toContain('1 day remaining');
+  });
+
+  it('shows no extension notice without one, nor once the listing is no longer active', () => {
+    expect(render(auction, buyer)).not.toContain('Auction extended');
+    expect(render({ ...auction, status: 'sold' }, buyer, inDays(0.51))).not.toContain('Auction extended');
+  });
+});

@@ -1,0 +1,162 @@
+import type { ReactElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { Provider } from 'react-redux';
+import { MemoryRouter } from 'react-router-dom';
+import type { UserBidRow } from '@market/contracts';
+import { createStore, type AppStore } from '../../app/store';
+import { bidsApi } from '../../api/bids.api';
+import { api } from '../../lib/api';
+import { BidderMessageDialog } from './BidderMessageDialog';
+import { BidRow } from './BidRow';
+import { MyBidsTab } from './MyBidsTab';
+import { MESSAGING_SOON, NO_BIDS_TEXT } from './my-bids';
+
+// Jest has no CSS transform: the style sheets the components import are empty here.
+jest.mock('../../components/form/form-fields.css', () => ({}));
+jest.mock('../../components/feedback/feedback.css', () => ({}));
+jest.mock('./my-bids.css', () => ({}));
+
+// Static rendering in Node: what each state puts on the page, without a browser DOM.
+function render(element: ReactElement, store: AppStore = createStore()): string {
+  return renderToStaticMarkup(
+    <Provider store={store}>
+      <MemoryRouter>{element}</MemoryRouter>
+    </Provider>,
+  );
+}
+
+/** The visible text of rendered markup, tags dropped and entities decoded. */
+const text = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+const base: UserBidRow = {
+  id: 'bid-1',
+  listing_id: 'listing-1',
+  listing_title: 'Heron watching blog',
+  current_bid: 2100,
+  role: 'buyer',
+  kind: 'bid',
+  bidder_id: 'u-ann',
+  bidder_username: 'ann_buyer',
+  bidder_verified: false,
+  amount: 2000,
+  status: 'pending',
+  is_winning: false,
+  created_at: '2026-11-22T12:00:00Z',
+};
+
+const stores: AppStore[] = [];
+// Resetting the API state also stops the timers that would drop unused cache entries a minute later.
+afterEach(() => stores.splice(0).forEach((store) => store.dispatch(api.util.resetApiState())));
+
+async function storeWithBids(bids: UserBidRow[]): Promise<AppStore> {
+  const store = createStore();
+  stores.push(store);
+  await store.dispatch(bidsApi.util.upsertQueryData('userBids', undefined, { bids }));
+  return store;
+}
+
+describe('My Bids tab', () => {
+  it('shows the loading state before the bids arrive', () => {
+    expect(text(render(<MyBidsTab />))).toContain('Loading your bids...');
+  });
+
+  it('shows the empty state of SPEC §2 with a Browse Websites link', async () => {
+    const html = render(<MyBidsTab />, await storeWithBids([]));
+    expect(text(html)).toContain('My Bids (0)');
+    expect(text(html)).toContain(NO_BIDS_TEXT);
+    expect(html).toMatch(/<a class="btn btn-primary" href="\/browse"[^>]*>Browse Websites<\/a>/);
+  });
+
+  it('lists every row with its amount and role, and counts them in the footer', async () => {
+    const rows: UserBidRow[] = [
+      base,
+      { ...base, id: 'bid-2', listing_id: 'listing-2', listing_title: 'Tea shop', kind: 'offer', amount: 7000, current_bid: null },
+      { ...base, id: 'bid-3', role: 'seller', listing_title: 'My SaaS', bidder_username: 'bob', amount: 25000 },
+    ];
+    const page = text(render(<MyBidsTab />, await storeWithBids(rows)));
+    expect(page).toContain('My Bids (3)');
+    expect(page).toContain('Heron watching blog');
+    expect(page).toContain('$2,000');
+    expect(page).toContain('$7,000');
+    expect(page).toContain('$25,000');
+    expect(page).toContain('Total: 3 Buyer: 2 Seller: 1');
+  });
+});
+
+describe('BidRow', () => {
+  it('gives a buyer badges and a View Listing link', () => {
+    const html = render(<BidRow row={{ ...base, is_winning: true, current_bid: 2000 }} />);
+    expect(text(html)).toContain('Winning');
+    expect(text(html)).not.toContain('Outbid');
+    expect(text(html)).toContain('Buyer');
+    expect(html).toMatch(/href="\/listing\/listing-1"[^>]*>View Listing</);
+    expect(text(html)).not.toContain('Accept');
+  });
+
+  it('labels an offer as Offer, and a pending one as waiting rather than outbid', () => {
+    const page = text(render(<BidRow row={{ ...base, kind: 'offer', current_bid: null }} />));
+    expect(page).toContain('Offer');
+    expect(page).toContain('Offer pending');
+    expect(page).not.toContain('Outbid');
+  });
+
+  it('shows Outbid and the current bid on a pending bid that no longer leads', () => {
+    const page = text(render(<BidRow row={base} />));
+    expect(page).toContain('Outbid');
+    expect(page).toContain('Current bid $2,100');
+  });
+
+  it('gives the seller Accept, Reject, Message bidder and View bidder on a pending bid', () => {
+    const page = text(render(<BidRow row={{ ...base, role: 'seller', bidder_verified: true }} />));
+    for (const label of ['Accept', 'Reject', 'Message bidder', 'View bidder']) expect(page).toContain(label);
+    expect(page).toContain('From ann_buyer');
+    expect(page).toContain('Seller');
+    expect(page).not.toContain('View Listing');
+  });
+
+  it('names amount and bidder on the seller buttons for screen readers', () => {
+    const html = render(<BidRow row={{ ...base, role: 'seller' }} />);
+    expect(html).toContain('aria-label="Accept bid of $2,000 from ann_buyer"');
+    expect(html).toContain('aria-label="Reject bid of $2,000 from ann_buyer"');
+  });
+
+  it('shows the decision, or No actions, instead of buttons once a seller row is not pending', () => {
+    const accepted = text(render(<BidRow row={{ ...base, role: 'seller', status: 'accepted' }} />));
+    expect(accepted).toContain('Accepted');
+    expect(accepted).not.toContain('Reject');
+    expect(text(render(<BidRow row={{ ...base, role: 'seller', status: 'rejected' }} />))).toContain('Rejected');
+    expect(text(render(<BidRow row={{ ...base, role: 'seller', status: 'lapsed' as never }} />))).toContain('No actions');
+  });
+
+  it('shows a row notice in the colour of its kind', () => {
+    const html = render(<BidRow row={{ ...base, role: 'seller' }} notice={{ kind: 'error', text: 'Error accepting bid: This listing has already been sold' }} />);
+    expect(html).toMatch(/class="alert my-bid-notice alert-error" role="alert">Error accepting bid: This listing has already been sold</);
+    expect(render(<BidRow row={base} notice={{ kind: 'info', text: 'Profile view coming soon!' }} />)).toContain('role="status">Profile view coming soon!<');
+  });
+
+  it('disables Accept and Reject while the action runs', () => {
+    const html = render(<BidRow row={{ ...base, role: 'seller' }} busy />);
+    expect(html).toMatch(/<button[^>]*disabled=""[^>]*aria-label="Accept/);
+    expect(html).toMatch(/<button[^>]*disabled=""[^>]*aria-label="Reject/);
+  });
+});
+
+describe('BidderMessageDialog', () => {
+  it('opens prefilled, says the draft is not sent, and keeps Send disabled', () => {
+    const html = render(<BidderMessageDialog row={base} onClose={() => undefined} />);
+    expect(html).toContain('role="dialog"');
+    expect(html).toContain('value="Re: Your bid on &quot;Heron watching blog&quot;"');
+    expect(text(html)).toContain('Hi ann_buyer, Thank you for your bid of $2,000 on "Heron watching blog".');
+    expect(text(html)).toContain(MESSAGING_SOON);
+    expect(html).toMatch(/<button type="submit" class="btn btn-primary" disabled=""[^>]*>Send<\/button>/);
+    // The fields stay editable: nothing marks them read-only or disabled.
+    expect(html).not.toMatch(/<(input|textarea)[^>]*(readonly|disabled)/i);
+  });
+});
