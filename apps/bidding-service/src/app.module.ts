@@ -6,6 +6,7 @@ import { BIDDING_CONFIG, withBiddingDefaults, type BiddingConfig } from './biddi
 import { AuctionsRepository } from './auctions/auctions.repository';
 import { SalesRepository } from './auctions/sales.repository';
 import { CloseJobs } from './auctions/close-jobs';
+import { BidderNames } from './auctions/bidder-names';
 import { ListingEventsHandler } from './auctions/listing-events.handler';
 import { BidsService } from './auctions/bids.service';
 import { BidsController } from './auctions/bids.controller';
@@ -24,6 +25,7 @@ export function biddingAppModule(serviceConfig: ServiceConfig & Partial<BiddingC
         AuctionsRepository,
         SalesRepository,
         CloseJobs,
+        BidderNames,
         ListingEventsHandler,
         BidsService,
       ],

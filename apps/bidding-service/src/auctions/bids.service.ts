@@ -9,15 +9,15 @@ import type {
   UserBidRow,
   UserBidsResponse,
 } from '@market/contracts';
-import { DEFAULT_ANTI_SNIPING_MINUTES } from '@market/domain';
+import { decideBid, DEFAULT_ANTI_SNIPING_MINUTES } from '@market/domain';
 import { badRequest, forbidden, notFound, OutboxRelay, publicProfiles, requireActor, ServiceRpc, SettingsClient } from '@market/server-kit';
 import { AuctionsRepository, type BidRecord } from './auctions.repository';
 import { SalesRepository } from './sales.repository';
 import { CloseJobs } from './close-jobs';
+import { BidderNames, UNKNOWN_BIDDER } from './bidder-names';
 
 const HISTORY_SIZE = 10;
 const USER_BIDS_LIMIT = 500;
-const UNKNOWN_NAME = 'Bidder';
 
 /** Bids (D6, D9) and offers (D5): placed one at a time per listing; the seller's accept or reject (D8); My Bids. */
 @Injectable()
@@ -29,17 +29,23 @@ export class BidsService {
     private readonly relay: OutboxRelay,
     private readonly rpc: ServiceRpc,
     private readonly settings: SettingsClient,
+    private readonly names: BidderNames,
   ) {}
 
   /** Places a bid (auction) or an offer (fixed price) for the actor; a broken rule is a 400 with its reason. */
   async place(actor: Actor | null, input: PlaceBid): Promise<PlaceBidResponse> {
     const bidder = requireActor(actor);
-    const auction = await this.auctions.findAuction(input.listing_id);
+    const [auction, name, settings] = await Promise.all([
+      this.auctions.findAuction(input.listing_id),
+      this.names.of(bidder.user_id),
+      this.settings.get(),
+    ]);
     if (!auction) throw notFound('Listing not found');
-    if (auction.listing_type === 'fixed') return this.offer(bidder.user_id, input);
-    const [names, settings] = await Promise.all([publicProfiles(this.rpc, [bidder.user_id]), this.settings.get()]);
-    const name = names.get(bidder.user_id)?.username ?? UNKNOWN_NAME;
+    if (auction.listing_type === 'fixed') return this.offer(bidder.user_id, name, input);
     const softClose = settings.anti_sniping_minutes ?? DEFAULT_ANTI_SNIPING_MINUTES;
+    // The price only rises: a bid the unlocked row already refuses would be refused under the lock too.
+    const early = decideBid(auction, { bidder_id: bidder.user_id, amount: input.amount }, new Date(), softClose);
+    if (!early.accepted) throw badRequest(early.reason);
     const placed = await this.auctions.placeBid(input.listing_id, { id: bidder.user_id, name }, input.amount, new Date(), softClose);
     if (!placed) throw notFound('Listing not found');
     const { decision, bid } = placed;
@@ -75,7 +81,7 @@ export class BidsService {
   async history(listingId: string): Promise<BidHistoryResponse> {
     const bids = await this.auctions.bidsFor(listingId, HISTORY_SIZE);
     const names = await publicProfiles(this.rpc, bids.map((b) => b.bidder_id));
-    return { bids: bids.map((b) => toDto(b, names.get(b.bidder_id)?.username ?? UNKNOWN_NAME)) };
+    return { bids: bids.map((b) => toDto(b, names.get(b.bidder_id)?.username ?? UNKNOWN_BIDDER)) };
   }
 
   /** The actor's bids as buyer and the bids on the actor's listings as seller (the My Bids tab). */
@@ -93,7 +99,7 @@ export class BidsService {
           role: r.role,
           kind: r.kind,
           bidder_id: r.bidder_id,
-          bidder_username: profiles.get(r.bidder_id)?.username ?? UNKNOWN_NAME,
+          bidder_username: profiles.get(r.bidder_id)?.username ?? UNKNOWN_BIDDER,
           bidder_verified: profiles.get(r.bidder_id)?.verified ?? false,
           amount: r.amount,
           status: r.status,
@@ -104,16 +110,15 @@ export class BidsService {
     };
   }
 
-  private async offer(bidderId: string, input: PlaceBid): Promise<PlaceBidResponse> {
+  private async offer(bidderId: string, bidderName: string, input: PlaceBid): Promise<PlaceBidResponse> {
     const placed = await this.auctions.placeOffer(input.listing_id, bidderId, input.amount, new Date());
     if (!placed) throw notFound('Listing not found');
     if (placed.refusal || !placed.bid) throw badRequest(placed.refusal ?? 'Error placing bid');
     this.relay.kick();
-    const names = await publicProfiles(this.rpc, [bidderId]);
     return {
       message: 'Offer sent to the seller',
       kind: 'offer',
-      bid: toDto(placed.bid, names.get(bidderId)?.username ?? UNKNOWN_NAME),
+      bid: toDto(placed.bid, bidderName),
       current_bid: placed.auction.current_bid,
       bid_count: placed.auction.bid_count,
       expires_at: placed.auction.expires_at?.toISOString() ?? null,
