@@ -1,0 +1,194 @@
+// npm run bench:bids: bid storms on an isolated system. Phase A: BENCH_BIDDERS bidders on one hot auction (with
+// BENCH_VIEWERS websocket viewers on it); phase B: the same bidders over BENCH_LISTINGS auctions. Then the end state
+// is checked in PostgreSQL, and the same transaction is measured from pg directly as the ceiling. Results go to
+// docs/benchmarks.md (BENCH_DOCS=0 leaves it alone). Any 5xx or failed check fails the run and writes nothing.
+// Targets: end to end >= 50% of the ceiling, p99 < 100 ms at 50 bidders, websocket delivery p95 < 100 ms.
+import pg from 'pg';
+import os from 'node:os';
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { dropIsolated, isolatedSystemEnv, ROOT, startSystem } from './lib/system.mjs';
+import { apiClient, createAuctions, percentile, registerAccounts, stormPhase, waitForAuctions } from './lib/bid-storm.mjs';
+import { startViewers } from './lib/bid-viewers.mjs';
+import { checkEndState } from './lib/bid-checks.mjs';
+import { measureCeiling } from './lib/bid-ceiling.mjs';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+const CEILING_SECONDS = Number(process.env.BENCH_CEILING_SECONDS ?? SECONDS);
+const BIDDERS = Number(process.env.BENCH_BIDDERS ?? 50);
+const LISTINGS = Number(process.env.BENCH_LISTINGS ?? 100);
+const VIEWERS = Number(process.env.BENCH_VIEWERS ?? 200);
+const STARTING_PRICE = Number(process.env.BENCH_STARTING_PRICE ?? 950);
+const WRITE_DOCS = process.env.BENCH_DOCS !== '0';
+const DOCS_FILE = process.env.BENCH_DOCS_FILE ?? join(ROOT, 'docs', 'benchmarks.md');
+const PORT = Number(process.env.BENCH_PORT ?? 3980);
+const TARGETS = { share: 0.5, p99Ms: 100, wsP95Ms: 100 };
+
+const env = {
+  ...isolatedSystemEnv('benchbids', PORT),
+  LOG_LEVEL: 'warn',
+  RATE_LIMIT_SCALE: '0',
+  NATS_URL: process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
+  REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+  JWT_SECRET: process.env.JWT_SECRET ?? randomBytes(48).toString('base64url'),
+};
+const ms = (value) => (value === null || value === undefined ? '-' : value < 10 ? value.toFixed(1) : String(Math.round(value)));
+const log = (line) => console.log(`[bench:bids] ${line}`);
+
+/** Delivery of new_bid frames to the viewers, against the bidders' 2xx answers for the same bid ids. */
+function deliveryStats(viewers, frames, accepted) {
+  if (!viewers.available) return { available: false, reason: viewers.reason };
+  const byId = new Map(accepted.map((bid) => [bid.id, bid]));
+  const sinceAnswer = [];
+  const sinceSent = [];
+  let unknown = 0;
+  for (const [bidId, receivedAt] of frames.frames) {
+    const bid = byId.get(bidId);
+    if (!bid) {
+      unknown += 1;
+      continue;
+    }
+    sinceAnswer.push(receivedAt - bid.answeredAt);
+    sinceSent.push(receivedAt - bid.sentAt);
+  }
+  sinceAnswer.sort((a, b) => a - b);
+  sinceSent.sort((a, b) => a - b);
+  return {
+    available: true,
+    sockets: frames.open,
+    closedEarly: frames.closedEarly,
+    expected: frames.open * accepted.length,
+    delivered: sinceAnswer.length,
+    unknown,
+    p50: percentile(sinceAnswer, 50),
+    p95: percentile(sinceAnswer, 95),
+    p99: percentile(sinceAnswer, 99),
+    sentP50: percentile(sinceSent, 50),
+    sentP95: percentile(sinceSent, 95),
+  };
+}
+
+function section({ date, hot, spread, ceiling, delivery, checks }) {
+  const share = (phase, roof) => phase.acceptedPerSecond / roof.perSecond;
+  const decisionShare = (phase, roof) => phase.requestsPerSecond / roof.perSecond;
+  const pct = (value) => `${Math.round(100 * value)}%`;
+  const verdict = (ok) => (ok ? 'met' : 'missed');
+  const phaseRow = (name, listings, phase, roof) =>
+    `| ${name} | ${BIDDERS} | ${listings} | ${Math.round(phase.requestsPerSecond)} | ${Math.round(phase.acceptedPerSecond)} | ` +
+    `${ms(phase.p50)} | ${ms(phase.p99)} | ${ms(phase.acceptedP50)} | ${ms(phase.acceptedP99)} | ${phase.clientErrors} | ${phase.serverErrors} | ` +
+    `${Math.round(roof.perSecond)} (p50 ${ms(roof.p50)}, p99 ${ms(roof.p99)} ms) | ${pct(share(phase, roof))} | ${pct(decisionShare(phase, roof))} |`;
+  const reasons = (phase) =>
+    Object.entries(phase.reasons)
+      .sort((a, b) => b[1] - a[1])
+      .map(([reason, n]) => `${n} × ${reason}`)
+      .join('; ') || 'none';
+  const shareOk = share(hot, ceiling.hot) >= TARGETS.share && share(spread, ceiling.spread) >= TARGETS.share;
+  const decisionOk = decisionShare(hot, ceiling.hot) >= TARGETS.share && decisionShare(spread, ceiling.spread) >= TARGETS.share;
+  const p99Ok = hot.p99 < TARGETS.p99Ms && spread.p99 < TARGETS.p99Ms;
+  const wsLine = delivery.available
+    ? `**${verdict(delivery.p95 < TARGETS.wsP95Ms)}** (p95 ${ms(delivery.p95)} ms; ${delivery.delivered} of ${delivery.expected} frames ` +
+      `delivered to ${delivery.sockets} sockets${delivery.closedEarly ? `, ${delivery.closedEarly} closed early` : ''})`
+    : `**not measured**: the live feed was not available (${delivery.reason})`;
+  return [
+    '## Bids (npm run bench:bids)',
+    '',
+    `${date}. ${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), Node ${process.version}; every service, PostgreSQL, Redis, NATS and the`,
+    'load generator on this one machine. An isolated system (own database, stream and keys; rate limits off). Phase A:',
+    `${BIDDERS} bidders on one hot auction for ${SECONDS} s${delivery.available ? `, with ${delivery.sockets} websocket viewers on it` : ''}; phase B: the same bidders over ${LISTINGS}`,
+    `auctions for ${SECONDS} s. Each bidder (one keep-alive connection, one request at a time) bids the smallest next bid it knows (D6,`,
+    `starting price $${STARTING_PRICE}) and learns the real one from each answer: 201 \`current_bid\`, or a 400 'Bid must be at least $X' (a lost race).`,
+    '"Ceiling" is the service\'s own transaction (lock the auction, insert the bid, update the auction, append the outbox row)',
+    `run from ${BIDDERS} pg connections directly on a scratch copy of the tables, for ${CEILING_SECONDS} s each, in the same run; every one`,
+    'of its bids is accepted (the lock is held while deciding), so "accepted bids/s" is compared with its transactions/s.',
+    '',
+    '| phase | bidders | auctions | requests/s | accepted bids/s | p50 ms | p99 ms | accepted p50 | accepted p99 | 4xx | 5xx | ceiling tx/s | accepted / ceiling | requests / ceiling |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: |',
+    phaseRow('A: one hot auction', 1, hot, ceiling.hot),
+    phaseRow(`B: ${LISTINGS} auctions`, LISTINGS, spread, ceiling.spread),
+    '',
+    `4xx by reason, A: ${reasons(hot)}. B: ${reasons(spread)}.`,
+    '',
+    delivery.available
+      ? `Websocket delivery (phase A, ${delivery.sockets} viewers): a new_bid frame's receipt time minus the time its bidder got the 2xx ` +
+        `answer: p50 ${ms(delivery.p50)}, p95 ${ms(delivery.p95)}, p99 ${ms(delivery.p99)} ms (negative when the frame beats the answer); ` +
+        `minus the time the bid was sent: p50 ${ms(delivery.sentP50)}, p95 ${ms(delivery.sentP95)} ms.`
+      : `Websocket delivery: not available (${delivery.reason}).`,
+    '',
+    `End state (PostgreSQL): ${checks.map((c) => `${c.name}: ${c.ok ? 'yes' : '**NO**'} (${c.detail})`).join('; ')}.`,
+    '',
+    'Every request is a decision under the auction\'s lock (a refused one rolls back and skips the insert, update and',
+    'outbox row), so "requests / ceiling" compares the work the system gets done with what PostgreSQL alone does.',
+    '"Accepted / ceiling" is what the target names; on one hot auction it is bound by the race, not by the system: each',
+    'accepted bid makes every other bidder\'s next bid stale, so about one request in as many as there are bidders can win.',
+    '',
+    `Targets: end to end >= ${TARGETS.share * 100}% of the ceiling, in accepted bids **${verdict(shareOk)}** (A ${pct(share(hot, ceiling.hot))}, ` +
+      `B ${pct(share(spread, ceiling.spread))}), in requests **${verdict(decisionOk)}** (A ${pct(decisionShare(hot, ceiling.hot))}, ` +
+      `B ${pct(decisionShare(spread, ceiling.spread))}); p99 < ${TARGETS.p99Ms} ms at ${BIDDERS} concurrent bidders **${verdict(p99Ok)}** ` +
+      `(A ${ms(hot.p99)} ms, B ${ms(spread.p99)} ms); websocket delivery p95 < ${TARGETS.wsP95Ms} ms with ${VIEWERS} viewers ${wsLine}; no 5xx **met**.`,
+    '',
+  ].join('\n');
+}
+
+const system = await startSystem({ env, quiet: true, log: () => {} });
+const baseUrl = `http://127.0.0.1:${PORT}`;
+const api = apiClient(baseUrl, BIDDERS + 8);
+const pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: 4 });
+let failed = false;
+try {
+  const setupStart = Date.now();
+  const adminToken = (await api.call('POST', '/auth/login', { login: system.admin.email, password: system.admin.password })).body?.access_token;
+  if (!adminToken) throw new Error('admin login failed');
+  const [sellerToken] = await registerAccounts(api, 'bbseller', 1);
+  const tokens = await registerAccounts(api, 'bbidder', BIDDERS);
+  const [hotId, ...spreadIds] = await createAuctions(api, { sellerToken, adminToken, count: LISTINGS + 1, startingPrice: STARTING_PRICE });
+  await waitForAuctions(api, sellerToken, [hotId, ...spreadIds]);
+  log(`${BIDDERS} bidders, ${LISTINGS + 1} auctions ready in ${((Date.now() - setupStart) / 1000).toFixed(1)} s`);
+
+  const viewers = VIEWERS > 0 ? startViewers(`ws://127.0.0.1:${PORT}/ws/listings/${hotId}`, VIEWERS) : null;
+  const viewersReady = viewers ? await viewers.ready : { available: false, reason: 'BENCH_VIEWERS=0' };
+  log(viewersReady.available ? `${viewersReady.open} websocket viewers on the hot auction` : `websocket viewers: not available (${viewersReady.reason})`);
+
+  const hot = await stormPhase(api, { tokens, pick: () => hotId, startingPrice: STARTING_PRICE, seconds: SECONDS });
+  log(`A: ${hot.accepted.length} accepted of ${hot.requests} (${Math.round(hot.acceptedPerSecond)}/s), p50 ${ms(hot.p50)} p99 ${ms(hot.p99)} ms, ${hot.serverErrors} 5xx`);
+  // Frames for the last bids may still be on their way: give them a moment before the viewers hang up.
+  if (viewersReady.available) await new Promise((r) => setTimeout(r, 2000));
+  const frames = viewers ? await viewers.stop() : { frames: [] };
+  const delivery = deliveryStats(viewersReady, frames, hot.accepted);
+  if (delivery.available) log(`websocket: ${delivery.delivered} of ${delivery.expected} frames, p95 ${ms(delivery.p95)} ms after the 2xx`);
+
+  const spread = await stormPhase(api, { tokens, pick: () => spreadIds[Math.floor(Math.random() * spreadIds.length)], startingPrice: STARTING_PRICE, seconds: SECONDS });
+  log(`B: ${spread.accepted.length} accepted of ${spread.requests} (${Math.round(spread.acceptedPerSecond)}/s), p50 ${ms(spread.p50)} p99 ${ms(spread.p99)} ms, ${spread.serverErrors} 5xx`);
+
+  const checks = await checkEndState(pool, { accepted: [...hot.accepted, ...spread.accepted], listingIds: [hotId, ...spreadIds], startingPrice: STARTING_PRICE });
+  for (const check of checks) log(`${check.ok ? 'ok  ' : 'FAIL'} ${check.name}: ${check.detail}`);
+
+  const ceiling = await measureCeiling(env.DATABASE_URL, { hotId, spreadIds, clients: BIDDERS, seconds: CEILING_SECONDS });
+  log(`ceiling: hot ${Math.round(ceiling.hot.perSecond)} tx/s (p99 ${ms(ceiling.hot.p99)} ms), spread ${Math.round(ceiling.spread.perSecond)} tx/s (p99 ${ms(ceiling.spread.p99)} ms)`);
+
+  const text = section({ date: new Date().toISOString().slice(0, 10), hot, spread, ceiling, delivery, checks });
+  console.log(`\n${text}`);
+  const problems = [
+    ...(hot.serverErrors + spread.serverErrors ? [`${hot.serverErrors + spread.serverErrors} 5xx answers`] : []),
+    ...(hot.networkErrors + spread.networkErrors ? [`${hot.networkErrors + spread.networkErrors} requests without an answer`] : []),
+    ...checks.filter((c) => !c.ok).map((c) => `check failed: ${c.name}`),
+  ];
+  if (problems.length) {
+    failed = true;
+    console.error(`bench:bids FAILED (${problems.join('; ')}); ${DOCS_FILE} left alone`);
+  } else if (WRITE_DOCS) {
+    const current = existsSync(DOCS_FILE) ? readFileSync(DOCS_FILE, 'utf8') : '# Benchmarks\n\n';
+    const pattern = /## Bids \(npm run bench:bids\)[\s\S]*?(?=\n## (?!#)|$)/;
+    writeFileSync(DOCS_FILE, pattern.test(current) ? current.replace(pattern, () => text) : `${current.trimEnd()}\n\n${text}`);
+    log(`wrote the Bids section of ${DOCS_FILE}`);
+  }
+} catch (error) {
+  failed = true;
+  console.error(`bench:bids failed: ${error.stack ?? error}`);
+} finally {
+  api.close();
+  await pool.end().catch(() => {});
+  await system.stop();
+  await dropIsolated(env);
+}
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,125 @@
+// The ceiling of npm run bench:bids: PostgreSQL's rate for the bidding service's own transaction (lock the auction,
+// insert the bid, update the auction, append the outbox row), from pg clients directly, on a scratch copy of the
+// tables in a schema of its own (created and dropped here), so the storm's end state stays as the service left it.
+import pg from 'pg';
+import { randomUUID } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { clock, minimumNextBid, percentile } from './bid-storm.mjs';
+import { ROOT } from './system.mjs';
+
+// The column lists AuctionsRepository reads, from its build, so the ceiling follows the service's statements.
+const repository = createRequire(import.meta.url)(join(ROOT, 'apps/bidding-service/dist/auctions/auctions.repository.js'));
+const AUCTION_COLUMNS =
+  repository.AUCTION_COLUMNS ??
+  `listing_id, seller_id, listing_type, auction_type, status, starting_price::float8 AS starting_price,
+  reserve_price::float8 AS reserve_price, buy_now_price::float8 AS buy_now_price, current_bid::float8 AS current_bid, bid_count, expires_at`;
+const BID_COLUMNS = repository.BID_COLUMNS ?? 'id, listing_id, bidder_id, amount::float8 AS amount, status, created_at';
+
+/** Copies bidding.auctions (the storm's rows, bids reset), bidding.bids and bidding.outbox into `schema`. */
+async function createScratch(client, schema, listingIds) {
+  await client.query(`CREATE SCHEMA ${schema}`);
+  for (const table of ['auctions', 'bids', 'outbox']) {
+    await client.query(`CREATE TABLE ${schema}.${table} (LIKE bidding.${table} INCLUDING ALL)`);
+  }
+  // LIKE leaves foreign keys out, and serial defaults would draw on the service's own sequence: redo both here.
+  const foreignKeys = await client.query(
+    `SELECT conname, pg_get_constraintdef(oid) AS def FROM pg_constraint WHERE contype = 'f' AND conrelid = 'bidding.bids'::regclass`,
+  );
+  for (const { conname, def } of foreignKeys.rows) {
+    await client.query(`ALTER TABLE ${schema}.bids ADD CONSTRAINT ${conname} ${def.replace(/REFERENCES (bidding\.)?(\w+)/, `REFERENCES ${schema}.$2`)}`);
+  }
+  const serials = await client.query(
+    `SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = $1 AND column_default LIKE 'nextval(%'`,
+    [schema],
+  );
+  for (const { table_name: table, column_name: column } of serials.rows) {
+    await client.query(`CREATE SEQUENCE ${schema}.${table}_${column}_seq OWNED BY ${schema}.${table}.${column}`);
+    await client.query(`ALTER TABLE ${schema}.${table} ALTER COLUMN ${column} SET DEFAULT nextval('${schema}.${table}_${column}_seq')`);
+  }
+  await client.query(`INSERT INTO ${schema}.auctions SELECT * FROM bidding.auctions WHERE listing_id = ANY($1::uuid[])`, [listingIds]);
+  await client.query(`UPDATE ${schema}.auctions SET current_bid = NULL, bid_count = 0`);
+  await client.query(`VACUUM ANALYZE ${schema}.auctions`);
+}
+
+/** The service's transaction for one bid at the minimum next amount, statement for statement. */
+async function placeBid(client, listingId, bidderId, withKind) {
+  await client.query('START TRANSACTION');
+  try {
+    const [auction] = (await client.query(`SELECT ${AUCTION_COLUMNS} FROM auctions WHERE listing_id = $1 FOR UPDATE`, [listingId])).rows;
+    const amount = minimumNextBid(auction.starting_price, auction.current_bid);
+    const [bid] = (
+      withKind
+        ? await client.query(`INSERT INTO bids (id, listing_id, bidder_id, kind, amount) VALUES ($1, $2, $3, $4, $5) RETURNING ${BID_COLUMNS}`, [
+            randomUUID(), listingId, bidderId, 'bid', amount,
+          ])
+        : await client.query(`INSERT INTO bids (id, listing_id, bidder_id, amount) VALUES ($1, $2, $3, $4) RETURNING ${BID_COLUMNS}`, [
+            randomUUID(), listingId, bidderId, amount,
+          ])
+    ).rows;
+    await client.query('UPDATE auctions SET current_bid = $2, bid_count = $3, expires_at = $4, updated_at = now() WHERE listing_id = $1', [
+      listingId, amount, auction.bid_count + 1, auction.expires_at,
+    ]);
+    const payload = {
+      bid_id: bid.id, listing_id: listingId, bidder_id: bidderId, bidder_name: 'ceiling_bidder', amount, current_bid: amount,
+      bid_count: auction.bid_count + 1, reserve_met: auction.reserve_price === null || amount >= auction.reserve_price,
+      expires_at: auction.expires_at?.toISOString() ?? null, extended: false, created_at: bid.created_at.toISOString(),
+    };
+    await client.query('INSERT INTO outbox (id, name, payload, request_id) VALUES ($1, $2, $3, $4)', [
+      randomUUID(), 'bid.placed', JSON.stringify(payload), randomUUID(),
+    ]);
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw error;
+  }
+}
+
+/** `clients` connections placing bids on `pick()`'s listing for `seconds`: transactions per second and latency. */
+async function ceilingPhase(pool, { clients, seconds, pick, withKind }) {
+  const latencies = [];
+  const started = clock();
+  const deadline = started + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      const client = await pool.connect();
+      const bidderId = randomUUID();
+      try {
+        while (clock() < deadline) {
+          const sentAt = clock();
+          await placeBid(client, pick(), bidderId, withKind);
+          latencies.push(clock() - sentAt);
+        }
+      } finally {
+        client.release();
+      }
+    }),
+  );
+  const elapsed = (clock() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return { perSecond: latencies.length / elapsed, count: latencies.length, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+}
+
+/**
+ * Measures the ceiling on one hot auction and spread over `spreadIds`, each for `seconds` with `clients` connections;
+ * the scratch schema is dropped afterwards. Returns {hot, spread}.
+ */
+export async function measureCeiling(databaseUrl, { hotId, spreadIds, clients, seconds }) {
+  const schema = `bench_bids_ceiling_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  // As the services connect (libs/server-kit data-source): their schema on the search path, JIT off.
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: clients, options: `-c search_path=${schema} -c jit=off` });
+  try {
+    await createScratch(admin, schema, [hotId, ...spreadIds]);
+    // Bids and offers share the table once the sales migration has run: then the service names the kind.
+    const withKind = (await admin.query(`SELECT 1 FROM information_schema.columns WHERE table_schema = 'bidding' AND table_name = 'bids' AND column_name = 'kind'`)).rowCount > 0;
+    const hot = await ceilingPhase(pool, { clients, seconds, pick: () => hotId, withKind });
+    const spread = await ceilingPhase(pool, { clients, seconds, pick: () => spreadIds[Math.floor(Math.random() * spreadIds.length)], withKind });
+    return { hot, spread };
+  } finally {
+    await pool.end().catch(() => {});
+    await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).catch(() => {});
+    await admin.end();
+  }
+}

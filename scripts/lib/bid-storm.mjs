@@ -1,0 +1,203 @@
+// The bid storm driver of npm run bench:bids: accounts and auctions through the public API, then concurrent bidders
+// who each bid the smallest next bid they know (D6) and learn the real one from every answer.
+import http from 'node:http';
+import { performance } from 'node:perf_hooks';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { ROOT } from './system.mjs';
+
+// The one bid rule (D6), from the built domain lib (startSystem builds it).
+const { minimumNextBid } = createRequire(import.meta.url)(join(ROOT, 'libs/domain/dist/index.js'));
+export { minimumNextBid };
+
+/** Milliseconds since the epoch with sub-millisecond precision, comparable across worker threads. */
+export const clock = () => performance.timeOrigin + performance.now();
+
+/** The p-th percentile of an ascending array (nearest rank), or null when it is empty. */
+export const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : null);
+
+/** A JSON API client over keep-alive sockets (at most `sockets` at once, so each bidder keeps its own). */
+export function apiClient(baseUrl, sockets = 64) {
+  const base = new URL(baseUrl);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: sockets });
+  const call = (method, path, body, token) =>
+    new Promise((resolve, reject) => {
+      const payload = body === undefined ? null : Buffer.from(JSON.stringify(body));
+      const headers = { accept: 'application/json' };
+      if (payload) Object.assign(headers, { 'content-type': 'application/json', 'content-length': payload.length });
+      if (token) headers.authorization = `Bearer ${token}`;
+      const request = http.request({ agent, host: base.hostname, port: base.port, method, path: `/api${path}`, headers }, (response) => {
+        const chunks = [];
+        response.on('data', (chunk) => chunks.push(chunk));
+        response.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          let json = null;
+          try {
+            json = JSON.parse(text);
+          } catch {
+            // not JSON: the status says enough
+          }
+          resolve({ status: response.statusCode, body: json, text });
+        });
+        response.on('error', reject);
+      });
+      request.setTimeout(30_000, () => request.destroy(new Error(`${method} ${path}: no answer in 30 s`)));
+      request.on('error', reject);
+      request.end(payload);
+    });
+  return { call, close: () => agent.destroy() };
+}
+
+/** Runs `task` over `items` with at most `limit` at a time; results in order. */
+export async function eachLimited(items, limit, task) {
+  const results = new Array(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) {
+        const index = next++;
+        results[index] = await task(items[index], index);
+      }
+    }),
+  );
+  return results;
+}
+
+async function expect(promise, status, what) {
+  const answer = await promise;
+  if (answer.status !== status) throw new Error(`${what}: ${answer.status} ${answer.text.slice(0, 300)}`);
+  return answer.body;
+}
+
+/** Registers and logs in `count` accounts (argon2 is slow: four at a time); returns their tokens. */
+export async function registerAccounts(api, prefix, count) {
+  const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+  return eachLimited(Array.from({ length: count }, (_, i) => i), 4, async (i) => {
+    const username = `${prefix}${i}_${tag}`;
+    const password = `bench-bids-${tag}-${i}`;
+    await expect(api.call('POST', '/auth/register', { username, email: `${username}@example.com`, password, age_confirmed: true }), 201, `register ${username}`);
+    return (await expect(api.call('POST', '/auth/login', { login: username, password }), 200, `login ${username}`)).access_token;
+  });
+}
+
+/** Creates `count` auctions as the seller and has the admin approve them; returns their ids. */
+export async function createAuctions(api, { sellerToken, adminToken, count, startingPrice }) {
+  const tag = Date.now().toString(36);
+  return eachLimited(Array.from({ length: count }, (_, i) => i), 4, async (i) => {
+    const listing = await expect(
+      api.call(
+        'POST',
+        '/listings',
+        {
+          title: `Bid storm auction ${i} ${tag}`,
+          description: 'An auction made by npm run bench:bids; it sells nothing and goes away with the bench database.',
+          category: 'Blog',
+          website_url: `https://bench-bids-${tag}-${i}.example.com`,
+          monthly_revenue: 1200,
+          annual_revenue: 14400,
+          monthly_traffic: 30000,
+          monthly_expenses: 200,
+          profit_margin: 83,
+          business_age_months: 26,
+          monetization_methods: 'AdSense',
+          listing_type: 'auction',
+          auction_type: 'auto',
+          starting_price: startingPrice,
+          duration_days: 7,
+        },
+        sellerToken,
+      ),
+      201,
+      'create listing',
+    );
+    if (listing.status !== 'active') await expect(api.call('PATCH', `/admin/listings/${listing.id}`, { status: 'active' }, adminToken), 200, `approve ${listing.id}`);
+    return listing.id;
+  });
+}
+
+/**
+ * Waits until the bidding service knows every auction (it learns of them from listing events). The seller's own $1
+ * bid is a probe that changes nothing: 404 while the auction is unknown there, 400 (own listing) once it is known.
+ */
+export async function waitForAuctions(api, sellerToken, ids, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  await eachLimited(ids, 4, async (id) => {
+    for (;;) {
+      const answer = await api.call('POST', '/bids', { listing_id: id, amount: 1 }, sellerToken);
+      if (answer.status === 400) return;
+      if (answer.status !== 404) throw new Error(`probe bid on ${id}: ${answer.status} ${answer.text.slice(0, 300)}`);
+      if (Date.now() > deadline) throw new Error(`the bidding service never learned of auction ${id}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  });
+}
+
+/** A refusal's reason with the amount left out, so races group together. */
+const reasonKey = (status, detail) => `${status} ${typeof detail === 'string' ? detail.replace(/\$[\d,]+/g, '$X') : 'validation'}`;
+
+/**
+ * One storm phase: one worker per bidder token for `seconds`, each bidding on `pick()`'s listing the smallest amount
+ * it knows (its own view, learned from its answers: 201 current_bid, or a 400's 'at least $X').
+ * Returns counts, latencies and every accepted bid (id, listing, amount, when it was sent and answered).
+ */
+export async function stormPhase(api, { tokens, pick, startingPrice, seconds }) {
+  const all = [];
+  const acceptedLatency = [];
+  const accepted = [];
+  const reasons = {};
+  let serverErrors = 0;
+  let networkErrors = 0;
+  const started = clock();
+  const deadline = started + seconds * 1000;
+  await Promise.all(
+    tokens.map(async (token) => {
+      const known = new Map();
+      while (clock() < deadline) {
+        const listingId = pick();
+        const amount = known.get(listingId) ?? startingPrice;
+        const sentAt = clock();
+        let answer;
+        try {
+          answer = await api.call('POST', '/bids', { listing_id: listingId, amount }, token);
+        } catch (error) {
+          networkErrors += 1;
+          reasons[`network ${error.message.slice(0, 80)}`] = (reasons[`network ${error.message.slice(0, 80)}`] ?? 0) + 1;
+          continue;
+        }
+        const answeredAt = clock();
+        all.push(answeredAt - sentAt);
+        if (answer.status === 201) {
+          acceptedLatency.push(answeredAt - sentAt);
+          accepted.push({ id: answer.body.bid.id, listingId, amount, sentAt, answeredAt });
+          known.set(listingId, minimumNextBid(startingPrice, answer.body.current_bid));
+          continue;
+        }
+        const detail = answer.body?.detail;
+        const key = reasonKey(answer.status, detail);
+        reasons[key] = (reasons[key] ?? 0) + 1;
+        if (answer.status >= 500) serverErrors += 1;
+        const atLeast = typeof detail === 'string' ? /at least \$([\d,]+)/.exec(detail) : null;
+        if (answer.status === 400 && atLeast) known.set(listingId, Number(atLeast[1].replace(/,/g, '')));
+        else await new Promise((r) => setTimeout(r, 100));
+      }
+    }),
+  );
+  const elapsed = (clock() - started) / 1000;
+  all.sort((a, b) => a - b);
+  acceptedLatency.sort((a, b) => a - b);
+  return {
+    seconds: elapsed,
+    requests: all.length + networkErrors,
+    accepted,
+    acceptedPerSecond: accepted.length / elapsed,
+    requestsPerSecond: (all.length + networkErrors) / elapsed,
+    p50: percentile(all, 50),
+    p99: percentile(all, 99),
+    acceptedP50: percentile(acceptedLatency, 50),
+    acceptedP99: percentile(acceptedLatency, 99),
+    reasons,
+    clientErrors: Object.entries(reasons).filter(([key]) => key.startsWith('4')).reduce((n, [, c]) => n + c, 0),
+    serverErrors,
+    networkErrors,
+  };
+}
