@@ -16,4 +16,5 @@ export default async function globalSetup() {
   process.env.E2E_BASE_URL = system.url;
   process.env.E2E_ADMIN_EMAIL = env.ADMIN_EMAIL;
   process.env.E2E_ADMIN_PASSWORD = env.ADMIN_PASSWORD;
+  process.env.E2E_DATABASE_URL = env.DATABASE_URL;
 }

@@ -24,11 +24,18 @@ export function monthlyProfit(monthlyRevenue: number, monthlyExpenses: number): 
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Whole days left until an auction ends, rounded up; null once it has ended (shown only while positive). */
-export function daysRemaining(expiresAt: Date | string | null, now: Date = new Date()): number | null {
+/**
+ * What the listing page says about the time left (SPEC §2 'days remaining while positive'): whole days rounded up,
+ * and in the final day hours, then minutes, so a soft-closing auction never reads '1 day remaining'. Null once ended.
+ */
+export function timeRemainingLabel(expiresAt: Date | string | null, now: Date = new Date()): string | null {
   if (expiresAt === null) return null;
   const left = new Date(expiresAt).getTime() - now.getTime();
-  return left > 0 ? Math.ceil(left / DAY_MS) : null;
+  if (left <= 0) return null;
+  const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'} remaining`;
+  if (left >= DAY_MS) return plural(Math.ceil(left / DAY_MS), 'day');
+  if (left >= 3600_000) return plural(Math.ceil(left / 3600_000), 'hour');
+  return plural(Math.ceil(left / 60_000), 'minute');
 }
 
 /** Auction durations a seller may choose, in days (SPEC §5); 7 is the default. */

@@ -1,5 +1,5 @@
 import { acceptsBids, isPubliclyVisible, listingStatusLabel, ownerStatusChange, type ListingStatus } from './listing-status.rules';
-import { daysRemaining, formatBusinessAge, formatTraffic, monthlyProfit } from './listing-metrics.rules';
+import { formatBusinessAge, formatTraffic, monthlyProfit, timeRemainingLabel } from './listing-metrics.rules';
 
 describe('ownerStatusChange (D16)', () => {
   const approved = { approved: true, autoApprove: false };
@@ -81,11 +81,16 @@ describe('listing metrics', () => {
     expect(monthlyProfit(100, 250)).toBe(-150);
   });
 
-  it('counts days remaining up while positive and stops at the end', () => {
+  it('says days, then hours, then minutes remaining, and nothing once ended', () => {
     const now = new Date('2026-03-01T12:00:00Z');
-    expect(daysRemaining('2026-03-01T13:00:00Z', now)).toBe(1);
-    expect(daysRemaining('2026-03-08T12:00:00Z', now)).toBe(7);
-    expect(daysRemaining('2026-03-01T12:00:00Z', now)).toBeNull();
-    expect(daysRemaining(null, now)).toBeNull();
+    expect(timeRemainingLabel('2026-03-08T12:00:00Z', now)).toBe('7 days remaining');
+    expect(timeRemainingLabel('2026-03-02T13:00:00Z', now)).toBe('2 days remaining');
+    expect(timeRemainingLabel('2026-03-02T12:00:00Z', now)).toBe('1 day remaining');
+    expect(timeRemainingLabel('2026-03-02T11:59:00Z', now)).toBe('24 hours remaining');
+    expect(timeRemainingLabel('2026-03-01T13:00:00Z', now)).toBe('1 hour remaining');
+    expect(timeRemainingLabel('2026-03-01T12:59:00Z', now)).toBe('59 minutes remaining');
+    expect(timeRemainingLabel('2026-03-01T12:00:01Z', now)).toBe('1 minute remaining');
+    expect(timeRemainingLabel('2026-03-01T12:00:00Z', now)).toBeNull();
+    expect(timeRemainingLabel(null, now)).toBeNull();
   });
 });

@@ -80,7 +80,7 @@ describe('ActionPanel live end (D9)', () => {
     const html = render({ ...auction, expires_at: until }, buyer, until);
     expect(html).toContain(`Ends ${formatBidTime(until)}`);
     expect(html).toContain(`Auction extended: now ends ${formatBidTime(until)}`);
-    expect(html).toContain('1 day remaining');
+    expect(html).toContain('13 hours remaining');
   });
 
   it('shows no extension notice without one, nor once the listing is no longer active', () => {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { ListingDto } from '@market/contracts';
-import { daysRemaining, formatDollars } from '@market/domain';
+import { formatDollars, timeRemainingLabel } from '@market/domain';
 import { useAppSelector } from '../../app/store';
 import { useAddToWatchlistMutation } from '../../api/listings.api';
 import { BidForm, OfferForm } from './BidForm';
@@ -44,7 +44,7 @@ export function ActionPanel({ listing, extendedUntil = null }: { listing: Listin
   const bidHere = user !== null && plan.actions.includes('place_bid');
   const offerHere = user !== null && plan.actions.includes('make_offer');
   const buttons = user !== null ? plan.actions.filter((action) => !isFormAction(action)) : plan.actions;
-  const days = auction && listing.status === 'active' ? daysRemaining(listing.expires_at) : null;
+  const remaining = auction && listing.status === 'active' ? timeRemainingLabel(listing.expires_at) : null;
 
   const act = (action: PanelAction | 'contact') => {
     if (!user) navigate('/login');
@@ -83,12 +83,12 @@ export function ActionPanel({ listing, extendedUntil = null }: { listing: Listin
           )}
         </p>
       )}
-      {days !== null && (
+      {remaining !== null && (
         <p className="panel-days" data-testid="days-remaining">
-          {days} {days === 1 ? 'day' : 'days'} remaining
+          {remaining}
         </p>
       )}
-      {days !== null && listing.expires_at && (
+      {remaining !== null && listing.expires_at && (
         <p className="panel-line muted" data-testid="auction-ends">
           Ends {formatBidTime(listing.expires_at)}
         </p>

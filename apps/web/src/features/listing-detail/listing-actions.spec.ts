@@ -27,6 +27,7 @@ describe('planActions', () => {
   it('shows the current bid once there is one', () => {
     expect(planActions({ ...base, current_bid: 1500 }, buyer, NOW)).toMatchObject({ priceLabel: 'Current bid', price: 1500 });
     expect(planActions(base, buyer, NOW)).toMatchObject({ priceLabel: 'Starting bid', price: 1000 });
+    expect(planActions({ ...base, current_bid: 1500, status: 'sold' }, buyer, NOW)).toMatchObject({ priceLabel: 'Final bid', price: 1500 });
   });
   it('gives the seller an edit link instead of buyer actions', () => {
     const plan = planActions({ ...base, buy_now_price: 100 }, { id: 'seller', role: 'user' }, NOW);

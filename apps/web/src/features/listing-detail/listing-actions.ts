@@ -35,7 +35,7 @@ export function planActions(
     else if (purchasePrice !== null) actions.push(...(auction ? [] : (['make_offer'] as const)), 'escrow');
   }
   return {
-    priceLabel: auction ? (listing.current_bid !== null ? 'Current bid' : 'Starting bid') : 'Asking price',
+    priceLabel: !auction ? 'Asking price' : listing.current_bid === null ? 'Starting bid' : listing.status === 'sold' ? 'Final bid' : 'Current bid',
     price: auction ? (listing.current_bid ?? listing.starting_price) : listing.starting_price,
     purchasePrice,
     canEdit: isOwner || viewer?.role === 'admin',

@@ -24,7 +24,7 @@ export function MyBidsTab() {
         <h2 id="my-bids-heading">
           My Bids{!isLoading && !failed && <span className="muted"> ({rows.length})</span>}
         </h2>
-        <Link to="/browse">Browse websites</Link>
+        {rows.length > 0 && <Link to="/browse">Browse Websites</Link>}
       </div>
       {failed && <LoadError onRetry={() => refetch()}>Could not load your bids: {errorDetail(error, 'please try again.')}</LoadError>}
       {isLoading && <LoadingState text="Loading your bids..." />}
