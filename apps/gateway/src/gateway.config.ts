@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { ConfigError, commonEnv, parseEnv, portSchema, urlSchema } from '@market/server-kit';
+import { parseOriginList } from './live/live-handshake';
 
 /** Variables the gateway reads; parsed once at start. */
 export const gatewayEnv = {
@@ -25,6 +26,20 @@ export const gatewayEnv = {
     .default('screenshots'),
   S3_REGION: z.string().regex(/^[a-z0-9-]+$/, 'lower-case letters, digits and - only').default('us-east-1'),
   UPLOADS_DIR: z.string().min(1).default('data/uploads').transform((dir) => resolve(process.cwd(), dir)),
+  // The site's public address: its origin may open live feed websockets (ADR 0015). Shared with notifications-service.
+  PUBLIC_URL: urlSchema(['http:', 'https:']).optional(),
+  // Further browser origins (comma-separated, e.g. a dev server) allowed to open live feed websockets; see ADR 0015.
+  WS_ALLOWED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((value, ctx) => {
+      try {
+        return parseOriginList(value);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
 };
 export type GatewayConfig = z.infer<z.ZodObject<typeof gatewayEnv>>;
 export const GATEWAY_CONFIG = Symbol('GATEWAY_CONFIG');

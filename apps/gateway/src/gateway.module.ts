@@ -21,6 +21,7 @@ import { AdminListingsController } from './listings/admin-listings.controller';
 import { ListingWrites } from './listings/listing-writes';
 import { BrowseCache } from './listings/browse-cache';
 import { BidsController } from './bids/bids.controller';
+import { LiveFeed } from './live/live-feed';
 
 class GatewayConnections implements OnApplicationShutdown {
   constructor(
@@ -79,6 +80,7 @@ export class GatewayModule {
         ...UPLOADS_PROVIDERS,
         ListingWrites,
         BrowseCache,
+        LiveFeed,
       ],
     };
   }

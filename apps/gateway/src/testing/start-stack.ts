@@ -37,22 +37,49 @@ export interface Stack {
   urls: string[];
   env: Record<string, string>;
   db: TestDatabase;
+  /** The first (or only) instance of a started service. */
   service(key: ServiceKey): INestApplication;
+  /** Every instance of a started service, in start order (see `replicas`). */
+  services(key: ServiceKey): INestApplication[];
+  /** Every gateway, in start order (`urls[i]` is `gateways[i]`'s). */
+  gateways: INestApplication[];
   stop(): Promise<void>;
 }
 
+export interface StackOptions {
+  /** Services to start (default: auth). */
+  services?: ServiceKey[];
+  /** How many instances of a started service to run (default 1 each): replicas share its NATS queue group. */
+  replicas?: Partial<Record<ServiceKey, number>>;
+  /** How many gateways (default 1). */
+  gateways?: number;
+  env?: Record<string, string>;
+}
+
 /** Starts gateways and services in-process on a fresh database with isolated events (services default: auth). */
-export async function startStack(options: { services?: ServiceKey[]; gateways?: number; env?: Record<string, string> } = {}): Promise<Stack> {
+export async function startStack(options: StackOptions = {}): Promise<Stack> {
+  const keys = options.services ?? ['auth'];
+  for (const [key, count] of Object.entries(options.replicas ?? {}) as Array<[ServiceKey, number]>) {
+    if (!keys.includes(key)) throw new Error(`replicas names ${key}, which is not among the started services`);
+    if (!Number.isInteger(count) || count < 1) throw new Error(`replicas.${key} must be a whole number from 1`);
+  }
   const db = await createTestDatabase('gw');
   // Screenshots go to a directory of this stack's own, never into the checkout's data/.
   const uploads = mkdtempSync(join(tmpdir(), 'stack-uploads-'));
   const env: Record<string, string> = { ...isolatedEnv(db.url), UPLOADS_DIR: uploads, ...options.env };
-  const services = new Map<ServiceKey, INestApplication>();
+  const services = new Map<ServiceKey, INestApplication[]>();
+  const started: INestApplication[] = [];
   const gateways: INestApplication[] = [];
   try {
-    for (const key of options.services ?? ['auth']) {
-      const { module, config } = SERVICES[key].module(env);
-      services.set(key, await createServiceApp({ service: SERVICES[key].name, module, config, defaultHealthPort: 0, healthPort: 0 }));
+    for (const key of keys) {
+      const instances: INestApplication[] = [];
+      services.set(key, instances);
+      for (let i = 0; i < (options.replicas?.[key] ?? 1); i += 1) {
+        const { module, config } = SERVICES[key].module(env);
+        const app = await createServiceApp({ service: SERVICES[key].name, module, config, defaultHealthPort: 0, healthPort: 0 });
+        instances.push(app);
+        started.push(app);
+      }
     }
     for (let i = 0; i < (options.gateways ?? 1); i += 1) {
       const gateway = await createGateway(parseEnvOrThrow(gatewayEnv, { ...env, PORT: '0', HOST: '127.0.0.1' }));
@@ -60,24 +87,27 @@ export async function startStack(options: { services?: ServiceKey[]; gateways?: 
       gateways.push(gateway);
     }
   } catch (error) {
-    await closeAll(...services.values(), ...gateways);
+    await closeAll(...started, ...gateways);
     await db.drop();
     rmSync(uploads, { recursive: true, force: true });
     throw error;
   }
   const urls = await Promise.all(gateways.map(baseUrl));
+  const instancesOf = (key: ServiceKey) => {
+    const instances = services.get(key);
+    if (!instances?.length) throw new Error(`${key} was not started`);
+    return instances;
+  };
   return {
     url: urls[0],
     urls,
     env,
     db,
-    service: (key) => {
-      const app = services.get(key);
-      if (!app) throw new Error(`${key} was not started`);
-      return app;
-    },
+    gateways,
+    service: (key) => instancesOf(key)[0],
+    services: (key) => [...instancesOf(key)],
     stop: async () => {
-      await closeAll(...services.values(), ...gateways);
+      await closeAll(...started, ...gateways);
       await deleteStream(env.NATS_URL, env.EVENTS_STREAM);
       await db.drop();
       rmSync(uploads, { recursive: true, force: true });

@@ -1,0 +1,115 @@
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import type { Msg, NatsConnection, NatsError, Subscription } from 'nats';
+import { WebSocketServer } from 'ws';
+import { eventSubject } from '@market/server-kit';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway.config';
+import { GATEWAY_NATS } from '../gateway.tokens';
+import { CLOSE_GOING_AWAY, LiveHub } from './live-hub';
+import { matchLivePath, originAllowed, rejectUpgrade, serveWithoutUpgrade, wantsWebSocket, type OriginPolicy } from './live-handshake';
+import { LIVE_SOURCE_EVENTS, liveMessagesFor } from './live-messages';
+
+const PING_INTERVAL_MS = 30_000;
+// Clients have nothing to say on this feed; a larger frame ends the connection (ws closes it with 1009).
+const MAX_INCOMING_BYTES = 1024;
+// How long shutdown waits for browsers to answer the 1001 close before cutting the connections.
+const CLOSE_GRACE_MS = 2000;
+// A relay that republishes after a crash sends an event twice on core NATS (JetStream only dedups what it stores).
+const RECENT_EVENT_IDS = 1024;
+
+/**
+ * The live listing feed (D21, ADR 0015): websockets on /ws/listings/{id}, fed from bus events. Every gateway replica
+ * subscribes to the events itself (a plain subscription, not a queue group), so each hears every event and feeds only
+ * the sockets it holds; nothing about sockets is shared between replicas.
+ */
+@Injectable()
+export class LiveFeed implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger('LiveFeed');
+  private readonly hub = new LiveHub();
+  private readonly wss = new WebSocketServer({ noServer: true, clientTracking: false, maxPayload: MAX_INCOMING_BYTES, perMessageDeflate: false });
+  private readonly policy: OriginPolicy;
+  private readonly recent = new Set<string>();
+  private subscriptions: Subscription[] = [];
+  private heartbeat: NodeJS.Timeout | null = null;
+  private server: Server | null = null;
+  private closing = false;
+  private readonly onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => this.upgrade(request, socket, head);
+
+  constructor(
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+    @Inject(GATEWAY_NATS) private readonly nc: NatsConnection,
+    private readonly adapterHost: HttpAdapterHost,
+  ) {
+    const allowed = new Set(config.WS_ALLOWED_ORIGINS);
+    if (config.PUBLIC_URL) allowed.add(new URL(config.PUBLIC_URL).origin);
+    this.policy = { trustProxy: config.TRUST_PROXY, allowed };
+  }
+
+  onApplicationBootstrap() {
+    // Nest creates the HTTP server before bootstrap hooks run and listens after them, so no handshake is missed.
+    this.server = this.adapterHost.httpAdapter.getHttpServer() as Server;
+    this.server.on('upgrade', this.onUpgrade);
+    this.subscriptions = LIVE_SOURCE_EVENTS.map((name) =>
+      this.nc.subscribe(eventSubject(this.config.EVENTS_PREFIX, name), { callback: (error, msg) => this.relay(error, msg) }),
+    );
+    this.heartbeat = setInterval(() => this.hub.sweep(), PING_INTERVAL_MS);
+    this.heartbeat.unref();
+  }
+
+  // Before Nest closes the HTTP server: it waits for every connection, and open websockets would keep it waiting.
+  async beforeApplicationShutdown() {
+    this.closing = true;
+    for (const subscription of this.subscriptions) subscription.unsubscribe();
+    this.subscriptions = [];
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    await this.hub.closeAll(CLOSE_GOING_AWAY, 'Server shutting down', CLOSE_GRACE_MS);
+  }
+
+  private relay(error: NatsError | null, msg: Msg): void {
+    if (error) {
+      this.logger.warn(`Live feed subscription failed: ${error.message}`);
+      return;
+    }
+    let envelope: unknown;
+    try {
+      envelope = JSON.parse(msg.string());
+    } catch {
+      envelope = null;
+    }
+    const live = liveMessagesFor(envelope);
+    if (!live) {
+      this.logger.warn(`Dropped a malformed event on ${msg.subject}`);
+      return;
+    }
+    if (live.eventId !== null) {
+      if (this.recent.has(live.eventId)) return;
+      this.recent.add(live.eventId);
+      // A Set iterates in insertion order: the first id is the oldest.
+      if (this.recent.size > RECENT_EVENT_IDS) this.recent.delete(this.recent.values().next().value as string);
+    }
+    this.hub.publish(live.listingId, live.messages);
+  }
+
+  private upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void {
+    const route = matchLivePath(request.url);
+    // Leave other paths to another upgrade handler on this server if there is one (none today).
+    if (route.kind === 'other' && this.server && this.server.listeners('upgrade').length > 1) return;
+    // A client that resets mid-handshake must not become an unhandled 'error' event.
+    socket.on('error', () => socket.destroy());
+    if (!wantsWebSocket(request) && this.server) return serveWithoutUpgrade(this.server, request, socket);
+    if (route.kind === 'other') return rejectUpgrade(socket, 404, 'Not found');
+    if (this.closing) return rejectUpgrade(socket, 503, 'The server is shutting down');
+    if (route.kind === 'bad-id') return rejectUpgrade(socket, 400, 'Not a valid listing id');
+    if (!originAllowed(request, this.policy)) return rejectUpgrade(socket, 403, 'Origin not allowed');
+    if (!this.hub.hasRoom()) return rejectUpgrade(socket, 503, 'Too many live connections, try again later');
+    // handleUpgrade answers malformed handshakes itself (400/405) and otherwise calls back synchronously, so the
+    // room check above cannot be overtaken by a concurrent handshake.
+    this.wss.handleUpgrade(request, socket, head, (ws) => {
+      // Incoming frames are ignored; protocol errors (an oversized frame among them) close the socket, then 'close' fires.
+      ws.on('error', () => undefined);
+      this.hub.add(route.listingId, ws);
+    });
+  }
+}

@@ -1,0 +1,70 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { gatewayEnv } from '../gateway.config';
+import { parseEnvOrThrow } from '@market/server-kit';
+import { matchLivePath, originAllowed, parseOriginList, type OriginPolicy } from './live-handshake';
+
+const ID = '6f1c1a52-4c6e-4b8e-9d59-2f0f3d8a7b10';
+
+describe('matchLivePath', () => {
+  it('finds the listing id, lower-cased, with or without a query string', () => {
+    expect(matchLivePath(`/ws/listings/${ID}`)).toEqual({ kind: 'listing', listingId: ID });
+    expect(matchLivePath(`/ws/listings/${ID.toUpperCase()}?v=1`)).toEqual({ kind: 'listing', listingId: ID });
+  });
+
+  it('calls anything else under /ws/listings/ a bad id', () => {
+    for (const path of ['/ws/listings/', '/ws/listings/42', '/ws/listings/%E0%A4%A', `/ws/listings/${ID}x`]) {
+      expect(matchLivePath(path)).toEqual({ kind: 'bad-id' });
+    }
+  });
+
+  it('leaves other paths alone', () => {
+    for (const path of ['/', '/ws/listings', `/ws/listings/${ID}/bids`, `/api/listings/${ID}`, '/ws', undefined]) {
+      expect(matchLivePath(path)).toEqual({ kind: 'other' });
+    }
+  });
+});
+
+describe('originAllowed', () => {
+  const policy: OriginPolicy = { trustProxy: false, allowed: new Set(['https://market.example', 'http://localhost:5173']) };
+  const request = (headers: IncomingHttpHeaders, encrypted = false) => ({ headers: { host: 'gw.internal:3000', ...headers }, socket: { encrypted } });
+
+  it('lets in clients that send no Origin (not browsers)', () => {
+    expect(originAllowed(request({}), policy)).toBe(true);
+  });
+
+  it("lets in the request's own origin, PUBLIC_URL's and the listed ones", () => {
+    expect(originAllowed(request({ origin: 'http://gw.internal:3000' }), policy)).toBe(true);
+    expect(originAllowed(request({ origin: 'https://gw.internal:3000' }, true), policy)).toBe(true);
+    expect(originAllowed(request({ origin: 'https://market.example' }), policy)).toBe(true);
+    expect(originAllowed(request({ origin: 'http://localhost:5173' }), policy)).toBe(true);
+  });
+
+  it('refuses other sites, other schemes or ports of the same host, and junk', () => {
+    for (const origin of ['https://evil.example', 'https://gw.internal:3000', 'http://gw.internal:3001', 'null', 'market.example', 'http://market.example']) {
+      expect(originAllowed(request({ origin }), policy)).toBe(false);
+    }
+  });
+
+  it('believes X-Forwarded-Proto only with TRUST_PROXY', () => {
+    const behindTls = request({ origin: 'https://gw.internal:3000', 'x-forwarded-proto': 'https, http' });
+    expect(originAllowed(behindTls, policy)).toBe(false);
+    expect(originAllowed(behindTls, { ...policy, trustProxy: true })).toBe(true);
+  });
+});
+
+describe('WS_ALLOWED_ORIGINS', () => {
+  const parse = (value?: string) => parseEnvOrThrow(gatewayEnv, { JWT_SECRET: 'x'.repeat(32), ...(value === undefined ? {} : { WS_ALLOWED_ORIGINS: value }) });
+
+  it('is empty by default and parses comma-separated origins', () => {
+    expect(parse().WS_ALLOWED_ORIGINS).toEqual([]);
+    expect(parse('').WS_ALLOWED_ORIGINS).toEqual([]);
+    expect(parse(' http://localhost:5173 , https://Admin.Market.example/ ').WS_ALLOWED_ORIGINS).toEqual(['http://localhost:5173', 'https://admin.market.example']);
+  });
+
+  it('stops the start with a line naming the variable on anything that is not an origin', () => {
+    for (const bad of ['market.example', 'ftp://market.example', 'https://market.example/app', 'https://market.example,*']) {
+      expect(() => parse(bad)).toThrow(/^Invalid configuration: WS_ALLOWED_ORIGINS: .*is not an origin/);
+    }
+    expect(parseOriginList('https://a.example,,https://b.example')).toEqual(['https://a.example', 'https://b.example']);
+  });
+});

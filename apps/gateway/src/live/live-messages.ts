@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import type { EventName, EventPayloads, LiveMessage } from '@market/contracts';
+
+/** The bus events the live feed relays to browsers. */
+export const LIVE_SOURCE_EVENTS = ['bid.placed', 'bid.accepted', 'auction.closed', 'listing.updated', 'listing.deleted'] as const satisfies readonly EventName[];
+type SourceEvent = (typeof LIVE_SOURCE_EVENTS)[number];
+
+// Each builder reads only the fields it names: event payloads are internal and may carry what browsers must never see
+// (listing.updated carries reserve_price, D7), so nothing is ever spread or copied wholesale.
+
+/** `bid.placed` -> `new_bid`, plus `auction_extended` when soft close moved the end (D9, D21). */
+export function bidPlacedMessages(
+  p: Pick<EventPayloads['bid.placed'], 'bid_id' | 'listing_id' | 'bidder_name' | 'amount' | 'current_bid' | 'bid_count' | 'reserve_met' | 'expires_at' | 'extended' | 'created_at'>,
+): LiveMessage[] {
+  const messages: LiveMessage[] = [
+    {
+      type: 'new_bid',
+      data: {
+        listing_id: p.listing_id,
+        bid: { id: p.bid_id, bidder_name: p.bidder_name, amount: p.amount, created_at: p.created_at },
+        current_bid: p.current_bid,
+        bid_count: p.bid_count,
+        reserve_met: p.reserve_met,
+        expires_at: p.expires_at,
+      },
+    },
+  ];
+  if (p.extended && p.expires_at !== null) messages.push({ type: 'auction_extended', data: { listing_id: p.listing_id, expires_at: p.expires_at } });
+  return messages;
+}
+
+/** `bid.accepted` -> `listing_sold`. */
+export function bidAcceptedMessages(p: Pick<EventPayloads['bid.accepted'], 'listing_id' | 'amount' | 'accepted_at'>): LiveMessage[] {
+  return [{ type: 'listing_sold', data: { listing_id: p.listing_id, amount: p.amount, sold_at: p.accepted_at } }];
+}
+
+/** `auction.closed` -> `listing_updated` with the outcome as the status. */
+export function auctionClosedMessages(p: Pick<EventPayloads['auction.closed'], 'listing_id' | 'outcome'>): LiveMessage[] {
+  return [{ type: 'listing_updated', data: { listing_id: p.listing_id, status: p.outcome, featured: null, expires_at: null, buy_now_price: null } }];
+}
+
+/** `listing.updated` -> `listing_updated`: status, featured flag, end and buy-now price; never the reserve (D7). */
+export function listingUpdatedMessages(p: Pick<EventPayloads['listing.updated'], 'listing_id' | 'status' | 'featured' | 'expires_at' | 'buy_now_price'>): LiveMessage[] {
+  return [
+    {
+      type: 'listing_updated',
+      data: { listing_id: p.listing_id, status: p.status, featured: p.featured, expires_at: p.expires_at, buy_now_price: p.buy_now_price },
+    },
+  ];
+}
+
+/** `listing.deleted` -> `listing_updated` with status `deleted`. */
+export function listingDeletedMessages(p: Pick<EventPayloads['listing.deleted'], 'listing_id'>): LiveMessage[] {
+  return [{ type: 'listing_updated', data: { listing_id: p.listing_id, status: 'deleted', featured: null, expires_at: null, buy_now_price: null } }];
+}
+
+const id = z.string().min(1);
+const time = z.string().min(1);
+const money = z.number().finite();
+
+// What each builder reads, checked before use: a malformed event is dropped rather than relayed half-built.
+const SOURCES: { [N in SourceEvent]: (payload: unknown) => LiveMessage[] | null } = {
+  'bid.placed': parsed(
+    z.object({
+      bid_id: id,
+      listing_id: id,
+      bidder_name: z.string(),
+      amount: money,
+      current_bid: money,
+      bid_count: z.number().int().min(0),
+      reserve_met: z.boolean(),
+      expires_at: time.nullable(),
+      extended: z.boolean(),
+      created_at: time,
+    }),
+    bidPlacedMessages,
+  ),
+  'bid.accepted': parsed(z.object({ listing_id: id, amount: money, accepted_at: time }), bidAcceptedMessages),
+  'auction.closed': parsed(z.object({ listing_id: id, outcome: z.enum(['sold', 'expired']) }), auctionClosedMessages),
+  'listing.updated': parsed(
+    z.object({ listing_id: id, status: z.string().min(1), featured: z.boolean(), expires_at: time.nullable(), buy_now_price: money.nullable() }),
+    listingUpdatedMessages,
+  ),
+  'listing.deleted': parsed(z.object({ listing_id: id }), listingDeletedMessages),
+};
+
+function parsed<T>(schema: z.ZodType<T>, build: (payload: T) => LiveMessage[]) {
+  return (payload: unknown) => {
+    const result = schema.safeParse(payload);
+    return result.success ? build(result.data) : null;
+  };
+}
+
+/** What one bus event means for live viewers: the listing it concerns and its frames, or null when it means nothing. */
+export function liveMessagesFor(envelope: unknown): { eventId: string | null; listingId: string; messages: LiveMessage[] } | null {
+  if (typeof envelope !== 'object' || envelope === null) return null;
+  const { id: eventId, name, payload } = envelope as { id?: unknown; name?: unknown; payload?: unknown };
+  if (typeof name !== 'string' || !(LIVE_SOURCE_EVENTS as readonly string[]).includes(name)) return null;
+  const messages = SOURCES[name as SourceEvent](payload);
+  if (!messages) return null;
+  return { eventId: typeof eventId === 'string' ? eventId : null, listingId: messages[0].data.listing_id.toLowerCase(), messages };
+}
