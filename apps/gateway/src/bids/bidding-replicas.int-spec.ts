@@ -1,4 +1,6 @@
 import { Client } from 'pg';
+import { WebSocket } from 'ws';
+import { liveListingPath, type LiveMessage } from '@market/contracts';
 import { eventually } from '@market/server-kit/testing';
 import { get, post, signUp, startStack, type Stack } from '../testing/start-stack';
 import { bidStorm, createLiveListing } from '../testing/auctions';
@@ -30,6 +32,21 @@ describe('two bidding replicas behind two gateways', () => {
   const auctionRow = async (listingId: string) =>
     (await db.query('SELECT current_bid::float8 AS current_bid, bid_count, status FROM bidding.auctions WHERE listing_id = $1', [listingId])).rows[0];
 
+  /** A live viewer of one listing on one gateway, collecting the ids of the new bids it is told of. */
+  const viewer = async (baseUrl: string, listingId: string) => {
+    const ws = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}${liveListingPath(listingId)}`);
+    const seen = new Set<string>();
+    ws.on('message', (raw: Buffer) => {
+      const message = JSON.parse(raw.toString()) as LiveMessage;
+      if (message.type === 'new_bid') seen.add(message.data.bid.id);
+    });
+    await new Promise<void>((done, fail) => {
+      ws.once('open', () => done());
+      ws.once('error', fail);
+    });
+    return { seen, close: () => ws.close() };
+  };
+
   /** Every 2xx bid is stored; the stored bids rise strictly; the auction's price and count are theirs. */
   const expectConsistent = async (listingId: string, accepted: string[]) => {
     const stored = await storedBids(listingId);
@@ -57,17 +74,24 @@ describe('two bidding replicas behind two gateways', () => {
     await stack?.stop();
   });
 
-  it('takes bids through either gateway without losing one, and closes the auction with exactly one winner', async () => {
+  it('takes bids through either gateway without losing one, shows them live on both, and closes with exactly one winner', async () => {
     const seller = await signUp(stack.url);
     const bidders = await Promise.all(Array.from({ length: 10 }, () => signUp(stack.url)));
     const listing = await createLiveListing(stack.url, seller.token, adminToken, { starting_price: 500 });
     await eventually(async () => expect(await auctionRow(listing.id)).toMatchObject({ status: 'active' }), 15_000);
+    const viewers = await Promise.all(stack.urls.map((url) => viewer(url, listing.id)));
 
     const results = await bidStorm(stack.urls, listing.id, bidders.map((b) => b.token), 500, Date.now() + 3000);
     const accepted = results.filter((r) => r.status === 201);
     expect(accepted.length).toBeGreaterThan(10);
     expect(results.filter((r) => r.status !== 201 && r.status !== 400)).toEqual([]);
-    await expectConsistent(listing.id, accepted.map((r) => r.body.bid.id as string));
+    const acceptedIds = accepted.map((r) => r.body.bid.id as string);
+    await expectConsistent(listing.id, acceptedIds);
+    // Bids answered by either replica through either gateway reach the viewers on both gateways.
+    await eventually(() => {
+      for (const v of viewers) expect([...v.seen].sort()).toEqual([...acceptedIds].sort());
+    }, 10_000);
+    viewers.forEach((v) => v.close());
 
     // Both replicas sweep every 500 ms: bring the end close and let them race to close it.
     await db.query(`UPDATE bidding.auctions SET expires_at = now() + interval '1 second' WHERE listing_id = $1`, [listing.id]);
