@@ -136,11 +136,11 @@ export async function waitForAuctions(api, sellerToken, ids, timeoutMs = 60_000)
 const reasonKey = (status, detail) => `${status} ${typeof detail === 'string' ? detail.replace(/\$[\d,]+/g, '$X') : 'validation'}`;
 
 /**
- * One storm phase: one worker per bidder token for `seconds`, each bidding on `pick()`'s listing the smallest amount
+ * One storm phase: one worker per bidder token for `seconds`, each bidding on `pick(bidderIndex)`'s listing the smallest amount
  * it knows (its own view, learned from its answers: 201 current_bid, or a 400's 'at least $X').
  * Returns counts, latencies and every accepted bid (id, listing, amount, when it was sent and answered).
  */
-export async function stormPhase(api, { tokens, pick, startingPrice, seconds }) {
+export async function stormPhase(api, { tokens, pick, startingPrice, seconds, paceMs = 0 }) {
   const all = [];
   const acceptedLatency = [];
   const accepted = [];
@@ -150,10 +150,16 @@ export async function stormPhase(api, { tokens, pick, startingPrice, seconds }) 
   const started = clock();
   const deadline = started + seconds * 1000;
   await Promise.all(
-    tokens.map(async (token) => {
+    tokens.map(async (token, bidder) => {
       const known = new Map();
+      // Paced bidders start a request every paceMs (think time); the others send the next as soon as one is answered.
+      const pace = async (sentAt) => {
+        const wait = sentAt + paceMs - clock();
+        if (paceMs > 0 && wait > 0) await new Promise((r) => setTimeout(r, wait));
+      };
+      if (paceMs > 0) await new Promise((r) => setTimeout(r, Math.random() * paceMs));
       while (clock() < deadline) {
-        const listingId = pick();
+        const listingId = pick(bidder);
         const amount = known.get(listingId) ?? startingPrice;
         const sentAt = clock();
         let answer;
@@ -170,6 +176,7 @@ export async function stormPhase(api, { tokens, pick, startingPrice, seconds }) 
           acceptedLatency.push(answeredAt - sentAt);
           accepted.push({ id: answer.body.bid.id, listingId, amount, sentAt, answeredAt });
           known.set(listingId, minimumNextBid(startingPrice, answer.body.current_bid));
+          await pace(sentAt);
           continue;
         }
         const detail = answer.body?.detail;
@@ -179,6 +186,7 @@ export async function stormPhase(api, { tokens, pick, startingPrice, seconds }) 
         const atLeast = typeof detail === 'string' ? /at least \$([\d,]+)/.exec(detail) : null;
         if (answer.status === 400 && atLeast) known.set(listingId, Number(atLeast[1].replace(/,/g, '')));
         else await new Promise((r) => setTimeout(r, 100));
+        await pace(sentAt);
       }
     }),
   );

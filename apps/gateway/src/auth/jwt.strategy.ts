@@ -1,3 +1,4 @@
+import { createSecretKey } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import { ExtractJwt, Strategy } from 'passport-jwt';
@@ -24,7 +25,10 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
   ) {
     super({
       jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
-      secretOrKey: config.JWT_SECRET,
+      // A key object made once: given a string, jsonwebtoken first tries (and fails) to parse it as a PEM public key on
+      // every request, which cost the gateway a quarter of its CPU in the bid storm (docs/benchmarks.md).
+      // passport-jwt's types predate key objects; it hands the value to jsonwebtoken, which takes one.
+      secretOrKey: createSecretKey(Buffer.from(config.JWT_SECRET)) as unknown as Buffer,
       algorithms: ['HS256'],
       ignoreExpiration: false,
     });
