@@ -102,7 +102,7 @@ function section({ date, phases, ceiling, delivery, checks }) {
     '**C** each bidder on two auctions of its own (nobody else bids there, so every bid is accepted); **D** as B, but each',
     `bidder sends one bid every ${PACE_MS} ms (${Math.round((BIDDERS * 1000) / PACE_MS)} bids/s offered), as people with think time would. A to C are closed loops: the next request`,
     'leaves as soon as the last is answered, so they measure saturation.',
-    '"Ceiling": the service\'s own transaction (lock the auction, insert the bid, update the auction, append the outbox row)',
+    '"Ceiling": the service\'s own transaction (lock the auction; insert the bid, update the auction and append the outbox row in one statement)',
     `run from ${BIDDERS} pg connections directly on a scratch copy of the tables for ${CEILING_SECONDS} s, in the same run, on one hot auction`,
     `(${Math.round(ceiling.hot.perSecond)} tx/s, p50 ${ms(ceiling.hot.p50)}, p99 ${ms(ceiling.hot.p99)} ms) and over ${LISTINGS} auctions (${Math.round(ceiling.spread.perSecond)} tx/s,`,
     `p50 ${ms(ceiling.spread.p50)}, p99 ${ms(ceiling.spread.p99)} ms); every one of its transactions is an accepted bid.`,

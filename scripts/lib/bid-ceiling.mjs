@@ -8,13 +8,9 @@ import { join } from 'node:path';
 import { clock, minimumNextBid, percentile } from './bid-storm.mjs';
 import { ROOT } from './system.mjs';
 
-// The column lists AuctionsRepository reads, from its build, so the ceiling follows the service's statements.
+// The statements AuctionsRepository runs, from its build, so the ceiling is the service's own transaction.
 const repository = createRequire(import.meta.url)(join(ROOT, 'apps/bidding-service/dist/auctions/auctions.repository.js'));
-const AUCTION_COLUMNS =
-  repository.AUCTION_COLUMNS ??
-  `listing_id, seller_id, listing_type, auction_type, status, starting_price::float8 AS starting_price,
-  reserve_price::float8 AS reserve_price, buy_now_price::float8 AS buy_now_price, current_bid::float8 AS current_bid, bid_count, expires_at`;
-const BID_COLUMNS = repository.BID_COLUMNS ?? 'id, listing_id, bidder_id, amount::float8 AS amount, status, created_at';
+const { AUCTION_COLUMNS, RECORD_BID_SQL } = repository;
 
 /** Copies bidding.auctions (the storm's rows, bids reset), bidding.bids and bidding.outbox into `schema`. */
 async function createScratch(client, schema, listingIds) {
@@ -43,31 +39,18 @@ async function createScratch(client, schema, listingIds) {
 }
 
 /** The service's transaction for one bid at the minimum next amount, statement for statement. */
-async function placeBid(client, listingId, bidderId, withKind) {
+async function placeBid(client, listingId, bidderId) {
   await client.query('START TRANSACTION');
   try {
     const [auction] = (await client.query(`SELECT ${AUCTION_COLUMNS} FROM auctions WHERE listing_id = $1 FOR UPDATE`, [listingId])).rows;
     const amount = minimumNextBid(auction.starting_price, auction.current_bid);
-    const [bid] = (
-      withKind
-        ? await client.query(`INSERT INTO bids (id, listing_id, bidder_id, kind, amount) VALUES ($1, $2, $3, $4, $5) RETURNING ${BID_COLUMNS}`, [
-            randomUUID(), listingId, bidderId, 'bid', amount,
-          ])
-        : await client.query(`INSERT INTO bids (id, listing_id, bidder_id, amount) VALUES ($1, $2, $3, $4) RETURNING ${BID_COLUMNS}`, [
-            randomUUID(), listingId, bidderId, amount,
-          ])
-    ).rows;
-    await client.query('UPDATE auctions SET current_bid = $2, bid_count = $3, expires_at = $4, updated_at = now() WHERE listing_id = $1', [
-      listingId, amount, auction.bid_count + 1, auction.expires_at,
-    ]);
+    const bidCount = auction.bid_count + 1;
     const payload = {
-      bid_id: bid.id, listing_id: listingId, bidder_id: bidderId, bidder_name: 'ceiling_bidder', amount, current_bid: amount,
-      bid_count: auction.bid_count + 1, reserve_met: auction.reserve_price === null || amount >= auction.reserve_price,
-      expires_at: auction.expires_at?.toISOString() ?? null, extended: false, created_at: bid.created_at.toISOString(),
+      bid_id: randomUUID(), listing_id: listingId, bidder_id: bidderId, bidder_name: 'ceiling_bidder', amount, current_bid: amount,
+      bid_count: bidCount, reserve_met: auction.reserve_price === null || amount >= auction.reserve_price,
+      expires_at: auction.expires_at?.toISOString() ?? null, extended: false,
     };
-    await client.query('INSERT INTO outbox (id, name, payload, request_id) VALUES ($1, $2, $3, $4)', [
-      randomUUID(), 'bid.placed', JSON.stringify(payload), randomUUID(),
-    ]);
+    await client.query(RECORD_BID_SQL, [payload.bid_id, listingId, bidderId, amount, bidCount, auction.expires_at, randomUUID(), JSON.stringify(payload), randomUUID()]);
     await client.query('COMMIT');
   } catch (error) {
     await client.query('ROLLBACK').catch(() => {});
@@ -76,7 +59,7 @@ async function placeBid(client, listingId, bidderId, withKind) {
 }
 
 /** `clients` connections placing bids on `pick()`'s listing for `seconds`: transactions per second and latency. */
-async function ceilingPhase(pool, { clients, seconds, pick, withKind }) {
+async function ceilingPhase(pool, { clients, seconds, pick }) {
   const latencies = [];
   const started = clock();
   const deadline = started + seconds * 1000;
@@ -87,7 +70,7 @@ async function ceilingPhase(pool, { clients, seconds, pick, withKind }) {
       try {
         while (clock() < deadline) {
           const sentAt = clock();
-          await placeBid(client, pick(), bidderId, withKind);
+          await placeBid(client, pick(), bidderId);
           latencies.push(clock() - sentAt);
         }
       } finally {
@@ -112,10 +95,8 @@ export async function measureCeiling(databaseUrl, { hotId, spreadIds, clients, s
   const pool = new pg.Pool({ connectionString: databaseUrl, max: clients, options: `-c search_path=${schema} -c jit=off` });
   try {
     await createScratch(admin, schema, [hotId, ...spreadIds]);
-    // Bids and offers share the table once the sales migration has run: then the service names the kind.
-    const withKind = (await admin.query(`SELECT 1 FROM information_schema.columns WHERE table_schema = 'bidding' AND table_name = 'bids' AND column_name = 'kind'`)).rowCount > 0;
-    const hot = await ceilingPhase(pool, { clients, seconds, pick: () => hotId, withKind });
-    const spread = await ceilingPhase(pool, { clients, seconds, pick: () => spreadIds[Math.floor(Math.random() * spreadIds.length)], withKind });
+    const hot = await ceilingPhase(pool, { clients, seconds, pick: () => hotId });
+    const spread = await ceilingPhase(pool, { clients, seconds, pick: () => spreadIds[Math.floor(Math.random() * spreadIds.length)] });
     return { hot, spread };
   } finally {
     await pool.end().catch(() => {});

@@ -72,6 +72,32 @@ describe('auction state and bids', () => {
     expect(await auctions.bidsFor(listing.listing_id, 10)).toEqual([]);
   });
 
+  it('writes the bid, the auction and its bid.placed event together, stamped with the bid time', async () => {
+    const listing = terms({ reserve_price: 1500 });
+    await apply(listing);
+    const bidder = randomUUID();
+    const placed = await auctions.placeBid(listing.listing_id, { id: bidder, name: 'ann' }, 1000, new Date(), 10);
+    const bid = placed!.bid!;
+    const [event] = await ds.query(`SELECT name, payload FROM outbox WHERE payload->>'bid_id' = $1`, [bid.id]);
+    expect(event).toEqual({
+      name: 'bid.placed',
+      payload: {
+        bid_id: bid.id,
+        listing_id: listing.listing_id,
+        bidder_id: bidder,
+        bidder_name: 'ann',
+        amount: 1000,
+        current_bid: 1000,
+        bid_count: 1,
+        reserve_met: false,
+        expires_at: new Date(listing.expires_at).toISOString(),
+        extended: false,
+        created_at: bid.created_at.toISOString(),
+      },
+    });
+    expect(await auctions.findAuction(listing.listing_id)).toMatchObject({ current_bid: 1000, bid_count: 1 });
+  });
+
   it('never loses an update when many bidders bid on one listing at once', async () => {
     const listing = terms({ starting_price: 500 });
     await apply(listing);

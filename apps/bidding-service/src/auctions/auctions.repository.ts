@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { BidKind, BidStatus, EventPayloads } from '@market/contracts';
-import { appendEvent } from '@market/server-kit';
+import { appendEvent, currentRequestId } from '@market/server-kit';
 import { decideBid, offerRefusal, type AuctionState, type BidDecision, type ListingStatus } from '@market/domain';
 
 /** An auction row as stored; money as numbers (bigint cast, always whole dollars). */
@@ -36,6 +36,24 @@ export const AUCTION_COLUMNS = `listing_id, seller_id, title, listing_type, auct
   reserve_price::float8 AS reserve_price, buy_now_price::float8 AS buy_now_price, current_bid::float8 AS current_bid, bid_count, expires_at,
   closed_at, winning_bid_id`;
 export const BID_COLUMNS = 'id, listing_id, bidder_id, kind, amount::float8 AS amount, status, created_at';
+
+/**
+ * Records an accepted bid while its auction row is locked, in one statement (fewer round trips under the lock): the
+ * bid, the auction's new state, and its bid.placed outbox row (as appendEvent writes it) stamped with the bid's
+ * database time. Params: bid id, listing id, bidder id, amount, bid count, expires_at, event id, payload without
+ * created_at, request id. npm run bench:bids measures its ceiling with this very statement.
+ */
+export const RECORD_BID_SQL = `
+  WITH bid AS (
+    INSERT INTO bids (id, listing_id, bidder_id, kind, amount) VALUES ($1, $2, $3, 'bid', $4) RETURNING ${BID_COLUMNS}
+  ), moved AS (
+    UPDATE auctions SET current_bid = $4, bid_count = $5, expires_at = $6, updated_at = now() WHERE listing_id = $2
+  ), event AS (
+    INSERT INTO outbox (id, name, payload, request_id)
+    SELECT $7, 'bid.placed', $8::jsonb || jsonb_build_object('created_at', to_char(bid.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')), $9
+    FROM bid
+  )
+  SELECT * FROM bid`;
 
 type ListingTerms = Pick<
   EventPayloads['listing.updated'],
@@ -115,26 +133,29 @@ export class AuctionsRepository {
       if (!auction) return null;
       const decision = decideBid(auction, { bidder_id: bidder.id, amount }, now, antiSnipingMinutes);
       if (!decision.accepted) return { decision, bid: null };
-      const bid = await this.insertBid(listingId, bidder.id, 'bid', amount, manager);
-      await manager.query('UPDATE auctions SET current_bid = $2, bid_count = $3, expires_at = $4, updated_at = now() WHERE listing_id = $1', [
-        listingId,
-        decision.current_bid,
-        decision.bid_count,
-        decision.expires_at,
-      ]);
-      await appendEvent(manager, 'bid.placed', {
-        bid_id: bid.id,
+      const payload: Omit<EventPayloads['bid.placed'], 'created_at'> = {
+        bid_id: randomUUID(),
         listing_id: listingId,
         bidder_id: bidder.id,
         bidder_name: bidder.name,
-        amount: bid.amount,
+        amount,
         current_bid: decision.current_bid,
         bid_count: decision.bid_count,
         reserve_met: auction.reserve_price === null || decision.current_bid >= auction.reserve_price,
         expires_at: decision.expires_at?.toISOString() ?? null,
         extended: decision.extended,
-        created_at: bid.created_at.toISOString(),
-      });
+      };
+      const [bid]: BidRecord[] = await manager.query(RECORD_BID_SQL, [
+        payload.bid_id,
+        listingId,
+        bidder.id,
+        amount,
+        decision.bid_count,
+        decision.expires_at,
+        randomUUID(),
+        JSON.stringify(payload),
+        currentRequestId(),
+      ]);
       return { decision, bid };
     });
   }
