@@ -129,6 +129,16 @@ function section({ date, phases, ceiling, delivery, checks }) {
     'next bids stale, so most requests are lost races: accepted bids/s there is set by the race, not by the system.',
     'C is the like-for-like comparison with the ceiling, whose transactions are all accepted bids.',
     '',
+    'Where the time goes (CPU profiles of every process in a storm, `NODE_EXEC_ARGS=--cpu-prof`): the ceiling has',
+    'PostgreSQL to itself, while end to end the same two cores also run the gateway (about a core), the bidding service',
+    '(about a core: 40% of it socket writes, one per query or NATS message), the outbox relay, the listings consumer and',
+    'the live feed, all of which every accepted bid passes through. Changes made from the profiles: the gateway verified',
+    'tokens with a string secret that jsonwebtoken first tried to parse as a PEM key on every request (a quarter of its',
+    'CPU; C went from about 200 to about 300 accepted bids/s); bids the current price rules out are refused before the',
+    'lock; the bid, the auction update and bid.placed are one statement; bidder names are remembered for 5 minutes.',
+    'Left: fewer hops per bid (the listings consumer could batch events), and more replicas on more cores (the scale-out',
+    'test runs two bidding replicas behind two gateways).',
+    '',
     `Targets: end to end >= ${TARGETS.share * 100}% of the ceiling **${verdict(ownShare >= TARGETS.share)}** (C: ${pct(ownShare)} in accepted bids; ` +
       `in requests A ${pct(hot.requestsPerSecond / ceiling.hot.perSecond)}, B ${pct(spread.requestsPerSecond / ceiling.spread.perSecond)}); ` +
       `p99 < ${TARGETS.p99Ms} ms at ${BIDDERS} concurrent bidders **${verdict(paced.p99 < TARGETS.p99Ms)}** with think time (D: ${ms(paced.p99)} ms) ` +
