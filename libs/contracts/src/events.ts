@@ -31,6 +31,7 @@ export interface EventPayloads {
     listing_id: string;
     seller_id: string;
     title: string;
+    website_url: string | null;
     listing_type: 'auction' | 'fixed';
     auction_type: 'auto' | 'manual';
     starting_price: number;
@@ -49,6 +50,7 @@ export interface EventPayloads {
     listing_id: string;
     seller_id: string;
     title: string;
+    website_url: string | null;
     status: string;
     featured: boolean;
     listing_type: 'auction' | 'fixed';
@@ -92,18 +94,19 @@ export interface EventPayloads {
   };
   /**
    * A bid or offer won the sale (D8): at the auction's end (`auction_win`), or accepted by the seller while the listing
-   * was live (`bid_accepted`) or within the 7 days after it ended unsold (`accepted_after_close`). Exactly one per
-   * listing: billing invoices the buyer from this event (D10).
+   * was live (`bid_accepted`) or within the 7 days after it ended unsold (`accepted_after_close`), or a buy-now
+   * purchase (`buy_now`, D4). Exactly one per listing: billing invoices the buyer from this event (D10).
    */
   'bid.accepted': {
     bid_id: string;
     listing_id: string;
     listing_title: string;
+    website_url: string | null;
     seller_id: string;
     buyer_id: string;
     amount: number;
-    kind: 'bid' | 'offer';
-    sale: 'auction_win' | 'bid_accepted' | 'accepted_after_close';
+    kind: 'bid' | 'offer' | 'buy_now';
+    sale: 'auction_win' | 'bid_accepted' | 'accepted_after_close' | 'buy_now';
     accepted_at: string;
   };
   /** The seller turned a pending bid or offer down. */
@@ -123,7 +126,7 @@ export interface EventPayloads {
     listing_title: string;
     seller_id: string;
     outcome: 'sold' | 'expired';
-    reason: 'won' | 'accepted' | 'no_bids' | 'reserve_not_met' | 'manual';
+    reason: 'won' | 'accepted' | 'bought' | 'no_bids' | 'reserve_not_met' | 'manual';
     winning_bid_id: string | null;
     buyer_id: string | null;
     amount: number | null;

@@ -11,4 +11,5 @@ export * from './listings/listing.schemas';
 export * from './listings/listing.dto';
 export * from './bidding/bid.schemas';
 export * from './bidding/live-events';
+export * from './billing/invoice.schemas';
 export * from './listings/upload-paths';

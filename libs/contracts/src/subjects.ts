@@ -44,9 +44,19 @@ export const RPC = {
     bidAction: 'bidding.bid_action',
     /** The actor's bids as buyer and as seller (the My Bids tab). */
     userBids: 'bidding.user_bids',
+    /** A buyer buys a listing at its buy-now (or fixed) price below the direct-purchase limit (D4). */
+    buyNow: 'bidding.buy_now',
   },
   billing: {
     stats: 'billing.stats',
+    /** POST /api/listings/{id}/buy-now: the sale through bidding, then its invoice and payment (D4). */
+    buyNow: 'billing.buy_now',
+    /** The invoice of a sale, made now if its event has not arrived yet; services only. */
+    invoiceForSale: 'billing.invoice_for_sale',
+    listInvoices: 'billing.invoices.list',
+    getInvoice: 'billing.invoices.get',
+    invoicePdf: 'billing.invoices.pdf',
+    markPaid: 'billing.invoices.mark_paid',
   },
   admin: {
     stats: 'admin.stats',

@@ -5,6 +5,7 @@ import { CreateEventTables1763800000000, openServiceDatabase } from '@market/ser
 import { createTestDatabase, type TestDatabase } from '@market/server-kit/testing';
 import { CreateAuctions1763800900000 } from '../migrations/1763800900000-create-auctions';
 import { SalesAndOffers1763801000000 } from '../migrations/1763801000000-sales-and-offers';
+import { WebsiteUrlAndBuyNow1763801100000 } from '../migrations/1763801100000-website-url-and-buy-now';
 import { AuctionsRepository } from './auctions.repository';
 
 const HOUR = 3600_000;
@@ -19,6 +20,7 @@ describe('auction state and bids', () => {
     listing_id: randomUUID(),
     seller_id: randomUUID(),
     title: 'A site for sale',
+    website_url: 'https://site.example.com',
     status: 'active',
     listing_type: 'auction' as const,
     auction_type: 'auto' as const,
@@ -33,7 +35,7 @@ describe('auction state and bids', () => {
 
   beforeAll(async () => {
     db = await createTestDatabase('bidding');
-    ds = await openServiceDatabase({ url: db.url, schema: 'bidding', entities: [], migrations: [CreateEventTables1763800000000, CreateAuctions1763800900000, SalesAndOffers1763801000000], poolSize: 12 });
+    ds = await openServiceDatabase({ url: db.url, schema: 'bidding', entities: [], migrations: [CreateEventTables1763800000000, CreateAuctions1763800900000, SalesAndOffers1763801000000, WebsiteUrlAndBuyNow1763801100000], poolSize: 12 });
     auctions = new AuctionsRepository(ds);
   });
   afterAll(async () => {

@@ -9,6 +9,7 @@ import { decideBid, offerRefusal, type AuctionState, type BidDecision, type List
 export interface AuctionRecord extends AuctionState {
   listing_id: string;
   title: string;
+  website_url: string | null;
   buy_now_price: number | null;
   closed_at: Date | null;
   winning_bid_id: string | null;
@@ -32,7 +33,7 @@ export interface UserBidRecord extends BidRecord {
   is_winning: boolean;
 }
 
-export const AUCTION_COLUMNS = `listing_id, seller_id, title, listing_type, auction_type, status, starting_price::float8 AS starting_price,
+export const AUCTION_COLUMNS = `listing_id, seller_id, title, website_url, listing_type, auction_type, status, starting_price::float8 AS starting_price,
   reserve_price::float8 AS reserve_price, buy_now_price::float8 AS buy_now_price, current_bid::float8 AS current_bid, bid_count, expires_at,
   closed_at, winning_bid_id`;
 export const BID_COLUMNS = 'id, listing_id, bidder_id, kind, amount::float8 AS amount, status, created_at';
@@ -57,7 +58,7 @@ export const RECORD_BID_SQL = `
 
 type ListingTerms = Pick<
   EventPayloads['listing.updated'],
-  'listing_id' | 'seller_id' | 'title' | 'status' | 'listing_type' | 'auction_type' | 'starting_price' | 'reserve_price' | 'buy_now_price' | 'expires_at' | 'updated_at'
+  'listing_id' | 'seller_id' | 'title' | 'website_url' | 'status' | 'listing_type' | 'auction_type' | 'starting_price' | 'reserve_price' | 'buy_now_price' | 'expires_at' | 'updated_at'
 >;
 
 /** What a listing event left: the sale's status and end, for the close job. */
@@ -79,10 +80,10 @@ export class AuctionsRepository {
   async applyListing(terms: ListingTerms, manager: EntityManager, reopen = false): Promise<AppliedTerms | null> {
     const rows: AppliedTerms[] = await manager.query(
       `INSERT INTO auctions (listing_id, seller_id, title, listing_type, auction_type, status, starting_price, reserve_price, buy_now_price,
-         expires_at, source_updated_at, closed_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, CASE WHEN $6 IN ('sold', 'expired') THEN now() END)
+         expires_at, source_updated_at, closed_at, website_url)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, CASE WHEN $6 IN ('sold', 'expired') THEN now() END, $13)
        ON CONFLICT (listing_id) DO UPDATE SET
-         title = EXCLUDED.title, listing_type = EXCLUDED.listing_type, auction_type = EXCLUDED.auction_type,
+         title = EXCLUDED.title, website_url = EXCLUDED.website_url, listing_type = EXCLUDED.listing_type, auction_type = EXCLUDED.auction_type,
          starting_price = EXCLUDED.starting_price, reserve_price = EXCLUDED.reserve_price, buy_now_price = EXCLUDED.buy_now_price,
          status = CASE
            WHEN auctions.winning_bid_id IS NOT NULL THEN 'sold'
@@ -100,7 +101,7 @@ export class AuctionsRepository {
        RETURNING status, expires_at`,
       [
         terms.listing_id, terms.seller_id, terms.title, terms.listing_type, terms.auction_type, terms.status, terms.starting_price,
-        terms.reserve_price, terms.buy_now_price, terms.expires_at, terms.updated_at, reopen,
+        terms.reserve_price, terms.buy_now_price, terms.expires_at, terms.updated_at, reopen, terms.website_url ?? null,
       ],
     );
     return rows[0] ?? null;
@@ -209,12 +210,14 @@ export class AuctionsRepository {
     );
   }
 
-  private async lock(listingId: string, manager: EntityManager): Promise<AuctionRecord | null> {
+  /** Loads an auction and locks its row for the rest of the transaction. */
+  async lock(listingId: string, manager: EntityManager): Promise<AuctionRecord | null> {
     const [auction]: AuctionRecord[] = await manager.query(`SELECT ${AUCTION_COLUMNS} FROM auctions WHERE listing_id = $1 FOR UPDATE`, [listingId]);
     return auction ?? null;
   }
 
-  private async insertBid(listingId: string, bidderId: string, kind: BidKind, amount: number, manager: EntityManager): Promise<BidRecord> {
+  /** Inserts a bid, offer or buy-now record (the caller holds the auction's lock). */
+  async insertBid(listingId: string, bidderId: string, kind: BidKind, amount: number, manager: EntityManager): Promise<BidRecord> {
     const [bid]: BidRecord[] = await manager.query(
       `INSERT INTO bids (id, listing_id, bidder_id, kind, amount) VALUES ($1, $2, $3, $4, $5) RETURNING ${BID_COLUMNS}`,
       [randomUUID(), listingId, bidderId, kind, amount],

@@ -28,6 +28,11 @@ export class BidsController {
     return this.bids.userBids(message.meta.actor);
   }
 
+  @MessagePattern(RPC.bidding.buyNow)
+  buyNow(@Payload() message: RpcEnvelope) {
+    return this.bids.buyNow(message.meta.actor, parseInput(z.object({ listing_id: UuidSchema }), message.data).listing_id);
+  }
+
   @MessagePattern(RPC.bidding.history)
   history(@Payload() message: RpcEnvelope) {
     return this.bids.history(parseInput(z.object({ listing_id: UuidSchema }), message.data).listing_id);

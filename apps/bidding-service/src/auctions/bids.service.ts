@@ -4,6 +4,7 @@ import type {
   BidActionResponse,
   BidDto,
   BidHistoryResponse,
+  BuyNowSale,
   PlaceBid,
   PlaceBidResponse,
   UserBidRow,
@@ -75,6 +76,16 @@ export class BidsService {
     }
     this.relay.kick();
     return { success: true, message: action === 'accept' ? 'Bid accepted: the listing is sold' : 'Bid rejected', bid: { id: bid.id, status: bid.status } };
+  }
+
+  /** Buys a listing at its buy-now price (D4); billing turns the sale into an invoice and a payment. */
+  async buyNow(actor: Actor | null, listingId: string): Promise<BuyNowSale> {
+    const buyer = requireActor(actor);
+    const bought = await this.sales.buyNow(listingId, buyer.user_id, new Date());
+    if (!bought) throw notFound('Listing not found');
+    if (bought.refusal || !bought.bid) throw badRequest(bought.refusal ?? 'Error processing purchase. Please try again.');
+    this.relay.kick();
+    return { bid_id: bought.bid.id, listing_id: listingId, amount: bought.bid.amount };
   }
 
   /** The latest public bids of a listing, newest first (SPEC §9: 10). */

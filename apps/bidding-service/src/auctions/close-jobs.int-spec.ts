@@ -49,6 +49,7 @@ describe('close jobs survive a Redis wipe (D8)', () => {
           listing_id: listingId,
           seller_id: randomUUID(),
           title: 'Wiped but not forgotten',
+          website_url: null,
           status: 'active',
           listing_type: 'auction',
           auction_type: 'auto',

@@ -4,6 +4,7 @@ import { CreateEventTables1763800000000, openServiceDatabase } from '@market/ser
 import { createTestDatabase, type TestDatabase } from '@market/server-kit/testing';
 import { CreateAuctions1763800900000 } from '../migrations/1763800900000-create-auctions';
 import { SalesAndOffers1763801000000 } from '../migrations/1763801000000-sales-and-offers';
+import { WebsiteUrlAndBuyNow1763801100000 } from '../migrations/1763801100000-website-url-and-buy-now';
 import { AuctionsRepository } from './auctions.repository';
 import { SalesRepository } from './sales.repository';
 
@@ -21,6 +22,7 @@ describe('the end of a sale (D5, D8)', () => {
     listing_id: randomUUID(),
     seller_id: randomUUID(),
     title: 'Recipe blog',
+    website_url: 'https://recipes.example.com',
     status: 'active',
     listing_type: 'auction' as const,
     auction_type: 'auto' as const,
@@ -60,11 +62,11 @@ describe('the end of a sale (D5, D8)', () => {
       url: db.url,
       schema: 'bidding',
       entities: [],
-      migrations: [CreateEventTables1763800000000, CreateAuctions1763800900000, SalesAndOffers1763801000000],
+      migrations: [CreateEventTables1763800000000, CreateAuctions1763800900000, SalesAndOffers1763801000000, WebsiteUrlAndBuyNow1763801100000],
       poolSize: 16,
     });
     auctions = new AuctionsRepository(ds);
-    sales = new SalesRepository(ds);
+    sales = new SalesRepository(ds, auctions);
   });
   afterAll(async () => {
     await ds?.destroy();
@@ -180,5 +182,37 @@ describe('the end of a sale (D5, D8)', () => {
       const accepts = results.slice(6).filter((r) => r && 'decision' in r && r.decision.allowed).length;
       expect(closes + accepts).toBe(1);
     }
+  });
+
+  it('sells at the buy-now price to exactly one buyer when several press at once, and closes the sale', async () => {
+    const listing = terms({ listing_type: 'fixed', starting_price: 4500 });
+    await apply(listing);
+    const buyers = Array.from({ length: 6 }, () => randomUUID());
+    const results = await Promise.all(buyers.map((buyer) => sales.buyNow(listing.listing_id, buyer, new Date())));
+    const bought = results.filter((r) => r?.refusal === null);
+    expect(bought).toHaveLength(1);
+    expect(results.filter((r) => r?.refusal === 'This listing is no longer available')).toHaveLength(5);
+    expect(bought[0]?.bid).toMatchObject({ kind: 'buy_now', amount: 4500, status: 'accepted' });
+    expect(await auctions.findAuction(listing.listing_id)).toMatchObject({ status: 'sold', winning_bid_id: bought[0]?.bid?.id });
+    const published = await events(listing.listing_id);
+    expect(published.find((e) => e.name === 'bid.accepted')?.payload).toMatchObject({
+      sale: 'buy_now',
+      kind: 'buy_now',
+      amount: 4500,
+      website_url: 'https://recipes.example.com',
+      listing_title: 'Recipe blog',
+    });
+    expect(published.find((e) => e.name === 'auction.closed')?.payload).toMatchObject({ outcome: 'sold', reason: 'bought' });
+    expect(await sales.buyNow(randomUUID(), buyers[0], new Date())).toBeNull();
+  });
+
+  it('refuses buy-now at $5,000 and up, to the seller, and once bidding has passed the price', async () => {
+    const dear = terms({ listing_type: 'fixed', starting_price: 5000 });
+    await apply(dear);
+    expect((await sales.buyNow(dear.listing_id, randomUUID(), new Date()))?.refusal).toBe('Purchases from $5,000 are completed through escrow: contact the seller');
+    const { listing } = await auctionWithBids([1000, 1050], { buy_now_price: 1050 });
+    expect((await sales.buyNow(listing.listing_id, randomUUID(), new Date()))?.refusal).toBe('Bidding has passed the buy now price');
+    expect((await sales.buyNow(listing.listing_id, listing.seller_id, new Date()))?.refusal).toBe('You cannot buy your own listing');
+    expect((await auctions.findAuction(listing.listing_id))?.status).toBe('active');
   });
 });

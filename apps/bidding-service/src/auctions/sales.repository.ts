@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { appendEvent } from '@market/server-kit';
-import { decideBidAction, decideClose, PENDING_BID_DAYS_AFTER_CLOSE, type BidActionDecision, type CloseOutcome } from '@market/domain';
-import { AUCTION_COLUMNS, BID_COLUMNS, type AuctionRecord, type BidRecord } from './auctions.repository';
+import { buyNowPrice, buyNowRefusal, decideBidAction, decideClose, PENDING_BID_DAYS_AFTER_CLOSE, type BidActionDecision, type CloseOutcome } from '@market/domain';
+import { AUCTION_COLUMNS, AuctionsRepository, BID_COLUMNS, type AuctionRecord, type BidRecord } from './auctions.repository';
 
 export type CloseResult =
   | { closed: true; outcome: CloseOutcome }
@@ -18,7 +18,26 @@ export type ActionResult = { decision: BidActionDecision; bid: BidRecord } | nul
  */
 @Injectable()
 export class SalesRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly auctions: AuctionsRepository,
+  ) {}
+
+  /**
+   * Buys a listing outright (D4) under the auction's lock: the purchase is recorded as the sale's winning bid at the
+   * buy-now price, so it races bids, accepts and closes like any other way a sale ends. Null when the listing is unknown.
+   */
+  buyNow(listingId: string, buyerId: string, now: Date): Promise<{ refusal: string | null; bid: BidRecord | null } | null> {
+    return this.dataSource.transaction(async (manager) => {
+      const auction = await this.auctions.lock(listingId, manager);
+      if (!auction) return null;
+      const refusal = buyNowRefusal(auction, buyerId, now);
+      if (refusal) return { refusal, bid: null };
+      const bid = await this.auctions.insertBid(listingId, buyerId, 'buy_now', buyNowPrice(auction) as number, manager);
+      await this.sell(auction, bid, 'buy_now', now, manager);
+      return { refusal: null, bid: { ...bid, status: 'accepted' } };
+    });
+  }
 
   /** Closes one sale if it is live and its end has passed: sold to the highest pending bid, or expired. */
   closeDue(listingId: string, now: Date): Promise<CloseResult> {
@@ -105,7 +124,7 @@ export class SalesRepository {
   private async sell(
     auction: AuctionRecord,
     winner: BidRecord,
-    sale: 'auction_win' | 'bid_accepted' | 'accepted_after_close',
+    sale: 'auction_win' | 'bid_accepted' | 'accepted_after_close' | 'buy_now',
     now: Date,
     manager: EntityManager,
   ): Promise<void> {
@@ -116,13 +135,14 @@ export class SalesRepository {
       [auction.listing_id, winner.id, now],
     );
     const common = { listing_id: auction.listing_id, listing_title: auction.title, seller_id: auction.seller_id, amount: winner.amount };
-    await appendEvent(manager, 'bid.accepted', { ...common, bid_id: winner.id, buyer_id: winner.bidder_id, kind: winner.kind, sale, accepted_at: now.toISOString() });
+    const reason = sale === 'auction_win' ? 'won' : sale === 'buy_now' ? 'bought' : 'accepted';
+    await appendEvent(manager, 'bid.accepted', { ...common, website_url: auction.website_url, bid_id: winner.id, buyer_id: winner.bidder_id, kind: winner.kind, sale, accepted_at: now.toISOString() });
     // An unsold end was announced when it happened; a sale after it is told by bid.accepted alone.
     if (auction.closed_at === null) {
       await appendEvent(manager, 'auction.closed', {
         ...common,
         outcome: 'sold',
-        reason: sale === 'auction_win' ? 'won' : 'accepted',
+        reason,
         winning_bid_id: winner.id,
         buyer_id: winner.bidder_id,
         closed_at: now.toISOString(),

@@ -42,7 +42,8 @@ export interface BidHistoryResponse {
   bids: BidDto[];
 }
 
-export type BidKind = 'bid' | 'offer';
+/** A bid on an auction, an offer on a fixed price (D5), or the winning record of a buy-now purchase (D4). */
+export type BidKind = 'bid' | 'offer' | 'buy_now';
 export type BidStatus = 'pending' | 'accepted' | 'rejected';
 
 /** POST /api/bids/{id}/action (SPEC §7): the seller decides a pending bid or offer. */
@@ -79,4 +80,11 @@ export interface UserBidRow {
 /** GET /api/user/bids: newest first (up to 500). */
 export interface UserBidsResponse {
   bids: UserBidRow[];
+}
+
+/** bidding.buy_now answer (services only): the purchase, recorded as the sale's winning bid. */
+export interface BuyNowSale {
+  bid_id: string;
+  listing_id: string;
+  amount: number;
 }

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { askingPrice, decideBidAction, offerRefusal, pendingBidLapsed, type OfferTerms, type SaleState } from './offer-and-action.rules';
+import { askingPrice, buyNowPrice, buyNowRefusal, decideBidAction, offerRefusal, pendingBidLapsed, type OfferTerms, type SaleState } from './offer-and-action.rules';
 import { decideClose } from './bid.rules';
 
 const NOW = new Date('2026-11-23T12:00:00Z');
@@ -126,5 +126,27 @@ describe('one winner whatever the order (property against a model, 1,000 runs)',
       }),
       { numRuns: 1000 },
     );
+  });
+});
+
+describe('buyNowRefusal (D4)', () => {
+  const auction = { seller_id: 'seller', listing_type: 'auction' as const, status: 'active' as const, expires_at: new Date(NOW.getTime() + DAY), starting_price: 1000, current_bid: null, buy_now_price: 3000 };
+
+  it('buys an auction at its buy-now price and a fixed listing at its price, below $5,000', () => {
+    expect(buyNowRefusal(auction, 'b', NOW)).toBeNull();
+    expect(buyNowPrice(auction)).toBe(3000);
+    const fixedListing = { ...auction, listing_type: 'fixed' as const, starting_price: 4999, buy_now_price: null };
+    expect(buyNowRefusal(fixedListing, 'b', NOW)).toBeNull();
+    expect(buyNowPrice(fixedListing)).toBe(4999);
+  });
+
+  it('refuses the seller, ended or paused listings, no price, $5,000 and up, and bidding past the price', () => {
+    expect(buyNowRefusal(auction, 'seller', NOW)).toBe('You cannot buy your own listing');
+    expect(buyNowRefusal({ ...auction, status: 'paused' }, 'b', NOW)).toBe('This listing is no longer available');
+    expect(buyNowRefusal({ ...auction, expires_at: new Date(NOW.getTime() - 1) }, 'b', NOW)).toBe('This listing is no longer available');
+    expect(buyNowRefusal({ ...auction, buy_now_price: null }, 'b', NOW)).toBe('This listing has no buy now price');
+    expect(buyNowRefusal({ ...auction, buy_now_price: 5000 }, 'b', NOW)).toBe('Purchases from $5,000 are completed through escrow: contact the seller');
+    expect(buyNowRefusal({ ...auction, current_bid: 3000 }, 'b', NOW)).toBe('Bidding has passed the buy now price');
+    expect(buyNowRefusal({ ...auction, current_bid: 2950 }, 'b', NOW)).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { formatDollars } from '../money/money.rules';
+import { allowsDirectPurchase, DIRECT_PURCHASE_LIMIT, formatDollars } from '../money/money.rules';
 import { acceptsBids, type ListingStatus } from '../listings/listing-status.rules';
 import { invalidAmount, PENDING_BID_DAYS_AFTER_CLOSE, type AuctionState } from './bid.rules';
 
@@ -66,4 +66,27 @@ export function decideBidAction(
 /** Whether a pending bid on a sale that ended at closedAt has outlived the seller's window (then it is rejected). */
 export function pendingBidLapsed(closedAt: Date, now: Date): boolean {
   return now.getTime() - closedAt.getTime() >= PENDING_BID_DAYS_AFTER_CLOSE * DAY_MS;
+}
+
+/** The price a buy-now purchase pays (D4): a fixed listing's price, an auction's buy-now price; null when there is none. */
+export function buyNowPrice(terms: Pick<AuctionState, 'listing_type' | 'starting_price'> & { buy_now_price: number | null }): number | null {
+  return terms.listing_type === 'fixed' ? terms.starting_price : terms.buy_now_price;
+}
+
+/**
+ * Decides a buy-now purchase (D4): never the seller's own, only while the listing is live, only below the direct
+ * purchase limit, and not once an auction's bidding has reached the buy-now price. Null means the purchase stands.
+ */
+export function buyNowRefusal(
+  terms: Pick<AuctionState, 'seller_id' | 'listing_type' | 'status' | 'expires_at' | 'starting_price' | 'current_bid'> & { buy_now_price: number | null },
+  buyerId: string,
+  now: Date,
+): string | null {
+  if (buyerId === terms.seller_id) return 'You cannot buy your own listing';
+  if (!acceptsBids(terms.status, terms.expires_at, now)) return 'This listing is no longer available';
+  const price = buyNowPrice(terms);
+  if (price === null) return 'This listing has no buy now price';
+  if (!allowsDirectPurchase(price)) return `Purchases from ${formatDollars(DIRECT_PURCHASE_LIMIT)} are completed through escrow: contact the seller`;
+  if (terms.listing_type === 'auction' && terms.current_bid !== null && terms.current_bid >= price) return 'Bidding has passed the buy now price';
+  return null;
 }

@@ -55,6 +55,7 @@ describe('labels and texts', () => {
   it('labels offers as Offer', () => {
     expect(kindLabel('offer')).toBe('Offer');
     expect(kindLabel('bid')).toBe('Bid');
+    expect(kindLabel('buy_now')).toBe('Buy now');
   });
   it('writes the date in the given locale, and keeps text that is not a date', () => {
     expect(formatBidDate('2026-11-22T12:00:00Z', 'en-US')).toBe('Nov 22, 2026');

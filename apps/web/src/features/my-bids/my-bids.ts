@@ -17,9 +17,9 @@ export interface RowBadge {
   tone: BadgeTone;
 }
 
-/** "Bid" or "Offer" (D5: an offer is a bid on a fixed-price listing). */
-export function kindLabel(kind: UserBidRow['kind']): 'Bid' | 'Offer' {
-  return kind === 'offer' ? 'Offer' : 'Bid';
+/** "Bid", "Offer" (D5: an offer is a bid on a fixed-price listing) or "Buy now" (D4: a purchase ends the sale). */
+export function kindLabel(kind: UserBidRow['kind']): 'Bid' | 'Offer' | 'Buy now' {
+  return kind === 'offer' ? 'Offer' : kind === 'buy_now' ? 'Buy now' : 'Bid';
 }
 
 /**
