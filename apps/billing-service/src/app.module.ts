@@ -1,11 +1,23 @@
 import type { DynamicModule } from '@nestjs/common';
-import { defineServiceModule, type ServiceConfig } from '@market/server-kit';
+import { defineServiceModule, ServiceRpc, SettingsModule, type ServiceConfig } from '@market/server-kit';
+import { BILLING_CONFIG, withBillingDefaults, type BillingConfig } from './billing.config';
+import { CreateInvoices1763801200000 } from './migrations/1763801200000-create-invoices';
 import { BillingStatsController } from './stats/billing-stats.controller';
+import { InvoicesRepository } from './invoices/invoices.repository';
+import { InvoicesService } from './invoices/invoices.service';
+import { InvoicesController } from './invoices/invoices.controller';
+import { SaleEventsHandler } from './invoices/sale-events.handler';
+import { OverdueSweep } from './invoices/overdue-sweep';
 
 /** The billing-service: invoices, payments and escrow, in the `billing` schema. */
-export function billingAppModule(config: ServiceConfig): DynamicModule {
+export function billingAppModule(serviceConfig: ServiceConfig & Partial<BillingConfig>): DynamicModule {
+  const config = withBillingDefaults(serviceConfig);
   return defineServiceModule(
-    { service: 'billing-service', schema: 'billing', config, entities: [], migrations: [] },
-    { controllers: [BillingStatsController] },
+    { service: 'billing-service', schema: 'billing', config, entities: [], migrations: [CreateInvoices1763801200000] },
+    {
+      imports: [SettingsModule],
+      controllers: [BillingStatsController, InvoicesController],
+      providers: [{ provide: BILLING_CONFIG, useValue: config }, ServiceRpc, InvoicesRepository, InvoicesService, SaleEventsHandler, OverdueSweep],
+    },
   );
 }

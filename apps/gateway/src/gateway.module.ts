@@ -21,6 +21,7 @@ import { AdminListingsController } from './listings/admin-listings.controller';
 import { ListingWrites } from './listings/listing-writes';
 import { BrowseCache } from './listings/browse-cache';
 import { BidsController } from './bids/bids.controller';
+import { InvoicesController } from './invoices/invoices.controller';
 import { LiveFeed } from './live/live-feed';
 
 class GatewayConnections implements OnApplicationShutdown {
@@ -53,6 +54,7 @@ export class GatewayModule {
         AdminListingsController,
         UploadsController,
         BidsController,
+        InvoicesController,
       ],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },

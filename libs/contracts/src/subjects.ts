@@ -51,8 +51,6 @@ export const RPC = {
     stats: 'billing.stats',
     /** POST /api/listings/{id}/buy-now: the sale through bidding, then its invoice and payment (D4). */
     buyNow: 'billing.buy_now',
-    /** The invoice of a sale, made now if its event has not arrived yet; services only. */
-    invoiceForSale: 'billing.invoice_for_sale',
     listInvoices: 'billing.invoices.list',
     getInvoice: 'billing.invoices.get',
     invoicePdf: 'billing.invoices.pdf',

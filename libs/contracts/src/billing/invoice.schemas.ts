@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** Invoice statuses (SPEC §4). */
 export const INVOICE_STATUSES = ['pending', 'overdue', 'paid', 'payment_failed', 'awaiting_payment', 'payment_canceled', 'payment_authorized'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
@@ -49,8 +47,11 @@ export interface MarkPaidResponse {
   invoice: InvoiceDto;
 }
 
-/** The invoice of a sale, from the bidding service's answer (billing.invoice_for_sale). */
-export const InvoiceForSaleSchema = z.object({ bid_id: z.uuid() }).strict();
+/** billing.invoices.pdf answer (services only): the file's name and its bytes in base64. */
+export interface InvoicePdfFile {
+  file_name: string;
+  content_base64: string;
+}
 
 /**
  * POST /api/listings/{id}/buy-now answer (SPEC §7): pay at the provider's checkout when one was set up

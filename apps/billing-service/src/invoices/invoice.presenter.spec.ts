@@ -1,0 +1,92 @@
+import { INVOICE_STATUSES, type Actor, type PublicProfile } from '@market/contracts';
+import { INVOICE_STATES } from '@market/domain';
+import { presentInvoice, UNKNOWN_USER, viewerOf } from './invoice.presenter';
+import { invoiceFileName, renderInvoicePdf } from './invoice-pdf';
+import type { InvoiceRecord } from './invoices.repository';
+
+const record = (overrides: Partial<InvoiceRecord> = {}): InvoiceRecord => ({
+  id: '11111111-1111-4111-8111-111111111111',
+  invoice_number: 'INV-2026-000042',
+  bid_id: 'bid',
+  listing_id: 'listing',
+  buyer_id: 'buyer',
+  seller_id: 'seller',
+  website_title: 'Café recipes — Рецепты',
+  website_url: 'https://recipes.example.com',
+  sale_type: 'buy_now',
+  amount_cents: 499_900,
+  success_fee_percent: 2.5,
+  fee_cents: 12_498,
+  payout_cents: 487_402,
+  status: 'pending',
+  due_date: new Date('2026-03-08T10:00:00.000Z'),
+  created_at: new Date('2026-03-01T10:00:00.000Z'),
+  paid_at: null,
+  ...overrides,
+});
+const names = new Map<string, PublicProfile>([
+  ['buyer', { id: 'buyer', username: 'bob', name: 'Bob', verified: false } as PublicProfile],
+  ['seller', { id: 'seller', username: 'sam', name: 'Sam', verified: true } as PublicProfile],
+]);
+const actor = (user_id: string, extra: Partial<Actor> = {}): Actor => ({ user_id, role: 'regular', ...extra });
+
+describe('invoice presenter', () => {
+  it('knows the same statuses as the contracts', () => {
+    expect([...INVOICE_STATES]).toEqual([...INVOICE_STATUSES]);
+  });
+
+  it('lets the buyer, the seller and a real admin see an invoice, nobody else (not an impersonated admin either)', () => {
+    expect(viewerOf(actor('buyer'), record())).toBe('buyer');
+    expect(viewerOf(actor('seller'), record())).toBe('seller');
+    expect(viewerOf(actor('admin', { role: 'admin' }), record())).toBe('admin');
+    expect(viewerOf(actor('stranger'), record())).toBeNull();
+    expect(viewerOf(actor('admin', { role: 'admin', impersonator_id: 'other' }), record())).toBeNull();
+  });
+
+  it('shows the buyer the amount and the pay button, never the fee', () => {
+    expect(presentInvoice(record(), 'buyer', names)).toEqual({
+      id: '11111111-1111-4111-8111-111111111111',
+      invoice_number: 'INV-2026-000042',
+      sale_type: 'buy_now',
+      role: 'buyer',
+      listing_id: 'listing',
+      website_title: 'Café recipes — Рецепты',
+      website_url: 'https://recipes.example.com',
+      total_amount: 4999,
+      status: 'pending',
+      due_date: '2026-03-08T10:00:00.000Z',
+      created_at: '2026-03-01T10:00:00.000Z',
+      paid_at: null,
+      buyer: { id: 'buyer', username: 'bob' },
+      seller: { id: 'seller', username: 'sam' },
+      success_fee_percent: null,
+      success_fee: null,
+      payout: null,
+      can_pay: true,
+      can_mark_paid: false,
+    });
+  });
+
+  it('shows the seller the fee in force at creation and the payout in dollars and cents, and Mark Paid while pending', () => {
+    expect(presentInvoice(record(), 'seller', names)).toMatchObject({ role: 'seller', success_fee_percent: 2.5, success_fee: 124.98, payout: 4874.02, can_pay: false, can_mark_paid: true });
+    expect(presentInvoice(record({ status: 'overdue' }), 'seller', names)).toMatchObject({ can_mark_paid: false });
+    expect(presentInvoice(record({ status: 'paid' }), 'buyer', names)).toMatchObject({ can_pay: false });
+    expect(presentInvoice(record(), 'admin', names)).toMatchObject({ role: 'seller', success_fee: 124.98, can_pay: false, can_mark_paid: false });
+  });
+
+  it('names a party the auth service could not name', () => {
+    expect(presentInvoice(record(), 'buyer', new Map()).seller).toEqual({ id: 'seller', username: UNKNOWN_USER });
+  });
+});
+
+describe('invoice PDF', () => {
+  it('is a PDF named after the invoice number, titled with it, for buyer and seller views alike', async () => {
+    expect(invoiceFileName(record())).toBe('INV-2026-000042.pdf');
+    for (const viewer of ['buyer', 'seller'] as const) {
+      const pdf = await renderInvoicePdf(presentInvoice(record({ status: 'paid', paid_at: new Date() }), viewer, names));
+      expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      expect(pdf.toString('latin1')).toContain('Invoice INV-2026-000042');
+      expect(pdf.length).toBeGreaterThan(5000);
+    }
+  });
+});

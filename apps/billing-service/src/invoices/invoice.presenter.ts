@@ -1,0 +1,47 @@
+import type { Actor, InvoiceDto, PublicProfile } from '@market/contracts';
+import { canMarkPaid, canPay, centsToDollars } from '@market/domain';
+import { isRealAdmin } from '@market/server-kit';
+import type { InvoiceRecord } from './invoices.repository';
+
+/** Who looks at an invoice: its buyer, its seller, or an admin who is neither (sees the seller's figures). */
+export type InvoiceViewer = 'buyer' | 'seller' | 'admin';
+
+/** Shown when the auth service cannot name a party (or the account was deleted, D17). */
+export const UNKNOWN_USER = 'Unknown user';
+
+/** How the actor may see an invoice, or null when they may not (then it does not exist for them: 404). */
+export function viewerOf(actor: Actor, invoice: Pick<InvoiceRecord, 'buyer_id' | 'seller_id'>): InvoiceViewer | null {
+  if (actor.user_id === invoice.buyer_id) return 'buyer';
+  if (actor.user_id === invoice.seller_id) return 'seller';
+  return isRealAdmin(actor) ? 'admin' : null;
+}
+
+/**
+ * An invoice as its viewer sees it (SPEC §3, D10): the seller (and an admin) sees the success fee in force when it was
+ * made, the fee and the payout; the buyer sees nulls there. Only the buyer may pay, only the seller may mark it paid.
+ */
+export function presentInvoice(invoice: InvoiceRecord, viewer: InvoiceViewer, names: Map<string, PublicProfile>): InvoiceDto {
+  const sellerView = viewer !== 'buyer';
+  const party = (id: string) => ({ id, username: names.get(id)?.username ?? UNKNOWN_USER });
+  return {
+    id: invoice.id,
+    invoice_number: invoice.invoice_number,
+    sale_type: invoice.sale_type,
+    role: viewer === 'buyer' ? 'buyer' : 'seller',
+    listing_id: invoice.listing_id,
+    website_title: invoice.website_title,
+    website_url: invoice.website_url,
+    total_amount: centsToDollars(invoice.amount_cents),
+    status: invoice.status,
+    due_date: invoice.due_date.toISOString(),
+    created_at: invoice.created_at.toISOString(),
+    paid_at: invoice.paid_at?.toISOString() ?? null,
+    buyer: party(invoice.buyer_id),
+    seller: party(invoice.seller_id),
+    success_fee_percent: sellerView ? invoice.success_fee_percent : null,
+    success_fee: sellerView ? centsToDollars(invoice.fee_cents) : null,
+    payout: sellerView ? centsToDollars(invoice.payout_cents) : null,
+    can_pay: viewer === 'buyer' && canPay(invoice.status),
+    can_mark_paid: viewer === 'seller' && canMarkPaid(invoice.status),
+  };
+}

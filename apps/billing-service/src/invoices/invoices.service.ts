@@ -1,0 +1,113 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { RPC, type Actor, type BuyNowResponse, type BuyNowSale, type InvoiceDto, type InvoicePdfFile, type InvoicesResponse, type MarkPaidResponse } from '@market/contracts';
+import { badRequest, forbidden, notFound, publicProfiles, requireActor, ServiceRpc } from '@market/server-kit';
+import { BILLING_CONFIG, type BillingConfig } from '../billing.config';
+import { InvoicesRepository, type InvoiceRecord } from './invoices.repository';
+import { presentInvoice, viewerOf, type InvoiceViewer } from './invoice.presenter';
+import { invoiceFileName, renderInvoicePdf } from './invoice-pdf';
+
+const LIST_LIMIT = 500;
+const POLL_MS = 50;
+
+export const BUY_NOW_MESSAGE = 'Purchase successful! Complete your payment from your invoices.';
+export const PAYMENT_SETUP_FAILED_MESSAGE = 'Purchase successful, but payment setup failed. Please check Dashboard → Invoices or contact support.';
+
+/**
+ * Invoices (D10) for their buyers, sellers and admins, and buy-now purchases (D4). Every method checks who asks before
+ * anything else; an invoice someone may not see does not exist for them (404).
+ */
+@Injectable()
+export class InvoicesService {
+  private readonly logger = new Logger('InvoicesService');
+
+  constructor(
+    private readonly invoices: InvoicesRepository,
+    private readonly rpc: ServiceRpc,
+    @Inject(BILLING_CONFIG) private readonly config: Pick<BillingConfig, 'BUY_NOW_INVOICE_WAIT_MS'>,
+  ) {}
+
+  /** The actor's invoices as buyer and as seller, newest first (the Invoices tab). */
+  async list(actor: Actor | null): Promise<InvoicesResponse> {
+    const user = requireActor(actor);
+    const rows = await this.invoices.listFor(user.user_id, LIST_LIMIT);
+    const names = await publicProfiles(this.rpc, rows.flatMap((r) => [r.buyer_id, r.seller_id]));
+    return { invoices: rows.map((row) => presentInvoice(row, row.buyer_id === user.user_id ? 'buyer' : 'seller', names)) };
+  }
+
+  /** One invoice, for its buyer, its seller or a real admin. */
+  async get(actor: Actor | null, id: string): Promise<InvoiceDto> {
+    const { invoice, viewer } = await this.visible(actor, id);
+    return this.present(invoice, viewer);
+  }
+
+  /** The seller records a payment made outside the platform: pending invoices only (SPEC §4). */
+  async markPaid(actor: Actor | null, id: string): Promise<MarkPaidResponse> {
+    const { viewer } = await this.visible(actor, id);
+    if (viewer !== 'seller') throw forbidden('Only the seller can mark this invoice as paid');
+    const result = await this.invoices.transition(id, 'marked_paid', new Date());
+    if (!result) throw notFound('Invoice not found');
+    if (!result.applied) throw badRequest(`Only a pending invoice can be marked as paid; this invoice is ${result.invoice.status.replace(/_/g, ' ')}`);
+    return { message: 'Invoice marked as paid', invoice: await this.present(result.invoice, 'seller') };
+  }
+
+  /** The invoice as a PDF named after its number, in the viewer's version (fees and payout for the seller). */
+  async pdf(actor: Actor | null, id: string): Promise<InvoicePdfFile> {
+    const { invoice, viewer } = await this.visible(actor, id);
+    const dto = await this.present(invoice, viewer);
+    const bytes = await renderInvoicePdf(dto);
+    return { file_name: invoiceFileName(dto), content_base64: bytes.toString('base64') };
+  }
+
+  /**
+   * Buys a listing now (D4): the bidding service makes the sale (its 400s and 404s pass through unchanged), and its
+   * bid.accepted event makes the invoice here within milliseconds; this waits for that invoice. No payment provider
+   * exists yet, so the buyer pays from the Invoices tab (fallback_payment_required). If the invoice does not appear in
+   * time the sale still stands and the answer says payment_setup_failed (SPEC §8).
+   */
+  async buyNow(actor: Actor | null, listingId: string): Promise<BuyNowResponse> {
+    const buyer = requireActor(actor);
+    const sale = await this.rpc.send<BuyNowSale>(RPC.bidding.buyNow, { listing_id: listingId }, buyer);
+    const invoice = await this.waitForInvoice(sale.bid_id, this.config.BUY_NOW_INVOICE_WAIT_MS);
+    if (!invoice) {
+      this.logger.warn(`No invoice for buy-now bid ${sale.bid_id} on listing ${listingId} within ${this.config.BUY_NOW_INVOICE_WAIT_MS} ms`);
+      return {
+        message: PAYMENT_SETUP_FAILED_MESSAGE,
+        redirect_to_payment: false,
+        payment: null,
+        fallback_payment_required: false,
+        invoice: null,
+        payment_setup_failed: true,
+      };
+    }
+    return {
+      message: BUY_NOW_MESSAGE,
+      redirect_to_payment: false,
+      payment: null,
+      fallback_payment_required: true,
+      invoice: { id: invoice.id, invoice_number: invoice.invoice_number },
+      payment_setup_failed: false,
+    };
+  }
+
+  private async waitForInvoice(bidId: string, waitMs: number): Promise<InvoiceRecord | null> {
+    const deadline = Date.now() + waitMs;
+    for (;;) {
+      const invoice = await this.invoices.findByBid(bidId);
+      if (invoice || Date.now() >= deadline) return invoice;
+      await new Promise((resolve) => setTimeout(resolve, Math.min(POLL_MS, Math.max(1, deadline - Date.now()))));
+    }
+  }
+
+  /** The invoice and how the actor sees it; 404 for anyone who may not see it. */
+  private async visible(actor: Actor | null, id: string): Promise<{ invoice: InvoiceRecord; viewer: InvoiceViewer }> {
+    const user = requireActor(actor);
+    const invoice = await this.invoices.findById(id);
+    const viewer = invoice ? viewerOf(user, invoice) : null;
+    if (!invoice || !viewer) throw notFound('Invoice not found');
+    return { invoice, viewer };
+  }
+
+  private async present(invoice: InvoiceRecord, viewer: InvoiceViewer): Promise<InvoiceDto> {
+    return presentInvoice(invoice, viewer, await publicProfiles(this.rpc, [invoice.buyer_id, invoice.seller_id]));
+  }
+}

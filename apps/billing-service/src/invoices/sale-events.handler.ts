@@ -1,0 +1,47 @@
+import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { EventPayloads } from '@market/contracts';
+import { saleTypeOf } from '@market/domain';
+import { EventConsumers, SettingsClient } from '@market/server-kit';
+import { InvoicesRepository } from './invoices.repository';
+
+/**
+ * Invoices every sale (D10) from bid.accepted, which the bidding service writes exactly once per listing (ADR 0017).
+ * Idempotent twice over: a redelivered event is skipped by processed_events, and a second event for the same sale
+ * finds the invoice already made (unique bid and listing).
+ */
+@Injectable()
+export class SaleEventsHandler implements OnApplicationBootstrap {
+  private readonly logger = new Logger('SaleEventsHandler');
+
+  constructor(
+    private readonly consumers: EventConsumers,
+    private readonly invoices: InvoicesRepository,
+    private readonly settings: SettingsClient,
+  ) {}
+
+  async onApplicationBootstrap() {
+    await this.consumers.subscribe('bid.accepted', (event, manager) => this.onBidAccepted(event.payload, manager));
+  }
+
+  /** Makes the sale's invoice with the success fee in force now (D10: a change applies to later invoices only). */
+  async onBidAccepted(sale: EventPayloads['bid.accepted'], manager: EntityManager, now = new Date()): Promise<void> {
+    const { success_fee } = await this.settings.get();
+    const { invoice, created } = await this.invoices.createForSale(
+      {
+        bid_id: sale.bid_id,
+        listing_id: sale.listing_id,
+        buyer_id: sale.buyer_id,
+        seller_id: sale.seller_id,
+        website_title: sale.listing_title,
+        website_url: sale.website_url ?? null,
+        sale_type: saleTypeOf(sale.sale, sale.kind),
+        amount: sale.amount,
+        success_fee_percent: success_fee,
+      },
+      now,
+      manager,
+    );
+    if (created) this.logger.log(`Invoice ${invoice.invoice_number} for listing ${sale.listing_id} (${invoice.sale_type})`);
+  }
+}

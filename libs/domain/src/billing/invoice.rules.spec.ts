@@ -1,0 +1,97 @@
+import {
+  canMarkPaid,
+  canPay,
+  dueDate,
+  INVOICE_EVENTS,
+  INVOICE_STATES,
+  invoiceNumber,
+  invoiceTransition,
+  saleTypeOf,
+  statusesAffectedBy,
+  type InvoiceEvent,
+  type InvoiceState,
+} from './invoice.rules';
+
+const _ = null;
+/** The whole table: one row per status, one column per event (in INVOICE_EVENTS order); null is refused. */
+const COLUMNS = INVOICE_EVENTS;
+const TABLE: Record<InvoiceState, (InvoiceState | null)[]> = {
+  //                  started             authorized            failed            canceled            captured refunded            hold_expired        marked_paid due_date_passed
+  pending:            ['awaiting_payment', 'payment_authorized', _,                _,                  _,       _,                  _,                  'paid',     'overdue'],
+  overdue:            ['awaiting_payment', 'payment_authorized', _,                _,                  _,       _,                  _,                  _,          _],
+  paid:               [_,                  _,                    _,                _,                  _,       'payment_canceled', _,                  _,          _],
+  payment_failed:     ['awaiting_payment', 'payment_authorized', _,                _,                  _,       _,                  _,                  _,          'overdue'],
+  awaiting_payment:   ['awaiting_payment', 'payment_authorized', 'payment_failed', 'payment_canceled', _,       _,                  _,                  _,          _],
+  payment_canceled:   ['awaiting_payment', 'payment_authorized', _,                _,                  _,       _,                  _,                  _,          'overdue'],
+  payment_authorized: [_,                  _,                    _,                'payment_canceled', 'paid',  'payment_canceled', 'payment_canceled', _,          _],
+};
+
+describe('invoiceTransition (SPEC §4, D10, D11)', () => {
+  it('has a row for every status and a column for every event', () => {
+    expect(Object.keys(TABLE).sort()).toEqual([...INVOICE_STATES].sort());
+    for (const row of Object.values(TABLE)) expect(row).toHaveLength(COLUMNS.length);
+  });
+
+  const cases = INVOICE_STATES.flatMap((status) => COLUMNS.map((event, i) => [status, event, TABLE[status][i]] as [InvoiceState, InvoiceEvent, InvoiceState | null]));
+  it.each(cases)('%s + %s -> %s', (status, event, next) => {
+    expect(invoiceTransition(status, event)).toBe(next);
+  });
+
+  it('never leaves paid except by a refund, and only a capture or the seller makes an invoice paid', () => {
+    for (const event of INVOICE_EVENTS) {
+      if (event !== 'refunded') expect(invoiceTransition('paid', event)).toBeNull();
+      for (const status of INVOICE_STATES) {
+        if (invoiceTransition(status, event) === 'paid') expect(['funds_captured', 'marked_paid']).toContain(event);
+      }
+    }
+  });
+
+  it('starts every accepted payment only from a status the buyer may pay from', () => {
+    for (const status of INVOICE_STATES) expect(invoiceTransition(status, 'payment_started') !== null).toBe(canPay(status));
+  });
+
+  it('names the statuses the overdue sweep moves', () => {
+    expect(statusesAffectedBy('due_date_passed')).toEqual(['pending', 'payment_failed', 'payment_canceled']);
+    expect(statusesAffectedBy('marked_paid')).toEqual(['pending']);
+  });
+});
+
+describe('canPay and canMarkPaid (SPEC §4)', () => {
+  it.each(INVOICE_STATES.map((s) => [s]))('%s', (status) => {
+    expect(canPay(status)).toBe(['pending', 'overdue', 'payment_failed', 'awaiting_payment', 'payment_canceled'].includes(status));
+    expect(canMarkPaid(status)).toBe(status === 'pending');
+  });
+});
+
+describe('invoiceNumber and dueDate (D10)', () => {
+  it('numbers INV-YYYY-NNNNNN, zero-padded, wider past a million', () => {
+    expect(invoiceNumber(2026, 1)).toBe('INV-2026-000001');
+    expect(invoiceNumber(2026, 123_456)).toBe('INV-2026-123456');
+    expect(invoiceNumber(2027, 999_999)).toBe('INV-2027-999999');
+    expect(invoiceNumber(2027, 1_000_000)).toBe('INV-2027-1000000');
+  });
+
+  it('refuses what cannot be a number', () => {
+    expect(() => invoiceNumber(2026, 0)).toThrow(RangeError);
+    expect(() => invoiceNumber(2026, 1.5)).toThrow(RangeError);
+    expect(() => invoiceNumber(26, 1)).toThrow(RangeError);
+  });
+
+  it('is due exactly seven days after creation', () => {
+    expect(dueDate(new Date('2026-03-01T10:15:00.000Z')).toISOString()).toBe('2026-03-08T10:15:00.000Z');
+    expect(dueDate(new Date('2026-12-28T23:59:59.999Z')).toISOString()).toBe('2027-01-04T23:59:59.999Z');
+  });
+});
+
+describe('saleTypeOf', () => {
+  it.each([
+    ['buy_now', 'buy_now', 'buy_now'],
+    ['auction_win', 'bid', 'auction_win'],
+    ['bid_accepted', 'bid', 'auction_win'],
+    ['accepted_after_close', 'bid', 'auction_win'],
+    ['bid_accepted', 'offer', 'accepted_offer'],
+    ['accepted_after_close', 'offer', 'accepted_offer'],
+  ] as const)('sale %s of a %s is %s', (sale, kind, expected) => {
+    expect(saleTypeOf(sale, kind)).toBe(expected);
+  });
+});

@@ -1,0 +1,105 @@
+/** Every state an invoice can be in (SPEC §4); the same list as INVOICE_STATUSES in the contracts. */
+export const INVOICE_STATES = ['pending', 'overdue', 'paid', 'payment_failed', 'awaiting_payment', 'payment_canceled', 'payment_authorized'] as const;
+export type InvoiceState = (typeof INVOICE_STATES)[number];
+
+/**
+ * What can happen to an invoice: a payment is started, authorised (funds held, D11), fails or is canceled; the held
+ * funds are captured or refunded, or the hold expires; the seller marks it paid; its due date passes (D10).
+ */
+export const INVOICE_EVENTS = [
+  'payment_started',
+  'payment_authorized',
+  'payment_failed',
+  'payment_canceled',
+  'funds_captured',
+  'refunded',
+  'hold_expired',
+  'marked_paid',
+  'due_date_passed',
+] as const;
+export type InvoiceEvent = (typeof INVOICE_EVENTS)[number];
+
+/** Statuses in which the buyer may start or retry a payment (SPEC §4). */
+const PAYABLE: readonly InvoiceState[] = ['pending', 'overdue', 'payment_failed', 'awaiting_payment', 'payment_canceled'];
+
+/** True when the buyer may pay (Pay, Continue Payment, Retry Payment; SPEC §2, §4). */
+export function canPay(status: InvoiceState): boolean {
+  return PAYABLE.includes(status);
+}
+
+/** True when the seller may mark the invoice paid: only while pending (SPEC §4). */
+export function canMarkPaid(status: InvoiceState): boolean {
+  return status === 'pending';
+}
+
+/**
+ * The invoice's next status after an event, or null when the event does not apply in that status (the caller refuses
+ * it or, for a late provider notice, ignores it). The choices, where SPEC §4 and D11 leave room:
+ * - a payment may start (or be continued) from any payable status, and goes to `awaiting_payment`;
+ * - an authorisation is a fact at the provider: it is taken from any payable status, since notices may arrive out of
+ *   order (a late failure of an earlier attempt never undoes a hold, because failure applies only while awaiting);
+ * - failure and cancelation apply to a payment underway; canceling (or refunding) a hold, and a hold that expires,
+ *   make the invoice payable again as `payment_canceled` ("Retry Payment"); a refund after capture does the same;
+ * - captured funds, or the seller's mark on a pending invoice, make it `paid`, which is final;
+ * - the due date makes an unpaid invoice `overdue`, except while a payment is underway or funds are held: the payment's
+ *   outcome decides, and a failed one becomes overdue on the next sweep.
+ */
+export function invoiceTransition(status: InvoiceState, event: InvoiceEvent): InvoiceState | null {
+  switch (event) {
+    case 'payment_started':
+      return canPay(status) ? 'awaiting_payment' : null;
+    case 'payment_authorized':
+      return canPay(status) ? 'payment_authorized' : null;
+    case 'payment_failed':
+      return status === 'awaiting_payment' ? 'payment_failed' : null;
+    case 'payment_canceled':
+      return status === 'awaiting_payment' || status === 'payment_authorized' ? 'payment_canceled' : null;
+    case 'funds_captured':
+      return status === 'payment_authorized' ? 'paid' : null;
+    case 'refunded':
+      return status === 'payment_authorized' || status === 'paid' ? 'payment_canceled' : null;
+    case 'hold_expired':
+      return status === 'payment_authorized' ? 'payment_canceled' : null;
+    case 'marked_paid':
+      return canMarkPaid(status) ? 'paid' : null;
+    case 'due_date_passed':
+      return status === 'pending' || status === 'payment_failed' || status === 'payment_canceled' ? 'overdue' : null;
+  }
+}
+
+/** The statuses from which an event moves an invoice (the overdue sweep selects by these). */
+export function statusesAffectedBy(event: InvoiceEvent): InvoiceState[] {
+  return INVOICE_STATES.filter((status) => invoiceTransition(status, event) !== null);
+}
+
+const DAY_MS = 24 * 3600_000;
+/** Days from an invoice's creation to its due date (D10). */
+export const INVOICE_DUE_DAYS = 7;
+
+/** The due date of an invoice created at `createdAt`: seven days later (D10). */
+export function dueDate(createdAt: Date): Date {
+  return new Date(createdAt.getTime() + INVOICE_DUE_DAYS * DAY_MS);
+}
+
+/**
+ * The invoice number INV-YYYY-NNNNNN (D10): the year it was made and a platform-wide sequence number, zero-padded to
+ * six digits (more digits past 999,999, so numbers stay unique).
+ */
+export function invoiceNumber(year: number, seq: number): string {
+  if (!Number.isInteger(year) || year < 1000 || year > 9999) throw new RangeError(`Not a four-digit year: ${year}`);
+  if (!Number.isSafeInteger(seq) || seq < 1) throw new RangeError(`Not a sequence number: ${seq}`);
+  return `INV-${year}-${String(seq).padStart(6, '0')}`;
+}
+
+/** What was sold, as invoices name it. */
+export type InvoiceSaleType = 'auction_win' | 'accepted_offer' | 'buy_now';
+
+/**
+ * The invoice's sale type from bid.accepted's `sale` and `kind`: a buy-now purchase, an accepted offer on a fixed
+ * price, else a won auction (at its end or by the seller's accept, SPEC §3 "auction_win").
+ */
+export function saleTypeOf(sale: 'auction_win' | 'bid_accepted' | 'accepted_after_close' | 'buy_now', kind: 'bid' | 'offer' | 'buy_now'): InvoiceSaleType {
+  if (sale === 'buy_now' || kind === 'buy_now') return 'buy_now';
+  if (kind === 'offer') return 'accepted_offer';
+  return 'auction_win';
+}
