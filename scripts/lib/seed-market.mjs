@@ -134,6 +134,8 @@ export async function seedMarket({ baseUrl, admin, log = () => {}, seed = 2026 }
 
   const bids = await placeDemoBids(call, created, sessions);
   if (bids) log(`  placed ${bids} demo bids`);
+  const sold = await acceptDemoBid(call, created, sessions);
+  if (sold) log(`  ${sold.seller} accepted the leading bid on "${sold.title}": it is sold and invoiced`);
 
   const count = async (query) => (await call('GET', `/listings?limit=1${query}`)).body.total;
   const categories = {};
@@ -183,6 +185,24 @@ async function placeDemoBids(call, created, sessions) {
     }
   }
   return placed;
+}
+
+/**
+ * One seller accepts the leading bid on their last demo auction (D8), so the demo has a sale: the listing shows SOLD,
+ * My Bids shows Accepted, and both sides find the invoice on their Invoices tab.
+ */
+async function acceptDemoBid(call, created, sessions) {
+  const auctions = created.filter((l) => (l.plan === 'active' || l.plan === 'featured') && l.fields.listing_type === 'auction').slice(0, 8);
+  for (const listing of auctions.reverse()) {
+    const seller = sessions.get(listing.owner);
+    if (!seller) continue;
+    const { body } = await call('GET', '/user/bids', { token: seller.token });
+    const leading = (body.bids ?? []).find((bid) => bid.listing_id === listing.id && bid.status === 'pending' && bid.is_winning);
+    if (!leading) continue;
+    const answer = await call('POST', `/bids/${leading.id}/action`, { token: seller.token, json: { action: 'accept' }, ok: [200, 201, 400] });
+    return answer.status === 400 ? null : { seller: listing.owner, title: listing.fields.title };
+  }
+  return null;
 }
 
 /** The summary as a few printable lines. */

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { BidKind, BidStatus, EventPayloads } from '@market/contracts';
-import { appendEvent, currentRequestId } from '@market/server-kit';
+import { appendEvent, currentRequestId, unavailable } from '@market/server-kit';
 import { decideBid, offerRefusal, type AuctionState, type BidDecision, type ListingStatus } from '@market/domain';
 
 /** An auction row as stored; money as numbers (bigint cast, always whole dollars). */
@@ -67,10 +67,29 @@ export interface AppliedTerms {
   expires_at: Date | null;
 }
 
+// A bid waits at most this long for its auction's row lock, so nothing commits after the gateway (5 s) gave up on it.
+const LOCK_TIMEOUT = '2s';
+const LOCK_NOT_AVAILABLE = '55P03';
+
 /** The only place that reads and writes bidding.auctions and places bids (sales.repository ends sales). */
 @Injectable()
 export class AuctionsRepository {
   constructor(private readonly dataSource: DataSource) {}
+
+  /** A transaction that waits at most LOCK_TIMEOUT for any row lock; a longer wait is a clear 503 and changes nothing. */
+  async transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    try {
+      return await this.dataSource.transaction(async (manager) => {
+        await manager.query(`SET LOCAL lock_timeout = '${LOCK_TIMEOUT}'`);
+        return work(manager);
+      });
+    } catch (error) {
+      if ((error as { driverError?: { code?: string } }).driverError?.code === LOCK_NOT_AVAILABLE) {
+        throw unavailable('This listing is busy right now; nothing was changed. Please try again.');
+      }
+      throw error;
+    }
+  }
 
   /**
    * Applies a listing's sale terms from a listing event, unless a newer version is already applied. The end time only
@@ -107,9 +126,19 @@ export class AuctionsRepository {
     return rows[0] ?? null;
   }
 
-  /** Forgets a deleted listing and its bids. */
-  async removeListing(listingId: string, manager: EntityManager): Promise<void> {
-    await manager.query('DELETE FROM auctions WHERE listing_id = $1', [listingId]);
+  /**
+   * A deleted listing's sale ends for good: the row stays as a tombstone (status deleted, newest possible version) so a
+   * listing event that arrives late can never bring the sale back; its pending bids are rejected.
+   */
+  async removeListing(listing: { listing_id: string; seller_id: string }, manager: EntityManager): Promise<void> {
+    await manager.query(
+      `INSERT INTO auctions (listing_id, seller_id, listing_type, auction_type, status, starting_price, source_updated_at, closed_at)
+       VALUES ($1, $2, 'auction', 'auto', 'deleted', 1, 'infinity', now())
+       ON CONFLICT (listing_id) DO UPDATE SET status = 'deleted', source_updated_at = 'infinity', closed_at = COALESCE(auctions.closed_at, now()),
+         updated_at = now()`,
+      [listing.listing_id, listing.seller_id],
+    );
+    await manager.query(`UPDATE bids SET status = 'rejected', decided_at = now() WHERE listing_id = $1 AND status = 'pending'`, [listing.listing_id]);
   }
 
   async findAuction(listingId: string): Promise<AuctionRecord | null> {
@@ -129,14 +158,15 @@ export class AuctionsRepository {
     now: Date,
     antiSnipingMinutes: number,
   ): Promise<{ decision: BidDecision; bid: BidRecord | null } | null> {
-    return this.dataSource.transaction(async (manager) => {
+    return this.transaction(async (manager) => {
       const auction = await this.lock(listingId, manager);
       if (!auction) return null;
       const decision = decideBid(auction, { bidder_id: bidder.id, amount }, now, antiSnipingMinutes);
       if (!decision.accepted) return { decision, bid: null };
       const payload: Omit<EventPayloads['bid.placed'], 'created_at'> = {
         bid_id: randomUUID(),
-        listing_id: listingId,
+        // The stored id, never the caller's spelling of it: live viewers match ids as text.
+        listing_id: auction.listing_id,
         bidder_id: bidder.id,
         bidder_name: bidder.name,
         amount,
@@ -148,7 +178,7 @@ export class AuctionsRepository {
       };
       const [bid]: BidRecord[] = await manager.query(RECORD_BID_SQL, [
         payload.bid_id,
-        listingId,
+        auction.listing_id,
         bidder.id,
         amount,
         decision.bid_count,
@@ -166,15 +196,15 @@ export class AuctionsRepository {
    * private: the public price and bid count stay as they are. Returns null when the listing has no sale here.
    */
   async placeOffer(listingId: string, bidderId: string, amount: number, now: Date): Promise<{ refusal: string | null; bid: BidRecord | null; auction: AuctionRecord } | null> {
-    return this.dataSource.transaction(async (manager) => {
+    return this.transaction(async (manager) => {
       const auction = await this.lock(listingId, manager);
       if (!auction) return null;
       const refusal = offerRefusal(auction, { bidder_id: bidderId, amount }, now);
       if (refusal) return { refusal, bid: null, auction };
-      const bid = await this.insertBid(listingId, bidderId, 'offer', amount, manager);
+      const bid = await this.insertBid(auction.listing_id, bidderId, 'offer', amount, manager);
       await appendEvent(manager, 'offer.made', {
         bid_id: bid.id,
-        listing_id: listingId,
+        listing_id: auction.listing_id,
         seller_id: auction.seller_id,
         bidder_id: bidderId,
         amount: bid.amount,

@@ -52,7 +52,8 @@ export class BidsService {
     const { decision, bid } = placed;
     if (!decision.accepted || !bid) throw badRequest(decision.accepted ? 'Error placing bid' : decision.reason);
     this.relay.kick();
-    if (decision.extended && decision.expires_at) await this.closeJobs.schedule(input.listing_id, decision.expires_at, auction.expires_at);
+    // The bid is stored: its answer never waits on Redis (the old job finds the sale not due and re-adds the new one).
+    if (decision.extended && decision.expires_at) void this.closeJobs.schedule(input.listing_id, decision.expires_at, auction.expires_at);
     return {
       message: 'Bid placed successfully',
       kind: 'bid',

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { Queue, Worker, type Job } from 'bullmq';
-import type { Redis } from 'ioredis';
+import IORedis, { type Redis } from 'ioredis';
 import { OutboxRelay, REDIS, SERVICE_CONFIG, type ServiceConfig } from '@market/server-kit';
 import { BIDDING_CONFIG, type BiddingConfig } from '../bidding.config';
 import { SalesRepository } from './sales.repository';
@@ -8,6 +8,8 @@ import { SalesRepository } from './sales.repository';
 export const CLOSE_QUEUE = 'auction-close';
 const RECONCILE_BATCH = 1000;
 const SWEEP_BATCH = 200;
+// Scheduling never waits long on Redis: bids and listing events must not hang on it (the sweep is the backstop).
+const SCHEDULE_TIMEOUT_MS = 1000;
 
 interface CloseJob {
   listing_id: string;
@@ -27,6 +29,7 @@ export function closeJobId(listingId: string, expiresAt: Date): string {
 export class CloseJobs implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('CloseJobs');
   private readonly queue: Queue<CloseJob>;
+  private readonly queueConnection: Redis;
   private worker: Worker<CloseJob> | null = null;
   private sweepTimer: NodeJS.Timeout | null = null;
   private sweeping: Promise<void> | null = null;
@@ -38,7 +41,10 @@ export class CloseJobs implements OnApplicationBootstrap, OnApplicationShutdown 
     private readonly sales: SalesRepository,
     private readonly relay: OutboxRelay,
   ) {
-    this.queue = new Queue<CloseJob>(CLOSE_QUEUE, { connection: redis, prefix: serviceConfig.QUEUE_PREFIX });
+    // Its own connection that fails at once while Redis is away, instead of queueing commands until it is back.
+    this.queueConnection = new IORedis(serviceConfig.REDIS_URL, { connectionName: 'bidding-close-queue', enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+    this.queueConnection.on('error', () => undefined);
+    this.queue = new Queue<CloseJob>(CLOSE_QUEUE, { connection: this.queueConnection, prefix: serviceConfig.QUEUE_PREFIX });
   }
 
   async onApplicationBootstrap() {
@@ -48,7 +54,8 @@ export class CloseJobs implements OnApplicationBootstrap, OnApplicationShutdown 
       concurrency: 8,
     });
     this.worker.on('failed', (job, error) => this.logger.warn(`Close job ${job?.id} failed: ${error.message}`));
-    await this.reconcile();
+    // In the background: a service whose Redis is away still starts, and the sweep closes sales meanwhile.
+    void this.reconcile();
     this.sweepTimer = setInterval(() => void this.sweep(), this.config.AUCTION_SWEEP_MS);
     this.sweepTimer.unref();
   }
@@ -58,25 +65,45 @@ export class CloseJobs implements OnApplicationBootstrap, OnApplicationShutdown 
     await this.sweeping;
     await this.worker?.close();
     await this.queue.close();
+    this.queueConnection.disconnect();
   }
 
-  /** Schedules the close of a sale at `expiresAt`; the job for `previous` (an end soft close moved) goes away. */
-  async schedule(listingId: string, expiresAt: Date, previous: Date | null = null): Promise<void> {
-    await this.queue.add(
-      'close',
-      { listing_id: listingId },
-      {
-        jobId: closeJobId(listingId, expiresAt),
-        delay: Math.max(0, expiresAt.getTime() - Date.now()),
-        attempts: 10,
-        backoff: { type: 'exponential', delay: 1000 },
-        removeOnComplete: { age: 24 * 3600 },
-        removeOnFail: { age: 7 * 24 * 3600 },
-      },
-    );
-    if (previous && previous.getTime() !== expiresAt.getTime()) {
-      // A job that already started cannot be removed; it will find the sale not yet due and do nothing.
-      await this.queue.remove(closeJobId(listingId, previous)).catch(() => 0);
+  /**
+   * Schedules the close of a sale at `expiresAt`; the job for `previous` (an end soft close moved) goes away. Best
+   * effort and quick: false when Redis did not take it within a second (the sweep and the start-up check cover it).
+   */
+  async schedule(listingId: string, expiresAt: Date, previous: Date | null = null): Promise<boolean> {
+    const work = (async () => {
+      await this.queue.add(
+        'close',
+        { listing_id: listingId },
+        {
+          jobId: closeJobId(listingId, expiresAt),
+          delay: Math.max(0, expiresAt.getTime() - Date.now()),
+          attempts: 10,
+          backoff: { type: 'exponential', delay: 1000 },
+          removeOnComplete: { age: 24 * 3600 },
+          removeOnFail: { age: 7 * 24 * 3600 },
+        },
+      );
+      if (previous && previous.getTime() !== expiresAt.getTime()) {
+        // A job that already started cannot be removed; it will find the sale not yet due and do nothing.
+        await this.queue.remove(closeJobId(listingId, previous)).catch(() => 0);
+      }
+    })();
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, fail) => {
+      timer = setTimeout(() => fail(new Error(`Redis did not answer within ${SCHEDULE_TIMEOUT_MS} ms`)), SCHEDULE_TIMEOUT_MS);
+    });
+    try {
+      await Promise.race([work, timeout]);
+      return true;
+    } catch (error) {
+      work.catch(() => undefined);
+      this.logger.warn(`Close job for ${listingId} not scheduled (${(error as Error).message}); the sweep will close it`);
+      return false;
+    } finally {
+      clearTimeout(timer);
     }
   }
 
@@ -84,14 +111,20 @@ export class CloseJobs implements OnApplicationBootstrap, OnApplicationShutdown 
   async reconcile(): Promise<number> {
     let after: string | null = null;
     let count = 0;
-    for (;;) {
-      const batch = await this.sales.liveEnds(after, RECONCILE_BATCH);
-      if (batch.length === 0) break;
-      await Promise.all(batch.map((row) => this.schedule(row.listing_id, row.expires_at)));
-      count += batch.length;
-      after = batch[batch.length - 1].listing_id;
+    let missed = 0;
+    try {
+      for (;;) {
+        const batch = await this.sales.liveEnds(after, RECONCILE_BATCH);
+        if (batch.length === 0) break;
+        const scheduled = await Promise.all(batch.map((row) => this.schedule(row.listing_id, row.expires_at)));
+        missed += scheduled.filter((ok) => !ok).length;
+        count += batch.length;
+        after = batch[batch.length - 1].listing_id;
+      }
+    } catch (error) {
+      this.logger.warn(`Close job check stopped: ${(error as Error).message}`);
     }
-    this.logger.log(`Close jobs checked for ${count} live sales`);
+    this.logger.log(`Close jobs checked for ${count} live sales${missed ? ` (${missed} left to the sweep)` : ''}`);
     return count;
   }
 

@@ -19,14 +19,14 @@ export class ListingEventsHandler implements OnApplicationBootstrap {
     await this.consumers.subscribe('listing.updated', async (event, manager) =>
       this.scheduleClose(event.payload.listing_id, await this.auctions.applyListing(event.payload, manager)),
     );
-    await this.consumers.subscribe('listing.deleted', (event, manager) => this.auctions.removeListing(event.payload.listing_id, manager));
+    await this.consumers.subscribe('listing.deleted', (event, manager) => this.auctions.removeListing(event.payload, manager));
   }
 
   /**
-   * A live sale gets its close job. Added before the event's transaction commits: a job that runs first finds nothing
-   * due and the sweep closes it later.
+   * A live sale gets its close job, without waiting: the event's transaction holds the auction row, so Redis must never
+   * hold it up (schedule is best effort; a job that runs before the commit finds nothing due, and the sweep closes it).
    */
-  private async scheduleClose(listingId: string, applied: AppliedTerms | null): Promise<void> {
-    if (applied?.expires_at && (applied.status === 'active' || applied.status === 'paused')) await this.closeJobs.schedule(listingId, applied.expires_at);
+  private scheduleClose(listingId: string, applied: AppliedTerms | null): void {
+    if (applied?.expires_at && applied.status !== 'sold' && applied.status !== 'expired') void this.closeJobs.schedule(listingId, applied.expires_at);
   }
 }

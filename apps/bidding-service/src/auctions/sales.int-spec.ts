@@ -178,9 +178,9 @@ describe('the end of a sale (D5, D8)', () => {
       const published = await events(listing.listing_id);
       expect(published.filter((e) => e.name === 'bid.accepted')).toHaveLength(1);
       expect(published.filter((e) => e.name === 'auction.closed')).toHaveLength(1);
-      const closes = results.slice(0, 6).filter((r) => r !== null && 'closed' in r && r.closed).length;
-      const accepts = results.slice(6).filter((r) => r && 'decision' in r && r.decision.allowed).length;
-      expect(closes + accepts).toBe(1);
+      // Whoever runs first at the end closes the sale: the highest bid wins, never the one the seller tried to take.
+      expect(results.slice(6).filter((r) => r && 'decision' in r && r.decision.allowed)).toEqual([]);
+      expect(published.find((e) => e.name === 'bid.accepted')?.payload).toMatchObject({ amount: 1100, sale: 'auction_win' });
     }
   });
 
@@ -214,5 +214,46 @@ describe('the end of a sale (D5, D8)', () => {
     expect((await sales.buyNow(listing.listing_id, randomUUID(), new Date()))?.refusal).toBe('Bidding has passed the buy now price');
     expect((await sales.buyNow(listing.listing_id, listing.seller_id, new Date()))?.refusal).toBe('You cannot buy your own listing');
     expect((await auctions.findAuction(listing.listing_id))?.status).toBe('active');
+  });
+
+  it('keeps a deleted listing deleted when an older listing event arrives late, and rejects its bids', async () => {
+    const { listing } = await auctionWithBids([1000]);
+    await ds.transaction((manager) => auctions.removeListing(listing, manager));
+    await apply({ ...listing, status: 'active', updated_at: new Date(Date.now() + 60_000).toISOString() }, true);
+    expect((await auctions.findAuction(listing.listing_id))?.status).toBe('deleted');
+    expect(await statuses(listing.listing_id)).toEqual(['1000:rejected']);
+    expect((await auctions.placeBid(listing.listing_id, who(randomUUID()), 1050, new Date(), 0))?.decision.accepted).toBe(false);
+    // A deletion that arrives before the listing was ever seen leaves a tombstone too.
+    const unseen = terms();
+    await ds.transaction((manager) => auctions.removeListing(unseen, manager));
+    await apply(unseen, true);
+    expect((await auctions.findAuction(unseen.listing_id))?.status).toBe('deleted');
+  });
+
+  it('ends a sale that went back to draft at its end, so its bids never hang', async () => {
+    const { listing } = await auctionWithBids([1000]);
+    await apply({ ...listing, status: 'draft', updated_at: new Date(Date.now() + 1000).toISOString() });
+    const end = new Date(Date.now() + DAY + MINUTE);
+    expect(await sales.dueListingIds(end, 1000)).toContain(listing.listing_id);
+    expect(await sales.closeDue(listing.listing_id, end)).toMatchObject({ closed: true, outcome: { outcome: 'sold', amount: 1000 } });
+  });
+
+  it('gives up on a row lock after 2 s with a clear 503 and stores nothing', async () => {
+    const listing = terms();
+    await apply(listing);
+    const runner = ds.createQueryRunner();
+    await runner.connect();
+    await runner.startTransaction();
+    await runner.query('SELECT 1 FROM auctions WHERE listing_id = $1 FOR UPDATE', [listing.listing_id]);
+    try {
+      await expect(auctions.placeBid(listing.listing_id, who(randomUUID()), 1000, new Date(), 0)).rejects.toMatchObject({
+        status: 503,
+        detail: 'This listing is busy right now; nothing was changed. Please try again.',
+      });
+    } finally {
+      await runner.rollbackTransaction();
+      await runner.release();
+    }
+    expect(await statuses(listing.listing_id)).toEqual([]);
   });
 });

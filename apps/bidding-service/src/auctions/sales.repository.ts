@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { appendEvent } from '@market/server-kit';
 import { buyNowPrice, buyNowRefusal, decideBidAction, decideClose, PENDING_BID_DAYS_AFTER_CLOSE, type BidActionDecision, type CloseOutcome } from '@market/domain';
-import { AUCTION_COLUMNS, AuctionsRepository, BID_COLUMNS, type AuctionRecord, type BidRecord } from './auctions.repository';
+import { AuctionsRepository, BID_COLUMNS, type AuctionRecord, type BidRecord } from './auctions.repository';
 
 export type CloseResult =
   | { closed: true; outcome: CloseOutcome }
@@ -10,6 +10,11 @@ export type CloseResult =
   | { closed: false; expires_at: Date | null };
 
 export type ActionResult = { decision: BidActionDecision; bid: BidRecord } | null;
+
+// Statuses in which a sale is over; in any other (active, paused, and a draft or pending listing that still has an end)
+// it ends at its end, so its bids never hang.
+const ENDED = `('sold', 'expired', 'deleted')`;
+const isLive = (auction: Pick<AuctionRecord, 'status'>) => !['sold', 'expired', 'deleted'].includes(auction.status);
 
 /**
  * Ends sales (D8): at expires_at, or when the seller accepts a bid. Every path locks the auction row first and then its
@@ -28,12 +33,12 @@ export class SalesRepository {
    * buy-now price, so it races bids, accepts and closes like any other way a sale ends. Null when the listing is unknown.
    */
   buyNow(listingId: string, buyerId: string, now: Date): Promise<{ refusal: string | null; bid: BidRecord | null } | null> {
-    return this.dataSource.transaction(async (manager) => {
+    return this.auctions.transaction(async (manager) => {
       const auction = await this.auctions.lock(listingId, manager);
       if (!auction) return null;
       const refusal = buyNowRefusal(auction, buyerId, now);
       if (refusal) return { refusal, bid: null };
-      const bid = await this.auctions.insertBid(listingId, buyerId, 'buy_now', buyNowPrice(auction) as number, manager);
+      const bid = await this.auctions.insertBid(auction.listing_id, buyerId, 'buy_now', buyNowPrice(auction) as number, manager);
       await this.sell(auction, bid, 'buy_now', now, manager);
       return { refusal: null, bid: { ...bid, status: 'accepted' } };
     });
@@ -41,42 +46,53 @@ export class SalesRepository {
 
   /** Closes one sale if it is live and its end has passed: sold to the highest pending bid, or expired. */
   closeDue(listingId: string, now: Date): Promise<CloseResult> {
-    return this.dataSource.transaction(async (manager) => {
-      const [auction]: AuctionRecord[] = await manager.query(`SELECT ${AUCTION_COLUMNS} FROM auctions WHERE listing_id = $1 FOR UPDATE`, [listingId]);
-      if (!auction || (auction.status !== 'active' && auction.status !== 'paused')) return { closed: false, expires_at: null };
+    return this.auctions.transaction(async (manager) => {
+      const auction = await this.auctions.lock(listingId, manager);
+      if (!auction || !isLive(auction)) return { closed: false, expires_at: null };
       if (!auction.expires_at || auction.expires_at.getTime() > now.getTime()) return { closed: false, expires_at: auction.expires_at };
-      const [highest]: BidRecord[] = await manager.query(
-        `SELECT ${BID_COLUMNS} FROM bids WHERE listing_id = $1 AND status = 'pending' AND kind = 'bid' ORDER BY amount DESC, created_at ASC LIMIT 1`,
-        [listingId],
-      );
-      const outcome = decideClose(auction, highest ?? null);
-      if (outcome.outcome === 'sold') {
-        await this.sell(auction, highest, 'auction_win', now, manager);
-      } else {
-        await manager.query(`UPDATE auctions SET status = 'expired', closed_at = $2, updated_at = now() WHERE listing_id = $1`, [listingId, now]);
-        await appendEvent(manager, 'auction.closed', {
-          listing_id: listingId,
-          listing_title: auction.title,
-          seller_id: auction.seller_id,
-          outcome: 'expired',
-          reason: outcome.reason,
-          winning_bid_id: null,
-          buyer_id: null,
-          amount: null,
-          closed_at: now.toISOString(),
-        });
-      }
-      return { closed: true, outcome };
+      return { closed: true, outcome: await this.closeLocked(auction, now, manager) };
     });
+  }
+
+  /** Ends a locked sale whose end has passed (D8). */
+  private async closeLocked(auction: AuctionRecord, now: Date, manager: EntityManager): Promise<CloseOutcome> {
+    const [highest]: BidRecord[] = await manager.query(
+      `SELECT ${BID_COLUMNS} FROM bids WHERE listing_id = $1 AND status = 'pending' AND kind = 'bid' ORDER BY amount DESC, created_at ASC LIMIT 1`,
+      [auction.listing_id],
+    );
+    const outcome = decideClose(auction, highest ?? null);
+    if (outcome.outcome === 'sold') {
+      await this.sell(auction, highest, 'auction_win', now, manager);
+      return outcome;
+    }
+    await manager.query(`UPDATE auctions SET status = 'expired', closed_at = $2, updated_at = now() WHERE listing_id = $1`, [auction.listing_id, now]);
+    await appendEvent(manager, 'auction.closed', {
+      listing_id: auction.listing_id,
+      listing_title: auction.title,
+      seller_id: auction.seller_id,
+      outcome: 'expired',
+      reason: outcome.reason,
+      winning_bid_id: null,
+      buyer_id: null,
+      amount: null,
+      closed_at: now.toISOString(),
+    });
+    return outcome;
   }
 
   /** The seller accepts or rejects one pending bid or offer; accepting sells the listing and rejects the rest. */
   decide(bidId: string, actorId: string, action: 'accept' | 'reject', now: Date): Promise<ActionResult> {
-    return this.dataSource.transaction(async (manager) => {
+    return this.auctions.transaction(async (manager) => {
       const [found]: { listing_id: string }[] = await manager.query('SELECT listing_id FROM bids WHERE id = $1', [bidId]);
       if (!found) return null;
       // Auction row first, then the bid: the same order as every other path.
-      const [auction]: AuctionRecord[] = await manager.query(`SELECT ${AUCTION_COLUMNS} FROM auctions WHERE listing_id = $1 FOR UPDATE`, [found.listing_id]);
+      const locked = await this.auctions.lock(found.listing_id, manager);
+      if (!locked) return null;
+      // A sale whose end has passed ends first, as its close job would have (D8): an auto auction's highest bid wins
+      // even if the seller acts in the moment before the job runs.
+      const overdue = isLive(locked) && locked.expires_at !== null && locked.expires_at.getTime() <= now.getTime();
+      if (overdue) await this.closeLocked(locked, now, manager);
+      const auction = overdue ? await this.auctions.lock(found.listing_id, manager) : locked;
       const [bid]: BidRecord[] = await manager.query(`SELECT ${BID_COLUMNS} FROM bids WHERE id = $1 FOR UPDATE`, [bidId]);
       if (!auction || !bid) return null;
       const decision = decideBidAction(auction, bid, actorId, action, now);
@@ -94,7 +110,7 @@ export class SalesRepository {
   /** Live sales whose end has passed (the sweep closes them if their job was lost). */
   async dueListingIds(now: Date, limit: number): Promise<string[]> {
     const rows: { listing_id: string }[] = await this.dataSource.query(
-      `SELECT listing_id FROM auctions WHERE status IN ('active', 'paused') AND expires_at <= $1 ORDER BY expires_at LIMIT $2`,
+      `SELECT listing_id FROM auctions WHERE status NOT IN ${ENDED} AND expires_at <= $1 ORDER BY expires_at LIMIT $2`,
       [now, limit],
     );
     return rows.map((r) => r.listing_id);
@@ -103,7 +119,7 @@ export class SalesRepository {
   /** Live sales with an end, in listing id order after `afterId`, for re-creating their close jobs. */
   liveEnds(afterId: string | null, limit: number): Promise<{ listing_id: string; expires_at: Date }[]> {
     return this.dataSource.query(
-      `SELECT listing_id, expires_at FROM auctions WHERE status IN ('active', 'paused') AND expires_at IS NOT NULL
+      `SELECT listing_id, expires_at FROM auctions WHERE status NOT IN ${ENDED} AND expires_at IS NOT NULL
          AND ($1::uuid IS NULL OR listing_id > $1::uuid) ORDER BY listing_id LIMIT $2`,
       [afterId, limit],
     );

@@ -102,8 +102,12 @@ describe('bids through the gateway', () => {
     expect((await action(annBid, { action: 'reject' }, seller.token)).body).toEqual({ detail: 'This bid has already been accepted' });
     expect((await userBids(bob.token))[0]).toMatchObject({ status: 'rejected', is_winning: false });
     expect((await userBids(ann.token))[0]).toMatchObject({ status: 'accepted', is_winning: true });
-    await eventually(async () => expect((await get(api(`/listings/${listing.id}`))).body.status).toBe('sold'), 15_000);
+    // The listing shows the price it sold at, below the higher bid the seller passed over.
+    await eventually(async () => expect((await get(api(`/listings/${listing.id}`))).body).toMatchObject({ status: 'sold', current_bid: 500 }), 15_000);
     expect((await post(api('/bids'), { listing_id: listing.id, amount: 600 }, bearer(bob.token))).body).toEqual({ detail: 'This auction is not accepting bids' });
+    expect((await call('PATCH', api(`/admin/listings/${listing.id}`), { status: 'active' }, bearer(adminToken))).body).toEqual({
+      detail: 'This listing has been sold; a sale is final',
+    });
   });
 
   it('takes private offers on fixed-price listings; the seller may reject them', async () => {
@@ -163,5 +167,22 @@ describe('bids through the gateway', () => {
     expect(moved).toBeGreaterThan(29 * 60_000);
     expect(moved).toBeLessThanOrEqual(30 * 60_000);
     await post(api('/admin/settings'), { ...rest, anti_sniping_minutes: 10 }, bearer(adminToken));
+  });
+
+  it('brings an expired auction back only as a new period, which the bidding service reopens', async () => {
+    const seller = await signUp();
+    const buyer = await signUp();
+    const listing = await liveAuction(seller.token, { starting_price: 500 });
+    await eventually(async () => expect((await post(api('/bids'), { listing_id: listing.id, amount: 1 }, bearer(buyer.token))).status).toBe(400), 15_000);
+    const db = new Client({ connectionString: stack.db.url });
+    await db.connect();
+    await db.query(`UPDATE bidding.auctions SET expires_at = now() WHERE listing_id = $1`, [listing.id]);
+    await db.end();
+    await stack.service('bidding').get(CloseJobs).sweep();
+    await eventually(async () => expect((await get(api(`/listings/${listing.id}`))).body.status).toBe('expired'), 15_000);
+    expect((await post(api('/bids'), { listing_id: listing.id, amount: 500 }, bearer(buyer.token))).body).toEqual({ detail: 'This auction is not accepting bids' });
+
+    expect((await call('PATCH', api(`/admin/listings/${listing.id}`), { status: 'active' }, bearer(adminToken))).status).toBe(200);
+    await eventually(async () => expect((await post(api('/bids'), { listing_id: listing.id, amount: 500 }, bearer(buyer.token))).status).toBe(201), 15_000);
   });
 });

@@ -17,7 +17,9 @@ export class BidEventsHandler implements OnApplicationBootstrap {
 
   async onApplicationBootstrap() {
     await this.consumers.subscribe('bid.placed', (event, manager) => this.listings.applyBid(event.payload, manager));
-    await this.consumers.subscribe('bid.accepted', (event, manager) => this.service.applySaleEnd(manager, event.payload.listing_id, 'sold'));
+    await this.consumers.subscribe('bid.accepted', (event, manager) =>
+      this.service.applySaleEnd(manager, event.payload.listing_id, 'sold', event.payload.amount),
+    );
     await this.consumers.subscribe('auction.closed', (event, manager) =>
       this.service.applySaleEnd(manager, event.payload.listing_id, event.payload.outcome),
     );

@@ -141,12 +141,21 @@ export class ListingsRepository {
   }
 
   /**
-   * Ends a listing's sale as the bidding service decided (D8): sold from any status but sold; expired only while it
-   * was live. Returns the row when it changed, null when it was already so (events may repeat or cross).
+   * Ends a listing's sale as the bidding service decided (D8): sold from any status (an auction then shows its sale
+   * price as the current bid), expired only while it was live. Returns the row when it changed, null when it was
+   * already so (events may repeat or cross).
    */
-  async endSale(id: string, status: 'sold' | 'expired', manager: EntityManager): Promise<ListingRecord | null> {
-    const from = status === 'sold' ? `status <> 'sold'` : `status IN ('active', 'paused')`;
-    const [row] = await this.update(manager, 'status = $2', `id = $1 AND ${from}`, [id, status]);
+  async endSale(id: string, status: 'sold' | 'expired', price: number | null, manager: EntityManager): Promise<ListingRecord | null> {
+    if (status === 'expired') {
+      const [row] = await this.update(manager, `status = 'expired'`, `id = $1 AND status IN ('active', 'paused', 'draft', 'pending')`, [id]);
+      return row ?? null;
+    }
+    const [row] = await this.update(
+      manager,
+      `status = 'sold', current_bid = CASE WHEN listing_type = 'auction' AND $2::bigint IS NOT NULL THEN $2::bigint ELSE current_bid END`,
+      `id = $1 AND (status <> 'sold' OR (listing_type = 'auction' AND $2::bigint IS NOT NULL AND current_bid IS DISTINCT FROM $2::bigint))`,
+      [id, price],
+    );
     return row ?? null;
   }
 

@@ -28,6 +28,7 @@ import { canManage, canSee, presentListing } from './listing.presenter';
 import { SellerDirectory } from './seller-directory';
 
 const NOT_FOUND = 'Listing not found';
+const SOLD_IS_FINAL = 'This listing has been sold; a sale is final';
 
 /** A change that may leave screenshots no listing uses any more: the gateway deletes them from storage. */
 export interface ListingChange {
@@ -152,8 +153,10 @@ export class ListingsService {
       let next: ListingRecord;
       if (changes.featured !== undefined) {
         next = await this.listings.setFeatured(id, changes.featured, manager);
-      } else if (changes.status === 'active' && current.status !== 'active' && !liveUntilLater(current)) {
-        // Never approved, or its time ran out: going live starts a new review period.
+      } else if (changes.status === 'active' && current.status === 'sold') {
+        throw badRequest(SOLD_IS_FINAL);
+      } else if (changes.status === 'active' && current.status !== 'active' && (current.status === 'expired' || !liveUntilLater(current))) {
+        // Never approved, or its sale ended: going live starts a new period, which the bidding service reopens.
         next = await this.approveIn(manager, current);
       } else if (changes.status === 'pending') {
         // Back to review means reviewed again: the seller cannot take it live through draft (D16).
@@ -174,9 +177,12 @@ export class ListingsService {
     for (const listing of await this.listings.withdrawBySeller(sellerId, manager)) await this.announceUpdate(manager, listing);
   }
 
-  /** The bidding service ended a sale (sold or expired): the listing follows and says so; called by its consumers. */
-  async applySaleEnd(manager: EntityManager, listingId: string, status: 'sold' | 'expired'): Promise<void> {
-    const ended = await this.listings.endSale(listingId, status, manager);
+  /**
+   * The bidding service ended a sale (sold or expired): the listing follows and says so; called by its consumers. A sold
+   * auction shows the price it sold at (which may be below the highest bid when the seller accepted another).
+   */
+  async applySaleEnd(manager: EntityManager, listingId: string, status: 'sold' | 'expired', price: number | null = null): Promise<void> {
+    const ended = await this.listings.endSale(listingId, status, price, manager);
     if (ended) await this.announceUpdate(manager, ended);
   }
 
@@ -203,8 +209,10 @@ export class ListingsService {
         : ownerStatusChange(current.status, requested, { approved, autoApprove });
     if ('refused' in outcome) throw badRequest(outcome.refused);
     if (outcome.status === current.status) return current;
+    if (outcome.status === 'active' && current.status === 'sold') throw badRequest(SOLD_IS_FINAL);
     if (outcome.status === 'active' && !current.approved_at) return this.approveIn(manager, current);
-    if (outcome.status === 'active' && !liveUntilLater(current)) {
+    // An ended sale (expired, or past its end) only comes back as a new period, which the bidding service reopens.
+    if (outcome.status === 'active' && (current.status === 'expired' || !liveUntilLater(current))) {
       if (!isRealAdmin(editor)) throw badRequest('This listing has ended and cannot be activated again');
       return this.approveIn(manager, current);
     }

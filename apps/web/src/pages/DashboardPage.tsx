@@ -6,6 +6,7 @@ import { AdminOverviewTab } from '../features/admin/AdminOverviewTab';
 import { AdminUsersTab } from '../features/admin/AdminUsersTab';
 import { AdminSettingsTab } from '../features/admin/AdminSettingsTab';
 import { AdminListingsTab } from '../features/admin/AdminListingsTab';
+import { InvoicesTab } from '../features/invoices/InvoicesTab';
 import { MyBidsTab } from '../features/my-bids/MyBidsTab';
 import { MyListingsTab } from '../features/my-listings/MyListingsTab';
 import { RecentListings } from '../features/my-listings/RecentListings';
@@ -17,11 +18,12 @@ interface Tab {
   render: (user: UserDto) => React.ReactNode;
 }
 
-// Tabs in SPEC §2 order; Invoices and Messages slot in between as their issues land.
+// Tabs in SPEC §2 order; Messages slots in before Profile when its issue lands.
 const USER_TABS: Tab[] = [
   { id: 'overview', label: 'Overview', render: (user) => <UserOverview user={user} /> },
   { id: 'listings', label: 'My Listings', render: () => <MyListingsTab /> },
   { id: 'bids', label: 'My Bids', render: () => <MyBidsTab /> },
+  { id: 'invoices', label: 'Invoices', render: () => <InvoicesTab /> },
   { id: 'watchlist', label: 'Watchlist', render: () => <WatchlistTab /> },
   { id: 'profile', label: 'Profile', render: (user) => <ProfileTab user={user} /> },
 ];

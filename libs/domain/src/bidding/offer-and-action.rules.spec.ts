@@ -61,7 +61,10 @@ describe('decideBidAction (D5, D8)', () => {
       status: 400,
       reason: 'This listing has already been sold',
     });
-    expect(decideBidAction(sale({ status: 'pending' }), { status: 'pending' }, 'seller', 'accept', NOW)).toMatchObject({ allowed: false });
+    // Back in review or draft with its bids standing: the sale has not ended, so the seller may still sell.
+    expect(decideBidAction(sale({ status: 'pending' }), { status: 'pending' }, 'seller', 'accept', NOW)).toEqual({ allowed: true, sale: 'bid_accepted' });
+    expect(decideBidAction(sale({ status: 'draft' }), { status: 'pending' }, 'seller', 'accept', NOW)).toEqual({ allowed: true, sale: 'bid_accepted' });
+    expect(decideBidAction(sale({ status: 'deleted' }), { status: 'pending' }, 'seller', 'accept', NOW)).toEqual({ allowed: false, status: 400, reason: 'This listing no longer exists' });
   });
 
   it('lapses pending bids exactly 7 days after the end', () => {

@@ -32,7 +32,8 @@ export function offerRefusal(terms: OfferTerms, offer: { bidder_id: string; amou
 /** The sale state a seller's decision is judged against. */
 export interface SaleState {
   seller_id: string;
-  status: ListingStatus;
+  /** A listing status, or 'deleted' once the listing is gone. */
+  status: ListingStatus | 'deleted';
   closed_at: Date | null;
   winning_bid_id: string | null;
 }
@@ -43,7 +44,8 @@ export type BidActionDecision =
 
 /**
  * Decides a seller's accept or reject of one bid or offer (D5, D8). Only the listing's seller acts, only on a pending
- * bid. A seller may always reject. Accepting sells the listing: while it is live (or paused), or within
+ * bid. A seller may always reject. Accepting sells the listing: while its sale has not ended (live, paused, draft or
+ * in review), or within
  * PENDING_BID_DAYS_AFTER_CLOSE days after it ended unsold; never once a bid has won.
  */
 export function decideBidAction(
@@ -57,7 +59,9 @@ export function decideBidAction(
   if (bid.status !== 'pending') return { allowed: false, status: 400, reason: `This bid has already been ${bid.status}` };
   if (action === 'reject') return { allowed: true, sale: null };
   if (sale.winning_bid_id !== null || sale.status === 'sold') return { allowed: false, status: 400, reason: 'This listing has already been sold' };
-  if (sale.status === 'active' || sale.status === 'paused') return { allowed: true, sale: 'bid_accepted' };
+  if (sale.status === 'deleted') return { allowed: false, status: 400, reason: 'This listing no longer exists' };
+  // Not ended: live, paused, or back in draft or review with its bids still standing.
+  if (sale.status !== 'expired') return { allowed: true, sale: 'bid_accepted' };
   const withinWindow = sale.status === 'expired' && sale.closed_at !== null && now.getTime() - sale.closed_at.getTime() < PENDING_BID_DAYS_AFTER_CLOSE * DAY_MS;
   if (withinWindow) return { allowed: true, sale: 'accepted_after_close' };
   return { allowed: false, status: 400, reason: 'This bid can no longer be accepted' };

@@ -6,6 +6,8 @@ import { createStore } from '../../app/store';
 import { userUpdated } from '../../session/session.slice';
 import { ActionPanel } from './ActionPanel';
 import { formatBidTime } from './bid-form';
+import { PAYMENT_SETUP_FAILED } from './buy-now';
+import { BuyNowDialog, BuyNowNotice } from './BuyNowDialog';
 
 const inDays = (days: number) => new Date(Date.now() + days * 24 * 3600_000).toISOString();
 
@@ -86,5 +88,63 @@ describe('ActionPanel live end (D9)', () => {
   it('shows no extension notice without one, nor once the listing is no longer active', () => {
     expect(render(auction, buyer)).not.toContain('Auction extended');
     expect(render({ ...auction, status: 'sold' }, buyer, inDays(0.51))).not.toContain('Auction extended');
+  });
+});
+
+describe('ActionPanel buy now (D4, SPEC §4)', () => {
+  const cheap = { ...fixed, starting_price: 4500 } as ListingDto;
+
+  it('offers Buy Now below 5000 to buyers and guests, without a coming-soon notice', () => {
+    for (const viewer of [buyer, null]) {
+      const html = render(cheap, viewer);
+      expect(html).toMatch(/<button type="button" class="btn btn-block btn-primary">Buy Now<\/button>/);
+      expect(html).not.toContain('coming soon');
+      expect(html).not.toContain('role="dialog"');
+    }
+  });
+
+  it('offers it on an auction with a buy-now price below 5000, but never from 5000 up nor to the seller', () => {
+    expect(render({ ...fixed, listing_type: 'auction', starting_price: 1000, buy_now_price: 4999 }, buyer)).toContain('>Buy Now</button>');
+    expect(render({ ...cheap, starting_price: 5000 }, buyer)).not.toContain('Buy Now');
+    expect(render(cheap, { ...buyer, id: 'seller' })).not.toContain('Buy Now');
+  });
+});
+
+describe('BuyNowDialog', () => {
+  const dialog = (busy: boolean) =>
+    renderToStaticMarkup(<BuyNowDialog title="Tea shop" price={4500} busy={busy} onConfirm={() => undefined} onCancel={() => undefined} />);
+
+  it('asks before buying, naming the listing and the price', () => {
+    const html = dialog(false);
+    expect(html).toContain('role="dialog"');
+    expect(html).toContain('Buy &quot;Tea shop&quot; now for $4,500?');
+    expect(html).toMatch(/<button type="button" class="btn btn-primary">Buy for \$4,500<\/button>/);
+    expect(html).toMatch(/<button type="button" class="btn btn-ghost" autofocus="">Cancel<\/button>/);
+  });
+
+  it('cannot be sent again, nor cancelled, while the purchase runs', () => {
+    const html = dialog(true);
+    expect(html).toMatch(/<button type="button" class="btn btn-primary" disabled="">Processing purchase...<\/button>/);
+    expect(html).toMatch(/<button type="button" class="btn btn-ghost" disabled="" autofocus="">Cancel<\/button>/);
+  });
+});
+
+describe('BuyNowNotice', () => {
+  const notice = (outcome: Parameters<typeof BuyNowNotice>[0]['outcome']) =>
+    renderToStaticMarkup(
+      <MemoryRouter>
+        <BuyNowNotice outcome={outcome} />
+      </MemoryRouter>,
+    );
+
+  it('shows the fallback message with a link to the invoice it is about to open', () => {
+    const html = notice({ kind: 'invoice', text: 'Purchase successful!', to: '/dashboard?tab=invoices&pay=inv-1' });
+    expect(html).toContain('Purchase successful! Taking you to your invoice...');
+    expect(html).toContain('href="/dashboard?tab=invoices&amp;pay=inv-1"');
+  });
+
+  it('shows a failed setup as a warning and a refusal as an error', () => {
+    expect(notice({ kind: 'setup_failed', text: PAYMENT_SETUP_FAILED })).toMatch(/class="alert alert-warning panel-notice" role="alert"[^>]*>Purchase successful, but payment setup failed/);
+    expect(notice({ kind: 'error', text: 'This listing has already been sold' })).toMatch(/class="alert alert-error panel-notice" role="alert"[^>]*>This listing has already been sold</);
   });
 });

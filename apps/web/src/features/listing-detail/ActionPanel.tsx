@@ -5,8 +5,10 @@ import { formatDollars, timeRemainingLabel } from '@market/domain';
 import { useAppSelector } from '../../app/store';
 import { useAddToWatchlistMutation } from '../../api/listings.api';
 import { BidForm, OfferForm } from './BidForm';
+import { BuyNowDialog, BuyNowNotice } from './BuyNowDialog';
 import { formatBidTime } from './bid-form';
 import { ACTION_LABELS, planActions, watchlistMessage, type PanelAction } from './listing-actions';
+import { useBuyNow } from './use-buy-now';
 
 const MESSAGE_MS = 4000;
 
@@ -14,15 +16,15 @@ const MESSAGE_MS = 4000;
 type FormAction = 'place_bid' | 'make_offer';
 const isFormAction = (action: PanelAction | 'contact'): action is FormAction => action === 'place_bid' || action === 'make_offer';
 
-/** Honest notices for actions whose flows arrive with later issues (buying, messaging). */
-const COMING_SOON: Record<Exclude<PanelAction, FormAction> | 'contact', string> = {
-  buy_now: 'Buying directly is coming soon. Add the listing to your watchlist to keep track of it.',
+/** Honest notices for actions whose flows arrive with later issues (messaging). */
+const COMING_SOON: Record<Exclude<PanelAction, FormAction | 'buy_now'> | 'contact', string> = {
   escrow: 'Messaging sellers is coming soon, including arranging escrow.',
   contact: 'Messaging sellers is coming soon.',
 };
 
 /**
- * Prices, reserve, time left and the buttons: guests go to /login; the watchlist works; the seller gets Edit.
+ * Prices, reserve, time left and the buttons: guests go to /login; buy now (D4) and the watchlist work; the seller
+ * gets Edit.
  * extendedUntil: the new end when a live soft close (D9) moved it while the page was open.
  */
 export function ActionPanel({ listing, extendedUntil = null }: { listing: ListingDto; extendedUntil?: string | null }) {
@@ -31,6 +33,7 @@ export function ActionPanel({ listing, extendedUntil = null }: { listing: Listin
   const [addToWatchlist, { isLoading: adding }] = useAddToWatchlistMutation();
   const [notice, setNotice] = useState<string | null>(null);
   const [watchMessage, setWatchMessage] = useState<{ text: string; success: boolean } | null>(null);
+  const purchase = useBuyNow(listing.id);
 
   useEffect(() => {
     if (!watchMessage) return;
@@ -48,6 +51,7 @@ export function ActionPanel({ listing, extendedUntil = null }: { listing: Listin
 
   const act = (action: PanelAction | 'contact') => {
     if (!user) navigate('/login');
+    else if (action === 'buy_now') purchase.ask();
     else if (!isFormAction(action)) setNotice(COMING_SOON[action]);
   };
   const watch = async () => {
@@ -116,8 +120,14 @@ export function ActionPanel({ listing, extendedUntil = null }: { listing: Listin
         {plan.showBuyerActions && (
           <>
             {buttons.map((action) => (
-              <button key={action} type="button" className={`btn btn-block ${action === buttons[0] && !bidHere && !offerHere ? 'btn-primary' : 'btn-secondary'}`} onClick={() => act(action)}>
-                {ACTION_LABELS[action]}
+              <button
+                key={action}
+                type="button"
+                className={`btn btn-block ${action === buttons[0] && !bidHere && !offerHere ? 'btn-primary' : 'btn-secondary'}`}
+                onClick={() => act(action)}
+                disabled={action === 'buy_now' && (purchase.busy || purchase.bought)}
+              >
+                {action === 'buy_now' && purchase.busy ? 'Processing purchase...' : ACTION_LABELS[action]}
               </button>
             ))}
             <button type="button" className="btn btn-secondary btn-block" onClick={() => act('contact')}>
@@ -129,6 +139,7 @@ export function ActionPanel({ listing, extendedUntil = null }: { listing: Listin
           {adding ? 'Adding...' : 'Add to Watchlist'}
         </button>
       </div>
+      {purchase.outcome && <BuyNowNotice outcome={purchase.outcome} />}
       {notice && (
         <div className="alert alert-info panel-notice" role="status">
           {notice}
@@ -141,6 +152,9 @@ export function ActionPanel({ listing, extendedUntil = null }: { listing: Listin
       )}
       {plan.purchasePrice !== null && plan.purchasePrice >= 5000 && plan.showBuyerActions && (
         <p className="muted panel-small">Purchases from $5,000 are completed through escrow arranged with the seller.</p>
+      )}
+      {purchase.confirming && plan.purchasePrice !== null && (
+        <BuyNowDialog title={listing.title} price={plan.purchasePrice} busy={purchase.busy} onConfirm={purchase.confirm} onCancel={purchase.cancel} />
       )}
     </section>
   );

@@ -1,0 +1,124 @@
+import { Link } from 'react-router-dom';
+import type { InvoiceDto } from '@market/contracts';
+import { buyerSide, dueLine, formatMoney, FUNDS_HELD, saleTypeLabel, sellerFigures, statusBadge } from './invoices';
+
+/** A short note inside one row: the outcome of Mark Paid or of a download. */
+export interface RowNotice {
+  kind: 'success' | 'error';
+  text: string;
+}
+
+export interface InvoiceRowProps {
+  invoice: InvoiceDto;
+  /** Reached through ?pay={id}: scrolled to and marked. */
+  highlighted?: boolean;
+  /** Which of the row's requests runs, if any. */
+  busy?: 'mark_paid' | 'pdf' | null;
+  notice?: RowNotice | null;
+  onPay?: () => void;
+  onMarkPaid?: () => void;
+  onDownload?: () => void;
+  now?: Date;
+}
+
+const noop = () => undefined;
+
+/** The DOM id of an invoice's row, for ?pay={id} to scroll to. */
+export const invoiceRowId = (id: string) => `invoice-${id}`;
+
+/**
+ * One invoice (SPEC §3, D10): what was sold and how, the amount, status and due date; for sellers the fee and payout.
+ * Buyers get the pay button of its status (SPEC §4), sellers Mark Paid, everyone the PDF.
+ */
+export function InvoiceRow({ invoice, highlighted = false, busy = null, notice = null, onPay = noop, onMarkPaid = noop, onDownload = noop, now }: InvoiceRowProps) {
+  const badge = statusBadge(invoice.status);
+  const due = dueLine(invoice, now);
+  const seller = invoice.role === 'seller';
+  return (
+    <li
+      id={invoiceRowId(invoice.id)}
+      className={`card invoice-row${highlighted ? ' invoice-row-highlighted' : ''}`}
+      data-testid="invoice-row"
+      data-highlighted={highlighted ? 'true' : undefined}
+      tabIndex={highlighted ? -1 : undefined}
+    >
+      <div className="invoice-main">
+        <h3 className="invoice-title">
+          <Link to={`/listing/${invoice.listing_id}`}>{invoice.website_title}</Link>
+        </h3>
+        <div className="invoice-tags">
+          <span className="invoice-number">{invoice.invoice_number}</span>
+          <span className="invoice-tag">{seller ? 'Seller' : 'Buyer'}</span>
+          <span className="invoice-tag">{saleTypeLabel(invoice.sale_type)}</span>
+          <span className={`badge badge-${badge.tone}`} data-testid="invoice-status">
+            {badge.label}
+          </span>
+        </div>
+        <p className="invoice-party muted">{seller ? `Buyer: ${invoice.buyer.username}` : `Seller: ${invoice.seller.username}`}</p>
+        <p className={`invoice-due${due.overdue ? ' invoice-due-overdue' : ''}`}>{due.text}</p>
+      </div>
+      <div className="invoice-amounts">
+        <strong className="invoice-amount" aria-label="Invoice total">
+          {formatMoney(invoice.total_amount)}
+        </strong>
+        {seller && <SellerFigures invoice={invoice} />}
+      </div>
+      <div className="invoice-side">
+        {seller ? <SellerActions invoice={invoice} busy={busy === 'mark_paid'} onMarkPaid={onMarkPaid} /> : <BuyerActions invoice={invoice} onPay={onPay} />}
+        <button type="button" className="btn btn-ghost btn-tiny" disabled={busy === 'pdf'} aria-label={`Download PDF of ${invoice.invoice_number}`} onClick={onDownload}>
+          {busy === 'pdf' ? 'Downloading...' : 'Download PDF'}
+        </button>
+      </div>
+      {notice && (
+        <div className={`alert invoice-notice ${notice.kind === 'error' ? 'alert-error' : 'alert-success'}`} role={notice.kind === 'error' ? 'alert' : 'status'}>
+          {notice.text}
+        </div>
+      )}
+    </li>
+  );
+}
+
+function SellerFigures({ invoice }: { invoice: InvoiceDto }) {
+  const figures = sellerFigures(invoice);
+  return (
+    <dl className="invoice-figures">
+      <div>
+        <dt className="muted">Fee</dt>
+        <dd data-testid="invoice-fee">{figures.fee}</dd>
+      </div>
+      <div>
+        <dt className="muted">Payout</dt>
+        <dd data-testid="invoice-payout">
+          <strong>{figures.payout}</strong>
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
+function BuyerActions({ invoice, onPay }: { invoice: InvoiceDto; onPay: () => void }) {
+  const side = buyerSide(invoice);
+  if (side.kind === 'pay') {
+    return (
+      <button type="button" className="btn btn-primary btn-tiny" aria-label={`${side.label} ${invoice.invoice_number}`} onClick={onPay}>
+        {side.label}
+      </button>
+    );
+  }
+  if (side.kind === 'held') return <span className="invoice-info">{FUNDS_HELD}</span>;
+  if (side.kind === 'completed') return <span className="badge badge-green">Completed</span>;
+  return <span />;
+}
+
+function SellerActions({ invoice, busy, onMarkPaid }: { invoice: InvoiceDto; busy: boolean; onMarkPaid: () => void }) {
+  if (invoice.can_mark_paid) {
+    return (
+      <button type="button" className="btn btn-primary btn-tiny" disabled={busy} aria-label={`Mark ${invoice.invoice_number} paid`} onClick={onMarkPaid}>
+        {busy ? 'Marking...' : 'Mark Paid'}
+      </button>
+    );
+  }
+  if (invoice.status === 'payment_authorized') return <span className="invoice-info">{FUNDS_HELD}</span>;
+  if (invoice.status === 'paid') return <span className="badge badge-green">Completed</span>;
+  return <span />;
+}

@@ -1,0 +1,202 @@
+import type { ReactElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { Provider } from 'react-redux';
+import { MemoryRouter } from 'react-router-dom';
+import type { InvoiceDto } from '@market/contracts';
+import { createStore, type AppStore } from '../../app/store';
+import { invoicesApi } from '../../api/invoices.api';
+import { api } from '../../lib/api';
+import { InvoiceRow } from './InvoiceRow';
+import { InvoicesTab } from './InvoicesTab';
+import { FUNDS_HELD, NO_INVOICES_TEXT, PAYMENTS_SOON, SELLING_FREE } from './invoices';
+import { PaySoonDialog } from './PaySoonDialog';
+
+// Jest has no CSS transform: the style sheets the components import are empty here.
+jest.mock('../../components/feedback/feedback.css', () => ({}));
+jest.mock('./invoices.css', () => ({}));
+
+// Static rendering in Node: what each state puts on the page, without a browser DOM.
+function render(element: ReactElement, store: AppStore = createStore(), url = '/dashboard?tab=invoices'): string {
+  return renderToStaticMarkup(
+    <Provider store={store}>
+      <MemoryRouter initialEntries={[url]}>{element}</MemoryRouter>
+    </Provider>,
+  );
+}
+
+/** The visible text of rendered markup, tags dropped and entities decoded. */
+const text = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+const NOW = new Date('2026-11-22T12:00:00Z');
+
+const buyerInvoice: InvoiceDto = {
+  id: 'inv-1',
+  invoice_number: 'INV-2026-000042',
+  sale_type: 'buy_now',
+  role: 'buyer',
+  listing_id: 'listing-1',
+  website_title: 'Heron watching blog',
+  website_url: 'https://heron.example.com',
+  total_amount: 4500,
+  status: 'pending',
+  due_date: '2026-11-29T12:00:00Z',
+  created_at: '2026-11-22T11:00:00Z',
+  paid_at: null,
+  buyer: { id: 'u-ann', username: 'ann_buyer' },
+  seller: { id: 'u-sam', username: 'sam_seller' },
+  success_fee_percent: null,
+  success_fee: null,
+  payout: null,
+  can_pay: true,
+  can_mark_paid: false,
+};
+
+const sellerInvoice: InvoiceDto = {
+  ...buyerInvoice,
+  id: 'inv-2',
+  invoice_number: 'INV-2026-000043',
+  role: 'seller',
+  sale_type: 'auction_win',
+  website_title: 'Tea shop',
+  listing_id: 'listing-2',
+  total_amount: 3000,
+  success_fee_percent: 5,
+  success_fee: 150,
+  payout: 2850,
+  can_pay: false,
+  can_mark_paid: true,
+};
+
+const stores: AppStore[] = [];
+// Resetting the API state also stops the timers that would drop unused cache entries a minute later.
+afterEach(() => stores.splice(0).forEach((store) => store.dispatch(api.util.resetApiState())));
+
+async function storeWithInvoices(invoices: InvoiceDto[]): Promise<AppStore> {
+  const store = createStore();
+  stores.push(store);
+  await store.dispatch(invoicesApi.util.upsertQueryData('invoices', undefined, { invoices }));
+  return store;
+}
+
+describe('Invoices tab', () => {
+  it('shows the loading state before the invoices arrive', () => {
+    expect(text(render(<InvoicesTab />))).toContain('Loading your invoices...');
+  });
+
+  it('shows the empty state with a Browse Websites link', async () => {
+    const html = render(<InvoicesTab />, await storeWithInvoices([]));
+    expect(text(html)).toContain('Invoices (0)');
+    expect(text(html)).toContain(NO_INVOICES_TEXT);
+    expect(html).toMatch(/<a class="btn btn-primary" href="\/browse"[^>]*>Browse Websites<\/a>/);
+  });
+
+  it('lists buyer and seller invoices with their numbers, amounts and roles', async () => {
+    const page = text(render(<InvoicesTab />, await storeWithInvoices([buyerInvoice, sellerInvoice])));
+    expect(page).toContain('Invoices (2)');
+    expect(page).toContain('Heron watching blog INV-2026-000042 Buyer Buy now Pending');
+    expect(page).toContain('Tea shop INV-2026-000043 Seller Auction win Pending');
+    expect(page).toContain('$4,500');
+    expect(page).toContain('$3,000');
+    expect(page).not.toContain(NO_INVOICES_TEXT);
+  });
+
+  it('highlights the invoice named by ?pay={id} and no other', async () => {
+    const html = render(<InvoicesTab />, await storeWithInvoices([buyerInvoice, sellerInvoice]), '/dashboard?tab=invoices&pay=inv-1');
+    expect(html).toMatch(/<li id="invoice-inv-1" class="card invoice-row invoice-row-highlighted" data-testid="invoice-row" data-highlighted="true"/);
+    expect(html).toMatch(/<li id="invoice-inv-2" class="card invoice-row" data-testid="invoice-row">/);
+    expect(html.match(/data-highlighted/g)).toHaveLength(1);
+  });
+
+  it('says so when ?pay names an invoice that is not the viewer’s', async () => {
+    const page = text(render(<InvoicesTab />, await storeWithInvoices([buyerInvoice]), '/dashboard?tab=invoices&pay=inv-9'));
+    expect(page).toContain('The invoice in this link is not among yours.');
+  });
+});
+
+describe('InvoiceRow', () => {
+  const row = (invoice: InvoiceDto, extra: Partial<Parameters<typeof InvoiceRow>[0]> = {}) => render(<InvoiceRow invoice={invoice} now={NOW} {...extra} />);
+
+  it('links the website to its listing and offers the PDF to everyone', () => {
+    const html = row(buyerInvoice);
+    expect(html).toMatch(/<a href="\/listing\/listing-1"[^>]*>Heron watching blog<\/a>/);
+    expect(html).toContain('aria-label="Download PDF of INV-2026-000042"');
+    expect(row(sellerInvoice)).toContain('aria-label="Download PDF of INV-2026-000043"');
+  });
+
+  it('gives the buyer the pay button of each payable status', () => {
+    const buttons: Array<[InvoiceDto['status'], string]> = [
+      ['pending', 'Pay'],
+      ['overdue', 'Pay'],
+      ['awaiting_payment', 'Continue Payment'],
+      ['payment_failed', 'Retry Payment'],
+      ['payment_canceled', 'Retry Payment'],
+    ];
+    for (const [status, label] of buttons) {
+      expect(row({ ...buyerInvoice, status })).toMatch(new RegExp(`<button type="button" class="btn btn-primary btn-tiny" aria-label="${label} INV-2026-000042">${label}</button>`));
+    }
+  });
+
+  it('tells the buyer the funds are held once authorised, and Completed once paid, without a pay button', () => {
+    const held = text(row({ ...buyerInvoice, status: 'payment_authorized', can_pay: false }));
+    expect(held).toContain(FUNDS_HELD);
+    expect(held).toContain('Payment Authorized');
+    const paid = row({ ...buyerInvoice, status: 'paid', can_pay: false, paid_at: '2026-11-24T10:00:00Z' });
+    expect(text(paid)).toContain('Completed');
+    expect(paid).not.toMatch(/>(Pay|Continue Payment|Retry Payment)</);
+  });
+
+  it('flags an overdue invoice', () => {
+    const html = row({ ...buyerInvoice, status: 'overdue', due_date: '2026-11-20T12:00:00Z' });
+    expect(html).toMatch(/<p class="invoice-due invoice-due-overdue">Due [^<]+\(overdue\)<\/p>/);
+    expect(row(buyerInvoice)).not.toContain('invoice-due-overdue');
+  });
+
+  it('shows the seller the fee with its percent, the payout and Mark Paid, and no pay button', () => {
+    const html = row(sellerInvoice);
+    expect(text(html)).toContain('Fee Success fee (5%): $150');
+    expect(text(html)).toContain('Payout $2,850');
+    expect(text(html)).toContain('Buyer: ann_buyer');
+    expect(html).toContain('aria-label="Mark INV-2026-000043 paid">Mark Paid</button>');
+    expect(html).not.toMatch(/>Pay</);
+  });
+
+  it('says selling is free when the fee is 0 (D10), and hides Mark Paid when the server does not allow it', () => {
+    const html = row({ ...sellerInvoice, success_fee_percent: 0, success_fee: 0, payout: 3000, can_mark_paid: false, status: 'awaiting_payment' });
+    expect(text(html)).toContain(SELLING_FREE);
+    expect(text(html)).toContain('Payout $3,000');
+    expect(html).not.toContain('Mark Paid');
+  });
+
+  it('shows the buyer neither fee nor payout', () => {
+    const page = text(row(buyerInvoice));
+    expect(page).not.toContain('Payout');
+    expect(page).toContain('Seller: sam_seller');
+  });
+
+  it('disables Mark Paid and the PDF button while they run, and shows a row notice', () => {
+    expect(row(sellerInvoice, { busy: 'mark_paid' })).toMatch(/<button[^>]*disabled=""[^>]*>Marking...<\/button>/);
+    expect(row(sellerInvoice, { busy: 'pdf' })).toMatch(/<button[^>]*disabled=""[^>]*>Downloading...<\/button>/);
+    const html = row(sellerInvoice, { notice: { kind: 'error', text: 'Failed to mark invoice as paid. Please try again.' } });
+    expect(html).toContain('role="alert">Failed to mark invoice as paid. Please try again.<');
+  });
+});
+
+describe('PaySoonDialog', () => {
+  it('names the invoice and its amount and says payments open soon, with nothing to pay with', () => {
+    const html = render(<PaySoonDialog invoice={buyerInvoice} onClose={() => undefined} />);
+    expect(html).toContain('role="dialog"');
+    expect(text(html)).toContain('Pay invoice INV-2026-000042');
+    expect(text(html)).toContain('Heron watching blog');
+    expect(text(html)).toContain('$4,500');
+    expect(text(html)).toContain(PAYMENTS_SOON);
+    expect(html).not.toMatch(/<(input|form)/);
+    expect(html).toMatch(/<button[^>]*>Close<\/button>/);
+  });
+});
