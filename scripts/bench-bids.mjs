@@ -31,6 +31,8 @@ const env = {
   ...isolatedSystemEnv('benchbids', PORT),
   LOG_LEVEL: 'warn',
   RATE_LIMIT_SCALE: '0',
+  // Every viewer connects from this one machine.
+  WS_MAX_SOCKETS_PER_ADDRESS: String(Math.max(100, VIEWERS + 10)),
   NATS_URL: process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
   REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
   JWT_SECRET: process.env.JWT_SECRET ?? randomBytes(48).toString('base64url'),

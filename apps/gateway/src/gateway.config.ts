@@ -29,6 +29,8 @@ export const gatewayEnv = {
   // The site's public address: its origin may open live feed websockets (ADR 0015). Shared with notifications-service.
   PUBLIC_URL: urlSchema(['http:', 'https:']).optional(),
   // Further browser origins (comma-separated, e.g. a dev server) allowed to open live feed websockets; see ADR 0015.
+  // Live listing sockets one client address may hold at once (one client must not take every slot).
+  WS_MAX_SOCKETS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(100),
   WS_ALLOWED_ORIGINS: z
     .string()
     .default('')

@@ -224,13 +224,16 @@ export class AuctionsRepository {
 
   /**
    * A user's bids and offers as buyer, and those on the user's listings as seller, newest first. A bid is winning when
-   * it was accepted, or leads an auction that is live or ended unsold (the seller may still accept it for 7 days).
+   * it was accepted, or is the highest pending bid of a sale not yet sold (the one the close would pick, or the seller
+   * may still accept for 7 days after an unsold end) — a bid the seller rejected never leads.
    */
   userBids(userId: string, limit: number): Promise<UserBidRecord[]> {
     const select = (role: 'buyer' | 'seller') => `
       SELECT b.id, b.listing_id, b.bidder_id, b.kind, b.amount::float8 AS amount, b.status, b.created_at, a.title AS listing_title,
         a.current_bid::float8 AS current_bid, '${role}' AS role,
-        (b.status = 'accepted' OR (b.status = 'pending' AND b.kind = 'bid' AND a.status IN ('active', 'paused', 'expired') AND b.amount = a.current_bid)) AS is_winning
+        (b.status = 'accepted' OR (b.status = 'pending' AND b.kind = 'bid' AND a.status NOT IN ('sold', 'deleted') AND b.id = (
+          SELECT h.id FROM bids h WHERE h.listing_id = b.listing_id AND h.status = 'pending' AND h.kind = 'bid'
+          ORDER BY h.amount DESC, h.created_at ASC LIMIT 1))) AS is_winning
       FROM bids b JOIN auctions a ON a.listing_id = b.listing_id
       WHERE ${role === 'buyer' ? 'b.bidder_id' : 'a.seller_id'} = $1`;
     return this.dataSource.query(

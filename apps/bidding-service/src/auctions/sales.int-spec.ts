@@ -123,6 +123,12 @@ describe('the end of a sale (D5, D8)', () => {
     expect((await sales.decide(high, bidders[1], 'accept', new Date()))?.decision).toMatchObject({ allowed: false, status: 403 });
     expect(await sales.decide(randomUUID(), listing.seller_id, 'accept', new Date())).toBeNull();
     expect((await sales.decide(high, listing.seller_id, 'reject', new Date()))?.decision).toEqual({ allowed: true, sale: null });
+    // The rejected leader no longer leads: the next highest pending bid is the winning one.
+    const rows = await auctions.userBids(listing.seller_id, 10);
+    expect(rows.map((r) => [r.amount, r.status, r.is_winning])).toEqual([
+      [1050, 'rejected', false],
+      [1000, 'pending', true],
+    ]);
     expect(await sales.closeDue(listing.listing_id, new Date(Date.now() + DAY + MINUTE))).toMatchObject({ closed: true, outcome: { outcome: 'sold', winning_bid_id: low } });
     // A listing update written before the sale ended arrives late: the sale stays sold.
     await apply({ ...listing, updated_at: new Date(Date.now() + 1000).toISOString() }, true);

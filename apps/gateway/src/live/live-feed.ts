@@ -7,8 +7,8 @@ import { WebSocketServer } from 'ws';
 import { eventSubject } from '@market/server-kit';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway.config';
 import { GATEWAY_NATS } from '../gateway.tokens';
-import { CLOSE_GOING_AWAY, LiveHub } from './live-hub';
-import { matchLivePath, originAllowed, rejectUpgrade, serveWithoutUpgrade, wantsWebSocket, type OriginPolicy } from './live-handshake';
+import { CLOSE_GOING_AWAY, DEFAULT_LIVE_LIMITS, LiveHub } from './live-hub';
+import { clientAddress, matchLivePath, originAllowed, rejectUpgrade, serveWithoutUpgrade, wantsWebSocket, type OriginPolicy } from './live-handshake';
 import { LIVE_SOURCE_EVENTS, liveMessagesFor } from './live-messages';
 
 const PING_INTERVAL_MS = 30_000;
@@ -27,7 +27,7 @@ const RECENT_EVENT_IDS = 1024;
 @Injectable()
 export class LiveFeed implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('LiveFeed');
-  private readonly hub = new LiveHub();
+  private readonly hub: LiveHub;
   private readonly wss = new WebSocketServer({ noServer: true, clientTracking: false, maxPayload: MAX_INCOMING_BYTES, perMessageDeflate: false });
   private readonly policy: OriginPolicy;
   private readonly recent = new Set<string>();
@@ -45,6 +45,7 @@ export class LiveFeed implements OnApplicationBootstrap, BeforeApplicationShutdo
     const allowed = new Set(config.WS_ALLOWED_ORIGINS);
     if (config.PUBLIC_URL) allowed.add(new URL(config.PUBLIC_URL).origin);
     this.policy = { trustProxy: config.TRUST_PROXY, allowed };
+    this.hub = new LiveHub({ ...DEFAULT_LIVE_LIMITS, maxSocketsPerAddress: config.WS_MAX_SOCKETS_PER_ADDRESS });
   }
 
   onApplicationBootstrap() {
@@ -103,13 +104,14 @@ export class LiveFeed implements OnApplicationBootstrap, BeforeApplicationShutdo
     if (this.closing) return rejectUpgrade(socket, 503, 'The server is shutting down');
     if (route.kind === 'bad-id') return rejectUpgrade(socket, 400, 'Not a valid listing id');
     if (!originAllowed(request, this.policy)) return rejectUpgrade(socket, 403, 'Origin not allowed');
-    if (!this.hub.hasRoom()) return rejectUpgrade(socket, 503, 'Too many live connections, try again later');
+    const address = clientAddress(request, this.policy.trustProxy);
+    if (!this.hub.hasRoom(address)) return rejectUpgrade(socket, 503, 'Too many live connections, try again later');
     // handleUpgrade answers malformed handshakes itself (400/405) and otherwise calls back synchronously, so the
     // room check above cannot be overtaken by a concurrent handshake.
     this.wss.handleUpgrade(request, socket, head, (ws) => {
       // Incoming frames are ignored; protocol errors (an oversized frame among them) close the socket, then 'close' fires.
       ws.on('error', () => undefined);
-      this.hub.add(route.listingId, ws);
+      this.hub.add(route.listingId, ws, address);
     });
   }
 }

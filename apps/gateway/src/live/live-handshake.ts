@@ -45,6 +45,17 @@ export function parseOriginList(value: string): string[] {
   return origins;
 }
 
+/**
+ * The client's address for per-client limits: the socket's peer, or behind a trusted proxy (TRUST_PROXY) the last
+ * X-Forwarded-For entry, which that one proxy wrote (as Express's 'trust proxy' 1 does for the other requests).
+ */
+export function clientAddress(request: { headers: IncomingHttpHeaders; socket: { remoteAddress?: string } }, trustProxy: boolean): string {
+  const forwarded = request.headers['x-forwarded-for'];
+  const list = (Array.isArray(forwarded) ? forwarded.join(',') : (forwarded ?? '')).split(',').map((entry) => entry.trim()).filter(Boolean);
+  if (trustProxy && list.length > 0) return list[list.length - 1];
+  return request.socket.remoteAddress ?? '';
+}
+
 export interface OriginPolicy {
   /** Honour X-Forwarded-Proto (TRUST_PROXY), as Express does for the gateway's other requests. */
   trustProxy: boolean;

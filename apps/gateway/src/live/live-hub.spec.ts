@@ -56,7 +56,7 @@ describe('LiveHub', () => {
   });
 
   it('closes a slow consumer with 1013 instead of queueing more for it', () => {
-    const hub = new LiveHub({ maxSockets: 10, maxBufferedBytes: 1000 });
+    const hub = new LiveHub({ maxSockets: 10, maxSocketsPerAddress: 100, maxBufferedBytes: 1000 });
     const [slow, fine] = [new FakeSocket(), new FakeSocket()];
     hub.add('a', slow);
     hub.add('a', fine);
@@ -69,8 +69,19 @@ describe('LiveHub', () => {
     expect(hub.size).toBe(1);
   });
 
+  it('has room for maxSocketsPerAddress sockets from one client address', () => {
+    const hub = new LiveHub({ maxSockets: 10, maxSocketsPerAddress: 2, maxBufferedBytes: 1000 });
+    hub.add('a', new FakeSocket(), '10.0.0.1');
+    const second = new FakeSocket();
+    hub.add('b', second, '10.0.0.1');
+    expect(hub.hasRoom('10.0.0.1')).toBe(false);
+    expect(hub.hasRoom('10.0.0.2')).toBe(true);
+    second.finish();
+    expect(hub.hasRoom('10.0.0.1')).toBe(true);
+  });
+
   it('has room for maxSockets sockets', () => {
-    const hub = new LiveHub({ maxSockets: 2, maxBufferedBytes: 1000 });
+    const hub = new LiveHub({ maxSockets: 2, maxSocketsPerAddress: 100, maxBufferedBytes: 1000 });
     hub.add('a', new FakeSocket());
     expect(hub.hasRoom()).toBe(true);
     const second = new FakeSocket();

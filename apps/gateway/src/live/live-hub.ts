@@ -20,11 +20,14 @@ export const CLOSE_TRY_AGAIN_LATER = 1013;
 export interface LiveHubLimits {
   /** Sockets this gateway holds at most; handshakes beyond are refused with 503. */
   maxSockets: number;
+  /** Sockets one client address may hold, so one client cannot take every slot. */
+  maxSocketsPerAddress: number;
   /** A socket with more than this many bytes still queued is a slow consumer: it is closed, not fed. */
   maxBufferedBytes: number;
 }
 
-export const DEFAULT_LIVE_LIMITS: LiveHubLimits = { maxSockets: 10_000, maxBufferedBytes: 1024 * 1024 };
+// Frames are small hints (clients reload on them), so a reader 64 KB behind is not keeping up.
+export const DEFAULT_LIVE_LIMITS: LiveHubLimits = { maxSockets: 10_000, maxSocketsPerAddress: 100, maxBufferedBytes: 64 * 1024 };
 
 /**
  * This gateway's live sockets, grouped by listing. Each frame is serialized once per event and sent to that listing's
@@ -34,6 +37,8 @@ export class LiveHub {
   private readonly byListing = new Map<string, Set<LiveSocket>>();
   // Heartbeat state: false once pinged, true again when the pong comes back.
   private readonly alive = new Map<LiveSocket, boolean>();
+  private readonly addressOf = new Map<LiveSocket, string>();
+  private readonly perAddress = new Map<string, number>();
 
   constructor(private readonly limits: LiveHubLimits = DEFAULT_LIVE_LIMITS) {}
 
@@ -42,13 +47,15 @@ export class LiveHub {
     return this.alive.size;
   }
 
-  /** Whether one more socket may be accepted. */
-  hasRoom(): boolean {
-    return this.alive.size < this.limits.maxSockets;
+  /** Whether one more socket may be accepted, from `address` when given. */
+  hasRoom(address = ''): boolean {
+    return this.alive.size < this.limits.maxSockets && (this.perAddress.get(address) ?? 0) < this.limits.maxSocketsPerAddress;
   }
 
   /** Starts feeding a socket the events of one listing; it leaves by itself when it closes. */
-  add(listingId: string, socket: LiveSocket): void {
+  add(listingId: string, socket: LiveSocket, address = ''): void {
+    this.addressOf.set(socket, address);
+    this.perAddress.set(address, (this.perAddress.get(address) ?? 0) + 1);
     let sockets = this.byListing.get(listingId);
     if (!sockets) this.byListing.set(listingId, (sockets = new Set()));
     sockets.add(socket);
@@ -99,6 +106,8 @@ export class LiveHub {
     const sockets = [...this.alive.keys()];
     this.byListing.clear();
     this.alive.clear();
+    this.addressOf.clear();
+    this.perAddress.clear();
     const closed = sockets.map(
       (socket) =>
         new Promise<void>((resolve) => {
@@ -116,7 +125,12 @@ export class LiveHub {
   }
 
   private remove(listingId: string, socket: LiveSocket): void {
-    this.alive.delete(socket);
+    if (!this.alive.delete(socket)) return;
+    const address = this.addressOf.get(socket) ?? '';
+    this.addressOf.delete(socket);
+    const left = (this.perAddress.get(address) ?? 1) - 1;
+    if (left > 0) this.perAddress.set(address, left);
+    else this.perAddress.delete(address);
     const sockets = this.byListing.get(listingId);
     if (!sockets) return;
     sockets.delete(socket);
