@@ -135,7 +135,6 @@ export async function seedMarket({ baseUrl, admin, log = () => {}, seed = 2026 }
   const bids = await placeDemoBids(call, created, sessions);
   if (bids) log(`  placed ${bids} demo bids`);
   const sold = await acceptDemoBid(call, created, sessions);
-  if (sold) log(`  ${sold.seller} accepted the leading bid on "${sold.title}": it is sold and invoiced`);
 
   const count = async (query) => (await call('GET', `/listings?limit=1${query}`)).body.total;
   const categories = {};
@@ -148,6 +147,7 @@ export async function seedMarket({ baseUrl, admin, log = () => {}, seed = 2026 }
     active_total: await count(''),
     featured_total: await count('&featured=true'),
     bids,
+    sold,
     ending_within_3_days: created.filter((l) => l.plan !== 'pending' && l.plan !== 'paused' && l.fields.listing_type === 'auction' && l.fields.duration_days === 3).length,
     categories,
   };
@@ -212,5 +212,6 @@ export function formatSeedSummary(summary) {
       (summary.created ? ` (approved ${summary.plans.active + summary.plans.featured + summary.plans.paused}, of which ${summary.plans.featured} featured and ${summary.plans.paused} paused by their sellers; ${summary.plans.pending} pending review; ${summary.ending_within_3_days} live auctions end within 3 days)` : ''),
     `Demo bids: ${summary.bids ?? 0}. Market now: ${summary.active_total} active listings, ${summary.featured_total} featured; ` +
       Object.entries(summary.categories).map(([category, n]) => `${category} ${n}`).join(', '),
+    ...(summary.sold ? [`Demo sale: ${summary.sold.seller} accepted the leading bid on "${summary.sold.title}"; both sides find its invoice on the Invoices tab.`] : []),
   ];
 }
