@@ -8,16 +8,22 @@ import { InvoicesService } from './invoices/invoices.service';
 import { InvoicesController } from './invoices/invoices.controller';
 import { SaleEventsHandler } from './invoices/sale-events.handler';
 import { OverdueSweep } from './invoices/overdue-sweep';
+import { CreatePayments1763801300000 } from './migrations/1763801300000-create-payments';
+import { PAYMENTS_PROVIDERS } from './payments/payments.providers';
+import { PaymentsController } from './payments/payments.controller';
+import { AdminBillingController } from './admin/admin-billing.controller';
+import { AdminBillingRepository } from './admin/admin-billing.repository';
+import { AdminBillingService } from './admin/admin-billing.service';
 
 /** The billing-service: invoices, payments and escrow, in the `billing` schema. */
 export function billingAppModule(serviceConfig: ServiceConfig & Partial<BillingConfig>): DynamicModule {
   const config = withBillingDefaults(serviceConfig);
   return defineServiceModule(
-    { service: 'billing-service', schema: 'billing', config, entities: [], migrations: [CreateInvoices1763801200000] },
+    { service: 'billing-service', schema: 'billing', config, entities: [], migrations: [CreateInvoices1763801200000, CreatePayments1763801300000] },
     {
       imports: [SettingsModule],
-      controllers: [BillingStatsController, InvoicesController],
-      providers: [{ provide: BILLING_CONFIG, useValue: config }, ServiceRpc, InvoicesRepository, InvoicesService, SaleEventsHandler, OverdueSweep],
+      controllers: [BillingStatsController, InvoicesController, PaymentsController, AdminBillingController],
+      providers: [{ provide: BILLING_CONFIG, useValue: config }, ServiceRpc, InvoicesRepository, InvoicesService, SaleEventsHandler, OverdueSweep, ...PAYMENTS_PROVIDERS, AdminBillingRepository, AdminBillingService],
     },
   );
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseEnv, serviceEnv, type ServiceConfig } from '@market/server-kit';
+import { ConfigError, parseEnv, serviceEnv, urlSchema, type ServiceConfig } from '@market/server-kit';
 
 /** Variables the billing service reads; parsed once at start. */
 export const billingEnv = {
@@ -9,6 +9,16 @@ export const billingEnv = {
   // How long a buy-now waits for its invoice (made from bid.accepted) before answering payment_setup_failed; kept
   // under the gateway's RPC_TIMEOUT_MS (5 s) so the buyer gets that answer rather than a 503.
   BUY_NOW_INVOICE_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(3_000),
+  // The site's public origin: checkout, success and cancel pages are addressed on it (ADR 0020).
+  PUBLIC_URL: urlSchema(['http:', 'https:']).default('http://localhost:3000'),
+  // D12: both set selects Stripe (not available in this build yet: start is refused); neither selects the sandbox.
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
+  // Buy-now answers with a hosted checkout (SPEC §4's first outcome) instead of the invoice fallback; the web serves
+  // the sandbox's checkout page (ADR 0020, 0022). 'false' keeps the invoice fallback.
+  BUY_NOW_CHECKOUT: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  // How often each replica cancels card holds past their capture deadline (D11).
+  HOLD_SWEEP_MS: z.coerce.number().int().min(200).max(3_600_000).default(60_000),
 };
 export type BillingConfig = z.infer<z.ZodObject<typeof billingEnv>>;
 export const BILLING_CONFIG = Symbol('BILLING_CONFIG');
@@ -16,10 +26,33 @@ export const BILLING_CONFIG = Symbol('BILLING_CONFIG');
 /** Defaults when a caller built only the common service config (in-process test stacks). */
 export const DEFAULT_INVOICE_SWEEP_MS = 60_000;
 export const DEFAULT_BUY_NOW_INVOICE_WAIT_MS = 3_000;
+export const DEFAULT_HOLD_SWEEP_MS = 60_000;
 
 /** Reads the billing service configuration from the environment, exiting with one line on a bad value. */
 export function loadBillingConfig(): BillingConfig {
-  return parseEnv(billingEnv);
+  const config = parseEnv(billingEnv);
+  try {
+    paymentProviderOf(config);
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n`);
+    process.exit(1);
+  }
+  return config;
+}
+
+export type PaymentProviderName = 'sandbox' | 'stripe';
+
+/**
+ * The payment provider, chosen once at start (D12): the sandbox unless both Stripe keys are set. Stripe's adapter is
+ * not built yet, so both keys (or only one) refuse the start with a ConfigError naming the variable (ADR 0020).
+ */
+export function paymentProviderOf(config: Pick<BillingConfig, 'STRIPE_SECRET_KEY' | 'STRIPE_PUBLISHABLE_KEY'>): PaymentProviderName {
+  const secret = Boolean(config.STRIPE_SECRET_KEY);
+  const publishable = Boolean(config.STRIPE_PUBLISHABLE_KEY);
+  if (!secret && !publishable) return 'sandbox';
+  if (!secret) throw new ConfigError('STRIPE_SECRET_KEY', 'is required when STRIPE_PUBLISHABLE_KEY is set');
+  if (!publishable) throw new ConfigError('STRIPE_PUBLISHABLE_KEY', 'is required when STRIPE_SECRET_KEY is set');
+  throw new ConfigError('STRIPE_SECRET_KEY', 'the stripe provider is not available in this build; unset both Stripe keys to use the sandbox');
 }
 
 /** The full billing config from one that may lack the billing-only values. */
@@ -28,5 +61,10 @@ export function withBillingDefaults(config: ServiceConfig & Partial<BillingConfi
     ...config,
     INVOICE_SWEEP_MS: config.INVOICE_SWEEP_MS ?? DEFAULT_INVOICE_SWEEP_MS,
     BUY_NOW_INVOICE_WAIT_MS: config.BUY_NOW_INVOICE_WAIT_MS ?? DEFAULT_BUY_NOW_INVOICE_WAIT_MS,
+    PUBLIC_URL: config.PUBLIC_URL ?? 'http://localhost:3000',
+    STRIPE_SECRET_KEY: config.STRIPE_SECRET_KEY,
+    STRIPE_PUBLISHABLE_KEY: config.STRIPE_PUBLISHABLE_KEY,
+    HOLD_SWEEP_MS: config.HOLD_SWEEP_MS ?? DEFAULT_HOLD_SWEEP_MS,
+    BUY_NOW_CHECKOUT: config.BUY_NOW_CHECKOUT ?? false,
   };
 }

@@ -3,13 +3,14 @@ import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import type { InvoiceDto, InvoicesResponse } from '@market/contracts';
 import { formatDollars } from '@market/domain';
+import { eventually } from '@market/server-kit/testing';
 import { adminToken, apiCall, registerAccount, type ApiAccount } from './support/api';
 import { baseUrl, launchBrowser, snap } from './support/browser';
 import { sql } from './support/database';
-import { loggedInPage, openSale, sidewaysOverflow, waitForListingStatus } from './support/sales';
+import { bidViaApi, loggedInPage, moveSaleEnd, openSale, sidewaysOverflow, waitForListingStatus } from './support/sales';
 
 const PHONE = { width: 390, height: 844 };
-const PAYMENTS_SOON = 'Card payments open soon: your invoice stays payable until then.';
+const FUNDS_HELD = 'Funds held until the domain transfer is verified';
 
 const invoiceRow = (page: Page, title: string) => page.getByTestId('invoice-row').filter({ hasText: title });
 
@@ -46,7 +47,7 @@ async function invoiceOf(account: ApiAccount, listingId: string): Promise<Invoic
   return invoice;
 }
 
-describe('buy now, the invoice and marking it paid', () => {
+describe('buy now, the checkout, the invoice and marking it paid', () => {
   let browser: Browser;
   const pages: Page[] = [];
   const open = async (account: ApiAccount) => {
@@ -65,7 +66,7 @@ describe('buy now, the invoice and marking it paid', () => {
     await browser?.close();
   });
 
-  it('a buyer buys a fixed-price site from its page, pays from the invoice, the seller sees fee and payout, downloads the PDF and marks it paid', async () => {
+  it('a buyer buys a fixed-price site from its page and pays on the checkout page; the seller sees fee, payout and held funds and downloads the PDF', async () => {
     const tag = randomBytes(3).toString('hex');
     const seller = await registerAccount('buyseller');
     const buyer = await registerAccount('buybuyer');
@@ -83,46 +84,54 @@ describe('buy now, the invoice and marking it paid', () => {
       await confirm.getByText(`Buy "${title}" now for ${formatDollars(4500)}?`).waitFor();
       await snap(buyerPage, 'buy-now-confirm');
       await confirm.getByRole('button', { name: `Buy for ${formatDollars(4500)}` }).dblclick();
-      await buyerPage.getByTestId('buy-now-outcome').getByText('Taking you to your invoice...').waitFor();
-      await snap(buyerPage, 'buy-now-bought');
 
-      // After 2 s the page goes to the invoice: highlighted, with the pay dialog open.
-      await buyerPage.waitForURL(/\/dashboard\?tab=invoices&pay=[0-9a-f-]{36}$/, { timeout: 10_000 });
-      const invoiceId = new URL(buyerPage.url()).searchParams.get('pay');
+      // Buy-now answers with the hosted checkout (SPEC §4's first outcome), on the site's own origin.
+      await buyerPage.waitForURL(/\/sandbox-checkout\/cs_sbx_[0-9a-f]{24}\?invoice_id=[0-9a-f-]{36}$/, { timeout: 15_000 });
+      const invoiceId = new URL(buyerPage.url()).searchParams.get('invoice_id');
       const bought = await invoiceOf(buyer, listing.id);
       expect(invoiceId).toBe(bought.id);
-      expect(bought).toMatchObject({ role: 'buyer', sale_type: 'buy_now', total_amount: 4500, status: 'pending', can_pay: true });
+      expect(bought).toMatchObject({ role: 'buyer', sale_type: 'buy_now', total_amount: 4500, status: 'awaiting_payment', can_pay: true });
       const [{ count }] = await sql<{ count: string }>('SELECT count(*) FROM billing.invoices WHERE listing_id = $1', [listing.id]);
       expect(Number(count)).toBe(1);
 
-      const dialog = buyerPage.getByRole('dialog', { name: `Pay invoice ${bought.invoice_number}` });
-      await dialog.getByText(PAYMENTS_SOON).waitFor();
-      await dialog.getByText(formatDollars(4500)).waitFor();
+      const checkout = buyerPage.getByTestId('sandbox-checkout');
+      await checkout.getByText('TEST MODE', { exact: false }).first().waitFor();
+      await checkout.getByRole('heading', { name: title }).waitFor();
+      await checkout.getByLabel('Amount to pay').getByText(formatDollars(4500), { exact: true }).waitFor();
+      await checkout.getByLabel('Card number').fill('4242 4242 4242 4242');
+      await checkout.getByLabel('Expiry (MM / YY)').fill('12 / 34');
+      await checkout.getByLabel('CVC').fill('123');
+      await snap(buyerPage, 'buy-now-checkout');
+      await checkout.getByRole('button', { name: `Pay ${formatDollars(4500)}` }).click();
+
+      await buyerPage.waitForURL(/\/payment-success\?session_id=cs_sbx_[0-9a-f]{24}&invoice_id=[0-9a-f-]{36}$/, { timeout: 15_000 });
+      const success = buyerPage.getByTestId('payment-success');
+      await success.getByRole('heading', { name: 'Payment Successful!' }).waitFor();
+      await success.getByText(bought.invoice_number, { exact: true }).waitFor();
+      // The card number went nowhere near an address.
+      expect(buyerPage.url()).not.toContain('4242');
+      expect((await invoiceOf(buyer, listing.id)).status).toBe('payment_authorized');
+
+      // ?pay={id} still finds and marks the invoice; held funds leave nothing to pay, so no dialog opens.
+      await buyerPage.goto(`${baseUrl()}/dashboard?tab=invoices&pay=${bought.id}`);
       const highlighted = buyerPage.locator('[data-testid="invoice-row"][data-highlighted="true"]');
-      expect(await highlighted.count()).toBe(1);
       await highlighted.getByText(title).waitFor();
+      expect(await highlighted.count()).toBe(1);
       // Marked so that it shows: the ring in the site's blue, not only an attribute.
       expect(await highlighted.evaluate((row) => getComputedStyle(row).borderTopColor)).toBe('rgb(29, 78, 216)');
-      await snap(buyerPage, 'invoices-buyer-pay-dialog');
-      await dialog.getByRole('button', { name: 'Close' }).click();
-      await dialog.waitFor({ state: 'detached' });
-
+      expect(await buyerPage.getByRole('dialog').count()).toBe(0);
       const buyerRow = invoiceRow(buyerPage, title);
-      for (const label of [bought.invoice_number, 'Buyer', 'Buy now', 'Pending', `Seller: ${seller.username}`]) {
+      for (const label of [bought.invoice_number, 'Buyer', 'Buy now', 'Payment Authorized', `Seller: ${seller.username}`, FUNDS_HELD]) {
         await buyerRow.getByText(label, { exact: true }).waitFor();
       }
       await buyerRow.getByLabel('Invoice total').getByText(formatDollars(4500), { exact: true }).waitFor();
       expect(await buyerRow.getByText('Payout').count()).toBe(0);
-      // The Pay button opens the same honest dialog again.
-      await buyerRow.getByRole('button', { name: `Pay ${bought.invoice_number}` }).click();
-      await buyerPage.getByRole('dialog').getByText(PAYMENTS_SOON).waitFor();
-      await buyerPage.keyboard.press('Escape');
-      await buyerPage.getByRole('dialog').waitFor({ state: 'detached' });
+      expect(await buyerRow.getByRole('button', { name: /^(Pay|Continue Payment|Retry Payment) / }).count()).toBe(0);
       await snapBothWidths(buyerPage, 'invoices-buyer');
 
       await waitForListingStatus(listing.id, 'sold');
 
-      // The seller sees the fee and the payout, downloads the PDF and marks the invoice paid.
+      // The seller sees the fee, the payout and that the funds are held; nothing to mark paid; downloads the PDF.
       const sellerPage = await open(seller);
       await openInvoices(sellerPage, 1);
       const sellerRow = invoiceRow(sellerPage, title);
@@ -130,7 +139,9 @@ describe('buy now, the invoice and marking it paid', () => {
       await sellerRow.getByText(`Buyer: ${buyer.username}`, { exact: true }).waitFor();
       await sellerRow.getByTestId('invoice-fee').getByText(`Success fee (5%): ${formatDollars(225)}`, { exact: true }).waitFor();
       await sellerRow.getByTestId('invoice-payout').getByText(formatDollars(4275), { exact: true }).waitFor();
+      await sellerRow.getByText(FUNDS_HELD, { exact: true }).waitFor();
       expect(await sellerRow.getByRole('button', { name: /^(Pay|Continue Payment|Retry Payment) / }).count()).toBe(0);
+      expect(await sellerRow.getByRole('button', { name: /^Mark .* paid$/ }).count()).toBe(0);
       await snapBothWidths(sellerPage, 'invoices-seller');
 
       const [download] = await Promise.all([
@@ -140,29 +151,51 @@ describe('buy now, the invoice and marking it paid', () => {
       expect(download.suggestedFilename()).toBe(`${bought.invoice_number}.pdf`);
       const file = await download.path();
       expect((await readFile(file)).subarray(0, 5).toString('latin1')).toBe('%PDF-');
-
-      let confirmText = '';
-      sellerPage.once('dialog', (question) => {
-        confirmText = question.message();
-        void question.accept();
-      });
-      await sellerRow.getByRole('button', { name: `Mark ${bought.invoice_number} paid` }).click();
-      await sellerRow.getByText('Invoice marked as paid').waitFor();
-      await sellerRow.getByTestId('invoice-status').getByText('Paid', { exact: true }).waitFor();
-      await sellerRow.getByText('Completed', { exact: true }).waitFor();
-      expect(confirmText).toContain(`Mark invoice ${bought.invoice_number} for "${title}" (${formatDollars(4500)}) as paid?`);
-      expect(await sellerRow.getByRole('button', { name: /^Mark .* paid$/ }).count()).toBe(0);
-      await snapBothWidths(sellerPage, 'invoices-seller-paid');
-
-      // The buyer sees it Completed, with nothing left to pay.
-      await openInvoices(buyerPage, 1);
-      await buyerRow.getByText('Completed', { exact: true }).waitFor();
-      await buyerRow.getByTestId('invoice-status').getByText('Paid', { exact: true }).waitFor();
-      expect(await buyerRow.getByRole('button', { name: /^(Pay|Continue Payment|Retry Payment) / }).count()).toBe(0);
-      await snapBothWidths(buyerPage, 'invoices-buyer-completed');
     } finally {
       await setSuccessFee(0);
     }
+  });
+
+  it('the seller marks an auction win paid (no card payment started), and the buyer sees it Completed', async () => {
+    const tag = randomBytes(3).toString('hex');
+    const seller = await registerAccount('markseller');
+    const buyer = await registerAccount('markbuyer');
+    const title = `Lighthouse photos ${tag}`;
+    const listing = await openSale(seller, { title, starting_price: '1500' });
+    await bidViaApi(buyer, listing.id, 1500);
+    // The sale closes within a sweep of its end; the win makes a pending invoice (D10).
+    await moveSaleEnd(listing.id, '2 seconds');
+    const won = await eventually(async () => {
+      const invoice = await invoiceOf(buyer, listing.id);
+      expect(invoice.status).toBe('pending');
+      return invoice;
+    }, 20_000);
+    expect(won).toMatchObject({ sale_type: 'auction_win', total_amount: 1500 });
+
+    const sellerPage = await open(seller);
+    await openInvoices(sellerPage, 1);
+    const sellerRow = invoiceRow(sellerPage, title);
+    let confirmText = '';
+    sellerPage.once('dialog', (question) => {
+      confirmText = question.message();
+      void question.accept();
+    });
+    await sellerRow.getByRole('button', { name: `Mark ${won.invoice_number} paid` }).click();
+    await sellerRow.getByText('Invoice marked as paid').waitFor();
+    await sellerRow.getByTestId('invoice-status').getByText('Paid', { exact: true }).waitFor();
+    await sellerRow.getByText('Completed', { exact: true }).waitFor();
+    expect(confirmText).toContain(`Mark invoice ${won.invoice_number} for "${title}" (${formatDollars(1500)}) as paid?`);
+    expect(await sellerRow.getByRole('button', { name: /^Mark .* paid$/ }).count()).toBe(0);
+    await snapBothWidths(sellerPage, 'invoices-seller-paid');
+
+    // The buyer sees it Completed, with nothing left to pay.
+    const buyerPage = await open(buyer);
+    await openInvoices(buyerPage, 1);
+    const buyerRow = invoiceRow(buyerPage, title);
+    await buyerRow.getByText('Completed', { exact: true }).waitFor();
+    await buyerRow.getByTestId('invoice-status').getByText('Paid', { exact: true }).waitFor();
+    expect(await buyerRow.getByRole('button', { name: /^(Pay|Continue Payment|Retry Payment) / }).count()).toBe(0);
+    await snapBothWidths(buyerPage, 'invoices-buyer-completed');
   });
 
   it('sends a guest who clicks Buy Now to the login page, and tells a buyer who has nothing yet where to look', async () => {

@@ -22,7 +22,9 @@ import { ListingWrites } from './listings/listing-writes';
 import { BrowseCache } from './listings/browse-cache';
 import { BidsController } from './bids/bids.controller';
 import { InvoicesController } from './invoices/invoices.controller';
+import { AdminPaymentsController, PaymentsController } from './payments/payments.controller';
 import { LiveFeed } from './live/live-feed';
+import { AdminBillingController } from './admin-billing/admin-billing.controller';
 
 class GatewayConnections implements OnApplicationShutdown {
   constructor(
@@ -55,6 +57,9 @@ export class GatewayModule {
         UploadsController,
         BidsController,
         InvoicesController,
+        PaymentsController,
+        AdminPaymentsController,
+        AdminBillingController,
       ],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },

@@ -132,6 +132,15 @@ export interface EventPayloads {
     amount: number | null;
     closed_at: string;
   };
+  /** A card hold lapsed uncaptured (D11): the invoice is payable again and the buyer is told (issue 7). */
+  'invoice.hold_expired': {
+    invoice_id: string;
+    invoice_number: string;
+    buyer_id: string;
+    website_title: string;
+    payment_intent_id: string;
+    expired_at: string;
+  };
   /** Written by the gateway for every impersonation start, stop and request. */
   'audit.recorded': {
     admin_id: string;

@@ -13,3 +13,5 @@ export * from './bidding/bid.schemas';
 export * from './bidding/live-events';
 export * from './billing/invoice.schemas';
 export * from './listings/upload-paths';
+export * from './billing/payment.schemas';
+export * from './billing/admin-billing.schemas';

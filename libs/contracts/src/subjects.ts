@@ -55,6 +55,19 @@ export const RPC = {
     getInvoice: 'billing.invoices.get',
     invoicePdf: 'billing.invoices.pdf',
     markPaid: 'billing.invoices.mark_paid',
+    /** Admin Transactions and Analytics tabs (ADR 0021). */
+    adminTransactions: 'billing.admin.transactions',
+    adminInvoiceAnalytics: 'billing.admin.invoice_analytics',
+    /** Card payments (D11, D12, ADR 0020). */
+    createPayment: 'billing.payments.create',
+    createCheckoutSession: 'billing.payments.checkout_session',
+    paymentStatus: 'billing.payments.status',
+    sandboxConfirm: 'billing.payments.sandbox_confirm',
+    sandboxConfirmStep: 'billing.payments.sandbox_confirm_step',
+    sandboxCompleteCheckout: 'billing.payments.sandbox_complete_checkout',
+    adminListPayments: 'billing.payments.admin_list',
+    adminCapture: 'billing.payments.admin_capture',
+    adminRefund: 'billing.payments.admin_refund',
   },
   admin: {
     stats: 'admin.stats',

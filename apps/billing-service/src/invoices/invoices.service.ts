@@ -1,15 +1,17 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { RPC, type Actor, type BuyNowResponse, type BuyNowSale, type InvoiceDto, type InvoicePdfFile, type InvoicesResponse, type MarkPaidResponse } from '@market/contracts';
 import { badRequest, forbidden, notFound, publicProfiles, requireActor, ServiceRpc } from '@market/server-kit';
 import { BILLING_CONFIG, type BillingConfig } from '../billing.config';
 import { InvoicesRepository, type InvoiceRecord } from './invoices.repository';
 import { presentInvoice, viewerOf, type InvoiceViewer } from './invoice.presenter';
 import { invoiceFileName, renderInvoicePdf } from './invoice-pdf';
+import { PaymentsService } from '../payments/payments.service';
 
 const LIST_LIMIT = 500;
 const POLL_MS = 50;
 
 export const BUY_NOW_MESSAGE = 'Purchase successful! Complete your payment from your invoices.';
+export const BUY_NOW_CHECKOUT_MESSAGE = 'Purchase successful! Redirecting you to secure payment...';
 export const PAYMENT_SETUP_FAILED_MESSAGE = 'Purchase successful, but payment setup failed. Please check Dashboard → Invoices or contact support.';
 
 /**
@@ -23,7 +25,8 @@ export class InvoicesService {
   constructor(
     private readonly invoices: InvoicesRepository,
     private readonly rpc: ServiceRpc,
-    @Inject(BILLING_CONFIG) private readonly config: Pick<BillingConfig, 'BUY_NOW_INVOICE_WAIT_MS'>,
+    @Inject(BILLING_CONFIG) private readonly config: Pick<BillingConfig, 'BUY_NOW_INVOICE_WAIT_MS'> & Partial<Pick<BillingConfig, 'BUY_NOW_CHECKOUT'>>,
+    @Optional() private readonly payments?: PaymentsService,
   ) {}
 
   /** The actor's invoices as buyer and as seller, newest first (the Invoices tab). */
@@ -60,9 +63,10 @@ export class InvoicesService {
 
   /**
    * Buys a listing now (D4): the bidding service makes the sale (its 400s and 404s pass through unchanged), and its
-   * bid.accepted event makes the invoice here within milliseconds; this waits for that invoice. No payment provider
-   * exists yet, so the buyer pays from the Invoices tab (fallback_payment_required). If the invoice does not appear in
-   * time the sale still stands and the answer says payment_setup_failed (SPEC §8).
+   * bid.accepted event makes the invoice here within milliseconds; this waits for that invoice. With BUY_NOW_CHECKOUT
+   * the answer sends the buyer to a hosted checkout for it (ADR 0020); without it, or when no checkout can be made, the
+   * buyer pays from the Invoices tab (fallback_payment_required). If the invoice does not appear in time the sale still
+   * stands and the answer says payment_setup_failed (SPEC §8).
    */
   async buyNow(actor: Actor | null, listingId: string): Promise<BuyNowResponse> {
     const buyer = requireActor(actor);
@@ -79,6 +83,17 @@ export class InvoicesService {
         payment_setup_failed: true,
       };
     }
+    const checkoutUrl = await this.checkoutUrl(invoice);
+    if (checkoutUrl) {
+      return {
+        message: BUY_NOW_CHECKOUT_MESSAGE,
+        redirect_to_payment: true,
+        payment: { checkout_url: checkoutUrl },
+        fallback_payment_required: false,
+        invoice: { id: invoice.id, invoice_number: invoice.invoice_number },
+        payment_setup_failed: false,
+      };
+    }
     return {
       message: BUY_NOW_MESSAGE,
       redirect_to_payment: false,
@@ -87,6 +102,17 @@ export class InvoicesService {
       invoice: { id: invoice.id, invoice_number: invoice.invoice_number },
       payment_setup_failed: false,
     };
+  }
+
+  /** A checkout for the new invoice, or null (no checkout configured, or it failed: the invoice fallback applies). */
+  private async checkoutUrl(invoice: InvoiceRecord): Promise<string | null> {
+    if (!this.config.BUY_NOW_CHECKOUT || !this.payments) return null;
+    try {
+      return await this.payments.checkoutFor(invoice);
+    } catch (error) {
+      this.logger.warn(`No checkout for invoice ${invoice.invoice_number}: ${(error as Error).message}`);
+      return null;
+    }
   }
 
   private async waitForInvoice(bidId: string, waitMs: number): Promise<InvoiceRecord | null> {

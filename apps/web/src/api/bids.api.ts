@@ -1,5 +1,7 @@
 import type { BidAction, BidActionResponse, BidHistoryResponse, PlaceBid, PlaceBidResponse, UserBidsResponse } from '@market/contracts';
 import { api } from '../lib/api';
+import { livePatch, rememberLive, sameListing } from '../features/listing-detail/live-listing';
+import { listingsApi } from './listings.api';
 
 /** The tag of the signed-in user's own bid list; listing ids are UUIDs, so it never names a listing's history. */
 const MY_BIDS = { type: 'Bids', id: 'MINE' } as const;
@@ -26,6 +28,27 @@ export const bidsApi = api.injectEndpoints({
         MY_BIDS,
         'Listings',
       ],
+      // The answer is newer than the listing the invalidation reloads (the listings service learns of the bid later):
+      // show it at once and remember it, so that reload cannot take the price, count or end back (see live-listing.ts).
+      async onQueryStarted({ listing_id }, { dispatch, getState, queryFulfilled }) {
+        const answer = await queryFulfilled.then(
+          ({ data }) => data,
+          () => null,
+        );
+        const state = getState() as Parameters<typeof listingsApi.util.selectCachedArgsForQuery>[0];
+        // The page caches the listing under the id as typed in its URL, which may differ in case from listing_id.
+        const cached = listingsApi.util.selectCachedArgsForQuery(state, 'listing').filter((id) => sameListing(id, listing_id));
+        // Offers are private and move nothing (D5).
+        if (answer && answer.kind === 'bid' && answer.current_bid !== null) {
+          rememberLive(listing_id, { current_bid: answer.current_bid, bid_count: answer.bid_count, expires_at: answer.expires_at });
+          for (const id of cached) {
+            dispatch(listingsApi.util.updateQueryData('listing', id, (draft) => void Object.assign(draft, livePatch(id, draft))));
+          }
+        }
+        // invalidatesTags names listing_id only; a listing cached under another case of it must reload as well.
+        const otherCase = cached.filter((id) => id !== listing_id);
+        if (otherCase.length > 0) dispatch(api.util.invalidateTags(otherCase.map((id) => ({ type: 'Listing' as const, id }))));
+      },
     }),
     userBids: build.query<UserBidsResponse, void>({
       query: () => '/user/bids',

@@ -31,6 +31,19 @@ export const router = createBrowserRouter([
         path: '/edit-listing/:id',
         lazy: () => import('../features/edit-listing/EditListingPage').then((m) => ({ Component: m.EditListingPage })),
       },
+      {
+        path: '/payment-success',
+        lazy: () => import('../features/payments/PaymentResultPages').then((m) => ({ Component: m.PaymentSuccessPage })),
+      },
+      {
+        path: '/payment-cancel',
+        lazy: () => import('../features/payments/PaymentResultPages').then((m) => ({ Component: m.PaymentCancelPage })),
+      },
+      {
+        // The sandbox provider's hosted checkout (D12, ADR 0020): buy-now's checkout_url.
+        path: '/sandbox-checkout/:sessionId',
+        lazy: () => import('../features/payments/SandboxCheckoutPage').then((m) => ({ Component: m.SandboxCheckoutPage })),
+      },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

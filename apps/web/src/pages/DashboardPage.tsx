@@ -1,3 +1,4 @@
+import { useLayoutEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { UserDto } from '@market/contracts';
 import { useAppSelector } from '../app/store';
@@ -6,6 +7,9 @@ import { AdminOverviewTab } from '../features/admin/AdminOverviewTab';
 import { AdminUsersTab } from '../features/admin/AdminUsersTab';
 import { AdminSettingsTab } from '../features/admin/AdminSettingsTab';
 import { AdminListingsTab } from '../features/admin/AdminListingsTab';
+import { AdminTransactionsTab } from '../features/admin/AdminTransactionsTab';
+import { AdminAnalyticsTab } from '../features/admin/AdminAnalyticsTab';
+import { AdminPaymentsTab } from '../features/admin/AdminPaymentsTab';
 import { InvoicesTab } from '../features/invoices/InvoicesTab';
 import { MyBidsTab } from '../features/my-bids/MyBidsTab';
 import { MyListingsTab } from '../features/my-listings/MyListingsTab';
@@ -31,14 +35,52 @@ const ADMIN_TABS: Tab[] = [
   { id: 'overview', label: 'Overview', render: () => <AdminOverviewTab /> },
   { id: 'users', label: 'Users', render: () => <AdminUsersTab /> },
   { id: 'listings', label: 'Listings', render: () => <AdminListingsTab /> },
+  { id: 'transactions', label: 'Transactions', render: () => <AdminTransactionsTab /> },
+  { id: 'payments', label: 'Payments', render: () => <AdminPaymentsTab /> },
+  { id: 'analytics', label: 'Analytics', render: () => <AdminAnalyticsTab /> },
   { id: 'settings', label: 'Settings', render: () => <AdminSettingsTab /> },
   { id: 'profile', label: 'Profile', render: (user) => <ProfileTab user={user} /> },
 ];
+
+/**
+ * Scrolls the tab bar sideways just enough to show its active tab (inline 'nearest'), e.g. Invoices at 390 px reached
+ * from a link. Only the bar moves: scrollIntoView would also scroll the page, which a tab may have scrolled itself
+ * (to a highlighted invoice). A bar that fits (desktop) does not move.
+ */
+function revealActiveTab(bar: HTMLElement): void {
+  const tab = bar.querySelector<HTMLElement>('[aria-current="page"]');
+  if (!tab) return;
+  const barBox = bar.getBoundingClientRect();
+  const tabBox = tab.getBoundingClientRect();
+  if (tabBox.left < barBox.left) bar.scrollLeft -= barBox.left - tabBox.left;
+  else if (tabBox.right > barBox.right) bar.scrollLeft += Math.min(tabBox.right - barBox.right, tabBox.left - barBox.left);
+}
 
 /** /dashboard?tab=: requires login; admins get the admin tabs (SPEC §2). */
 export function DashboardPage() {
   const { user, status } = useAppSelector((state) => state.session);
   const [params] = useSearchParams();
+  const tabBar = useRef<HTMLElement>(null);
+  const tabs = user?.role === 'admin' ? ADMIN_TABS : USER_TABS;
+  const active = tabs.find((tab) => tab.id === params.get('tab')) ?? tabs[0];
+  const showsTabs = user !== null && status !== 'loading';
+
+  // Before paint, so the bar never shows the wrong part first; again whenever the bar narrows or widens (a turned
+  // phone, a resized window), which can push the active tab out of it.
+  useLayoutEffect(() => {
+    const bar = tabBar.current;
+    if (!showsTabs || !bar) return;
+    revealActiveTab(bar);
+    if (typeof ResizeObserver === 'undefined') return;
+    let width = bar.clientWidth;
+    const observer = new ResizeObserver(() => {
+      if (bar.clientWidth === width) return;
+      width = bar.clientWidth;
+      revealActiveTab(bar);
+    });
+    observer.observe(bar);
+    return () => observer.disconnect();
+  }, [tabs, active.id, showsTabs]);
 
   if (status === 'loading') {
     return (
@@ -61,15 +103,13 @@ export function DashboardPage() {
       </div>
     );
   }
-  const tabs = user.role === 'admin' ? ADMIN_TABS : USER_TABS;
-  const active = tabs.find((tab) => tab.id === params.get('tab')) ?? tabs[0];
   return (
     <div className="container section">
       <h1>{user.role === 'admin' ? 'Admin Dashboard' : 'Dashboard'}</h1>
       <p className="muted">
         Signed in as <strong>{user.username}</strong> ({user.email}){user.role === 'admin' ? ' · Administrator' : ''}
       </p>
-      <nav className="tabs" aria-label="Dashboard sections">
+      <nav className="tabs" aria-label="Dashboard sections" ref={tabBar}>
         {tabs.map((tab) => (
           <Link key={tab.id} to={`/dashboard?tab=${tab.id}`} aria-current={tab.id === active.id ? 'page' : undefined}>
             {tab.label}

@@ -8,12 +8,13 @@ import { invoicesApi } from '../../api/invoices.api';
 import { api } from '../../lib/api';
 import { InvoiceRow } from './InvoiceRow';
 import { InvoicesTab } from './InvoicesTab';
-import { FUNDS_HELD, NO_INVOICES_TEXT, PAYMENTS_SOON, SELLING_FREE } from './invoices';
-import { PaySoonDialog } from './PaySoonDialog';
+import { FUNDS_HELD, NO_INVOICES_TEXT, SELLING_FREE } from './invoices';
+import { PaymentDialog } from '../payments/PaymentDialog';
 
 // Jest has no CSS transform: the style sheets the components import are empty here.
 jest.mock('../../components/feedback/feedback.css', () => ({}));
 jest.mock('./invoices.css', () => ({}));
+jest.mock('../payments/payments.css', () => ({}));
 
 // Static rendering in Node: what each state puts on the page, without a browser DOM.
 function render(element: ReactElement, store: AppStore = createStore(), url = '/dashboard?tab=invoices'): string {
@@ -188,15 +189,26 @@ describe('InvoiceRow', () => {
   });
 });
 
-describe('PaySoonDialog', () => {
-  it('names the invoice and its amount and says payments open soon, with nothing to pay with', () => {
-    const html = render(<PaySoonDialog invoice={buyerInvoice} onClose={() => undefined} />);
+describe('PaymentDialog', () => {
+  it('opens on the invoice with the spinner while the payment is created, and no card form yet', () => {
+    const html = render(<PaymentDialog invoice={buyerInvoice} onClose={() => undefined} />);
     expect(html).toContain('role="dialog"');
-    expect(text(html)).toContain('Pay invoice INV-2026-000042');
-    expect(text(html)).toContain('Heron watching blog');
-    expect(text(html)).toContain('$4,500');
-    expect(text(html)).toContain(PAYMENTS_SOON);
+    expect(html).toContain('class="modal card payment-dialog"');
+    const page = text(html);
+    expect(page).toContain('Secure Payment');
+    expect(page).toContain('Website Heron watching blog');
+    expect(page).toContain('Invoice INV-2026-000042');
+    expect(page).toContain('Status Pending');
+    expect(page).toContain('Amount $4,500');
+    expect(page).toContain('Initializing secure payment...');
+    expect(page).toContain('held securely in escrow');
     expect(html).not.toMatch(/<(input|form)/);
     expect(html).toMatch(/<button[^>]*>Close<\/button>/);
+  });
+
+  it('names a failed invoice’s banner in red from the start', () => {
+    const html = render(<PaymentDialog invoice={{ ...buyerInvoice, status: 'payment_failed' }} onClose={() => undefined} />);
+    expect(text(html)).toContain('Previous Payment Failed');
+    expect(html).toContain('data-tone="error"');
   });
 });

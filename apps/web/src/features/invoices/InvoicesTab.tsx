@@ -1,13 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { InvoiceDto } from '@market/contracts';
-import { useInvoicePdfUrlMutation, useInvoicesQuery, useMarkInvoicePaidMutation } from '../../api/invoices.api';
+import { invoicesApi, useInvoicePdfUrlMutation, useInvoicesQuery, useMarkInvoicePaidMutation } from '../../api/invoices.api';
+import { useAppDispatch } from '../../app/store';
 import { EmptyState, LoadError, LoadingState } from '../../components/feedback/QueryState';
 import { dashboardRows, listLoadFailed } from '../../lib/dashboard-lists';
 import { errorDetail } from '../../lib/error-detail';
 import { InvoiceRow, invoiceRowId, type RowNotice } from './InvoiceRow';
 import { NO_INVOICES_TEXT, payTarget, performMarkPaid, performPdfDownload } from './invoices';
-import { PaySoonDialog } from './PaySoonDialog';
+import { PaymentDialog } from '../payments/PaymentDialog';
 import './invoices.css';
 
 const SUCCESS_MS = 4000;
@@ -55,7 +56,12 @@ export function InvoiceList({ rows, payId = null }: { rows: InvoiceDto[]; payId?
   const [busy, setBusy] = useState<{ id: string; action: 'mark_paid' | 'pdf' } | null>(null);
   const [notice, setNotice] = useState<(RowNotice & { rowId: string }) | null>(null);
   const [paying, setPaying] = useState<InvoiceDto | null>(null);
-  const closeDialog = useCallback(() => setPaying(null), []);
+  const dispatch = useAppDispatch();
+  // The dialog may have changed the invoice (a hold, a decline): the list is read again when it closes.
+  const closeDialog = useCallback(() => {
+    setPaying(null);
+    dispatch(invoicesApi.util.invalidateTags(['Invoices']));
+  }, [dispatch]);
   const target = payTarget(rows, payId);
   const targetInvoice = target?.kind === 'found' ? target.invoice : null;
   const openTargetDialog = target?.kind === 'found' && target.openDialog;
@@ -124,7 +130,7 @@ export function InvoiceList({ rows, payId = null }: { rows: InvoiceDto[]; payId?
           />
         ))}
       </ul>
-      {paying && <PaySoonDialog invoice={paying} onClose={closeDialog} />}
+      {paying && <PaymentDialog invoice={paying} onClose={closeDialog} />}
     </>
   );
 }

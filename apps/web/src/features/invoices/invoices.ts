@@ -3,8 +3,6 @@ import { formatDollars } from '@market/domain';
 
 /** The empty-state text of the Invoices tab. */
 export const NO_INVOICES_TEXT = 'No invoices yet.';
-/** Card payments arrive with their own issue: the pay buttons say so rather than pretending to take a payment. */
-export const PAYMENTS_SOON = 'Card payments open soon: your invoice stays payable until then.';
 /** SPEC §4: payment_authorized means the buyer's funds are held. */
 export const FUNDS_HELD = 'Funds held until the domain transfer is verified';
 /** D10: a success fee of 0. */

@@ -3,7 +3,7 @@ import type { LiveMessage } from '@market/contracts';
 import { useAppDispatch, type AppDispatch } from '../../app/store';
 import { listingsApi } from '../../api/listings.api';
 import { api } from '../../lib/api';
-import { liveListingUrl, liveReaction, openLiveConnection } from './live-listing';
+import { liveListingUrl, livePatch, liveReaction, openLiveConnection, rememberLive } from './live-listing';
 
 /** Reloads the listing and (or) its bid history from the API. */
 function reload(dispatch: AppDispatch, listingId: string, types: Array<'Listing' | 'Bids'>): void {
@@ -12,13 +12,15 @@ function reload(dispatch: AppDispatch, listingId: string, types: Array<'Listing'
 
 /**
  * Applies one live message to the viewed listing: shows the public fields it carries at once, then reloads from the
- * API (SPEC §2: new_bid reloads the listing). Returns the new end when a soft close (D9) moved it.
+ * API (SPEC §2: new_bid reloads the listing). The news is remembered, so a reload that is still behind it (or a late
+ * message) cannot move the listing back (see live-listing.ts). Returns the new end when a soft close (D9) moved it.
  */
 export function applyLiveMessage(dispatch: AppDispatch, listingId: string, message: LiveMessage): { extendedUntil: string | null } {
   const reaction = liveReaction(listingId, message);
   if (!reaction) return { extendedUntil: null };
   if (Object.keys(reaction.patch).length > 0) {
-    dispatch(listingsApi.util.updateQueryData('listing', listingId, (draft) => void Object.assign(draft, reaction.patch)));
+    rememberLive(listingId, reaction.patch);
+    dispatch(listingsApi.util.updateQueryData('listing', listingId, (draft) => void Object.assign(draft, livePatch(listingId, draft))));
   }
   reload(dispatch, listingId, reaction.reload);
   return { extendedUntil: reaction.extendedUntil ?? null };

@@ -1,0 +1,68 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { BILLING_CONFIG, type BillingConfig } from '../billing.config';
+import { PAYMENT_PROVIDER, ProviderError, type PaymentProvider } from './payment-provider';
+import { PaymentIntentsRepository } from './payment-intents.repository';
+import { PaymentEventsHandler } from './payment-events.handler';
+import { SandboxProvider } from './sandbox.provider';
+
+const REDELIVER_AFTER_MS = 5_000;
+
+/**
+ * Cancels card holds past their capture deadline (authorisation + 7 days, D11) every HOLD_SWEEP_MS and at start: the
+ * provider cancels (reason `expired`) and its event makes the invoice payable again (hold_expired) and writes
+ * invoice.hold_expired for the buyer's email. Also retries the sandbox's undelivered events. Replicas may both run
+ * it: a second cancel is refused by the provider and changes nothing.
+ */
+@Injectable()
+export class HoldExpirySweep implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('HoldExpirySweep');
+  private timer: NodeJS.Timeout | null = null;
+  private sweeping: Promise<number> | null = null;
+
+  constructor(
+    private readonly intents: PaymentIntentsRepository,
+    private readonly events: PaymentEventsHandler,
+    @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
+    @Inject(BILLING_CONFIG) private readonly config: Pick<BillingConfig, 'HOLD_SWEEP_MS'>,
+  ) {}
+
+  onApplicationBootstrap() {
+    void this.sweep();
+    this.timer = setInterval(() => void this.sweep(), this.config.HOLD_SWEEP_MS);
+    this.timer.unref();
+  }
+
+  async onApplicationShutdown() {
+    if (this.timer) clearInterval(this.timer);
+    await this.sweeping;
+  }
+
+  /** One sweep (joined if one runs); returns how many holds it canceled. */
+  sweep(now = new Date()): Promise<number> {
+    if (this.sweeping) return this.sweeping;
+    this.sweeping = (async () => {
+      try {
+        if (this.provider instanceof SandboxProvider) await this.provider.redeliver(new Date(Date.now() - REDELIVER_AFTER_MS));
+        let canceled = 0;
+        for (const providerIntentId of await this.intents.lapsedHolds(now)) {
+          try {
+            await this.provider.cancel(providerIntentId, 'expired');
+            canceled += 1;
+          } catch (error) {
+            if (!(error instanceof ProviderError)) throw error;
+          }
+          // Whether this replica or another canceled it, bring the local intent and invoice up to date.
+          await this.events.sync(providerIntentId);
+        }
+        if (canceled > 0) this.logger.log(`${canceled} card holds expired uncaptured`);
+        return canceled;
+      } catch (error) {
+        this.logger.warn(`Hold sweep failed: ${(error as Error).message}`);
+        return 0;
+      } finally {
+        this.sweeping = null;
+      }
+    })();
+    return this.sweeping;
+  }
+}

@@ -1,0 +1,99 @@
+import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { InvoiceState } from '@market/domain';
+import { appendEvent } from '@market/server-kit';
+import { PAYMENT_PROVIDER, PROVIDER_EVENT_TYPES, type PaymentProvider, type ProviderEvent } from './payment-provider';
+import { applyInvoiceEvent, INTENT_COLUMNS, type PaymentIntentRecord } from './payment-intents.repository';
+import { syncSteps } from './payment-sync';
+
+interface LockedInvoice {
+  id: string;
+  status: InvoiceState;
+  invoice_number: string;
+  buyer_id: string;
+  website_title: string;
+}
+
+/**
+ * The one place provider events change payments and invoices (D12): the sandbox's events now, Stripe's webhooks later.
+ * An event is recorded once by its id (provider_events); its intent is then reconciled to the provider's current
+ * state (syncSteps) with the invoice, under the invoice's and the intent's row locks, in one transaction. Replays,
+ * duplicates and reordered events therefore end in the same state (ADR 0020).
+ */
+@Injectable()
+export class PaymentEventsHandler implements OnModuleInit {
+  private readonly logger = new Logger('PaymentEvents');
+
+  constructor(
+    private readonly dataSource: DataSource,
+    @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
+  ) {}
+
+  onModuleInit() {
+    this.provider.onEvent(async (event) => {
+      await this.handle(event);
+    });
+  }
+
+  /** Applies one provider event; `duplicate` when its id was seen before (nothing changes). */
+  async handle(event: ProviderEvent): Promise<'applied' | 'duplicate' | 'ignored'> {
+    if (!PROVIDER_EVENT_TYPES.includes(event.type)) return 'ignored';
+    return this.dataSource.transaction(async (manager) => {
+      const inserted: unknown[] = await manager.query(
+        'INSERT INTO provider_events (id, type, provider_intent_id) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING RETURNING id',
+        [event.id, event.type, event.intent_id],
+      );
+      if (inserted.length === 0) return 'duplicate';
+      await this.syncIn(manager, event.intent_id);
+      return 'applied';
+    });
+  }
+
+  /** Reconciles one intent to the provider now (after the service's own provider calls); null if it is not ours. */
+  sync(providerIntentId: string): Promise<PaymentIntentRecord | null> {
+    return this.dataSource.transaction((manager) => this.syncIn(manager, providerIntentId));
+  }
+
+  private async syncIn(manager: EntityManager, providerIntentId: string): Promise<PaymentIntentRecord | null> {
+    const [ref]: { invoice_id: string }[] = await manager.query('SELECT invoice_id FROM payment_intents WHERE provider_intent_id = $1', [providerIntentId]);
+    // An intent this service never recorded (its creation did not finish): nothing local to change.
+    if (!ref) return null;
+    // Invoice first, then intent: the same order as payment creation, so the two never deadlock.
+    const [invoice]: LockedInvoice[] = await manager.query(
+      'SELECT id, status, invoice_number, buyer_id, website_title FROM invoices WHERE id = $1 FOR UPDATE',
+      [ref.invoice_id],
+    );
+    const [local]: PaymentIntentRecord[] = await manager.query(`SELECT ${INTENT_COLUMNS} FROM payment_intents WHERE provider_intent_id = $1 FOR UPDATE`, [
+      providerIntentId,
+    ]);
+    const remote = await this.provider.retrieve(providerIntentId, manager);
+    if (!remote) return local;
+    let invoiceStatus = invoice.status;
+    const steps = syncSteps(local.status, local.last_error, remote);
+    for (const step of steps) {
+      if (!step.invoice) continue;
+      const next = await applyInvoiceEvent(manager, invoice.id, invoiceStatus, step.invoice);
+      if (next === null) continue;
+      invoiceStatus = next;
+      if (step.invoice === 'hold_expired') {
+        await appendEvent(manager, 'invoice.hold_expired', {
+          invoice_id: invoice.id,
+          invoice_number: invoice.invoice_number,
+          buyer_id: invoice.buyer_id,
+          website_title: invoice.website_title,
+          payment_intent_id: local.id,
+          expired_at: (remote.canceled_at ?? new Date()).toISOString(),
+        });
+      }
+    }
+    const status = steps.length > 0 ? steps[steps.length - 1].to : local.status;
+    if (steps.length > 0) this.logger.log(`Payment ${local.id}: ${local.status} -> ${status}; invoice ${invoice.invoice_number}: ${invoiceStatus}`);
+    const [[updated]]: [PaymentIntentRecord[]] = await manager.query(
+      `UPDATE payment_intents SET status = $2, authorized_at = $3, captured_at = $4, succeeded_at = $4, refunded_at = $5, canceled_at = $6,
+         last_error = $7, updated_at = now()
+       WHERE id = $1 RETURNING ${INTENT_COLUMNS}`,
+      [local.id, status, remote.authorized_at, remote.captured_at, remote.refunded_at, remote.canceled_at, remote.last_error],
+    );
+    return updated;
+  }
+}

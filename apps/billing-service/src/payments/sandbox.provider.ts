@@ -1,0 +1,206 @@
+import { Logger } from '@nestjs/common';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { DataSource, EntityManager } from 'typeorm';
+import type { TestCardOutcome } from '@market/domain';
+import {
+  ProviderError,
+  type CancellationReason,
+  type CheckoutSessionInput,
+  type CreateIntentInput,
+  type PaymentProvider,
+  type ProviderEvent,
+  type ProviderEventType,
+  type ProviderIntent,
+  type ProviderIntentStatus,
+} from './payment-provider';
+
+/** The provider's answer to a card confirmation, like Stripe.js's: the intent, or the card's error. */
+export interface SandboxConfirmation {
+  intent: ProviderIntent;
+  error: { code: string; message: string } | null;
+}
+
+export const DECLINE_MESSAGES: Record<'card_declined' | 'insufficient_funds', string> = {
+  card_declined: 'Your card was declined.',
+  insufficient_funds: 'Your card has insufficient funds.',
+};
+
+const COLUMNS = `id, status, amount_cents::float8 AS amount_cents, currency, client_secret, authorized_at, captured_at, refunded_at,
+  canceled_at, cancellation_reason, last_error`;
+const CONFIRMABLE: ProviderIntentStatus[] = ['requires_payment_method', 'requires_confirmation', 'requires_action'];
+
+/** One change of an intent: the columns to set ('now' for the provider's clock) and the event it emits. */
+type Change = { set: Record<string, string | null>; event: ProviderEventType } | null;
+
+const token = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
+
+/**
+ * The built-in provider (D12): Stripe's PaymentIntent states and test cards, kept in its own tables of the billing
+ * schema. Each change is written with its events in one transaction; the events are then delivered to the one
+ * listener (PaymentEventsHandler), as Stripe's webhooks would be, and redelivered by the hold sweep if that failed.
+ * It is handed a card's outcome, never its number.
+ */
+export class SandboxProvider implements PaymentProvider {
+  readonly name = 'sandbox' as const;
+  private readonly logger = new Logger('SandboxProvider');
+  private listener: ((event: ProviderEvent) => Promise<void>) | null = null;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly publicUrl: string,
+  ) {}
+
+  onEvent(listener: (event: ProviderEvent) => Promise<void>): void {
+    this.listener = listener;
+  }
+
+  async createIntent(input: CreateIntentInput): Promise<ProviderIntent> {
+    const id = token('pi_sbx');
+    await this.dataSource.query(
+      `INSERT INTO sandbox_intents (id, idempotency_key, status, amount_cents, currency, client_secret, metadata)
+       VALUES ($1, $2, 'requires_payment_method', $3, $4, $5, $6) ON CONFLICT (idempotency_key) DO NOTHING`,
+      [id, input.idempotency_key, input.amount_cents, input.currency, `${id}_secret_${randomBytes(16).toString('hex')}`, JSON.stringify(input.metadata)],
+    );
+    // Same key, same intent: the first caller's row whichever of two racing callers inserted it.
+    const [row]: ProviderIntent[] = await this.dataSource.query(`SELECT ${COLUMNS} FROM sandbox_intents WHERE idempotency_key = $1`, [input.idempotency_key]);
+    return row;
+  }
+
+  async retrieve(intentId: string, manager: EntityManager = this.dataSource.manager): Promise<ProviderIntent | null> {
+    const [row]: ProviderIntent[] = await manager.query(`SELECT ${COLUMNS} FROM sandbox_intents WHERE id = $1`, [intentId]);
+    return row ?? null;
+  }
+
+  capture(intentId: string): Promise<ProviderIntent> {
+    return this.change(intentId, (intent): Change => {
+      if (intent.status === 'succeeded') throw new ProviderError('already_captured', 'This payment has already been captured.');
+      if (intent.status !== 'requires_capture') throw new ProviderError('not_capturable', `This payment cannot be captured because it has a status of ${intent.status}.`);
+      return { set: { status: 'succeeded', captured_at: 'now' }, event: 'payment_intent.succeeded' };
+    });
+  }
+
+  cancel(intentId: string, reason: CancellationReason): Promise<ProviderIntent> {
+    return this.change(intentId, (intent): Change => {
+      if (intent.status === 'succeeded') throw new ProviderError('not_refundable', 'This payment was captured; refund it instead.');
+      if (intent.status === 'canceled') throw new ProviderError('already_refunded', 'This payment has already been canceled.');
+      return { set: { status: 'canceled', canceled_at: 'now', cancellation_reason: reason }, event: 'payment_intent.canceled' };
+    });
+  }
+
+  refund(intentId: string): Promise<ProviderIntent> {
+    return this.change(intentId, (intent): Change => {
+      if (intent.refunded_at) throw new ProviderError('already_refunded', 'This payment has already been refunded.');
+      if (intent.status !== 'succeeded') throw new ProviderError('not_refundable', `This payment cannot be refunded because it has a status of ${intent.status}.`);
+      return { set: { refunded_at: 'now' }, event: 'charge.refunded' };
+    });
+  }
+
+  async createCheckoutSession(input: CheckoutSessionInput): Promise<{ id: string; url: string }> {
+    const id = token('cs_sbx');
+    // Stripe's template: the success address names the session it came from.
+    const successUrl = input.success_url.replace('{CHECKOUT_SESSION_ID}', id);
+    await this.dataSource.query('INSERT INTO sandbox_checkout_sessions (id, intent_id, success_url, cancel_url) VALUES ($1, $2, $3, $4)', [
+      id,
+      input.intent_id,
+      successUrl,
+      input.cancel_url,
+    ]);
+    return { id, url: new URL(`/sandbox-checkout/${id}`, this.publicUrl).toString() };
+  }
+
+  /** A checkout session with its intent's id and where the buyer goes next. */
+  async checkoutSession(sessionId: string): Promise<{ id: string; intent_id: string; success_url: string; cancel_url: string; status: string } | null> {
+    const [row] = await this.dataSource.query('SELECT id, intent_id, success_url, cancel_url, status FROM sandbox_checkout_sessions WHERE id = $1', [sessionId]);
+    return row ?? null;
+  }
+
+  async markCheckoutComplete(sessionId: string): Promise<void> {
+    await this.dataSource.query(`UPDATE sandbox_checkout_sessions SET status = 'complete' WHERE id = $1`, [sessionId]);
+  }
+
+  /** True when `secret` is the intent's client secret (compared in constant time). */
+  secretMatches(intent: ProviderIntent, secret: string): boolean {
+    const a = Buffer.from(intent.client_secret);
+    const b = Buffer.from(secret);
+    return a.length === b.length && timingSafeEqual(a, b);
+  }
+
+  /** Confirms an intent with a test card's outcome (D12 test cards). */
+  async confirm(intentId: string, outcome: TestCardOutcome): Promise<SandboxConfirmation> {
+    let error: SandboxConfirmation['error'] = null;
+    const intent = await this.change(intentId, (current): Change => {
+      if (!CONFIRMABLE.includes(current.status)) {
+        error = { code: 'payment_intent_unexpected_state', message: `This payment cannot be confirmed because it has a status of ${current.status}.` };
+        return null;
+      }
+      if (outcome === 'succeeds') return { set: { status: 'requires_capture', authorized_at: 'now', last_error: null }, event: 'payment_intent.amount_capturable_updated' };
+      if (outcome === 'requires_confirmation') return { set: { status: 'requires_action', last_error: null }, event: 'payment_intent.requires_action' };
+      error = { code: outcome, message: DECLINE_MESSAGES[outcome] };
+      return { set: { status: 'requires_payment_method', last_error: error.message }, event: 'payment_intent.payment_failed' };
+    });
+    return { intent, error };
+  }
+
+  /** Completes the confirmation step (3-D Secure) a requires_action intent waits for: the hold is made. */
+  async confirmStep(intentId: string): Promise<SandboxConfirmation> {
+    let error: SandboxConfirmation['error'] = null;
+    const intent = await this.change(intentId, (current): Change => {
+      if (current.status !== 'requires_action') {
+        error = { code: 'payment_intent_unexpected_state', message: `This payment has no confirmation step waiting; its status is ${current.status}.` };
+        return null;
+      }
+      return { set: { status: 'requires_capture', authorized_at: 'now', last_error: null }, event: 'payment_intent.amount_capturable_updated' };
+    });
+    return { intent, error };
+  }
+
+  /** Delivers events whose delivery failed, oldest first (the sandbox's webhook retries). */
+  async redeliver(olderThan: Date, limit = 100): Promise<number> {
+    const rows: { id: string; type: ProviderEventType; intent_id: string; at: Date }[] = await this.dataSource.query(
+      'SELECT id, type, intent_id, at FROM sandbox_events WHERE delivered_at IS NULL AND at < $1 ORDER BY at LIMIT $2',
+      [olderThan, limit],
+    );
+    await this.deliver(rows);
+    return rows.length;
+  }
+
+  /**
+   * Applies one change to an intent under its row lock and records its event, then delivers the event. `decide`
+   * returns the columns to set ('now' for the provider's clock) or null to change nothing.
+   */
+  private async change(
+    intentId: string,
+    decide: (intent: ProviderIntent) => Change,
+  ): Promise<ProviderIntent> {
+    const { intent, events } = await this.dataSource.transaction(async (manager) => {
+      const [current]: ProviderIntent[] = await manager.query(`SELECT ${COLUMNS} FROM sandbox_intents WHERE id = $1 FOR UPDATE`, [intentId]);
+      if (!current) throw new ProviderError('not_found', 'No such payment intent');
+      const decision = decide(current);
+      if (!decision) return { intent: current, events: [] };
+      const at = new Date();
+      const entries = Object.entries(decision.set);
+      const assignments = entries.map(([column], i) => `${column} = $${i + 2}`).join(', ');
+      const [[updated]]: [ProviderIntent[]] = await manager.query(`UPDATE sandbox_intents SET ${assignments} WHERE id = $1 RETURNING ${COLUMNS}`, [
+        intentId,
+        ...entries.map(([, value]) => (value === 'now' ? at : value)),
+      ]);
+      const event: ProviderEvent = { id: token('evt_sbx'), type: decision.event, intent_id: intentId, at };
+      await manager.query('INSERT INTO sandbox_events (id, type, intent_id, at) VALUES ($1, $2, $3, $4)', [event.id, event.type, event.intent_id, event.at]);
+      return { intent: updated, events: [event] };
+    });
+    await this.deliver(events);
+    return intent;
+  }
+
+  private async deliver(events: ProviderEvent[]): Promise<void> {
+    for (const event of events) {
+      if (!this.listener) return;
+      try {
+        await this.listener(event);
+        await this.dataSource.query('UPDATE sandbox_events SET delivered_at = now() WHERE id = $1', [event.id]);
+      } catch (error) {
+        this.logger.warn(`Delivery of ${event.type} ${event.id} failed, will retry: ${(error as Error).message}`);
+      }
+    }
+  }
+}

@@ -1,0 +1,101 @@
+import type { ReactElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { Provider } from 'react-redux';
+import { MemoryRouter } from 'react-router-dom';
+import type { AdminPaymentIntentDto } from '@market/contracts';
+import { createStore, type AppStore } from '../../app/store';
+import { paymentsApi } from '../../api/payments.api';
+import { api } from '../../lib/api';
+import { AdminPaymentsTab } from './AdminPaymentsTab';
+
+// Jest has no CSS transform: the style sheets the components import are empty here.
+jest.mock('../../components/feedback/feedback.css', () => ({}));
+jest.mock('./admin-billing.css', () => ({}));
+jest.mock('../payments/payments.css', () => ({}));
+
+const text = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+const held: AdminPaymentIntentDto = {
+  id: '6f1c2d3e-4a5b-4c6d-8e7f-0123456789ab',
+  provider: 'sandbox',
+  stripe_payment_intent_id: 'pi_sbx_0123456789abcdef01234567',
+  invoice_id: 'inv-1',
+  invoice_number: 'INV-2026-000042',
+  amount: 4500,
+  currency: 'usd',
+  status: 'requires_capture',
+  status_label: 'Awaiting Capture',
+  capture_method: 'manual',
+  metadata: { website_title: 'Heron watching blog', invoice_number: 'INV-2026-000042' },
+  created_at: '2026-11-20T10:00:00Z',
+  authorized_at: '2026-11-20T10:01:00Z',
+  capture_deadline: '2026-11-27T10:01:00Z',
+  expires_soon: true,
+  captured_at: null,
+  succeeded_at: null,
+  refunded_at: null,
+  canceled_at: null,
+  last_error: null,
+};
+const released: AdminPaymentIntentDto = {
+  ...held,
+  id: '7f1c2d3e-4a5b-4c6d-8e7f-0123456789ab',
+  invoice_number: 'INV-2026-000043',
+  metadata: { website_title: 'Tea shop', invoice_number: 'INV-2026-000043' },
+  amount: 1200,
+  status: 'succeeded',
+  capture_deadline: null,
+  expires_soon: false,
+  captured_at: '2026-11-21T10:00:00Z',
+};
+const open: AdminPaymentIntentDto = { ...held, id: '8f1c2d3e-4a5b-4c6d-8e7f-0123456789ab', status: 'requires_payment_method', capture_deadline: null, expires_soon: false, last_error: 'Your card was declined.' };
+
+const stores: AppStore[] = [];
+afterEach(() => stores.splice(0).forEach((store) => store.dispatch(api.util.resetApiState())));
+
+async function renderWith(rows: AdminPaymentIntentDto[] | null): Promise<string> {
+  const store = createStore();
+  stores.push(store);
+  if (rows) await store.dispatch(paymentsApi.util.upsertQueryData('adminPaymentIntents', undefined, { payment_intents: rows }));
+  const element: ReactElement = (
+    <Provider store={store}>
+      <MemoryRouter initialEntries={['/dashboard?tab=payments']}>
+        <AdminPaymentsTab />
+      </MemoryRouter>
+    </Provider>
+  );
+  return renderToStaticMarkup(element);
+}
+
+describe('AdminPaymentsTab', () => {
+  it('shows the empty state with its hint', async () => {
+    const page = text(await renderWith([]));
+    expect(page).toContain('Refresh Payments');
+    expect(page).toContain('No payment intents found.');
+    expect(page).toContain('Payment intents will appear here when users make payments.');
+  });
+
+  it('lists intents with their labels, deadlines, the under-48-hours flag, actions by status and the totals', async () => {
+    const html = await renderWith([held, released, open]);
+    const page = text(html);
+    expect(page).not.toContain('No payment intents found.');
+    expect(html.match(/data-testid="admin-payment-row"/g)).toHaveLength(3);
+    expect(page).toContain('6f1c2d3e-4a5b-4c6d-8…');
+    expect(page).toContain('Awaiting Capture');
+    expect(page).toContain('Captured / Funds Released');
+    expect(page).toContain('Incomplete / Awaiting Payment');
+    expect(page).toContain('Your card was declined.');
+    expect(html.match(/data-testid="hold-expires-soon"/g)).toHaveLength(1);
+    // Release Funds only for the hold; Refund for the hold and the captured payment; nothing for the open one.
+    expect(html.match(/>Release Funds</g)).toHaveLength(1);
+    expect(html.match(/>Refund</g)).toHaveLength(2);
+    expect(page).toContain('No actions');
+    expect(page).toContain('Total: 3 Awaiting capture: 1 ($4,500) Completed: 1 ($1,200)');
+  });
+});

@@ -1,0 +1,186 @@
+import { useEffect, useState } from 'react';
+import type { AdminPaymentIntentDto } from '@market/contracts';
+import { paymentStatusLabel } from '@market/domain';
+import { LoadError, LoadingState } from '../../components/feedback/QueryState';
+import { useAdminPaymentIntentsQuery, useCapturePaymentMutation, useRefundPaymentMutation } from '../../api/payments.api';
+import { formatMoney } from '../invoices/invoices';
+import { adminActionError, adminActionSuccess, messageTone, paymentTotals, shortPaymentId } from '../payments/payments';
+import './admin-billing.css';
+import '../payments/payments.css';
+
+const MESSAGE_MS = 5000;
+
+type Action = 'capture' | 'refund';
+
+/** A date and time as the admin's locale writes it; a dash when there is none. */
+function when(iso: string | null): string {
+  if (!iso) return '—';
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+/**
+ * Admin Payments (SPEC §2, §8, D11): every payment intent with its status label, the capture deadline of holds (flagged
+ * under 48 hours), Release Funds and Refund after a confirmation, and the footer totals.
+ */
+export function AdminPaymentsTab() {
+  const { data, isLoading, isFetching, isError, error, refetch } = useAdminPaymentIntentsQuery(undefined, { refetchOnMountOrArgChange: true });
+  const [capture] = useCapturePaymentMutation();
+  const [refund] = useRefundPaymentMutation();
+  const [busy, setBusy] = useState<{ id: string; action: Action } | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const rows = isError ? [] : (data?.payment_intents ?? []);
+  const totals = paymentTotals(rows);
+
+  useEffect(() => {
+    if (!message) return;
+    const timer = setTimeout(() => setMessage(null), MESSAGE_MS);
+    return () => clearTimeout(timer);
+  }, [message]);
+
+  const act = async (row: AdminPaymentIntentDto, action: Action) => {
+    const amount = formatMoney(row.amount);
+    const question =
+      action === 'capture'
+        ? `Release ${amount} to the seller for "${row.metadata.website_title}" (${row.invoice_number})?\n\nDo this only once the domain transfer is verified. It cannot be undone.`
+        : `Refund ${amount} to the buyer for "${row.metadata.website_title}" (${row.invoice_number})?\n\nThe held funds are returned and the invoice becomes payable again.`;
+    if (!window.confirm(question)) return;
+    setBusy({ id: row.id, action });
+    setMessage(null);
+    try {
+      await (action === 'capture' ? capture(row.id) : refund(row.id)).unwrap();
+      setMessage(adminActionSuccess(action));
+    } catch (failure) {
+      const { status, data: body } = (failure ?? {}) as { status?: number | string; data?: { detail?: unknown } };
+      const detail = typeof body?.detail === 'string' ? body.detail : null;
+      setMessage(adminActionError(action, status, detail));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <section className="admin-billing admin-payments" aria-label="Payments">
+      <div className="admin-analytics-header">
+        <h2>Payment intents</h2>
+        <button type="button" className="btn btn-primary btn-small" onClick={() => void refetch()} disabled={isFetching}>
+          {isFetching ? 'Refreshing...' : 'Refresh Payments'}
+        </button>
+      </div>
+      {message && (
+        <div className={`alert alert-${messageTone(message)}`} role={messageTone(message) === 'error' ? 'alert' : 'status'} data-testid="admin-payment-message">
+          {message}
+        </div>
+      )}
+      {isError && <LoadError onRetry={() => void refetch()}>Could not load payment intents{(error as { status?: number })?.status === 403 ? ': admins only.' : '.'}</LoadError>}
+      {isLoading && <LoadingState text="Loading payments..." />}
+      {!isLoading && !isError && rows.length === 0 && (
+        <div className="card center">
+          <p>No payment intents found.</p>
+          <p className="muted">Payment intents will appear here when users make payments.</p>
+        </div>
+      )}
+      {rows.length > 0 && (
+        <>
+          <div className="table-wrap admin-payments-wrap" aria-busy={isFetching}>
+            <table className="data admin-payments-table">
+              <thead>
+                <tr>
+                  <th>Payment</th>
+                  <th>Website / Invoice</th>
+                  <th>Amount</th>
+                  <th>Status</th>
+                  <th>Created</th>
+                  <th>Capture by</th>
+                  <th>Actions</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <PaymentRow key={row.id} row={row} busy={busy?.id === row.id ? busy.action : null} disabled={busy !== null} onAct={(action) => void act(row, action)} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <div className="table-footer admin-payments-totals" data-testid="admin-payments-totals">
+            <span>
+              Total: <strong>{totals.total}</strong>
+            </span>
+            <span>
+              Awaiting capture: <strong>{totals.awaiting}</strong> ({formatMoney(totals.awaitingAmount)})
+            </span>
+            <span>
+              Completed: <strong>{totals.completed}</strong> ({formatMoney(totals.completedAmount)})
+            </span>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
+
+const STATUS_BADGE: Record<string, string> = {
+  requires_capture: 'badge-orange',
+  succeeded: 'badge-green',
+  canceled: 'badge-gray',
+  failed: 'badge-red',
+};
+
+function PaymentRow({ row, busy, disabled, onAct }: { row: AdminPaymentIntentDto; busy: Action | null; disabled: boolean; onAct: (action: Action) => void }) {
+  const holding = row.status === 'requires_capture';
+  const refundable = holding || (row.status === 'succeeded' && !row.refunded_at);
+  return (
+    <tr data-testid="admin-payment-row" data-payment-id={row.id}>
+      <td data-label="Payment">
+        <span className="payment-mono" title={row.id}>
+          {shortPaymentId(row.id)}
+        </span>
+        <div className="muted small payment-mono" title={row.stripe_payment_intent_id}>
+          {shortPaymentId(row.stripe_payment_intent_id)}
+        </div>
+        <div className="muted small">
+          {row.provider} · {row.capture_method}
+        </div>
+      </td>
+      <td data-label="Website / Invoice" className="admin-payment-website">
+        <strong>{row.metadata.website_title}</strong>
+        <div className="muted small payment-mono">{row.invoice_number}</div>
+      </td>
+      <td data-label="Amount" className="admin-payment-amount">
+        {formatMoney(row.amount)} <span className="muted small">{row.currency.toUpperCase()}</span>
+      </td>
+      <td data-label="Status">
+        <span className={`badge ${STATUS_BADGE[row.status] ?? 'badge-blue'}`} data-testid="admin-payment-status">
+          {paymentStatusLabel(row.status)}
+        </span>
+        {row.last_error && <div className="muted small">{row.last_error}</div>}
+        {row.captured_at && <div className="muted small">Captured {when(row.captured_at)}</div>}
+        {row.refunded_at && <div className="muted small">Refunded {when(row.refunded_at)}</div>}
+      </td>
+      <td data-label="Created">{when(row.created_at)}</td>
+      <td data-label="Capture by">
+        {row.capture_deadline ? when(row.capture_deadline) : '—'}
+        {row.expires_soon && (
+          <div>
+            <span className="badge badge-red" data-testid="hold-expires-soon">
+              Under 48 h left
+            </span>
+          </div>
+        )}
+      </td>
+      <td data-label="Actions" className="admin-payment-actions">
+        {holding && (
+          <button type="button" className="btn btn-primary btn-tiny" disabled={disabled} onClick={() => onAct('capture')}>
+            {busy === 'capture' ? 'Releasing...' : 'Release Funds'}
+          </button>
+        )}
+        {refundable && (
+          <button type="button" className="btn btn-danger btn-tiny" disabled={disabled} onClick={() => onAct('refund')}>
+            {busy === 'refund' ? 'Refunding...' : 'Refund'}
+          </button>
+        )}
+        {!holding && !refundable && <span className="muted small">No actions</span>}
+      </td>
+    </tr>
+  );
+}
