@@ -11,9 +11,15 @@ export const billingEnv = {
   BUY_NOW_INVOICE_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(3_000),
   // The site's public origin: checkout, success and cancel pages are addressed on it (ADR 0020).
   PUBLIC_URL: urlSchema(['http:', 'https:']).default('http://localhost:3000'),
-  // D12: both set selects Stripe (not available in this build yet: start is refused); neither selects the sandbox.
+  // D12: both set selects Stripe (ADR 0023); neither selects the sandbox; only one refuses the start.
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
+  // Verifies /api/webhooks/stripe signatures; required when Stripe is selected.
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  // Where the SDK sends API calls instead of api.stripe.com (a local stand-in in tests, or a proxy).
+  STRIPE_API_HOST: z.string().min(1).optional(),
+  STRIPE_API_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
+  STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
   // Buy-now answers with a hosted checkout (SPEC §4's first outcome) instead of the invoice fallback; the web serves
   // the sandbox's checkout page (ADR 0020, 0022). 'false' keeps the invoice fallback.
   BUY_NOW_CHECKOUT: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
@@ -43,16 +49,20 @@ export function loadBillingConfig(): BillingConfig {
 export type PaymentProviderName = 'sandbox' | 'stripe';
 
 /**
- * The payment provider, chosen once at start (D12): the sandbox unless both Stripe keys are set. Stripe's adapter is
- * not built yet, so both keys (or only one) refuse the start with a ConfigError naming the variable (ADR 0020).
+ * The payment provider, chosen once at start (D12): the sandbox unless both Stripe keys are set, then Stripe, which
+ * also needs its webhook secret. Only one key, or Stripe without the webhook secret, refuses the start with a
+ * ConfigError naming the missing variable (ADR 0020, 0023).
  */
-export function paymentProviderOf(config: Pick<BillingConfig, 'STRIPE_SECRET_KEY' | 'STRIPE_PUBLISHABLE_KEY'>): PaymentProviderName {
+export function paymentProviderOf(
+  config: Pick<BillingConfig, 'STRIPE_SECRET_KEY' | 'STRIPE_PUBLISHABLE_KEY'> & Partial<Pick<BillingConfig, 'STRIPE_WEBHOOK_SECRET'>>,
+): PaymentProviderName {
   const secret = Boolean(config.STRIPE_SECRET_KEY);
   const publishable = Boolean(config.STRIPE_PUBLISHABLE_KEY);
   if (!secret && !publishable) return 'sandbox';
   if (!secret) throw new ConfigError('STRIPE_SECRET_KEY', 'is required when STRIPE_PUBLISHABLE_KEY is set');
   if (!publishable) throw new ConfigError('STRIPE_PUBLISHABLE_KEY', 'is required when STRIPE_SECRET_KEY is set');
-  throw new ConfigError('STRIPE_SECRET_KEY', 'the stripe provider is not available in this build; unset both Stripe keys to use the sandbox');
+  if (!config.STRIPE_WEBHOOK_SECRET) throw new ConfigError('STRIPE_WEBHOOK_SECRET', 'is required when the Stripe keys are set');
+  return 'stripe';
 }
 
 /** The full billing config from one that may lack the billing-only values. */
@@ -64,6 +74,10 @@ export function withBillingDefaults(config: ServiceConfig & Partial<BillingConfi
     PUBLIC_URL: config.PUBLIC_URL ?? 'http://localhost:3000',
     STRIPE_SECRET_KEY: config.STRIPE_SECRET_KEY,
     STRIPE_PUBLISHABLE_KEY: config.STRIPE_PUBLISHABLE_KEY,
+    STRIPE_WEBHOOK_SECRET: config.STRIPE_WEBHOOK_SECRET,
+    STRIPE_API_HOST: config.STRIPE_API_HOST,
+    STRIPE_API_PORT: config.STRIPE_API_PORT,
+    STRIPE_API_PROTOCOL: config.STRIPE_API_PROTOCOL,
     HOLD_SWEEP_MS: config.HOLD_SWEEP_MS ?? DEFAULT_HOLD_SWEEP_MS,
     BUY_NOW_CHECKOUT: config.BUY_NOW_CHECKOUT ?? false,
   };

@@ -25,6 +25,7 @@ import { InvoicesController } from './invoices/invoices.controller';
 import { AdminPaymentsController, PaymentsController } from './payments/payments.controller';
 import { LiveFeed } from './live/live-feed';
 import { AdminBillingController } from './admin-billing/admin-billing.controller';
+import { StripeWebhookController } from './webhooks/stripe-webhook.controller';
 
 class GatewayConnections implements OnApplicationShutdown {
   constructor(
@@ -60,6 +61,7 @@ export class GatewayModule {
         PaymentsController,
         AdminPaymentsController,
         AdminBillingController,
+        StripeWebhookController,
       ],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },

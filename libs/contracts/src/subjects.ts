@@ -68,6 +68,8 @@ export const RPC = {
     adminListPayments: 'billing.payments.admin_list',
     adminCapture: 'billing.payments.admin_capture',
     adminRefund: 'billing.payments.admin_refund',
+    /** A Stripe webhook's exact bytes and signature, verified by billing (ADR 0023). */
+    stripeWebhook: 'billing.payments.stripe_webhook',
   },
   admin: {
     stats: 'admin.stats',

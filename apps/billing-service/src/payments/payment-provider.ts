@@ -31,6 +31,7 @@ export interface ProviderIntent {
 /** The event types handled, named as Stripe's webhooks name them. */
 export const PROVIDER_EVENT_TYPES = [
   'payment_intent.amount_capturable_updated',
+  'checkout.session.completed',
   'payment_intent.payment_failed',
   'payment_intent.succeeded',
   'payment_intent.canceled',
@@ -66,7 +67,11 @@ export interface CreateIntentInput {
 }
 
 export interface CheckoutSessionInput {
-  intent_id: string;
+  /** The intent the page confirms (sandbox); null where the provider's checkout makes its own intent (Stripe). */
+  intent_id: string | null;
+  invoice: { id: string; invoice_number: string; website_title: string; amount_cents: number };
+  /** A repeated request with the same key answers the same session. */
+  idempotency_key: string;
   success_url: string;
   cancel_url: string;
 }
@@ -79,6 +84,8 @@ export interface CheckoutSessionInput {
  */
 export interface PaymentProvider {
   readonly name: 'sandbox' | 'stripe';
+  /** True when a checkout session makes its own intent (Stripe Checkout), recorded when the session completes. */
+  readonly checkoutMakesIntent: boolean;
   createIntent(input: CreateIntentInput): Promise<ProviderIntent>;
   retrieve(intentId: string, manager?: EntityManager): Promise<ProviderIntent | null>;
   /** Captures the full held amount (manual capture, D11). */

@@ -69,12 +69,13 @@ describe('syncSteps: a local intent follows the provider whatever it missed', ()
 });
 
 describe('paymentProviderOf (D12)', () => {
-  it('is the sandbox without Stripe keys and refuses Stripe keys, naming the variable', () => {
+  it('is the sandbox without Stripe keys, Stripe with both and its webhook secret, and names a missing variable', () => {
     expect(paymentProviderOf({})).toBe('sandbox');
     expect(() => paymentProviderOf({ STRIPE_PUBLISHABLE_KEY: 'pk_test_1' })).toThrow(new ConfigError('STRIPE_SECRET_KEY', 'is required when STRIPE_PUBLISHABLE_KEY is set'));
     expect(() => paymentProviderOf({ STRIPE_SECRET_KEY: 'sk_test_1' })).toThrow(/STRIPE_PUBLISHABLE_KEY/);
     expect(() => paymentProviderOf({ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1' })).toThrow(
-      'Invalid configuration: STRIPE_SECRET_KEY: the stripe provider is not available in this build; unset both Stripe keys to use the sandbox',
+      new ConfigError('STRIPE_WEBHOOK_SECRET', 'is required when the Stripe keys are set'),
     );
+    expect(paymentProviderOf({ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' })).toBe('stripe');
   });
 });

@@ -9,11 +9,13 @@ import {
   SandboxCardSchema,
   SandboxCheckoutCardSchema,
   SandboxConfirmStepSchema,
+  StripeWebhookMessageSchema,
   UuidSchema,
   type RpcEnvelope,
 } from '@market/contracts';
 import { badRequest, parseInput } from '@market/server-kit';
 import { PaymentsService } from './payments.service';
+import { StripeWebhooks } from './stripe-webhooks';
 
 const IdMessage = z.object({ id: UuidSchema }).strict();
 const CreateMessage = z.object({ id: UuidSchema, request: CreatePaymentRequestSchema }).strict();
@@ -26,7 +28,17 @@ const RefundMessage = z.object({ id: UuidSchema, request: RefundPaymentRequestSc
 /** NATS handlers of card payments; the service re-checks every message and its actor (ADR 0020). */
 @Controller()
 export class PaymentsController {
-  constructor(private readonly payments: PaymentsService) {}
+  constructor(
+    private readonly payments: PaymentsService,
+    private readonly stripeWebhooks: StripeWebhooks,
+  ) {}
+
+  /** A Stripe webhook's bytes and signature from the gateway; no actor (Stripe's signature is the authentication). */
+  @MessagePattern(RPC.billing.stripeWebhook)
+  stripeWebhook(@Payload() message: RpcEnvelope) {
+    const { payload_base64, signature } = parseInput(StripeWebhookMessageSchema, message.data);
+    return this.stripeWebhooks.receive(payload_base64, signature);
+  }
 
   @MessagePattern(RPC.billing.createPayment)
   create(@Payload() message: RpcEnvelope) {

@@ -3,6 +3,8 @@ import { DataSource } from 'typeorm';
 import { BILLING_CONFIG, paymentProviderOf, type BillingConfig } from '../billing.config';
 import { PAYMENT_PROVIDER } from './payment-provider';
 import { SandboxProvider } from './sandbox.provider';
+import { StripeProvider, stripeClient } from './stripe-provider';
+import { StripeWebhooks } from './stripe-webhooks';
 import { PaymentIntentsRepository } from './payment-intents.repository';
 import { PaymentEventsHandler } from './payment-events.handler';
 import { PaymentsService } from './payments.service';
@@ -14,8 +16,8 @@ export const PAYMENTS_PROVIDERS: Provider[] = [
     provide: PAYMENT_PROVIDER,
     inject: [DataSource, BILLING_CONFIG],
     useFactory: (dataSource: DataSource, config: BillingConfig) => {
-      // Only the sandbox exists yet: paymentProviderOf refuses Stripe keys (loadBillingConfig already did at start).
-      paymentProviderOf(config);
+      // Both Stripe keys (and the webhook secret) select Stripe; neither the sandbox; loadBillingConfig refused the rest.
+      if (paymentProviderOf(config) === 'stripe') return new StripeProvider(stripeClient(config));
       return new SandboxProvider(dataSource, config.PUBLIC_URL);
     },
   },
@@ -23,4 +25,5 @@ export const PAYMENTS_PROVIDERS: Provider[] = [
   PaymentEventsHandler,
   PaymentsService,
   HoldExpirySweep,
+  StripeWebhooks,
 ];

@@ -57,22 +57,30 @@ export class PaymentsService {
     return this.creationAnswer(intent, existing, existing ? PAYMENT_IN_PROGRESS_MESSAGE : PAYMENT_CREATED_MESSAGE);
   }
 
-  /** A hosted checkout page for the invoice's open (or a new) payment; its URL is on the site's origin. */
+  /** A hosted checkout page for the invoice's payment: the sandbox's on the site's origin, Stripe's on Stripe's. */
   async createCheckoutSession(actor: Actor | null, invoiceId: string): Promise<{ checkout_url: string }> {
     return { checkout_url: await this.checkoutFor(await this.buyersInvoice(actor, invoiceId)) };
   }
 
   /** The checkout URL for an invoice just bought (buy-now, SPEC §4's first outcome); the caller is its buyer. */
   async checkoutFor(invoice: InvoiceRecord): Promise<string> {
-    const { intent } = await this.openOrNew(invoice);
-    if (intent.status === 'requires_capture') throw badRequest('This invoice is already paid: the funds are held until the domain transfer is verified');
+    // Stripe Checkout makes its own intent (recorded from checkout.session.completed), so none is opened for it here.
+    const ownIntent = this.provider.checkoutMakesIntent;
+    const intent = ownIntent ? await this.intents.findOpen(invoice.id) : (await this.openOrNew(invoice)).intent;
+    if (intent?.status === 'requires_capture') throw badRequest('This invoice is already paid: the funds are held until the domain transfer is verified');
+    if (!intent && !canPay(invoice.status)) throw badRequest(`This invoice cannot be paid; it is ${invoice.status.replace(/_/g, ' ')}`);
     const site = this.config.PUBLIC_URL.replace(/\/+$/, '');
     const query = `invoice_id=${encodeURIComponent(invoice.id)}`;
+    const attempt = (await this.intents.closedCount(invoice.id)) + 1;
     const session = await this.provider.createCheckoutSession({
-      intent_id: intent.provider_intent_id,
+      intent_id: ownIntent ? null : (intent?.provider_intent_id ?? null),
+      invoice: { id: invoice.id, invoice_number: invoice.invoice_number, website_title: invoice.website_title, amount_cents: invoice.amount_cents },
+      idempotency_key: `invoice-${invoice.id}-attempt-${attempt}-checkout`,
       success_url: `${site}/payment-success?session_id={CHECKOUT_SESSION_ID}&${query}`,
       cancel_url: `${site}/payment-cancel?${query}`,
     });
+    // Stripe's page address is its own (its fragment carries state); the sandbox's page reads the invoice from it.
+    if (ownIntent) return session.url;
     const url = new URL(session.url);
     url.searchParams.set('invoice_id', invoice.id);
     return url.toString();

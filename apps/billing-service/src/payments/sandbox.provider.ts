@@ -42,6 +42,7 @@ const token = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`
  */
 export class SandboxProvider implements PaymentProvider {
   readonly name = 'sandbox' as const;
+  readonly checkoutMakesIntent = false;
   private readonly logger = new Logger('SandboxProvider');
   private listener: ((event: ProviderEvent) => Promise<void>) | null = null;
 
@@ -96,6 +97,7 @@ export class SandboxProvider implements PaymentProvider {
   }
 
   async createCheckoutSession(input: CheckoutSessionInput): Promise<{ id: string; url: string }> {
+    if (!input.intent_id) throw new Error('The sandbox checkout confirms an existing intent');
     const id = token('cs_sbx');
     // Stripe's template: the success address names the session it came from.
     const successUrl = input.success_url.replace('{CHECKOUT_SESSION_ID}', id);

@@ -1,16 +1,27 @@
 import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
 
 const JSON_LIMIT = '1mb';
+// Raw bodies go to billing base64-encoded inside one NATS message (1 MB max payload), so they must stay under ~0.75 MB.
+const RAW_LIMIT = '700kb';
+/** Routes that get the body's exact bytes (a Buffer) instead of parsed JSON: a signature covers them (ADR 0023). */
+export const RAW_BODY_PATHS = ['/api/webhooks/stripe'];
 
-/** Parses JSON bodies; malformed JSON is a 422 detail list and an oversized body a 413, never a stack trace. */
+const isRawPath = (path: string) => RAW_BODY_PATHS.includes(path.toLowerCase().replace(/\/+$/, ''));
+
+/**
+ * Parses JSON bodies, except on RAW_BODY_PATHS, whose bytes are kept as they came; malformed JSON is a 422 detail list
+ * and an oversized body a 413, never a stack trace.
+ */
 export function jsonBody(): [RequestHandler, ErrorRequestHandler] {
-  const parse = express.json({ limit: JSON_LIMIT });
-  const onError: ErrorRequestHandler = (error, _req, res, next) => {
+  const json = express.json({ limit: JSON_LIMIT });
+  const raw = express.raw({ type: () => true, limit: RAW_LIMIT });
+  const parse: RequestHandler = (req, res, next) => (isRawPath(req.path) ? raw : json)(req, res, next);
+  const onError: ErrorRequestHandler = (error, req, res, next) => {
     const type = (error as { type?: string }).type;
     if (type === 'entity.parse.failed') {
       res.status(422).json({ detail: [{ loc: ['body'], msg: 'Request body is not valid JSON', type: 'json_invalid' }] });
     } else if (type === 'entity.too.large') {
-      res.status(413).json({ detail: `Request body is larger than ${JSON_LIMIT}` });
+      res.status(413).json({ detail: `Request body is larger than ${isRawPath(req.path) ? RAW_LIMIT : JSON_LIMIT}` });
     } else if (type === 'encoding.unsupported' || type === 'charset.unsupported') {
       res.status(415).json({ detail: 'Unsupported request body encoding' });
     } else {

@@ -105,3 +105,21 @@ export interface PaymentActionResponse {
   message: string;
   payment_intent: AdminPaymentIntentDto;
 }
+
+/**
+ * POST /api/webhooks/stripe as the gateway forwards it (ADR 0023): the body's exact bytes (base64, since the signature
+ * covers them byte for byte) and the Stripe-Signature header. Billing verifies both.
+ */
+export const StripeWebhookMessageSchema = z
+  .object({
+    payload_base64: z.string().max(1_000_000).regex(/^[A-Za-z0-9+/]*={0,2}$/, 'Not base64'),
+    signature: z.string().min(1).max(4000),
+  })
+  .strict();
+export type StripeWebhookMessage = z.infer<typeof StripeWebhookMessageSchema>;
+
+/** The webhook's answer: `duplicate` for an event id seen before, `ignored` for a type billing does not use. */
+export interface StripeWebhookResult {
+  received: true;
+  result: 'applied' | 'duplicate' | 'ignored';
+}

@@ -1,0 +1,222 @@
+import { randomUUID } from 'node:crypto';
+import type { DataSource } from 'typeorm';
+import type { Actor } from '@market/contracts';
+import { AppError, CreateEventTables1763800000000, openServiceDatabase } from '@market/server-kit';
+import { createTestDatabase, type TestDatabase } from '@market/server-kit/testing';
+import { CreateInvoices1763801200000 } from '../migrations/1763801200000-create-invoices';
+import { CreatePayments1763801300000 } from '../migrations/1763801300000-create-payments';
+import { InvoicesRepository, type InvoiceRecord } from '../invoices/invoices.repository';
+import { PaymentEventsHandler } from './payment-events.handler';
+import { PaymentIntentsRepository } from './payment-intents.repository';
+import { PaymentsService } from './payments.service';
+import { SandboxProvider } from './sandbox.provider';
+import { StripeProvider, stripeClient } from './stripe-provider';
+import { StripeWebhooks } from './stripe-webhooks';
+import { StripeStandIn } from './testing/stripe-stand-in';
+
+const SECRET = 'whsec_stand_in_secret';
+const SITE = 'https://market.example';
+
+/** Fisher-Yates with a seeded generator, so a failing order can be reproduced from the seed. */
+function shuffled<T>(items: T[], seed: number): T[] {
+  const out = [...items];
+  let state = seed;
+  const next = () => ((state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  for (let i = out.length - 1; i > 0; i -= 1) {
+    const j = Math.floor(next() * (i + 1));
+    [out[i], out[j]] = [out[j], out[i]];
+  }
+  return out;
+}
+
+describe('Stripe webhooks: verified on the exact bytes, deduplicated, correct in any order (ADR 0023)', () => {
+  const standIn = new StripeStandIn();
+  let db: TestDatabase;
+  let ds: DataSource;
+  let invoices: InvoicesRepository;
+  let provider: StripeProvider;
+  let handler: PaymentEventsHandler;
+  let payments: PaymentsService;
+  let webhooks: StripeWebhooks;
+  const admin: Actor = { user_id: randomUUID(), role: 'admin' };
+
+  /** Signs an event as Stripe would (optionally with another secret or an older timestamp) and delivers it. */
+  const deliver = (event: object, sign: { secret?: string; timestamp?: number; payload?: string } = {}) => {
+    const payload = JSON.stringify(event);
+    const header = provider.stripe.webhooks.generateTestHeaderString({ payload, secret: sign.secret ?? SECRET, timestamp: sign.timestamp });
+    return webhooks.receive(Buffer.from(sign.payload ?? payload).toString('base64'), header);
+  };
+  const newInvoice = async (buyer: Actor): Promise<InvoiceRecord> =>
+    (
+      await invoices.createForSale(
+        {
+          bid_id: randomUUID(),
+          listing_id: randomUUID(),
+          buyer_id: buyer.user_id,
+          seller_id: randomUUID(),
+          website_title: 'Recipe blog',
+          website_url: null,
+          sale_type: 'buy_now',
+          amount: 4500,
+          success_fee_percent: 0,
+        },
+        new Date(),
+      )
+    ).invoice;
+  const stateOf = async (intentId: string) => {
+    const [row] = await ds.query(
+      `SELECT p.status, p.last_error, p.authorized_at, p.captured_at, p.succeeded_at, p.refunded_at, p.canceled_at, i.status AS invoice_status, i.paid_at
+       FROM payment_intents p JOIN invoices i ON i.id = p.invoice_id WHERE p.id = $1`,
+      [intentId],
+    );
+    return row;
+  };
+  const invoiceState = async (invoiceId: string) => ({
+    invoice: (await ds.query('SELECT status FROM invoices WHERE id = $1', [invoiceId]))[0].status,
+    intents: (await ds.query('SELECT status, authorized_at IS NOT NULL AS authorized FROM payment_intents WHERE invoice_id = $1 ORDER BY created_at', [invoiceId])),
+  });
+  const providerIdOf = async (intentId: string): Promise<string> =>
+    (await ds.query('SELECT provider_intent_id FROM payment_intents WHERE id = $1', [intentId]))[0].provider_intent_id;
+  const seen = async (eventId: string): Promise<number> => (await ds.query('SELECT count(*)::int AS n FROM provider_events WHERE id = $1', [eventId]))[0].n;
+
+  beforeAll(async () => {
+    const port = await standIn.start();
+    db = await createTestDatabase('billing');
+    ds = await openServiceDatabase({
+      url: db.url,
+      schema: 'billing',
+      entities: [],
+      migrations: [CreateEventTables1763800000000, CreateInvoices1763801200000, CreatePayments1763801300000],
+      poolSize: 8,
+    });
+    invoices = new InvoicesRepository(ds);
+    provider = new StripeProvider(stripeClient({ STRIPE_SECRET_KEY: 'sk_test_stand_in', STRIPE_API_HOST: '127.0.0.1', STRIPE_API_PORT: port, STRIPE_API_PROTOCOL: 'http' }));
+    handler = new PaymentEventsHandler(ds, provider);
+    handler.onModuleInit();
+    const intents = new PaymentIntentsRepository(ds);
+    payments = new PaymentsService(intents, invoices, handler, provider, { PUBLIC_URL: SITE });
+    webhooks = new StripeWebhooks(handler, intents, invoices, provider, { STRIPE_WEBHOOK_SECRET: SECRET });
+  });
+  afterAll(async () => {
+    await ds?.destroy();
+    await db?.drop();
+    await standIn.stop();
+  });
+
+  it('accepts a signed event once; a bad, tampered or 301 s old signature is a 400 that changes nothing', async () => {
+    const buyer: Actor = { user_id: randomUUID(), role: 'regular' };
+    const invoice = await newInvoice(buyer);
+    const created = await payments.createPayment(buyer, invoice.id);
+    expect(created).toMatchObject({ provider: 'stripe', status: 'requires_payment_method', existing: false });
+    standIn.authorize(await providerIdOf(created.payment_intent_id));
+    const event = standIn.events.at(-1) as { id: string; type: string };
+    expect(event.type).toBe('payment_intent.amount_capturable_updated');
+    const before = await stateOf(created.payment_intent_id);
+    expect(before).toMatchObject({ status: 'requires_payment_method', invoice_status: 'awaiting_payment' });
+
+    const refusals = [
+      deliver(event, { secret: 'whsec_someone_else' }),
+      deliver(event, { payload: JSON.stringify({ ...event, id: 'evt_forged' }) }),
+      deliver(event, { timestamp: Math.floor(Date.now() / 1000) - 301 }),
+    ];
+    for (const refusal of refusals) {
+      const error = await refusal.then(() => null, (e: unknown) => e);
+      expect(error).toBeInstanceOf(AppError);
+      expect(error).toMatchObject({ status: 400, detail: expect.stringMatching(/^Webhook signature verification failed: /) });
+    }
+    expect(await seen(event.id)).toBe(0);
+    expect(await stateOf(created.payment_intent_id)).toEqual(before);
+
+    expect(await deliver(event, { timestamp: Math.floor(Date.now() / 1000) - 250 })).toEqual({ received: true, result: 'applied' });
+    expect(await deliver(event)).toEqual({ received: true, result: 'duplicate' });
+    expect(await stateOf(created.payment_intent_id)).toMatchObject({ status: 'requires_capture', invoice_status: 'payment_authorized' });
+    expect(await deliver({ ...event, id: 'evt_unused', type: 'customer.created', data: { object: { id: 'cus_1', object: 'customer' } } })).toEqual({
+      received: true,
+      result: 'ignored',
+    });
+  });
+
+  it('each event of a payment replayed five times in shuffled orders leaves the state in-order delivery left', async () => {
+    const buyer: Actor = { user_id: randomUUID(), role: 'regular' };
+    const invoice = await newInvoice(buyer);
+    const created = await payments.createPayment(buyer, invoice.id);
+    const providerId = await providerIdOf(created.payment_intent_id);
+    const from = standIn.events.length;
+    standIn.decline(providerId);
+    standIn.requireAction(providerId);
+    standIn.authorize(providerId);
+    for (const event of standIn.events.slice(from)) await deliver(event);
+    expect(await stateOf(created.payment_intent_id)).toMatchObject({ status: 'requires_capture', invoice_status: 'payment_authorized', last_error: null });
+    const capture = await payments.capture(admin, created.payment_intent_id, { amount_to_capture: null, reason: 'Domain transfer verified by admin' });
+    expect(capture.payment_intent).toMatchObject({ status: 'succeeded', stripe_payment_intent_id: providerId });
+    const refund = await payments.refund(admin, created.payment_intent_id, { amount_to_refund: null, reason: 'Transaction cancelled by admin' });
+    expect(refund.payment_intent.refunded_at).not.toBeNull();
+    const events = standIn.events.slice(from) as { id: string; type: string }[];
+    expect(events.map((e) => e.type)).toEqual([
+      'payment_intent.payment_failed',
+      'payment_intent.requires_action',
+      'payment_intent.amount_capturable_updated',
+      'payment_intent.succeeded',
+      'charge.refunded',
+    ]);
+    for (const event of events.slice(3)) expect(await deliver(event)).toEqual({ received: true, result: 'applied' });
+    const final = await stateOf(created.payment_intent_id);
+    expect(final).toMatchObject({ status: 'canceled', invoice_status: 'payment_canceled', last_error: null, paid_at: null });
+    expect(final.captured_at).not.toBeNull();
+    expect(final.refunded_at).not.toBeNull();
+
+    const replays = events.flatMap((e) => Array.from({ length: 5 }, () => e));
+    for (const seed of [1, 2, 3]) {
+      // As if none had arrived: back to the start, then the 25 deliveries in another order.
+      await ds.query(`UPDATE payment_intents SET status = 'requires_payment_method', authorized_at = NULL, captured_at = NULL, succeeded_at = NULL,
+        refunded_at = NULL, canceled_at = NULL, last_error = NULL WHERE id = $1`, [created.payment_intent_id]);
+      await ds.query(`UPDATE invoices SET status = 'awaiting_payment', paid_at = NULL WHERE id = $1`, [invoice.id]);
+      await ds.query('DELETE FROM provider_events WHERE id = ANY($1::text[])', [events.map((e) => e.id)]);
+      const results = [];
+      for (const event of shuffled(replays, seed)) results.push((await deliver(event)).result);
+      expect(results.filter((r) => r === 'applied')).toHaveLength(5);
+      expect(await stateOf(created.payment_intent_id)).toEqual(final);
+    }
+  });
+
+  it('a completed Checkout Session records its intent (closing the unfinished dialog payment), in any order', async () => {
+    const outcomes = [];
+    for (const order of ['in order', 'shuffled'] as const) {
+      const buyer: Actor = { user_id: randomUUID(), role: 'regular' };
+      const invoice = await newInvoice(buyer);
+      const dialog = await payments.createPayment(buyer, invoice.id);
+      const { checkout_url } = await payments.createCheckoutSession(buyer, invoice.id);
+      const sessionId = checkout_url.split('/').pop() as string;
+      expect(checkout_url).toBe(`https://checkout.stand-in.test/c/pay/${sessionId}`);
+      const from = standIn.events.length;
+      const made = standIn.completeCheckout(sessionId);
+      const sent = standIn.events.slice(from);
+      expect(sent.map((e) => e.type)).toEqual(['payment_intent.amount_capturable_updated', 'checkout.session.completed']);
+      const deliveries = order === 'in order' ? sent : shuffled(sent.flatMap((e) => [e, e, e, e, e]), 5);
+      for (const event of deliveries) await deliver(event);
+      // Recording it canceled the dialog's intent at Stripe, which sends that event too.
+      const later = standIn.events.slice(from + sent.length);
+      expect(later.map((e) => [e.type, e.data.object.id])).toEqual([['payment_intent.canceled', await providerIdOf(dialog.payment_intent_id)]]);
+      for (const event of order === 'in order' ? later : [...later, ...later, ...later, ...later, ...later]) await deliver(event);
+      expect((await ds.query('SELECT provider_intent_id FROM payment_intents WHERE invoice_id = $1 ORDER BY created_at', [invoice.id])).map(
+        (r: { provider_intent_id: string }) => r.provider_intent_id,
+      )).toEqual([await providerIdOf(dialog.payment_intent_id), made.id]);
+      outcomes.push(await invoiceState(invoice.id));
+    }
+    expect(outcomes[0]).toEqual({
+      invoice: 'payment_authorized',
+      intents: [
+        { status: 'canceled', authorized: false },
+        { status: 'requires_capture', authorized: true },
+      ],
+    });
+    expect(outcomes[1]).toEqual(outcomes[0]);
+  });
+
+  it('answers 404 while the provider is the sandbox', async () => {
+    const intents = new PaymentIntentsRepository(ds);
+    const sandbox = new SandboxProvider(ds, SITE);
+    const sandboxWebhooks = new StripeWebhooks(new PaymentEventsHandler(ds, sandbox), intents, invoices, sandbox, { STRIPE_WEBHOOK_SECRET: undefined });
+    await expect(sandboxWebhooks.receive(Buffer.from('{}').toString('base64'), 't=1,v1=00')).rejects.toMatchObject({ status: 404 });
+  });
+});

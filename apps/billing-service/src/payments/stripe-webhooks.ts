@@ -1,0 +1,99 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type Stripe from 'stripe';
+import type { StripeWebhookResult } from '@market/contracts';
+import { badRequest, conflict, notFound } from '@market/server-kit';
+import { BILLING_CONFIG, type BillingConfig } from '../billing.config';
+import { InvoicesRepository } from '../invoices/invoices.repository';
+import { PAYMENT_PROVIDER, PROVIDER_EVENT_TYPES, ProviderError, type PaymentProvider, type ProviderEvent, type ProviderEventType } from './payment-provider';
+import { PaymentIntentsRepository } from './payment-intents.repository';
+import { PaymentEventsHandler } from './payment-events.handler';
+import { StripeProvider } from './stripe-provider';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const idOf = (value: string | { id: string } | null | undefined): string | null => (typeof value === 'string' ? value : (value?.id ?? null));
+
+/** A verified Stripe event as the handler's notice, or null for a type billing does not use (or one without an intent). */
+export function providerEventOf(event: Stripe.Event): ProviderEvent | null {
+  if (!PROVIDER_EVENT_TYPES.includes(event.type as ProviderEventType)) return null;
+  const object = event.data.object as { id: string; object: string; payment_intent?: string | { id: string } | null };
+  const intentId = object.object === 'payment_intent' ? object.id : idOf(object.payment_intent);
+  if (!intentId) return null;
+  return { id: event.id, type: event.type as ProviderEventType, intent_id: intentId, at: new Date(event.created * 1000) };
+}
+
+/**
+ * Stripe's webhooks (D12, ADR 0023): the signature is verified on the exact bytes with the webhook secret (Stripe's
+ * default 300 s tolerance), then the event becomes a notice for PaymentEventsHandler, which dedupes it by Stripe's
+ * event id and reconciles the intent to what Stripe says now, so order and replays do not matter. A completed
+ * Checkout Session first records the intent Checkout made for the invoice.
+ */
+@Injectable()
+export class StripeWebhooks {
+  private readonly logger = new Logger('StripeWebhooks');
+
+  constructor(
+    private readonly handler: PaymentEventsHandler,
+    private readonly intents: PaymentIntentsRepository,
+    private readonly invoices: InvoicesRepository,
+    @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
+    @Inject(BILLING_CONFIG) private readonly config: Pick<BillingConfig, 'STRIPE_WEBHOOK_SECRET'>,
+  ) {}
+
+  /** Verifies and applies one delivery; a bad or stale signature is a 400 and changes nothing; 404 with the sandbox. */
+  async receive(payloadBase64: string, signature: string): Promise<StripeWebhookResult> {
+    const provider = this.provider;
+    if (!(provider instanceof StripeProvider) || !this.config.STRIPE_WEBHOOK_SECRET) throw notFound('Not found');
+    let event: Stripe.Event;
+    try {
+      event = provider.stripe.webhooks.constructEvent(Buffer.from(payloadBase64, 'base64'), signature, this.config.STRIPE_WEBHOOK_SECRET);
+    } catch (error) {
+      throw badRequest(`Webhook signature verification failed: ${(error as Error).message}`);
+    }
+    const notice = providerEventOf(event);
+    if (!notice) return { received: true, result: 'ignored' };
+    if (event.type === 'checkout.session.completed') await this.recordCheckoutIntent(event.data.object, notice.intent_id);
+    return { received: true, result: await this.handler.handle(notice) };
+  }
+
+  /**
+   * Records the intent a Checkout Session made (its metadata names the invoice), once. An unfinished dialog payment of
+   * the same invoice is canceled first (one open payment per invoice); if the dialog already holds the funds, the
+   * checkout's duplicate hold is released instead.
+   */
+  private async recordCheckoutIntent(session: Stripe.Checkout.Session, intentId: string): Promise<void> {
+    if (await this.intents.findByProviderId(intentId)) return;
+    const invoiceId = session.metadata?.invoice_id ?? '';
+    const invoice = UUID.test(invoiceId) ? await this.invoices.findById(invoiceId) : null;
+    const remote = invoice ? await this.provider.retrieve(intentId) : null;
+    if (!invoice || !remote) {
+      this.logger.warn(`Checkout session ${session.id} names no invoice of ours (${invoiceId || 'none'}); its intent ${intentId} is not recorded`);
+      return;
+    }
+    const open = await this.intents.findOpen(invoice.id);
+    if (open && open.provider_intent_id !== intentId) {
+      const duplicate = open.status === 'requires_capture';
+      const release = duplicate ? intentId : open.provider_intent_id;
+      await this.provider.cancel(release, duplicate ? 'requested_by_customer' : 'abandoned').catch((error: unknown) => {
+        if (!(error instanceof ProviderError)) throw error;
+      });
+      if (duplicate) {
+        this.logger.warn(`Invoice ${invoice.invoice_number} was already held by ${open.provider_intent_id}; released checkout's hold ${intentId}`);
+        return;
+      }
+      await this.handler.sync(open.provider_intent_id);
+    }
+    const recorded = await this.intents.insertStarted({
+      provider: 'stripe',
+      provider_intent_id: intentId,
+      invoice_id: invoice.id,
+      amount_cents: remote.amount_cents,
+      client_secret: remote.client_secret,
+      idempotency_key: `checkout-${session.id}`,
+    });
+    // Another payment opened meanwhile: answer non-2xx so Stripe redelivers and this runs again.
+    if (!recorded && !(await this.intents.findByProviderId(intentId))) {
+      throw conflict(`Invoice ${invoice.invoice_number} has another open payment; checkout intent ${intentId} not recorded yet`);
+    }
+  }
+}
