@@ -42,7 +42,7 @@ export class PaymentsService {
     private readonly invoices: InvoicesRepository,
     private readonly events: PaymentEventsHandler,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
-    @Inject(BILLING_CONFIG) private readonly config: Pick<BillingConfig, 'PUBLIC_URL'>,
+    @Inject(BILLING_CONFIG) private readonly config: Pick<BillingConfig, 'PUBLIC_URL' | 'STRIPE_PUBLISHABLE_KEY'>,
   ) {}
 
   /**
@@ -201,7 +201,8 @@ export class PaymentsService {
   }
 
   private creationAnswer(intent: PaymentIntentRecord, existing: boolean, message: string): CreatePaymentResponse {
-    return { client_secret: intent.client_secret, payment_intent_id: intent.id, status: intent.status, message, existing, provider: intent.provider };
+    const publishableKey = intent.provider === 'stripe' ? (this.config.STRIPE_PUBLISHABLE_KEY ?? null) : null;
+    return { client_secret: intent.client_secret, payment_intent_id: intent.id, status: intent.status, message, existing, provider: intent.provider, publishable_key: publishableKey };
   }
 
   /** The invoice, when the actor is its buyer: 404 for strangers, 403 for its seller or an admin. */

@@ -22,6 +22,8 @@ export interface CreatePaymentResponse {
   existing: boolean;
   /** Which provider's client confirms it: `sandbox` (its own card form) or `stripe` (Stripe.js). */
   provider: string;
+  /** Stripe's publishable key when the provider is Stripe (the web loads Stripe.js only then, D12); else null. */
+  publishable_key: string | null;
 }
 
 export const PAYMENT_IN_PROGRESS_MESSAGE = 'A payment for this invoice is already in progress. You can complete the existing payment below.';

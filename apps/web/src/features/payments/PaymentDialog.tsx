@@ -5,6 +5,8 @@ import { useAppDispatch } from '../../app/store';
 import { paymentsApi, useCreatePaymentMutation, usePaymentStatusMutation, type SandboxCardFields } from '../../api/payments.api';
 import { formatMoney } from '../invoices/invoices';
 import { SandboxCardForm } from './SandboxCardForm';
+import { StripeCardForm } from './StripeCardForm';
+import { stripeConfirmResult, usesStripe, type StripeCardElement, type StripeJs } from './stripe-js';
 import {
   confirmOutcome,
   creationFailure,
@@ -36,8 +38,9 @@ const BADGE_CLASS: Record<Tone, string> = { success: 'badge-green', error: 'badg
 
 /**
  * The payment dialog (SPEC §2, §4, §8; ADR 0022). On open it asks for a payment; a 409 continues the open one after
- * looking up its status. The sandbox's TEST MODE card form confirms it (Stripe.js is never loaded: no publishable key
- * is configured, D12); a held or succeeded payment replaces the form with a success box.
+ * looking up its status. The sandbox's TEST MODE card form confirms it, or Stripe Elements when the server chose
+ * Stripe and sent its publishable key (only then is Stripe.js loaded, D12); a held or succeeded payment replaces the
+ * form with a success box.
  */
 export function PaymentDialog({ invoice, onClose }: { invoice: DialogInvoice; onClose: () => void }) {
   const dispatch = useAppDispatch();
@@ -45,6 +48,7 @@ export function PaymentDialog({ invoice, onClose }: { invoice: DialogInvoice; on
   const [lookUpStatus] = usePaymentStatusMutation();
   const [phase, setPhase] = useState<'initializing' | 'ready' | 'failed'>('initializing');
   const [intent, setIntent] = useState<Intent | null>(null);
+  const [stripeKey, setStripeKey] = useState<string | null>(null);
   const [existing, setExisting] = useState(false);
   const [invoiceStatus, setInvoiceStatus] = useState(invoice.status);
   const [message, setMessage] = useState<{ text: string; contactSupport?: boolean } | null>(null);
@@ -76,6 +80,7 @@ export function PaymentDialog({ invoice, onClose }: { invoice: DialogInvoice; on
         const created = await createPayment(body).unwrap();
         if (!alive.current) return;
         setIntent({ id: created.payment_intent_id, client_secret: created.client_secret, status: created.status });
+        setStripeKey(usesStripe(created) ? created.publishable_key : null);
         setVerifying(created.status === 'requires_confirmation');
         setPhase('ready');
         return;
@@ -102,6 +107,7 @@ export function PaymentDialog({ invoice, onClose }: { invoice: DialogInvoice; on
         setMessage({ text: failure.text });
         setExisting(true);
         setIntent({ id: open.payment_intent_id, client_secret: open.client_secret, status: current });
+        setStripeKey(usesStripe(open) ? open.publishable_key : null);
         setVerifying(current === 'requires_confirmation');
         setPhase('ready');
         return;
@@ -155,6 +161,14 @@ export function PaymentDialog({ invoice, onClose }: { invoice: DialogInvoice; on
   const pay = (card: SandboxCardFields) =>
     confirmWith((current) =>
       dispatch(paymentsApi.endpoints.sandboxConfirm.initiate({ id: current.id, client_secret: current.client_secret, card }, { track: false })).unwrap(),
+    );
+  const payWithStripe = (stripe: StripeJs, card: StripeCardElement) =>
+    confirmWith(async (current) =>
+      stripeConfirmResult(await stripe.confirmCardPayment(current.client_secret, { payment_method: { card } }), {
+        ...current,
+        invoice_id: invoice.id,
+        amount: invoice.total_amount,
+      }),
     );
   const completeVerification = () =>
     confirmWith((current) =>
@@ -252,7 +266,10 @@ export function PaymentDialog({ invoice, onClose }: { invoice: DialogInvoice; on
             </button>
           </div>
         )}
-        {showForm && !verifying && <SandboxCardForm submitLabel={`Pay ${amount} Securely`} ready={showForm} busy={busy} onPay={(card) => void pay(card)} />}
+        {showForm && !verifying && stripeKey && (
+          <StripeCardForm publishableKey={stripeKey} submitLabel={`Pay ${amount} Securely`} ready={showForm} busy={busy} onPay={(stripe, card) => void payWithStripe(stripe, card)} />
+        )}
+        {showForm && !verifying && !stripeKey && <SandboxCardForm submitLabel={`Pay ${amount} Securely`} ready={showForm} busy={busy} onPay={(card) => void pay(card)} />}
 
         <p className="muted payment-notice">{FUNDS_HELD_NOTICE}</p>
         <button type="button" className="btn btn-secondary btn-block" onClick={onClose}>

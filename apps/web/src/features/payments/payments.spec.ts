@@ -126,7 +126,14 @@ describe('creation and confirmation texts (SPEC §8)', () => {
   });
 
   it('reads the open payment from a 409 body, and what its status means', () => {
-    expect(existingPayment({ payment_intent_id: 'p1', client_secret: 's1', status: 'requires_confirmation' })).toEqual({ payment_intent_id: 'p1', client_secret: 's1', status: 'requires_confirmation' });
+    expect(existingPayment({ payment_intent_id: 'p1', client_secret: 's1', status: 'requires_confirmation' })).toEqual({
+      payment_intent_id: 'p1',
+      client_secret: 's1',
+      status: 'requires_confirmation',
+      provider: 'sandbox',
+      publishable_key: null,
+    });
+    expect(existingPayment({ payment_intent_id: 'p1', client_secret: 's1', provider: 'stripe', publishable_key: 'pk_test_1' })).toMatchObject({ provider: 'stripe', publishable_key: 'pk_test_1' });
     expect(existingPayment({ detail: 'x' })).toBeNull();
     expect(existingPaymentStep('requires_capture')).toBe('paid');
     expect(existingPaymentStep('succeeded')).toBe('paid');

@@ -109,10 +109,21 @@ export function creationFailure(status: number | string | undefined, body: unkno
 }
 
 /** The open payment a 409 names (ADR 0020), when its body carries one. */
-export function existingPayment(body: unknown): { payment_intent_id: string; client_secret: string; status: string } | null {
-  const value = body as { payment_intent_id?: unknown; client_secret?: unknown; status?: unknown } | null | undefined;
+export function existingPayment(
+  body: unknown,
+): { payment_intent_id: string; client_secret: string; status: string; provider: string; publishable_key: string | null } | null {
+  const value = body as
+    | { payment_intent_id?: unknown; client_secret?: unknown; status?: unknown; provider?: unknown; publishable_key?: unknown }
+    | null
+    | undefined;
   if (typeof value?.payment_intent_id !== 'string' || typeof value.client_secret !== 'string') return null;
-  return { payment_intent_id: value.payment_intent_id, client_secret: value.client_secret, status: typeof value.status === 'string' ? value.status : 'requires_payment_method' };
+  return {
+    payment_intent_id: value.payment_intent_id,
+    client_secret: value.client_secret,
+    status: typeof value.status === 'string' ? value.status : 'requires_payment_method',
+    provider: typeof value.provider === 'string' ? value.provider : 'sandbox',
+    publishable_key: typeof value.publishable_key === 'string' ? value.publishable_key : null,
+  };
 }
 
 /** What the dialog does with an existing payment's looked-up status (SPEC §4 dialog flow). */
