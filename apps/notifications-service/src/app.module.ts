@@ -8,12 +8,13 @@ import { EmailQueue } from './emails/email.queue';
 import { AccountEventsHandler } from './emails/account-events.handler';
 import { EmailsController } from './emails/emails.controller';
 import { ListingEventsHandler } from './emails/listing-events.handler';
+import { BillingEventsHandler } from './emails/billing-events.handler';
 import { UserContacts } from './emails/user-contacts';
 
 /** The notifications service: emails through a BullMQ queue, in the `notifications` schema. */
 export function notificationsAppModule(config: NotificationsConfig): DynamicModule {
   return defineServiceModule(
     { service: 'notifications-service', schema: 'notifications', config, entities: [], migrations: [CreateEmails1763800200000] },
-    { imports: [SettingsModule], controllers: [EmailsController], providers: [{ provide: NOTIFICATIONS_CONFIG, useValue: config }, Mailer, EmailsRepository, EmailQueue, AccountEventsHandler, ListingEventsHandler, UserContacts, ServiceRpc] },
+    { imports: [SettingsModule], controllers: [EmailsController], providers: [{ provide: NOTIFICATIONS_CONFIG, useValue: config }, Mailer, EmailsRepository, EmailQueue, AccountEventsHandler, ListingEventsHandler, BillingEventsHandler, UserContacts, ServiceRpc] },
   );
 }

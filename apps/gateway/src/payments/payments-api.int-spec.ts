@@ -35,7 +35,7 @@ describe('card payments through the gateway (sandbox provider)', () => {
 
   beforeAll(async () => {
     stack = await startStack({
-      services: ['auth', 'admin', 'listings', 'bidding', 'billing'],
+      services: ['auth', 'admin', 'listings', 'bidding', 'billing', 'notifications'],
       env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, RATE_LIMIT_SCALE: '100', BROWSE_CACHE_MS: '0' },
     });
     adminToken = (await post(api('/auth/login'), { login: ADMIN.email, password: ADMIN.password })).body.access_token;
@@ -136,6 +136,12 @@ describe('card payments through the gateway (sandbox provider)', () => {
     const retried = await createPayment(invoiceId, buyer.token);
     expect(retried.status).toBe(200);
     expect(retried.body.payment_intent_id).not.toBe(created.body.payment_intent_id);
+    // D11: the buyer is told, with a link to pay again.
+    await eventually(async () => {
+      const { body } = await get(api('/admin/emails'), bearer(adminToken));
+      const email = body.emails.find((e: { to_address: string; kind: string }) => e.to_address === buyer.email && e.kind === 'hold_expired');
+      expect(email?.text_body).toContain(`/dashboard?tab=invoices&pay=${invoiceId}`);
+    }, 15_000);
   });
 
   it('checkout sessions live on the site and send the buyer to the success or cancel page', async () => {

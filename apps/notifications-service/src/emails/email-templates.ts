@@ -104,3 +104,23 @@ export function listingApprovedEmail(input: { username: string; listing_id: stri
 <p>The Site Market team</p>`,
   };
 }
+
+/** D11: a card hold lapsed uncaptured; the invoice can be paid again from the dashboard. */
+export function holdExpiredEmail(input: { username: string; invoice_id: string; invoice_number: string; website_title: string; publicUrl: string }): RenderedEmail {
+  const link = new URL(`/dashboard?tab=invoices&pay=${encodeURIComponent(input.invoice_id)}`, input.publicUrl).toString();
+  return {
+    subject: `Your payment hold for ${input.invoice_number} expired`,
+    text: [
+      `Hi ${input.username},`,
+      '',
+      `The hold on your card for "${input.website_title}" (${input.invoice_number}) expired before the transfer was verified, so it was released and you were not charged.`,
+      `The invoice is payable again: ${link}`,
+      '',
+      'The Site Market team',
+    ].join('\n'),
+    html: `<p>Hi ${escapeHtml(input.username)},</p>
+<p>The hold on your card for &ldquo;${escapeHtml(input.website_title)}&rdquo; (${escapeHtml(input.invoice_number)}) expired before the transfer was verified, so it was released and you were not charged.</p>
+<p><a href="${escapeHtml(link)}">Pay the invoice again</a></p>
+<p>The Site Market team</p>`,
+  };
+}

@@ -3,7 +3,7 @@ import { Queue, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { REDIS, SERVICE_CONFIG, currentRequestId, runWithRequestId, type ServiceConfig } from '@market/server-kit';
 import { NOTIFICATIONS_CONFIG, type NotificationsConfig } from '../notifications.config';
-import { listingApprovedEmail, resetPasswordEmail, verifyEmail, welcomeEmail, type RenderedEmail } from './email-templates';
+import { holdExpiredEmail, listingApprovedEmail, resetPasswordEmail, verifyEmail, welcomeEmail, type RenderedEmail } from './email-templates';
 import { Mailer } from './mailer';
 import { EmailsRepository } from './emails.repository';
 
@@ -19,7 +19,8 @@ interface JobBase {
 export type EmailJob =
   | (JobBase & { kind: 'welcome' })
   | (JobBase & { kind: 'verify_email' | 'reset_password'; token: string })
-  | (JobBase & { kind: 'listing_approved'; listing_id: string; title: string; expires_at: string });
+  | (JobBase & { kind: 'listing_approved'; listing_id: string; title: string; expires_at: string })
+  | (JobBase & { kind: 'hold_expired'; invoice_id: string; invoice_number: string; website_title: string });
 
 type DistributiveOmit<T, K extends keyof T> = T extends unknown ? Omit<T, K> : never;
 
@@ -96,6 +97,8 @@ export class EmailQueue implements OnApplicationBootstrap, OnApplicationShutdown
         return resetPasswordEmail({ username: job.username, token: job.token, publicUrl: this.config.PUBLIC_URL });
       case 'listing_approved':
         return listingApprovedEmail({ ...job, publicUrl: this.config.PUBLIC_URL });
+      case 'hold_expired':
+        return holdExpiredEmail({ ...job, publicUrl: this.config.PUBLIC_URL });
     }
   }
 }
