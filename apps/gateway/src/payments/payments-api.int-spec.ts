@@ -49,7 +49,7 @@ describe('card payments through the gateway (sandbox provider)', () => {
     expect((await createPayment(invoiceId, seller.token)).status).toBe(403);
     const created = await createPayment(invoiceId, buyer.token);
     expect(created.status).toBe(200);
-    expect(created.body).toMatchObject({ status: 'requires_payment_method', existing: false, provider: 'sandbox', client_secret: expect.stringMatching(/^pi_sbx_/) });
+    expect(created.body).toMatchObject({ status: 'requires_payment_method', existing: false, provider: 'sandbox', publishable_key: null, client_secret: expect.stringMatching(/^pi_sbx_/) });
     const intentId = created.body.payment_intent_id as string;
     expect(await invoiceStatus(invoiceId, buyer.token)).toBe('awaiting_payment');
 
@@ -99,6 +99,8 @@ describe('card payments through the gateway (sandbox provider)', () => {
       status: 'requires_payment_method',
       message: IN_PROGRESS,
       provider: 'sandbox',
+      // Only Stripe payments carry a publishable key: the web loads Stripe.js for nothing else (D12).
+      publishable_key: null,
     });
 
     const declined = await confirm(first.body.payment_intent_id, card('4000000000000002', first.body.client_secret), buyer.token);
