@@ -11,6 +11,7 @@ export * from './events/outbox.writer';
 export * from './events/outbox.relay';
 export * from './events/event-consumer';
 export * from './jobs/redis';
+export * from './jobs/periodic-sweep';
 export * from './health/readiness';
 export * from './health/health.controller';
 export * from './rpc/rpc-context.interceptor';

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { Queue, Worker, type Job } from 'bullmq';
 import IORedis, { type Redis } from 'ioredis';
-import { OutboxRelay, REDIS, SERVICE_CONFIG, type ServiceConfig } from '@market/server-kit';
+import { OutboxRelay, PeriodicSweep, REDIS, SERVICE_CONFIG, type ServiceConfig } from '@market/server-kit';
 import { BIDDING_CONFIG, type BiddingConfig } from '../bidding.config';
 import { SalesRepository } from './sales.repository';
 
@@ -31,13 +31,12 @@ export class CloseJobs implements OnApplicationBootstrap, OnApplicationShutdown 
   private readonly queue: Queue<CloseJob>;
   private readonly queueConnection: Redis;
   private worker: Worker<CloseJob> | null = null;
-  private sweepTimer: NodeJS.Timeout | null = null;
-  private sweeping: Promise<void> | null = null;
+  private readonly periodic: PeriodicSweep<void>;
 
   constructor(
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(SERVICE_CONFIG) private readonly serviceConfig: ServiceConfig,
-    @Inject(BIDDING_CONFIG) private readonly config: BiddingConfig,
+    @Inject(BIDDING_CONFIG) config: BiddingConfig,
     private readonly sales: SalesRepository,
     private readonly relay: OutboxRelay,
   ) {
@@ -45,6 +44,9 @@ export class CloseJobs implements OnApplicationBootstrap, OnApplicationShutdown 
     this.queueConnection = new IORedis(serviceConfig.REDIS_URL, { connectionName: 'bidding-close-queue', enableOfflineQueue: false, maxRetriesPerRequest: 1 });
     this.queueConnection.on('error', () => undefined);
     this.queue = new Queue<CloseJob>(CLOSE_QUEUE, { connection: this.queueConnection, prefix: serviceConfig.QUEUE_PREFIX });
+    this.periodic = new PeriodicSweep({ label: 'Sweep', intervalMs: config.AUCTION_SWEEP_MS, logger: this.logger, onFailure: undefined }, (now) =>
+      this.closeOverdue(now),
+    );
   }
 
   async onApplicationBootstrap() {
@@ -56,13 +58,11 @@ export class CloseJobs implements OnApplicationBootstrap, OnApplicationShutdown 
     this.worker.on('failed', (job, error) => this.logger.warn(`Close job ${job?.id} failed: ${error.message}`));
     // In the background: a service whose Redis is away still starts, and the sweep closes sales meanwhile.
     void this.reconcile();
-    this.sweepTimer = setInterval(() => void this.sweep(), this.config.AUCTION_SWEEP_MS);
-    this.sweepTimer.unref();
+    this.periodic.start(false);
   }
 
   async onApplicationShutdown() {
-    if (this.sweepTimer) clearInterval(this.sweepTimer);
-    await this.sweeping;
+    await this.periodic.stop();
     await this.worker?.close();
     await this.queue.close();
     this.queueConnection.disconnect();
@@ -128,21 +128,15 @@ export class CloseJobs implements OnApplicationBootstrap, OnApplicationShutdown 
     return count;
   }
 
-  /** Closes overdue sales whose job did not run, and rejects lapsed pending bids. */
+  /** Closes overdue sales whose job did not run, and rejects lapsed pending bids (joined if a sweep is running). */
   sweep(now = new Date()): Promise<void> {
-    if (this.sweeping) return this.sweeping;
-    this.sweeping = (async () => {
-      try {
-        for (const listingId of await this.sales.dueListingIds(now, SWEEP_BATCH)) await this.close(listingId, now);
-        const lapsed = await this.sales.rejectLapsed(now);
-        if (lapsed > 0) this.logger.log(`Rejected ${lapsed} pending bids past the seller's window`);
-      } catch (error) {
-        this.logger.warn(`Sweep failed: ${(error as Error).message}`);
-      } finally {
-        this.sweeping = null;
-      }
-    })();
-    return this.sweeping;
+    return this.periodic.run(now);
+  }
+
+  private async closeOverdue(now: Date): Promise<void> {
+    for (const listingId of await this.sales.dueListingIds(now, SWEEP_BATCH)) await this.close(listingId, now);
+    const lapsed = await this.sales.rejectLapsed(now);
+    if (lapsed > 0) this.logger.log(`Rejected ${lapsed} pending bids past the seller's window`);
   }
 
   private async process(job: Job<CloseJob>): Promise<void> {

@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { PeriodicSweep } from '@market/server-kit';
 import { BILLING_CONFIG, type BillingConfig } from '../billing.config';
 import { InvoicesRepository } from './invoices.repository';
 
@@ -10,40 +11,33 @@ import { InvoicesRepository } from './invoices.repository';
 @Injectable()
 export class OverdueSweep implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('OverdueSweep');
-  private timer: NodeJS.Timeout | null = null;
-  private sweeping: Promise<number> | null = null;
+  private readonly periodic: PeriodicSweep<number>;
 
   constructor(
     private readonly invoices: InvoicesRepository,
-    @Inject(BILLING_CONFIG) private readonly config: Pick<BillingConfig, 'INVOICE_SWEEP_MS'>,
-  ) {}
-
-  onApplicationBootstrap() {
-    void this.sweep();
-    this.timer = setInterval(() => void this.sweep(), this.config.INVOICE_SWEEP_MS);
-    this.timer.unref();
+    @Inject(BILLING_CONFIG) config: Pick<BillingConfig, 'INVOICE_SWEEP_MS'>,
+  ) {
+    this.periodic = new PeriodicSweep({ label: 'Overdue sweep', intervalMs: config.INVOICE_SWEEP_MS, logger: this.logger, onFailure: 0 }, (now) =>
+      this.markOverdue(now),
+    );
   }
 
-  async onApplicationShutdown() {
-    if (this.timer) clearInterval(this.timer);
-    await this.sweeping;
+  onApplicationBootstrap() {
+    this.periodic.start(true);
+  }
+
+  onApplicationShutdown() {
+    return this.periodic.stop();
   }
 
   /** One sweep (a sweep already running is joined, not doubled); returns how many invoices became overdue. */
   sweep(now = new Date()): Promise<number> {
-    if (this.sweeping) return this.sweeping;
-    this.sweeping = (async () => {
-      try {
-        const count = await this.invoices.markOverdue(now);
-        if (count > 0) this.logger.log(`${count} invoices are now overdue`);
-        return count;
-      } catch (error) {
-        this.logger.warn(`Overdue sweep failed: ${(error as Error).message}`);
-        return 0;
-      } finally {
-        this.sweeping = null;
-      }
-    })();
-    return this.sweeping;
+    return this.periodic.run(now);
+  }
+
+  private async markOverdue(now: Date): Promise<number> {
+    const count = await this.invoices.markOverdue(now);
+    if (count > 0) this.logger.log(`${count} invoices are now overdue`);
+    return count;
   }
 }

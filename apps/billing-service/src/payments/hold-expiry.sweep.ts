@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { PeriodicSweep } from '@market/server-kit';
 import { BILLING_CONFIG, type BillingConfig } from '../billing.config';
 import { PAYMENT_PROVIDER, ProviderError, type PaymentProvider } from './payment-provider';
 import { PaymentIntentsRepository } from './payment-intents.repository';
@@ -16,53 +17,46 @@ const REDELIVER_AFTER_MS = 5_000;
 @Injectable()
 export class HoldExpirySweep implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('HoldExpirySweep');
-  private timer: NodeJS.Timeout | null = null;
-  private sweeping: Promise<number> | null = null;
+  private readonly periodic: PeriodicSweep<number>;
 
   constructor(
     private readonly intents: PaymentIntentsRepository,
     private readonly events: PaymentEventsHandler,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
-    @Inject(BILLING_CONFIG) private readonly config: Pick<BillingConfig, 'HOLD_SWEEP_MS'>,
-  ) {}
-
-  onApplicationBootstrap() {
-    void this.sweep();
-    this.timer = setInterval(() => void this.sweep(), this.config.HOLD_SWEEP_MS);
-    this.timer.unref();
+    @Inject(BILLING_CONFIG) config: Pick<BillingConfig, 'HOLD_SWEEP_MS'>,
+  ) {
+    this.periodic = new PeriodicSweep({ label: 'Hold sweep', intervalMs: config.HOLD_SWEEP_MS, logger: this.logger, onFailure: 0 }, (now) =>
+      this.cancelLapsed(now),
+    );
   }
 
-  async onApplicationShutdown() {
-    if (this.timer) clearInterval(this.timer);
-    await this.sweeping;
+  onApplicationBootstrap() {
+    this.periodic.start(true);
+  }
+
+  onApplicationShutdown() {
+    return this.periodic.stop();
   }
 
   /** One sweep (joined if one runs); returns how many holds it canceled. */
   sweep(now = new Date()): Promise<number> {
-    if (this.sweeping) return this.sweeping;
-    this.sweeping = (async () => {
+    return this.periodic.run(now);
+  }
+
+  private async cancelLapsed(now: Date): Promise<number> {
+    if (this.provider instanceof SandboxProvider) await this.provider.redeliver(new Date(Date.now() - REDELIVER_AFTER_MS));
+    let canceled = 0;
+    for (const providerIntentId of await this.intents.lapsedHolds(now)) {
       try {
-        if (this.provider instanceof SandboxProvider) await this.provider.redeliver(new Date(Date.now() - REDELIVER_AFTER_MS));
-        let canceled = 0;
-        for (const providerIntentId of await this.intents.lapsedHolds(now)) {
-          try {
-            await this.provider.cancel(providerIntentId, 'expired');
-            canceled += 1;
-          } catch (error) {
-            if (!(error instanceof ProviderError)) throw error;
-          }
-          // Whether this replica or another canceled it, bring the local intent and invoice up to date.
-          await this.events.sync(providerIntentId);
-        }
-        if (canceled > 0) this.logger.log(`${canceled} card holds expired uncaptured`);
-        return canceled;
+        await this.provider.cancel(providerIntentId, 'expired');
+        canceled += 1;
       } catch (error) {
-        this.logger.warn(`Hold sweep failed: ${(error as Error).message}`);
-        return 0;
-      } finally {
-        this.sweeping = null;
+        if (!(error instanceof ProviderError)) throw error;
       }
-    })();
-    return this.sweeping;
+      // Whether this replica or another canceled it, bring the local intent and invoice up to date.
+      await this.events.sync(providerIntentId);
+    }
+    if (canceled > 0) this.logger.log(`${canceled} card holds expired uncaptured`);
+    return canceled;
   }
 }
