@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { RPC, type Actor, type BuyNowSale } from '@market/contracts';
 import { CreateEventTables1763800000000, openServiceDatabase, type ServiceRpc } from '@market/server-kit';
-import { createTestDatabase, type TestDatabase } from '@market/server-kit/testing';
+import { createTestDatabase, shuffled, type TestDatabase } from '@market/server-kit/testing';
 import { CreateInvoices1763801200000 } from '../migrations/1763801200000-create-invoices';
 import { CreatePayments1763801300000 } from '../migrations/1763801300000-create-payments';
 import { InvoicesRepository, type InvoiceRecord } from '../invoices/invoices.repository';
@@ -16,18 +16,6 @@ import type { ProviderEvent } from './payment-provider';
 
 const DAY = 24 * 3600_000;
 const card = (number: string, client_secret: string) => ({ client_secret, card_number: number, exp_month: 12, exp_year: 2099, cvc: '123' });
-
-/** Fisher-Yates with a seeded generator, so a failing order can be reproduced from the seed. */
-function shuffled<T>(items: T[], seed: number): T[] {
-  const out = [...items];
-  let state = seed;
-  const next = () => ((state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
-  for (let i = out.length - 1; i > 0; i -= 1) {
-    const j = Math.floor(next() * (i + 1));
-    [out[i], out[j]] = [out[j], out[i]];
-  }
-  return out;
-}
 
 describe('card payments through the sandbox provider (D11, D12)', () => {
   let db: TestDatabase;

@@ -6,3 +6,4 @@ export * from './factories';
 export * from './running-services';
 export * from './smtp-sink';
 export * from './images';
+export * from './shuffled';
