@@ -82,6 +82,10 @@ export interface EventPayloads {
     expires_at: string | null;
     extended: boolean;
     created_at: string;
+    /** Who is told of the new bid (D19): the seller, and the bidder who led before it when that was someone else. */
+    seller_id: string;
+    listing_title: string;
+    previous_leader_id: string | null;
   };
   /** An offer on a fixed-price listing (D5): private between buyer and seller, it changes no public price. */
   'offer.made': {
@@ -131,15 +135,58 @@ export interface EventPayloads {
     buyer_id: string | null;
     amount: number | null;
     closed_at: string;
+    /** Bids still open when an unsold sale ended: the seller may accept one within 7 days (D8). */
+    pending_bids: number;
   };
   /** A card hold lapsed uncaptured (D11): the invoice is payable again and the buyer is told (issue 7). */
   'invoice.hold_expired': {
     invoice_id: string;
     invoice_number: string;
     buyer_id: string;
+    seller_id: string;
     website_title: string;
     payment_intent_id: string;
     expired_at: string;
+  };
+  /** An invoice was made for a sale (D10): the buyer is asked to pay it (D19). Money in dollars. */
+  'invoice.issued': {
+    invoice_id: string;
+    invoice_number: string;
+    buyer_id: string;
+    seller_id: string;
+    website_title: string;
+    total_amount: number;
+    due_date: string;
+    issued_at: string;
+  };
+  /** The buyer's card was authorised and the funds are held (D11). */
+  'payment.authorized': PaymentFacts;
+  /** An admin released the held funds (captured, D11): the invoice is paid. */
+  'payment.captured': PaymentFacts;
+  /** An admin refunded the payment or cancelled the hold (D11). */
+  'payment.refunded': PaymentFacts;
+  /** A user sent another user a message (SPEC §7): the receiver is emailed (D19). */
+  'message.sent': {
+    message_id: string;
+    sender_id: string;
+    receiver_id: string;
+    listing_id: string | null;
+    subject: string;
+    /** The first 500 characters, for the email. */
+    preview: string;
+    created_at: string;
+  };
+  /** The contact form was sent (SPEC §5): stored, then mailed to support (D19). */
+  'contact.received': {
+    contact_id: string;
+    /** The signed-in sender, if any. */
+    user_id: string | null;
+    name: string;
+    email: string;
+    subject: string;
+    urgency: 'low' | 'normal' | 'high';
+    message: string;
+    received_at: string;
   };
   /** Written by the gateway for every impersonation start, stop and request. */
   'audit.recorded': {
@@ -152,6 +199,18 @@ export interface EventPayloads {
   };
 }
 export type EventName = keyof EventPayloads;
+
+/** What every payment.* event says about the money (D11). Money in dollars. */
+export interface PaymentFacts {
+  payment_intent_id: string;
+  invoice_id: string;
+  invoice_number: string;
+  buyer_id: string;
+  seller_id: string;
+  website_title: string;
+  amount: number;
+  at: string;
+}
 
 export interface EventEnvelope<N extends EventName = EventName> {
   id: string;

@@ -15,3 +15,4 @@ export * from './billing/invoice.schemas';
 export * from './listings/upload-paths';
 export * from './billing/payment.schemas';
 export * from './billing/admin-billing.schemas';
+export * from './messages/message.schemas';

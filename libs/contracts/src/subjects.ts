@@ -82,6 +82,13 @@ export const RPC = {
   },
   notifications: {
     recentEmails: 'notifications.recent_emails',
+    /** POST /api/messages, GET /api/messages, GET /api/messages/unread-count, mark read (SPEC §7). */
+    sendMessage: 'notifications.messages.send',
+    listMessages: 'notifications.messages.list',
+    unreadCount: 'notifications.messages.unread_count',
+    markMessageRead: 'notifications.messages.mark_read',
+    /** POST /api/contact (SPEC §5). */
+    submitContact: 'notifications.contact.submit',
   },
 } as const;
 

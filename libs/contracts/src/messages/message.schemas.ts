@@ -1,0 +1,112 @@
+import { z } from 'zod';
+
+/** True when the text holds a character below U+0020 other than tab, line feed or carriage return. */
+export function hasControlCharacters(text: string): boolean {
+  for (let i = 0; i < text.length; i += 1) {
+    const code = text.charCodeAt(i);
+    if (code < 32 && code !== 9 && code !== 10 && code !== 13) return true;
+    if (code === 127) return true;
+  }
+  return false;
+}
+
+const text = (label: string, max: number) =>
+  z
+    .string({ message: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`)
+    .refine((v) => !hasControlCharacters(v), `${label} contains characters that are not allowed`);
+
+/** Ids are compared in lower case so that an upper-case copy of a UUID names the same row. */
+const id = (message: string) => z.uuid({ message }).transform((v) => v.toLowerCase());
+
+export const MESSAGE_SUBJECT_MAX = 200;
+export const MESSAGE_CONTENT_MAX = 5000;
+
+/** POST /api/messages (SPEC §7): subject and message required (SPEC §5). listing_id may be null for a direct message. */
+export const SendMessageSchema = z
+  .object({
+    receiver_id: id('Not a valid recipient'),
+    listing_id: id('Not a valid listing id').nullable().optional(),
+    subject: text('Subject', MESSAGE_SUBJECT_MAX),
+    content: text('Message', MESSAGE_CONTENT_MAX),
+  })
+  .strict();
+export type SendMessage = z.infer<typeof SendMessageSchema>;
+
+/** A user as a message shows them. */
+export interface MessageParty {
+  id: string;
+  username: string;
+}
+
+/** A message as its sender or receiver sees it (SPEC §3 Message). */
+export interface MessageDto {
+  id: string;
+  sender: MessageParty;
+  receiver: MessageParty;
+  listing_id: string | null;
+  listing_title: string | null;
+  subject: string;
+  content: string;
+  read: boolean;
+  created_at: string;
+  /** 'received' when the actor is the receiver. */
+  direction: 'sent' | 'received';
+}
+
+/** POST /api/messages answer. */
+export interface SendMessageResponse {
+  message: string;
+  data: MessageDto;
+}
+
+/** GET /api/messages: the actor's sent and received messages, newest first (at most 200). */
+export interface MessagesResponse {
+  messages: MessageDto[];
+}
+
+/** GET /api/messages/unread-count. */
+export interface UnreadCountResponse {
+  unread_count: number;
+}
+
+export const CONTACT_SUBJECTS = [
+  'General Inquiry',
+  'Technical Support',
+  'Account Issues',
+  'Payment & Billing',
+  'Listing Questions',
+  'Report a Problem',
+  'Partnership Opportunities',
+  'Press & Media',
+  'Other',
+] as const;
+export const CONTACT_URGENCIES = ['low', 'normal', 'high'] as const;
+export type ContactUrgency = (typeof CONTACT_URGENCIES)[number];
+
+/** POST /api/contact (SPEC §5): name, email, subject, message required; urgency defaults to normal. */
+export const ContactSchema = z
+  .object({
+    name: text('Name', 100).refine((v) => !/[\r\n]/.test(v), 'Name must be one line'),
+    email: z.string({ message: 'Email is required' }).trim().toLowerCase().pipe(z.email({ message: 'Enter a valid email address' }).max(254)),
+    subject: z.enum(CONTACT_SUBJECTS, { message: 'Choose a subject from the list' }),
+    message: text('Message', MESSAGE_CONTENT_MAX),
+    urgency: z.enum(CONTACT_URGENCIES, { message: 'Urgency must be low, normal or high' }).default('normal'),
+  })
+  .strict();
+export type ContactForm = z.infer<typeof ContactSchema>;
+
+/** POST /api/contact answer: the text the form shows (SPEC §8). */
+export interface ContactResponse {
+  message: string;
+}
+
+/** The texts of SPEC §8 for messages and the contact form, shared by server and web. */
+export const MESSAGE_TEXTS = {
+  sent: 'Message sent successfully!',
+  sendFailed: 'Error sending message. Please try again.',
+  contactThanks: "Thank you for your message! We'll get back to you within 24 hours.",
+  contactFailed: 'Sorry, there was an error sending your message. Please try again.',
+} as const;
