@@ -3,6 +3,7 @@ import { defineServiceModule, ServiceRpc, SettingsModule, type ServiceConfig } f
 import { CreateAuctions1763800900000 } from './migrations/1763800900000-create-auctions';
 import { SalesAndOffers1763801000000 } from './migrations/1763801000000-sales-and-offers';
 import { WebsiteUrlAndBuyNow1763801100000 } from './migrations/1763801100000-website-url-and-buy-now';
+import { BidLeaderIndex1763801450000 } from './migrations/1763801450000-bid-leader-index';
 import { BIDDING_CONFIG, withBiddingDefaults, type BiddingConfig } from './bidding.config';
 import { AuctionsRepository } from './auctions/auctions.repository';
 import { SalesRepository } from './auctions/sales.repository';
@@ -16,7 +17,7 @@ import { BidsController } from './auctions/bids.controller';
 export function biddingAppModule(serviceConfig: ServiceConfig & Partial<BiddingConfig>): DynamicModule {
   const config = withBiddingDefaults(serviceConfig);
   return defineServiceModule(
-    { service: 'bidding-service', schema: 'bidding', config, entities: [], migrations: [CreateAuctions1763800900000, SalesAndOffers1763801000000, WebsiteUrlAndBuyNow1763801100000] },
+    { service: 'bidding-service', schema: 'bidding', config, entities: [], migrations: [CreateAuctions1763800900000, SalesAndOffers1763801000000, WebsiteUrlAndBuyNow1763801100000, BidLeaderIndex1763801450000] },
     {
       imports: [SettingsModule],
       controllers: [BidsController],

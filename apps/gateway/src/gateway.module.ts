@@ -26,6 +26,8 @@ import { AdminPaymentsController, PaymentsController } from './payments/payments
 import { LiveFeed } from './live/live-feed';
 import { AdminBillingController } from './admin-billing/admin-billing.controller';
 import { StripeWebhookController } from './webhooks/stripe-webhook.controller';
+import { MessagesController } from './messages/messages.controller';
+import { ContactController } from './contact/contact.controller';
 
 class GatewayConnections implements OnApplicationShutdown {
   constructor(
@@ -62,6 +64,8 @@ export class GatewayModule {
         AdminPaymentsController,
         AdminBillingController,
         StripeWebhookController,
+        MessagesController,
+        ContactController,
       ],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },

@@ -10,11 +10,38 @@ import { EmailsController } from './emails/emails.controller';
 import { ListingEventsHandler } from './emails/listing-events.handler';
 import { BillingEventsHandler } from './emails/billing-events.handler';
 import { UserContacts } from './emails/user-contacts';
+import { MarketplaceEventsHandler } from './emails/marketplace-events.handler';
+import { CreateMessages1763801500000 } from './migrations/1763801500000-create-messages';
+import { MessagesController } from './messages/messages.controller';
+import { MessagesService } from './messages/messages.service';
+import { MessagesRepository } from './messages/messages.repository';
+import { ContactController } from './contact/contact.controller';
+import { ContactService } from './contact/contact.service';
+import { ContactRepository } from './contact/contact.repository';
 
-/** The notifications service: emails through a BullMQ queue, in the `notifications` schema. */
+/** The notifications service: emails through a BullMQ queue, user messages and contact mail, in the `notifications` schema. */
 export function notificationsAppModule(config: NotificationsConfig): DynamicModule {
   return defineServiceModule(
-    { service: 'notifications-service', schema: 'notifications', config, entities: [], migrations: [CreateEmails1763800200000] },
-    { imports: [SettingsModule], controllers: [EmailsController], providers: [{ provide: NOTIFICATIONS_CONFIG, useValue: config }, Mailer, EmailsRepository, EmailQueue, AccountEventsHandler, ListingEventsHandler, BillingEventsHandler, UserContacts, ServiceRpc] },
+    { service: 'notifications-service', schema: 'notifications', config, entities: [], migrations: [CreateEmails1763800200000, CreateMessages1763801500000] },
+    {
+      imports: [SettingsModule],
+      controllers: [EmailsController, MessagesController, ContactController],
+      providers: [
+        { provide: NOTIFICATIONS_CONFIG, useValue: config },
+        Mailer,
+        EmailsRepository,
+        EmailQueue,
+        AccountEventsHandler,
+        ListingEventsHandler,
+        BillingEventsHandler,
+        MarketplaceEventsHandler,
+        UserContacts,
+        ServiceRpc,
+        MessagesRepository,
+        MessagesService,
+        ContactRepository,
+        ContactService,
+      ],
+    },
   );
 }

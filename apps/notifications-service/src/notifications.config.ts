@@ -11,6 +11,8 @@ export const notificationsEnv = {
   SMTP_PASSWORD: z.string().optional(),
   SMTP_SECURE: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   MAIL_FROM: z.string().min(3).default('Site Market <no-reply@sitemarket.local>'),
+  /** Where contact-form messages are mailed (D19). */
+  SUPPORT_EMAIL: z.email().default('support@sitemarket.local'),
 };
 export type NotificationsConfig = z.infer<z.ZodObject<typeof notificationsEnv>>;
 export const NOTIFICATIONS_CONFIG = Symbol('NOTIFICATIONS_CONFIG');

@@ -95,9 +95,25 @@ describe('auction state and bids', () => {
         expires_at: new Date(listing.expires_at).toISOString(),
         extended: false,
         created_at: bid.created_at.toISOString(),
+        seller_id: listing.seller_id,
+        listing_title: 'A site for sale',
+        previous_leader_id: null,
       },
     });
     expect(await auctions.findAuction(listing.listing_id)).toMatchObject({ current_bid: 1000, bid_count: 1 });
+  });
+
+  it('names the bidder who led before each bid, but not a leader raising their own bid (D19 outbid email)', async () => {
+    const listing = terms();
+    await apply(listing);
+    const [ann, bob] = [randomUUID(), randomUUID()];
+    const leaders: (string | null)[] = [];
+    for (const [bidder, amount] of [[ann, 1000], [bob, 1050], [bob, 1100], [ann, 1150]] as const) {
+      const placed = await auctions.placeBid(listing.listing_id, { id: bidder, name: 'x' }, amount, new Date(), 10);
+      const [event] = await ds.query(`SELECT payload FROM outbox WHERE payload->>'bid_id' = $1`, [placed!.bid!.id]);
+      leaders.push(event.payload.previous_leader_id);
+    }
+    expect(leaders).toEqual([null, ann, null, bob]);
   });
 
   it('never loses an update when many bidders bid on one listing at once', async () => {

@@ -41,17 +41,22 @@ export const BID_COLUMNS = 'id, listing_id, bidder_id, kind, amount::float8 AS a
 /**
  * Records an accepted bid while its auction row is locked, in one statement (fewer round trips under the lock): the
  * bid, the auction's new state, and its bid.placed outbox row (as appendEvent writes it) stamped with the bid's
- * database time. Params: bid id, listing id, bidder id, amount, bid count, expires_at, event id, payload without
- * created_at, request id. npm run bench:bids measures its ceiling with this very statement.
+ * database time and naming the bidder who led before it (every CTE reads the table as it was before the insert).
+ * Params: bid id, listing id, bidder id, amount, bid count, expires_at, event id, payload without created_at and
+ * previous_leader_id, request id. npm run bench:bids measures its ceiling with this very statement.
  */
 export const RECORD_BID_SQL = `
-  WITH bid AS (
+  WITH leader AS (
+    SELECT bidder_id FROM bids WHERE listing_id = $2 AND status = 'pending' AND kind = 'bid' ORDER BY amount DESC LIMIT 1
+  ), bid AS (
     INSERT INTO bids (id, listing_id, bidder_id, kind, amount) VALUES ($1, $2, $3, 'bid', $4) RETURNING ${BID_COLUMNS}
   ), moved AS (
     UPDATE auctions SET current_bid = $4, bid_count = $5, expires_at = $6, updated_at = now() WHERE listing_id = $2
   ), event AS (
     INSERT INTO outbox (id, name, payload, request_id)
-    SELECT $7, 'bid.placed', $8::jsonb || jsonb_build_object('created_at', to_char(bid.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')), $9
+    SELECT $7, 'bid.placed', $8::jsonb || jsonb_build_object(
+      'created_at', to_char(bid.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+      'previous_leader_id', (SELECT bidder_id FROM leader WHERE bidder_id <> $3)), $9
     FROM bid
   )
   SELECT * FROM bid`;
@@ -163,7 +168,7 @@ export class AuctionsRepository {
       if (!auction) return null;
       const decision = decideBid(auction, { bidder_id: bidder.id, amount }, now, antiSnipingMinutes);
       if (!decision.accepted) return { decision, bid: null };
-      const payload: Omit<EventPayloads['bid.placed'], 'created_at'> = {
+      const payload: Omit<EventPayloads['bid.placed'], 'created_at' | 'previous_leader_id'> = {
         bid_id: randomUUID(),
         // The stored id, never the caller's spelling of it: live viewers match ids as text.
         listing_id: auction.listing_id,
@@ -175,6 +180,8 @@ export class AuctionsRepository {
         reserve_met: auction.reserve_price === null || decision.current_bid >= auction.reserve_price,
         expires_at: decision.expires_at?.toISOString() ?? null,
         extended: decision.extended,
+        seller_id: auction.seller_id,
+        listing_title: auction.title,
       };
       const [bid]: BidRecord[] = await manager.query(RECORD_BID_SQL, [
         payload.bid_id,

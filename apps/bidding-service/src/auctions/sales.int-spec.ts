@@ -88,7 +88,7 @@ describe('the end of a sale (D5, D8)', () => {
       },
     ]);
     expect(published.filter((e) => e.name === 'auction.closed').map((e) => e.payload)).toEqual([
-      expect.objectContaining({ outcome: 'sold', reason: 'won', buyer_id: bidders[2], amount: 1100 }),
+      expect.objectContaining({ outcome: 'sold', reason: 'won', buyer_id: bidders[2], amount: 1100, pending_bids: 0 }),
     ]);
     expect((await auctions.findAuction(listing.listing_id))?.status).toBe('sold');
   });
@@ -98,6 +98,8 @@ describe('the end of a sale (D5, D8)', () => {
     const end = new Date(Date.now() + DAY + MINUTE);
     expect(await sales.closeDue(listing.listing_id, end)).toMatchObject({ closed: true, outcome: { outcome: 'expired', reason: 'reserve_not_met' } });
     expect(await statuses(listing.listing_id)).toEqual(['1000:pending', '1050:pending']);
+    // The seller's "ended" email says how many bids they may still accept.
+    expect((await events(listing.listing_id)).find((e) => e.name === 'auction.closed')?.payload).toMatchObject({ outcome: 'expired', pending_bids: 2 });
     const [low, high] = await bidIds(listing.listing_id);
     const late = new Date(end.getTime() + 7 * DAY);
     expect((await sales.decide(low, listing.seller_id, 'accept', late))?.decision).toEqual({ allowed: false, status: 400, reason: 'This bid can no longer be accepted' });

@@ -66,6 +66,9 @@ export class SalesRepository {
       return outcome;
     }
     await manager.query(`UPDATE auctions SET status = 'expired', closed_at = $2, updated_at = now() WHERE listing_id = $1`, [auction.listing_id, now]);
+    const [{ pending }]: { pending: number }[] = await manager.query(`SELECT count(*)::int AS pending FROM bids WHERE listing_id = $1 AND status = 'pending'`, [
+      auction.listing_id,
+    ]);
     await appendEvent(manager, 'auction.closed', {
       listing_id: auction.listing_id,
       listing_title: auction.title,
@@ -76,6 +79,7 @@ export class SalesRepository {
       buyer_id: null,
       amount: null,
       closed_at: now.toISOString(),
+      pending_bids: pending,
     });
     return outcome;
   }
@@ -162,6 +166,7 @@ export class SalesRepository {
         winning_bid_id: winner.id,
         buyer_id: winner.bidder_id,
         closed_at: now.toISOString(),
+        pending_bids: 0,
       });
     }
   }

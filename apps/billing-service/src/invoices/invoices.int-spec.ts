@@ -68,6 +68,8 @@ describe('invoices in the billing schema (D10)', () => {
     expect(rows).toEqual([{ invoice_number: expect.stringMatching(new RegExp(`^INV-${new Date().getUTCFullYear()}-\\d{6}$`)), status: 'pending' }]);
     expect(await deliver(event)).toBe(false);
     expect(await rowsFor(facts.listing_id)).toEqual(rows);
+    const issued = await ds.query(`SELECT count(*)::int AS n FROM outbox WHERE name = 'invoice.issued' AND payload->>'website_title' = 'Recipe blog' AND payload->>'buyer_id' = $1`, [facts.buyer_id]);
+    expect(issued[0].n).toBe(1);
   });
 
   it('stores the sale, a seven-day due date and the fee in force at creation, in cents', async () => {
@@ -94,6 +96,22 @@ describe('invoices in the billing schema (D10)', () => {
       paid_at: null,
     });
     expect(invoice?.invoice_number).toMatch(/^INV-2026-\d{6}$/);
+    // The buyer is told in the invoice's own transaction (D19).
+    const issued = await ds.query(`SELECT payload FROM outbox WHERE name = 'invoice.issued' AND payload->>'invoice_id' = $1`, [invoice?.id]);
+    expect(issued).toEqual([
+      {
+        payload: {
+          invoice_id: invoice?.id,
+          invoice_number: invoice?.invoice_number,
+          buyer_id: facts.buyer_id,
+          seller_id: facts.seller_id,
+          website_title: 'Recipe blog',
+          total_amount: 4999,
+          due_date: '2026-03-08T10:00:00.000Z',
+          issued_at: '2026-03-01T10:00:00.000Z',
+        },
+      },
+    ]);
     feePercent = 0;
   });
 

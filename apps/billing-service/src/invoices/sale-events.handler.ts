@@ -2,7 +2,7 @@ import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common'
 import type { EntityManager } from 'typeorm';
 import type { EventPayloads } from '@market/contracts';
 import { saleTypeOf } from '@market/domain';
-import { EventConsumers, SettingsClient } from '@market/server-kit';
+import { appendEvent, EventConsumers, SettingsClient } from '@market/server-kit';
 import { InvoicesRepository } from './invoices.repository';
 
 /**
@@ -42,6 +42,18 @@ export class SaleEventsHandler implements OnApplicationBootstrap {
       now,
       manager,
     );
-    if (created) this.logger.log(`Invoice ${invoice.invoice_number} for listing ${sale.listing_id} (${invoice.sale_type})`);
+    if (!created) return;
+    this.logger.log(`Invoice ${invoice.invoice_number} for listing ${sale.listing_id} (${invoice.sale_type})`);
+    // Same transaction as the invoice: the buyer is told of exactly the invoices that exist (D19).
+    await appendEvent(manager, 'invoice.issued', {
+      invoice_id: invoice.id,
+      invoice_number: invoice.invoice_number,
+      buyer_id: invoice.buyer_id,
+      seller_id: invoice.seller_id,
+      website_title: invoice.website_title,
+      total_amount: invoice.amount_cents / 100,
+      due_date: invoice.due_date.toISOString(),
+      issued_at: invoice.created_at.toISOString(),
+    });
   }
 }

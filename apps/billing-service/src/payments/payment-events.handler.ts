@@ -4,13 +4,14 @@ import type { InvoiceState } from '@market/domain';
 import { appendEvent } from '@market/server-kit';
 import { PAYMENT_PROVIDER, PROVIDER_EVENT_TYPES, type PaymentProvider, type ProviderEvent } from './payment-provider';
 import { applyInvoiceEvent, INTENT_COLUMNS, type PaymentIntentRecord } from './payment-intents.repository';
-import { syncSteps } from './payment-sync';
+import { paymentEventOf, syncSteps } from './payment-sync';
 
 interface LockedInvoice {
   id: string;
   status: InvoiceState;
   invoice_number: string;
   buyer_id: string;
+  seller_id: string;
   website_title: string;
 }
 
@@ -60,7 +61,7 @@ export class PaymentEventsHandler implements OnModuleInit {
     if (!ref) return null;
     // Invoice first, then intent: the same order as payment creation, so the two never deadlock.
     const [invoice]: LockedInvoice[] = await manager.query(
-      'SELECT id, status, invoice_number, buyer_id, website_title FROM invoices WHERE id = $1 FOR UPDATE',
+      'SELECT id, status, invoice_number, buyer_id, seller_id, website_title FROM invoices WHERE id = $1 FOR UPDATE',
       [ref.invoice_id],
     );
     const [local]: PaymentIntentRecord[] = await manager.query(`SELECT ${INTENT_COLUMNS} FROM payment_intents WHERE provider_intent_id = $1 FOR UPDATE`, [
@@ -69,17 +70,35 @@ export class PaymentEventsHandler implements OnModuleInit {
     const remote = await this.provider.retrieve(providerIntentId, manager);
     if (!remote) return local;
     let invoiceStatus = invoice.status;
+    let intentStatus = local.status;
     const steps = syncSteps(local.status, local.last_error, remote);
     for (const step of steps) {
+      const before = intentStatus;
+      intentStatus = step.to;
       if (!step.invoice) continue;
       const next = await applyInvoiceEvent(manager, invoice.id, invoiceStatus, step.invoice);
       if (next === null) continue;
       invoiceStatus = next;
+      // Told once per real transition, in its transaction (D19); a released hold is a refund to the buyer.
+      const told = paymentEventOf(step.invoice, before);
+      if (told) {
+        await appendEvent(manager, told, {
+          payment_intent_id: local.id,
+          invoice_id: invoice.id,
+          invoice_number: invoice.invoice_number,
+          buyer_id: invoice.buyer_id,
+          seller_id: invoice.seller_id,
+          website_title: invoice.website_title,
+          amount: local.amount_cents / 100,
+          at: new Date().toISOString(),
+        });
+      }
       if (step.invoice === 'hold_expired') {
         await appendEvent(manager, 'invoice.hold_expired', {
           invoice_id: invoice.id,
           invoice_number: invoice.invoice_number,
           buyer_id: invoice.buyer_id,
+          seller_id: invoice.seller_id,
           website_title: invoice.website_title,
           payment_intent_id: local.id,
           expired_at: (remote.canceled_at ?? new Date()).toISOString(),

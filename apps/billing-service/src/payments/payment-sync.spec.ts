@@ -1,8 +1,8 @@
-import { PAYMENT_INTENT_STATUSES, type PaymentIntentStatus } from '@market/domain';
+import { INVOICE_EVENTS, PAYMENT_INTENT_STATUSES, type PaymentIntentStatus } from '@market/domain';
 import { ConfigError } from '@market/server-kit';
 import { paymentProviderOf } from '../billing.config';
 import type { ProviderIntent } from './payment-provider';
-import { syncSteps } from './payment-sync';
+import { paymentEventOf, syncSteps } from './payment-sync';
 
 const at = new Date('2026-11-20T10:00:00Z');
 const remote = (overrides: Partial<ProviderIntent>): ProviderIntent => ({
@@ -77,5 +77,22 @@ describe('paymentProviderOf (D12)', () => {
       new ConfigError('STRIPE_WEBHOOK_SECRET', 'is required when the Stripe keys are set'),
     );
     expect(paymentProviderOf({ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' })).toBe('stripe');
+  });
+});
+
+describe('paymentEventOf (D19)', () => {
+  it('announces authorisation, capture and refund, and a released hold as a refund', () => {
+    expect(paymentEventOf('payment_authorized', 'requires_payment_method')).toBe('payment.authorized');
+    expect(paymentEventOf('funds_captured', 'requires_capture')).toBe('payment.captured');
+    expect(paymentEventOf('refunded', 'succeeded')).toBe('payment.refunded');
+    expect(paymentEventOf('payment_canceled', 'requires_capture')).toBe('payment.refunded');
+  });
+
+  it('announces nothing else: a buyer abandoning an unpaid attempt, a decline, a lapsed hold (its own event)', () => {
+    expect(paymentEventOf('payment_canceled', 'requires_payment_method')).toBeNull();
+    expect(paymentEventOf('payment_failed', 'requires_payment_method')).toBeNull();
+    expect(paymentEventOf('hold_expired', 'requires_capture')).toBeNull();
+    const announced = INVOICE_EVENTS.filter((e) => PAYMENT_INTENT_STATUSES.some((s) => paymentEventOf(e, s) !== null));
+    expect(announced.sort()).toEqual(['funds_captured', 'payment_authorized', 'payment_canceled', 'refunded']);
   });
 });

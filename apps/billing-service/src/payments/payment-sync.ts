@@ -45,3 +45,15 @@ export function syncSteps(local: PaymentIntentStatus, localError: string | null,
   }
   return steps;
 }
+
+/**
+ * The payment.* event an invoice change announces (D19): authorised, captured, or refunded — which includes an admin
+ * releasing a hold that was never captured (the intent was requires_capture). Null for every other change.
+ */
+export function paymentEventOf(invoice: InvoiceEvent, intentBefore: PaymentIntentStatus): 'payment.authorized' | 'payment.captured' | 'payment.refunded' | null {
+  if (invoice === 'payment_authorized') return 'payment.authorized';
+  if (invoice === 'funds_captured') return 'payment.captured';
+  if (invoice === 'refunded') return 'payment.refunded';
+  if (invoice === 'payment_canceled' && intentBefore === 'requires_capture') return 'payment.refunded';
+  return null;
+}

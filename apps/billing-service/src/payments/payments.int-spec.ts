@@ -54,6 +54,8 @@ describe('card payments through the sandbox provider (D11, D12)', () => {
   };
   const eventsOf = async (providerIntentId: string): Promise<ProviderEvent[]> =>
     ds.query('SELECT id, type, intent_id, at FROM sandbox_events WHERE intent_id = $1 ORDER BY at', [providerIntentId]);
+  const paymentEventsOf = (invoiceId: string): Promise<{ name: string; payload: Record<string, unknown> }[]> =>
+    ds.query(`SELECT name, payload FROM outbox WHERE name LIKE 'payment.%' AND payload->>'invoice_id' = $1 ORDER BY seq`, [invoiceId]);
   const providerIdOf = async (intentId: string): Promise<string> =>
     (await ds.query('SELECT provider_intent_id FROM payment_intents WHERE id = $1', [intentId]))[0].provider_intent_id;
 
@@ -107,6 +109,12 @@ describe('card payments through the sandbox provider (D11, D12)', () => {
     const replays = shuffled(events.flatMap((e) => Array.from({ length: 5 }, () => e)), 7);
     expect(new Set(await Promise.all(replays.map((e) => handler.handle(e))))).toEqual(new Set(['duplicate']));
     expect(await stateOf(created.payment_intent_id)).toEqual(final);
+    // One payment.* event per real change, whatever the provider repeated (D19 emails).
+    expect(await paymentEventsOf(invoice.id)).toEqual([
+      { name: 'payment.authorized', payload: expect.objectContaining({ buyer_id: buyer.user_id, seller_id: invoice.seller_id, amount: 4500, invoice_number: invoice.invoice_number }) },
+      { name: 'payment.captured', payload: expect.objectContaining({ payment_intent_id: created.payment_intent_id }) },
+      { name: 'payment.refunded', payload: expect.objectContaining({ payment_intent_id: created.payment_intent_id }) },
+    ]);
 
     // As if none had arrived yet: back to the start, then the 25 deliveries in three different orders.
     for (const seed of [1, 2, 3]) {
@@ -161,7 +169,9 @@ describe('card payments through the sandbox provider (D11, D12)', () => {
     expect(await sweep.sweep(new Date(Date.now() + 7 * DAY + 60_000))).toBe(0);
     expect(await stateOf(created.payment_intent_id)).toMatchObject({ status: 'canceled', invoice_status: 'payment_canceled' });
     const outbox = await ds.query(`SELECT payload FROM outbox WHERE name = 'invoice.hold_expired' AND payload->>'invoice_id' = $1`, [invoice.id]);
-    expect(outbox).toEqual([{ payload: expect.objectContaining({ buyer_id: buyer.user_id, payment_intent_id: created.payment_intent_id }) }]);
+    expect(outbox).toEqual([{ payload: expect.objectContaining({ buyer_id: buyer.user_id, seller_id: invoice.seller_id, payment_intent_id: created.payment_intent_id }) }]);
+    // A lapsed hold is its own event, not a refund.
+    expect((await paymentEventsOf(invoice.id)).map((e) => e.name)).toEqual(['payment.authorized']);
 
     // Payable again: a new attempt (a new intent, a new idempotency key).
     const again = await payments.createPayment(buyer, invoice.id);

@@ -82,6 +82,9 @@ describe('live listing feed (two gateways)', () => {
     expires_at: '2026-06-01T12:10:00.000Z',
     extended,
     created_at: '2026-06-01T12:00:00.000Z',
+    seller_id: randomUUID(),
+    listing_title: 'A SaaS',
+    previous_leader_id: null,
   });
 
   // Events from one publisher reach a gateway in order: once a later event for `listingId` has arrived on `feed`,
@@ -186,6 +189,7 @@ describe('live listing feed (two gateways)', () => {
       buyer_id: randomUUID(),
       amount: 3000,
       closed_at: '2026-06-02T08:00:00.000Z',
+      pending_bids: 0,
     });
     await eventually(() =>
       expect(feed.frames).toEqual([

@@ -20,6 +20,9 @@ const bidPlaced = (overrides: Partial<EventPayloads['bid.placed']> = {}) =>
     expires_at: '2026-05-01T12:10:00.000Z',
     extended: false,
     created_at: '2026-05-01T12:00:00.000Z',
+    seller_id: 'secret-seller-id',
+    listing_title: 'A blog',
+    previous_leader_id: 'secret-leader-id',
     ...overrides,
   });
 
@@ -96,6 +99,7 @@ describe('liveMessagesFor', () => {
         buyer_id: null,
         amount: null,
         closed_at: '2026-05-08T12:00:00.000Z',
+        pending_bids: 0,
       }),
     );
     expect(live?.messages).toEqual([

@@ -5,6 +5,7 @@ import type { Redis } from 'ioredis';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway.config';
 import { GATEWAY_REDIS } from '../gateway.tokens';
 import { AppError } from '@market/server-kit';
+import { clientAddressKey } from './client-address';
 
 interface Limit {
   /** What is counted: the client address, or a field of the body (lower-cased). */
@@ -13,7 +14,7 @@ interface Limit {
   windowSeconds: number;
 }
 
-/** The limits per action (issue 3): per address and, for login and forgot-password, per account. */
+/** The limits per action: per client address (an IPv6 /64 counts as one) and, for login and forgot-password, per account. */
 export const RATE_LIMITS = {
   login: [
     { by: 'ip', max: 30, windowSeconds: 900 },
@@ -26,6 +27,7 @@ export const RATE_LIMITS = {
   ],
   resetPassword: [{ by: 'ip', max: 10, windowSeconds: 900 }],
   verifyEmail: [{ by: 'ip', max: 20, windowSeconds: 900 }],
+  contact: [{ by: 'ip', max: 5, windowSeconds: 3600 }],
 } satisfies Record<string, Limit[]>;
 export type RateLimitName = keyof typeof RATE_LIMITS;
 
@@ -52,7 +54,7 @@ export class RateLimitGuard implements CanActivate {
     if (!name || this.config.RATE_LIMIT_SCALE === 0) return true;
     const request = context.switchToHttp().getRequest<Request>();
     for (const limit of RATE_LIMITS[name] as Limit[]) {
-      const subject = limit.by === 'ip' ? request.ip : request.body?.[limit.by.body];
+      const subject = limit.by === 'ip' ? clientAddressKey(request.ip) : request.body?.[limit.by.body];
       if (typeof subject !== 'string' || subject.length === 0) continue;
       const key = `${this.config.REDIS_KEY_PREFIX}ratelimit:${name}:${limit.by === 'ip' ? 'ip' : limit.by.body}:${subject.trim().toLowerCase().slice(0, 256)}`;
       const [count, ttlMs] = (await this.redis.eval(HIT, 1, key, String(limit.windowSeconds * 1000))) as [number, number];

@@ -3,6 +3,8 @@ export interface RenderedEmail {
   subject: string;
   text: string;
   html: string;
+  /** Where replies go, when not to the sending address (contact mail to support: the sender). */
+  replyTo?: string;
 }
 
 const escapeHtml = (value: string) =>

@@ -5,6 +5,7 @@ import { REDIS, SERVICE_CONFIG, currentRequestId, runWithRequestId, type Service
 import { NOTIFICATIONS_CONFIG, type NotificationsConfig } from '../notifications.config';
 import { holdExpiredEmail, listingApprovedEmail, resetPasswordEmail, verifyEmail, welcomeEmail, type RenderedEmail } from './email-templates';
 import { Mailer } from './mailer';
+import { noticeEmail, type Notice } from './notice';
 import { EmailsRepository } from './emails.repository';
 
 export const EMAIL_QUEUE = 'emails';
@@ -20,7 +21,9 @@ export type EmailJob =
   | (JobBase & { kind: 'welcome' })
   | (JobBase & { kind: 'verify_email' | 'reset_password'; token: string })
   | (JobBase & { kind: 'listing_approved'; listing_id: string; title: string; expires_at: string })
-  | (JobBase & { kind: 'hold_expired'; invoice_id: string; invoice_number: string; website_title: string });
+  | (JobBase & { kind: 'hold_expired'; invoice_id: string; invoice_number: string; website_title: string })
+  /** A marketplace notice (D19); `category` names it in the email log, `essential` sends it whatever the setting says. */
+  | (JobBase & { kind: 'notice'; category: string; essential: boolean; notice: Notice });
 
 type DistributiveOmit<T, K extends keyof T> = T extends unknown ? Omit<T, K> : never;
 
@@ -70,7 +73,8 @@ export class EmailQueue implements OnApplicationBootstrap, OnApplicationShutdown
 
   private process(job: Job<EmailJob>): Promise<void> {
     return runWithRequestId(job.data.request_id, async () => {
-      if (!ESSENTIAL.has(job.data.kind) && !(await this.mailer.notificationsEnabled())) {
+      const essential = ESSENTIAL.has(job.data.kind) || (job.data.kind === 'notice' && job.data.essential);
+      if (!essential && !(await this.mailer.notificationsEnabled())) {
         this.logger.log(`Skipping ${job.data.kind} email to ${job.data.to}: email notifications are off`);
         return;
       }
@@ -78,7 +82,7 @@ export class EmailQueue implements OnApplicationBootstrap, OnApplicationShutdown
       const transport = await this.mailer.send(job.data.to, email);
       await this.emails.record({
         jobId: String(job.id),
-        kind: job.data.kind,
+        kind: job.data.kind === 'notice' ? job.data.category : job.data.kind,
         to: job.data.to,
         email,
         transport,
@@ -99,6 +103,8 @@ export class EmailQueue implements OnApplicationBootstrap, OnApplicationShutdown
         return listingApprovedEmail({ ...job, publicUrl: this.config.PUBLIC_URL });
       case 'hold_expired':
         return holdExpiredEmail({ ...job, publicUrl: this.config.PUBLIC_URL });
+      case 'notice':
+        return noticeEmail({ username: job.username, notice: job.notice, publicUrl: this.config.PUBLIC_URL });
     }
   }
 }

@@ -72,7 +72,7 @@ export class Mailer {
       this.logger.log({ msg: 'Email (no SMTP configured)', to, subject: email.subject, text: email.text });
       return 'log';
     }
-    await this.transporter(target).sendMail({ from: this.config.MAIL_FROM, to, subject: email.subject, text: email.text, html: email.html });
+    await this.transporter(target).sendMail({ from: this.config.MAIL_FROM, to, replyTo: email.replyTo, subject: email.subject, text: email.text, html: email.html });
     this.logger.log({ msg: 'Email sent', to, subject: email.subject, smtp: `${target.host}:${target.port}` });
     return 'smtp';
   }

@@ -1,0 +1,119 @@
+import { randomUUID } from 'node:crypto';
+import { DEFAULT_SETTINGS, MESSAGE_TEXTS } from '@market/contracts';
+import { eventually } from '@market/server-kit/testing';
+import { EmailsRepository } from '../../../notifications-service/src/emails/emails.repository';
+import { createLiveListing } from '../testing/auctions';
+import { bearer, call, get, post, signUp, startStack, type Json, type Stack } from '../testing/start-stack';
+
+const ADMIN = { email: 'messages-admin@example.com', password: 'messages-admin-pass' };
+
+describe('messages API (SPEC §7, D19)', () => {
+  let stack: Stack;
+  let admin: string;
+  const api = (path: string) => `${stack.url}/api${path}`;
+  const send = (token: string, body: Json) => post(api('/messages'), body, bearer(token));
+  const emails = () => stack.service('notifications').get(EmailsRepository);
+
+  beforeAll(async () => {
+    stack = await startStack({
+      services: ['auth', 'listings', 'notifications', 'admin'],
+      env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, RATE_LIMIT_SCALE: '100' },
+    });
+    admin = (await post(api('/auth/login'), { login: ADMIN.email, password: ADMIN.password })).body.access_token;
+  });
+  afterAll(async () => {
+    await stack?.stop();
+  });
+
+  it('sends a message about a listing: the receiver sees it unread, reads it, and is emailed once', async () => {
+    const seller = await signUp(stack.url);
+    const buyer = await signUp(stack.url);
+    const listing = await createLiveListing(stack.url, seller.token, admin, { title: 'Cooking blog with 200 recipes' });
+
+    const sent = await send(buyer.token, { receiver_id: seller.id.toUpperCase(), listing_id: listing.id, subject: '  Is it still for sale?  ', content: 'Hello!\nCould we talk?' });
+    expect(sent.status).toBe(201);
+    expect(sent.body.message).toBe(MESSAGE_TEXTS.sent);
+    expect(sent.body.data).toMatchObject({
+      sender: { id: buyer.id, username: buyer.username },
+      receiver: { id: seller.id, username: seller.username },
+      listing_id: listing.id,
+      listing_title: 'Cooking blog with 200 recipes',
+      subject: 'Is it still for sale?',
+      content: 'Hello!\nCould we talk?',
+      read: false,
+      direction: 'sent',
+    });
+
+    expect((await get(api('/messages/unread-count'), bearer(seller.token))).body).toEqual({ unread_count: 1 });
+    expect((await get(api('/messages/unread-count'), bearer(buyer.token))).body).toEqual({ unread_count: 0 });
+    const inbox = await get(api('/messages'), bearer(seller.token));
+    expect(inbox.body.messages).toHaveLength(1);
+    expect(inbox.body.messages[0]).toMatchObject({ id: sent.body.data.id, direction: 'received', read: false });
+    expect((await get(api('/messages'), bearer(buyer.token))).body.messages[0]).toMatchObject({ direction: 'sent' });
+
+    // Only the receiver marks it read; the sender and strangers cannot.
+    expect((await post(api(`/messages/${sent.body.data.id}/read`), {}, bearer(buyer.token))).status).toBe(403);
+    const stranger = await signUp(stack.url);
+    expect((await post(api(`/messages/${sent.body.data.id}/read`), {}, bearer(stranger.token))).status).toBe(404);
+    const read = await post(api(`/messages/${sent.body.data.id}/read`), {}, bearer(seller.token));
+    expect(read.status).toBe(200);
+    expect(read.body).toEqual({ message: 'Message marked as read', unread_count: 0 });
+    expect((await post(api(`/messages/${sent.body.data.id}/read`), {}, bearer(seller.token))).body.unread_count).toBe(0);
+    expect((await get(api('/messages'), bearer(seller.token))).body.messages[0].read).toBe(true);
+
+    await eventually(async () => {
+      const mails = await emails().sentTo(seller.email);
+      expect(mails.filter((m) => m.kind === 'new_message').map((m) => m.subject)).toEqual([`New message from ${buyer.username}: Is it still for sale?`]);
+    }, 15_000);
+  });
+
+  it('lists sent and received messages newest first', async () => {
+    const a = await signUp(stack.url);
+    const b = await signUp(stack.url);
+    await send(a.token, { receiver_id: b.id, subject: 'First', content: 'one' });
+    await send(b.token, { receiver_id: a.id, subject: 'Second', content: 'two' });
+    await send(a.token, { receiver_id: b.id, subject: 'Third', content: 'three' });
+    const list = await get(api('/messages'), bearer(a.token));
+    expect(list.body.messages.map((m: Json) => `${m.subject}:${m.direction}`)).toEqual(['Third:sent', 'Second:received', 'First:sent']);
+    expect((await get(api('/messages/unread-count'), bearer(b.token))).body.unread_count).toBe(2);
+  });
+
+  it('refuses bad input with a clear detail and stores nothing', async () => {
+    const a = await signUp(stack.url);
+    const b = await signUp(stack.url);
+    expect((await post(api('/messages'), { receiver_id: b.id, subject: 'x', content: 'y' })).status).toBe(401);
+    expect((await get(api('/messages'))).status).toBe(401);
+
+    const invalid = await send(a.token, { receiver_id: 'nobody', subject: ' ', content: '', extra: 1 });
+    expect(invalid.status).toBe(422);
+    expect(invalid.body.detail.map((i: Json) => i.loc.join('.'))).toEqual(expect.arrayContaining(['body.receiver_id', 'body.subject', 'body.content']));
+
+    const self = await send(a.token, { receiver_id: a.id, subject: 'Me', content: 'myself' });
+    expect(self.status).toBe(400);
+    expect(self.body).toEqual({ detail: 'You cannot send a message to yourself' });
+    const unknown = await send(a.token, { receiver_id: randomUUID(), subject: 'Hi', content: 'there' });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toEqual({ detail: 'Recipient not found' });
+    const noListing = await send(a.token, { receiver_id: b.id, listing_id: randomUUID(), subject: 'Hi', content: 'there' });
+    expect(noListing.status).toBe(404);
+    expect((await call('POST', api('/messages/not-an-id/read'), {}, bearer(b.token))).status).toBe(422);
+
+    expect((await get(api('/messages'), bearer(b.token))).body.messages).toEqual([]);
+    expect((await get(api('/messages'), bearer(a.token))).body.messages).toEqual([]);
+  });
+
+  it('sends no message email while email notifications are off', async () => {
+    await post(api('/admin/settings'), { ...DEFAULT_SETTINGS, email_notifications: false }, bearer(admin));
+    try {
+      const a = await signUp(stack.url);
+      const b = await signUp(stack.url);
+      expect((await send(a.token, { receiver_id: b.id, subject: 'Quiet', content: 'no email' })).status).toBe(201);
+      // The unread count proves the message is there; wait past the consumer and queue, then check no email was made.
+      expect((await get(api('/messages/unread-count'), bearer(b.token))).body.unread_count).toBe(1);
+      await new Promise((r) => setTimeout(r, 2500));
+      expect((await emails().sentTo(b.email)).filter((m) => m.kind === 'new_message')).toEqual([]);
+    } finally {
+      await post(api('/admin/settings'), DEFAULT_SETTINGS, bearer(admin));
+    }
+  });
+});

@@ -1,0 +1,152 @@
+import { formatDollars } from '@market/domain';
+import type { EventPayloads, PaymentFacts } from '@market/contracts';
+import type { Notice } from './notice';
+
+const listingPath = (id: string) => `/listing/${encodeURIComponent(id)}`;
+const invoicesPath = (invoiceId?: string) => (invoiceId ? `/dashboard?tab=invoices&pay=${encodeURIComponent(invoiceId)}` : '/dashboard?tab=invoices');
+const date = (iso: string) => new Date(iso).toUTCString().replace(' GMT', ' UTC');
+
+/** D19: the seller hears of every bid on their auction. */
+export function newBidNotice(e: EventPayloads['bid.placed']): Notice {
+  return {
+    subject: `New bid on "${e.listing_title}": ${formatDollars(e.amount)}`,
+    paragraphs: [
+      `${e.bidder_name} bid ${formatDollars(e.amount)} on "${e.listing_title}". It now has ${e.bid_count} bid${e.bid_count === 1 ? '' : 's'}.`,
+      e.reserve_met ? 'The current bid meets your reserve.' : 'The current bid is below your reserve.',
+      ...(e.extended && e.expires_at ? [`The bid came in the final minutes, so the auction now ends at ${date(e.expires_at)}.`] : []),
+    ],
+    link_path: listingPath(e.listing_id),
+    action: 'View your listing',
+  };
+}
+
+/** D19: the bidder who led before a new bid is told they were outbid. */
+export function outbidNotice(e: EventPayloads['bid.placed']): Notice {
+  return {
+    subject: `You've been outbid on "${e.listing_title}"`,
+    paragraphs: [
+      `Someone bid ${formatDollars(e.amount)} on "${e.listing_title}", above your bid.`,
+      ...(e.expires_at ? [`The auction ends at ${date(e.expires_at)}. Bid again to get back in the lead.`] : []),
+    ],
+    link_path: listingPath(e.listing_id),
+    action: 'Bid again',
+  };
+}
+
+/** D19: the buyer of a sale that ended at its auction, was accepted, or bought. */
+export function wonNotice(e: EventPayloads['auction.closed']): Notice {
+  return {
+    subject: `You won "${e.listing_title}"`,
+    paragraphs: [
+      `Congratulations: your ${formatDollars(e.amount ?? 0)} ${e.reason === 'bought' ? 'purchase of' : 'bid on'} "${e.listing_title}" won the sale.`,
+      'Your invoice follows in a separate email. Once you pay it, the funds are held until the site is transferred to you.',
+    ],
+    link_path: invoicesPath(),
+    action: 'See your invoices',
+  };
+}
+
+/** D19: the seller, when their sale ends: sold, or ended unsold with bids they may still accept (D8). */
+export function saleEndedNotice(e: EventPayloads['auction.closed']): Notice {
+  if (e.outcome === 'sold') {
+    return {
+      subject: `"${e.listing_title}" sold for ${formatDollars(e.amount ?? 0)}`,
+      paragraphs: [
+        `Your listing "${e.listing_title}" sold for ${formatDollars(e.amount ?? 0)}.`,
+        'The buyer has been invoiced. We will email you when their payment is held, so you can start the transfer.',
+      ],
+      link_path: invoicesPath(),
+      action: 'See the invoice',
+    };
+  }
+  const why = e.reason === 'reserve_not_met' ? 'the reserve price was not met' : e.reason === 'no_bids' ? 'no bids came in' : 'no bid was accepted';
+  return {
+    subject: `Your listing "${e.listing_title}" has ended`,
+    paragraphs: [
+      `"${e.listing_title}" ended without a sale: ${why}.`,
+      ...(e.pending_bids > 0
+        ? [`${e.pending_bids} bid${e.pending_bids === 1 ? ' is' : 's are'} still open: you can accept one from My Bids within 7 days.`]
+        : []),
+    ],
+    link_path: e.pending_bids > 0 ? '/dashboard?tab=bids' : listingPath(e.listing_id),
+    action: e.pending_bids > 0 ? 'Review the bids' : 'View your listing',
+  };
+}
+
+/** D10, D19: the buyer's invoice, with a link that opens its payment. */
+export function invoiceIssuedNotice(e: EventPayloads['invoice.issued']): Notice {
+  return {
+    subject: `Invoice ${e.invoice_number} for "${e.website_title}"`,
+    paragraphs: [
+      `Your invoice ${e.invoice_number} for "${e.website_title}" is ${formatDollars(e.total_amount)}, due by ${date(e.due_date)}.`,
+      'When you pay, your card is authorised and the funds are held: they reach the seller only once the site transfer is verified.',
+    ],
+    link_path: invoicesPath(e.invoice_id),
+    action: 'Pay the invoice',
+  };
+}
+
+type PaymentEvent = 'payment.authorized' | 'payment.captured' | 'payment.refunded';
+
+/** D11, D19: what a payment's change means to its buyer and to its seller. */
+export function paymentNotice(event: PaymentEvent, role: 'buyer' | 'seller', e: PaymentFacts): Notice {
+  const amount = formatDollars(e.amount);
+  const about = `"${e.website_title}" (${e.invoice_number})`;
+  const words: Record<PaymentEvent, Record<'buyer' | 'seller', [string, string]>> = {
+    'payment.authorized': {
+      buyer: [`Payment held for ${e.invoice_number}`, `We hold ${amount} on your card for ${about}. The funds are released to the seller only once the transfer is verified.`],
+      seller: [`The buyer paid for "${e.website_title}"`, `The buyer's ${amount} for ${about} is held in escrow. Please start the site transfer now.`],
+    },
+    'payment.captured': {
+      buyer: [`Payment complete for ${e.invoice_number}`, `The transfer of ${about} was verified and your ${amount} payment was released to the seller.`],
+      seller: [`Funds released for "${e.website_title}"`, `The ${amount} for ${about} was released to you.`],
+    },
+    'payment.refunded': {
+      buyer: [`Refund for ${e.invoice_number}`, `Your ${amount} payment for ${about} was refunded or its hold released. Your bank may take a few days to show it.`],
+      seller: [`Payment refunded for "${e.website_title}"`, `The buyer's ${amount} payment for ${about} was refunded, so no funds will be released to you.`],
+    },
+  };
+  const [subject, paragraph] = words[event][role];
+  return { subject, paragraphs: [paragraph], link_path: invoicesPath(), action: 'See your invoices' };
+}
+
+/** D11: the seller hears that the buyer's card hold lapsed before it was captured. */
+export function holdExpiredSellerNotice(e: EventPayloads['invoice.hold_expired']): Notice {
+  return {
+    subject: `The payment hold for "${e.website_title}" expired`,
+    paragraphs: [
+      `The card hold on invoice ${e.invoice_number} for "${e.website_title}" lapsed before the funds were released, so nothing was charged.`,
+      'The buyer has been asked to pay again. Please wait for a new payment before you finish the transfer.',
+    ],
+    link_path: invoicesPath(),
+    action: 'See your invoices',
+  };
+}
+
+/** D19: the receiver of a message. */
+export function newMessageNotice(e: EventPayloads['message.sent'], senderName: string): Notice {
+  return {
+    subject: `New message from ${senderName}: ${e.subject}`,
+    paragraphs: [`${senderName} sent you a message on Site Market.`, `Subject: ${e.subject}`, e.preview],
+    link_path: '/dashboard?tab=messages',
+    action: 'Read and reply',
+  };
+}
+
+/** D19: a contact-form message, mailed to support; replies go to the sender. */
+export function contactNotice(e: EventPayloads['contact.received'], signedInAs: string | null): Notice {
+  return {
+    subject: `[Contact: ${e.urgency}] ${e.subject} from ${e.name}`,
+    paragraphs: [
+      `From: ${e.name} <${e.email}>`,
+      `Subject: ${e.subject}`,
+      `Urgency: ${e.urgency}`,
+      ...(signedInAs ? [`Signed in as ${signedInAs}`] : ['Not signed in']),
+      `Received: ${date(e.received_at)}`,
+      e.message,
+    ],
+    link_path: null,
+    action: null,
+    reply_to: e.email,
+  };
+}

@@ -1,0 +1,82 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import type { EventEnvelope, EventName, EventPayloads, UserContact } from '@market/contracts';
+import { EventConsumers } from '@market/server-kit';
+import { NOTIFICATIONS_CONFIG, type NotificationsConfig } from '../notifications.config';
+import { EmailQueue } from './email.queue';
+import { UserContacts } from './user-contacts';
+import type { Notice } from './notice';
+import { unmailableReason } from './notified-events';
+import {
+  contactNotice,
+  invoiceIssuedNotice,
+  newBidNotice,
+  newMessageNotice,
+  outbidNotice,
+  paymentNotice,
+  saleEndedNotice,
+  wonNotice,
+} from './marketplace-email-templates';
+
+type Handler<N extends EventName> = (event: EventEnvelope<N>) => Promise<void>;
+
+/** Turns marketplace events into the D19 emails: bids, sale ends, invoices, payments, messages and contact mail. */
+@Injectable()
+export class MarketplaceEventsHandler implements OnApplicationBootstrap {
+  private readonly logger = new Logger('MarketplaceEvents');
+
+  constructor(
+    private readonly consumers: EventConsumers,
+    private readonly queue: EmailQueue,
+    private readonly contacts: UserContacts,
+    @Inject(NOTIFICATIONS_CONFIG) private readonly config: NotificationsConfig,
+  ) {}
+
+  async onApplicationBootstrap() {
+    await this.on('bid.placed', ['seller_id', 'listing_title', 'previous_leader_id'], async (event) => {
+      const e = event.payload;
+      await this.notify(event, 'new_bid', e.seller_id, newBidNotice(e));
+      if (e.previous_leader_id && e.previous_leader_id !== e.bidder_id) await this.notify(event, 'outbid', e.previous_leader_id, outbidNotice(e));
+    });
+    await this.on('auction.closed', ['pending_bids'], async (event) => {
+      const e = event.payload;
+      await this.notify(event, e.outcome === 'sold' ? 'sale_sold' : 'sale_ended', e.seller_id, saleEndedNotice(e));
+      if (e.outcome === 'sold' && e.buyer_id) await this.notify(event, 'sale_won', e.buyer_id, wonNotice(e));
+    });
+    await this.on('invoice.issued', ['buyer_id'], (event) => this.notify(event, 'invoice_issued', event.payload.buyer_id, invoiceIssuedNotice(event.payload)));
+    for (const name of ['payment.authorized', 'payment.captured', 'payment.refunded'] as const) {
+      const category = name.replace('.', '_');
+      await this.on(name, ['buyer_id', 'seller_id'], async (event) => {
+        await this.notify(event, `${category}_buyer`, event.payload.buyer_id, paymentNotice(name, 'buyer', event.payload));
+        await this.notify(event, `${category}_seller`, event.payload.seller_id, paymentNotice(name, 'seller', event.payload));
+      });
+    }
+    await this.on('message.sent', ['receiver_id'], async (event) => {
+      const sender = await this.contacts.find(event.payload.sender_id);
+      await this.notify(event, 'new_message', event.payload.receiver_id, newMessageNotice(event.payload, sender?.username ?? 'A Site Market user'));
+    });
+    await this.on('contact.received', ['email'], async (event) => {
+      const sender = event.payload.user_id ? await this.contacts.find(event.payload.user_id) : null;
+      const notice = contactNotice(event.payload, sender?.username ?? null);
+      await this.queue.enqueue(`contact-${event.id}`, { kind: 'notice', category: 'contact', essential: true, to: this.config.SUPPORT_EMAIL, username: 'Site Market support', notice });
+    });
+  }
+
+  // Subscribes with the shared guard: stale or incomplete events are acknowledged without an email.
+  private on<N extends EventName>(name: N, required: readonly (keyof EventPayloads[N] & string)[], handler: Handler<N>) {
+    return this.consumers.subscribe(name, async (event) => {
+      const reason = unmailableReason(event, required);
+      if (reason) {
+        this.logger.warn(`No email for ${name} ${event.id}: ${reason}`);
+        return;
+      }
+      await handler(event);
+    });
+  }
+
+  // One job per event, recipient role and user: a redelivered event finds its jobs already queued.
+  private async notify(event: EventEnvelope, category: string, userId: string, notice: Notice): Promise<void> {
+    const user: UserContact | null = await this.contacts.find(userId);
+    if (!user) return;
+    await this.queue.enqueue(`${category}-${event.id}`, { kind: 'notice', category, essential: false, to: user.email, username: user.username, notice });
+  }
+}

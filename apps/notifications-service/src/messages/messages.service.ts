@@ -1,0 +1,94 @@
+import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import {
+  MESSAGE_TEXTS,
+  RPC,
+  SendMessageSchema,
+  type Actor,
+  type ListingDto,
+  type MessageDto,
+  type MessagesResponse,
+  type SendMessageResponse,
+  type UnreadCountResponse,
+  type UserContact,
+} from '@market/contracts';
+import { AppError, ServiceRpc, parseInput, publicProfiles, requireActor } from '@market/server-kit';
+import { MessagesRepository, type MessageRow } from './messages.repository';
+
+const LIST_LIMIT = 200;
+const DELETED_USER = '[deleted user]';
+
+/** Messages between users (SPEC §7): send, list, unread count, mark read. */
+@Injectable()
+export class MessagesService {
+  constructor(
+    private readonly messages: MessagesRepository,
+    private readonly rpc: ServiceRpc,
+  ) {}
+
+  /** Sends a message from the actor; the receiver must exist and the listing, when named, must be one they can see. */
+  async send(actor: Actor | null, input: unknown): Promise<SendMessageResponse> {
+    const sender = requireActor(actor);
+    const message = parseInput(SendMessageSchema, input);
+    if (message.receiver_id === sender.user_id) throw new AppError('bad_request', 'You cannot send a message to yourself');
+    const { contacts } = await this.rpc.send<{ contacts: UserContact[] }>(RPC.auth.contacts, { user_ids: [message.receiver_id] }, null);
+    if (contacts.length === 0) throw new AppError('not_found', 'Recipient not found');
+    const listing = message.listing_id ? await this.listing(sender, message.listing_id) : null;
+    const row = await this.messages.insert({
+      id: randomUUID(),
+      sender_id: sender.user_id,
+      receiver_id: message.receiver_id,
+      listing_id: listing?.id ?? null,
+      listing_title: listing?.title ?? null,
+      subject: message.subject,
+      content: message.content,
+    });
+    const [data] = await this.present(sender.user_id, [row]);
+    return { message: MESSAGE_TEXTS.sent, data };
+  }
+
+  /** The actor's sent and received messages, newest first. */
+  async list(actor: Actor | null): Promise<MessagesResponse> {
+    const user = requireActor(actor);
+    return { messages: await this.present(user.user_id, await this.messages.forUser(user.user_id, LIST_LIMIT)) };
+  }
+
+  /** How many received messages the actor has not read. */
+  async unreadCount(actor: Actor | null): Promise<UnreadCountResponse> {
+    const user = requireActor(actor);
+    return { unread_count: await this.messages.unreadCount(user.user_id) };
+  }
+
+  /** Marks a received message read; only its receiver may, and doing it twice changes nothing. */
+  async markRead(actor: Actor | null, id: string): Promise<{ message: string; unread_count: number }> {
+    const user = requireActor(actor);
+    const row = await this.messages.find(id);
+    // Someone else's message is as unknown as a missing one: ids are not confirmed to strangers.
+    if (!row || (row.receiver_id !== user.user_id && row.sender_id !== user.user_id)) throw new AppError('not_found', 'Message not found');
+    if (row.receiver_id !== user.user_id) throw new AppError('forbidden', 'Only the recipient can mark a message as read');
+    await this.messages.markRead(row.id);
+    return { message: 'Message marked as read', unread_count: await this.messages.unreadCount(user.user_id) };
+  }
+
+  // The listings service answers 404 for a listing the sender cannot see; that error passes through as it is.
+  private listing(actor: Actor, id: string): Promise<ListingDto> {
+    return this.rpc.send<ListingDto>(RPC.listings.get, { id }, actor);
+  }
+
+  private async present(actorId: string, rows: MessageRow[]): Promise<MessageDto[]> {
+    const names = await publicProfiles(this.rpc, rows.flatMap((r) => [r.sender_id, r.receiver_id]));
+    const party = (id: string) => ({ id, username: names.get(id)?.username ?? DELETED_USER });
+    return rows.map((r) => ({
+      id: r.id,
+      sender: party(r.sender_id),
+      receiver: party(r.receiver_id),
+      listing_id: r.listing_id,
+      listing_title: r.listing_title,
+      subject: r.subject,
+      content: r.content,
+      read: r.read_at !== null,
+      created_at: r.created_at.toISOString(),
+      direction: r.receiver_id === actorId ? 'received' : 'sent',
+    }));
+  }
+}

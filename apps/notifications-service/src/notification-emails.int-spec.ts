@@ -1,0 +1,202 @@
+import type { INestApplication } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { JSONCodec, connect, type NatsConnection } from 'nats';
+import { createServiceApp, eventSubject, parseEnvOrThrow } from '@market/server-kit';
+import { buildUser, closeAll, createTestDatabase, deleteStream, eventually, isolatedEnv, type TestDatabase } from '@market/server-kit/testing';
+import type { EventEnvelope, EventName, EventPayloads, PaymentFacts } from '@market/contracts';
+import { authEnv } from '../../auth-service/src/auth.config';
+import { authAppModule } from '../../auth-service/src/app.module';
+import { AuthService } from '../../auth-service/src/auth/auth.service';
+import { notificationsEnv } from './notifications.config';
+import { notificationsAppModule } from './app.module';
+import { EmailsRepository } from './emails/emails.repository';
+
+interface Person {
+  id: string;
+  username: string;
+  email: string;
+}
+
+describe('marketplace events through the bus to emails (D19)', () => {
+  let db: TestDatabase;
+  let env: Record<string, string>;
+  let auth: INestApplication;
+  let notifications: INestApplication;
+  let nc: NatsConnection;
+  let seller: Person;
+  let buyer: Person;
+  let rival: Person;
+  const codec = JSONCodec();
+
+  const person = async (): Promise<Person> => {
+    const user = buildUser();
+    const { user: made } = await auth.get(AuthService).register(user);
+    return { id: made.id, username: user.username, email: user.email };
+  };
+  // Publishes one event; `copies` more times under new message ids, as a relay retrying after a crash would.
+  const publish = async <N extends EventName>(name: N, payload: EventPayloads[N], options: { copies?: number; occurredAt?: string } = {}) => {
+    const envelope: EventEnvelope<N> = { id: randomUUID(), name, occurred_at: options.occurredAt ?? new Date().toISOString(), request_id: null, payload };
+    for (let i = 0; i <= (options.copies ?? 1); i += 1) {
+      await nc.jetstream().publish(eventSubject(env.EVENTS_PREFIX, name), codec.encode(envelope), { msgID: randomUUID() });
+    }
+    return envelope.id;
+  };
+  // The marketplace emails a person got (registration's own emails left out).
+  const mail = async (to: Person) =>
+    (await notifications.get(EmailsRepository).sentTo(to.email))
+      .filter((m) => m.kind !== 'welcome' && m.kind !== 'verify_email')
+      .map((m) => `${m.kind}: ${m.subject}`)
+      .sort();
+  const body = async (kind: string, to: Person): Promise<string> => {
+    const [row] = await notifications.get(DataSource).query('SELECT text_body FROM emails WHERE kind = $1 AND lower(to_address) = lower($2)', [kind, to.email]);
+    return row?.text_body ?? '';
+  };
+
+  beforeAll(async () => {
+    db = await createTestDatabase('d19');
+    env = isolatedEnv(db.url);
+    const authConfig = parseEnvOrThrow(authEnv, env);
+    auth = await createServiceApp({ service: 'auth-service', module: authAppModule(authConfig), config: authConfig, defaultHealthPort: 0, healthPort: 0 });
+    const config = parseEnvOrThrow(notificationsEnv, { ...env, PUBLIC_URL: 'https://market.example' });
+    notifications = await createServiceApp({ service: 'notifications-service', module: notificationsAppModule(config), config, defaultHealthPort: 0, healthPort: 0 });
+    nc = await connect({ servers: env.NATS_URL });
+    [seller, buyer, rival] = [await person(), await person(), await person()];
+  });
+
+  afterAll(async () => {
+    await nc?.close();
+    await closeAll(auth, notifications);
+    await deleteStream(env.NATS_URL, env.EVENTS_STREAM);
+    await db?.drop();
+  });
+
+  it('emails each party once per event, even when the event arrives twice', async () => {
+    const listing = randomUUID();
+    const bid = (bidder: Person, amount: number, previous: Person | null): EventPayloads['bid.placed'] => ({
+      bid_id: randomUUID(),
+      listing_id: listing,
+      bidder_id: bidder.id,
+      bidder_name: bidder.username,
+      amount,
+      current_bid: amount,
+      bid_count: 1,
+      reserve_met: true,
+      expires_at: '2030-01-01T00:00:00.000Z',
+      extended: false,
+      created_at: new Date().toISOString(),
+      seller_id: seller.id,
+      listing_title: 'Cooking blog',
+      previous_leader_id: previous?.id ?? null,
+    });
+    await publish('bid.placed', bid(rival, 1000, null));
+    await publish('bid.placed', bid(buyer, 1050, rival));
+    // A bidder raising their own lead is not outbid.
+    await publish('bid.placed', bid(buyer, 1100, null));
+    await publish('auction.closed', {
+      listing_id: listing,
+      listing_title: 'Cooking blog',
+      seller_id: seller.id,
+      outcome: 'sold',
+      reason: 'won',
+      winning_bid_id: randomUUID(),
+      buyer_id: buyer.id,
+      amount: 1100,
+      closed_at: new Date().toISOString(),
+      pending_bids: 0,
+    });
+    const invoice = randomUUID();
+    await publish('invoice.issued', {
+      invoice_id: invoice,
+      invoice_number: 'INV-2026-000042',
+      buyer_id: buyer.id,
+      seller_id: seller.id,
+      website_title: 'Cooking blog',
+      total_amount: 1100,
+      due_date: '2026-12-01T00:00:00.000Z',
+      issued_at: new Date().toISOString(),
+    });
+    const facts: PaymentFacts = {
+      payment_intent_id: randomUUID(),
+      invoice_id: invoice,
+      invoice_number: 'INV-2026-000042',
+      buyer_id: buyer.id,
+      seller_id: seller.id,
+      website_title: 'Cooking blog',
+      amount: 1100,
+      at: new Date().toISOString(),
+    };
+    await publish('payment.authorized', facts);
+    await publish('payment.captured', facts);
+    await publish('payment.refunded', facts);
+
+    await eventually(async () => {
+      expect(await mail(seller)).toEqual([
+        'new_bid: New bid on "Cooking blog": $1,000',
+        'new_bid: New bid on "Cooking blog": $1,050',
+        'new_bid: New bid on "Cooking blog": $1,100',
+        'payment_authorized_seller: The buyer paid for "Cooking blog"',
+        'payment_captured_seller: Funds released for "Cooking blog"',
+        'payment_refunded_seller: Payment refunded for "Cooking blog"',
+        'sale_sold: "Cooking blog" sold for $1,100',
+      ]);
+      expect(await mail(buyer)).toEqual([
+        'invoice_issued: Invoice INV-2026-000042 for "Cooking blog"',
+        'payment_authorized_buyer: Payment held for INV-2026-000042',
+        'payment_captured_buyer: Payment complete for INV-2026-000042',
+        'payment_refunded_buyer: Refund for INV-2026-000042',
+        'sale_won: You won "Cooking blog"',
+      ]);
+      expect(await mail(rival)).toEqual(['outbid: You\'ve been outbid on "Cooking blog"']);
+    }, 20_000);
+    // The second copies are behind the first in each consumer; give the last of them time to be (not) mailed.
+    await new Promise((r) => setTimeout(r, 1500));
+    expect((await mail(seller)).length + (await mail(buyer)).length + (await mail(rival)).length).toBe(13);
+    expect(await body('invoice_issued', buyer)).toContain(`https://market.example/dashboard?tab=invoices&pay=${invoice}`);
+    expect(await body('outbid', rival)).toContain(`https://market.example/listing/${listing}`);
+  });
+
+  it('tells the seller of an unsold end and the bids still open to them', async () => {
+    const other = await person();
+    await publish('auction.closed', {
+      listing_id: randomUUID(),
+      listing_title: 'Travel site',
+      seller_id: other.id,
+      outcome: 'expired',
+      reason: 'reserve_not_met',
+      winning_bid_id: null,
+      buyer_id: null,
+      amount: null,
+      closed_at: new Date().toISOString(),
+      pending_bids: 3,
+    });
+    await eventually(async () => expect(await mail(other)).toEqual(['sale_ended: Your listing "Travel site" has ended']), 15_000);
+    const text = await body('sale_ended', other);
+    expect(text).toContain('the reserve price was not met');
+    expect(text).toContain('3 bids are still open: you can accept one from My Bids within 7 days.');
+  });
+
+  it('acknowledges stale or incomplete events without an email', async () => {
+    const quiet = await person();
+    const closed = (overrides: Partial<EventPayloads['auction.closed']>): EventPayloads['auction.closed'] => ({
+      listing_id: randomUUID(),
+      listing_title: 'Old news',
+      seller_id: quiet.id,
+      outcome: 'expired',
+      reason: 'no_bids',
+      winning_bid_id: null,
+      buyer_id: null,
+      amount: null,
+      closed_at: new Date().toISOString(),
+      pending_bids: 0,
+      ...overrides,
+    });
+    await publish('auction.closed', closed({}), { occurredAt: new Date(Date.now() - 25 * 3600 * 1000).toISOString() });
+    const incomplete = closed({}) as Partial<EventPayloads['auction.closed']>;
+    delete incomplete.pending_bids;
+    await publish('auction.closed', incomplete as EventPayloads['auction.closed']);
+    // A fresh, complete event after them proves the consumer moved past both.
+    await publish('auction.closed', closed({ listing_title: 'Fresh news' }));
+    await eventually(async () => expect(await mail(quiet)).toEqual(['sale_ended: Your listing "Fresh news" has ended']), 15_000);
+  });
+});
