@@ -15,20 +15,25 @@ import { MyBidsTab } from '../features/my-bids/MyBidsTab';
 import { MyListingsTab } from '../features/my-listings/MyListingsTab';
 import { RecentListings } from '../features/my-listings/RecentListings';
 import { WatchlistTab } from '../features/watchlist/WatchlistTab';
+import { MessagesTab } from '../features/messages/MessagesTab';
+import { MessagesTabLabel } from '../features/messages/MessagesTabLabel';
 
 interface Tab {
   id: string;
   label: string;
+  /** What the tab bar shows, when more than the label (Messages' unread badge). */
+  title?: () => React.ReactNode;
   render: (user: UserDto) => React.ReactNode;
 }
 
-// Tabs in SPEC §2 order; Messages slots in before Profile when its issue lands.
+// Tabs in SPEC §2 order.
 const USER_TABS: Tab[] = [
   { id: 'overview', label: 'Overview', render: (user) => <UserOverview user={user} /> },
   { id: 'listings', label: 'My Listings', render: () => <MyListingsTab /> },
   { id: 'bids', label: 'My Bids', render: () => <MyBidsTab /> },
   { id: 'invoices', label: 'Invoices', render: () => <InvoicesTab /> },
   { id: 'watchlist', label: 'Watchlist', render: () => <WatchlistTab /> },
+  { id: 'messages', label: 'Messages', title: () => <MessagesTabLabel />, render: () => <MessagesTab /> },
   { id: 'profile', label: 'Profile', render: (user) => <ProfileTab user={user} /> },
 ];
 const ADMIN_TABS: Tab[] = [
@@ -112,7 +117,7 @@ export function DashboardPage() {
       <nav className="tabs" aria-label="Dashboard sections" ref={tabBar}>
         {tabs.map((tab) => (
           <Link key={tab.id} to={`/dashboard?tab=${tab.id}`} aria-current={tab.id === active.id ? 'page' : undefined}>
-            {tab.label}
+            {tab.title ? tab.title() : tab.label}
           </Link>
         ))}
       </nav>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { ListingDto } from '@market/contracts';
 import { formatDollars, timeRemainingLabel } from '@market/domain';
@@ -11,16 +11,12 @@ import { ACTION_LABELS, planActions, watchlistMessage, type PanelAction } from '
 import { useBuyNow } from './use-buy-now';
 
 const MESSAGE_MS = 4000;
+// Loaded when a buyer first opens it: most visitors never contact the seller.
+const ContactSellerDialog = lazy(() => import('./ContactSellerDialog').then((m) => ({ default: m.ContactSellerDialog })));
 
 /** The actions a signed-in buyer does in a form right in the panel; guests get their buttons, which lead to /login. */
 type FormAction = 'place_bid' | 'make_offer';
 const isFormAction = (action: PanelAction | 'contact'): action is FormAction => action === 'place_bid' || action === 'make_offer';
-
-/** Honest notices for actions whose flows arrive with later issues (messaging). */
-const COMING_SOON: Record<Exclude<PanelAction, FormAction | 'buy_now'> | 'contact', string> = {
-  escrow: 'Messaging sellers is coming soon, including arranging escrow.',
-  contact: 'Messaging sellers is coming soon.',
-};
 
 /**
  * Prices, reserve, time left and the buttons: guests go to /login; buy now (D4) and the watchlist work; the seller
@@ -31,7 +27,7 @@ export function ActionPanel({ listing, extendedUntil = null }: { listing: Listin
   const user = useAppSelector((state) => state.session.user);
   const navigate = useNavigate();
   const [addToWatchlist, { isLoading: adding }] = useAddToWatchlistMutation();
-  const [notice, setNotice] = useState<string | null>(null);
+  const [contacting, setContacting] = useState<'contact' | 'escrow' | null>(null);
   const [watchMessage, setWatchMessage] = useState<{ text: string; success: boolean } | null>(null);
   const purchase = useBuyNow(listing.id);
 
@@ -52,7 +48,7 @@ export function ActionPanel({ listing, extendedUntil = null }: { listing: Listin
   const act = (action: PanelAction | 'contact') => {
     if (!user) navigate('/login');
     else if (action === 'buy_now') purchase.ask();
-    else if (!isFormAction(action)) setNotice(COMING_SOON[action]);
+    else if (action === 'contact' || action === 'escrow') setContacting(action);
   };
   const watch = async () => {
     if (!user) {
@@ -140,11 +136,6 @@ export function ActionPanel({ listing, extendedUntil = null }: { listing: Listin
         </button>
       </div>
       {purchase.outcome && <BuyNowNotice outcome={purchase.outcome} />}
-      {notice && (
-        <div className="alert alert-info panel-notice" role="status">
-          {notice}
-        </div>
-      )}
       {watchMessage && (
         <div className={`alert ${watchMessage.success ? 'alert-success' : 'alert-error'} panel-notice`} role={watchMessage.success ? 'status' : 'alert'}>
           {watchMessage.text}
@@ -152,6 +143,11 @@ export function ActionPanel({ listing, extendedUntil = null }: { listing: Listin
       )}
       {plan.purchasePrice !== null && plan.purchasePrice >= 5000 && plan.showBuyerActions && (
         <p className="muted panel-small">Purchases from $5,000 are completed through escrow arranged with the seller.</p>
+      )}
+      {contacting && (
+        <Suspense fallback={null}>
+          <ContactSellerDialog listing={listing} about={contacting} onClose={() => setContacting(null)} />
+        </Suspense>
       )}
       {purchase.confirming && plan.purchasePrice !== null && (
         <BuyNowDialog title={listing.title} price={plan.purchasePrice} busy={purchase.busy} onConfirm={purchase.confirm} onCancel={purchase.cancel} />

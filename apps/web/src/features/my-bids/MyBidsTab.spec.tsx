@@ -9,12 +9,13 @@ import { api } from '../../lib/api';
 import { BidderMessageDialog } from './BidderMessageDialog';
 import { BidRow } from './BidRow';
 import { MyBidsTab } from './MyBidsTab';
-import { MESSAGING_SOON, NO_BIDS_TEXT } from './my-bids';
+import { NO_BIDS_TEXT } from './my-bids';
 
 // Jest has no CSS transform: the style sheets the components import are empty here.
 jest.mock('../../components/form/form-fields.css', () => ({}));
 jest.mock('../../components/feedback/feedback.css', () => ({}));
 jest.mock('./my-bids.css', () => ({}));
+jest.mock('../../components/messages/messages.css', () => ({}));
 
 // Static rendering in Node: what each state puts on the page, without a browser DOM.
 function render(element: ReactElement, store: AppStore = createStore()): string {
@@ -149,14 +150,13 @@ describe('BidRow', () => {
 });
 
 describe('BidderMessageDialog', () => {
-  it('opens prefilled, says the draft is not sent, and keeps Send disabled', () => {
+  it('opens prefilled to the bidder, ready to send', () => {
     const html = render(<BidderMessageDialog row={base} onClose={() => undefined} />);
     expect(html).toContain('role="dialog"');
+    expect(text(html)).toContain('Message ann_buyer To: ann_buyer');
     expect(html).toContain('value="Re: Your bid on &quot;Heron watching blog&quot;"');
     expect(text(html)).toContain('Hi ann_buyer, Thank you for your bid of $2,000 on "Heron watching blog".');
-    expect(text(html)).toContain(MESSAGING_SOON);
-    expect(html).toMatch(/<button type="submit" class="btn btn-primary" disabled=""[^>]*>Send<\/button>/);
-    // The fields stay editable: nothing marks them read-only or disabled.
+    expect(html).toMatch(/<button type="submit" class="btn btn-primary">Send Message<\/button>/);
     expect(html).not.toMatch(/<(input|textarea)[^>]*(readonly|disabled)/i);
   });
 });

@@ -8,7 +8,6 @@ export const NO_BIDS_TEXT = "You haven't placed any bids yet.";
 export const PROFILE_SOON = 'Profile view coming soon!';
 export const PROFILE_NOTICE_MS = 3000;
 /** Messaging arrives with its own issue: the compose dialog says plainly that nothing is sent. */
-export const MESSAGING_SOON = 'Messaging opens soon: your draft is not sent.';
 
 export type BadgeTone = 'green' | 'red' | 'gray' | 'blue';
 

@@ -1,0 +1,99 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { MESSAGE_TEXTS } from '@market/contracts';
+import { TextAreaField } from '../form/TextAreaField';
+import { TextField } from '../form/TextField';
+import { useSendMessageMutation } from '../../api/messages.api';
+import { sendFailureText, validateDraft, type DraftErrors, type MessageDraft } from './compose-message';
+import './messages.css';
+
+/** How long the dialog shows 'Message sent successfully!' before it closes itself. */
+export const SENT_CLOSE_MS = 2000;
+
+export interface ComposeMessageProps {
+  title: string;
+  to: { id: string; username: string };
+  listingId: string | null;
+  initial: MessageDraft;
+  onClose: () => void;
+}
+
+/** A modal to write one message (SPEC §2): subject and message prefilled by the caller, SPEC §8 texts on send. */
+export function ComposeMessageDialog({ title, to, listingId, initial, onClose }: ComposeMessageProps) {
+  const [draft, setDraft] = useState(initial);
+  const [errors, setErrors] = useState<DraftErrors>({});
+  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const [send, { isLoading }] = useSendMessageMutation();
+  const dialog = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const opener = document.activeElement as HTMLElement | null;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onClose();
+      if (event.key !== 'Tab' || !dialog.current) return;
+      // Keep keyboard focus inside the dialog while it is open.
+      const focusable = dialog.current.querySelectorAll<HTMLElement>('input, textarea, button:not([disabled])');
+      const first = focusable[0];
+      const last = focusable[focusable.length - 1];
+      if (event.shiftKey && document.activeElement === first) {
+        event.preventDefault();
+        last?.focus();
+      } else if (!event.shiftKey && document.activeElement === last) {
+        event.preventDefault();
+        first?.focus();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      opener?.focus();
+    };
+  }, [onClose]);
+
+  useEffect(() => {
+    if (!result?.ok) return;
+    const timer = setTimeout(onClose, SENT_CLOSE_MS);
+    return () => clearTimeout(timer);
+  }, [result, onClose]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateDraft(draft);
+    setErrors(found);
+    setResult(null);
+    if (Object.keys(found).length > 0) return;
+    try {
+      const answer = await send({ receiver_id: to.id, listing_id: listingId, subject: draft.subject.trim(), content: draft.content.trim() }).unwrap();
+      setResult({ ok: true, text: answer.message || MESSAGE_TEXTS.sent });
+    } catch (error) {
+      setResult({ ok: false, text: sendFailureText(error) });
+    }
+  };
+
+  return (
+    <div className="modal-backdrop" role="presentation" onClick={onClose}>
+      <div ref={dialog} className="modal card compose-message" role="dialog" aria-modal="true" aria-labelledby="compose-message-title" onClick={(e) => e.stopPropagation()}>
+        <h2 id="compose-message-title">{title}</h2>
+        <form onSubmit={submit} noValidate>
+          <p className="muted compose-message-to">
+            To: <strong>{to.username}</strong>
+          </p>
+          <TextField label="Subject" name="subject" value={draft.subject} error={errors.subject} onChange={(subject) => setDraft((d) => ({ ...d, subject }))} required />
+          <TextAreaField label="Message" name="content" rows={8} value={draft.content} error={errors.content} onChange={(content) => setDraft((d) => ({ ...d, content }))} required autoFocus />
+          {result && (
+            <p className={`alert ${result.ok ? 'alert-success' : 'alert-error'}`} role={result.ok ? 'status' : 'alert'}>
+              {result.text}
+            </p>
+          )}
+          <div className="compose-message-buttons">
+            <button type="submit" className="btn btn-primary" disabled={isLoading || result?.ok === true}>
+              {isLoading ? 'Sending...' : 'Send Message'}
+            </button>
+            <button type="button" className="btn btn-ghost" onClick={onClose}>
+              {result?.ok ? 'Close' : 'Cancel'}
+            </button>
+          </div>
+        </form>
+      </div>
+    </div>
+  );
+}
