@@ -1,7 +1,6 @@
 import { createBrowserRouter } from 'react-router-dom';
 import { Layout } from '../components/layout/Layout';
 import { HomePage } from '../pages/HomePage';
-import { DashboardPage } from '../pages/DashboardPage';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { ErrorPage } from '../pages/ErrorPage';
 import { LoginPage } from '../features/auth/LoginPage';
@@ -25,7 +24,7 @@ export const router = createBrowserRouter([
       { path: '/register', element: <RegisterPage /> },
       { path: '/verify-email', element: <VerifyEmailPage /> },
       { path: '/reset-password', element: <ResetPasswordPage /> },
-      { path: '/dashboard', element: <DashboardPage /> },
+      { path: '/dashboard', lazy: () => import('../pages/DashboardPage').then((m) => ({ Component: m.DashboardPage })) },
       { path: '/sell', lazy: () => import('../features/sell/SellPage').then((m) => ({ Component: m.SellPage })) },
       {
         path: '/edit-listing/:id',
@@ -44,6 +43,12 @@ export const router = createBrowserRouter([
         path: '/sandbox-checkout/:sessionId',
         lazy: () => import('../features/payments/SandboxCheckoutPage').then((m) => ({ Component: m.SandboxCheckoutPage })),
       },
+      { path: '/help-center', lazy: () => import('../features/public-site/HelpCenterPage').then((m) => ({ Component: m.HelpCenterPage })) },
+      { path: '/about', lazy: () => import('../features/public-site/AboutPage').then((m) => ({ Component: m.AboutPage })) },
+      { path: '/contact', lazy: () => import('../features/public-site/ContactPage').then((m) => ({ Component: m.ContactPage })) },
+      { path: '/privacy-policy', lazy: () => import('../features/public-site/LegalPage').then((m) => ({ Component: m.PrivacyPolicyPage })) },
+      { path: '/terms-of-service', lazy: () => import('../features/public-site/LegalPage').then((m) => ({ Component: m.TermsOfServicePage })) },
+      { path: '/cookie-policy', lazy: () => import('../features/public-site/LegalPage').then((m) => ({ Component: m.CookiePolicyPage })) },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { HOME_CATEGORIES } from '@market/domain';
 import { EXTERNAL_LINKS } from '../lib/site-links';
 import { FeaturedListings } from '../features/home/FeaturedListings';
+import { SITE_NAME, usePageMeta } from '../lib/page-meta';
 
 const STATS = [
   { value: '47,000+', label: 'Active buyers' },
@@ -12,6 +13,7 @@ const STATS = [
 
 /** Home: hero search, marketplace stats, featured listings, category tiles and the valuation promo (SPEC §2). */
 export function HomePage() {
+  usePageMeta({ title: SITE_NAME, description: 'Buy and sell websites and online businesses. Auctions and fixed prices, funds held until the transfer is verified.' });
   const navigate = useNavigate();
   const [search, setSearch] = useState('');
 

@@ -24,7 +24,7 @@ export function Header() {
   return (
     <header className="site-header">
       <div className="container header-bar">
-        <Link to="/" className="brand" aria-label="Site Market home">
+        <Link to="/" className="brand">
           <span className="brand-mark" aria-hidden="true">S</span>
           <span className="brand-name">Site Market</span>
         </Link>

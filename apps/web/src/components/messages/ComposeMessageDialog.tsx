@@ -24,6 +24,11 @@ export function ComposeMessageDialog({ title, to, listingId, initial, onClose }:
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
   const [send, { isLoading }] = useSendMessageMutation();
   const dialog = useRef<HTMLDivElement>(null);
+  // Editing a field clears its message: a fixed field should not stay red until the next Send.
+  const edit = (field: keyof MessageDraft) => (value: string) => {
+    setDraft((d) => ({ ...d, [field]: value }));
+    setErrors((e) => ({ ...e, [field]: undefined }));
+  };
 
   useEffect(() => {
     const opener = document.activeElement as HTMLElement | null;
@@ -77,8 +82,8 @@ export function ComposeMessageDialog({ title, to, listingId, initial, onClose }:
           <p className="muted compose-message-to">
             To: <strong>{to.username}</strong>
           </p>
-          <TextField label="Subject" name="subject" value={draft.subject} error={errors.subject} onChange={(subject) => setDraft((d) => ({ ...d, subject }))} required />
-          <TextAreaField label="Message" name="content" rows={8} value={draft.content} error={errors.content} onChange={(content) => setDraft((d) => ({ ...d, content }))} required autoFocus />
+          <TextField label="Subject" name="subject" value={draft.subject} error={errors.subject} onChange={edit('subject')} required />
+          <TextAreaField label="Message" name="content" rows={8} value={draft.content} error={errors.content} onChange={edit('content')} required autoFocus />
           {result && (
             <p className={`alert ${result.ok ? 'alert-success' : 'alert-error'}`} role={result.ok ? 'status' : 'alert'}>
               {result.text}

@@ -14,12 +14,14 @@ import {
   type BrowseFilters as Filters,
 } from './browse-params';
 import { useViewMode } from './view-mode';
+import { usePageMeta } from '../../lib/page-meta';
 import './browse.css';
 
 const countLabel = (total: number) => `${total.toLocaleString('en-US')} ${total === 1 ? 'listing' : 'listings'}`;
 
 /** /browse: filters, sorts, pages and grid/list view over the active listings; the URL holds every choice. */
 export function BrowsePage() {
+  usePageMeta({ title: 'Browse websites for sale', description: 'Blogs, e-commerce stores, SaaS, content and affiliate sites for sale: filter by category, price and type.' });
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = useMemo(() => parseBrowseParams(searchParams), [searchParams]);
   const apiParams = useMemo(() => toApiParams(filters), [filters]);

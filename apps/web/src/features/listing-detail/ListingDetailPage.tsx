@@ -10,6 +10,7 @@ import { ScreenshotGallery } from './ScreenshotGallery';
 import { SellerCard } from './SellerCard';
 import { planActions } from './listing-actions';
 import { useLiveListing } from './use-live-listing';
+import { usePageMeta } from '../../lib/page-meta';
 import './listing-detail.css';
 
 /** Statuses that mean "no such listing for you": missing, hidden, or an id the API cannot read. */
@@ -71,6 +72,7 @@ export function ListingDetailPage() {
   const { data: listing, error, isLoading, refetch } = useListingQuery(listingId);
   // Live only once the listing exists: a missing one has no feed to follow.
   const { extendedUntil } = useLiveListing(listingId, listing !== undefined);
+  usePageMeta({ title: listing?.title ?? 'Listing', description: listing?.description.slice(0, 160), image: listing?.screenshots?.[0], type: 'article' });
 
   useEffect(() => {
     if (error) console.error('Error loading listing', error);

@@ -1,0 +1,71 @@
+import type { ReactElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { Provider } from 'react-redux';
+import { MemoryRouter } from 'react-router-dom';
+import { createStore } from '../../app/store';
+import { HelpCenterPage } from './HelpCenterPage';
+import { ContactPage } from './ContactPage';
+import { AboutPage } from './AboutPage';
+import { CookiePolicyPage, PrivacyPolicyPage, TermsOfServicePage } from './LegalPage';
+
+jest.mock('./public-site.css', () => ({}));
+jest.mock('../../components/form/form-fields.css', () => ({}));
+
+function render(element: ReactElement, url = '/'): string {
+  return renderToStaticMarkup(
+    <Provider store={createStore()}>
+      <MemoryRouter initialEntries={[url]}>{element}</MemoryRouter>
+    </Provider>,
+  );
+}
+const text = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+describe('HelpCenterPage (SPEC §2)', () => {
+  it.each([
+    ['/help-center', 'How to buy a website'],
+    ['/help-center?section=how-to-sell', 'How to sell your website'],
+    ['/help-center?section=faq', 'Frequently asked questions'],
+    ['/help-center?section=nonsense', 'How to buy a website'],
+  ])('%s shows "%s" with its tab selected', (url, heading) => {
+    const html = render(<HelpCenterPage />, url);
+    expect(text(html)).toContain(heading);
+    expect(html.match(/aria-selected="true"/g)).toHaveLength(1);
+  });
+});
+
+describe('ContactPage (SPEC §5, §9)', () => {
+  it('has the fields, the nine subjects, urgency defaulting to normal, a 6-row message, response times and hours', () => {
+    const html = render(<ContactPage />, '/contact');
+    for (const name of ['name', 'email', 'subject', 'urgency', 'message']) expect(html).toContain(`name="${name}"`);
+    expect(html.match(/<option value="[^"]+"( selected="")?>/g)).toHaveLength(9 + 3);
+    expect(html).toMatch(/<option value="normal" selected="">Normal<\/option>/);
+    expect(html).toMatch(/<textarea rows="6"/);
+    const words = text(html);
+    expect(words).toContain('General inquiries 24 hours Technical support 12 hours Urgent issues 4 hours');
+    expect(words).toContain('Mon-Fri 9AM-6PM EST');
+  });
+});
+
+describe('about and legal pages', () => {
+  it('about carries the marketing figures', () => {
+    const words = text(render(<AboutPage />));
+    expect(words).toContain('47,000+ active buyers');
+    expect(words).toContain('$25,000 average sale');
+  });
+
+  it.each([
+    [PrivacyPolicyPage, 'Privacy Policy'],
+    [TermsOfServicePage, 'Terms of Service'],
+    [CookiePolicyPage, 'Cookie Policy'],
+  ])('%#: %s, last updated March 2025', (Page, title) => {
+    const words = text(render(<Page />));
+    expect(words).toMatch(new RegExp(`^${title} Last updated: March 2025`));
+  });
+});
