@@ -1,6 +1,7 @@
 import { defineConfig, loadEnv } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
+import { precompress } from './build/precompress.plugin';
 
 const lib = (name: string) => fileURLToPath(new URL(`../../libs/${name}/src/index.ts`, import.meta.url));
 
@@ -8,7 +9,7 @@ export default defineConfig(({ mode }) => {
   // VITE_* values from the environment or .env files; only these two reach the bundle (README: environment variables).
   const env = loadEnv(mode, process.cwd(), 'VITE_');
   return {
-    plugins: [react()],
+    plugins: [react(), precompress()],
     define: {
       __PREMIUM_DOMAINS_URL__: JSON.stringify(env.VITE_PREMIUM_DOMAINS_URL ?? ''),
       __VALUATION_URL__: JSON.stringify(env.VITE_VALUATION_URL ?? ''),

@@ -1,19 +1,75 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import express, { type RequestHandler } from 'express';
+import { extname, join, normalize, sep } from 'node:path';
+import express, { type RequestHandler, type Response } from 'express';
 
 const NOT_SPA = /^\/(api|healthz|readyz)(\/|$)/;
+const ENCODINGS = [
+  ['br', '.br'],
+  ['gzip', '.gz'],
+] as const;
+export type PrecompressedEncoding = (typeof ENCODINGS)[number][0];
+
+/**
+ * The best precompressed encoding an Accept-Encoding header allows: br, else gzip, else null (identity). A q of 0
+ * refuses an encoding; `*` stands for any not named.
+ */
+export function pickEncoding(header: string | string[] | undefined): PrecompressedEncoding | null {
+  const text = Array.isArray(header) ? header.join(',') : (header ?? '');
+  const q = new Map<string, number>();
+  for (const part of text.split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (!name) continue;
+    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const value = qParam ? Number(qParam.slice(2)) : 1;
+    q.set(name, Number.isFinite(value) ? value : 0);
+  }
+  for (const [encoding] of ENCODINGS) {
+    if ((q.get(encoding) ?? q.get('*') ?? 0) > 0) return encoding;
+  }
+  return null;
+}
+
+// Vite fingerprints files under assets/, so they never change; everything else must always be fresh.
+function setCache(res: Response, path: string): void {
+  res.setHeader('Cache-Control', path.includes(`${sep}assets${sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+}
 
 /** Serves the built web app; client routes fall back to index.html, /api stays with the API. */
 export function webApp(distDir: string): RequestHandler[] {
-  const index = join(distDir, 'index.html');
-  const assets = express.static(distDir, {
-    index: false,
-    setHeaders: (res, path) => {
-      // Vite fingerprints files under assets/, so they never change; index.html must always be fresh.
-      res.setHeader('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
-    },
-  });
+  const root = normalize(distDir);
+  const index = join(root, 'index.html');
+  const variants = new Map<string, boolean>();
+  const hasVariant = (file: string) => {
+    let known = variants.get(file);
+    if (known === undefined) {
+      known = existsSync(file);
+      variants.set(file, known);
+    }
+    return known;
+  };
+  const assets = express.static(root, { index: false, setHeaders: (res, path) => setCache(res, path) });
+  // The build wrote .br and .gz copies (ADR 0025): send one when the browser takes it, with the original's type.
+  const precompressed: RequestHandler = (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    const encoding = pickEncoding(req.headers['accept-encoding']);
+    if (!encoding) return next();
+    let file: string;
+    try {
+      file = normalize(join(root, decodeURIComponent(req.path)));
+    } catch {
+      return next();
+    }
+    if (!file.startsWith(root + sep)) return next();
+    const suffix = ENCODINGS.find(([name]) => name === encoding)![1];
+    res.vary('Accept-Encoding');
+    if (!hasVariant(file + suffix)) return next();
+    res.setHeader('Content-Encoding', encoding);
+    res.type(extname(file));
+    setCache(res, file);
+    res.sendFile(file + suffix, (error) => {
+      if (error && !res.headersSent) next();
+    });
+  };
   const fallback: RequestHandler = (req, res, next) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || NOT_SPA.test(req.path)) return next();
     if (!existsSync(index)) {
@@ -23,6 +79,6 @@ export function webApp(distDir: string): RequestHandler[] {
     res.setHeader('Cache-Control', 'no-cache');
     res.sendFile(index);
   };
-  const staticOnly: RequestHandler = (req, res, next) => (NOT_SPA.test(req.path) ? next() : assets(req, res, next));
+  const staticOnly: RequestHandler = (req, res, next) => (NOT_SPA.test(req.path) ? next() : precompressed(req, res, () => assets(req, res, next)));
   return [staticOnly, fallback];
 }

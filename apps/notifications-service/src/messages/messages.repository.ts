@@ -2,19 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { appendEvent } from '@market/server-kit';
 
-/** A message row as stored. */
-export interface MessageRow {
-  id: string;
-  sender_id: string;
-  receiver_id: string;
-  listing_id: string | null;
-  listing_title: string | null;
-  subject: string;
-  content: string;
-  read_at: Date | null;
-  created_at: Date;
-}
-
+/** A message to store: the listing's title is copied so the thread keeps its name. */
 export interface NewMessage {
   id: string;
   sender_id: string;
@@ -23,6 +11,12 @@ export interface NewMessage {
   listing_title: string | null;
   subject: string;
   content: string;
+}
+
+/** A message row as stored. */
+export interface MessageRow extends NewMessage {
+  read_at: Date | null;
+  created_at: Date;
 }
 
 const PREVIEW_LENGTH = 500;

@@ -1,7 +1,4 @@
 import type { ReactElement } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { Provider } from 'react-redux';
-import { MemoryRouter } from 'react-router-dom';
 import type { InvoiceDto } from '@market/contracts';
 import { createStore, type AppStore } from '../../app/store';
 import { invoicesApi } from '../../api/invoices.api';
@@ -10,30 +7,16 @@ import { InvoiceRow } from './InvoiceRow';
 import { InvoicesTab } from './InvoicesTab';
 import { FUNDS_HELD, NO_INVOICES_TEXT, SELLING_FREE } from './invoices';
 import { PaymentDialog } from '../payments/PaymentDialog';
+import { renderStatic, visibleText } from '../../testing/static-render';
 
 // Jest has no CSS transform: the style sheets the components import are empty here.
 jest.mock('../../components/feedback/feedback.css', () => ({}));
 jest.mock('./invoices.css', () => ({}));
 jest.mock('../payments/payments.css', () => ({}));
 
-// Static rendering in Node: what each state puts on the page, without a browser DOM.
-function render(element: ReactElement, store: AppStore = createStore(), url = '/dashboard?tab=invoices'): string {
-  return renderToStaticMarkup(
-    <Provider store={store}>
-      <MemoryRouter initialEntries={[url]}>{element}</MemoryRouter>
-    </Provider>,
-  );
-}
+const render = (element: ReactElement, store: AppStore = createStore(), url = '/dashboard?tab=invoices') => renderStatic(element, store, url);
+const text = visibleText;
 
-/** The visible text of rendered markup, tags dropped and entities decoded. */
-const text = (html: string) =>
-  html
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ')
-    .trim();
 
 const NOW = new Date('2026-11-22T12:00:00Z');
 

@@ -1,34 +1,19 @@
 import type { ReactElement } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { Provider } from 'react-redux';
-import { MemoryRouter } from 'react-router-dom';
 import type { MessageDto, MessagesResponse } from '@market/contracts';
 import { createStore, type AppStore } from '../../app/store';
 import { messagesApi } from '../../api/messages.api';
 import { ComposeMessageDialog } from '../../components/messages/ComposeMessageDialog';
 import { ConversationItem, MessagesTab } from './MessagesTab';
 import { conversationsOf, NO_MESSAGES_TEXT } from './messages';
+import { renderStatic, visibleText } from '../../testing/static-render';
 
 jest.mock('../../components/feedback/feedback.css', () => ({}));
 jest.mock('../../components/form/form-fields.css', () => ({}));
 jest.mock('../../components/messages/messages.css', () => ({}));
 jest.mock('./messages.css', () => ({}));
 
-function render(element: ReactElement, store: AppStore = createStore()): string {
-  return renderToStaticMarkup(
-    <Provider store={store}>
-      <MemoryRouter initialEntries={['/dashboard?tab=messages']}>{element}</MemoryRouter>
-    </Provider>,
-  );
-}
-const text = (html: string) =>
-  html
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ')
-    .trim();
+const render = (element: ReactElement, store: AppStore = createStore(), url = '/dashboard?tab=messages') => renderStatic(element, store, url);
+const text = visibleText;
 
 const received: MessageDto = {
   id: 'm1',

@@ -1,7 +1,4 @@
 import type { ReactElement } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { Provider } from 'react-redux';
-import { MemoryRouter } from 'react-router-dom';
 import type { UserBidRow } from '@market/contracts';
 import { createStore, type AppStore } from '../../app/store';
 import { bidsApi } from '../../api/bids.api';
@@ -10,6 +7,7 @@ import { BidderMessageDialog } from './BidderMessageDialog';
 import { BidRow } from './BidRow';
 import { MyBidsTab } from './MyBidsTab';
 import { NO_BIDS_TEXT } from './my-bids';
+import { renderStatic, visibleText } from '../../testing/static-render';
 
 // Jest has no CSS transform: the style sheets the components import are empty here.
 jest.mock('../../components/form/form-fields.css', () => ({}));
@@ -17,24 +15,9 @@ jest.mock('../../components/feedback/feedback.css', () => ({}));
 jest.mock('./my-bids.css', () => ({}));
 jest.mock('../../components/messages/messages.css', () => ({}));
 
-// Static rendering in Node: what each state puts on the page, without a browser DOM.
-function render(element: ReactElement, store: AppStore = createStore()): string {
-  return renderToStaticMarkup(
-    <Provider store={store}>
-      <MemoryRouter>{element}</MemoryRouter>
-    </Provider>,
-  );
-}
+const render = (element: ReactElement, store: AppStore = createStore(), url = '/') => renderStatic(element, store, url);
+const text = visibleText;
 
-/** The visible text of rendered markup, tags dropped and entities decoded. */
-const text = (html: string) =>
-  html
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ')
-    .trim();
 
 const base: UserBidRow = {
   id: 'bid-1',

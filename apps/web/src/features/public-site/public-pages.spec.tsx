@@ -1,31 +1,15 @@
 import type { ReactElement } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { Provider } from 'react-redux';
-import { MemoryRouter } from 'react-router-dom';
-import { createStore } from '../../app/store';
 import { HelpCenterPage } from './HelpCenterPage';
 import { ContactPage } from './ContactPage';
 import { AboutPage } from './AboutPage';
 import { CookiePolicyPage, PrivacyPolicyPage, TermsOfServicePage } from './LegalPage';
+import { renderStatic, visibleText } from '../../testing/static-render';
 
 jest.mock('./public-site.css', () => ({}));
 jest.mock('../../components/form/form-fields.css', () => ({}));
 
-function render(element: ReactElement, url = '/'): string {
-  return renderToStaticMarkup(
-    <Provider store={createStore()}>
-      <MemoryRouter initialEntries={[url]}>{element}</MemoryRouter>
-    </Provider>,
-  );
-}
-const text = (html: string) =>
-  html
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ')
-    .trim();
+const render = (element: ReactElement, url = '/') => renderStatic(element, undefined, url);
+const text = visibleText;
 
 describe('HelpCenterPage (SPEC §2)', () => {
   it.each([

@@ -1,0 +1,97 @@
+import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
+import express from 'express';
+import { pickEncoding, webApp } from './web-app';
+
+describe('pickEncoding', () => {
+  it.each([
+    ['gzip, deflate, br, zstd', 'br'],
+    ['gzip, deflate', 'gzip'],
+    ['br;q=0, gzip;q=0.5', 'gzip'],
+    ['*', 'br'],
+    ['*;q=0, gzip', 'gzip'],
+    ['identity', null],
+    ['', null],
+    [undefined, null],
+    ['br;q=0, gzip;q=0', null],
+    ['BR', 'br'],
+  ])('%j -> %s', (header, encoding) => {
+    expect(pickEncoding(header)).toBe(encoding);
+  });
+});
+
+describe('webApp serving precompressed assets', () => {
+  let dir: string;
+  let server: Server;
+  let base: string;
+  const js = 'export const answer = 42;\n'.repeat(200);
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'web-dist-'));
+    mkdirSync(join(dir, 'assets'));
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><title>app</title>');
+    writeFileSync(join(dir, 'assets', 'app-abc123.js'), js);
+    writeFileSync(join(dir, 'assets', 'app-abc123.js.br'), brotliCompressSync(Buffer.from(js)));
+    writeFileSync(join(dir, 'assets', 'app-abc123.js.gz'), gzipSync(Buffer.from(js)));
+    writeFileSync(join(dir, 'assets', 'small-1.css'), 'body{}');
+    const app = express();
+    app.use(webApp(dir));
+    await new Promise<void>((resolve) => {
+      server = app.listen(0, '127.0.0.1', () => resolve());
+    });
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve));
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  // fetch() decompresses on its own; node:http shows the bytes as sent.
+  const raw = async (path: string, acceptEncoding?: string) => {
+    const { request } = await import('node:http');
+    return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
+      const req = request(`${base}${path}`, { headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+  };
+
+  it('sends the brotli copy with the original type, Vary and a long cache', async () => {
+    const res = await raw('/assets/app-abc123.js', 'gzip, br');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toMatch(/^(application|text)\/javascript/);
+    expect(res.headers.vary).toContain('Accept-Encoding');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(res.body).toString()).toBe(js);
+  });
+
+  it('sends gzip to a gzip-only client and the plain file to one that takes neither', async () => {
+    expect((await raw('/assets/app-abc123.js', 'gzip')).headers['content-encoding']).toBe('gzip');
+    const plain = await raw('/assets/app-abc123.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(js);
+  });
+
+  it('sends a file without copies as it is, and client routes get index.html', async () => {
+    const css = await raw('/assets/small-1.css', 'br');
+    expect(css.headers['content-encoding']).toBeUndefined();
+    expect(css.body.toString()).toBe('body{}');
+    const route = await raw('/help-center', 'br');
+    expect(route.headers['cache-control']).toBe('no-cache');
+    expect(route.body.toString()).toContain('<title>app</title>');
+  });
+
+  it('never leaves the build directory', async () => {
+    const res = await raw('/assets/..%2f..%2f..%2fetc%2fpasswd', 'br');
+    expect(res.body.toString()).not.toContain('root:');
+  });
+});
