@@ -111,7 +111,10 @@ export function AdminSettingsTab() {
         </section>
         <section className="card">
           <h2>Fees</h2>
-          <p className="muted">Whole US dollars; the success fee is a percentage of the sale.</p>
+          <p className="muted">
+            Whole US dollars; the success fee is a percentage of the sale, applied to invoices created after you save. Listing and featured fees are
+            recorded but not charged yet.
+          </p>
           {number('listing_fee', 'Listing fee ($)', '29')}
           {number('success_fee', 'Success fee (%)', '5', '0.01')}
           {number('featured_fee', 'Featured fee ($)', '99')}
