@@ -199,4 +199,14 @@ describe('marketplace events through the bus to emails (D19)', () => {
     await publish('auction.closed', closed({ listing_title: 'Fresh news' }));
     await eventually(async () => expect(await mail(quiet)).toEqual(['sale_ended: Your listing "Fresh news" has ended']), 15_000);
   });
+
+  it("lists the admin's latest emails newest first, past the 100th", async () => {
+    const emails = notifications.get(EmailsRepository);
+    for (let i = 0; i < 120; i += 1) {
+      await emails.record({ jobId: `order-${i}-${randomUUID()}`, kind: 'order_check', to: `order${i}@example.com`, email: { subject: `n${i}`, text: '', html: '' }, transport: 'log', requestId: null });
+    }
+    const recent = await emails.recent(50);
+    expect(recent.slice(0, 3).map((e) => e.subject)).toEqual(['n119', 'n118', 'n117']);
+    expect(recent.map((e) => Number(e.id))).toEqual([...recent.map((e) => Number(e.id))].sort((a, b) => b - a));
+  });
 });

@@ -29,8 +29,9 @@ export class EmailsRepository {
 
   /** The latest emails, newest first, for the admin's view. */
   recent(limit: number): Promise<EmailLogEntry[]> {
+    // Ordered by the table's bigint id: the output column `id` is text, and "99" sorts above "100".
     return this.dataSource.query(
-      `SELECT id::text AS id, kind, to_address, subject, text_body, transport, sent_at FROM emails ORDER BY id DESC LIMIT $1`,
+      `SELECT e.id::text AS id, e.kind, e.to_address, e.subject, e.text_body, e.transport, e.sent_at FROM emails e ORDER BY e.id DESC LIMIT $1`,
       [limit],
     );
   }
