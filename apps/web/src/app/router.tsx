@@ -3,10 +3,6 @@ import { Layout } from '../components/layout/Layout';
 import { HomePage } from '../pages/HomePage';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { ErrorPage } from '../pages/ErrorPage';
-import { LoginPage } from '../features/auth/LoginPage';
-import { RegisterPage } from '../features/auth/RegisterPage';
-import { VerifyEmailPage } from '../features/auth/VerifyEmailPage';
-import { ResetPasswordPage } from '../features/auth/ResetPasswordPage';
 
 /** Every route of the web app (SPEC §2). */
 export const router = createBrowserRouter([
@@ -20,10 +16,10 @@ export const router = createBrowserRouter([
         path: '/listing/:listingId',
         lazy: () => import('../features/listing-detail/ListingDetailPage').then((m) => ({ Component: m.ListingDetailPage })),
       },
-      { path: '/login', element: <LoginPage /> },
-      { path: '/register', element: <RegisterPage /> },
-      { path: '/verify-email', element: <VerifyEmailPage /> },
-      { path: '/reset-password', element: <ResetPasswordPage /> },
+      { path: '/login', lazy: () => import('../features/auth/LoginPage').then((m) => ({ Component: m.LoginPage })) },
+      { path: '/register', lazy: () => import('../features/auth/RegisterPage').then((m) => ({ Component: m.RegisterPage })) },
+      { path: '/verify-email', lazy: () => import('../features/auth/VerifyEmailPage').then((m) => ({ Component: m.VerifyEmailPage })) },
+      { path: '/reset-password', lazy: () => import('../features/auth/ResetPasswordPage').then((m) => ({ Component: m.ResetPasswordPage })) },
       { path: '/dashboard', lazy: () => import('../pages/DashboardPage').then((m) => ({ Component: m.DashboardPage })) },
       { path: '/sell', lazy: () => import('../features/sell/SellPage').then((m) => ({ Component: m.SellPage })) },
       {
