@@ -29,7 +29,8 @@ export function ScreenshotGallery({ title, screenshots, category }: ScreenshotGa
   return (
     <div className="gallery">
       <div className="gallery-main">
-        <img src={screenshots[current]} alt={`${title}: screenshot ${current + 1} of ${screenshots.length}`} loading="lazy" />
+        {/* The main screenshot is usually the largest paint: fetched at once, not lazily. */}
+        <img src={screenshots[current]} alt={`${title}: screenshot ${current + 1} of ${screenshots.length}`} fetchPriority="high" />
       </div>
       {screenshots.length > 1 && (
         <div className="gallery-thumbs" role="group" aria-label="Screenshots" onKeyDown={onKeyDown}>
