@@ -79,6 +79,15 @@ describe('messages between buyers and sellers', () => {
     const bidderPage = await loggedInPage(browser, bidder, { width: 375, height: 812 });
     await bidderPage.goto(`${baseUrl()}/dashboard?tab=messages`);
     await bidderPage.getByText('Re: Your bid on "Recipe site with 300 recipes"').first().waitFor();
+    // The active tab, badge included, is scrolled fully into the phone's tab bar.
+    await bidderPage.getByTestId('unread-badge').waitFor();
+    await bidderPage.waitForFunction(() => {
+      const bar = document.querySelector('nav.tabs');
+      const tab = bar?.querySelector('[aria-current="page"]');
+      if (!bar || !tab) return false;
+      const [b, t] = [bar.getBoundingClientRect(), tab.getBoundingClientRect()];
+      return t.left >= b.left - 1 && t.right <= b.right + 1;
+    }, undefined, { timeout: 5000 });
     const overflow = await bidderPage.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     await snap(bidderPage, 'phone-messages-tab');
     expect(overflow).toBeLessThanOrEqual(0);

@@ -48,7 +48,7 @@ const ADMIN_TABS: Tab[] = [
 ];
 
 /**
- * Scrolls the tab bar sideways just enough to show its active tab (inline 'nearest'), e.g. Invoices at 390 px reached
+ * Scrolls the tab bar sideways just enough to show its active tab (inline 'nearest'), e.g. Invoices at 375 px reached
  * from a link. Only the bar moves: scrollIntoView would also scroll the page, which a tab may have scrolled itself
  * (to a highlighted invoice). A bar that fits (desktop) does not move.
  */
@@ -78,12 +78,19 @@ export function DashboardPage() {
     revealActiveTab(bar);
     if (typeof ResizeObserver === 'undefined') return;
     let width = bar.clientWidth;
+    let tabWidth = 0;
+    const tab = bar.querySelector<HTMLElement>('[aria-current="page"]');
+    // Also when the active tab itself grows (the Messages badge arrives after the first paint).
     const observer = new ResizeObserver(() => {
-      if (bar.clientWidth === width) return;
+      const tabNow = tab?.offsetWidth ?? 0;
+      if (bar.clientWidth === width && tabNow === tabWidth) return;
       width = bar.clientWidth;
+      tabWidth = tabNow;
       revealActiveTab(bar);
     });
+    tabWidth = tab?.offsetWidth ?? 0;
     observer.observe(bar);
+    if (tab) observer.observe(tab);
     return () => observer.disconnect();
   }, [tabs, active.id, showsTabs]);
 
