@@ -1,5 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
 import { JSONCodec, connect, type NatsConnection } from 'nats';
 import { createServiceApp, eventSubject, parseEnvOrThrow } from '@market/server-kit';
@@ -11,6 +13,7 @@ import { AuthService } from '../../auth-service/src/auth/auth.service';
 import { notificationsEnv } from './notifications.config';
 import { notificationsAppModule } from './app.module';
 import { EmailsRepository } from './emails/emails.repository';
+import { EMAIL_QUEUE, NOTICE_PRIORITY } from './emails/email.queue';
 
 interface Person {
   id: string;
@@ -89,7 +92,7 @@ describe('marketplace events through the bus to emails (D19)', () => {
       listing_title: 'Cooking blog',
       previous_leader_id: previous?.id ?? null,
     });
-    await publish('bid.placed', bid(rival, 1000, null));
+    const firstBid = await publish('bid.placed', bid(rival, 1000, null));
     await publish('bid.placed', bid(buyer, 1050, rival));
     // A bidder raising their own lead is not outbid.
     await publish('bid.placed', bid(buyer, 1100, null));
@@ -152,6 +155,15 @@ describe('marketplace events through the bus to emails (D19)', () => {
     // The second copies are behind the first in each consumer; give the last of them time to be (not) mailed.
     await new Promise((r) => setTimeout(r, 1500));
     expect((await mail(seller)).length + (await mail(buyer)).length + (await mail(rival)).length).toBe(13);
+    // Notices are queued behind account emails (verification and reset never wait behind a burst of bids).
+    const redis = new Redis(env.REDIS_URL, { maxRetriesPerRequest: null });
+    const queue = new Queue(EMAIL_QUEUE, { connection: redis, prefix: env.QUEUE_PREFIX });
+    try {
+      expect((await queue.getJob(`new_bid-${firstBid}`))?.opts.priority).toBe(NOTICE_PRIORITY);
+    } finally {
+      await queue.close();
+      redis.disconnect();
+    }
     expect(await body('invoice_issued', buyer)).toContain(`https://market.example/dashboard?tab=invoices&pay=${invoice}`);
     expect(await body('outbid', rival)).toContain(`https://market.example/listing/${listing}`);
   });

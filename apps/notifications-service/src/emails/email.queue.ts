@@ -9,6 +9,11 @@ import { noticeEmail, type Notice } from './notice';
 import { EmailsRepository } from './emails.repository';
 
 export const EMAIL_QUEUE = 'emails';
+/**
+ * Marketplace notices wait behind every other email: BullMQ runs jobs without a priority first, so a verification or
+ * reset link never queues behind a burst of bid notices (D19).
+ */
+export const NOTICE_PRIORITY = 10;
 // Sent even when email notifications are off (D19).
 const ESSENTIAL = new Set<EmailJob['kind']>(['verify_email', 'reset_password']);
 
@@ -63,6 +68,7 @@ export class EmailQueue implements OnApplicationBootstrap, OnApplicationShutdown
     const carriesToken = 'token' in job;
     await this.queue.add(job.kind, { ...job, request_id: currentRequestId() } as EmailJob, {
       jobId: key,
+      priority: job.kind === 'notice' && !job.essential ? NOTICE_PRIORITY : undefined,
       attempts: 8,
       backoff: { type: 'exponential', delay: 2000 },
       // Jobs that carry a one-time token leave Redis as soon as they are done.
