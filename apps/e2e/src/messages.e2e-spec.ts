@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { baseUrl, launchBrowser, snap } from './support/browser';
 import { registerAccount } from './support/api';
-import { bidViaApi, loggedInPage, openSale } from './support/sales';
+import { bidViaApi, loggedInPage, openSale, waitForLiveFeed } from './support/sales';
 
 describe('messages between buyers and sellers', () => {
   let browser: Browser;
@@ -15,10 +15,17 @@ describe('messages between buyers and sellers', () => {
   it('a buyer contacts the seller from the listing; the seller sees the unread badge, reads and replies', async () => {
     const seller = await registerAccount('msgseller');
     const buyer = await registerAccount('msgbuyer');
+    const rival = await registerAccount('msgrival');
     const listing = await openSale(seller, { title: 'Birding blog with a loyal newsletter' });
 
     const buyerPage = await loggedInPage(browser, buyer);
     await buyerPage.goto(`${baseUrl()}/listing/${listing.id}`);
+    // Closing the dialog gives the keyboard back to the button that opened it.
+    await buyerPage.getByRole('button', { name: 'Contact Seller' }).click();
+    await buyerPage.getByRole('dialog', { name: 'Contact Seller' }).getByLabel('Message').waitFor();
+    await buyerPage.keyboard.press('Escape');
+    await buyerPage.getByRole('dialog').waitFor({ state: 'detached' });
+    expect(await buyerPage.evaluate(() => document.activeElement?.textContent)).toBe('Contact Seller');
     await buyerPage.getByRole('button', { name: 'Contact Seller' }).click();
     const dialog = buyerPage.getByRole('dialog', { name: 'Contact Seller' });
     await dialog.waitFor();
@@ -28,7 +35,14 @@ describe('messages between buyers and sellers', () => {
     await dialog.getByRole('button', { name: 'Send Message' }).click();
     await dialog.getByText('Subject is required').waitFor();
     await dialog.getByLabel('Subject').fill('Traffic sources?');
-    await dialog.getByLabel('Message').fill('Hello! Where does most of the traffic come from?');
+    await dialog.getByLabel('Message').fill('Hello! Where does most');
+    // A bid arrives over the live feed while the buyer types: the page reloads the listing, and the dialog keeps the
+    // keyboard (focus stays in the message, nothing typed is lost).
+    await waitForLiveFeed(buyerPage, listing.id);
+    await bidViaApi(rival, listing.id, Number(listing.starting_price));
+    await buyerPage.locator('.panel-price').getByText('1 bid', { exact: true }).waitFor();
+    await buyerPage.keyboard.type(' of the traffic come from?');
+    expect(await dialog.getByLabel('Message').inputValue()).toBe('Hello! Where does most of the traffic come from?');
     await snap(buyerPage, 'messages-contact-seller');
     await dialog.getByRole('button', { name: 'Send Message' }).click();
     await dialog.getByText('Message sent successfully!').waitFor();

@@ -212,6 +212,45 @@ describe('marketplace events through the bus to emails (D19)', () => {
     await eventually(async () => expect(await mail(quiet)).toEqual(['sale_ended: Your listing "Fresh news" has ended']), 15_000);
   });
 
+  it('tells a bidder the seller accepted their bid after an unsold end; an auction win is mailed from its close only', async () => {
+    const bidder = await person();
+    const accepted = (sale: EventPayloads['bid.accepted']['sale'], title: string): EventPayloads['bid.accepted'] => ({
+      bid_id: randomUUID(),
+      listing_id: randomUUID(),
+      listing_title: title,
+      website_url: null,
+      seller_id: seller.id,
+      buyer_id: bidder.id,
+      amount: 2500,
+      kind: 'bid',
+      sale,
+      accepted_at: new Date().toISOString(),
+    });
+    await publish('bid.accepted', accepted('auction_win', 'Won at the end'));
+    await publish('bid.accepted', accepted('accepted_after_close', 'Pet care blog'));
+    await eventually(async () => expect(await mail(bidder)).toEqual(['sale_won: Your bid on "Pet care blog" was accepted']), 15_000);
+    expect(await body('sale_won', bidder)).toContain('the seller accepted your $2,500 bid on "Pet care blog"');
+  });
+
+  it('mails a contact message to support however late it is read from the bus', async () => {
+    const support = { id: '', username: 'support', email: 'support@sitemarket.local' };
+    await publish(
+      'contact.received',
+      {
+        contact_id: randomUUID(),
+        user_id: null,
+        name: 'Late Larry',
+        email: 'larry@example.com',
+        subject: 'Account Issues',
+        urgency: 'high',
+        message: 'Written before an outage',
+        received_at: new Date(Date.now() - 30 * 3600 * 1000).toISOString(),
+      },
+      { occurredAt: new Date(Date.now() - 30 * 3600 * 1000).toISOString() },
+    );
+    await eventually(async () => expect(await mail(support)).toContain('contact: [Contact: high] Account Issues from Late Larry'), 15_000);
+  });
+
   it("lists the admin's latest emails newest first, past the 100th", async () => {
     const emails = notifications.get(EmailsRepository);
     for (let i = 0; i < 120; i += 1) {

@@ -26,7 +26,7 @@ export class UserDirectoryController {
     const { user_ids } = parseInput(UserIdsSchema, message.data);
     const users = await this.users.findByIds([...new Set(user_ids)]);
     return {
-      contacts: users.filter((u) => u.status !== 'deleted').map((u) => ({ id: u.id, username: u.username, email: u.email })),
+      contacts: users.flatMap((u) => (u.status === 'deleted' ? [] : [{ id: u.id, username: u.username, email: u.email, status: u.status }])),
     };
   }
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync, mkdirSync, unlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -78,7 +78,19 @@ describe('webApp serving precompressed assets', () => {
     expect((await raw('/assets/app-abc123.js', 'gzip')).headers['content-encoding']).toBe('gzip');
     const plain = await raw('/assets/app-abc123.js');
     expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toContain('Accept-Encoding');
     expect(plain.body.toString()).toBe(js);
+  });
+
+  it('sends the plain file, labelled as plain, when a copy it knew of is gone (a rebuild in place)', async () => {
+    writeFileSync(join(dir, 'assets', 'gone-1.js'), js);
+    writeFileSync(join(dir, 'assets', 'gone-1.js.br'), brotliCompressSync(Buffer.from(js)));
+    expect((await raw('/assets/gone-1.js', 'br')).headers['content-encoding']).toBe('br');
+    unlinkSync(join(dir, 'assets', 'gone-1.js.br'));
+    const res = await raw('/assets/gone-1.js', 'br');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.body.toString()).toBe(js);
   });
 
   it('sends a file without copies as it is, and client routes get index.html', async () => {

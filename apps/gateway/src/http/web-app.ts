@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { extname, join, normalize, sep } from 'node:path';
 import express, { type RequestHandler, type Response } from 'express';
 
+const MAX_REMEMBERED_PATHS = 2_000;
 const NOT_SPA = /^\/(api|healthz|readyz)(\/|$)/;
 const ENCODINGS = [
   ['br', '.br'],
@@ -43,6 +44,8 @@ export function webApp(distDir: string): RequestHandler[] {
     let known = variants.get(file);
     if (known === undefined) {
       known = existsSync(file);
+      // Any path can be asked for; a bounded memo keeps made-up paths from growing it without end.
+      if (variants.size >= MAX_REMEMBERED_PATHS) variants.clear();
       variants.set(file, known);
     }
     return known;
@@ -51,6 +54,8 @@ export function webApp(distDir: string): RequestHandler[] {
   // The build wrote .br and .gz copies (ADR 0025): send one when the browser takes it, with the original's type.
   const precompressed: RequestHandler = (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    // Whatever is sent, a cache must keep one copy per encoding: the plain answer too.
+    res.vary('Accept-Encoding');
     const encoding = pickEncoding(req.headers['accept-encoding']);
     if (!encoding) return next();
     let file: string;
@@ -61,13 +66,17 @@ export function webApp(distDir: string): RequestHandler[] {
     }
     if (!file.startsWith(root + sep)) return next();
     const suffix = ENCODINGS.find(([name]) => name === encoding)![1];
-    res.vary('Accept-Encoding');
     if (!hasVariant(file + suffix)) return next();
     res.setHeader('Content-Encoding', encoding);
     res.type(extname(file));
     setCache(res, file);
     res.sendFile(file + suffix, (error) => {
-      if (error && !res.headersSent) next();
+      if (!error || res.headersSent) return;
+      // The copy went away (a rebuild) or the request's conditions failed: answer as if there were no copy, without
+      // the headers that belonged to it.
+      variants.delete(file + suffix);
+      for (const header of ['Content-Encoding', 'Content-Type', 'Cache-Control']) res.removeHeader(header);
+      next();
     });
   };
   const fallback: RequestHandler = (req, res, next) => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DEFAULT_SETTINGS, MESSAGE_TEXTS } from '@market/contracts';
+import { DEFAULT_SETTINGS, MESSAGE_SEND_LIMITS, MESSAGE_TEXTS } from '@market/contracts';
 import { eventually } from '@market/server-kit/testing';
 import { EmailsRepository } from '../../../notifications-service/src/emails/emails.repository';
 import { createLiveListing } from '../testing/auctions';
@@ -100,6 +100,36 @@ describe('messages API (SPEC §7, D19)', () => {
 
     expect((await get(api('/messages'), bearer(b.token))).body.messages).toEqual([]);
     expect((await get(api('/messages'), bearer(a.token))).body.messages).toEqual([]);
+  });
+
+  it('refuses messages to a suspended member until they are active again', async () => {
+    const a = await signUp(stack.url);
+    const b = await signUp(stack.url);
+    expect((await call('PATCH', api(`/admin/users/${b.id}`), { status: 'suspended' }, bearer(admin))).status).toBe(200);
+    const refused = await send(a.token, { receiver_id: b.id, subject: 'Deal', content: 'pay me outside the site' });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({ detail: MESSAGE_TEXTS.recipientUnavailable });
+    expect((await get(api('/messages'), bearer(a.token))).body.messages).toEqual([]);
+
+    expect((await call('PATCH', api(`/admin/users/${b.id}`), { status: 'active' }, bearer(admin))).status).toBe(200);
+    expect((await send(a.token, { receiver_id: b.id, subject: 'Deal', content: 'hello again' })).status).toBe(201);
+  });
+
+  it('limits how many messages one member sends an hour, even when the sends race', async () => {
+    const [hourly] = MESSAGE_SEND_LIMITS;
+    const spammer = await signUp(stack.url);
+    const target = await signUp(stack.url);
+    const other = await signUp(stack.url);
+    const results = await Promise.all(
+      Array.from({ length: hourly.max + 5 }, (_, i) => send(spammer.token, { receiver_id: target.id, subject: `Offer ${i}`, content: 'buy now' })),
+    );
+    expect(results.filter((r) => r.status === 201)).toHaveLength(hourly.max);
+    const refused = results.filter((r) => r.status === 429);
+    expect(refused).toHaveLength(5);
+    expect(refused[0].body).toEqual({ detail: MESSAGE_TEXTS.tooMany });
+    expect((await get(api('/messages/unread-count'), bearer(target.token))).body.unread_count).toBe(hourly.max);
+    // The limit is the sender's own: others still write to the same member.
+    expect((await send(other.token, { receiver_id: target.id, subject: 'Hi', content: 'hello' })).status).toBe(201);
   });
 
   it('sends no message email while email notifications are off', async () => {

@@ -46,6 +46,19 @@ export function wonNotice(e: EventPayloads['auction.closed']): Notice {
   };
 }
 
+/** D19 (won): the bidder whose bid the seller accepted after the sale ended unsold (D8). */
+export function bidAcceptedNotice(e: EventPayloads['bid.accepted']): Notice {
+  return {
+    subject: `Your ${e.kind === 'offer' ? 'offer' : 'bid'} on "${e.listing_title}" was accepted`,
+    paragraphs: [
+      `Congratulations: the seller accepted your ${formatDollars(e.amount)} ${e.kind === 'offer' ? 'offer' : 'bid'} on "${e.listing_title}", so the site is yours to buy.`,
+      'Your invoice follows in a separate email. Once you pay it, the funds are held until the site is transferred to you.',
+    ],
+    link_path: invoicesPath(),
+    action: 'See your invoices',
+  };
+}
+
 /** D19: the seller, when their sale ends: sold, or ended unsold with bids they may still accept (D8). */
 export function saleEndedNotice(e: EventPayloads['auction.closed']): Notice {
   if (e.outcome === 'sold') {

@@ -7,6 +7,7 @@ import { UserContacts } from './user-contacts';
 import type { Notice } from './notice';
 import { unmailableReason } from './notified-events';
 import {
+  bidAcceptedNotice,
   contactNotice,
   invoiceIssuedNotice,
   newBidNotice,
@@ -54,7 +55,12 @@ export class MarketplaceEventsHandler implements OnApplicationBootstrap {
       const sender = await this.contacts.find(event.payload.sender_id);
       await this.notify(event, 'new_message', event.payload.receiver_id, newMessageNotice(event.payload, sender?.username ?? 'A Site Market user'));
     });
-    await this.on('contact.received', ['email'], async (event) => {
+    // A buyer whose bid the seller accepts after an unsold end learns it here: that sale has no auction.closed of its own.
+    await this.on('bid.accepted', ['buyer_id', 'listing_title'], async (event) => {
+      if (event.payload.sale === 'accepted_after_close') await this.notify(event, 'sale_won', event.payload.buyer_id, bidAcceptedNotice(event.payload));
+    });
+    // Support must read every contact message, however late the consumer catches up: it is never a stale notice.
+    await this.on('contact.received', ['email'], { timely: false }, async (event) => {
       const sender = event.payload.user_id ? await this.contacts.find(event.payload.user_id) : null;
       const notice = contactNotice(event.payload, sender?.username ?? null);
       await this.queue.enqueue(`contact-${event.id}`, { kind: 'notice', category: 'contact', essential: true, to: this.config.SUPPORT_EMAIL, username: 'Site Market support', notice });
@@ -62,9 +68,10 @@ export class MarketplaceEventsHandler implements OnApplicationBootstrap {
   }
 
   // Subscribes with the shared guard: stale or incomplete events are acknowledged without an email.
-  private on<N extends EventName>(name: N, required: readonly (keyof EventPayloads[N] & string)[], handler: Handler<N>) {
+  private on<N extends EventName>(name: N, required: readonly (keyof EventPayloads[N] & string)[], ...rest: [Handler<N>] | [{ timely: boolean }, Handler<N>]) {
+    const [options, handler] = rest.length === 1 ? [{ timely: true }, rest[0]] : rest;
     return this.consumers.subscribe(name, async (event) => {
-      const reason = unmailableReason(event, required);
+      const reason = unmailableReason(event, required, new Date(), options.timely);
       if (reason) {
         this.logger.warn(`No email for ${name} ${event.id}: ${reason}`);
         return;

@@ -20,6 +20,11 @@ describe('unmailableReason', () => {
     expect(unmailableReason(event('2026-11-23T12:00:01Z', { seller_id: 's' }), ['seller_id'], now)).toBeNull();
   });
 
+  it('never drops mail that is not a timely notice for its age, only for missing fields', () => {
+    expect(unmailableReason(event('2026-11-01T00:00:00Z', { email: 'a@b.c' }), ['email'], now, false)).toBeNull();
+    expect(unmailableReason(event('yesterday', {}), ['email'], now, false)).toBe('it lacks email');
+  });
+
   it('drops events without a valid time', () => {
     expect(unmailableReason(event('yesterday', {}), [], now)).toBe('it has no valid time');
   });

@@ -5,12 +5,12 @@ export const MAX_EVENT_AGE_MS = 24 * 3600 * 1000;
 
 /**
  * Why an event must be acknowledged without an email (too old, or missing a field the email needs, e.g. an event
- * written before the field existed), or null when it can be mailed.
+ * written before the field existed), or null when it can be mailed. `timely: false` is for mail that is never stale.
  */
-export function unmailableReason(event: EventEnvelope, required: readonly string[], now: Date = new Date()): string | null {
+export function unmailableReason(event: EventEnvelope, required: readonly string[], now: Date = new Date(), timely = true): string | null {
   const occurred = Date.parse(event.occurred_at);
-  if (!Number.isFinite(occurred)) return 'it has no valid time';
-  if (now.getTime() - occurred > MAX_EVENT_AGE_MS) return 'it is older than 24 hours';
+  if (timely && !Number.isFinite(occurred)) return 'it has no valid time';
+  if (timely && now.getTime() - occurred > MAX_EVENT_AGE_MS) return 'it is older than 24 hours';
   const payload = event.payload as unknown as Record<string, unknown>;
   const missing = required.filter((key) => payload[key] === undefined);
   return missing.length > 0 ? `it lacks ${missing.join(', ')}` : null;

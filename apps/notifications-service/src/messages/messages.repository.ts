@@ -19,6 +19,12 @@ export interface MessageRow extends NewMessage {
   created_at: Date;
 }
 
+/** At most `max` messages from one sender in any `windowMinutes`. */
+export interface SendLimit {
+  max: number;
+  windowMinutes: number;
+}
+
 const PREVIEW_LENGTH = 500;
 const COLUMNS = 'id, sender_id, receiver_id, listing_id, listing_title, subject, content, read_at, created_at';
 
@@ -27,9 +33,20 @@ const COLUMNS = 'id, sender_id, receiver_id, listing_id, listing_title, subject,
 export class MessagesRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  /** Stores a message and its message.sent event in one transaction. */
-  insert(message: NewMessage): Promise<MessageRow> {
+  /**
+   * Stores a message and its message.sent event in one transaction, or returns null when the sender has already sent
+   * `max` messages in some window (checked under a per-sender lock, so racing sends cannot both slip under it).
+   */
+  insert(message: NewMessage, limits: readonly SendLimit[]): Promise<MessageRow | null> {
     return this.dataSource.transaction(async (manager) => {
+      await manager.query("SELECT pg_advisory_xact_lock(hashtextextended('messages.sender:' || $1, 0))", [message.sender_id]);
+      for (const limit of limits) {
+        const [{ n }] = (await manager.query(
+          `SELECT count(*)::int AS n FROM messages WHERE sender_id = $1 AND created_at > now() - make_interval(mins => $2)`,
+          [message.sender_id, limit.windowMinutes],
+        )) as { n: number }[];
+        if (n >= limit.max) return null;
+      }
       const [row] = (await manager.query(
         `INSERT INTO messages (id, sender_id, receiver_id, listing_id, listing_title, subject, content)
          VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${COLUMNS}`,

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import {
+  MESSAGE_SEND_LIMITS,
   MESSAGE_TEXTS,
   RPC,
   SendMessageSchema,
@@ -31,20 +32,28 @@ export class MessagesService {
     const sender = requireActor(actor);
     const message = parseInput(SendMessageSchema, input);
     if (message.receiver_id === sender.user_id) throw new AppError('bad_request', 'You cannot send a message to yourself');
-    const { contacts } = await this.rpc.send<{ contacts: UserContact[] }>(RPC.auth.contacts, { user_ids: [message.receiver_id] }, null);
-    if (contacts.length === 0) throw new AppError('not_found', 'Recipient not found');
+    // Both names are known before the message is stored, so nothing after the commit can fail and invite a second send.
+    const { contacts } = await this.rpc.send<{ contacts: UserContact[] }>(RPC.auth.contacts, { user_ids: [message.receiver_id, sender.user_id] }, null);
+    const receiver = contacts.find((c) => c.id === message.receiver_id);
+    if (!receiver) throw new AppError('not_found', 'Recipient not found');
+    // A suspended member keeps the mail about their money, but nobody can reach them through the site meanwhile.
+    if (receiver.status !== 'active') throw new AppError('forbidden', MESSAGE_TEXTS.recipientUnavailable);
     const listing = message.listing_id ? await this.listing(sender, message.listing_id) : null;
-    const row = await this.messages.insert({
-      id: randomUUID(),
-      sender_id: sender.user_id,
-      receiver_id: message.receiver_id,
-      listing_id: listing?.id ?? null,
-      listing_title: listing?.title ?? null,
-      subject: message.subject,
-      content: message.content,
-    });
-    const [data] = await this.present(sender.user_id, [row]);
-    return { message: MESSAGE_TEXTS.sent, data };
+    const row = await this.messages.insert(
+      {
+        id: randomUUID(),
+        sender_id: sender.user_id,
+        receiver_id: receiver.id,
+        listing_id: listing?.id ?? null,
+        listing_title: listing?.title ?? null,
+        subject: message.subject,
+        content: message.content,
+      },
+      MESSAGE_SEND_LIMITS,
+    );
+    if (!row) throw new AppError('rate_limited', MESSAGE_TEXTS.tooMany);
+    const names = new Map(contacts.map((c) => [c.id, c.username]));
+    return { message: MESSAGE_TEXTS.sent, data: toDto(row, sender.user_id, (id) => names.get(id)) };
   }
 
   /** The actor's sent and received messages, newest first. */
@@ -77,18 +86,23 @@ export class MessagesService {
 
   private async present(actorId: string, rows: MessageRow[]): Promise<MessageDto[]> {
     const names = await publicProfiles(this.rpc, rows.flatMap((r) => [r.sender_id, r.receiver_id]));
-    const party = (id: string) => ({ id, username: names.get(id)?.username ?? DELETED_USER });
-    return rows.map((r) => ({
-      id: r.id,
-      sender: party(r.sender_id),
-      receiver: party(r.receiver_id),
-      listing_id: r.listing_id,
-      listing_title: r.listing_title,
-      subject: r.subject,
-      content: r.content,
-      read: r.read_at !== null,
-      created_at: r.created_at.toISOString(),
-      direction: r.receiver_id === actorId ? 'received' : 'sent',
-    }));
+    return rows.map((r) => toDto(r, actorId, (id) => names.get(id)?.username));
   }
+}
+
+/** A stored message as one of its two parties sees it; a party whose name is unknown is a deleted account. */
+function toDto(r: MessageRow, actorId: string, username: (id: string) => string | undefined): MessageDto {
+  const party = (id: string) => ({ id, username: username(id) ?? DELETED_USER });
+  return {
+    id: r.id,
+    sender: party(r.sender_id),
+    receiver: party(r.receiver_id),
+    listing_id: r.listing_id,
+    listing_title: r.listing_title,
+    subject: r.subject,
+    content: r.content,
+    read: r.read_at !== null,
+    created_at: r.created_at.toISOString(),
+    direction: r.receiver_id === actorId ? 'received' : 'sent',
+  };
 }

@@ -1,4 +1,4 @@
-import { applyPageMeta, type MetaDocument } from './page-meta';
+import { applyPageMeta, SITE_DESCRIPTION, type MetaDocument } from './page-meta';
 
 /** A document head holding the given meta tags, by selector. */
 function fakeDocument(selectors: string[]): MetaDocument & { tags: Map<string, string> } {
@@ -25,19 +25,24 @@ describe('applyPageMeta (SPEC §2)', () => {
     });
   });
 
-  it('adds no tag the page does not have, and keeps a description it was not given', () => {
+  it("adds no tag the page does not have, and a page without a description gets the site's, not the last page's", () => {
     const doc = fakeDocument(BASE);
-    applyPageMeta({ title: 'A listing', image: 'https://market.example/a.png', url: 'https://market.example/listing/1', type: 'article' }, doc);
+    applyPageMeta({ title: 'A listing', description: 'A blog about birds', type: 'article' }, doc);
+    applyPageMeta({ title: 'Dashboard' }, doc);
     expect([...doc.tags.keys()]).toEqual(BASE);
-    expect(doc.tags.get('meta[property="og:type"]')).toBe('article');
-    expect(doc.tags.get('meta[name="description"]')).toBe('old');
+    expect(doc.tags.get('meta[property="og:type"]')).toBe('website');
+    expect(doc.tags.get('meta[name="description"]')).toBe(SITE_DESCRIPTION);
+    expect(doc.tags.get('meta[property="og:description"]')).toBe(SITE_DESCRIPTION);
   });
 
-  it('fills og:image and og:url where they exist; the url defaults to the current address', () => {
+  it('fills og:image and og:url with absolute addresses; the url defaults to the current one, the image to the logo', () => {
     const doc = fakeDocument([...BASE, 'meta[property="og:image"]', 'meta[property="og:url"]']);
-    applyPageMeta({ title: 'Site Market', image: '/api/uploads/logo.png' }, doc);
+    applyPageMeta({ title: 'A listing', image: '/api/uploads/shot.png', url: '/listing/1' }, doc);
+    expect(doc.tags.get('meta[property="og:image"]')).toBe('https://market.example/api/uploads/shot.png');
+    expect(doc.tags.get('meta[property="og:url"]')).toBe('https://market.example/listing/1');
+    applyPageMeta({ title: 'Site Market' }, doc);
     expect(doc.title).toBe('Site Market');
-    expect(doc.tags.get('meta[property="og:image"]')).toBe('/api/uploads/logo.png');
+    expect(doc.tags.get('meta[property="og:image"]')).toBe('https://market.example/api/uploads/logo.png');
     expect(doc.tags.get('meta[property="og:url"]')).toBe('https://market.example/help-center');
   });
 });

@@ -10,6 +10,10 @@ export interface PageMeta {
 }
 
 export const SITE_NAME = 'Site Market';
+/** What a page that says nothing of itself is described as: one page's description must not linger on the next. */
+export const SITE_DESCRIPTION =
+  'Buy and sell websites and online businesses. Auctions and fixed prices, funds held in escrow until the transfer is verified.';
+export const SITE_IMAGE = '/api/uploads/logo.png';
 
 /** The part of a document the helper touches (a plain object stands in for it in unit tests). */
 export interface MetaDocument {
@@ -18,19 +22,24 @@ export interface MetaDocument {
   location?: { href: string } | null;
 }
 
-/** Sets the title, description and social tags that exist in the document; type defaults to 'website'. */
+/**
+ * Sets the title, description and social tags that exist in the document. What a page leaves out falls back to the
+ * site's own (description, image, type 'website', the current address), and link previews get absolute URLs.
+ */
 export function applyPageMeta(meta: PageMeta, doc: MetaDocument = document): void {
   const title = meta.title === SITE_NAME ? SITE_NAME : `${meta.title} | ${SITE_NAME}`;
   doc.title = title;
+  const absolute = (url: string) => (doc.location ? new URL(url, doc.location.href).href : url);
   // Only tags the page already has are changed: the helper never adds tags (SPEC §2).
   const set = (selector: string, value: string | undefined) => {
     if (value !== undefined) doc.head.querySelector(selector)?.setAttribute('content', value);
   };
-  set('meta[name="description"]', meta.description);
+  const description = meta.description ?? SITE_DESCRIPTION;
+  set('meta[name="description"]', description);
   set('meta[property="og:title"]', title);
-  set('meta[property="og:description"]', meta.description);
-  set('meta[property="og:image"]', meta.image);
-  set('meta[property="og:url"]', meta.url ?? doc.location?.href);
+  set('meta[property="og:description"]', description);
+  set('meta[property="og:image"]', absolute(meta.image ?? SITE_IMAGE));
+  set('meta[property="og:url"]', meta.url ? absolute(meta.url) : doc.location?.href);
   set('meta[property="og:type"]', meta.type ?? 'website');
 }
 

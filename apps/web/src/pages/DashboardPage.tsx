@@ -17,6 +17,7 @@ import { RecentListings } from '../features/my-listings/RecentListings';
 import { WatchlistTab } from '../features/watchlist/WatchlistTab';
 import { MessagesTab } from '../features/messages/MessagesTab';
 import { MessagesTabLabel } from '../features/messages/MessagesTabLabel';
+import { usePageMeta } from '../lib/page-meta';
 
 interface Tab {
   id: string;
@@ -63,6 +64,7 @@ function revealActiveTab(bar: HTMLElement): void {
 
 /** /dashboard?tab=: requires login; admins get the admin tabs (SPEC §2). */
 export function DashboardPage() {
+  usePageMeta({ title: 'Dashboard' });
   const { user, status } = useAppSelector((state) => state.session);
   const [params] = useSearchParams();
   const tabBar = useRef<HTMLElement>(null);

@@ -1,7 +1,9 @@
 import { Link, useRouteError } from 'react-router-dom';
+import { usePageMeta } from '../lib/page-meta';
 
 /** Shown when a page fails to render: a plain apology instead of a stack trace. */
 export function ErrorPage() {
+  usePageMeta({ title: 'Something went wrong' });
   const error = useRouteError();
   console.error(error);
   return (

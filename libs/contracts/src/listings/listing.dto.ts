@@ -95,4 +95,6 @@ export interface UserContact {
   id: string;
   username: string;
   email: string;
+  /** Deleted accounts are never listed; a suspended one still gets the mail about its money. */
+  status: 'active' | 'suspended';
 }

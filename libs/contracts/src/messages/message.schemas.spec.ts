@@ -25,6 +25,12 @@ describe('SendMessageSchema', () => {
     expect(SendMessageSchema.safeParse({ receiver_id: receiver, subject: 'Hi', content: 'line one\n\tline two\r\n' }).success).toBe(true);
   });
 
+  it('keeps the subject on one line, since it becomes the email subject', () => {
+    const result = SendMessageSchema.safeParse({ receiver_id: receiver, subject: 'Hi\nBcc: everyone', content: 'x' });
+    expect(result.error?.issues.map((issue) => issue.message)).toEqual(['Subject must be one line']);
+    expect(SendMessageSchema.safeParse({ receiver_id: receiver, subject: 'Hi\r', content: 'x' }).success).toBe(true);
+  });
+
   it('refuses unknown fields and a malformed receiver', () => {
     expect(SendMessageSchema.safeParse({ receiver_id: receiver, subject: 'a', content: 'b', read: true }).success).toBe(false);
     expect(SendMessageSchema.safeParse({ receiver_id: 'not-an-id', subject: 'a', content: 'b' }).success).toBe(false);

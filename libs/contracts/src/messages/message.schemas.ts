@@ -21,15 +21,23 @@ const text = (label: string, max: number) =>
 /** Ids are compared in lower case so that an upper-case copy of a UUID names the same row. */
 const id = (message: string) => z.uuid({ message }).transform((v) => v.toLowerCase());
 
+/** A one-line field: it becomes an email subject, where a line break has no place. */
+const line = (label: string, max: number) => text(label, max).refine((v) => !/[\r\n]/.test(v), `${label} must be one line`);
+
 export const MESSAGE_SUBJECT_MAX = 200;
 export const MESSAGE_CONTENT_MAX = 5000;
+/** How many messages one member may send (ADR 0024): each one emails its receiver, so the site must not be a spam relay. */
+export const MESSAGE_SEND_LIMITS = [
+  { max: 20, windowMinutes: 60 },
+  { max: 100, windowMinutes: 24 * 60 },
+] as const;
 
 /** POST /api/messages (SPEC §7): subject and message required (SPEC §5). listing_id may be null for a direct message. */
 export const SendMessageSchema = z
   .object({
     receiver_id: id('Not a valid recipient'),
     listing_id: id('Not a valid listing id').nullable().optional(),
-    subject: text('Subject', MESSAGE_SUBJECT_MAX),
+    subject: line('Subject', MESSAGE_SUBJECT_MAX),
     content: text('Message', MESSAGE_CONTENT_MAX),
   })
   .strict();
@@ -89,7 +97,7 @@ export type ContactUrgency = (typeof CONTACT_URGENCIES)[number];
 /** POST /api/contact (SPEC §5): name, email, subject, message required; urgency defaults to normal. */
 export const ContactSchema = z
   .object({
-    name: text('Name', 100).refine((v) => !/[\r\n]/.test(v), 'Name must be one line'),
+    name: line('Name', 100),
     email: z.string({ message: 'Email is required' }).trim().toLowerCase().pipe(z.email({ message: 'Enter a valid email address' }).max(254)),
     subject: z.enum(CONTACT_SUBJECTS, { message: 'Choose a subject from the list' }),
     message: text('Message', MESSAGE_CONTENT_MAX),
@@ -109,4 +117,6 @@ export const MESSAGE_TEXTS = {
   sendFailed: 'Error sending message. Please try again.',
   contactThanks: "Thank you for your message! We'll get back to you within 24 hours.",
   contactFailed: 'Sorry, there was an error sending your message. Please try again.',
+  tooMany: 'You have sent a lot of messages recently. Please wait a while before sending more.',
+  recipientUnavailable: 'This member cannot receive messages right now.',
 } as const;

@@ -24,6 +24,12 @@ export function ComposeMessageDialog({ title, to, listingId, initial, onClose }:
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
   const [send, { isLoading }] = useSendMessageMutation();
   const dialog = useRef<HTMLDivElement>(null);
+  // Read while rendering, before autoFocus moves focus into the dialog: this is the control to give focus back to.
+  const [opener] = useState(() => document.activeElement as HTMLElement | null);
+  // Parents pass a new onClose on every render (a live listing re-renders on each bid); reading it through a ref keeps
+  // the effects below from re-running, which would pull focus out of the text being typed and restart the close timer.
+  const closeRef = useRef(onClose);
+  closeRef.current = onClose;
   // Editing a field clears its message: a fixed field should not stay red until the next Send.
   const edit = (field: keyof MessageDraft) => (value: string) => {
     setDraft((d) => ({ ...d, [field]: value }));
@@ -31,9 +37,8 @@ export function ComposeMessageDialog({ title, to, listingId, initial, onClose }:
   };
 
   useEffect(() => {
-    const opener = document.activeElement as HTMLElement | null;
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onClose();
+      if (event.key === 'Escape') closeRef.current();
       if (event.key !== 'Tab' || !dialog.current) return;
       // Keep keyboard focus inside the dialog while it is open.
       const focusable = dialog.current.querySelectorAll<HTMLElement>('input, textarea, button:not([disabled])');
@@ -52,13 +57,13 @@ export function ComposeMessageDialog({ title, to, listingId, initial, onClose }:
       document.removeEventListener('keydown', onKey);
       opener?.focus();
     };
-  }, [onClose]);
+  }, [opener]);
 
   useEffect(() => {
     if (!result?.ok) return;
-    const timer = setTimeout(onClose, SENT_CLOSE_MS);
+    const timer = setTimeout(() => closeRef.current(), SENT_CLOSE_MS);
     return () => clearTimeout(timer);
-  }, [result, onClose]);
+  }, [result]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

@@ -9,11 +9,13 @@ import { loggedIn } from '../../session/session.slice';
 import { ForgotPasswordModal } from './ForgotPasswordModal';
 import { TextField } from '../../components/form/TextField';
 import { api } from '../../lib/api';
+import { usePageMeta } from '../../lib/page-meta';
 
 type Field = 'login' | 'password';
 
 /** /login: username or email and password; then /sell, /dashboard (admins) or / (SPEC §2). */
 export function LoginPage() {
+  usePageMeta({ title: 'Log In', description: 'Log in to Site Market to bid, buy and sell websites.' });
   const user = useAppSelector((state) => state.session.user);
   const dispatch = useAppDispatch();
   const navigate = useNavigate();

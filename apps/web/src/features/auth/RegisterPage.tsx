@@ -5,12 +5,14 @@ import { useAppSelector } from '../../app/store';
 import { errorDetail } from '../../lib/error-detail';
 import { useRegisterMutation } from './auth.api';
 import { TextField } from '../../components/form/TextField';
+import { usePageMeta } from '../../lib/page-meta';
 
 const REDIRECT_SECONDS = 8;
 type Field = 'username' | 'email' | 'password' | 'age_confirmed';
 
 /** /register: username, email, password and the 18+ confirmation; success counts down to /login (SPEC §2). */
 export function RegisterPage() {
+  usePageMeta({ title: 'Create your account', description: 'Join Site Market to buy and sell websites and online businesses.' });
   const user = useAppSelector((state) => state.session.user);
   const [form, setForm] = useState({ username: '', email: '', password: '', age_confirmed: false });
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<Field, string>>>({});

@@ -3,11 +3,13 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { PASSWORD_MIN } from '@market/domain';
 import { useResetPasswordMutation } from './auth.api';
 import { TextField } from '../../components/form/TextField';
+import { usePageMeta } from '../../lib/page-meta';
 
 const REDIRECT_MS = 3000;
 
 /** /reset-password?token=: choose a new password; back to /login 3 s after success (SPEC §2, §5, §8). */
 export function ResetPasswordPage() {
+  usePageMeta({ title: 'Reset your password' });
   const [params] = useSearchParams();
   const token = params.get('token');
   const navigate = useNavigate();

@@ -1,12 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useVerifyEmailMutation } from './auth.api';
+import { usePageMeta } from '../../lib/page-meta';
 
 const REDIRECT_SECONDS = 5;
 type State = { kind: 'verifying' } | { kind: 'success'; message: string } | { kind: 'error'; message: string };
 
 /** /verify-email?token=: verifying, then success (to /login after 5 s) or error (SPEC §2, §5, §8). */
 export function VerifyEmailPage() {
+  usePageMeta({ title: 'Email verification' });
   const [params] = useSearchParams();
   const token = params.get('token');
   const navigate = useNavigate();

@@ -3,6 +3,7 @@ import { useAppSelector } from '../../app/store';
 import { useListingQuery } from '../../api/listings.api';
 import { EditListingForm } from './EditListingForm';
 import './edit-listing.css';
+import { usePageMeta } from '../../lib/page-meta';
 
 function Loading({ text }: { text: string }) {
   return (
@@ -15,6 +16,7 @@ function Loading({ text }: { text: string }) {
 
 /** /edit-listing/{id}: the seller or an admin edits a listing; others go to /dashboard (SPEC §2, §5). */
 export function EditListingPage() {
+  usePageMeta({ title: 'Edit Listing' });
   const { id = '' } = useParams();
   const { user, status } = useAppSelector((state) => state.session);
   const { data: listing, isLoading, isError } = useListingQuery(id, { skip: !user || !id, refetchOnMountOrArgChange: true });

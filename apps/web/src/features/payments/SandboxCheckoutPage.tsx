@@ -8,6 +8,7 @@ import { formatMoney } from '../invoices/invoices';
 import { SandboxCardForm } from './SandboxCardForm';
 import { FUNDS_HELD_NOTICE, sameOriginPath, UNEXPECTED_TEXT } from './payments';
 import './payments.css';
+import { usePageMeta } from '../../lib/page-meta';
 
 /**
  * The sandbox provider's hosted checkout (D12, ADR 0020/0022) at /sandbox-checkout/{session_id}?invoice_id=: where
@@ -16,6 +17,7 @@ import './payments.css';
  * page. With Stripe configured, Stripe hosts this page instead.
  */
 export function SandboxCheckoutPage() {
+  usePageMeta({ title: 'Secure checkout' });
   const { sessionId = '' } = useParams();
   const [params] = useSearchParams();
   const invoiceId = params.get('invoice_id')?.trim() ?? '';

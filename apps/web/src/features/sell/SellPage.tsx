@@ -25,9 +25,11 @@ import { SellSuccess } from './SellSuccess';
 import { GuestPrompt } from './GuestPrompt';
 import { WizardProgress } from './WizardProgress';
 import './sell.css';
+import { usePageMeta } from '../../lib/page-meta';
 
 /** /sell: the five-step listing wizard; guests get step 1 and are asked to sign up (SPEC §2). */
 export function SellPage() {
+  usePageMeta({ title: 'Sell Your Website', description: 'List your website or online business for sale on Site Market: auction or fixed price.' });
   const { user, status } = useAppSelector((state) => state.session);
   const dispatch = useAppDispatch();
   const { values, setValues, set, errors, setErrors, formRef, focusFirstInvalid } = useListingFormState(emptyListingForm);
