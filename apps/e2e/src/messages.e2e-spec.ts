@@ -48,8 +48,13 @@ describe('messages between buyers and sellers', () => {
     await dialog.getByText('Message sent successfully!').waitFor();
     await dialog.waitFor({ state: 'detached', timeout: 5000 });
 
+    // Any page's header tells the seller; its link opens the Messages tab.
     const sellerPage = await loggedInPage(browser, seller);
-    await sellerPage.goto(`${baseUrl()}/dashboard`);
+    const headerUnread = sellerPage.getByRole('link', { name: '1 unread message' });
+    await headerUnread.waitFor();
+    await snap(sellerPage, 'messages-header-unread');
+    await headerUnread.click();
+    await sellerPage.waitForURL(/\/dashboard\?tab=messages$/);
     const tab = sellerPage.getByRole('link', { name: /^Messages\W+1 unread$/ });
     await tab.waitFor();
     expect(await sellerPage.getByTestId('unread-badge').textContent()).toBe('1');
@@ -62,6 +67,7 @@ describe('messages between buyers and sellers', () => {
     // Reading it clears the badge.
     await sellerPage.getByRole('link', { name: 'Messages', exact: true }).waitFor();
     expect(await sellerPage.getByTestId('unread-badge').count()).toBe(0);
+    expect(await sellerPage.getByTestId('header-unread').count()).toBe(0);
 
     await sellerPage.getByRole('button', { name: 'Reply' }).click();
     const reply = sellerPage.getByRole('dialog', { name: `Reply to ${buyer.username}` });
@@ -90,8 +96,12 @@ describe('messages between buyers and sellers', () => {
     await dialog.getByRole('button', { name: 'Send Message' }).click();
     await dialog.getByText('Message sent successfully!').waitFor();
 
+    // At phone width the menu button carries the unread mark; the menu's Messages link opens the tab.
     const bidderPage = await loggedInPage(browser, bidder, { width: 375, height: 812 });
-    await bidderPage.goto(`${baseUrl()}/dashboard?tab=messages`);
+    await bidderPage.getByRole('button', { name: 'Open menu, 1 unread message' }).click();
+    await snap(bidderPage, 'phone-header-unread-menu');
+    await bidderPage.getByRole('link', { name: 'Messages 1 unread message' }).click();
+    await bidderPage.waitForURL(/\/dashboard\?tab=messages$/);
     await bidderPage.getByText('Re: Your bid on "Recipe site with 300 recipes"').first().waitFor();
     // The active tab, badge included, is scrolled fully into the phone's tab bar.
     await bidderPage.getByTestId('unread-badge').waitFor();

@@ -43,6 +43,15 @@ describe('platform settings drive registration and email delivery', () => {
     expect(saved.body).toMatchObject({ smtp_host: 'mail.example.com', smtp_password: '', smtp_password_set: true, success_fee: 2.5 });
     const kept = await saveSettings({ smtp_host: 'mail.example.com', smtp_password: '' });
     expect(kept.body.smtp_password_set).toBe(true);
+    // What GET answers can be posted back as it is (its smtp_password_set is read-only and ignored); 2.55% is a fee.
+    const read = await get(api('/admin/settings'), bearer(admin));
+    const resaved = await post(api('/admin/settings'), { ...read.body, success_fee: 2.55, smtp_password_set: false }, bearer(admin));
+    expect(resaved.status).toBe(200);
+    expect(resaved.body).toMatchObject({ success_fee: 2.55, smtp_password_set: true });
+    expect((await post(api('/admin/settings'), { ...read.body, success_fee: 2.555 }, bearer(admin))).body).toEqual({
+      detail: [expect.objectContaining({ loc: ['body', 'success_fee'], msg: 'Success fee has at most two decimals' })],
+    });
+    expect((await post(api('/admin/settings'), { ...read.body, surprise: 1 }, bearer(admin))).status).toBe(422);
 
     const user = buildUser();
     await post(api('/auth/register'), user);

@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { PlatformSettingsSchema, RPC, type RpcEnvelope } from '@market/contracts';
+import { SaveSettingsSchema, RPC, type RpcEnvelope } from '@market/contracts';
 import { parseInput, requireActor } from '@market/server-kit';
 import { SettingsService } from './settings.service';
 
@@ -16,7 +16,7 @@ export class SettingsController {
 
   @MessagePattern(RPC.admin.updateSettings)
   update(@Payload() message: RpcEnvelope) {
-    return this.settings.update(requireActor(message.meta.actor), parseInput(PlatformSettingsSchema, message.data));
+    return this.settings.update(requireActor(message.meta.actor), parseInput(SaveSettingsSchema, message.data));
   }
 
   @MessagePattern(RPC.admin.effectiveSettings)

@@ -4,7 +4,7 @@ import type { Request } from 'express';
 import {
   AdminUpdateUserRequestSchema,
   AdminUsersQuerySchema,
-  PlatformSettingsSchema,
+  SaveSettingsSchema,
   RPC,
   UuidSchema,
   type Actor,
@@ -76,7 +76,7 @@ export class AdminController {
 
   @Post('settings')
   @HttpCode(200)
-  @ZodBody(PlatformSettingsSchema)
+  @ZodBody(SaveSettingsSchema)
   saveSettings(@CurrentActor() actor: Actor, @Body() body: PlatformSettings): Promise<PlatformSettingsView> {
     return this.rpc.send(RPC.admin.updateSettings, body, actor);
   }

@@ -1,35 +1,50 @@
 import { z } from 'zod';
+import { isValidFeePercent } from '@market/domain';
 
 const dollars = (label: string) =>
-  z.number({ message: `${label} must be a number` }).int(`${label} must be whole dollars`).min(0, `${label} cannot be negative`).max(100_000);
+  z
+    .number({ message: `${label} must be a number` })
+    .int(`${label} must be whole dollars`)
+    .min(0, `${label} cannot be negative`)
+    .max(100_000, `${label} cannot exceed $100,000`);
+
+const settingsShape = {
+  smtp_host: z.string().trim().max(255),
+  smtp_port: z.number({ message: 'SMTP port must be a number' }).int().min(1, 'SMTP port must be 1 to 65535').max(65535, 'SMTP port must be 1 to 65535'),
+  smtp_username: z.string().trim().max(255),
+  smtp_password: z.string().max(255),
+  listing_fee: dollars('Listing fee'),
+  success_fee: z
+    .number({ message: 'Success fee must be a number' })
+    .min(0, 'Success fee cannot be negative')
+    .max(50, 'Success fee cannot exceed 50%')
+    // The domain's rule, which allows float noise: 2.55 * 100 is 254.99999999999997 but 2.55 is a valid fee.
+    .refine(isValidFeePercent, 'Success fee has at most two decimals'),
+  featured_fee: dollars('Featured fee'),
+  auto_approve: z.boolean(),
+  allow_registration: z.boolean(),
+  email_notifications: z.boolean(),
+  // Soft close (D9); optional so that a client which does not know it leaves the stored value alone.
+  anti_sniping_minutes: z
+    .number({ message: 'Soft close minutes must be a number' })
+    .int('Soft close minutes must be whole minutes')
+    .min(0, 'Soft close minutes cannot be negative')
+    .max(60, 'Soft close minutes cannot exceed 60')
+    .optional(),
+};
 
 /** Platform settings (SPEC §3), posted whole by the admin Settings tab. An empty smtp_password keeps the stored one. */
-export const PlatformSettingsSchema = z
-  .object({
-    smtp_host: z.string().trim().max(255),
-    smtp_port: z.number({ message: 'SMTP port must be a number' }).int().min(1, 'SMTP port must be 1 to 65535').max(65535, 'SMTP port must be 1 to 65535'),
-    smtp_username: z.string().trim().max(255),
-    smtp_password: z.string().max(255),
-    listing_fee: dollars('Listing fee'),
-    success_fee: z
-      .number({ message: 'Success fee must be a number' })
-      .min(0, 'Success fee cannot be negative')
-      .max(50, 'Success fee cannot exceed 50%')
-      .refine((v) => Math.round(v * 100) === v * 100, 'Success fee has at most two decimals'),
-    featured_fee: dollars('Featured fee'),
-    auto_approve: z.boolean(),
-    allow_registration: z.boolean(),
-    email_notifications: z.boolean(),
-    // Soft close (D9); optional so that a client which does not know it leaves the stored value alone.
-    anti_sniping_minutes: z
-      .number({ message: 'Soft close minutes must be a number' })
-      .int('Soft close minutes must be whole minutes')
-      .min(0, 'Soft close minutes cannot be negative')
-      .max(60, 'Soft close minutes cannot exceed 60')
-      .optional(),
-  })
-  .strict();
+export const PlatformSettingsSchema = z.object(settingsShape).strict();
 export type PlatformSettings = z.infer<typeof PlatformSettingsSchema>;
+
+/**
+ * POST /api/admin/settings (SPEC §7: the full settings object). What GET answered may be posted back as it is: its
+ * read-only smtp_password_set is accepted and dropped; any other unknown field is refused.
+ */
+export const SaveSettingsSchema = z
+  .object({ ...settingsShape, smtp_password_set: z.boolean().optional() })
+  .strict()
+  .transform(({ smtp_password_set: _readOnly, ...settings }): PlatformSettings => settings);
 
 /** What admins read back: the SMTP password is never sent out, only whether one is stored. */
 export interface PlatformSettingsView extends PlatformSettings {

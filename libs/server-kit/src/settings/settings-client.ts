@@ -11,6 +11,8 @@ export class SettingsClient {
   private cached: { value: PlatformSettings; at: number } | null = null;
   private lastKnown: PlatformSettings | null = null;
   private subscription: Subscription | null = null;
+  // Counts change notices: an answer to a question asked before the latest notice may predate the change.
+  private changes = 0;
 
   constructor(
     private readonly rpc: RpcClient,
@@ -22,6 +24,7 @@ export class SettingsClient {
     await this.rpc.connect();
     this.subscription = this.nc.subscribe(`${this.subjectPrefix}${SETTINGS_CHANGED_SUBJECT}`, {
       callback: () => {
+        this.changes += 1;
         this.cached = null;
       },
     });
@@ -35,9 +38,11 @@ export class SettingsClient {
   /** The current settings; when the admin service cannot answer, the last known ones, else the defaults. */
   async get(): Promise<PlatformSettings> {
     if (this.cached && Date.now() - this.cached.at < CACHE_MS) return this.cached.value;
+    const asked = this.changes;
     try {
       const value = await this.rpc.send<PlatformSettings>(RPC.admin.effectiveSettings, {}, null);
-      this.cached = { value, at: Date.now() };
+      // Kept only if no change was announced meanwhile; otherwise the next call asks again.
+      if (asked === this.changes) this.cached = { value, at: Date.now() };
       this.lastKnown = value;
       return value;
     } catch (error) {

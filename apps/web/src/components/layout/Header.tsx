@@ -3,6 +3,8 @@ import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { logout } from '../../session/session.slice';
 import { EXTERNAL_LINKS } from '../../lib/site-links';
+import { UNREAD_POLL_MS, useUnreadCountQuery } from '../../api/messages.api';
+import { unreadBadge, unreadPhrase } from '../messages/unread';
 
 /** Site header: navigation for guests and users, and a menu for small screens. */
 export function Header() {
@@ -11,6 +13,10 @@ export function Header() {
   const navigate = useNavigate();
   const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
+  // The same query as the dashboard's tab badge, so one request a minute serves both.
+  const { data: unread } = useUnreadCountQuery(undefined, { skip: !user, pollingInterval: UNREAD_POLL_MS });
+  const unreadCount = user ? (unread?.unread_count ?? 0) : 0;
+  const badge = unreadBadge(unreadCount);
 
   useEffect(() => {
     setMenuOpen(false);
@@ -33,12 +39,13 @@ export function Header() {
           className="menu-toggle"
           aria-expanded={menuOpen}
           aria-controls="main-nav"
-          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+          aria-label={`${menuOpen ? 'Close menu' : 'Open menu'}${badge ? `, ${unreadPhrase(unreadCount)}` : ''}`}
           onClick={() => setMenuOpen((open) => !open)}
         >
           <span />
           <span />
           <span />
+          {badge && !menuOpen && <i className="menu-toggle-dot" aria-hidden="true" />}
         </button>
         <nav id="main-nav" className={`main-nav${menuOpen ? ' open' : ''}`} aria-label="Main">
           <NavLink to="/browse">Browse</NavLink>
@@ -53,6 +60,18 @@ export function Header() {
           {status === 'loading' ? null : user ? (
             <>
               <NavLink to="/dashboard">Dashboard</NavLink>
+              {badge && (
+                <Link to="/dashboard?tab=messages" className="nav-unread" data-testid="header-unread">
+                  <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+                    <path d="M3 6h18v12H3z M3 6l9 7 9-7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
+                  </svg>
+                  <span className="nav-unread-text">Messages</span>
+                  <span className="nav-unread-count" aria-hidden="true">
+                    {badge}
+                  </span>
+                  <span className="visually-hidden">{unreadPhrase(unreadCount)}</span>
+                </Link>
+              )}
               <span className="nav-user" data-testid="header-user" title={user.email}>
                 {user.username}
               </span>

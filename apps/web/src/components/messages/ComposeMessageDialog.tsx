@@ -25,7 +25,7 @@ export function ComposeMessageDialog({ title, to, listingId, initial, onClose }:
   const [send, { isLoading }] = useSendMessageMutation();
   const dialog = useRef<HTMLDivElement>(null);
   // Read while rendering, before autoFocus moves focus into the dialog: this is the control to give focus back to.
-  const [opener] = useState(() => document.activeElement as HTMLElement | null);
+  const [opener] = useState(() => (typeof document === 'undefined' ? null : (document.activeElement as HTMLElement | null)));
   // Parents pass a new onClose on every render (a live listing re-renders on each bid); reading it through a ref keeps
   // the effects below from re-running, which would pull focus out of the text being typed and restart the close timer.
   const closeRef = useRef(onClose);

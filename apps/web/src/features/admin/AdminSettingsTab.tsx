@@ -79,7 +79,7 @@ export function AdminSettingsTab() {
   const number = (key: 'smtp_port' | 'listing_fee' | 'success_fee' | 'featured_fee' | 'anti_sniping_minutes', label: string, placeholder: string, step = '1') => (
     <label className="field">
       <span>{label}</span>
-      <input name={key} type="number" inputMode="decimal" min="0" step={step} placeholder={placeholder} value={form[key]} onChange={(e) => setForm({ ...form, [key]: e.target.value })} />
+      <input name={key} type="number" inputMode="decimal" min={key === 'smtp_port' ? '1' : '0'} step={step} placeholder={placeholder} value={form[key]} onChange={(e) => setForm({ ...form, [key]: e.target.value })} />
     </label>
   );
   const toggle = (key: 'auto_approve' | 'allow_registration' | 'email_notifications', label: string, hint: string) => (

@@ -1,4 +1,5 @@
 import type { MessageDto, MessageParty } from '@market/contracts';
+import { unreadBadge } from '../../components/messages/unread';
 
 /** Messages between the user and one other person about one listing (or none), oldest first. */
 export interface Conversation {
@@ -39,10 +40,9 @@ export function replySubject(subject: string): string {
   return /^re:\s/i.test(subject) ? subject : `Re: ${subject}`;
 }
 
-/** The tab's label and its badge: the unread count, capped at 99+ so the tab keeps its width. */
+/** The tab's label and its badge (the unread count, as the header shows it too). */
 export function messagesTabLabel(unread: number): { text: string; badge: string | null } {
-  if (unread <= 0) return { text: 'Messages', badge: null };
-  return { text: 'Messages', badge: unread > 99 ? '99+' : String(unread) };
+  return { text: 'Messages', badge: unreadBadge(unread) };
 }
 
 /** When a message was sent, as the tab shows it. */

@@ -4,6 +4,7 @@ import { useAppSelector } from '../../app/store';
 import { formatMoney } from '../invoices/invoices';
 import { successParams } from './payments';
 import './payments.css';
+import { usePageMeta } from '../../lib/page-meta';
 
 export const MISSING_PAYMENT_INFO = 'Missing payment information';
 export const VERIFY_FAILED = 'Unable to verify payment. Please contact support if you were charged.';
@@ -13,6 +14,7 @@ export const VERIFY_FAILED = 'Unable to verify payment. Please contact support i
  * back from the API; without both parameters, or when the invoice cannot be read, it says so instead of celebrating.
  */
 export function PaymentSuccessPage() {
+  usePageMeta({ title: 'Payment received' });
   const [params] = useSearchParams();
   const wanted = successParams(params);
   const sessionStatus = useAppSelector((state) => state.session.status);
@@ -111,6 +113,7 @@ function VerificationIssue({ message }: { message: string }) {
 
 /** /payment-cancel?invoice_id= (SPEC §2): nothing was charged; the invoice can be paid again from the dashboard. */
 export function PaymentCancelPage() {
+  usePageMeta({ title: 'Payment canceled' });
   const [params] = useSearchParams();
   const invoiceId = params.get('invoice_id')?.trim();
   return (

@@ -20,7 +20,7 @@ export const PRIVACY_POLICY: LegalDocument = {
     {
       heading: 'What we collect',
       paragraphs: [
-        'Your account: username, email address, password (stored only as a salted hash), and the name, company, phone, location and bio you choose to add to your profile.',
+        'Your account: username, email address, password (stored only as a salted hash), and the name, bio, website, phone and location you choose to add to your profile.',
         'What you do here: your listings and their screenshots, bids, offers, messages, invoices and payments, and the contact messages you send us.',
         'Technical data: your IP address and request times, kept in our logs to keep the service secure and to limit abuse.',
       ],
@@ -36,7 +36,7 @@ export const PRIVACY_POLICY: LegalDocument = {
       paragraphs: [
         'To run the marketplace: show your listings, process bids and sales, invoice and hold payments, send you the emails about them, and answer your questions.',
         'To keep it safe: review listings, investigate disputes and fraud, and enforce our Terms of Service.',
-        'You can turn off marketplace notification emails; account emails (verification, password reset) are always sent.',
+        'We email you about your account (verification, password reset) and about activity that concerns you: bids, sales, invoices, payments and messages. We do not send marketing email.',
       ],
     },
     {
@@ -110,8 +110,9 @@ export const COOKIE_POLICY: LegalDocument = {
     {
       heading: 'What we store',
       paragraphs: [
-        'We do not use advertising or tracking cookies. The site keeps a few items in your browser’s local storage so it works:',
-        'Your sign-in token, so you stay signed in; during an admin’s support session, which account is being viewed; your preferred browse view (grid or list); and a listing you started before signing in, so it is not lost.',
+        'We do not use advertising or tracking cookies. The site keeps a few items in your browser’s storage so it works:',
+        'In local storage, until you sign out or clear it: your sign-in token, so you stay signed in; during an admin’s support session, which account is being viewed; and your preferred browse view (grid or list).',
+        'In session storage, only until you close the tab: a listing you started before signing in, so it is not lost when you sign in.',
       ],
     },
     {

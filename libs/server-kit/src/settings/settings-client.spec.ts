@@ -1,0 +1,62 @@
+import type { NatsConnection } from 'nats';
+import { DEFAULT_SETTINGS, type PlatformSettings } from '@market/contracts';
+import type { RpcClient } from '../rpc/rpc-client';
+import { SettingsClient } from './settings-client';
+
+/** The admin service as the client sees it: each question waits until the test answers it. */
+function adminService() {
+  const pending: Array<(value: PlatformSettings) => void> = [];
+  const rpc = {
+    connect: async () => undefined,
+    close: async () => undefined,
+    send: () => new Promise<PlatformSettings>((resolve) => pending.push(resolve)),
+  } as unknown as RpcClient;
+  let announce = () => undefined as void;
+  const nc = {
+    subscribe: (_subject: string, options: { callback: () => void }) => {
+      announce = options.callback;
+      return { unsubscribe: () => undefined };
+    },
+  } as unknown as NatsConnection;
+  return { rpc, nc, pending, announce: () => announce() };
+}
+
+const flush = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('SettingsClient', () => {
+  it('serves from its cache until a change is announced', async () => {
+    const admin = adminService();
+    const client = new SettingsClient(admin.rpc, admin.nc, '');
+    await client.start();
+    const first = client.get();
+    await flush();
+    admin.pending.shift()!({ ...DEFAULT_SETTINGS, auto_approve: false });
+    expect((await first).auto_approve).toBe(false);
+    expect((await client.get()).auto_approve).toBe(false);
+    expect(admin.pending).toHaveLength(0);
+
+    admin.announce();
+    const next = client.get();
+    await flush();
+    admin.pending.shift()!({ ...DEFAULT_SETTINGS, auto_approve: true });
+    expect((await next).auto_approve).toBe(true);
+  });
+
+  it('does not keep an answer that was on its way when a change was announced', async () => {
+    const admin = adminService();
+    const client = new SettingsClient(admin.rpc, admin.nc, '');
+    await client.start();
+    const racing = client.get();
+    await flush();
+    // The change lands while the old settings are still in flight.
+    admin.announce();
+    admin.pending.shift()!({ ...DEFAULT_SETTINGS, allow_registration: true });
+    expect((await racing).allow_registration).toBe(true);
+
+    const after = client.get();
+    await flush();
+    expect(admin.pending).toHaveLength(1);
+    admin.pending.shift()!({ ...DEFAULT_SETTINGS, allow_registration: false });
+    expect((await after).allow_registration).toBe(false);
+  });
+});
