@@ -48,4 +48,37 @@ describe('admin settings in the browser', () => {
     await guestPage.getByRole('button', { name: 'Continue to Login' }).waitFor();
     await guest.close();
   });
+
+  it('a success fee set in Settings is what the help center tells sellers, then free again', async () => {
+    await page.goto(`${baseUrl()}/dashboard?tab=settings`);
+    const fee = page.getByLabel('Success fee (%)');
+    await fee.waitFor();
+    // Waits for this save's own answer: the success text of an earlier save may still be on screen.
+    const save = async () => {
+      const answered = page.waitForResponse((r) => r.url().endsWith('/api/admin/settings') && r.request().method() === 'POST');
+      await page.getByRole('button', { name: 'Save Settings' }).click();
+      expect((await answered).status()).toBe(200);
+    };
+    await fee.fill('2.55');
+    await save();
+    await page.getByText('✅ Settings saved successfully!').waitFor();
+    try {
+      // A new visitor (no cached answer) reads the fee in force.
+      const visitor = await browser.newContext();
+      const help = await visitor.newPage();
+      await help.goto(`${baseUrl()}/help-center?section=faq`);
+      await help.getByText("a success fee of 2.55% of the sale price is deducted from the seller's payout", { exact: false }).waitFor();
+      expect(await help.getByText('currently free').count()).toBe(0);
+      await snap(help, 'help-center-fee');
+      await visitor.close();
+    } finally {
+      await fee.fill('0');
+      await save();
+    }
+    const later = await browser.newContext();
+    const about = await later.newPage();
+    await about.goto(`${baseUrl()}/about`);
+    await about.getByText('Listing and selling is currently free.').waitFor();
+    await later.close();
+  });
 });

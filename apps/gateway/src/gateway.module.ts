@@ -28,6 +28,7 @@ import { AdminBillingController } from './admin-billing/admin-billing.controller
 import { StripeWebhookController } from './webhooks/stripe-webhook.controller';
 import { MessagesController } from './messages/messages.controller';
 import { ContactController } from './contact/contact.controller';
+import { FeesController } from './fees/fees.controller';
 
 class GatewayConnections implements OnApplicationShutdown {
   constructor(
@@ -66,6 +67,7 @@ export class GatewayModule {
         StripeWebhookController,
         MessagesController,
         ContactController,
+        FeesController,
       ],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },

@@ -78,6 +78,8 @@ export const RPC = {
     updateSettings: 'admin.settings.update',
     /** Full settings (SMTP password included) for services; never routed by the gateway. */
     effectiveSettings: 'admin.settings.effective',
+    /** GET /api/fees: what selling costs, for anyone (ADR 0026). */
+    publicFees: 'admin.settings.public_fees',
     auditLog: 'admin.audit_log',
   },
   notifications: {

@@ -19,6 +19,11 @@ export class SettingsController {
     return this.settings.update(requireActor(message.meta.actor), parseInput(SaveSettingsSchema, message.data));
   }
 
+  @MessagePattern(RPC.admin.publicFees)
+  publicFees() {
+    return this.settings.publicFees();
+  }
+
   @MessagePattern(RPC.admin.effectiveSettings)
   effective() {
     return this.settings.effective();

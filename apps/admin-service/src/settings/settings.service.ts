@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { NatsConnection } from 'nats';
 import { NATS_CONNECTION, requireAdmin, SERVICE_CONFIG, type ServiceConfig } from '@market/server-kit';
-import { SETTINGS_CHANGED_SUBJECT, type Actor, type PlatformSettings, type PlatformSettingsView } from '@market/contracts';
+import { SETTINGS_CHANGED_SUBJECT, type Actor, type PlatformSettings, type PlatformSettingsView, type PublicFees } from '@market/contracts';
 import { SettingsRepository } from './settings.repository';
 
 /** Platform settings: admins read and replace them; services read the effective values. */
@@ -37,6 +37,11 @@ export class SettingsService {
     this.nc.publish(`${this.config.NATS_SUBJECT_PREFIX}${SETTINGS_CHANGED_SUBJECT}`);
     this.logger.log(`Settings updated by ${actor.user_id}`);
     return this.view(next);
+  }
+
+  /** What selling costs, for anyone: listing and featured fees are not charged yet, so only the success fee (D10). */
+  async publicFees(): Promise<PublicFees> {
+    return { success_fee_percent: (await this.settings.get()).success_fee };
   }
 
   /** The full settings, for other services only. */

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { HOME_CATEGORIES } from '@market/domain';
 import { EXTERNAL_LINKS } from '../lib/site-links';
+import { useSellingFeeText } from '../components/fees/use-selling-fee-text';
 import { FeaturedListings } from '../features/home/FeaturedListings';
 import { SITE_NAME, usePageMeta } from '../lib/page-meta';
 
@@ -16,6 +17,7 @@ export function HomePage() {
   usePageMeta({ title: SITE_NAME, description: 'Buy and sell websites and online businesses. Auctions and fixed prices, funds held until the transfer is verified.' });
   const navigate = useNavigate();
   const [search, setSearch] = useState('');
+  const feeText = useSellingFeeText();
 
   const onSearch = (event: FormEvent) => {
     event.preventDefault();
@@ -65,7 +67,7 @@ export function HomePage() {
         <div className="promo card">
           <div>
             <h2>What is your site worth?</h2>
-            <p className="muted">Get a free estimate before you list. Listing and selling is currently free.</p>
+            <p className="muted">Get a free estimate before you list. {feeText}</p>
           </div>
           <a className="btn btn-secondary" href={EXTERNAL_LINKS.valuationTool} target="_blank" rel="noopener noreferrer">
             Get a valuation

@@ -46,6 +46,12 @@ export const SaveSettingsSchema = z
   .strict()
   .transform(({ smtp_password_set: _readOnly, ...settings }): PlatformSettings => settings);
 
+/** GET /api/fees: what the marketplace charges, public so every page can say it honestly (ADR 0026). */
+export interface PublicFees {
+  /** Deducted from the seller's payout on invoices created from now on (D10); 0 means selling is free. */
+  success_fee_percent: number;
+}
+
 /** What admins read back: the SMTP password is never sent out, only whether one is stored. */
 export interface PlatformSettingsView extends PlatformSettings {
   smtp_password_set: boolean;

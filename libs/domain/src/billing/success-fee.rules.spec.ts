@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { centsToDollars, isValidFeePercent, successFee } from './success-fee.rules';
+import { centsToDollars, isValidFeePercent, successFee, sellingFeeText } from './success-fee.rules';
 
 describe('successFee (D10)', () => {
   it.each([
@@ -43,5 +43,20 @@ describe('successFee (D10)', () => {
     expect(centsToDollars(12_498)).toBe(124.98);
     expect(centsToDollars(450_000)).toBe(4500);
     expect(() => centsToDollars(1.5)).toThrow(RangeError);
+  });
+});
+
+describe('sellingFeeText (ADR 0026)', () => {
+  it('says selling is free while the fee is 0 (SPEC §1)', () => {
+    expect(sellingFeeText(0)).toBe('Listing and selling is currently free.');
+  });
+
+  it('names the fee in force, decimals included', () => {
+    expect(sellingFeeText(5)).toBe("Listing is free; when a site sells, a success fee of 5% of the sale price is deducted from the seller's payout.");
+    expect(sellingFeeText(2.55)).toContain('a success fee of 2.55% of the sale price');
+  });
+
+  it('claims only that listing is free when the fee is unknown or nonsense', () => {
+    for (const unknown of [null, undefined, Number.NaN, -1, 2.555]) expect(sellingFeeText(unknown)).toBe('Listing is free.');
   });
 });

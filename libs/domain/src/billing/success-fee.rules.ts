@@ -36,3 +36,14 @@ export function centsToDollars(cents: number): number {
   if (!Number.isSafeInteger(cents)) throw new RangeError(`Not a whole number of cents: ${cents}`);
   return cents / 100;
 }
+
+/**
+ * What selling costs, in one sentence for the public pages (ADR 0026): free while the success fee is 0 (the help
+ * text of SPEC §1), else the fee in force. Unknown (not loaded, or the fee service is down) claims only what is always
+ * true: listing is free.
+ */
+export function sellingFeeText(percent: number | null | undefined): string {
+  if (percent === null || percent === undefined || !isValidFeePercent(percent)) return 'Listing is free.';
+  if (percent === 0) return 'Listing and selling is currently free.';
+  return `Listing is free; when a site sells, a success fee of ${percent}% of the sale price is deducted from the seller's payout.`;
+}

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { usePageMeta } from '../../lib/page-meta';
+import { useSellingFeeText } from '../../components/fees/use-selling-fee-text';
 import './public-site.css';
 
 const FACTS = [
@@ -10,6 +11,7 @@ const FACTS = [
 
 /** /about (SPEC §1, §2): who we are and why trust us. */
 export function AboutPage() {
+  const feeText = useSellingFeeText();
   usePageMeta({ title: 'About', description: 'Site Market is the marketplace for buying and selling websites and online businesses, with funds held until the transfer is verified.' });
   return (
     <div className="container section public-page">
@@ -35,7 +37,7 @@ export function AboutPage() {
           arranged with the seller, and every buyer has a 30-day dispute period.
         </p>
         <h2>What it costs</h2>
-        <p>Listing and selling is currently free. Prices are in US dollars, in whole dollars.</p>
+        <p>{feeText} Prices are in US dollars, in whole dollars.</p>
         <h2>Talk to us</h2>
         <p>
           Questions about a listing, a payment or your account? <Link to="/contact">Contact us</Link> or read the <Link to="/help-center">Help Center</Link>.

@@ -1,12 +1,14 @@
 import { Link, useSearchParams } from 'react-router-dom';
 import { usePageMeta } from '../../lib/page-meta';
-import { FAQ, HELP_SECTIONS, helpSectionOf, HOW_TO_BUY, HOW_TO_SELL, type HelpStep } from './help-center';
+import { useSellingFeeText } from '../../components/fees/use-selling-fee-text';
+import { faq, HELP_SECTIONS, helpSectionOf, HOW_TO_BUY, howToSell, type HelpStep } from './help-center';
 import './public-site.css';
 
 /** /help-center?section=how-to-buy|how-to-sell|faq (SPEC §2): unknown sections show How to Buy. */
 export function HelpCenterPage() {
   const [params, setParams] = useSearchParams();
   const section = helpSectionOf(params.get('section'));
+  const feeText = useSellingFeeText();
   usePageMeta({ title: 'Help Center', description: 'How buying and selling websites on Site Market works: bidding, escrow, invoices, transfers and fees.' });
 
   return (
@@ -31,12 +33,12 @@ export function HelpCenterPage() {
       </div>
       <section id="help-panel" role="tabpanel" aria-labelledby={`help-tab-${section}`} className="card help-panel">
         {section === 'how-to-buy' && <Steps heading="How to buy a website" steps={HOW_TO_BUY} />}
-        {section === 'how-to-sell' && <Steps heading="How to sell your website" steps={HOW_TO_SELL} />}
+        {section === 'how-to-sell' && <Steps heading="How to sell your website" steps={howToSell(feeText)} />}
         {section === 'faq' && (
           <>
             <h2>Frequently asked questions</h2>
             <dl className="faq">
-              {FAQ.map((entry) => (
+              {faq(feeText).map((entry) => (
                 <div key={entry.question}>
                   <dt>{entry.question}</dt>
                   <dd>{entry.answer}</dd>

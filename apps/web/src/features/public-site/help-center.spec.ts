@@ -1,4 +1,5 @@
-import { FAQ, helpSectionOf, HOW_TO_BUY, HOW_TO_SELL } from './help-center';
+import { sellingFeeText } from '@market/domain';
+import { faq, helpSectionOf, HOW_TO_BUY, howToSell } from './help-center';
 
 describe('helpSectionOf (SPEC §2)', () => {
   it.each([
@@ -14,7 +15,15 @@ describe('helpSectionOf (SPEC §2)', () => {
 });
 
 describe('help texts (SPEC §1, §9)', () => {
-  const all = [...HOW_TO_BUY, ...HOW_TO_SELL].map((s) => s.text).concat(FAQ.map((f) => f.answer)).join(' ');
+  const textsWith = (feeText: string) => [...HOW_TO_BUY, ...howToSell(feeText)].map((s) => s.text).concat(faq(feeText).map((f) => f.answer)).join(' ');
+  const all = textsWith(sellingFeeText(0));
+
+  it('states a success fee once one is set, and no longer says selling is free (ADR 0026)', () => {
+    const charged = textsWith(sellingFeeText(5)).toLowerCase();
+    expect(charged).toContain('a success fee of 5% of the sale price');
+    expect(charged).not.toContain('currently free');
+  });
+
   it.each([
     'listing and selling is currently free',
     'coming soon',

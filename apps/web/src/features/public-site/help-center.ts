@@ -26,9 +26,9 @@ export const HOW_TO_BUY: HelpStep[] = [
   { title: 'Take over the site', text: 'The seller transfers the domain, files and accounts. A typical sale completes in 2-4 weeks for a simple site, or 6-12 weeks for a large business. You have a 30-day dispute period.' },
 ];
 
-/** SPEC §1 and §9: what sellers are told. */
-export const HOW_TO_SELL: HelpStep[] = [
-  { title: 'Create your listing', text: 'Describe your site, its revenue, traffic and how it makes money, and add up to 5 screenshots. Listing and selling is currently free.' },
+/** SPEC §1 and §9: what sellers are told; `feeText` says what selling costs now (ADR 0026). */
+export const howToSell = (feeText: string): HelpStep[] => [
+  { title: 'Create your listing', text: `Describe your site, its revenue, traffic and how it makes money, and add up to 5 screenshots. ${feeText}` },
   { title: 'Choose how to sell', text: 'Run an auction (auto: the highest bid wins; manual: you select the winner) with an optional reserve price that bidders never see, or set a fixed price and take offers.' },
   { title: 'Pass review', text: 'Listings are reviewed within 24 hours. Once approved, your listing goes live for the duration you chose.' },
   { title: 'Answer buyers', text: 'Buyers message you from your listing; read and reply in Dashboard → Messages. You may always reject any bid.' },
@@ -40,9 +40,9 @@ export interface FaqEntry {
   answer: string;
 }
 
-/** SPEC §1 and §9: questions people ask. */
-export const FAQ: FaqEntry[] = [
-  { question: 'Does it cost anything to list or sell?', answer: 'No: listing and selling is currently free.' },
+/** SPEC §1 and §9: questions people ask; `feeText` says what selling costs now (ADR 0026). */
+export const faq = (feeText: string): FaqEntry[] => [
+  { question: 'Does it cost anything to list or sell?', answer: feeText },
   { question: 'Is escrow available?', answer: 'Card payments are held until the transfer is verified. A full escrow service is coming soon; from $5,000 up, arrange escrow by contacting the seller. Escrow is recommended above $1,000.' },
   { question: 'How long does a sale take?', answer: 'Typically 2-4 weeks for a simple site and 6-12 weeks for a large business.' },
   { question: 'What if the site is not as described?', answer: 'You have a 30-day dispute period after the transfer. Contact us and we will help.' },

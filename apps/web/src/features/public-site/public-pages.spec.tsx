@@ -4,6 +4,8 @@ import { ContactPage } from './ContactPage';
 import { AboutPage } from './AboutPage';
 import { CookiePolicyPage, PrivacyPolicyPage, TermsOfServicePage } from './LegalPage';
 import { renderStatic, visibleText } from '../../testing/static-render';
+import { createStore } from '../../app/store';
+import { feesApi } from '../../api/fees.api';
 
 jest.mock('./public-site.css', () => ({}));
 jest.mock('../../components/form/form-fields.css', () => ({}));
@@ -42,6 +44,19 @@ describe('about and legal pages', () => {
     const words = text(render(<AboutPage />));
     expect(words).toContain('47,000+ active buyers');
     expect(words).toContain('$25,000 average sale');
+  });
+
+  it('about says what selling costs: free at 0%, the fee once set, only "listing is free" until known (ADR 0026)', async () => {
+    const withFee = async (percent: number) => {
+      const store = createStore();
+      await store.dispatch(feesApi.util.upsertQueryData('fees', undefined, { success_fee_percent: percent }));
+      return text(renderStatic(<AboutPage />, store, '/about'));
+    };
+    expect(await withFee(0)).toContain('Listing and selling is currently free. Prices are in US dollars');
+    expect(await withFee(3.5)).toContain("a success fee of 3.5% of the sale price is deducted from the seller's payout.");
+    const unknown = text(render(<AboutPage />));
+    expect(unknown).toContain('Listing is free. Prices are in US dollars');
+    expect(unknown).not.toContain('currently free');
   });
 
   it.each([

@@ -24,6 +24,7 @@ import { ReviewStep } from './ReviewStep';
 import { SellSuccess } from './SellSuccess';
 import { GuestPrompt } from './GuestPrompt';
 import { WizardProgress } from './WizardProgress';
+import { useSellingFeeText } from '../../components/fees/use-selling-fee-text';
 import './sell.css';
 import { usePageMeta } from '../../lib/page-meta';
 
@@ -37,6 +38,7 @@ export function SellPage() {
   const [files, setFiles] = useState<File[]>([]);
   const [guestSaved, setGuestSaved] = useState(false);
   const [submitting, setSubmitting] = useState(false);
+  const feeText = useSellingFeeText();
   const [progress, setProgress] = useState(0);
   const [submitError, setSubmitError] = useState<string | null>(null);
   const [created, setCreated] = useState<ListingDto | null>(null);
@@ -166,6 +168,11 @@ export function SellPage() {
         {shownStep === 3 && <PricingStep values={values} errors={errors} set={set} />}
         {shownStep === 4 && <MediaStep files={files} onChange={setFiles} />}
         {shownStep === 5 && <ReviewStep values={values} files={files} onEdit={(n) => setStep(n)} />}
+        {shownStep === 5 && (
+          <p className="muted" data-testid="selling-fee">
+            {feeText}
+          </p>
+        )}
         {submitError && (
           <div className="alert alert-error" role="alert">
             {submitError}
