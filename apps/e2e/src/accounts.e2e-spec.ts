@@ -78,6 +78,27 @@ describe('accounts in the browser', () => {
     await page.waitForURL(`${baseUrl()}/sell`);
   });
 
+  it('follows a logout and a login made in another tab', async () => {
+    const first = newAccount();
+    const second = newAccount();
+    await register(first);
+    await register(second);
+    await logIn(first.username, first.password);
+    await page.waitForURL(`${baseUrl()}/`);
+    const other = await page.context().newPage();
+    await other.goto(`${baseUrl()}/dashboard`);
+    await expectText(other.getByTestId('header-user'), first.username);
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await other.getByText('Please log in to view your dashboard.').waitFor();
+    expect(await other.getByTestId('header-user').count()).toBe(0);
+
+    await logIn(second.username, second.password);
+    await page.waitForURL(`${baseUrl()}/`);
+    await expectText(other.getByTestId('header-user'), second.username);
+    await other.close();
+  });
+
   it('drops a stored token the server refuses, silently', async () => {
     await page.goto(`${baseUrl()}/`);
     await page.evaluate(() => localStorage.setItem('token', 'not-a-real-token'));

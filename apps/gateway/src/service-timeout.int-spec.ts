@@ -1,6 +1,6 @@
 import { connect, type NatsConnection } from 'nats';
 import { RPC } from '@market/contracts';
-import { post, startStack, type Stack } from './testing/start-stack';
+import { get, post, startStack, type Stack } from './testing/start-stack';
 
 describe('a service that does not answer', () => {
   let stack: Stack;
@@ -36,5 +36,11 @@ describe('a service that does not answer', () => {
       age_confirmed: true,
     });
     expect(response.status).toBe(503);
+  });
+
+  it('never lets a cacheable route mark its 503 as cacheable', async () => {
+    const response = await get(`${stack.url}/api/fees`);
+    expect(response.status).toBe(503);
+    expect(response.headers.get('cache-control') ?? '').not.toContain('public');
   });
 });

@@ -5,10 +5,12 @@ import { RouterProvider } from 'react-router-dom';
 import { createStore } from './app/store';
 import { router } from './app/router';
 import { startSession } from './session/session.slice';
+import { followSessionAcrossTabs } from './session/session-sync';
 import './styles/global.css';
 
 const store = createStore();
 void store.dispatch(startSession());
+followSessionAcrossTabs(store.dispatch);
 
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>

@@ -37,7 +37,7 @@ export class MessagesService {
     const receiver = contacts.find((c) => c.id === message.receiver_id);
     if (!receiver) throw new AppError('not_found', 'Recipient not found');
     // A suspended member keeps the mail about their money, but nobody can reach them through the site meanwhile.
-    if (receiver.status !== 'active') throw new AppError('forbidden', MESSAGE_TEXTS.recipientUnavailable);
+    if (receiver.status === 'suspended') throw new AppError('forbidden', MESSAGE_TEXTS.recipientUnavailable);
     const listing = message.listing_id ? await this.listing(sender, message.listing_id) : null;
     const row = await this.messages.insert(
       {

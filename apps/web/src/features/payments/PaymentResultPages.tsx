@@ -14,7 +14,6 @@ export const VERIFY_FAILED = 'Unable to verify payment. Please contact support i
  * back from the API; without both parameters, or when the invoice cannot be read, it says so instead of celebrating.
  */
 export function PaymentSuccessPage() {
-  usePageMeta({ title: 'Payment received' });
   const [params] = useSearchParams();
   const wanted = successParams(params);
   const sessionStatus = useAppSelector((state) => state.session.status);
@@ -22,6 +21,8 @@ export function PaymentSuccessPage() {
     skip: !wanted || sessionStatus === 'loading',
     refetchOnMountOrArgChange: true,
   });
+  // The tab says what the page says: nothing is celebrated before the invoice confirms it.
+  usePageMeta({ title: !wanted || isError ? 'Payment verification issue' : invoice ? 'Payment successful' : 'Verifying payment' });
 
   if (!wanted) return <VerificationIssue message={MISSING_PAYMENT_INFO} />;
   if (isError) return <VerificationIssue message={VERIFY_FAILED} />;
@@ -113,7 +114,7 @@ function VerificationIssue({ message }: { message: string }) {
 
 /** /payment-cancel?invoice_id= (SPEC §2): nothing was charged; the invoice can be paid again from the dashboard. */
 export function PaymentCancelPage() {
-  usePageMeta({ title: 'Payment canceled' });
+  usePageMeta({ title: 'Payment cancelled' });
   const [params] = useSearchParams();
   const invoiceId = params.get('invoice_id')?.trim();
   return (

@@ -111,7 +111,7 @@ export const COOKIE_POLICY: LegalDocument = {
       heading: 'What we store',
       paragraphs: [
         'We do not use advertising or tracking cookies. The site keeps a few items in your browser’s storage so it works:',
-        'In local storage, until you sign out or clear it: your sign-in token, so you stay signed in; during an admin’s support session, which account is being viewed; and your preferred browse view (grid or list).',
+        'In local storage: your sign-in token, so you stay signed in, and during an admin’s support session which account is being viewed (both removed when you sign out); and your preferred browse view (grid or list), kept until you clear it.',
         'In session storage, only until you close the tab: a listing you started before signing in, so it is not lost when you sign in.',
       ],
     },
