@@ -102,6 +102,9 @@ describe('selling a website', () => {
     await waitForText(page, 'Step 5 of 5: Review');
     await waitForText(page, '100% complete');
     await waitForText(page, '$25,000');
+    // The seller reads what selling costs before submitting (ADR 0026; the demo market charges no fee).
+    await page.getByTestId('selling-fee').getByText('Listing and selling is currently free.').waitFor();
+    await snap(page, 'sell-e2e-review');
     await page.getByRole('button', { name: 'Submit for Review' }).click();
     await page.getByRole('heading', { name: 'Listing submitted for review!' }).waitFor();
     await waitForText(page, 'Pending Review');
