@@ -4,12 +4,13 @@ import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
 import { JSONCodec, connect, type NatsConnection } from 'nats';
-import { createServiceApp, eventSubject, parseEnvOrThrow } from '@market/server-kit';
+import { createServiceApp, eventSubject, parseEnvOrThrow, serviceEnv } from '@market/server-kit';
 import { buildUser, closeAll, createTestDatabase, deleteStream, eventually, isolatedEnv, type TestDatabase } from '@market/server-kit/testing';
 import type { EventEnvelope, EventName, EventPayloads, PaymentFacts } from '@market/contracts';
 import { authEnv } from '../../auth-service/src/auth.config';
 import { authAppModule } from '../../auth-service/src/app.module';
 import { AuthService } from '../../auth-service/src/auth/auth.service';
+import { adminAppModule } from '../../admin-service/src/app.module';
 import { notificationsEnv } from './notifications.config';
 import { notificationsAppModule } from './app.module';
 import { EmailsRepository } from './emails/emails.repository';
@@ -26,6 +27,8 @@ describe('marketplace events through the bus to emails (D19)', () => {
   let env: Record<string, string>;
   let auth: INestApplication;
   let notifications: INestApplication;
+  // The mailer reads the SMTP settings from the admin service and never mails from built-in defaults.
+  let admin: INestApplication;
   let nc: NatsConnection;
   let seller: Person;
   let buyer: Person;
@@ -61,6 +64,8 @@ describe('marketplace events through the bus to emails (D19)', () => {
     env = isolatedEnv(db.url);
     const authConfig = parseEnvOrThrow(authEnv, env);
     auth = await createServiceApp({ service: 'auth-service', module: authAppModule(authConfig), config: authConfig, defaultHealthPort: 0, healthPort: 0 });
+    const adminConfig = parseEnvOrThrow(serviceEnv, env);
+    admin = await createServiceApp({ service: 'admin-service', module: adminAppModule(adminConfig), config: adminConfig, defaultHealthPort: 0, healthPort: 0 });
     const config = parseEnvOrThrow(notificationsEnv, { ...env, PUBLIC_URL: 'https://market.example' });
     notifications = await createServiceApp({ service: 'notifications-service', module: notificationsAppModule(config), config, defaultHealthPort: 0, healthPort: 0 });
     nc = await connect({ servers: env.NATS_URL });
@@ -69,7 +74,7 @@ describe('marketplace events through the bus to emails (D19)', () => {
 
   afterAll(async () => {
     await nc?.close();
-    await closeAll(auth, notifications);
+    await closeAll(auth, notifications, admin);
     await deleteStream(env.NATS_URL, env.EVENTS_STREAM);
     await db?.drop();
   });

@@ -2,33 +2,40 @@ import type { INestApplication } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { JSONCodec, connect } from 'nats';
-import { createServiceApp, eventSubject, parseEnvOrThrow, runWithRequestId } from '@market/server-kit';
+import { createServiceApp, eventSubject, parseEnvOrThrow, serviceEnv, runWithRequestId } from '@market/server-kit';
 import { buildUser, closeAll, createTestDatabase, deleteStream, eventually, isolatedEnv, type TestDatabase } from '@market/server-kit/testing';
 import type { EventEnvelope } from '@market/contracts';
 import { authEnv } from '../../auth-service/src/auth.config';
 import { authAppModule } from '../../auth-service/src/app.module';
 import { AuthService } from '../../auth-service/src/auth/auth.service';
+import { adminAppModule } from '../../admin-service/src/app.module';
 import { notificationsEnv } from './notifications.config';
 import { notificationsAppModule } from './app.module';
 import { EmailsRepository } from './emails/emails.repository';
+import { EmailQueue } from './emails/email.queue';
+import { Mailer } from './emails/mailer';
 
 describe('account events through the bus to emails', () => {
   let db: TestDatabase;
   let env: Record<string, string>;
   let auth: INestApplication;
   let notifications: INestApplication;
+  // The mailer reads the SMTP settings from the admin service and never mails from built-in defaults.
+  let admin: INestApplication;
 
   beforeAll(async () => {
     db = await createTestDatabase('notify');
     env = isolatedEnv(db.url);
     const authConfig = parseEnvOrThrow(authEnv, env);
     auth = await createServiceApp({ service: 'auth-service', module: authAppModule(authConfig), config: authConfig, defaultHealthPort: 0, healthPort: 0 });
+    const adminConfig = parseEnvOrThrow(serviceEnv, env);
+    admin = await createServiceApp({ service: 'admin-service', module: adminAppModule(adminConfig), config: adminConfig, defaultHealthPort: 0, healthPort: 0 });
     const config = parseEnvOrThrow(notificationsEnv, { ...env, PUBLIC_URL: 'https://market.example' });
     notifications = await createServiceApp({ service: 'notifications-service', module: notificationsAppModule(config), config, defaultHealthPort: 0, healthPort: 0 });
   });
 
   afterAll(async () => {
-    await closeAll(auth, notifications);
+    await closeAll(auth, notifications, admin);
     await deleteStream(env.NATS_URL, env.EVENTS_STREAM);
     await db?.drop();
   });
@@ -65,5 +72,34 @@ describe('account events through the bus to emails', () => {
     const welcomes = (await emails.sentTo(user.email)).filter((row) => row.kind === 'welcome');
     expect(welcomes).toHaveLength(1);
   });
-});
 
+  it('never sends a job again once its email is recorded (a retry after the send)', async () => {
+    const queue = notifications.get(EmailQueue);
+    const send = jest.spyOn(notifications.get(Mailer), 'send');
+    try {
+      const [sent, fresh] = [buildUser(), buildUser()];
+      const key = `dup-${randomUUID()}`;
+      await notifications.get(DataSource).query(
+        `INSERT INTO emails (job_id, kind, to_address, subject, text_body, html_body, transport) VALUES ($1, 'welcome', $2, 'Welcome to Site Market', '', '', 'log')`,
+        [key, sent.email],
+      );
+      await queue.enqueue(key, { kind: 'welcome', to: sent.email, username: sent.username });
+      await queue.enqueue(`fresh-${randomUUID()}`, { kind: 'welcome', to: fresh.email, username: fresh.username });
+      const emails = notifications.get(EmailsRepository);
+      await eventually(async () => expect(await emails.sentTo(fresh.email)).toHaveLength(1), 15_000);
+      await eventually(async () => expect(await queue.jobState(key)).toBe('completed'), 15_000);
+      expect(send.mock.calls.map(([to]) => to)).toEqual([fresh.email]);
+    } finally {
+      send.mockRestore();
+    }
+  });
+
+  it('refuses an email at once while Redis is away, so the event is retried instead of waiting', async () => {
+    const config = parseEnvOrThrow(notificationsEnv, { ...env, REDIS_URL: 'redis://127.0.0.1:1' });
+    const offline = new EmailQueue(null as never, config, config, null as never, null as never);
+    const started = Date.now();
+    await expect(offline.enqueue('offline-1', { kind: 'welcome', to: 'a@example.com', username: 'a' })).rejects.toThrow();
+    expect(Date.now() - started).toBeLessThan(3000);
+    await offline.onApplicationShutdown();
+  });
+});

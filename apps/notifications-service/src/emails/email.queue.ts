@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { Queue, Worker, type Job } from 'bullmq';
-import type { Redis } from 'ioredis';
-import { REDIS, SERVICE_CONFIG, currentRequestId, runWithRequestId, type ServiceConfig } from '@market/server-kit';
+import { Redis as IORedis, type Redis } from 'ioredis';
+import { REDIS, SERVICE_CONFIG, currentRequestId, runWithRequestId, withTimeout, type ServiceConfig } from '@market/server-kit';
 import { NOTIFICATIONS_CONFIG, type NotificationsConfig } from '../notifications.config';
 import { holdExpiredEmail, listingApprovedEmail, resetPasswordEmail, verifyEmail, welcomeEmail, type RenderedEmail } from './email-templates';
 import { Mailer } from './mailer';
@@ -14,6 +14,21 @@ export const EMAIL_QUEUE = 'emails';
  * reset link never queues behind a burst of bid notices (D19).
  */
 export const NOTICE_PRIORITY = 10;
+/**
+ * Retries span a day (the age past which a notice is stale, ADR 0024): 30 s doubling to a 30-minute cap, so an SMTP
+ * outage of hours delays mail instead of losing it.
+ */
+export const EMAIL_ATTEMPTS = 54;
+// An event handler enqueues inside its database transaction: it gives up quickly rather than hold the transaction.
+const ENQUEUE_TIMEOUT_MS = 2_000;
+const FIRST_RETRY_MS = 30_000;
+const LONGEST_RETRY_MS = 30 * 60_000;
+
+/** The wait before retry number `attemptsMade` (1 after the first failure). */
+export function emailRetryDelayMs(attemptsMade: number): number {
+  return Math.min(LONGEST_RETRY_MS, FIRST_RETRY_MS * 2 ** Math.max(0, attemptsMade - 1));
+}
+
 // Sent even when email notifications are off (D19).
 const ESSENTIAL = new Set<EmailJob['kind']>(['verify_email', 'reset_password']);
 
@@ -37,6 +52,7 @@ type DistributiveOmit<T, K extends keyof T> = T extends unknown ? Omit<T, K> : n
 export class EmailQueue implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('EmailQueue');
   private readonly queue: Queue<EmailJob>;
+  private readonly queueConnection: Redis;
   private worker: Worker<EmailJob> | null = null;
 
   constructor(
@@ -46,7 +62,11 @@ export class EmailQueue implements OnApplicationBootstrap, OnApplicationShutdown
     private readonly mailer: Mailer,
     private readonly emails: EmailsRepository,
   ) {
-    this.queue = new Queue<EmailJob>(EMAIL_QUEUE, { connection: redis, prefix: serviceConfig.QUEUE_PREFIX });
+    // Its own connection that fails at once while Redis is away: an event handler's enqueue then fails and the event
+    // is retried later, instead of waiting inside its database transaction until Redis is back.
+    this.queueConnection = new IORedis(serviceConfig.REDIS_URL, { connectionName: 'notifications-email-queue', enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+    this.queueConnection.on('error', () => undefined);
+    this.queue = new Queue<EmailJob>(EMAIL_QUEUE, { connection: this.queueConnection, prefix: serviceConfig.QUEUE_PREFIX });
   }
 
   onApplicationBootstrap() {
@@ -54,27 +74,40 @@ export class EmailQueue implements OnApplicationBootstrap, OnApplicationShutdown
       connection: this.redis,
       prefix: this.serviceConfig.QUEUE_PREFIX,
       concurrency: 4,
+      settings: { backoffStrategy: (attemptsMade: number) => emailRetryDelayMs(attemptsMade) },
     });
-    this.worker.on('failed', (job, error) => this.logger.warn(`Email job ${job?.id} failed: ${error.message}`));
+    this.worker.on('failed', (job, error) => {
+      const final = job !== undefined && job.attemptsMade >= (job.opts.attempts ?? 1);
+      if (final) this.logger.error(`Email job ${job.id} to ${job.data.to} failed for good after ${job.attemptsMade} attempts: ${error.message}`);
+      else this.logger.warn(`Email job ${job?.id} failed (attempt ${job?.attemptsMade}): ${error.message}`);
+    });
   }
 
   async onApplicationShutdown() {
     await this.worker?.close();
     await this.queue.close();
+    this.queueConnection.disconnect();
   }
 
   /** Enqueues an email once per key: a redelivered event finds the job already there. */
   async enqueue(key: string, job: DistributiveOmit<EmailJob, 'request_id'>): Promise<void> {
     const carriesToken = 'token' in job;
-    await this.queue.add(job.kind, { ...job, request_id: currentRequestId() } as EmailJob, {
+    const added = this.queue.add(job.kind, { ...job, request_id: currentRequestId() } as EmailJob, {
       jobId: key,
       priority: job.kind === 'notice' && !job.essential ? NOTICE_PRIORITY : undefined,
-      attempts: 8,
-      backoff: { type: 'exponential', delay: 2000 },
+      attempts: EMAIL_ATTEMPTS,
+      backoff: { type: 'custom' },
       // Jobs that carry a one-time token leave Redis as soon as they are done.
       removeOnComplete: carriesToken ? true : { age: 7 * 24 * 3600 },
       removeOnFail: carriesToken ? { age: 24 * 3600 } : { age: 30 * 24 * 3600 },
     });
+    // A late add (Redis back after the timeout) is harmless: the retried event finds the job under the same id.
+    await withTimeout(added, ENQUEUE_TIMEOUT_MS, 'Redis (email queue)');
+  }
+
+  /** Where a job is (waiting, active, completed, failed...), or 'unknown' once removed. */
+  jobState(key: string): Promise<string> {
+    return this.queue.getJobState(key);
   }
 
   private process(job: Job<EmailJob>): Promise<void> {
@@ -84,16 +117,24 @@ export class EmailQueue implements OnApplicationBootstrap, OnApplicationShutdown
         this.logger.log(`Skipping ${job.data.kind} email to ${job.data.to}: email notifications are off`);
         return;
       }
+      const jobId = String(job.id);
+      // A retry of a job whose email went out (its record failed, or the worker died after sending) sends nothing.
+      if (await this.emails.wasSent(jobId)) return;
       const email = this.render(job.data);
       const transport = await this.mailer.send(job.data.to, email);
-      await this.emails.record({
-        jobId: String(job.id),
-        kind: job.data.kind === 'notice' ? job.data.category : job.data.kind,
-        to: job.data.to,
-        email,
-        transport,
-        requestId: job.data.request_id,
-      });
+      try {
+        await this.emails.record({
+          jobId,
+          kind: job.data.kind === 'notice' ? job.data.category : job.data.kind,
+          to: job.data.to,
+          email,
+          transport,
+          requestId: job.data.request_id,
+        });
+      } catch (error) {
+        // The email is out: failing the job now would send it again on every retry.
+        this.logger.error(`Email job ${jobId} was sent but not recorded: ${(error as Error).message}`);
+      }
     });
   }
 

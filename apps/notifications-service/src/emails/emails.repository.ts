@@ -27,6 +27,12 @@ export class EmailsRepository {
     );
   }
 
+  /** True when the job's email was already delivered (recorded). */
+  async wasSent(jobId: string): Promise<boolean> {
+    const rows: unknown[] = await this.dataSource.query('SELECT 1 FROM emails WHERE job_id = $1', [jobId]);
+    return rows.length > 0;
+  }
+
   /** The latest emails, newest first, for the admin's view. */
   recent(limit: number): Promise<EmailLogEntry[]> {
     // Ordered by the table's bigint id: the output column `id` is text, and "99" sorts above "100".

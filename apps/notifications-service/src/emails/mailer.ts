@@ -24,7 +24,9 @@ export class Mailer {
   ) {}
 
   private async target(): Promise<SmtpTarget | null> {
-    const settings = await this.settings.get();
+    // Never the built-in defaults: with the admin service unreachable and nothing known yet, "no SMTP host" would send
+    // real mail to the log and call it delivered. Failing instead retries the job once settings can be read.
+    const settings = await this.settings.get({ requireKnown: true });
     if (settings.smtp_host) {
       return {
         host: settings.smtp_host,
@@ -46,7 +48,7 @@ export class Mailer {
     return null;
   }
 
-  // One pooled transport per SMTP target; a settings change builds a new one.
+  // One transport per SMTP target (a connection per email); a settings change builds a new one.
   private transporter(target: SmtpTarget): Transporter {
     const key = JSON.stringify(target);
     if (this.transport?.key !== key) {
@@ -59,6 +61,9 @@ export class Mailer {
           secure: target.secure,
           auth: target.username ? { user: target.username, pass: target.password } : undefined,
           connectionTimeout: 10_000,
+          // A server that accepts the connection and then stalls must not hold a worker slot for nodemailer's 10 minutes.
+          greetingTimeout: 30_000,
+          socketTimeout: 60_000,
         }),
       };
     }

@@ -1,6 +1,7 @@
 import type { DataSource } from 'typeorm';
 import type { NatsConnection } from 'nats';
 import type { Redis } from 'ioredis';
+import { withTimeout } from '../async/with-timeout';
 
 /** One dependency a process needs before it can serve. */
 export interface ReadinessCheck {
@@ -11,19 +12,13 @@ export interface ReadinessCheck {
 export const READINESS_CHECKS = Symbol('READINESS_CHECKS');
 const CHECK_TIMEOUT_MS = 1500;
 
-function withTimeout<T>(promise: Promise<T>, what: string): Promise<T> {
-  let timer: NodeJS.Timeout;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} did not answer in ${CHECK_TIMEOUT_MS} ms`)), CHECK_TIMEOUT_MS);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
+const checked = <T>(promise: Promise<T>, what: string): Promise<T> => withTimeout(promise, CHECK_TIMEOUT_MS, what);
 
 /** PostgreSQL answers a query. */
 export const postgresCheck = (dataSource: DataSource): ReadinessCheck => ({
   name: 'postgres',
   check: async () => {
-    await withTimeout(dataSource.query('SELECT 1'), 'postgres');
+    await checked(dataSource.query('SELECT 1'), 'postgres');
   },
 });
 
@@ -32,7 +27,7 @@ export const natsCheck = (nc: NatsConnection): ReadinessCheck => ({
   name: 'nats',
   check: async () => {
     if (nc.isClosed()) throw new Error('nats connection closed');
-    await withTimeout(nc.flush(), 'nats');
+    await checked(nc.flush(), 'nats');
   },
 });
 
@@ -41,7 +36,7 @@ export const redisCheck = (redis: Redis): ReadinessCheck => ({
   name: 'redis',
   check: async () => {
     if (redis.status !== 'ready') throw new Error(`redis is ${redis.status}`);
-    await withTimeout(redis.ping(), 'redis');
+    await checked(redis.ping(), 'redis');
   },
 });
 

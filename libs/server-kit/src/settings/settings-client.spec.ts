@@ -60,3 +60,40 @@ describe('SettingsClient', () => {
     expect((await after).allow_registration).toBe(false);
   });
 });
+
+describe('SettingsClient when the admin service cannot answer', () => {
+  const failing = (answers: PlatformSettings[]) => {
+    const rpc = {
+      connect: async () => undefined,
+      close: async () => undefined,
+      send: async () => {
+        const next = answers.shift();
+        if (!next) throw new Error('no responders');
+        return next;
+      },
+    } as unknown as RpcClient;
+    const announced: Array<() => void> = [];
+    const nc = {
+      subscribe: (_subject: string, options: { callback: () => void }) => {
+        announced.push(options.callback);
+        return { unsubscribe: () => undefined };
+      },
+    } as unknown as NatsConnection;
+    return Object.assign(new SettingsClient(rpc, nc, ''), { announceChange: () => announced.forEach((callback) => callback()) });
+  };
+
+  it('falls back to the defaults, unless the caller requires real settings', async () => {
+    const client = failing([]);
+    expect(await client.get()).toEqual(DEFAULT_SETTINGS);
+    await expect(client.get({ requireKnown: true })).rejects.toThrow('Settings unavailable and none known yet');
+  });
+
+  it('uses the last known settings either way once it has read them', async () => {
+    const client = failing([{ ...DEFAULT_SETTINGS, smtp_host: 'mail.example.com' }]);
+    await client.start();
+    expect((await client.get()).smtp_host).toBe('mail.example.com');
+    // A change drops the cache; the admin service is gone when the client asks again.
+    client.announceChange();
+    expect((await client.get({ requireKnown: true })).smtp_host).toBe('mail.example.com');
+  });
+});

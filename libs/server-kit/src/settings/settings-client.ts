@@ -35,8 +35,11 @@ export class SettingsClient {
     await this.rpc.close();
   }
 
-  /** The current settings; when the admin service cannot answer, the last known ones, else the defaults. */
-  async get(): Promise<PlatformSettings> {
+  /**
+   * The current settings; when the admin service cannot answer, the last known ones, else the defaults, or with
+   * `requireKnown` an error (for callers that must not act on defaults, like the mailer).
+   */
+  async get(options: { requireKnown?: boolean } = {}): Promise<PlatformSettings> {
     if (this.cached && Date.now() - this.cached.at < CACHE_MS) return this.cached.value;
     const asked = this.changes;
     try {
@@ -46,6 +49,7 @@ export class SettingsClient {
       this.lastKnown = value;
       return value;
     } catch (error) {
+      if (options.requireKnown && !this.lastKnown) throw new Error(`Settings unavailable and none known yet: ${(error as Error).message}`);
       this.logger.warn(`Settings unavailable (${(error as Error).message}); using ${this.lastKnown ? 'the last known' : 'default'} settings`);
       return this.lastKnown ?? DEFAULT_SETTINGS;
     }
