@@ -10,6 +10,18 @@ export type EventHandler<N extends EventName> = (event: EventEnvelope<N>, manage
 
 const ACK_WAIT_MS = 30_000;
 const RETRY_DELAY_MS = 1_000;
+const LONGEST_RETRY_DELAY_MS = 60_000;
+const QUICK_RETRIES = 3;
+
+/**
+ * How long a failed event waits before it comes back, by delivery count (1 for the first): a second for the first
+ * few (a service starting, a brief blip), then doubling to a minute, so an event that keeps failing costs one try a
+ * minute instead of one a second.
+ */
+export function eventRetryDelayMs(deliveryCount: number): number {
+  if (deliveryCount <= QUICK_RETRIES) return RETRY_DELAY_MS;
+  return Math.min(LONGEST_RETRY_DELAY_MS, RETRY_DELAY_MS * 2 ** (deliveryCount - QUICK_RETRIES));
+}
 
 /** Runs durable JetStream consumers whose handlers apply each event at most once (processed_events). */
 export class EventConsumers {
@@ -99,8 +111,9 @@ export class EventConsumers {
       message.ack();
       return true;
     } catch (error) {
-      this.logger.error(`Handling ${event.name} ${event.id} failed: ${(error as Error).message}`);
-      message.nak(RETRY_DELAY_MS);
+      const deliveries = message.info.deliveryCount;
+      this.logger.error(`Handling ${event.name} ${event.id} failed (delivery ${deliveries}): ${(error as Error).message}`);
+      message.nak(eventRetryDelayMs(deliveries));
       return false;
     }
   }
