@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { Queue, Worker, type Job } from 'bullmq';
-import IORedis, { type Redis } from 'ioredis';
-import { OutboxRelay, PeriodicSweep, REDIS, SERVICE_CONFIG, type ServiceConfig } from '@market/server-kit';
+import type { Redis } from 'ioredis';
+import { OutboxRelay, PeriodicSweep, REDIS, SERVICE_CONFIG, createFailFastRedis, withTimeout, type ServiceConfig } from '@market/server-kit';
 import { BIDDING_CONFIG, type BiddingConfig } from '../bidding.config';
 import { SalesRepository } from './sales.repository';
 
@@ -41,8 +41,7 @@ export class CloseJobs implements OnApplicationBootstrap, OnApplicationShutdown 
     private readonly relay: OutboxRelay,
   ) {
     // Its own connection that fails at once while Redis is away, instead of queueing commands until it is back.
-    this.queueConnection = new IORedis(serviceConfig.REDIS_URL, { connectionName: 'bidding-close-queue', enableOfflineQueue: false, maxRetriesPerRequest: 1 });
-    this.queueConnection.on('error', () => undefined);
+    this.queueConnection = createFailFastRedis(serviceConfig.REDIS_URL, 'bidding-close-queue');
     this.queue = new Queue<CloseJob>(CLOSE_QUEUE, { connection: this.queueConnection, prefix: serviceConfig.QUEUE_PREFIX });
     this.periodic = new PeriodicSweep({ label: 'Sweep', intervalMs: config.AUCTION_SWEEP_MS, logger: this.logger, onFailure: undefined }, (now) =>
       this.closeOverdue(now),
@@ -91,19 +90,12 @@ export class CloseJobs implements OnApplicationBootstrap, OnApplicationShutdown 
         await this.queue.remove(closeJobId(listingId, previous)).catch(() => 0);
       }
     })();
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, fail) => {
-      timer = setTimeout(() => fail(new Error(`Redis did not answer within ${SCHEDULE_TIMEOUT_MS} ms`)), SCHEDULE_TIMEOUT_MS);
-    });
     try {
-      await Promise.race([work, timeout]);
+      await withTimeout(work, SCHEDULE_TIMEOUT_MS, 'Redis');
       return true;
     } catch (error) {
-      work.catch(() => undefined);
       this.logger.warn(`Close job for ${listingId} not scheduled (${(error as Error).message}); the sweep will close it`);
       return false;
-    } finally {
-      clearTimeout(timer);
     }
   }
 

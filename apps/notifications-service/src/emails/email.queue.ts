@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { Queue, Worker, type Job } from 'bullmq';
-import { Redis as IORedis, type Redis } from 'ioredis';
-import { REDIS, SERVICE_CONFIG, currentRequestId, runWithRequestId, withTimeout, type ServiceConfig } from '@market/server-kit';
+import type { Redis } from 'ioredis';
+import { REDIS, SERVICE_CONFIG, createFailFastRedis, currentRequestId, runWithRequestId, withTimeout, type ServiceConfig } from '@market/server-kit';
 import { NOTIFICATIONS_CONFIG, type NotificationsConfig } from '../notifications.config';
 import { holdExpiredEmail, listingApprovedEmail, resetPasswordEmail, verifyEmail, welcomeEmail, type RenderedEmail } from './email-templates';
 import { Mailer } from './mailer';
@@ -64,8 +64,7 @@ export class EmailQueue implements OnApplicationBootstrap, OnApplicationShutdown
   ) {
     // Its own connection that fails at once while Redis is away: an event handler's enqueue then fails and the event
     // is retried later, instead of waiting inside its database transaction until Redis is back.
-    this.queueConnection = new IORedis(serviceConfig.REDIS_URL, { connectionName: 'notifications-email-queue', enableOfflineQueue: false, maxRetriesPerRequest: 1 });
-    this.queueConnection.on('error', () => undefined);
+    this.queueConnection = createFailFastRedis(serviceConfig.REDIS_URL, 'notifications-email-queue');
     this.queue = new Queue<EmailJob>(EMAIL_QUEUE, { connection: this.queueConnection, prefix: serviceConfig.QUEUE_PREFIX });
   }
 

@@ -60,16 +60,20 @@ export class MarketplaceEventsHandler implements OnApplicationBootstrap {
       if (event.payload.sale === 'accepted_after_close') await this.notify(event, 'sale_won', event.payload.buyer_id, bidAcceptedNotice(event.payload));
     });
     // Support must read every contact message, however late the consumer catches up: it is never a stale notice.
-    await this.on('contact.received', ['email'], { timely: false }, async (event) => {
-      const sender = event.payload.user_id ? await this.contacts.find(event.payload.user_id) : null;
-      const notice = contactNotice(event.payload, sender?.username ?? null);
-      await this.queue.enqueue(`contact-${event.id}`, { kind: 'notice', category: 'contact', essential: true, to: this.config.SUPPORT_EMAIL, username: 'Site Market support', notice });
-    });
+    await this.on(
+      'contact.received',
+      ['email'],
+      async (event) => {
+        const sender = event.payload.user_id ? await this.contacts.find(event.payload.user_id) : null;
+        const notice = contactNotice(event.payload, sender?.username ?? null);
+        await this.queue.enqueue(`contact-${event.id}`, { kind: 'notice', category: 'contact', essential: true, to: this.config.SUPPORT_EMAIL, username: 'Site Market support', notice });
+      },
+      { timely: false },
+    );
   }
 
   // Subscribes with the shared guard: stale or incomplete events are acknowledged without an email.
-  private on<N extends EventName>(name: N, required: readonly (keyof EventPayloads[N] & string)[], ...rest: [Handler<N>] | [{ timely: boolean }, Handler<N>]) {
-    const [options, handler] = rest.length === 1 ? [{ timely: true }, rest[0]] : rest;
+  private on<N extends EventName>(name: N, required: readonly (keyof EventPayloads[N] & string)[], handler: Handler<N>, options = { timely: true }) {
     return this.consumers.subscribe(name, async (event) => {
       const reason = unmailableReason(event, required, new Date(), options.timely);
       if (reason) {

@@ -3,13 +3,16 @@ import { DEFAULT_SETTINGS, type PlatformSettings } from '@market/contracts';
 import type { RpcClient } from '../rpc/rpc-client';
 import { SettingsClient } from './settings-client';
 
-/** The admin service as the client sees it: each question waits until the test answers it. */
-function adminService() {
+/**
+ * The admin service as the client sees it. By default each question waits until the test answers it (`pending`);
+ * `answer` replaces that, e.g. to fail like an unreachable service.
+ */
+function adminService(answer?: () => Promise<PlatformSettings>) {
   const pending: Array<(value: PlatformSettings) => void> = [];
   const rpc = {
     connect: async () => undefined,
     close: async () => undefined,
-    send: () => new Promise<PlatformSettings>((resolve) => pending.push(resolve)),
+    send: answer ?? (() => new Promise<PlatformSettings>((resolve) => pending.push(resolve))),
   } as unknown as RpcClient;
   let announce = () => undefined as void;
   const nc = {
@@ -62,38 +65,28 @@ describe('SettingsClient', () => {
 });
 
 describe('SettingsClient when the admin service cannot answer', () => {
-  const failing = (answers: PlatformSettings[]) => {
-    const rpc = {
-      connect: async () => undefined,
-      close: async () => undefined,
-      send: async () => {
-        const next = answers.shift();
-        if (!next) throw new Error('no responders');
-        return next;
-      },
-    } as unknown as RpcClient;
-    const announced: Array<() => void> = [];
-    const nc = {
-      subscribe: (_subject: string, options: { callback: () => void }) => {
-        announced.push(options.callback);
-        return { unsubscribe: () => undefined };
-      },
-    } as unknown as NatsConnection;
-    return Object.assign(new SettingsClient(rpc, nc, ''), { announceChange: () => announced.forEach((callback) => callback()) });
+  // Answers with each of `answers` once, then fails as an unreachable service does.
+  const failingAfter = (answers: PlatformSettings[]) => {
+    const admin = adminService(async () => {
+      const next = answers.shift();
+      if (!next) throw new Error('no responders');
+      return next;
+    });
+    return { client: new SettingsClient(admin.rpc, admin.nc, ''), announce: admin.announce };
   };
 
   it('falls back to the defaults, unless the caller requires real settings', async () => {
-    const client = failing([]);
+    const { client } = failingAfter([]);
     expect(await client.get()).toEqual(DEFAULT_SETTINGS);
     await expect(client.get({ requireKnown: true })).rejects.toThrow('Settings unavailable and none known yet');
   });
 
   it('uses the last known settings either way once it has read them', async () => {
-    const client = failing([{ ...DEFAULT_SETTINGS, smtp_host: 'mail.example.com' }]);
+    const { client, announce } = failingAfter([{ ...DEFAULT_SETTINGS, smtp_host: 'mail.example.com' }]);
     await client.start();
     expect((await client.get()).smtp_host).toBe('mail.example.com');
     // A change drops the cache; the admin service is gone when the client asks again.
-    client.announceChange();
+    announce();
     expect((await client.get({ requireKnown: true })).smtp_host).toBe('mail.example.com');
   });
 });
