@@ -20,6 +20,17 @@ describe('the public site', () => {
     expect(await page.getByRole('tab', { name: 'FAQ' }).getAttribute('aria-selected')).toBe('true');
   });
 
+  it('says only that listing is free while the fee cannot be read (ADR 0026), at phone width', async () => {
+    const page = currentPage();
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.route('**/api/fees', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"detail":"Service temporarily unavailable, please try again"}' }));
+    await page.goto(`${baseUrl()}/help-center?section=faq`);
+    await page.getByText('Does it cost anything to list or sell?').waitFor();
+    await page.getByText('Listing is free.', { exact: true }).waitFor();
+    expect(await page.getByText('currently free').count()).toBe(0);
+    await snap(page, 'phone-help-faq-fee-unknown');
+  });
+
   it('contact form: required fields, then the thank-you in green, stored for support', async () => {
     const page = currentPage();
     await page.goto(`${baseUrl()}/contact`);
