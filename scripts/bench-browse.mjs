@@ -6,20 +6,21 @@ import pg from 'pg';
 import os from 'node:os';
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createRequire } from 'node:module';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { dropIsolated, isolatedSystemEnv, ROOT, startSystem } from './lib/system.mjs';
+import { buildWorkspace, loadBuilt } from './lib/build.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const TARGET_P99_MS = 50;
 
-const require = createRequire(import.meta.url);
-const { buildBrowseCount, buildBrowseQuery } = require(join(ROOT, 'apps/listings-service/dist/listings/browse-query.js'));
-const { LISTING_COLUMNS } = require(join(ROOT, 'apps/listings-service/dist/listings/listings.repository.js'));
-const { BrowseListingsQuerySchema } = require(join(ROOT, 'libs/contracts/dist/index.js'));
+// The service's own query builders, from the build (built first, so a fresh clone works).
+buildWorkspace();
+const { buildBrowseCount, buildBrowseQuery } = loadBuilt('apps/listings-service/dist/listings/browse-query.js');
+const { LISTING_COLUMNS } = loadBuilt('apps/listings-service/dist/listings/listings.repository.js');
+const { BrowseListingsQuerySchema } = loadBuilt('libs/contracts/dist/index.js');
 
 /** The combinations a shopper actually uses (SPEC §2 browse, plus the home page's featured strip). */
 const COMBOS = [

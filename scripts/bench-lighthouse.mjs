@@ -1,6 +1,6 @@
 // npm run bench:lighthouse: Lighthouse (mobile and desktop presets) with Debian's chromium on /, /browse and a
 // listing page of a freshly started and seeded system, plus the initial JavaScript a first visit loads (gzip).
-// Build first (npx nx run-many -t build). BENCH_RUNS runs per page (default 3, median). Writes the
+// It builds first (Nx, cached). BENCH_RUNS runs per page (default 3, median). Writes the
 // "## Lighthouse (npm run bench:lighthouse)" section of docs/benchmarks.md (BENCH_DOCS=0 leaves it alone).
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -3,14 +3,11 @@
 // tables in a schema of its own (created and dropped here), so the storm's end state stays as the service left it.
 import pg from 'pg';
 import { randomUUID } from 'node:crypto';
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
 import { clock, minimumNextBid, percentile } from './bid-storm.mjs';
-import { ROOT } from './system.mjs';
+import { loadBuilt } from './build.mjs';
 
-// The statements AuctionsRepository runs, from its build, so the ceiling is the service's own transaction.
-const repository = createRequire(import.meta.url)(join(ROOT, 'apps/bidding-service/dist/auctions/auctions.repository.js'));
-const { AUCTION_COLUMNS, RECORD_BID_SQL } = repository;
+// The statements AuctionsRepository runs, from its build (loaded on first use), so the ceiling is the service's own transaction.
+const repository = () => loadBuilt('apps/bidding-service/dist/auctions/auctions.repository.js');
 
 /** Copies bidding.auctions (the storm's rows, bids reset), bidding.bids and bidding.outbox into `schema`. */
 async function createScratch(client, schema, listingIds) {
@@ -42,6 +39,7 @@ async function createScratch(client, schema, listingIds) {
 async function placeBid(client, listingId, bidderId) {
   await client.query('START TRANSACTION');
   try {
+    const { AUCTION_COLUMNS, RECORD_BID_SQL } = repository();
     const [auction] = (await client.query(`SELECT ${AUCTION_COLUMNS} FROM auctions WHERE listing_id = $1 FOR UPDATE`, [listingId])).rows;
     const amount = minimumNextBid(auction.starting_price, auction.current_bid);
     const bidCount = auction.bid_count + 1;

@@ -2,12 +2,8 @@
 // who each bid the smallest next bid they know (D6) and learn the real one from every answer.
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
-import { ROOT } from './system.mjs';
 
-// The one bid rule (D6), from the built domain lib (startSystem builds it).
-const { minimumNextBid } = createRequire(import.meta.url)(join(ROOT, 'libs/domain/dist/index.js'));
+import { minimumNextBid } from './build.mjs';
 export { minimumNextBid };
 
 /** Milliseconds since the epoch with sub-millisecond precision, comparable across worker threads. */

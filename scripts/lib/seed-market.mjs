@@ -3,12 +3,7 @@
 // website_url already exists are skipped, and accounts that exist are logged into rather than registered.
 import { buildCatalog, DEMO_PASSWORD, SEED_SELLERS } from './seed-catalog.mjs';
 import { drawScreenshot } from './seed-screenshots.mjs';
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
-import { ROOT } from './system.mjs';
-
-// The one bid rule (D6), from the built domain lib (npm start builds before seeding).
-const { minimumNextBid } = createRequire(import.meta.url)(join(ROOT, 'libs/domain/dist/index.js'));
+import { minimumNextBid } from './build.mjs';
 
 const BUYER = { username: 'demo_buyer', email: 'buyer@example.com', password: DEMO_PASSWORD, name: 'Bea Buyer' };
 const SHOT_NAMES = ['home.png', 'inner-page.png', 'analytics.png'];

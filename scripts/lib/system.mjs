@@ -1,10 +1,11 @@
 // Starts the whole marketplace as processes: every service, then the gateway (which serves the web app).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { providePostgres, provideServer } from './infra.mjs';
+import { buildWorkspace } from './build.mjs';
 
 export const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
@@ -17,21 +18,6 @@ export const SERVICES = [
   ['admin-service', 5],
   ['notifications-service', 6],
 ];
-
-const BUILD_OUTPUTS = [...SERVICES.map(([name]) => `apps/${name}/dist/main.js`), 'apps/gateway/dist/main.js', 'apps/web/dist/index.html'];
-
-/** Builds every app with Nx when any build output is missing (Nx's cache makes a repeat cheap). */
-export function buildIfMissing(log) {
-  const missing = BUILD_OUTPUTS.filter((file) => !existsSync(join(ROOT, file)));
-  if (missing.length === 0) return;
-  log(`Building (missing: ${missing.join(', ')})...`);
-  const result = spawnSync('npx', ['nx', 'run-many', '-t', 'build', '--parallel=2', '--outputStyle=static'], {
-    cwd: ROOT,
-    stdio: 'inherit',
-    env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false' },
-  });
-  if (result.status !== 0) throw new Error('Build failed');
-}
 
 /** A secret kept under data/ so sessions survive restarts of the embedded setup. */
 function persistentSecret(dataDir, file, bytes) {
@@ -75,7 +61,7 @@ export async function startSystem({ env = process.env, log = console.log, quiet 
   const dataDir = resolve(ROOT, env.DATA_DIR ?? 'data');
   const logDir = join(dataDir, 'logs');
   mkdirSync(logDir, { recursive: true });
-  buildIfMissing(log);
+  buildWorkspace(log);
 
   const stops = [];
   const children = [];
