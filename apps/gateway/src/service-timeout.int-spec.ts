@@ -1,13 +1,13 @@
 import { connect, type NatsConnection } from 'nats';
 import { RPC } from '@market/contracts';
-import { get, post, startStack, type Stack } from './testing/start-stack';
+import { request, startGateway, type LoneGateway } from './testing/start-gateway';
 
 describe('a service that does not answer', () => {
-  let stack: Stack;
+  let stack: LoneGateway;
   let silent: NatsConnection;
 
   beforeAll(async () => {
-    stack = await startStack({ services: [], env: { RPC_TIMEOUT_MS: '400' } });
+    stack = await startGateway({ RPC_TIMEOUT_MS: '400' });
     // A responder that takes the request and never replies: a hung service.
     silent = await connect({ servers: stack.env.NATS_URL });
     silent.subscribe(`${stack.env.NATS_SUBJECT_PREFIX}${RPC.auth.login}`, { callback: () => undefined });
@@ -20,7 +20,7 @@ describe('a service that does not answer', () => {
 
   it('makes the gateway answer 503 within its timeout', async () => {
     const started = Date.now();
-    const response = await post(`${stack.url}/api/auth/login`, { login: 'someone', password: 'whatever-pass' });
+    const response = await request('POST', `${stack.url}/api/auth/login`, { login: 'someone', password: 'whatever-pass' });
     const elapsed = Date.now() - started;
     expect(response.status).toBe(503);
     expect(response.body).toEqual({ detail: 'Service temporarily unavailable, please try again' });
@@ -29,7 +29,7 @@ describe('a service that does not answer', () => {
   });
 
   it('answers 503 when no service is subscribed at all', async () => {
-    const response = await post(`${stack.url}/api/auth/register`, {
+    const response = await request('POST', `${stack.url}/api/auth/register`, {
       username: 'nobody_home',
       email: 'nobody@example.com',
       password: 'a fine long password',
@@ -39,7 +39,7 @@ describe('a service that does not answer', () => {
   });
 
   it('never lets a cacheable route mark its 503 as cacheable', async () => {
-    const response = await get(`${stack.url}/api/fees`);
+    const response = await request('GET', `${stack.url}/api/fees`);
     expect(response.status).toBe(503);
     expect(response.headers.get('cache-control') ?? '').not.toContain('public');
   });

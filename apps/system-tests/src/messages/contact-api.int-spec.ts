@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { MESSAGE_TEXTS } from '@market/contracts';
 import { eventually } from '@market/server-kit/testing';
 import { EmailsRepository } from '../../../notifications-service/src/emails/emails.repository';
-import { bearer, post, signUp, startStack, type Json, type Stack } from '../testing/start-stack';
+import { bearer, post, signUp, startStack, type Json, type Stack } from '../support/start-stack';
 
 const SUPPORT = 'help-desk@example.com';
 

@@ -5,7 +5,7 @@ import { WebSocket } from 'ws';
 import { liveListingPath, type EventEnvelope, type EventName, type EventPayloads, type LiveMessage } from '@market/contracts';
 import { eventSubject } from '@market/server-kit';
 import { eventually } from '@market/server-kit/testing';
-import { get, startStack, type Stack } from '../testing/start-stack';
+import { get, startStack, type Stack } from '../support/start-stack';
 
 interface Feed {
   ws: WebSocket;

@@ -7,14 +7,14 @@ import { JSONCodec, connect, type NatsConnection } from 'nats';
 import { createServiceApp, eventSubject, parseEnvOrThrow, serviceEnv } from '@market/server-kit';
 import { buildUser, closeAll, createTestDatabase, deleteStream, eventually, isolatedEnv, type TestDatabase } from '@market/server-kit/testing';
 import type { EventEnvelope, EventName, EventPayloads, PaymentFacts } from '@market/contracts';
-import { authEnv } from '../../auth-service/src/auth.config';
-import { authAppModule } from '../../auth-service/src/app.module';
-import { AuthService } from '../../auth-service/src/auth/auth.service';
-import { adminAppModule } from '../../admin-service/src/app.module';
-import { notificationsEnv } from './notifications.config';
-import { notificationsAppModule } from './app.module';
-import { EmailsRepository } from './emails/emails.repository';
-import { EMAIL_QUEUE, NOTICE_PRIORITY } from './emails/email.queue';
+import { authEnv } from '../../../auth-service/src/auth.config';
+import { authAppModule } from '../../../auth-service/src/app.module';
+import { AuthService } from '../../../auth-service/src/auth/auth.service';
+import { adminAppModule } from '../../../admin-service/src/app.module';
+import { notificationsEnv } from '../../../notifications-service/src/notifications.config';
+import { notificationsAppModule } from '../../../notifications-service/src/app.module';
+import { EmailsRepository } from '../../../notifications-service/src/emails/emails.repository';
+import { EMAIL_QUEUE, NOTICE_PRIORITY } from '../../../notifications-service/src/emails/email.queue';
 
 interface Person {
   id: string;

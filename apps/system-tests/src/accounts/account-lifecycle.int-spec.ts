@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { buildUser, eventually } from '@market/server-kit/testing';
 import { FORGOT_PASSWORD_MESSAGE } from '@market/contracts';
-import { bearer, call, get, post, signUp as registerUser, startStack, type Stack } from './testing/start-stack';
+import { bearer, call, get, post, signUp as registerUser, startStack, type Stack } from '../support/start-stack';
 
 const ADMIN = { email: 'chief@example.com', password: 'chief-admin-pass-1' };
 

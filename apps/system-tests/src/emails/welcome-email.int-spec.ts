@@ -5,15 +5,15 @@ import { JSONCodec, connect } from 'nats';
 import { createServiceApp, eventSubject, parseEnvOrThrow, serviceEnv, runWithRequestId } from '@market/server-kit';
 import { buildUser, closeAll, createTestDatabase, deleteStream, eventually, isolatedEnv, type TestDatabase } from '@market/server-kit/testing';
 import type { EventEnvelope } from '@market/contracts';
-import { authEnv } from '../../auth-service/src/auth.config';
-import { authAppModule } from '../../auth-service/src/app.module';
-import { AuthService } from '../../auth-service/src/auth/auth.service';
-import { adminAppModule } from '../../admin-service/src/app.module';
-import { notificationsEnv } from './notifications.config';
-import { notificationsAppModule } from './app.module';
-import { EmailsRepository } from './emails/emails.repository';
-import { EmailQueue } from './emails/email.queue';
-import { Mailer } from './emails/mailer';
+import { authEnv } from '../../../auth-service/src/auth.config';
+import { authAppModule } from '../../../auth-service/src/app.module';
+import { AuthService } from '../../../auth-service/src/auth/auth.service';
+import { adminAppModule } from '../../../admin-service/src/app.module';
+import { notificationsEnv } from '../../../notifications-service/src/notifications.config';
+import { notificationsAppModule } from '../../../notifications-service/src/app.module';
+import { EmailsRepository } from '../../../notifications-service/src/emails/emails.repository';
+import { EmailQueue } from '../../../notifications-service/src/emails/email.queue';
+import { Mailer } from '../../../notifications-service/src/emails/mailer';
 
 describe('account events through the bus to emails', () => {
   let db: TestDatabase;

@@ -1,7 +1,7 @@
 import type { AdminTransactionDto, InvoiceAnalytics } from '@market/contracts';
 import { eventually } from '@market/server-kit/testing';
-import { bearer, call, get, post, signUp as registerUser, startStack, type Stack } from '../testing/start-stack';
-import { createLiveListing } from '../testing/auctions';
+import { bearer, call, get, post, signUp as registerUser, startStack, type Stack } from '../support/start-stack';
+import { createLiveListing } from '../support/auctions';
 
 const ADMIN = { email: 'admin-billing@example.com', password: 'admin-billing-pass-1' };
 

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { DEFAULT_SETTINGS, MESSAGE_SEND_LIMITS, MESSAGE_TEXTS } from '@market/contracts';
 import { eventually } from '@market/server-kit/testing';
 import { EmailsRepository } from '../../../notifications-service/src/emails/emails.repository';
-import { createLiveListing } from '../testing/auctions';
-import { bearer, call, get, post, signUp, startStack, type Json, type Stack } from '../testing/start-stack';
+import { createLiveListing } from '../support/auctions';
+import { bearer, call, get, post, signUp, startStack, type Json, type Stack } from '../support/start-stack';
 
 const ADMIN = { email: 'messages-admin@example.com', password: 'messages-admin-pass' };
 

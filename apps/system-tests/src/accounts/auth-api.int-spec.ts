@@ -1,6 +1,6 @@
 import jwt from 'jsonwebtoken';
 import { buildUser } from '@market/server-kit/testing';
-import { get, post, startStack, type Stack } from './testing/start-stack';
+import { get, post, startStack, type Stack } from '../support/start-stack';
 
 describe('accounts through the gateway', () => {
   let stack: Stack;

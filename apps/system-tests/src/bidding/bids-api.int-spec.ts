@@ -2,8 +2,8 @@ import { Client } from 'pg';
 import type { UserBidRow } from '@market/contracts';
 import { eventually } from '@market/server-kit/testing';
 import { CloseJobs } from '../../../bidding-service/src/auctions/close-jobs';
-import { bearer, call, get, post, signUp as registerUser, startStack, type Stack } from '../testing/start-stack';
-import { createLiveListing } from '../testing/auctions';
+import { bearer, call, get, post, signUp as registerUser, startStack, type Stack } from '../support/start-stack';
+import { createLiveListing } from '../support/auctions';
 
 const ADMIN = { email: 'bids-admin@example.com', password: 'bids-admin-pass-1' };
 

@@ -13,8 +13,8 @@ import { adminAppModule } from '../../../admin-service/src/app.module';
 import { listingsAppModule } from '../../../listings-service/src/app.module';
 import { billingAppModule } from '../../../billing-service/src/app.module';
 import { biddingAppModule } from '../../../bidding-service/src/app.module';
-import { gatewayEnv } from '../gateway.config';
-import { createGateway } from '../create-gateway';
+import { gatewayEnv } from '../../../gateway/src/gateway.config';
+import { createGateway } from '../../../gateway/src/create-gateway';
 
 type ServiceKey = 'auth' | 'notifications' | 'admin' | 'listings' | 'billing' | 'bidding';
 

@@ -1,7 +1,7 @@
 import { DEFAULT_SETTINGS } from '@market/contracts';
 import { buildUser, eventually, startSmtpSink } from '@market/server-kit/testing';
-import { EmailsRepository } from '../../notifications-service/src/emails/emails.repository';
-import { bearer, get, post, startStack, type Stack } from './testing/start-stack';
+import { EmailsRepository } from '../../../notifications-service/src/emails/emails.repository';
+import { bearer, get, post, startStack, type Stack } from '../support/start-stack';
 
 const ADMIN = { email: 'settings-admin@example.com', password: 'settings-admin-pass' };
 

@@ -1,7 +1,7 @@
 import type { AdminPaymentIntentDto, InvoiceDto } from '@market/contracts';
 import { eventually } from '@market/server-kit/testing';
-import { bearer, get, post, signUp as registerUser, startStack, type Stack } from '../testing/start-stack';
-import { createLiveListing } from '../testing/auctions';
+import { bearer, get, post, signUp as registerUser, startStack, type Stack } from '../support/start-stack';
+import { createLiveListing } from '../support/auctions';
 import { HoldExpirySweep } from '../../../billing-service/src/payments/hold-expiry.sweep';
 
 const ADMIN = { email: 'payments-admin@example.com', password: 'payments-admin-pass-1' };

@@ -1,4 +1,4 @@
-import { post, startStack, type Stack } from './testing/start-stack';
+import { post, startStack, type Stack } from '../support/start-stack';
 
 describe('rate limits held in Redis', () => {
   let stack: Stack;

@@ -1,8 +1,8 @@
 import { readdirSync } from 'node:fs';
 import { DataSource } from 'typeorm';
 import { eventually } from '@market/server-kit/testing';
-import { bearer, call, get, post, signUp as registerUser, startStack, type Json, type Stack } from '../testing/start-stack';
-import { listingForm, solidPng } from '../testing/images';
+import { bearer, call, get, post, signUp as registerUser, startStack, type Json, type Stack } from '../support/start-stack';
+import { listingForm, solidPng } from '../support/images';
 
 const ADMIN = { email: 'lister-admin@example.com', password: 'lister-admin-pass-1' };
 

@@ -2,9 +2,9 @@ import { Client } from 'pg';
 import { WebSocket } from 'ws';
 import { liveListingPath, type LiveMessage } from '@market/contracts';
 import { eventually } from '@market/server-kit/testing';
-import { get, post, signUp, startStack, type Stack } from '../testing/start-stack';
-import { bidStorm, createLiveListing } from '../testing/auctions';
-import { startServiceProcess, type ServiceProcess } from '../testing/service-process';
+import { get, post, signUp, startStack, type Stack } from '../support/start-stack';
+import { bidStorm, createLiveListing } from '../support/auctions';
+import { startServiceProcess, type ServiceProcess } from '../support/service-process';
 
 const ADMIN = { email: 'replicas-admin@example.com', password: 'replicas-admin-pass-1' };
 
