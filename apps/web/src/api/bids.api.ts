@@ -1,6 +1,6 @@
 import type { BidAction, BidActionResponse, BidHistoryResponse, PlaceBid, PlaceBidResponse, UserBidsResponse } from '@market/contracts';
 import { api } from '../lib/api';
-import { livePatch, rememberLive, sameListing } from '../features/listing-detail/live-listing';
+import { livePatch, rememberLive, sameListing } from '../lib/live-state';
 import { listingsApi } from './listings.api';
 
 /** The tag of the signed-in user's own bid list; listing ids are UUIDs, so it never names a listing's history. */
@@ -29,7 +29,7 @@ export const bidsApi = api.injectEndpoints({
         'Listings',
       ],
       // The answer is newer than the listing the invalidation reloads (the listings service learns of the bid later):
-      // show it at once and remember it, so that reload cannot take the price, count or end back (see live-listing.ts).
+      // show it at once and remember it, so that reload cannot take the price, count or end back (see lib/live-state.ts).
       async onQueryStarted({ listing_id }, { dispatch, getState, queryFulfilled }) {
         const answer = await queryFulfilled.then(
           ({ data }) => data,

@@ -11,7 +11,7 @@ import { AdminPaymentsTab } from './AdminPaymentsTab';
 // Jest has no CSS transform: the style sheets the components import are empty here.
 jest.mock('../../components/feedback/feedback.css', () => ({}));
 jest.mock('./admin-billing.css', () => ({}));
-jest.mock('../payments/payments.css', () => ({}));
+jest.mock('../../components/payments/payments.css', () => ({}));
 
 const text = (html: string) =>
   html

@@ -3,10 +3,10 @@ import type { AdminPaymentIntentDto } from '@market/contracts';
 import { paymentStatusLabel } from '@market/domain';
 import { LoadError, LoadingState } from '../../components/feedback/QueryState';
 import { useAdminPaymentIntentsQuery, useCapturePaymentMutation, useRefundPaymentMutation } from '../../api/payments.api';
-import { formatMoney } from '../invoices/invoices';
-import { adminActionError, adminActionSuccess, messageTone, paymentTotals, shortPaymentId } from '../payments/payments';
+import { formatMoney } from '../../lib/money';
+import { adminActionError, adminActionSuccess, messageTone, paymentTotals, shortPaymentId } from '../../components/payments/payments';
 import './admin-billing.css';
-import '../payments/payments.css';
+import '../../components/payments/payments.css';
 
 const MESSAGE_MS = 5000;
 

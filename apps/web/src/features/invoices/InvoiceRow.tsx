@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { InvoiceDto } from '@market/contracts';
-import { buyerSide, dueLine, formatMoney, FUNDS_HELD, saleTypeLabel, sellerFigures, statusBadge } from './invoices';
+import { formatMoney } from '../../lib/money';
+import { buyerSide, dueLine, FUNDS_HELD, saleTypeLabel, sellerFigures, statusBadge } from './invoices';
 
 /** A short note inside one row: the outcome of Mark Paid or of a download. */
 export interface RowNotice {

@@ -6,13 +6,13 @@ import { api } from '../../lib/api';
 import { InvoiceRow } from './InvoiceRow';
 import { InvoicesTab } from './InvoicesTab';
 import { FUNDS_HELD, NO_INVOICES_TEXT, SELLING_FREE } from './invoices';
-import { PaymentDialog } from '../payments/PaymentDialog';
+import { PaymentDialog } from '../../components/payments/PaymentDialog';
 import { renderStatic, visibleText } from '../../testing/static-render';
 
 // Jest has no CSS transform: the style sheets the components import are empty here.
 jest.mock('../../components/feedback/feedback.css', () => ({}));
 jest.mock('./invoices.css', () => ({}));
-jest.mock('../payments/payments.css', () => ({}));
+jest.mock('../../components/payments/payments.css', () => ({}));
 
 const render = (element: ReactElement, store: AppStore = createStore(), url = '/dashboard?tab=invoices') => renderStatic(element, store, url);
 const text = visibleText;

@@ -8,7 +8,7 @@ import { dashboardRows, listLoadFailed } from '../../lib/dashboard-lists';
 import { errorDetail } from '../../lib/error-detail';
 import { InvoiceRow, invoiceRowId, type RowNotice } from './InvoiceRow';
 import { NO_INVOICES_TEXT, payTarget, performMarkPaid, performPdfDownload } from './invoices';
-import { PaymentDialog } from '../payments/PaymentDialog';
+import { PaymentDialog } from '../../components/payments/PaymentDialog';
 import './invoices.css';
 
 const SUCCESS_MS = 4000;

@@ -1,5 +1,5 @@
 import type { InvoiceDto, InvoiceStatus, MarkPaidResponse, SaleType } from '@market/contracts';
-import { formatDollars } from '@market/domain';
+import { formatMoney } from '../../lib/money';
 
 /** The empty-state text of the Invoices tab. */
 export const NO_INVOICES_TEXT = 'No invoices yet.';
@@ -74,12 +74,6 @@ export function dueLine(invoice: Pick<InvoiceDto, 'status' | 'due_date' | 'paid_
   const due = Date.parse(invoice.due_date);
   const overdue = invoice.status === 'overdue' || (UNPAID.includes(invoice.status) && !Number.isNaN(due) && due < now.getTime());
   return { text: `Due ${formatInvoiceDate(invoice.due_date, locale)}${overdue ? ' (overdue)' : ''}`, overdue };
-}
-
-/** Money as the product writes it: whole dollars as $4,750; a fee with cents as $237.50. */
-export function formatMoney(amount: number): string {
-  if (Number.isInteger(amount)) return formatDollars(amount);
-  return `$${amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 }
 
 /** A seller's figures (D10): the success fee with its percent, or that selling is free, and the payout. */

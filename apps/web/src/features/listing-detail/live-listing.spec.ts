@@ -1,17 +1,5 @@
 import type { LiveMessage } from '@market/contracts';
-import {
-  forgetLiveStates,
-  LIVE_STATUS_HOLD_MS,
-  liveListingUrl,
-  livePatch,
-  liveReaction,
-  openLiveConnection,
-  parseLiveMessage,
-  reconnectDelay,
-  rememberLive,
-  withLiveState,
-  type LiveSocket,
-} from './live-listing';
+import { liveListingUrl, liveReaction, openLiveConnection, parseLiveMessage, reconnectDelay, type LiveSocket } from './live-listing';
 
 const ID = '0b6f6f4e-3c1a-4c55-9a55-7f1b6f8f2c11';
 
@@ -77,52 +65,6 @@ describe('liveReaction', () => {
   });
   it('knows its listing under a URL id typed in upper case', () => {
     expect(liveReaction(ID.toUpperCase(), newBid())?.patch).toMatchObject({ current_bid: 2050, bid_count: 2 });
-  });
-});
-
-describe('live state over listing answers', () => {
-  const api = { current_bid: 2000, bid_count: 1, reserve_met: false, expires_at: '2026-11-25T12:00:00Z', status: 'active' as const };
-  afterEach(() => forgetLiveStates());
-
-  it('lays the newest bid over an answer with fewer bids, and an answer with as many wins', () => {
-    rememberLive(ID, { current_bid: 2100, bid_count: 3, reserve_met: true });
-    rememberLive(ID, { current_bid: 2050, bid_count: 2, reserve_met: true }); // arrived late: older
-    expect(livePatch(ID, api)).toEqual({ current_bid: 2100, bid_count: 3, reserve_met: true });
-    expect(livePatch(ID, { ...api, current_bid: 2100, bid_count: 3 })).toEqual({});
-    expect(livePatch(ID, { ...api, current_bid: 2300, bid_count: 4 })).toEqual({});
-  });
-
-  it('keeps the later end (soft close) and never an earlier one', () => {
-    rememberLive(ID, { expires_at: '2026-11-25T12:10:00Z' });
-    rememberLive(ID, { expires_at: '2026-11-25T12:05:00Z' });
-    expect(livePatch(ID, api)).toEqual({ expires_at: '2026-11-25T12:10:00Z' });
-    expect(livePatch(ID, { ...api, expires_at: '2026-11-25T12:15:00Z' })).toEqual({});
-  });
-
-  it('holds a live status for a while, and sold for good', () => {
-    rememberLive(ID, { status: 'paused' }, 0);
-    expect(livePatch(ID, api, LIVE_STATUS_HOLD_MS - 1)).toEqual({ status: 'paused' });
-    // A change the page missed must not be hidden forever.
-    expect(livePatch(ID, api, LIVE_STATUS_HOLD_MS)).toEqual({});
-    rememberLive(ID, { status: 'sold' }, 0);
-    rememberLive(ID, { status: 'active' }, 1);
-    expect(livePatch(ID, api, 10 * LIVE_STATUS_HOLD_MS)).toEqual({ status: 'sold' });
-  });
-
-  it('corrects an answer that is behind and forgets what an answer has caught up with', () => {
-    rememberLive(ID, { current_bid: 2050, bid_count: 2, expires_at: '2026-11-25T12:10:00Z' });
-    expect(withLiveState(ID.toUpperCase(), api)).toEqual({ ...api, current_bid: 2050, bid_count: 2, expires_at: '2026-11-25T12:10:00Z' });
-    // Caught up on the bid but not on the end: only the end is still laid over.
-    const bidKnown = { ...api, current_bid: 2050, bid_count: 2 };
-    expect(withLiveState(ID, bidKnown)).toEqual({ ...bidKnown, expires_at: '2026-11-25T12:10:00Z' });
-    expect(withLiveState(ID, { ...bidKnown, expires_at: '2026-11-25T12:10:00Z' })).toEqual({ ...bidKnown, expires_at: '2026-11-25T12:10:00Z' });
-    // Nothing is left: even an older answer now passes as it is.
-    expect(withLiveState(ID, api)).toBe(api);
-  });
-
-  it('leaves other listings alone', () => {
-    rememberLive(ID, { current_bid: 2050, bid_count: 2 });
-    expect(withLiveState('another', api)).toBe(api);
   });
 });
 

@@ -3,7 +3,7 @@ import { createStore, type AppDispatch, type AppStore } from '../../app/store';
 import { bidsApi } from '../../api/bids.api';
 import { listingsApi } from '../../api/listings.api';
 import { api } from '../../lib/api';
-import { forgetLiveStates } from './live-listing';
+import { forgetLiveStates } from '../../lib/live-state';
 import { applyLiveMessage } from './use-live-listing';
 
 const ID = '0b6f6f4e-3c1a-4c55-9a55-7f1b6f8f2c11';

@@ -3,7 +3,8 @@ import type { LiveMessage } from '@market/contracts';
 import { useAppDispatch, type AppDispatch } from '../../app/store';
 import { listingsApi } from '../../api/listings.api';
 import { api } from '../../lib/api';
-import { liveListingUrl, livePatch, liveReaction, openLiveConnection, rememberLive } from './live-listing';
+import { livePatch, rememberLive } from '../../lib/live-state';
+import { liveListingUrl, liveReaction, openLiveConnection } from './live-listing';
 
 /** Reloads the listing and (or) its bid history from the API. */
 function reload(dispatch: AppDispatch, listingId: string, types: Array<'Listing' | 'Bids'>): void {
@@ -13,7 +14,7 @@ function reload(dispatch: AppDispatch, listingId: string, types: Array<'Listing'
 /**
  * Applies one live message to the viewed listing: shows the public fields it carries at once, then reloads from the
  * API (SPEC §2: new_bid reloads the listing). The news is remembered, so a reload that is still behind it (or a late
- * message) cannot move the listing back (see live-listing.ts). Returns the new end when a soft close (D9) moved it.
+ * message) cannot move the listing back (see lib/live-state.ts). Returns the new end when a soft close (D9) moved it.
  */
 export function applyLiveMessage(dispatch: AppDispatch, listingId: string, message: LiveMessage): { extendedUntil: string | null } {
   const reaction = liveReaction(listingId, message);

@@ -3,10 +3,10 @@ import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import { createStore } from '../../app/store';
 import { api } from '../../lib/api';
-import { PaymentDialog } from './PaymentDialog';
+import { PaymentDialog } from '../../components/payments/PaymentDialog';
 import { MISSING_PAYMENT_INFO, PaymentCancelPage, PaymentSuccessPage } from './PaymentResultPages';
 
-jest.mock('./payments.css', () => ({}));
+jest.mock('../../components/payments/payments.css', () => ({}));
 
 const store = createStore();
 afterAll(() => store.dispatch(api.util.resetApiState()));

@@ -1,9 +1,9 @@
 import { Link, useSearchParams } from 'react-router-dom';
 import { useInvoiceQuery } from '../../api/invoices.api';
 import { useAppSelector } from '../../app/store';
-import { formatMoney } from '../invoices/invoices';
-import { successParams } from './payments';
-import './payments.css';
+import { formatMoney } from '../../lib/money';
+import { successParams } from '../../components/payments/payments';
+import '../../components/payments/payments.css';
 import { usePageMeta } from '../../lib/page-meta';
 
 export const MISSING_PAYMENT_INFO = 'Missing payment information';

@@ -4,10 +4,10 @@ import { useAppDispatch, useAppSelector } from '../../app/store';
 import { useInvoiceQuery } from '../../api/invoices.api';
 import { paymentsApi, type SandboxCardFields } from '../../api/payments.api';
 import { errorDetail } from '../../lib/error-detail';
-import { formatMoney } from '../invoices/invoices';
-import { SandboxCardForm } from './SandboxCardForm';
-import { FUNDS_HELD_NOTICE, sameOriginPath, UNEXPECTED_TEXT } from './payments';
-import './payments.css';
+import { formatMoney } from '../../lib/money';
+import { SandboxCardForm } from '../../components/payments/SandboxCardForm';
+import { FUNDS_HELD_NOTICE, sameOriginPath, UNEXPECTED_TEXT } from '../../components/payments/payments';
+import '../../components/payments/payments.css';
 import { usePageMeta } from '../../lib/page-meta';
 
 /**

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import type { InvoiceDto, SandboxConfirmResult } from '@market/contracts';
 import { useAppDispatch } from '../../app/store';
 import { paymentsApi, useCreatePaymentMutation, usePaymentStatusMutation, type SandboxCardFields } from '../../api/payments.api';
-import { formatMoney } from '../invoices/invoices';
+import { formatMoney } from '../../lib/money';
 import { SandboxCardForm } from './SandboxCardForm';
 import { StripeCardForm } from './StripeCardForm';
 import { stripeConfirmResult, usesStripe, type StripeCardElement, type StripeJs } from './stripe-js';

@@ -1,0 +1,7 @@
+import { formatDollars } from '@market/domain';
+
+/** Money as the product writes it: whole dollars as $4,750; a fee with cents as $237.50. */
+export function formatMoney(amount: number): string {
+  if (Number.isInteger(amount)) return formatDollars(amount);
+  return `$${amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+}
