@@ -3,6 +3,31 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import architecture from './tools/eslint/boundaries.mjs';
+
+// Architecture boundaries (ADR 0027): what each project may import besides its own files. Imports are judged by where
+// they resolve ('../../x' against the importing file, '@market/<name>' to its workspace); test files are not exempt.
+// Later blocks replace the options of earlier ones for the files they match.
+const projectImports = (options) => ({ 'architecture/project-imports': ['error', options] });
+const boundaries = [
+  { files: ['apps/**', 'libs/**'], plugins: { architecture } },
+  // An app imports no other app's sources: only libs and packages. apps/system-tests (multi-service tests) is the one
+  // project that may import every app.
+  { files: ['apps/**'], ignores: ['apps/system-tests/**'], rules: projectImports({ allow: ['libs/*'] }) },
+  { files: ['apps/web/**'], rules: projectImports({ allow: ['libs/domain', 'libs/contracts'] }) },
+  { files: ['apps/e2e/**'], rules: projectImports({ allow: ['libs/*', 'scripts/lib'] }) },
+  // Libs never import apps; domain imports nothing, contracts only domain (and zod).
+  { files: ['libs/**'], rules: projectImports({ allow: ['libs/*'] }) },
+  { files: ['libs/server-kit/**'], rules: projectImports({ allow: ['libs/domain', 'libs/contracts'] }) },
+  { files: ['libs/contracts/**'], rules: projectImports({ allow: ['libs/domain'], packages: ['zod'] }) },
+  { files: ['libs/domain/**'], rules: projectImports({ allow: [], packages: [] }) },
+  { files: ['libs/domain/**/*.spec.ts'], rules: projectImports({ allow: [], packages: ['fast-check'] }) },
+  // Web: shared code (api/, lib/, components/) never imports a feature; a feature never imports another feature.
+  {
+    files: ['apps/web/src/{api,lib,components,features}/**'],
+    rules: { 'architecture/feature-imports': ['error', { features: 'apps/web/src/features' }] },
+  },
+];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'tmp/**', 'data/**', 'coverage/**', '.nx/**', 'deploy/k6/**'] },
@@ -33,4 +58,5 @@ export default tseslint.config(
     ignores: ['apps/web/**'],
     rules: { '@typescript-eslint/consistent-type-imports': 'off' },
   },
+  ...boundaries,
 );

@@ -1,0 +1,225 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+
+/*
+ * The architecture boundaries of ADR 0027 as the repository's own ESLint config applies them: planted code is linted
+ * at virtual paths with the ESLint Node API, and each forbidden import must fail with the rule and message meant for
+ * it, each allowed one must lint clean.
+ *
+ * ESLint loads eslint.config.mjs with a dynamic import(), which Jest's module sandbox refuses without
+ * --experimental-vm-modules, so the ESLint API runs in a plain Node child process, once for every case.
+ */
+
+const ROOT = path.resolve(__dirname, '..');
+
+interface Case {
+  filePath: string;
+  code: string;
+}
+interface Message {
+  ruleId: string | null;
+  messageId?: string;
+  message: string;
+  fatal?: boolean;
+}
+
+const LINT_CASES = `
+import { readFileSync } from 'node:fs';
+import { ESLint } from 'eslint';
+const cases = JSON.parse(readFileSync(0, 'utf8'));
+const eslint = new ESLint({ cwd: process.cwd() });
+const out = [];
+for (const { code, filePath } of cases) {
+  const [result] = await eslint.lintText(code, { filePath });
+  out.push(result.messages.map(({ ruleId, messageId, message, fatal }) => ({ ruleId, messageId, message, fatal })));
+}
+process.stdout.write(JSON.stringify(out));
+`;
+
+/** Code that imports `specifier` and uses what it imports, so no other rule has anything to say. */
+const importing = (specifier: string) => `import { thing } from '${specifier}';\n\nexport const used = thing;\n`;
+
+const PROJECT = 'architecture/project-imports';
+const FEATURE = 'architecture/feature-imports';
+
+const forbidden: Array<[title: string, plant: Case, ruleId: string, messageId: string, says: string]> = [
+  [
+    'a service importing another service',
+    { filePath: 'apps/bidding-service/src/auctions/x.ts', code: importing('../../../billing-service/src/invoices/invoices.repository') },
+    PROJECT,
+    'project',
+    'resolves into apps/billing-service',
+  ],
+  [
+    'a service reaching another service through the repository root',
+    { filePath: 'apps/bidding-service/src/a/b.ts', code: importing('../../../../apps/billing-service/src/z') },
+    PROJECT,
+    'project',
+    'resolves into apps/billing-service',
+  ],
+  [
+    'a service test file (int-spec) importing another service',
+    { filePath: 'apps/notifications-service/src/x.int-spec.ts', code: importing('../../auth-service/src/app.module') },
+    PROJECT,
+    'project',
+    'resolves into apps/auth-service',
+  ],
+  [
+    'a service testing/ helper loading another service through jest.requireActual',
+    { filePath: 'apps/listings-service/src/testing/x.ts', code: "export const thing = jest.requireActual('../../../admin-service/src/app.module');\n" },
+    PROJECT,
+    'project',
+    'resolves into apps/admin-service',
+  ],
+  [
+    'the gateway importing a service',
+    { filePath: 'apps/gateway/src/bids/x.ts', code: importing('../../../bidding-service/src/auctions/close-jobs') },
+    PROJECT,
+    'project',
+    'resolves into apps/bidding-service',
+  ],
+  [
+    'the gateway importing a service by its package name',
+    { filePath: 'apps/gateway/src/x.ts', code: importing('@market/bidding-service') },
+    PROJECT,
+    'project',
+    'resolves into apps/bidding-service',
+  ],
+  [
+    'domain importing contracts',
+    { filePath: 'libs/domain/src/bidding/x.ts', code: importing('@market/contracts') },
+    PROJECT,
+    'project',
+    'resolves into libs/contracts',
+  ],
+  [
+    'domain importing a relative path that leaves it',
+    { filePath: 'libs/domain/src/x.ts', code: importing('../../contracts/src/index') },
+    PROJECT,
+    'project',
+    'resolves into libs/contracts',
+  ],
+  [
+    'domain importing a node built-in',
+    { filePath: 'libs/domain/src/x.ts', code: importing('node:crypto') },
+    PROJECT,
+    'package',
+    "the package 'node:crypto'",
+  ],
+  [
+    'domain source importing the property-test library (only its specs may)',
+    { filePath: 'libs/domain/src/x.ts', code: importing('fast-check') },
+    PROJECT,
+    'package',
+    "the package 'fast-check'",
+  ],
+  [
+    'contracts importing server-kit',
+    { filePath: 'libs/contracts/src/x.ts', code: importing('@market/server-kit') },
+    PROJECT,
+    'project',
+    'resolves into libs/server-kit',
+  ],
+  [
+    'contracts importing an npm package it does not use',
+    { filePath: 'libs/contracts/src/x.ts', code: importing('typeorm') },
+    PROJECT,
+    'package',
+    "the package 'typeorm'",
+  ],
+  [
+    'web importing @market/server-kit',
+    { filePath: 'apps/web/src/lib/x.ts', code: importing('@market/server-kit') },
+    PROJECT,
+    'project',
+    'resolves into libs/server-kit',
+  ],
+  [
+    'web importing the gateway',
+    { filePath: 'apps/web/src/lib/x.ts', code: importing('../../../gateway/src/main') },
+    PROJECT,
+    'project',
+    'resolves into apps/gateway',
+  ],
+  [
+    'e2e importing an app source',
+    { filePath: 'apps/e2e/src/x.e2e-spec.ts', code: importing('../../web/src/lib/money') },
+    PROJECT,
+    'project',
+    'resolves into apps/web',
+  ],
+  [
+    'a web component importing a feature',
+    { filePath: 'apps/web/src/components/listing/X.tsx', code: importing('../../features/browse/browse-params') },
+    FEATURE,
+    'sharedImportsFeature',
+    "from feature 'browse'",
+  ],
+  [
+    'a web api module importing a feature by a dynamic import()',
+    { filePath: 'apps/web/src/api/x.ts', code: "export const thing = () => import('../features/sell/SellPage');\n" },
+    FEATURE,
+    'sharedImportsFeature',
+    "from feature 'sell'",
+  ],
+  [
+    'a feature importing another feature',
+    { filePath: 'apps/web/src/features/admin/X.tsx', code: importing('../invoices/invoices') },
+    FEATURE,
+    'otherFeature',
+    "Feature 'admin' may not import '../invoices/invoices' from feature 'invoices'",
+  ],
+  [
+    'a feature reaching another feature from a nested folder',
+    { filePath: 'apps/web/src/features/sell/steps/x.tsx', code: importing('../../browse/y') },
+    FEATURE,
+    'otherFeature',
+    "Feature 'sell' may not import '../../browse/y' from feature 'browse'",
+  ],
+  [
+    'a feature spec mocking another feature',
+    { filePath: 'apps/web/src/features/invoices/x.spec.ts', code: "jest.mock('../payments/y.css', () => ({}));\n" },
+    FEATURE,
+    'otherFeature',
+    "from feature 'payments'",
+  ],
+];
+
+const allowed: Array<[title: string, plant: Case]> = [
+  ['a service importing @market/server-kit', { filePath: 'apps/bidding-service/src/x.ts', code: importing('@market/server-kit') }],
+  ['a service importing its own files', { filePath: 'apps/bidding-service/src/auctions/x.ts', code: importing('../bids/bids.repository') }],
+  ['a feature importing components/', { filePath: 'apps/web/src/features/sell/x.tsx', code: importing('../../components/form/TextField') }],
+  ['a feature importing its own sibling file', { filePath: 'apps/web/src/features/sell/steps/x.tsx', code: importing('../sell-steps') }],
+  ['apps/system-tests importing a service source', { filePath: 'apps/system-tests/src/x.int-spec.ts', code: importing('../../billing-service/src/app.module') }],
+  ['apps/e2e importing scripts/lib', { filePath: 'apps/e2e/src/x.e2e-spec.ts', code: importing('../../../scripts/lib/system.mjs') }],
+  ['contracts importing @market/domain and zod', { filePath: 'libs/contracts/src/x.ts', code: `${importing('@market/domain')}export { z } from 'zod';\n` }],
+  ['a domain spec importing fast-check', { filePath: 'libs/domain/src/x.spec.ts', code: importing('fast-check') }],
+];
+
+let results: Message[][];
+
+beforeAll(() => {
+  const cases = [...forbidden.map(([, plant]) => plant), ...allowed.map(([, plant]) => plant)];
+  const stdout = execFileSync(process.execPath, ['--input-type=module', '-e', LINT_CASES], {
+    cwd: ROOT,
+    input: JSON.stringify(cases),
+    encoding: 'utf8',
+  });
+  results = JSON.parse(stdout) as Message[][];
+}, 120_000);
+
+describe('lint fails on a boundary crossing', () => {
+  test.each(forbidden.map((row, index) => [...row, index] as const))('%s', (_title, _plant, ruleId, messageId, says, index) => {
+    const messages = results[index];
+    expect(messages.filter((m) => m.fatal)).toEqual([]);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toMatchObject({ ruleId, messageId });
+    expect(messages[0].message).toContain(says);
+  });
+});
+
+describe('lint passes an allowed import', () => {
+  test.each(allowed.map((row, index) => [...row, forbidden.length + index] as const))('%s', (_title, _plant, index) => {
+    expect(results[index]).toEqual([]);
+  });
+});

@@ -1,0 +1,179 @@
+// Architecture boundaries as lint rules (ADR 0027).
+//
+// Every import is judged by where it resolves, not by how it is spelled: a relative path is resolved against the
+// importing file, '@market/<name>/…' against the workspace of that name. From apps/bidding-service/src/a/b.ts,
+// '../../../billing-service/src/z' and '../../../../apps/billing-service/src/z' are both "apps/billing-service/src/z".
+// Nothing is looked up on disk except the workspaces' package names, so an import of a file that does not exist (yet)
+// is judged the same as one that does.
+//
+//   architecture/project-imports  which projects (apps/<x>, libs/<x>, other folders) and which npm packages a
+//                                 project may import besides its own files
+//   architecture/feature-imports  web: shared code (api/, lib/, components/) never imports features/, and one
+//                                 feature never imports another
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The repository root (this file is tools/eslint/boundaries.mjs), whichever folder ESLint is started from. */
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+const posix = (p) => p.split(path.sep).join('/');
+
+/** Package name → workspace folder ('@market/domain' → 'libs/domain'), from each apps/<x> and libs/<x> package.json. */
+let workspaceFolders;
+function workspaces() {
+  if (!workspaceFolders) {
+    workspaceFolders = new Map();
+    for (const group of ['apps', 'libs']) {
+      for (const dir of readdirSync(path.join(ROOT, group))) {
+        try {
+          const { name } = JSON.parse(readFileSync(path.join(ROOT, group, dir, 'package.json'), 'utf8'));
+          if (name) workspaceFolders.set(name, `${group}/${dir}`);
+        } catch {
+          // a folder without a package.json is no workspace
+        }
+      }
+    }
+  }
+  return workspaceFolders;
+}
+
+/**
+ * Where an import specifier points: `{ path }` relative to the repository root (posix; starts with '../' when it leaves
+ * the repository), or `{ pkg }` for an npm package or node built-in ('zod', '@nestjs/common', 'node:fs', 'fs').
+ */
+function resolveSpecifier(specifier, filename) {
+  if (specifier.startsWith('.') || path.isAbsolute(specifier)) {
+    return { path: posix(path.relative(ROOT, path.resolve(path.dirname(filename), specifier))) };
+  }
+  const parts = specifier.split('/');
+  const pkg = specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
+  const workspace = workspaces().get(pkg);
+  if (workspace) return { path: [workspace, ...parts.slice(pkg.split('/').length)].join('/') };
+  return { pkg };
+}
+
+/** The project a repository path belongs to: 'apps/<x>' or 'libs/<x>', else its first folder ('scripts'). */
+function projectOf(repoPath) {
+  const parts = repoPath.split('/');
+  return parts[0] === 'apps' || parts[0] === 'libs' ? parts.slice(0, 2).join('/') : parts[0];
+}
+
+/** 'libs/*' or 'scripts/lib' → does `repoPath` lie inside it? ('*' is one folder name.) */
+function inside(repoPath, pattern) {
+  const re = pattern
+    .split('/')
+    .map((seg) => (seg === '*' ? '[^/]+' : seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/');
+  return new RegExp(`^${re}(/|$)`).test(repoPath);
+}
+
+function literalString(node) {
+  if (!node) return undefined;
+  if (node.type === 'Literal' && typeof node.value === 'string') return node.value;
+  if (node.type === 'TemplateLiteral' && node.expressions.length === 0) return node.quasis[0].value.cooked;
+  if (node.type === 'TSLiteralType') return literalString(node.literal);
+  return undefined;
+}
+
+const JEST_MODULE_CALLS = new Set(['mock', 'doMock', 'unmock', 'setMock', 'requireActual', 'requireMock', 'createMockFromModule']);
+
+/** Calls `check(specifier, node)` for every module a file names: import/export … from, import(), require(), jest.mock() and TS import forms. */
+function onEveryImport(check) {
+  const visit = (node) => {
+    const specifier = literalString(node);
+    if (specifier !== undefined) check(specifier, node);
+  };
+  return {
+    ImportDeclaration: (node) => visit(node.source),
+    ExportNamedDeclaration: (node) => visit(node.source),
+    ExportAllDeclaration: (node) => visit(node.source),
+    ImportExpression: (node) => visit(node.source),
+    TSExternalModuleReference: (node) => visit(node.expression),
+    TSImportType: (node) => visit(node.source ?? node.argument),
+    CallExpression(node) {
+      const { callee } = node;
+      const isRequire = callee.type === 'Identifier' && callee.name === 'require';
+      const isJest =
+        callee.type === 'MemberExpression' &&
+        callee.object.type === 'Identifier' &&
+        callee.object.name === 'jest' &&
+        callee.property.type === 'Identifier' &&
+        JEST_MODULE_CALLS.has(callee.property.name);
+      if (isRequire || isJest) visit(node.arguments[0]);
+    },
+  };
+}
+
+const projectImports = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'A project imports only its own files, the projects it is allowed, and allowed npm packages (ADR 0027).' },
+    schema: [
+      {
+        type: 'object',
+        properties: {
+          allow: { type: 'array', items: { type: 'string' } },
+          packages: { anyOf: [{ const: '*' }, { type: 'array', items: { type: 'string' } }] },
+        },
+        additionalProperties: false,
+      },
+    ],
+    messages: {
+      project:
+        "{{from}} may not import '{{specifier}}': it resolves into {{to}}. Allowed besides its own files: {{allowed}} (ADR 0027).",
+      package: "{{from}} may not import the package '{{pkg}}'. Allowed packages: {{allowed}} (ADR 0027).",
+    },
+  },
+  create(context) {
+    const { allow = [], packages = '*' } = context.options[0] ?? {};
+    const from = projectOf(posix(path.relative(ROOT, context.filename)));
+    return onEveryImport((specifier, node) => {
+      const target = resolveSpecifier(specifier, context.filename);
+      if (target.pkg !== undefined) {
+        if (packages === '*' || packages.includes(target.pkg)) return;
+        const allowed = packages.length ? packages.join(', ') : 'none';
+        context.report({ node, messageId: 'package', data: { from, pkg: target.pkg, allowed } });
+        return;
+      }
+      if (inside(target.path, from) || allow.some((pattern) => inside(target.path, pattern))) return;
+      const to = target.path.startsWith('..') ? 'a folder outside the repository' : projectOf(target.path);
+      const allowed = allow.length ? allow.join(', ') : 'nothing';
+      context.report({ node, messageId: 'project', data: { from, specifier, to, allowed } });
+    });
+  },
+};
+
+const featureImports = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Shared code never imports a feature, and a feature never imports another feature (ADR 0027).' },
+    schema: [{ type: 'object', properties: { features: { type: 'string' } }, required: ['features'], additionalProperties: false }],
+    messages: {
+      sharedImportsFeature:
+        "{{file}} is shared code and may not import '{{specifier}}' from feature '{{to}}': move what both need into lib/ or components/ (ADR 0027).",
+      otherFeature:
+        "Feature '{{from}}' may not import '{{specifier}}' from feature '{{to}}': move what both need into lib/ or components/ (ADR 0027).",
+    },
+  },
+  create(context) {
+    const featuresDir = context.options[0].features.replace(/\/$/, '');
+    // 'apps/web/src/features/sell/steps/x.tsx' → 'sell'; undefined outside features/.
+    const featureOf = (repoPath) =>
+      repoPath.startsWith(`${featuresDir}/`) ? repoPath.slice(featuresDir.length + 1).split('/')[0] : undefined;
+    const file = posix(path.relative(ROOT, context.filename));
+    const from = featureOf(file);
+    return onEveryImport((specifier, node) => {
+      const target = resolveSpecifier(specifier, context.filename);
+      const to = target.path === undefined ? undefined : featureOf(target.path);
+      if (to === undefined || to === from) return;
+      const messageId = from === undefined ? 'sharedImportsFeature' : 'otherFeature';
+      context.report({ node, messageId, data: { file, from, to, specifier } });
+    });
+  },
+};
+
+export default {
+  meta: { name: 'architecture' },
+  rules: { 'project-imports': projectImports, 'feature-imports': featureImports },
+};
