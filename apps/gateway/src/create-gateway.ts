@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { AllErrorsFilter, checkSubjectSpaces, JsonLogger } from '@market/server-kit';
 import type { GatewayConfig } from './gateway.config';
 import { GatewayModule } from './gateway.module';
@@ -9,6 +9,7 @@ import { requestContext } from './http/request-context.middleware';
 import { jsonBody } from './http/body-parsing';
 import { securityHeaders } from './http/security-headers';
 import { webApp } from './http/web-app';
+import { apiDocument } from './http/api-document';
 
 /** Builds the gateway application (not yet listening). */
 export async function createGateway(config: GatewayConfig): Promise<NestExpressApplication> {
@@ -28,12 +29,7 @@ export async function createGateway(config: GatewayConfig): Promise<NestExpressA
   app.useGlobalFilters(new AllErrorsFilter());
   app.enableShutdownHooks();
 
-  const openApi = new DocumentBuilder()
-    .setTitle('Site Market API')
-    .setDescription('The marketplace API. Errors are {"detail": ...}; validation failures are 422 detail lists.')
-    .setVersion('1')
-    .addBearerAuth()
-    .build();
-  SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, openApi), { jsonDocumentUrl: 'api/docs/openapi.json' });
+  // The document is generated from the route declarations in contracts, the same ones the controllers serve (ADR 0028).
+  SwaggerModule.setup('api/docs', app, apiDocument() as unknown as OpenAPIObject, { jsonDocumentUrl: 'api/docs/openapi.json' });
   return app;
 }

@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+
 export type Role = 'admin' | 'regular';
 
 /** Who is acting: passed by the gateway in every message; services re-check permissions on it. */
@@ -15,8 +17,37 @@ export interface RpcMeta {
   actor: Actor | null;
 }
 
-/** Every NATS request from the gateway to a service has this shape. */
+/** Every NATS request from the gateway or a service to a service has this shape. */
 export interface RpcEnvelope<T = unknown> {
   meta: RpcMeta;
   data: T;
+}
+
+/**
+ * One NATS request subject, declared once: the subject, the schema its request must pass (the service parses every
+ * message with it) and the schema of its answer (the reply type at both ends; checked in tests, ADR 0002).
+ */
+export interface RpcDefinition<Req extends z.ZodType = z.ZodType, Rep extends z.ZodType = z.ZodType> {
+  readonly subject: string;
+  readonly request: Req;
+  readonly reply: Rep;
+  /** Services only: the gateway never routes a browser request to it. */
+  readonly internal: boolean;
+}
+
+/** What a caller sends for a subject (the schema's input). */
+export type RpcRequest<D extends RpcDefinition> = z.input<D['request']>;
+/** What the handler receives after the service parsed the request. */
+export type RpcParsed<D extends RpcDefinition> = z.output<D['request']>;
+/** What the subject answers. */
+export type RpcReply<D extends RpcDefinition> = z.output<D['reply']>;
+
+/** Declares a request subject with its request and reply schemas. */
+export function defineRpc<Req extends z.ZodType, Rep extends z.ZodType>(
+  subject: string,
+  request: Req,
+  reply: Rep,
+  options: { internal?: boolean } = {},
+): RpcDefinition<Req, Rep> {
+  return { subject, request, reply, internal: options.internal === true };
 }

@@ -1,3 +1,5 @@
+import { BIDDING_RPC } from './bidding/bidding.rpc';
+
 /** NATS request-reply subjects, one per service operation. Services listen in queue groups named after the service. */
 export const RPC = {
   auth: {
@@ -37,16 +39,7 @@ export const RPC = {
     watchlistList: 'listings.watchlist.list',
     watchlistRemove: 'listings.watchlist.remove',
   },
-  bidding: {
-    placeBid: 'bidding.place_bid',
-    history: 'bidding.history',
-    /** The seller accepts or rejects a pending bid or offer. */
-    bidAction: 'bidding.bid_action',
-    /** The actor's bids as buyer and as seller (the My Bids tab). */
-    userBids: 'bidding.user_bids',
-    /** A buyer buys a listing at its buy-now (or fixed) price below the direct-purchase limit (D4). */
-    buyNow: 'bidding.buy_now',
-  },
+  bidding: BIDDING_RPC,
   billing: {
     stats: 'billing.stats',
     /** POST /api/listings/{id}/buy-now: the sale through bidding, then its invoice and payment (D4). */

@@ -21,6 +21,7 @@ export * from './bootstrap/service-kit.module';
 export * from './bootstrap/bootstrap-service';
 export * from './bootstrap/define-service-module';
 export * from './rpc/rpc-client';
+export * from './rpc/rpc-handler.decorator';
 export * from './rpc/service-rpc';
 export * from './rpc/public-profiles';
 export * from './rpc/prefixed-nats';

@@ -1,40 +1,35 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { z } from 'zod';
-import { BidActionSchema, PlaceBidSchema, RPC, UuidSchema, type RpcEnvelope } from '@market/contracts';
-import { parseInput } from '@market/server-kit';
+import { RPC, type RpcParsed } from '@market/contracts';
+import { RpcHandler, type RpcCall } from '@market/server-kit';
 import { BidsService } from './bids.service';
-
-const BidActionMessage = BidActionSchema.extend({ bid_id: UuidSchema });
 
 /** NATS handlers of bids; the service re-checks every message and its actor. */
 @Controller()
 export class BidsController {
   constructor(private readonly bids: BidsService) {}
 
-  @MessagePattern(RPC.bidding.placeBid)
-  place(@Payload() message: RpcEnvelope) {
-    return this.bids.place(message.meta.actor, parseInput(PlaceBidSchema, message.data));
+  @RpcHandler(RPC.bidding.placeBid)
+  place(input: RpcParsed<typeof RPC.bidding.placeBid>, call: RpcCall) {
+    return this.bids.place(call.actor, input);
   }
 
-  @MessagePattern(RPC.bidding.bidAction)
-  act(@Payload() message: RpcEnvelope) {
-    const input = parseInput(BidActionMessage, message.data);
-    return this.bids.act(message.meta.actor, input.bid_id, input.action);
+  @RpcHandler(RPC.bidding.bidAction)
+  act(input: RpcParsed<typeof RPC.bidding.bidAction>, call: RpcCall) {
+    return this.bids.act(call.actor, input.bid_id, input.action);
   }
 
-  @MessagePattern(RPC.bidding.userBids)
-  userBids(@Payload() message: RpcEnvelope) {
-    return this.bids.userBids(message.meta.actor);
+  @RpcHandler(RPC.bidding.userBids)
+  userBids(_input: unknown, call: RpcCall) {
+    return this.bids.userBids(call.actor);
   }
 
-  @MessagePattern(RPC.bidding.buyNow)
-  buyNow(@Payload() message: RpcEnvelope) {
-    return this.bids.buyNow(message.meta.actor, parseInput(z.object({ listing_id: UuidSchema }), message.data).listing_id);
+  @RpcHandler(RPC.bidding.buyNow)
+  buyNow(input: RpcParsed<typeof RPC.bidding.buyNow>, call: RpcCall) {
+    return this.bids.buyNow(call.actor, input.listing_id);
   }
 
-  @MessagePattern(RPC.bidding.history)
-  history(@Payload() message: RpcEnvelope) {
-    return this.bids.history(parseInput(z.object({ listing_id: UuidSchema }), message.data).listing_id);
+  @RpcHandler(RPC.bidding.history)
+  history(input: RpcParsed<typeof RPC.bidding.history>) {
+    return this.bids.history(input.listing_id);
   }
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import { DEFAULT_SETTINGS, RPC, type Actor, type BuyNowSale, type EventEnvelope, type EventPayloads } from '@market/contracts';
+import { DEFAULT_SETTINGS, RPC, type Actor, type BuyNowSale, type RpcDefinition, type EventEnvelope, type EventPayloads } from '@market/contracts';
 import { AppError, badRequest, CreateEventTables1763800000000, EventConsumers, openServiceDatabase, type ServiceRpc, type SettingsClient } from '@market/server-kit';
 import { createTestDatabase, type TestDatabase } from '@market/server-kit/testing';
 import { CreateInvoices1763801200000 } from '../migrations/1763801200000-create-invoices';
@@ -165,15 +165,15 @@ describe('invoices in the billing schema (D10)', () => {
 
   describe('buy now', () => {
     const buyer: Actor = { user_id: randomUUID(), role: 'regular' };
-    const serviceWith = (send: (subject: string, data: unknown) => Promise<unknown>, waitMs = 3000) =>
-      new InvoicesService(invoices, { send } as unknown as ServiceRpc, { BUY_NOW_INVOICE_WAIT_MS: waitMs });
+    const serviceWith = (call: (definition: RpcDefinition, data: unknown) => Promise<unknown>, waitMs = 3000) =>
+      new InvoicesService(invoices, { call } as unknown as ServiceRpc, { BUY_NOW_INVOICE_WAIT_MS: waitMs });
 
     it('answers with the invoice the sale event makes, even when the event arrives while it waits', async () => {
       const facts = sale({ buyer_id: buyer.user_id });
       const answer = { bid_id: facts.bid_id, listing_id: facts.listing_id, amount: facts.amount } satisfies BuyNowSale;
       let delivered: Promise<unknown> = Promise.resolve();
-      const service = serviceWith(async (subject) => {
-        if (subject !== RPC.bidding.buyNow) throw new Error(`unexpected ${subject}`);
+      const service = serviceWith(async (definition) => {
+        if (definition !== RPC.bidding.buyNow) throw new Error(`unexpected ${definition.subject}`);
         // The event follows the sale: deliver it (twice) a moment after bidding answers.
         delivered = new Promise((resolve) => setTimeout(resolve, 150)).then(() => Promise.all([deliver(envelope(facts)), deliver(envelope(facts))]));
         return answer;

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
-import { RPC, type Actor, type BuyNowResponse, type BuyNowSale, type InvoiceDto, type InvoicePdfFile, type InvoicesResponse, type MarkPaidResponse } from '@market/contracts';
+import { RPC, type Actor, type BuyNowResponse, type InvoiceDto, type InvoicePdfFile, type InvoicesResponse, type MarkPaidResponse } from '@market/contracts';
 import { badRequest, forbidden, notFound, publicProfiles, requireActor, ServiceRpc } from '@market/server-kit';
 import { BILLING_CONFIG, type BillingConfig } from '../billing.config';
 import { InvoicesRepository, type InvoiceRecord } from './invoices.repository';
@@ -70,7 +70,7 @@ export class InvoicesService {
    */
   async buyNow(actor: Actor | null, listingId: string): Promise<BuyNowResponse> {
     const buyer = requireActor(actor);
-    const sale = await this.rpc.send<BuyNowSale>(RPC.bidding.buyNow, { listing_id: listingId }, buyer);
+    const sale = await this.rpc.call(RPC.bidding.buyNow, { listing_id: listingId }, buyer);
     const invoice = await this.waitForInvoice(sale.bid_id, this.config.BUY_NOW_INVOICE_WAIT_MS);
     if (!invoice) {
       this.logger.warn(`No invoice for buy-now bid ${sale.bid_id} on listing ${listingId} within ${this.config.BUY_NOW_INVOICE_WAIT_MS} ms`);

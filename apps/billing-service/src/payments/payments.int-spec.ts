@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import { RPC, type Actor, type BuyNowSale } from '@market/contracts';
+import { RPC, type Actor, type BuyNowSale, type RpcDefinition } from '@market/contracts';
 import { CreateEventTables1763800000000, openServiceDatabase, type ServiceRpc } from '@market/server-kit';
 import { createTestDatabase, shuffled, type TestDatabase } from '@market/server-kit/testing';
 import { CreateInvoices1763801200000 } from '../migrations/1763801200000-create-invoices';
@@ -192,11 +192,11 @@ describe('card payments through the sandbox provider (D11, D12)', () => {
   it('buy-now answers with a hosted checkout on the site when enabled, and the invoice fallback when not', async () => {
     const buyer: Actor = { user_id: randomUUID(), role: 'regular' };
     const invoice = await newInvoice(buyer);
-    const send = async (subject: string) => {
-      if (subject !== RPC.bidding.buyNow) throw new Error(`unexpected ${subject}`);
+    const call = async (definition: RpcDefinition) => {
+      if (definition !== RPC.bidding.buyNow) throw new Error(`unexpected ${definition.subject}`);
       return { bid_id: invoice.bid_id, listing_id: invoice.listing_id, amount: 4500 } satisfies BuyNowSale;
     };
-    const rpc = { send } as unknown as ServiceRpc;
+    const rpc = { call } as unknown as ServiceRpc;
     const withCheckout = await new InvoicesService(invoices, rpc, { BUY_NOW_INVOICE_WAIT_MS: 100, BUY_NOW_CHECKOUT: true }, payments).buyNow(buyer, invoice.listing_id);
     expect(withCheckout).toMatchObject({ redirect_to_payment: true, fallback_payment_required: false, invoice: { id: invoice.id } });
     const url = new URL(withCheckout.payment?.checkout_url ?? '');

@@ -10,6 +10,8 @@ export default async function globalSetup() {
     RATE_LIMIT_SCALE: '20',
     // Journeys move an auction's end close in the database; each bidding replica's sweep then closes it within a second.
     AUCTION_SWEEP_MS: '1000',
+    // Every answer over NATS is checked against its contract (ADR 0028).
+    CHECK_CONTRACTS: 'true',
   };
   const system = await startSystem({ env, quiet: true, log: () => {} });
   globalThis.__E2E_SYSTEM__ = { system, env };

@@ -6,7 +6,13 @@ import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway.config';
 @Injectable()
 export class GatewayRpc extends RpcClient implements OnApplicationBootstrap, OnApplicationShutdown {
   constructor(@Inject(GATEWAY_CONFIG) config: GatewayConfig) {
-    super(config.NATS_URL, 'gateway-rpc', config.RPC_TIMEOUT_MS, config.NATS_SUBJECT_PREFIX);
+    super({
+      natsUrl: config.NATS_URL,
+      name: 'gateway-rpc',
+      timeoutMs: config.RPC_TIMEOUT_MS,
+      subjectPrefix: config.NATS_SUBJECT_PREFIX,
+      checkReplies: config.CHECK_CONTRACTS,
+    });
   }
 
   async onApplicationBootstrap() {

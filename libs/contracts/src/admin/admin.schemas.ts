@@ -16,8 +16,6 @@ export const AdminUpdateUserRequestSchema = z
   });
 export type AdminUpdateUserRequest = z.infer<typeof AdminUpdateUserRequestSchema>;
 
-export const UuidSchema = z.uuid({ message: 'Not a valid id' });
-
 /** A user row in the admin Users tab (SPEC §2), with listing counts from the listings service. */
 export interface AdminUserDto extends UserDto {
   listingCount: number;

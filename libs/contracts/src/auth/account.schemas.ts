@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { passwordProblem } from '@market/domain';
+import type { MessageResponse } from '../common.schemas';
 
 const newPassword = z.string().superRefine((value, ctx) => {
   const problem = passwordProblem(value);
@@ -45,10 +46,6 @@ export const ChangePasswordRequestSchema = z
   .object({ current_password: z.string().min(1, 'Current password is required').max(1024), new_password: newPassword })
   .strict();
 export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequestSchema>;
-
-export interface MessageResponse {
-  message: string;
-}
 
 /** PATCH /api/user/password answers with a fresh token: every other session has ended. */
 export interface ChangePasswordResponse extends MessageResponse {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_DOLLARS } from '@market/domain';
+import { IsoDateTimeSchema, UuidSchema } from '../common.schemas';
 
 /**
  * POST /api/bids (SPEC §7): whole dollars only. On an auction it is a bid (D6); on a fixed-price listing it is an
@@ -17,34 +18,37 @@ export const PlaceBidSchema = z
   .strict();
 export type PlaceBid = z.infer<typeof PlaceBidSchema>;
 
+/** A bid on an auction, an offer on a fixed price (D5), or the winning record of a buy-now purchase (D4). */
+export const BidKindSchema = z.enum(['bid', 'offer', 'buy_now']);
+export type BidKind = z.infer<typeof BidKindSchema>;
+export const BidStatusSchema = z.enum(['pending', 'accepted', 'rejected']);
+export type BidStatus = z.infer<typeof BidStatusSchema>;
+
 /** A bid in a listing's history (SPEC §3 Bid detail). */
-export interface BidDto {
-  id: string;
-  bidder_name: string;
-  amount: number;
-  created_at: string;
-}
+export const BidSchema = z.strictObject({
+  id: z.uuid(),
+  bidder_name: z.string(),
+  amount: z.number().int(),
+  created_at: IsoDateTimeSchema,
+});
+export type BidDto = z.infer<typeof BidSchema>;
 
 /** POST /api/bids answer: the accepted bid (or offer) and the auction as it now stands. */
-export interface PlaceBidResponse {
-  message: string;
+export const PlaceBidResponseSchema = z.strictObject({
+  message: z.string(),
   /** 'bid' on an auction; 'offer' on a fixed-price listing (offers are private and leave the price alone). */
-  kind: BidKind;
-  bid: BidDto;
-  current_bid: number | null;
-  bid_count: number;
-  expires_at: string | null;
-  extended: boolean;
-}
+  kind: BidKindSchema,
+  bid: BidSchema,
+  current_bid: z.number().int().nullable(),
+  bid_count: z.number().int(),
+  expires_at: IsoDateTimeSchema.nullable(),
+  extended: z.boolean(),
+});
+export type PlaceBidResponse = z.infer<typeof PlaceBidResponseSchema>;
 
 /** GET /api/listings/{id}/bids: the latest 10 bids (SPEC §9); offers are not public. */
-export interface BidHistoryResponse {
-  bids: BidDto[];
-}
-
-/** A bid on an auction, an offer on a fixed price (D5), or the winning record of a buy-now purchase (D4). */
-export type BidKind = 'bid' | 'offer' | 'buy_now';
-export type BidStatus = 'pending' | 'accepted' | 'rejected';
+export const BidHistoryResponseSchema = z.strictObject({ bids: z.array(BidSchema) });
+export type BidHistoryResponse = z.infer<typeof BidHistoryResponseSchema>;
 
 /** POST /api/bids/{id}/action (SPEC §7): the seller decides a pending bid or offer. */
 export const BidActionSchema = z
@@ -52,39 +56,46 @@ export const BidActionSchema = z
   .strict();
 export type BidAction = z.infer<typeof BidActionSchema>;
 
+/** bidding.bid_action: the bid the path names and what the seller decided. */
+export const BidActionRequestSchema = BidActionSchema.extend({ bid_id: UuidSchema });
+
 /** POST /api/bids/{id}/action answer. */
-export interface BidActionResponse {
-  success: true;
-  message: string;
-  bid: { id: string; status: BidStatus };
-}
+export const BidActionResponseSchema = z.strictObject({
+  success: z.literal(true),
+  message: z.string(),
+  bid: z.strictObject({ id: z.uuid(), status: BidStatusSchema }),
+});
+export type BidActionResponse = z.infer<typeof BidActionResponseSchema>;
 
 /** A row of GET /api/user/bids (SPEC §3 Bid row): the actor's own bids (buyer) and bids on their listings (seller). */
-export interface UserBidRow {
-  id: string;
-  listing_id: string;
-  listing_title: string;
-  current_bid: number | null;
-  role: 'buyer' | 'seller';
-  kind: BidKind;
-  bidder_id: string;
-  bidder_username: string;
-  bidder_verified: boolean;
-  amount: number;
-  status: BidStatus;
+export const UserBidRowSchema = z.strictObject({
+  id: z.uuid(),
+  listing_id: z.uuid(),
+  listing_title: z.string(),
+  current_bid: z.number().int().nullable(),
+  role: z.enum(['buyer', 'seller']),
+  kind: BidKindSchema,
+  bidder_id: z.uuid(),
+  bidder_username: z.string(),
+  bidder_verified: z.boolean(),
+  amount: z.number().int(),
+  status: BidStatusSchema,
   /** The bid was accepted, or leads an auction that is live or ended unsold (the seller may still accept it). */
-  is_winning: boolean;
-  created_at: string;
-}
+  is_winning: z.boolean(),
+  created_at: IsoDateTimeSchema,
+});
+export type UserBidRow = z.infer<typeof UserBidRowSchema>;
 
 /** GET /api/user/bids: newest first (up to 500). */
-export interface UserBidsResponse {
-  bids: UserBidRow[];
-}
+export const UserBidsResponseSchema = z.strictObject({ bids: z.array(UserBidRowSchema) });
+export type UserBidsResponse = z.infer<typeof UserBidsResponseSchema>;
+
+/** bidding.buy_now (services only): the listing a buyer buys at its buy-now price. */
+export const BuyNowRequestSchema = z.object({ listing_id: UuidSchema }).strict();
 
 /** bidding.buy_now answer (services only): the purchase, recorded as the sale's winning bid. */
-export interface BuyNowSale {
-  bid_id: string;
-  listing_id: string;
-  amount: number;
-}
+export const BuyNowSaleSchema = z.strictObject({ bid_id: z.uuid(), listing_id: z.uuid(), amount: z.number().int() });
+export type BuyNowSale = z.infer<typeof BuyNowSaleSchema>;
+
+/** bidding.history: a listing's public bid history. */
+export const ListingIdRequestSchema = z.object({ listing_id: UuidSchema }).strict();

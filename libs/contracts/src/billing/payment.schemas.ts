@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { UuidSchema } from '../admin/admin.schemas';
+import { UuidSchema } from '../common.schemas';
 
 /** POST /api/invoices/{id}/create-payment (SPEC §7): the body's invoice_id, when sent, must name the path's invoice. */
 export const CreatePaymentRequestSchema = z

@@ -53,6 +53,8 @@ export const commonEnv = {
   // Namespaces this deployment's Redis keys (sessions, rate limits); tests give each file its own.
   REDIS_KEY_PREFIX: z.string().regex(/^[A-Za-z0-9_:-]*$/, 'letters, digits, _, : and - only').default(''),
   QUEUE_PREFIX: z.string().regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, _ and - only').default('bull'),
+  // Checks every answer received over NATS against its contract (tests turn it on; ADR 0028).
+  CHECK_CONTRACTS: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
 };
 
 /** Variables of a service that owns a database schema and answers health checks. */

@@ -3,22 +3,33 @@ import type { ClientNats } from '@nestjs/microservices';
 import { PrefixedNatsClient } from './prefixed-nats';
 import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
 import { randomUUID } from 'node:crypto';
-import { isRpcErrorPayload, type Actor, type RpcEnvelope } from '@market/contracts';
+import { isRpcErrorPayload, type Actor, type RpcDefinition, type RpcEnvelope, type RpcReply, type RpcRequest } from '@market/contracts';
 import { AppError, unavailable } from '../errors/app-error';
 import { currentRequestId } from '../logging/request-context';
+
+export interface RpcClientOptions {
+  natsUrl: string;
+  name: string;
+  timeoutMs: number;
+  subjectPrefix?: string;
+  /** Check every answer against its subject's reply schema (tests; CHECK_CONTRACTS). */
+  checkReplies?: boolean;
+}
 
 /** Sends NATS requests to services with the actor and request id; no answer in time is a 503. */
 export class RpcClient {
   private readonly logger = new Logger('RpcClient');
   private readonly client: ClientNats;
+  private readonly timeoutMs: number;
+  private readonly checkReplies: boolean;
 
-  constructor(
-    natsUrl: string,
-    name: string,
-    private readonly timeoutMs: number,
-    subjectPrefix = '',
-  ) {
-    this.client = new PrefixedNatsClient({ servers: natsUrl.split(','), name, maxReconnectAttempts: -1, reconnectTimeWait: 500 }, subjectPrefix);
+  constructor(options: RpcClientOptions) {
+    this.client = new PrefixedNatsClient(
+      { servers: options.natsUrl.split(','), name: options.name, maxReconnectAttempts: -1, reconnectTimeWait: 500 },
+      options.subjectPrefix ?? '',
+    );
+    this.timeoutMs = options.timeoutMs;
+    this.checkReplies = options.checkReplies === true;
   }
 
   connect(): Promise<unknown> {
@@ -29,19 +40,33 @@ export class RpcClient {
     return this.client.close() ?? Promise.resolve();
   }
 
-  /** Requests `subject` and returns the service's answer, or throws its typed error. */
-  async send<T>(subject: string, data: unknown, actor: Actor | null): Promise<T> {
+  /** Transitional: requests a subject not yet declared with defineRpc (removed once every subject is). */
+  send<T>(subject: string, data: unknown, actor: Actor | null): Promise<T> {
+    return this.call({ subject, request: undefined as never, reply: undefined as never, internal: false }, data as never, actor) as Promise<T>;
+  }
+
+  /** Requests a declared subject and returns its typed answer, or throws the service's typed error. */
+  async call<D extends RpcDefinition>(definition: D, data: RpcRequest<D>, actor: Actor | null): Promise<RpcReply<D>> {
     const envelope: RpcEnvelope = { meta: { request_id: currentRequestId() ?? randomUUID(), actor }, data };
+    let reply: unknown;
     try {
-      return await firstValueFrom(this.client.send<T>(subject, envelope).pipe(timeout(this.timeoutMs)));
+      reply = await firstValueFrom(this.client.send<unknown>(definition.subject, envelope).pipe(timeout(this.timeoutMs)));
     } catch (error) {
       if (isRpcErrorPayload(error)) throw AppError.fromPayload(error);
       if (error instanceof TimeoutError) {
-        this.logger.warn(`${subject} did not answer within ${this.timeoutMs} ms`);
+        this.logger.warn(`${definition.subject} did not answer within ${this.timeoutMs} ms`);
       } else {
-        this.logger.warn(`${subject} failed: ${(error as Error)?.message ?? String(error)}`);
+        this.logger.warn(`${definition.subject} failed: ${(error as Error)?.message ?? String(error)}`);
       }
       throw unavailable();
     }
+    if (this.checkReplies && definition.reply) {
+      const checked = definition.reply.safeParse(reply);
+      if (!checked.success) {
+        this.logger.error(`${definition.subject} answered outside its contract: ${JSON.stringify(checked.error.issues).slice(0, 2000)}`);
+        throw new AppError('internal', 'Internal server error');
+      }
+    }
+    return reply as RpcReply<D>;
   }
 }

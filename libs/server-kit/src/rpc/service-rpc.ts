@@ -9,7 +9,13 @@ const SERVICE_RPC_TIMEOUT_MS = 5000;
 @Injectable()
 export class ServiceRpc extends RpcClient implements OnApplicationBootstrap, OnApplicationShutdown {
   constructor(@Inject(SERVICE_CONFIG) config: ServiceConfig, @Inject(SERVICE_NAME) service: string) {
-    super(config.NATS_URL, `${service}-rpc`, SERVICE_RPC_TIMEOUT_MS, config.NATS_SUBJECT_PREFIX);
+    super({
+      natsUrl: config.NATS_URL,
+      name: `${service}-rpc`,
+      timeoutMs: SERVICE_RPC_TIMEOUT_MS,
+      subjectPrefix: config.NATS_SUBJECT_PREFIX,
+      checkReplies: config.CHECK_CONTRACTS,
+    });
   }
 
   async onApplicationBootstrap() {

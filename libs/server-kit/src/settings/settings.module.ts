@@ -24,7 +24,17 @@ class SettingsLifecycle implements OnApplicationBootstrap, OnApplicationShutdown
       provide: SettingsClient,
       inject: [SERVICE_CONFIG, SERVICE_NAME, NATS_CONNECTION],
       useFactory: (config: ServiceConfig, service: string, nc: NatsConnection) =>
-        new SettingsClient(new RpcClient(config.NATS_URL, `${service}-settings`, SETTINGS_TIMEOUT_MS, config.NATS_SUBJECT_PREFIX), nc, config.NATS_SUBJECT_PREFIX),
+        new SettingsClient(
+          new RpcClient({
+            natsUrl: config.NATS_URL,
+            name: `${service}-settings`,
+            timeoutMs: SETTINGS_TIMEOUT_MS,
+            subjectPrefix: config.NATS_SUBJECT_PREFIX,
+            checkReplies: config.CHECK_CONTRACTS,
+          }),
+          nc,
+          config.NATS_SUBJECT_PREFIX,
+        ),
     },
     SettingsLifecycle,
   ],

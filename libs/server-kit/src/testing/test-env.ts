@@ -15,6 +15,8 @@ export function isolatedEnv(databaseUrl: string): Record<string, string> {
     NATS_SUBJECT_PREFIX: `rpc_${tag}.`,
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'error',
     JWT_SECRET: randomBytes(32).toString('hex'),
+    // Every answer over NATS is checked against its contract in tests (ADR 0028).
+    CHECK_CONTRACTS: 'true',
   };
 }
 

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { defineRoute } from '../http/define-route';
+import { UuidSchema } from '../common.schemas';
+import { BidActionResponseSchema, BidActionSchema, BidHistoryResponseSchema, PlaceBidResponseSchema, PlaceBidSchema, UserBidsResponseSchema } from './bid.schemas';
+
+const ListingPath = z.object({ id: UuidSchema });
+const BidPath = z.object({ id: UuidSchema });
+
+/** Bids and offers (SPEC §7). */
+export const BIDDING_ROUTES = {
+  place: defineRoute({
+    method: 'post',
+    path: '/bids',
+    tag: 'bids',
+    summary: 'Bid on an auction, or make an offer on a fixed-price listing',
+    description: 'Whole dollars. On an auction the bid must reach the minimum next bid (D6); on a fixed price it is a private offer (D5).',
+    auth: 'user',
+    body: PlaceBidSchema,
+    status: 201,
+    reply: PlaceBidResponseSchema,
+    errors: [400, 403, 404, 409, 429],
+  }),
+  act: defineRoute({
+    method: 'post',
+    path: '/bids/{id}/action',
+    tag: 'bids',
+    summary: 'The seller accepts or rejects a pending bid or offer',
+    auth: 'user',
+    params: BidPath,
+    body: BidActionSchema,
+    status: 201,
+    reply: BidActionResponseSchema,
+    errors: [400, 403, 404, 409],
+  }),
+  userBids: defineRoute({
+    method: 'get',
+    path: '/user/bids',
+    tag: 'bids',
+    summary: "The caller's bids as buyer and the bids on their listings as seller (My Bids)",
+    auth: 'user',
+    status: 200,
+    reply: UserBidsResponseSchema,
+  }),
+  history: defineRoute({
+    method: 'get',
+    path: '/listings/{id}/bids',
+    tag: 'bids',
+    summary: "A listing's latest 10 bids, newest first",
+    auth: 'public',
+    params: ListingPath,
+    status: 200,
+    reply: BidHistoryResponseSchema,
+    errors: [404],
+  }),
+};

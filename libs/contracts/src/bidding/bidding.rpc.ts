@@ -1,0 +1,25 @@
+import { defineRpc } from '../rpc';
+import { EmptyRequestSchema } from '../common.schemas';
+import {
+  BidActionRequestSchema,
+  BidActionResponseSchema,
+  BidHistoryResponseSchema,
+  BuyNowRequestSchema,
+  BuyNowSaleSchema,
+  ListingIdRequestSchema,
+  PlaceBidResponseSchema,
+  PlaceBidSchema,
+  UserBidsResponseSchema,
+} from './bid.schemas';
+
+/** bidding-service's request subjects. */
+export const BIDDING_RPC = {
+  placeBid: defineRpc('bidding.place_bid', PlaceBidSchema, PlaceBidResponseSchema),
+  history: defineRpc('bidding.history', ListingIdRequestSchema, BidHistoryResponseSchema),
+  /** The seller accepts or rejects a pending bid or offer. */
+  bidAction: defineRpc('bidding.bid_action', BidActionRequestSchema, BidActionResponseSchema),
+  /** The actor's bids as buyer and as seller (the My Bids tab). */
+  userBids: defineRpc('bidding.user_bids', EmptyRequestSchema, UserBidsResponseSchema),
+  /** A buyer buys a listing at its buy-now (or fixed) price below the direct-purchase limit (D4); billing asks. */
+  buyNow: defineRpc('bidding.buy_now', BuyNowRequestSchema, BuyNowSaleSchema, { internal: true }),
+};
