@@ -1,216 +1,182 @@
-/** Facts published on JetStream. Subject = `${prefix}.${name}`, message id = event id. */
-export interface EventPayloads {
-  'user.registered': {
-    user_id: string;
-    username: string;
-    email: string;
-    created_at: string;
-  };
+import { z } from 'zod';
+
+// Event payloads are checked where they are consumed (ADR 0028): a field missing or of the wrong type sends the event
+// to the dead-letter subject instead of into a handler. Objects are not strict: a newer producer may add fields.
+const id = z.string().min(1);
+const text = z.string();
+const time = z.string().refine((value) => !Number.isNaN(Date.parse(value)), 'Not a date-time');
+const dollars = z.number().finite();
+const count = z.number().int().min(0);
+
+const accountToken = z.object({ user_id: id, username: text, email: text, token: z.string().min(1), expires_at: time });
+
+/** What every payment.* event says about the money (D11). Money in dollars. */
+export const PaymentFactsSchema = z.object({
+  payment_intent_id: id,
+  invoice_id: id,
+  invoice_number: text,
+  buyer_id: id,
+  seller_id: id,
+  website_title: text,
+  amount: dollars,
+  at: time,
+});
+export type PaymentFacts = z.infer<typeof PaymentFactsSchema>;
+
+const saleTerms = {
+  listing_id: id,
+  seller_id: id,
+  title: text,
+  website_url: text.nullable(),
+  listing_type: z.enum(['auction', 'fixed']),
+  auction_type: z.enum(['auto', 'manual']),
+  starting_price: dollars,
+  reserve_price: dollars.nullable(),
+  buy_now_price: dollars.nullable(),
+  /** The listing row's version: consumers of several listing events apply only what is newer than they have. */
+  updated_at: time,
+};
+
+/** Facts published on JetStream, one schema per event name. Subject = `${prefix}.${name}`, message id = event id. */
+export const EVENT_SCHEMAS = {
+  'user.registered': z.object({ user_id: id, username: text, email: text, created_at: time }),
   /** Carries a one-time token: the relay strips it from the outbox, the consumer deletes the message. */
-  'user.verification_requested': {
-    user_id: string;
-    username: string;
-    email: string;
-    token: string;
-    expires_at: string;
-  };
+  'user.verification_requested': accountToken,
   /** Carries a one-time token: the relay strips it from the outbox, the consumer deletes the message. */
-  'user.password_reset_requested': {
-    user_id: string;
-    username: string;
-    email: string;
-    token: string;
-    expires_at: string;
-  };
-  'user.deleted': {
-    user_id: string;
-    deleted_by: string;
-  };
+  'user.password_reset_requested': accountToken,
+  'user.deleted': z.object({ user_id: id, deleted_by: id }),
   /** A listing went live (D16): what bidding needs to run the auction (reserve included: internal only, D7). */
-  'listing.approved': {
-    listing_id: string;
-    seller_id: string;
-    title: string;
-    website_url: string | null;
-    listing_type: 'auction' | 'fixed';
-    auction_type: 'auto' | 'manual';
-    starting_price: number;
-    reserve_price: number | null;
-    buy_now_price: number | null;
-    approved_at: string;
-    expires_at: string;
-    /** The listing row's version: consumers of several listing events apply only what is newer than they have. */
-    updated_at: string;
-  };
+  'listing.approved': z.object({ ...saleTerms, approved_at: time, expires_at: time }),
   /**
    * A listing's status, featured flag or sale terms changed. Internal: it carries the reserve amount for the bidding
    * service, so whatever relays it to browsers (D21 listing_updated) must build its own message without it (D7).
    */
-  'listing.updated': {
-    listing_id: string;
-    seller_id: string;
-    title: string;
-    website_url: string | null;
-    status: string;
-    featured: boolean;
-    listing_type: 'auction' | 'fixed';
-    auction_type: 'auto' | 'manual';
-    starting_price: number;
-    reserve_price: number | null;
-    buy_now_price: number | null;
-    expires_at: string | null;
-    /** The listing row's version (see listing.approved). */
-    updated_at: string;
-  };
-  'listing.deleted': {
-    listing_id: string;
-    seller_id: string;
-    deleted_by: string;
-  };
+  'listing.updated': z.object({ ...saleTerms, status: text, featured: z.boolean(), expires_at: time.nullable() }),
+  'listing.deleted': z.object({ listing_id: id, seller_id: id, deleted_by: id }),
   /** A bid was accepted into an auction (D6, D9): the new price, count and end, for listings and live viewers. */
-  'bid.placed': {
-    bid_id: string;
-    listing_id: string;
-    bidder_id: string;
+  'bid.placed': z.object({
+    bid_id: id,
+    listing_id: id,
+    bidder_id: id,
     /** The bidder's username when the bid was placed, for live viewers (D21). */
-    bidder_name: string;
-    amount: number;
-    current_bid: number;
-    bid_count: number;
+    bidder_name: text,
+    amount: dollars,
+    current_bid: dollars,
+    bid_count: count,
     /** Whether the current bid meets the reserve (true when there is none); never the reserve amount (D7). */
-    reserve_met: boolean;
-    expires_at: string | null;
-    extended: boolean;
-    created_at: string;
+    reserve_met: z.boolean(),
+    expires_at: time.nullable(),
+    extended: z.boolean(),
+    created_at: time,
     /** Who is told of the new bid (D19): the seller, and the bidder who led before it when that was someone else. */
-    seller_id: string;
-    listing_title: string;
-    previous_leader_id: string | null;
-  };
+    seller_id: id,
+    listing_title: text,
+    previous_leader_id: id.nullable(),
+  }),
   /** An offer on a fixed-price listing (D5): private between buyer and seller, it changes no public price. */
-  'offer.made': {
-    bid_id: string;
-    listing_id: string;
-    seller_id: string;
-    bidder_id: string;
-    amount: number;
-    created_at: string;
-  };
+  'offer.made': z.object({ bid_id: id, listing_id: id, seller_id: id, bidder_id: id, amount: dollars, created_at: time }),
   /**
    * A bid or offer won the sale (D8): at the auction's end (`auction_win`), or accepted by the seller while the listing
    * was live (`bid_accepted`) or within the 7 days after it ended unsold (`accepted_after_close`), or a buy-now
    * purchase (`buy_now`, D4). Exactly one per listing: billing invoices the buyer from this event (D10).
    */
-  'bid.accepted': {
-    bid_id: string;
-    listing_id: string;
-    listing_title: string;
-    website_url: string | null;
-    seller_id: string;
-    buyer_id: string;
-    amount: number;
-    kind: 'bid' | 'offer' | 'buy_now';
-    sale: 'auction_win' | 'bid_accepted' | 'accepted_after_close' | 'buy_now';
-    accepted_at: string;
-  };
+  'bid.accepted': z.object({
+    bid_id: id,
+    listing_id: id,
+    listing_title: text,
+    website_url: text.nullable(),
+    seller_id: id,
+    buyer_id: id,
+    amount: dollars,
+    kind: z.enum(['bid', 'offer', 'buy_now']),
+    sale: z.enum(['auction_win', 'bid_accepted', 'accepted_after_close', 'buy_now']),
+    accepted_at: time,
+  }),
   /** The seller turned a pending bid or offer down. */
-  'bid.rejected': {
-    bid_id: string;
-    listing_id: string;
-    bidder_id: string;
-    amount: number;
-  };
+  'bid.rejected': z.object({ bid_id: id, listing_id: id, bidder_id: id, amount: dollars }),
   /**
    * A listing's sale ended, once: sold (a bid won, at the end or accepted earlier) or expired (no bids, reserve not met,
    * or a manual auction or fixed listing that ended without an accepted bid; its pending bids stay open 7 days, D8).
    * A sold outcome carries what billing needs; the invoice itself follows bid.accepted.
    */
-  'auction.closed': {
-    listing_id: string;
-    listing_title: string;
-    seller_id: string;
-    outcome: 'sold' | 'expired';
-    reason: 'won' | 'accepted' | 'bought' | 'no_bids' | 'reserve_not_met' | 'manual';
-    winning_bid_id: string | null;
-    buyer_id: string | null;
-    amount: number | null;
-    closed_at: string;
+  'auction.closed': z.object({
+    listing_id: id,
+    listing_title: text,
+    seller_id: id,
+    outcome: z.enum(['sold', 'expired']),
+    reason: z.enum(['won', 'accepted', 'bought', 'no_bids', 'reserve_not_met', 'manual']),
+    winning_bid_id: id.nullable(),
+    buyer_id: id.nullable(),
+    amount: dollars.nullable(),
+    closed_at: time,
     /** Bids still open when an unsold sale ended: the seller may accept one within 7 days (D8). */
-    pending_bids: number;
-  };
-  /** A card hold lapsed uncaptured (D11): the invoice is payable again and the buyer is told (issue 7). */
-  'invoice.hold_expired': {
-    invoice_id: string;
-    invoice_number: string;
-    buyer_id: string;
-    seller_id: string;
-    website_title: string;
-    payment_intent_id: string;
-    expired_at: string;
-  };
+    pending_bids: count,
+  }),
+  /** A card hold lapsed uncaptured (D11): the invoice is payable again and the buyer is told by email. */
+  'invoice.hold_expired': z.object({
+    invoice_id: id,
+    invoice_number: text,
+    buyer_id: id,
+    seller_id: id,
+    website_title: text,
+    payment_intent_id: id,
+    expired_at: time,
+  }),
   /** An invoice was made for a sale (D10): the buyer is asked to pay it (D19). Money in dollars. */
-  'invoice.issued': {
-    invoice_id: string;
-    invoice_number: string;
-    buyer_id: string;
-    seller_id: string;
-    website_title: string;
-    total_amount: number;
-    due_date: string;
-    issued_at: string;
-  };
+  'invoice.issued': z.object({
+    invoice_id: id,
+    invoice_number: text,
+    buyer_id: id,
+    seller_id: id,
+    website_title: text,
+    total_amount: dollars,
+    due_date: time,
+    issued_at: time,
+  }),
   /** The buyer's card was authorised and the funds are held (D11). */
-  'payment.authorized': PaymentFacts;
+  'payment.authorized': PaymentFactsSchema,
   /** An admin released the held funds (captured, D11): the invoice is paid. */
-  'payment.captured': PaymentFacts;
+  'payment.captured': PaymentFactsSchema,
   /** An admin refunded the payment or cancelled the hold (D11). */
-  'payment.refunded': PaymentFacts;
+  'payment.refunded': PaymentFactsSchema,
   /** A user sent another user a message (SPEC §7): the receiver is emailed (D19). */
-  'message.sent': {
-    message_id: string;
-    sender_id: string;
-    receiver_id: string;
-    listing_id: string | null;
-    subject: string;
+  'message.sent': z.object({
+    message_id: id,
+    sender_id: id,
+    receiver_id: id,
+    listing_id: id.nullable(),
+    subject: text,
     /** The first 500 characters, for the email. */
-    preview: string;
-    created_at: string;
-  };
+    preview: text,
+    created_at: time,
+  }),
   /** The contact form was sent (SPEC §5): stored, then mailed to support (D19). */
-  'contact.received': {
-    contact_id: string;
+  'contact.received': z.object({
+    contact_id: id,
     /** The signed-in sender, if any. */
-    user_id: string | null;
-    name: string;
-    email: string;
-    subject: string;
-    urgency: 'low' | 'normal' | 'high';
-    message: string;
-    received_at: string;
-  };
+    user_id: id.nullable(),
+    name: text,
+    email: text,
+    subject: text,
+    urgency: z.enum(['low', 'normal', 'high']),
+    message: text,
+    received_at: time,
+  }),
   /** Written by the gateway for every impersonation start, stop and request. */
-  'audit.recorded': {
-    admin_id: string;
-    target_id: string;
-    action: 'impersonation.start' | 'impersonation.stop' | 'request';
-    method: string;
-    route: string;
-    at: string;
-  };
-}
-export type EventName = keyof EventPayloads;
+  'audit.recorded': z.object({
+    admin_id: id,
+    target_id: id,
+    action: z.enum(['impersonation.start', 'impersonation.stop', 'request']),
+    method: text,
+    route: text,
+    at: time,
+  }),
+};
 
-/** What every payment.* event says about the money (D11). Money in dollars. */
-export interface PaymentFacts {
-  payment_intent_id: string;
-  invoice_id: string;
-  invoice_number: string;
-  buyer_id: string;
-  seller_id: string;
-  website_title: string;
-  amount: number;
-  at: string;
-}
+export type EventName = keyof typeof EVENT_SCHEMAS;
+export type EventPayloads = { [N in EventName]: z.infer<(typeof EVENT_SCHEMAS)[N]> };
+/** Every event name, for documentation and the docs check. */
+export const EVENT_NAMES = Object.keys(EVENT_SCHEMAS) as EventName[];
 
 export interface EventEnvelope<N extends EventName = EventName> {
   id: string;
@@ -221,5 +187,28 @@ export interface EventEnvelope<N extends EventName = EventName> {
   payload: EventPayloads[N];
 }
 
+/** The envelope as read off the stream, before its payload is checked against its event's schema. */
+export const EventEnvelopeSchema = z.object({
+  id: z.string().min(1).max(200),
+  name: z.enum(EVENT_NAMES as [EventName, ...EventName[]]),
+  occurred_at: time,
+  request_id: z.string().max(200).nullable(),
+  payload: z.unknown(),
+});
+
+/** Checks an event read off the stream: the envelope, then its payload by name; returns the problem or the event. */
+export function parseEvent(value: unknown): { event: EventEnvelope } | { problem: string } {
+  const envelope = EventEnvelopeSchema.safeParse(value);
+  if (!envelope.success) return { problem: `malformed envelope: ${z.prettifyError(envelope.error)}` };
+  const payload = EVENT_SCHEMAS[envelope.data.name].safeParse(envelope.data.payload);
+  if (!payload.success) return { problem: `malformed ${envelope.data.name} payload: ${z.prettifyError(payload.error)}` };
+  return { event: { ...envelope.data, payload: payload.data } as EventEnvelope };
+}
+
 /** Payload keys that hold secrets: the outbox keeps them only until the event is published. */
 export const SECRET_PAYLOAD_KEYS = ['token'] as const;
+
+/** Where an event no consumer could read goes, inside the events stream (ADR 0028). */
+export function deadLetterSubject(prefix: string, consumer: string): string {
+  return `${prefix}.dead_letter.${consumer}`;
+}

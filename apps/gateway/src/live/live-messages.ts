@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import type { EventName, EventPayloads, LiveMessage } from '@market/contracts';
+import { parseEvent, type EventName, type EventPayloads, type LiveMessage } from '@market/contracts';
 
 /** The bus events the live feed relays to browsers. */
 export const LIVE_SOURCE_EVENTS = ['bid.placed', 'bid.accepted', 'auction.closed', 'listing.updated', 'listing.deleted'] as const satisfies readonly EventName[];
@@ -54,49 +53,24 @@ export function listingDeletedMessages(p: Pick<EventPayloads['listing.deleted'],
   return [{ type: 'listing_updated', data: { listing_id: p.listing_id, status: 'deleted', featured: null, expires_at: null, buy_now_price: null } }];
 }
 
-const id = z.string().min(1);
-const time = z.string().min(1);
-const money = z.number().finite();
-
-// What each builder reads, checked before use: a malformed event is dropped rather than relayed half-built.
-const SOURCES: { [N in SourceEvent]: (payload: unknown) => LiveMessage[] | null } = {
-  'bid.placed': parsed(
-    z.object({
-      bid_id: id,
-      listing_id: id,
-      bidder_name: z.string(),
-      amount: money,
-      current_bid: money,
-      bid_count: z.number().int().min(0),
-      reserve_met: z.boolean(),
-      expires_at: time.nullable(),
-      extended: z.boolean(),
-      created_at: time,
-    }),
-    bidPlacedMessages,
-  ),
-  'bid.accepted': parsed(z.object({ listing_id: id, amount: money, accepted_at: time }), bidAcceptedMessages),
-  'auction.closed': parsed(z.object({ listing_id: id, outcome: z.enum(['sold', 'expired']) }), auctionClosedMessages),
-  'listing.updated': parsed(
-    z.object({ listing_id: id, status: z.string().min(1), featured: z.boolean(), expires_at: time.nullable(), buy_now_price: money.nullable() }),
-    listingUpdatedMessages,
-  ),
-  'listing.deleted': parsed(z.object({ listing_id: id }), listingDeletedMessages),
+// Each event is checked against its contract schema first (parseEvent): a malformed one is dropped, not relayed half-built.
+const BUILDERS: { [N in SourceEvent]: (payload: EventPayloads[N]) => LiveMessage[] } = {
+  'bid.placed': bidPlacedMessages,
+  'bid.accepted': bidAcceptedMessages,
+  'auction.closed': auctionClosedMessages,
+  'listing.updated': listingUpdatedMessages,
+  'listing.deleted': listingDeletedMessages,
 };
 
-function parsed<T>(schema: z.ZodType<T>, build: (payload: T) => LiveMessage[]) {
-  return (payload: unknown) => {
-    const result = schema.safeParse(payload);
-    return result.success ? build(result.data) : null;
-  };
+function isSource(name: EventName): name is SourceEvent {
+  return (LIVE_SOURCE_EVENTS as readonly string[]).includes(name);
 }
 
 /** What one bus event means for live viewers: the listing it concerns and its frames, or null when it means nothing. */
 export function liveMessagesFor(envelope: unknown): { eventId: string | null; listingId: string; messages: LiveMessage[] } | null {
-  if (typeof envelope !== 'object' || envelope === null) return null;
-  const { id: eventId, name, payload } = envelope as { id?: unknown; name?: unknown; payload?: unknown };
-  if (typeof name !== 'string' || !(LIVE_SOURCE_EVENTS as readonly string[]).includes(name)) return null;
-  const messages = SOURCES[name as SourceEvent](payload);
-  if (!messages) return null;
-  return { eventId: typeof eventId === 'string' ? eventId : null, listingId: messages[0].data.listing_id.toLowerCase(), messages };
+  const parsed = parseEvent(envelope);
+  if ('problem' in parsed || !isSource(parsed.event.name)) return null;
+  const { id: eventId, name, payload } = parsed.event;
+  const messages = (BUILDERS[name] as (payload: unknown) => LiveMessage[])(payload);
+  return { eventId, listingId: messages[0].data.listing_id.toLowerCase(), messages };
 }

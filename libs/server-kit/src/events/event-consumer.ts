@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import type { DataSource, EntityManager } from 'typeorm';
-import { AckPolicy, DeliverPolicy, JSONCodec, nanos, type ConsumerMessages, type JsMsg, type NatsConnection } from 'nats';
-import type { EventEnvelope, EventName } from '@market/contracts';
+import { AckPolicy, DeliverPolicy, headers, nanos, type ConsumerMessages, type JsMsg, type NatsConnection } from 'nats';
+import { deadLetterSubject, parseEvent, type EventEnvelope, type EventName } from '@market/contracts';
 import { runWithRequestId } from '../logging/request-context';
 import { eventSubject, type EventStreamOptions } from './jetstream';
 
@@ -26,7 +26,6 @@ export function eventRetryDelayMs(deliveryCount: number): number {
 /** Runs durable JetStream consumers whose handlers apply each event at most once (processed_events). */
 export class EventConsumers {
   private readonly logger = new Logger('EventConsumers');
-  private readonly codec = JSONCodec<EventEnvelope>();
   private readonly subscriptions: ConsumerMessages[] = [];
   private readonly loops: Promise<void>[] = [];
 
@@ -95,16 +94,20 @@ export class EventConsumers {
     }
   }
 
-  /** Applies one message; true when it is done with (acknowledged). */
+  /**
+   * Applies one message; true when it is done with (acknowledged). A message that is not a well-formed event of its
+   * name is logged with its id and moved to the dead-letter subject (ADR 0028): retrying it could never succeed.
+   */
   private async handle(message: JsMsg, handler: EventHandler<EventName>): Promise<boolean> {
-    let event: EventEnvelope;
+    let decoded: unknown;
     try {
-      event = this.codec.decode(message.data);
+      decoded = JSON.parse(new TextDecoder().decode(message.data));
     } catch {
-      this.logger.error(`Dropping undecodable message ${message.subject} #${message.seq}`);
-      message.term();
-      return false;
+      decoded = undefined;
     }
+    const parsed = parseEvent(decoded);
+    if ('problem' in parsed) return this.deadLetter(message, decoded, parsed.problem);
+    const event = parsed.event;
     try {
       const applied = await this.apply(event, handler);
       if (!applied) this.logger.debug(`Event ${event.id} (${event.name}) already processed`);
@@ -116,5 +119,30 @@ export class EventConsumers {
       message.nak(eventRetryDelayMs(deliveries));
       return false;
     }
+  }
+
+  /** Publishes an unreadable message to the dead-letter subject with why and where it came from, then acknowledges it. */
+  private async deadLetter(message: JsMsg, decoded: unknown, problem: string): Promise<boolean> {
+    const eventId = typeof (decoded as { id?: unknown })?.id === 'string' ? (decoded as { id: string }).id : 'unknown';
+    this.logger.error(`Dead-lettering event ${eventId} from ${message.subject} #${message.seq}: ${problem}`);
+    const meta = headers();
+    meta.set('Market-Consumer', this.consumerName);
+    meta.set('Market-Event-Id', eventId);
+    meta.set('Market-Original-Subject', message.subject);
+    meta.set('Market-Original-Sequence', String(message.seq));
+    meta.set('Market-Problem', problem.replace(/[\r\n]+/g, ' ').slice(0, 1000));
+    try {
+      await this.nc.jetstream().publish(deadLetterSubject(this.stream.prefix, this.consumerName), message.data, {
+        headers: meta,
+        // A redelivery of the same message is dropped by JetStream's duplicate window.
+        msgID: `dead-${this.consumerName}-${message.seq}`,
+      });
+    } catch (error) {
+      this.logger.error(`Could not dead-letter ${message.subject} #${message.seq}: ${(error as Error).message}`);
+      message.nak(eventRetryDelayMs(message.info.deliveryCount));
+      return false;
+    }
+    message.ack();
+    return true;
   }
 }

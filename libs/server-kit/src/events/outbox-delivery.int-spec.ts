@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { JSONCodec, type NatsConnection } from 'nats';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import type { EventEnvelope } from '@market/contracts';
+import { deadLetterSubject, type EventEnvelope } from '@market/contracts';
 import { createTestDatabase, deleteStream, eventually, isolatedEnv, startTcpProxy, type TcpProxy, type TestDatabase } from '../testing';
 import { openServiceDatabase } from '../database/data-source';
 import { CreateEventTables1763800000000 } from '../database/1763800000000-create-event-tables';
@@ -88,16 +88,21 @@ describe('outbox relay and idempotent consumers', () => {
     await proxy.pause();
     const eventId = await writeUserRegistered('offline_user');
     relay.kick();
-    // Give the relay time to try (and fail) while NATS is cut off.
-    await new Promise((r) => setTimeout(r, 2500));
-    const [pending] = await ds.query('SELECT published_at, attempts FROM outbox WHERE id = $1', [eventId]);
-    expect(pending.published_at).toBeNull();
+    // The relay tries (and fails) while NATS is cut off: the row counts the attempt and stays unpublished.
+    await eventually(async () => {
+      const [pending] = await ds.query('SELECT published_at, attempts FROM outbox WHERE id = $1', [eventId]);
+      expect(pending.attempts).toBeGreaterThan(0);
+      expect(pending.published_at).toBeNull();
+    }, 20_000, 200);
     expect(await deliveries(eventId)).toBe(0);
 
     await proxy.resume();
     await eventually(async () => expect(await deliveries(eventId)).toBe(1), 20_000, 200);
-    // Whatever the client buffered while disconnected is deduplicated by message id; nothing arrives twice.
-    await new Promise((r) => setTimeout(r, 1500));
+    // Whatever the client buffered while disconnected is deduplicated by message id: a marker written after it
+    // arrives, and the event still counts once.
+    const marker = await writeUserRegistered('after_reconnect');
+    relay.kick();
+    await eventually(async () => expect(await deliveries(marker)).toBe(1), 20_000, 200);
     expect(await deliveries(eventId)).toBe(1);
   });
 
@@ -109,7 +114,43 @@ describe('outbox relay and idempotent consumers', () => {
     const envelope: EventEnvelope = { id: eventId, name: row.name, payload: row.payload, occurred_at: row.occurred_at, request_id: null };
     // A different message id gets past JetStream's dedup window: only processed_events can stop it.
     await consumerNats.jetstream().publish(eventSubject(env.EVENTS_PREFIX, 'user.registered'), JSONCodec().encode(envelope), { msgID: randomUUID() });
-    await new Promise((r) => setTimeout(r, 1500));
+    // The consumer takes messages in order: once a marker published after the copy is applied, the copy was handled.
+    const marker = await writeUserRegistered('after_duplicate');
+    relay.kick();
+    await eventually(async () => expect(await deliveries(marker)).toBe(1));
     expect(await deliveries(eventId)).toBe(1);
+  });
+
+  it('moves malformed events to the dead-letter subject once, and goes on with the next event', async () => {
+    const publish = (data: Uint8Array) =>
+      consumerNats.jetstream().publish(eventSubject(env.EVENTS_PREFIX, 'user.registered'), data, { msgID: randomUUID() });
+    const missingField = randomUUID();
+    await publish(
+      JSONCodec().encode({ id: missingField, name: 'user.registered', occurred_at: new Date().toISOString(), request_id: null, payload: { user_id: randomUUID(), email: 'x@example.com', created_at: new Date().toISOString() } }),
+    );
+    await publish(new TextEncoder().encode('this is not json'));
+    const marker = await writeUserRegistered('after_poison');
+    relay.kick();
+    await eventually(async () => expect(await deliveries(marker)).toBe(1));
+    expect(await deliveries(missingField)).toBe(0);
+
+    const jsm = await consumerNats.jetstreamManager();
+    const dead = deadLetterSubject(env.EVENTS_PREFIX, 'kit-test');
+    const info = await jsm.streams.info(env.EVENTS_STREAM, { subjects_filter: dead });
+    expect(info.state.subjects?.[dead]).toBe(2);
+    const first = await jsm.streams.getMessage(env.EVENTS_STREAM, { seq: 1, next_by_subj: dead } as never);
+    expect(first.header.get('Market-Event-Id')).toBe(missingField);
+    expect(first.header.get('Market-Problem')).toMatch(/user\.registered payload/);
+    expect(first.header.get('Market-Consumer')).toBe('kit-test');
+    // Both were acknowledged: nothing is waiting to be redelivered.
+    const consumer = await jsm.consumers.info(env.EVENTS_STREAM, 'kit-test-user_registered');
+    expect(consumer.num_ack_pending).toBe(0);
+    expect(consumer.num_pending).toBe(0);
+  });
+
+  it('refuses to write an event whose payload does not match its schema', async () => {
+    await expect(
+      ds.transaction((manager) => appendEvent(manager, 'user.registered', { user_id: randomUUID(), username: 'x' } as never)),
+    ).rejects.toThrow(/does not match its schema/);
   });
 });

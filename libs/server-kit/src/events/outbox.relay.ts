@@ -55,14 +55,18 @@ export class OutboxRelay {
     await this.loop;
   }
 
-  /** Publishes what is waiting once; returns how many events went out. */
-  async publishPending(): Promise<number> {
+  /**
+   * Publishes what is waiting once: how many events went out, and the failure that stopped the batch, if any. The
+   * failed row's attempt count and error commit with the rows published before it (never rolled back with them).
+   */
+  async publishPending(): Promise<{ published: number; failure: Error | null }> {
     return this.dataSource.transaction(async (manager) => {
       const rows: OutboxRow[] = await manager.query(
         `SELECT seq, id, name, payload, request_id, occurred_at FROM outbox
          WHERE published_at IS NULL ORDER BY seq LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`,
       );
       let published = 0;
+      let failure: Error | null = null;
       for (const row of rows) {
         const envelope: EventEnvelope = {
           id: row.id,
@@ -82,7 +86,7 @@ export class OutboxRelay {
             row.seq,
             String((error as Error).message ?? error).slice(0, 500),
           ]);
-          if (published === 0) throw error;
+          failure = error instanceof Error ? error : new Error(String(error));
           break;
         }
         // One-time tokens leave the database with the message: the outbox keeps no secret once published.
@@ -92,7 +96,7 @@ export class OutboxRelay {
         ]);
         published += 1;
       }
-      return published;
+      return { published, failure };
     });
   }
 
@@ -101,7 +105,9 @@ export class OutboxRelay {
     while (this.running) {
       let published = 0;
       try {
-        published = await this.publishPending();
+        const batch = await this.publishPending();
+        published = batch.published;
+        if (batch.failure && published === 0) throw batch.failure;
         backoff = IDLE_MS;
       } catch (error) {
         this.logger.warn(`Outbox publish failed, retrying in ${backoff} ms: ${(error as Error).message}`);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
-import type { EventName, EventPayloads } from '@market/contracts';
+import { EVENT_SCHEMAS, type EventName, type EventPayloads } from '@market/contracts';
 import { currentRequestId } from '../logging/request-context';
 
 /** Records an event in the outbox inside the caller's transaction, so the change and its event commit together. */
@@ -12,6 +12,9 @@ export async function appendEvent<N extends EventName>(
   if (!manager.queryRunner?.isTransactionActive) {
     throw new Error(`appendEvent(${name}) must run inside a transaction`);
   }
+  // An event that would be dead-lettered by its consumers is a bug here: refuse it before the change commits (ADR 0028).
+  const checked = EVENT_SCHEMAS[name].safeParse(payload);
+  if (!checked.success) throw new Error(`appendEvent(${name}): the payload does not match its schema: ${checked.error.message}`);
   const id = randomUUID();
   await manager.query('INSERT INTO outbox (id, name, payload, request_id) VALUES ($1, $2, $3, $4)', [
     id,
