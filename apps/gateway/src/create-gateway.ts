@@ -9,7 +9,7 @@ import { requestContext } from './http/request-context.middleware';
 import { jsonBody } from './http/body-parsing';
 import { securityHeaders } from './http/security-headers';
 import { webApp } from './http/web-app';
-import { apiDocument } from './http/api-document';
+import { apiDocument } from '@market/contracts';
 
 /** Builds the gateway application (not yet listening). */
 export async function createGateway(config: GatewayConfig): Promise<NestExpressApplication> {

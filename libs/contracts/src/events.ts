@@ -205,6 +205,43 @@ export function parseEvent(value: unknown): { event: EventEnvelope } | { problem
   return { event: { ...envelope.data, payload: payload.data } as EventEnvelope };
 }
 
+/** The processes that write or read events: the six services, and the gateway (live feed, browse cache, audit). */
+export type EventParty = 'gateway' | 'auth-service' | 'listings-service' | 'bidding-service' | 'billing-service' | 'admin-service' | 'notifications-service';
+
+/**
+ * Who writes each event and who consumes it, declared once (ADR 0028): a process may only subscribe to an event that
+ * names it here (EventConsumers refuses otherwise), the docs check compares docs/architecture.md with it, and a system
+ * test compares it with the durable consumers a started system creates. Every event has at least one consumer.
+ */
+export const EVENT_FLOWS: { readonly [N in EventName]: { readonly writtenBy: EventParty; readonly consumedBy: readonly EventParty[] } } = {
+  'user.registered': { writtenBy: 'auth-service', consumedBy: ['notifications-service'] },
+  'user.verification_requested': { writtenBy: 'auth-service', consumedBy: ['notifications-service'] },
+  'user.password_reset_requested': { writtenBy: 'auth-service', consumedBy: ['notifications-service'] },
+  'user.deleted': { writtenBy: 'auth-service', consumedBy: ['listings-service'] },
+  'listing.approved': { writtenBy: 'listings-service', consumedBy: ['bidding-service', 'notifications-service', 'gateway'] },
+  'listing.updated': { writtenBy: 'listings-service', consumedBy: ['bidding-service', 'gateway'] },
+  'listing.deleted': { writtenBy: 'listings-service', consumedBy: ['bidding-service', 'gateway'] },
+  'bid.placed': { writtenBy: 'bidding-service', consumedBy: ['listings-service', 'notifications-service', 'gateway'] },
+  'offer.made': { writtenBy: 'bidding-service', consumedBy: ['notifications-service'] },
+  'bid.accepted': { writtenBy: 'bidding-service', consumedBy: ['listings-service', 'billing-service', 'notifications-service', 'gateway'] },
+  'bid.rejected': { writtenBy: 'bidding-service', consumedBy: ['notifications-service'] },
+  'auction.closed': { writtenBy: 'bidding-service', consumedBy: ['listings-service', 'notifications-service', 'gateway'] },
+  'invoice.hold_expired': { writtenBy: 'billing-service', consumedBy: ['notifications-service'] },
+  'invoice.issued': { writtenBy: 'billing-service', consumedBy: ['notifications-service'] },
+  'payment.authorized': { writtenBy: 'billing-service', consumedBy: ['notifications-service'] },
+  'payment.captured': { writtenBy: 'billing-service', consumedBy: ['notifications-service'] },
+  'payment.refunded': { writtenBy: 'billing-service', consumedBy: ['notifications-service'] },
+  'message.sent': { writtenBy: 'notifications-service', consumedBy: ['notifications-service'] },
+  'contact.received': { writtenBy: 'notifications-service', consumedBy: ['notifications-service'] },
+  'audit.recorded': { writtenBy: 'gateway', consumedBy: ['admin-service'] },
+};
+
+/** True when contracts name this process as a consumer of the event (unknown names, e.g. tests' own, are not checked). */
+export function mayConsume(party: string, name: EventName): boolean {
+  const known: readonly string[] = ['gateway', 'auth-service', 'listings-service', 'bidding-service', 'billing-service', 'admin-service', 'notifications-service'];
+  return !known.includes(party) || EVENT_FLOWS[name].consumedBy.includes(party as EventParty);
+}
+
 /** Payload keys that hold secrets: the outbox keeps them only until the event is published. */
 export const SECRET_PAYLOAD_KEYS = ['token'] as const;
 

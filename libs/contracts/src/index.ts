@@ -22,3 +22,4 @@ export * from './bidding/bidding.routes';
 export * from './http/define-route';
 export * from './http/openapi';
 export * from './http/routes';
+export * from './http/api-document';

@@ -1,5 +1,5 @@
-import type { EventEnvelope, EventName, EventPayloads } from '@market/contracts';
-import { liveMessagesFor } from './live-messages';
+import { EVENT_FLOWS, EVENT_NAMES, type EventEnvelope, type EventName, type EventPayloads } from '@market/contracts';
+import { LIVE_SOURCE_EVENTS, liveMessagesFor } from './live-messages';
 
 const LISTING = '6f1c1a52-4c6e-4b8e-9d59-2f0f3d8a7b10';
 
@@ -150,5 +150,13 @@ describe('liveMessagesFor', () => {
 
   it('files the frames under the lower-case listing id', () => {
     expect(liveMessagesFor(bidPlaced({ listing_id: LISTING.toUpperCase() }))?.listingId).toBe(LISTING);
+  });
+});
+
+describe('the events the gateway reads', () => {
+  it("are declared as the gateway's in contracts: the live feed sources and every listing event (browse cache)", () => {
+    const read = new Set<EventName>([...LIVE_SOURCE_EVENTS, ...EVENT_NAMES.filter((name) => name.startsWith('listing.'))]);
+    const declared = EVENT_NAMES.filter((name) => EVENT_FLOWS[name].consumedBy.includes('gateway'));
+    expect([...read].sort()).toEqual([...declared].sort());
   });
 });

@@ -1,8 +1,9 @@
-import { API, API_TAGS, buildOpenApiDocument } from '@market/contracts';
+import { buildOpenApiDocument } from './openapi';
+import { API, API_TAGS } from './routes';
 
 let cached: Record<string, unknown> | undefined;
 
-/** The public API's OpenAPI 3.1 document, built once from the route declarations in contracts. */
+/** The public API's OpenAPI 3.1 document, built once from the route declarations (served at /api/docs, ADR 0028). */
 export function apiDocument(): Record<string, unknown> {
   cached ??= buildOpenApiDocument(API, {
     title: 'Site Market API',
