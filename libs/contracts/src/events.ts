@@ -74,7 +74,16 @@ export const EVENT_SCHEMAS = {
     previous_leader_id: id.nullable(),
   }),
   /** An offer on a fixed-price listing (D5): private between buyer and seller, it changes no public price. */
-  'offer.made': z.object({ bid_id: id, listing_id: id, seller_id: id, bidder_id: id, amount: dollars, created_at: time }),
+  'offer.made': z.object({
+    bid_id: id,
+    listing_id: id,
+    seller_id: id,
+    bidder_id: id,
+    amount: dollars,
+    created_at: time,
+    /** For the seller's email; events written before it existed lack it (and are not mailed). */
+    listing_title: text.optional(),
+  }),
   /**
    * A bid or offer won the sale (D8): at the auction's end (`auction_win`), or accepted by the seller while the listing
    * was live (`bid_accepted`) or within the 7 days after it ended unsold (`accepted_after_close`), or a buy-now
@@ -93,7 +102,15 @@ export const EVENT_SCHEMAS = {
     accepted_at: time,
   }),
   /** The seller turned a pending bid or offer down. */
-  'bid.rejected': z.object({ bid_id: id, listing_id: id, bidder_id: id, amount: dollars }),
+  'bid.rejected': z.object({
+    bid_id: id,
+    listing_id: id,
+    bidder_id: id,
+    amount: dollars,
+    /** For the bidder's email; events written before they existed lack them (and are not mailed). */
+    listing_title: text.optional(),
+    kind: z.enum(['bid', 'offer', 'buy_now']).optional(),
+  }),
   /**
    * A listing's sale ended, once: sold (a bid won, at the end or accepted earlier) or expired (no bids, reserve not met,
    * or a manual auction or fixed listing that ended without an accepted bid; its pending bids stay open 7 days, D8).

@@ -216,6 +216,7 @@ export class AuctionsRepository {
         bidder_id: bidderId,
         amount: bid.amount,
         created_at: bid.created_at.toISOString(),
+        listing_title: auction.title,
       });
       return { refusal: null, bid, auction };
     });

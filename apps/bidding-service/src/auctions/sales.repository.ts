@@ -103,7 +103,14 @@ export class SalesRepository {
       if (!decision.allowed) return { decision, bid };
       if (decision.sale === null) {
         await manager.query(`UPDATE bids SET status = 'rejected', decided_at = $2 WHERE id = $1`, [bidId, now]);
-        await appendEvent(manager, 'bid.rejected', { bid_id: bidId, listing_id: bid.listing_id, bidder_id: bid.bidder_id, amount: bid.amount });
+        await appendEvent(manager, 'bid.rejected', {
+          bid_id: bidId,
+          listing_id: bid.listing_id,
+          bidder_id: bid.bidder_id,
+          amount: bid.amount,
+          listing_title: auction.title,
+          kind: bid.kind,
+        });
         return { decision, bid: { ...bid, status: 'rejected' } };
       }
       await this.sell(auction, bid, decision.sale, now, manager);

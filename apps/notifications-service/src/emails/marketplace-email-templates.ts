@@ -33,6 +33,33 @@ export function outbidNotice(e: EventPayloads['bid.placed']): Notice {
   };
 }
 
+/** D19 (new bid, D5): the seller hears of every private offer on their fixed-price listing, to accept or reject it. */
+export function offerNotice(e: EventPayloads['offer.made']): Notice {
+  return {
+    subject: `New offer on "${e.listing_title}": ${formatDollars(e.amount)}`,
+    paragraphs: [
+      `You received a ${formatDollars(e.amount)} offer on "${e.listing_title}".`,
+      'Offers are private. Accept it from My Bids to sell at this price, or reject it; the buyer is told either way.',
+    ],
+    link_path: '/dashboard?tab=bids',
+    action: 'Review the offer',
+  };
+}
+
+/** The bidder whose pending bid or offer the seller turned down. */
+export function bidRejectedNotice(e: EventPayloads['bid.rejected']): Notice {
+  const what = e.kind === 'offer' ? 'offer' : 'bid';
+  return {
+    subject: `Your ${what} on "${e.listing_title}" was declined`,
+    paragraphs: [
+      `The seller declined your ${formatDollars(e.amount)} ${what} on "${e.listing_title}".`,
+      e.kind === 'offer' ? 'You can make another offer while the listing is for sale.' : 'You can bid again while the auction is live.',
+    ],
+    link_path: listingPath(e.listing_id),
+    action: 'View the listing',
+  };
+}
+
 /** D19: the buyer of a sale that ended at its auction, was accepted, or bought. */
 export function wonNotice(e: EventPayloads['auction.closed']): Notice {
   return {

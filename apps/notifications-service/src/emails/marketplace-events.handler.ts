@@ -8,10 +8,12 @@ import type { Notice } from './notice';
 import { unmailableReason } from './notified-events';
 import {
   bidAcceptedNotice,
+  bidRejectedNotice,
   contactNotice,
   invoiceIssuedNotice,
   newBidNotice,
   newMessageNotice,
+  offerNotice,
   outbidNotice,
   paymentNotice,
   saleEndedNotice,
@@ -38,6 +40,8 @@ export class MarketplaceEventsHandler implements OnApplicationBootstrap {
       await this.notify(event, 'new_bid', e.seller_id, newBidNotice(e));
       if (e.previous_leader_id && e.previous_leader_id !== e.bidder_id) await this.notify(event, 'outbid', e.previous_leader_id, outbidNotice(e));
     });
+    await this.on('offer.made', ['listing_title'], (event) => this.notify(event, 'new_offer', event.payload.seller_id, offerNotice(event.payload)));
+    await this.on('bid.rejected', ['listing_title'], (event) => this.notify(event, 'bid_rejected', event.payload.bidder_id, bidRejectedNotice(event.payload)));
     await this.on('auction.closed', ['pending_bids'], async (event) => {
       const e = event.payload;
       await this.notify(event, e.outcome === 'sold' ? 'sale_sold' : 'sale_ended', e.seller_id, saleEndedNotice(e));
