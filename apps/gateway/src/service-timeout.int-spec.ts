@@ -10,7 +10,7 @@ describe('a service that does not answer', () => {
     stack = await startGateway({ RPC_TIMEOUT_MS: '400' });
     // A responder that takes the request and never replies: a hung service.
     silent = await connect({ servers: stack.env.NATS_URL });
-    silent.subscribe(`${stack.env.NATS_SUBJECT_PREFIX}${RPC.auth.login}`, { callback: () => undefined });
+    silent.subscribe(`${stack.env.NATS_SUBJECT_PREFIX}${RPC.auth.login.subject}`, { callback: () => undefined });
     await silent.flush();
   });
   afterAll(async () => {

@@ -1,28 +1,11 @@
 import { BIDDING_RPC } from './bidding/bidding.rpc';
+import { AUTH_RPC } from './auth/auth.rpc';
+import { ADMIN_RPC } from './admin/admin.rpc';
+import { NOTIFICATIONS_RPC } from './messages/notifications.rpc';
 
 /** NATS request-reply subjects, one per service operation. Services listen in queue groups named after the service. */
 export const RPC = {
-  auth: {
-    register: 'auth.register',
-    login: 'auth.login',
-    me: 'auth.me',
-    sessionState: 'auth.session_state',
-    verifyEmail: 'auth.verify_email',
-    resendVerification: 'auth.resend_verification',
-    forgotPassword: 'auth.forgot_password',
-    resetPassword: 'auth.reset_password',
-    updateProfile: 'auth.update_profile',
-    changePassword: 'auth.change_password',
-    stats: 'auth.stats',
-    listUsers: 'auth.admin.list_users',
-    updateUser: 'auth.admin.update_user',
-    deleteUser: 'auth.admin.delete_user',
-    impersonate: 'auth.admin.impersonate',
-    /** Public profile fields (username, name, verified) of some users, for seller cards. */
-    publicProfiles: 'auth.public_profiles',
-    /** Username and email of some users; services only, never routed by the gateway. */
-    contacts: 'auth.contacts',
-  },
+  auth: AUTH_RPC,
   listings: {
     stats: 'listings.stats',
     sellerCounts: 'listings.seller_counts',
@@ -64,27 +47,8 @@ export const RPC = {
     /** A Stripe webhook's exact bytes and signature, verified by billing (ADR 0023). */
     stripeWebhook: 'billing.payments.stripe_webhook',
   },
-  admin: {
-    stats: 'admin.stats',
-    users: 'admin.users',
-    getSettings: 'admin.settings.get',
-    updateSettings: 'admin.settings.update',
-    /** Full settings (SMTP password included) for services; never routed by the gateway. */
-    effectiveSettings: 'admin.settings.effective',
-    /** GET /api/fees: what selling costs, for anyone (ADR 0026). */
-    publicFees: 'admin.settings.public_fees',
-    auditLog: 'admin.audit_log',
-  },
-  notifications: {
-    recentEmails: 'notifications.recent_emails',
-    /** POST /api/messages, GET /api/messages, GET /api/messages/unread-count, mark read (SPEC §7). */
-    sendMessage: 'notifications.messages.send',
-    listMessages: 'notifications.messages.list',
-    unreadCount: 'notifications.messages.unread_count',
-    markMessageRead: 'notifications.messages.mark_read',
-    /** POST /api/contact (SPEC §5). */
-    submitContact: 'notifications.contact.submit',
-  },
+  admin: ADMIN_RPC,
+  notifications: NOTIFICATIONS_RPC,
 } as const;
 
 /** Queue group names: every replica of a service shares its subjects' load. */

@@ -1,7 +1,6 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { SaveSettingsSchema, RPC, type RpcEnvelope } from '@market/contracts';
-import { parseInput, requireActor } from '@market/server-kit';
+import { RPC, type RpcParsed } from '@market/contracts';
+import { RpcHandler, requireActor, type RpcCall } from '@market/server-kit';
 import { SettingsService } from './settings.service';
 
 /** NATS handlers of the platform settings. */
@@ -9,22 +8,22 @@ import { SettingsService } from './settings.service';
 export class SettingsController {
   constructor(private readonly settings: SettingsService) {}
 
-  @MessagePattern(RPC.admin.getSettings)
-  get(@Payload() message: RpcEnvelope) {
-    return this.settings.get(requireActor(message.meta.actor));
+  @RpcHandler(RPC.admin.getSettings)
+  get(_input: unknown, call: RpcCall) {
+    return this.settings.get(requireActor(call.actor));
   }
 
-  @MessagePattern(RPC.admin.updateSettings)
-  update(@Payload() message: RpcEnvelope) {
-    return this.settings.update(requireActor(message.meta.actor), parseInput(SaveSettingsSchema, message.data));
+  @RpcHandler(RPC.admin.updateSettings)
+  update(input: RpcParsed<typeof RPC.admin.updateSettings>, call: RpcCall) {
+    return this.settings.update(requireActor(call.actor), input);
   }
 
-  @MessagePattern(RPC.admin.publicFees)
+  @RpcHandler(RPC.admin.publicFees)
   publicFees() {
     return this.settings.publicFees();
   }
 
-  @MessagePattern(RPC.admin.effectiveSettings)
+  @RpcHandler(RPC.admin.effectiveSettings)
   effective() {
     return this.settings.effective();
   }

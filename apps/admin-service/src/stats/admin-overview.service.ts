@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { requireAdmin, ServiceRpc } from '@market/server-kit';
-import { RPC, type Actor, type AdminStats, type AdminUserDto, type AdminUsersResponse, type SellerListingCounts, type UserDto } from '@market/contracts';
+import { RPC, type Actor, type AdminStats, type AdminUserDto, type AdminUsersResponse, type SellerListingCounts } from '@market/contracts';
 
 /** Admin views composed from the services that own each part. */
 @Injectable()
@@ -11,7 +11,7 @@ export class AdminOverviewService {
   async stats(actor: Actor): Promise<AdminStats> {
     requireAdmin(actor);
     const [users, listings, billing] = await Promise.all([
-      this.rpc.send<{ total_users: number }>(RPC.auth.stats, {}, actor),
+      this.rpc.call(RPC.auth.stats, {}, actor),
       this.rpc.send<Pick<AdminStats, 'total_listings' | 'active_listings'>>(RPC.listings.stats, {}, actor),
       this.rpc.send<Pick<AdminStats, 'total_transactions'>>(RPC.billing.stats, {}, actor),
     ]);
@@ -21,7 +21,7 @@ export class AdminOverviewService {
   /** Users from the auth service with their listing counts from the listings service. */
   async users(actor: Actor, limit: number): Promise<AdminUsersResponse> {
     requireAdmin(actor);
-    const { users, total } = await this.rpc.send<{ users: UserDto[]; total: number }>(RPC.auth.listUsers, { limit }, actor);
+    const { users, total } = await this.rpc.call(RPC.auth.listUsers, { limit }, actor);
     const counts = users.length
       ? await this.rpc.send<SellerListingCounts>(RPC.listings.sellerCounts, { user_ids: users.map((u) => u.id) }, actor)
       : {};

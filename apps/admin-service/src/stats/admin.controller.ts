@@ -1,7 +1,6 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { AdminUsersQuerySchema, RPC, type RpcEnvelope } from '@market/contracts';
-import { parseInput, requireActor } from '@market/server-kit';
+import { RPC, type RpcParsed } from '@market/contracts';
+import { RpcHandler, requireActor, type RpcCall } from '@market/server-kit';
 import { AdminOverviewService } from './admin-overview.service';
 import { AuditLogService } from '../audit/audit-log.service';
 
@@ -13,18 +12,18 @@ export class AdminController {
     private readonly audit: AuditLogService,
   ) {}
 
-  @MessagePattern(RPC.admin.stats)
-  stats(@Payload() message: RpcEnvelope) {
-    return this.overview.stats(requireActor(message.meta.actor));
+  @RpcHandler(RPC.admin.stats)
+  stats(_input: unknown, call: RpcCall) {
+    return this.overview.stats(requireActor(call.actor));
   }
 
-  @MessagePattern(RPC.admin.users)
-  users(@Payload() message: RpcEnvelope) {
-    return this.overview.users(requireActor(message.meta.actor), parseInput(AdminUsersQuerySchema, message.data).limit);
+  @RpcHandler(RPC.admin.users)
+  users(input: RpcParsed<typeof RPC.admin.users>, call: RpcCall) {
+    return this.overview.users(requireActor(call.actor), input.limit);
   }
 
-  @MessagePattern(RPC.admin.auditLog)
-  auditLog(@Payload() message: RpcEnvelope) {
-    return this.audit.latest(requireActor(message.meta.actor));
+  @RpcHandler(RPC.admin.auditLog)
+  auditLog(_input: unknown, call: RpcCall) {
+    return this.audit.latest(requireActor(call.actor));
   }
 }

@@ -1,32 +1,30 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { z } from 'zod';
-import { LoginRequestSchema, RegisterRequestSchema, RPC, type RpcEnvelope } from '@market/contracts';
-import { parseInput, requireActor } from '@market/server-kit';
+import { RPC, type RpcParsed } from '@market/contracts';
+import { RpcHandler, requireActor, type RpcCall } from '@market/server-kit';
 import { AuthService } from './auth.service';
 
-/** NATS handlers of registration, login and sessions; each validates its message and calls one service method. */
+/** NATS handlers of registration, login and sessions; each message is parsed by its subject's schema first. */
 @Controller()
 export class AuthController {
   constructor(private readonly auth: AuthService) {}
 
-  @MessagePattern(RPC.auth.register)
-  register(@Payload() message: RpcEnvelope) {
-    return this.auth.register(parseInput(RegisterRequestSchema, message.data));
+  @RpcHandler(RPC.auth.register)
+  register(input: RpcParsed<typeof RPC.auth.register>) {
+    return this.auth.register(input);
   }
 
-  @MessagePattern(RPC.auth.login)
-  login(@Payload() message: RpcEnvelope) {
-    return this.auth.login(parseInput(LoginRequestSchema, message.data));
+  @RpcHandler(RPC.auth.login)
+  login(input: RpcParsed<typeof RPC.auth.login>) {
+    return this.auth.login(input);
   }
 
-  @MessagePattern(RPC.auth.me)
-  me(@Payload() message: RpcEnvelope) {
-    return this.auth.me(requireActor(message.meta.actor));
+  @RpcHandler(RPC.auth.me)
+  me(_input: unknown, call: RpcCall) {
+    return this.auth.me(requireActor(call.actor));
   }
 
-  @MessagePattern(RPC.auth.sessionState)
-  sessionState(@Payload() message: RpcEnvelope) {
-    return this.auth.sessionState(parseInput(z.object({ user_id: z.uuid() }), message.data).user_id);
+  @RpcHandler(RPC.auth.sessionState)
+  sessionState(input: RpcParsed<typeof RPC.auth.sessionState>) {
+    return this.auth.sessionState(input.user_id);
   }
 }

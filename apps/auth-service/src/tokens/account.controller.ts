@@ -1,15 +1,6 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import {
-  ChangePasswordRequestSchema,
-  ForgotPasswordRequestSchema,
-  ResetPasswordRequestSchema,
-  RPC,
-  UpdateProfileRequestSchema,
-  VerifyEmailQuerySchema,
-  type RpcEnvelope,
-} from '@market/contracts';
-import { parseInput, requireActor } from '@market/server-kit';
+import { RPC, type RpcParsed } from '@market/contracts';
+import { RpcHandler, requireActor, type RpcCall } from '@market/server-kit';
 import { AccountTokensService } from './account-tokens.service';
 import { ProfileService } from '../profile/profile.service';
 
@@ -21,33 +12,33 @@ export class AccountController {
     private readonly profile: ProfileService,
   ) {}
 
-  @MessagePattern(RPC.auth.verifyEmail)
-  verifyEmail(@Payload() message: RpcEnvelope) {
-    return this.accountTokens.verifyEmail(parseInput(VerifyEmailQuerySchema, message.data).token);
+  @RpcHandler(RPC.auth.verifyEmail)
+  verifyEmail(input: RpcParsed<typeof RPC.auth.verifyEmail>) {
+    return this.accountTokens.verifyEmail(input.token);
   }
 
-  @MessagePattern(RPC.auth.resendVerification)
-  resendVerification(@Payload() message: RpcEnvelope) {
-    return this.accountTokens.resendVerification(requireActor(message.meta.actor));
+  @RpcHandler(RPC.auth.resendVerification)
+  resendVerification(_input: unknown, call: RpcCall) {
+    return this.accountTokens.resendVerification(requireActor(call.actor));
   }
 
-  @MessagePattern(RPC.auth.forgotPassword)
-  forgotPassword(@Payload() message: RpcEnvelope) {
-    return this.accountTokens.forgotPassword(parseInput(ForgotPasswordRequestSchema, message.data).email);
+  @RpcHandler(RPC.auth.forgotPassword)
+  forgotPassword(input: RpcParsed<typeof RPC.auth.forgotPassword>) {
+    return this.accountTokens.forgotPassword(input.email);
   }
 
-  @MessagePattern(RPC.auth.resetPassword)
-  resetPassword(@Payload() message: RpcEnvelope) {
-    return this.accountTokens.resetPassword(parseInput(ResetPasswordRequestSchema, message.data));
+  @RpcHandler(RPC.auth.resetPassword)
+  resetPassword(input: RpcParsed<typeof RPC.auth.resetPassword>) {
+    return this.accountTokens.resetPassword(input);
   }
 
-  @MessagePattern(RPC.auth.updateProfile)
-  updateProfile(@Payload() message: RpcEnvelope) {
-    return this.profile.updateProfile(requireActor(message.meta.actor), parseInput(UpdateProfileRequestSchema, message.data));
+  @RpcHandler(RPC.auth.updateProfile)
+  updateProfile(input: RpcParsed<typeof RPC.auth.updateProfile>, call: RpcCall) {
+    return this.profile.updateProfile(requireActor(call.actor), input);
   }
 
-  @MessagePattern(RPC.auth.changePassword)
-  changePassword(@Payload() message: RpcEnvelope) {
-    return this.profile.changePassword(requireActor(message.meta.actor), parseInput(ChangePasswordRequestSchema, message.data));
+  @RpcHandler(RPC.auth.changePassword)
+  changePassword(input: RpcParsed<typeof RPC.auth.changePassword>, call: RpcCall) {
+    return this.profile.changePassword(requireActor(call.actor), input);
   }
 }

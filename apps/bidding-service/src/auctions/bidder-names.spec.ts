@@ -1,3 +1,4 @@
+import { RPC, type RpcDefinition } from '@market/contracts';
 import type { ServiceRpc } from '@market/server-kit';
 import { BidderNames } from './bidder-names';
 
@@ -5,7 +6,8 @@ import { BidderNames } from './bidder-names';
 function authAnswering(names: Record<string, string>, up = { value: true }) {
   const asked: string[][] = [];
   const rpc = {
-    send: async (_subject: string, data: { user_ids: string[] }) => {
+    call: async (definition: RpcDefinition, data: { user_ids: string[] }) => {
+      if (definition !== RPC.auth.publicProfiles) throw new Error(`unexpected ${definition.subject}`);
       asked.push(data.user_ids);
       if (!up.value) throw new Error('no responders');
       return { profiles: data.user_ids.filter((id) => names[id]).map((id) => ({ id, username: names[id], name: null, verified: false })) };
@@ -35,7 +37,7 @@ describe('BidderNames', () => {
   });
 
   it("does not let a slow auth service hold a bid up: 'Bidder' after 300 ms", async () => {
-    const rpc = { send: () => new Promise((done) => setTimeout(() => done({ profiles: [{ id: 'u1', username: 'ann', name: null, verified: false }] }), 2000)) } as unknown as ServiceRpc;
+    const rpc = { call: () => new Promise((done) => setTimeout(() => done({ profiles: [{ id: 'u1', username: 'ann', name: null, verified: false }] }), 2000)) } as unknown as ServiceRpc;
     // The name arrives after 2 s; answering 'Bidder' means the lookup was not waited for.
     expect(await new BidderNames(rpc).of('u1')).toBe('Bidder');
   });

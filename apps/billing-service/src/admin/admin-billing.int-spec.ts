@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import { RPC, type Actor } from '@market/contracts';
+import { RPC, type Actor, type RpcDefinition } from '@market/contracts';
 import type { InvoiceState } from '@market/domain';
 import { AppError, CreateEventTables1763800000000, openServiceDatabase, type ServiceRpc } from '@market/server-kit';
 import { createTestDatabase, type TestDatabase } from '@market/server-kit/testing';
@@ -26,8 +26,8 @@ describe('admin billing figures in SQL (ADR 0021)', () => {
     { id: cat, username: 'cat', name: 'Cat Cole', verified: false },
   ];
   const rpc = {
-    send: async (subject: string, data: { user_ids: string[] }) => {
-      expect(subject).toBe(RPC.auth.publicProfiles);
+    call: async (definition: RpcDefinition, data: { user_ids: string[] }) => {
+      expect(definition).toBe(RPC.auth.publicProfiles);
       return { profiles: profiles.filter((p) => data.user_ids.includes(p.id)) };
     },
   } as unknown as ServiceRpc;

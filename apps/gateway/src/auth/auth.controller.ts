@@ -1,87 +1,60 @@
-import { Body, Controller, Get, HttpCode, Post, Query, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiConflictResponse, ApiQuery, ApiTags, ApiTooManyRequestsResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { Body, Controller, Query } from '@nestjs/common';
 import {
-  ForgotPasswordRequestSchema,
-  LoginRequestSchema,
-  RegisterRequestSchema,
-  ResetPasswordRequestSchema,
+  API,
   RPC,
-  VerifyEmailQuerySchema,
   type Actor,
   type ForgotPasswordRequest,
   type LoginRequest,
-  type LoginResponse,
-  type MessageResponse,
   type RegisterRequest,
-  type RegisterResponse,
   type ResetPasswordRequest,
-  type UserDto,
 } from '@market/contracts';
 import { GatewayRpc } from '../rpc/rpc-client';
-import { parseRequest, ZodBody } from '../http/zod-body';
+import { Route } from '../http/route.decorator';
 import { RateLimit } from '../security/rate-limit';
-import { CurrentActor, JwtAuthGuard } from './jwt-auth.guard';
+import { CurrentActor } from './jwt-auth.guard';
 
 /** /api/auth: register, log in, the current user, email verification and password reset. */
-@ApiTags('auth')
-@ApiTooManyRequestsResponse({ description: 'Rate limited: {"detail"} and Retry-After' })
-@Controller('auth')
+@Controller()
 export class AuthController {
   constructor(private readonly rpc: GatewayRpc) {}
 
-  @Post('register')
+  @Route(API.auth.register)
   @RateLimit('register')
-  @ZodBody(RegisterRequestSchema)
-  @ApiConflictResponse({ description: 'Username or email already registered' })
-  register(@Body() body: RegisterRequest): Promise<RegisterResponse> {
-    return this.rpc.send(RPC.auth.register, body, null);
+  register(@Body() body: RegisterRequest) {
+    return this.rpc.call(RPC.auth.register, body, null);
   }
 
-  @Post('login')
-  @HttpCode(200)
+  @Route(API.auth.login)
   @RateLimit('login')
-  @ZodBody(LoginRequestSchema)
-  @ApiUnauthorizedResponse({ description: 'Incorrect username/email or password' })
-  login(@Body() body: LoginRequest): Promise<LoginResponse> {
-    return this.rpc.send(RPC.auth.login, body, null);
+  login(@Body() body: LoginRequest) {
+    return this.rpc.call(RPC.auth.login, body, null);
   }
 
-  @Get('me')
-  @ApiBearerAuth()
-  @UseGuards(JwtAuthGuard)
-  me(@CurrentActor() actor: Actor): Promise<UserDto> {
-    return this.rpc.send(RPC.auth.me, {}, actor);
+  @Route(API.auth.me)
+  me(@CurrentActor() actor: Actor) {
+    return this.rpc.call(RPC.auth.me, {}, actor);
   }
 
-  @Post('verify-email')
-  @HttpCode(200)
+  @Route(API.auth.verifyEmail)
   @RateLimit('verifyEmail')
-  @ApiQuery({ name: 'token', required: true })
-  verifyEmail(@Query() query: Record<string, unknown>): Promise<MessageResponse> {
-    return this.rpc.send(RPC.auth.verifyEmail, parseRequest(VerifyEmailQuerySchema, query, 'query'), null);
+  verifyEmail(@Query() query: { token: string }) {
+    return this.rpc.call(RPC.auth.verifyEmail, query, null);
   }
 
-  @Post('resend-verification')
-  @HttpCode(200)
-  @ApiBearerAuth()
-  @UseGuards(JwtAuthGuard)
-  resendVerification(@CurrentActor() actor: Actor): Promise<MessageResponse> {
-    return this.rpc.send(RPC.auth.resendVerification, {}, actor);
+  @Route(API.auth.resendVerification)
+  resendVerification(@CurrentActor() actor: Actor) {
+    return this.rpc.call(RPC.auth.resendVerification, {}, actor);
   }
 
-  @Post('forgot-password')
-  @HttpCode(200)
+  @Route(API.auth.forgotPassword)
   @RateLimit('forgotPassword')
-  @ZodBody(ForgotPasswordRequestSchema)
-  forgotPassword(@Body() body: ForgotPasswordRequest): Promise<MessageResponse> {
-    return this.rpc.send(RPC.auth.forgotPassword, body, null);
+  forgotPassword(@Body() body: ForgotPasswordRequest) {
+    return this.rpc.call(RPC.auth.forgotPassword, body, null);
   }
 
-  @Post('reset-password')
-  @HttpCode(200)
+  @Route(API.auth.resetPassword)
   @RateLimit('resetPassword')
-  @ZodBody(ResetPasswordRequestSchema)
-  resetPassword(@Body() body: ResetPasswordRequest): Promise<MessageResponse> {
-    return this.rpc.send(RPC.auth.resetPassword, body, null);
+  resetPassword(@Body() body: ResetPasswordRequest) {
+    return this.rpc.call(RPC.auth.resetPassword, body, null);
   }
 }

@@ -25,7 +25,7 @@ export class SessionChecker {
     const key = `${this.config.REDIS_KEY_PREFIX}session:${userId}`;
     const cached = await this.redis.get(key);
     if (cached) return JSON.parse(cached) as SessionState;
-    const state = await this.rpc.send<SessionState>(RPC.auth.sessionState, { user_id: userId }, null);
+    const state = await this.rpc.call(RPC.auth.sessionState, { user_id: userId }, null);
     // NX: a newer state the auth service wrote meanwhile wins over what we read.
     await this.redis.set(key, JSON.stringify(state), 'EX', CACHE_SECONDS, 'NX');
     return state;

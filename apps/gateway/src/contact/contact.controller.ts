@@ -1,24 +1,19 @@
-import { Body, Controller, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Req } from '@nestjs/common';
 import type { Request } from 'express';
-import { ContactSchema, RPC, type Actor, type ContactForm, type ContactResponse } from '@market/contracts';
+import { API, RPC, type Actor, type ContactForm } from '@market/contracts';
 import { GatewayRpc } from '../rpc/rpc-client';
-import { ZodBody } from '../http/zod-body';
-import { OptionalActor, OptionalJwtAuthGuard } from '../auth/jwt-auth.guard';
+import { Route } from '../http/route.decorator';
+import { OptionalActor } from '../auth/jwt-auth.guard';
 import { RateLimit } from '../security/rate-limit';
 
 /** The public contact form (SPEC §5): stored and mailed to support; a signed-in sender is named. */
-@ApiTags('contact')
-@Controller('contact')
+@Controller()
 export class ContactController {
   constructor(private readonly rpc: GatewayRpc) {}
 
-  @Post()
-  @HttpCode(200)
+  @Route(API.contact.submit)
   @RateLimit('contact')
-  @UseGuards(OptionalJwtAuthGuard)
-  @ZodBody(ContactSchema)
-  submit(@OptionalActor() actor: Actor | null, @Body() body: ContactForm, @Req() request: Request): Promise<ContactResponse> {
-    return this.rpc.send(RPC.notifications.submitContact, { form: body, client_address: request.ip ?? null }, actor);
+  submit(@OptionalActor() actor: Actor | null, @Body() body: ContactForm, @Req() request: Request) {
+    return this.rpc.call(RPC.notifications.submitContact, { form: body, client_address: request.ip ?? null }, actor);
   }
 }

@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { RPC, type RpcEnvelope } from '@market/contracts';
+import { RPC, type RpcParsed } from '@market/contracts';
+import { RpcHandler, type RpcCall } from '@market/server-kit';
 import { ContactService } from './contact.service';
 
 /** NATS handler of the contact form. */
@@ -8,8 +8,8 @@ import { ContactService } from './contact.service';
 export class ContactController {
   constructor(private readonly contact: ContactService) {}
 
-  @MessagePattern(RPC.notifications.submitContact)
-  submit(@Payload() message: RpcEnvelope) {
-    return this.contact.submit(message.meta.actor, message.data);
+  @RpcHandler(RPC.notifications.submitContact)
+  submit(input: RpcParsed<typeof RPC.notifications.submitContact>, call: RpcCall) {
+    return this.contact.submit(call.actor, input.form, input.client_address);
   }
 }

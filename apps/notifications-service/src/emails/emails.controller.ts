@@ -1,7 +1,6 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { RPC, type RpcEnvelope } from '@market/contracts';
-import { requireAdmin } from '@market/server-kit';
+import { RPC } from '@market/contracts';
+import { RpcHandler, requireAdmin, type RpcCall } from '@market/server-kit';
 import { EmailsRepository } from './emails.repository';
 
 const RECENT_LIMIT = 50;
@@ -11,9 +10,9 @@ const RECENT_LIMIT = 50;
 export class EmailsController {
   constructor(private readonly emails: EmailsRepository) {}
 
-  @MessagePattern(RPC.notifications.recentEmails)
-  async recent(@Payload() message: RpcEnvelope) {
-    requireAdmin(message.meta.actor);
+  @RpcHandler(RPC.notifications.recentEmails)
+  async recent(_input: unknown, call: RpcCall) {
+    requireAdmin(call.actor);
     return { emails: await this.emails.recent(RECENT_LIMIT) };
   }
 }

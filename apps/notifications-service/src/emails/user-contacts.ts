@@ -9,7 +9,7 @@ export class UserContacts {
 
   /** The contact of one user, or null when the account is gone; throws when auth cannot answer (the event is retried). */
   async find(userId: string): Promise<UserContact | null> {
-    const { contacts } = await this.rpc.send<{ contacts: UserContact[] }>(RPC.auth.contacts, { user_ids: [userId] }, null);
+    const { contacts } = await this.rpc.call(RPC.auth.contacts, { user_ids: [userId] }, null);
     return contacts[0] ?? null;
   }
 }

@@ -1,34 +1,30 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { z } from 'zod';
-import { RPC, UuidSchema, type RpcEnvelope } from '@market/contracts';
-import { parseInput } from '@market/server-kit';
+import { RPC, type RpcParsed } from '@market/contracts';
+import { RpcHandler, type RpcCall } from '@market/server-kit';
 import { MessagesService } from './messages.service';
 
-const MessageIdMessage = z.object({ id: UuidSchema.transform((v) => v.toLowerCase()) }).strict();
-
-/** NATS handlers of user messages; the service checks the actor and re-validates the body. */
+/** NATS handlers of user messages; each message is parsed by its subject's schema, the service checks the actor. */
 @Controller()
 export class MessagesController {
   constructor(private readonly messages: MessagesService) {}
 
-  @MessagePattern(RPC.notifications.sendMessage)
-  send(@Payload() message: RpcEnvelope) {
-    return this.messages.send(message.meta.actor, message.data);
+  @RpcHandler(RPC.notifications.sendMessage)
+  send(input: RpcParsed<typeof RPC.notifications.sendMessage>, call: RpcCall) {
+    return this.messages.send(call.actor, input);
   }
 
-  @MessagePattern(RPC.notifications.listMessages)
-  list(@Payload() message: RpcEnvelope) {
-    return this.messages.list(message.meta.actor);
+  @RpcHandler(RPC.notifications.listMessages)
+  list(_input: unknown, call: RpcCall) {
+    return this.messages.list(call.actor);
   }
 
-  @MessagePattern(RPC.notifications.unreadCount)
-  unreadCount(@Payload() message: RpcEnvelope) {
-    return this.messages.unreadCount(message.meta.actor);
+  @RpcHandler(RPC.notifications.unreadCount)
+  unreadCount(_input: unknown, call: RpcCall) {
+    return this.messages.unreadCount(call.actor);
   }
 
-  @MessagePattern(RPC.notifications.markMessageRead)
-  markRead(@Payload() message: RpcEnvelope) {
-    return this.messages.markRead(message.meta.actor, parseInput(MessageIdMessage, message.data).id);
+  @RpcHandler(RPC.notifications.markMessageRead)
+  markRead(input: RpcParsed<typeof RPC.notifications.markMessageRead>, call: RpcCall) {
+    return this.messages.markRead(call.actor, input.id);
   }
 }

@@ -4,16 +4,16 @@ import {
   MESSAGE_SEND_LIMITS,
   MESSAGE_TEXTS,
   RPC,
-  SendMessageSchema,
   type Actor,
   type ListingDto,
+  type MarkMessageReadResponse,
   type MessageDto,
   type MessagesResponse,
+  type SendMessage,
   type SendMessageResponse,
   type UnreadCountResponse,
-  type UserContact,
 } from '@market/contracts';
-import { AppError, ServiceRpc, parseInput, publicProfiles, requireActor } from '@market/server-kit';
+import { AppError, ServiceRpc, publicProfiles, requireActor } from '@market/server-kit';
 import { MessagesRepository, type MessageRow } from './messages.repository';
 
 const LIST_LIMIT = 200;
@@ -28,12 +28,11 @@ export class MessagesService {
   ) {}
 
   /** Sends a message from the actor; the receiver must exist and the listing, when named, must be one they can see. */
-  async send(actor: Actor | null, input: unknown): Promise<SendMessageResponse> {
+  async send(actor: Actor | null, message: SendMessage): Promise<SendMessageResponse> {
     const sender = requireActor(actor);
-    const message = parseInput(SendMessageSchema, input);
     if (message.receiver_id === sender.user_id) throw new AppError('bad_request', 'You cannot send a message to yourself');
     // Both names are known before the message is stored, so nothing after the commit can fail and invite a second send.
-    const { contacts } = await this.rpc.send<{ contacts: UserContact[] }>(RPC.auth.contacts, { user_ids: [message.receiver_id, sender.user_id] }, null);
+    const { contacts } = await this.rpc.call(RPC.auth.contacts, { user_ids: [message.receiver_id, sender.user_id] }, null);
     const receiver = contacts.find((c) => c.id === message.receiver_id);
     if (!receiver) throw new AppError('not_found', 'Recipient not found');
     // A suspended member keeps the mail about their money, but nobody can reach them through the site meanwhile.
@@ -69,7 +68,7 @@ export class MessagesService {
   }
 
   /** Marks a received message read; only its receiver may, and doing it twice changes nothing. */
-  async markRead(actor: Actor | null, id: string): Promise<{ message: string; unread_count: number }> {
+  async markRead(actor: Actor | null, id: string): Promise<MarkMessageReadResponse> {
     const user = requireActor(actor);
     const row = await this.messages.find(id);
     // Someone else's message is as unknown as a missing one: ids are not confirmed to strangers.

@@ -112,8 +112,13 @@ describe('accounts through the gateway', () => {
 
     const openapi = await get(api('/docs/openapi.json'));
     expect(openapi.status).toBe(200);
-    expect(Object.keys(openapi.body.paths)).toEqual(expect.arrayContaining(['/api/auth/register', '/api/auth/login', '/api/auth/me']));
-    expect(openapi.body.paths['/api/auth/register'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('username');
+    // Paths are relative to the document's server, /api (the document is generated from the route declarations).
+    expect(openapi.body.servers).toEqual([expect.objectContaining({ url: '/api' })]);
+    expect(Object.keys(openapi.body.paths)).toEqual(expect.arrayContaining(['/auth/register', '/auth/login', '/auth/me']));
+    const register = openapi.body.paths['/auth/register'].post;
+    expect(register.requestBody.content['application/json'].schema.properties).toHaveProperty('username');
+    expect(Object.keys(register.responses)).toEqual(expect.arrayContaining(['201', '409', '422', '429']));
+    expect(openapi.body.paths['/auth/me'].get.security).toEqual([{ bearer: [] }]);
 
     expect(ready.headers.get('x-content-type-options')).toBe('nosniff');
     expect(ready.headers.get('content-security-policy')).toContain("default-src 'self'");

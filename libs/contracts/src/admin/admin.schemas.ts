@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { UserDto } from '../auth/user.dto';
+import { IdRequestSchema, IsoDateTimeSchema } from '../common.schemas';
+import { UserSchema } from '../auth/user.dto';
 
 /** GET /api/admin/users?limit= */
 export const AdminUsersQuerySchema = z.object({
@@ -16,50 +17,75 @@ export const AdminUpdateUserRequestSchema = z
   });
 export type AdminUpdateUserRequest = z.infer<typeof AdminUpdateUserRequestSchema>;
 
+/** auth.admin.update_user: the user the path names and the one change the admin makes. */
+export const AdminUpdateUserMessageSchema = IdRequestSchema.extend({ changes: AdminUpdateUserRequestSchema });
+
+/** auth.admin.list_users answer (services only): the newest users up to the limit, and how many there are. */
+export const UserListResponseSchema = z.strictObject({ users: z.array(UserSchema), total: z.number().int() });
+
+/** auth.stats answer (services only): live accounts. */
+export const UserStatsSchema = z.strictObject({ total_users: z.number().int() });
+
+const listingCounts = {
+  listingCount: z.number().int(),
+  activeListings: z.number().int(),
+  soldListings: z.number().int(),
+};
+
 /** A user row in the admin Users tab (SPEC §2), with listing counts from the listings service. */
-export interface AdminUserDto extends UserDto {
-  listingCount: number;
-  activeListings: number;
-  soldListings: number;
-}
+export const AdminUserSchema = UserSchema.extend(listingCounts);
+export type AdminUserDto = z.infer<typeof AdminUserSchema>;
 
-export interface AdminUsersResponse {
-  users: AdminUserDto[];
-  total: number;
-}
+/** GET /api/admin/users. */
+export const AdminUsersResponseSchema = z.strictObject({ users: z.array(AdminUserSchema), total: z.number().int() });
+export type AdminUsersResponse = z.infer<typeof AdminUsersResponseSchema>;
 
-export interface ImpersonationResponse {
-  impersonation_token: string;
-  target_user: UserDto;
-  original_admin: UserDto;
-}
+/** POST /api/admin/impersonate/{id}: a one-hour token acting as the user (D14). */
+export const ImpersonationResponseSchema = z.strictObject({
+  impersonation_token: z.string(),
+  target_user: UserSchema,
+  original_admin: UserSchema,
+});
+export type ImpersonationResponse = z.infer<typeof ImpersonationResponseSchema>;
 
-export interface AdminStats {
-  total_users: number;
-  total_listings: number;
-  active_listings: number;
-  total_transactions: number;
-}
+/** GET /api/admin/stats: each count from the service that owns it. */
+export const AdminStatsSchema = z.strictObject({
+  total_users: z.number().int(),
+  total_listings: z.number().int(),
+  active_listings: z.number().int(),
+  total_transactions: z.number().int(),
+});
+export type AdminStats = z.infer<typeof AdminStatsSchema>;
 
-export interface AuditEntry {
-  id: string;
-  admin_id: string;
-  target_id: string;
-  action: string;
-  method: string;
-  route: string;
-  at: string;
-}
+/** One action recorded in the impersonation audit log (D14). */
+export const AuditEntrySchema = z.strictObject({
+  id: z.uuid(),
+  admin_id: z.uuid(),
+  target_id: z.uuid(),
+  action: z.string(),
+  method: z.string(),
+  route: z.string(),
+  at: IsoDateTimeSchema,
+});
+export type AuditEntry = z.infer<typeof AuditEntrySchema>;
 
-export interface EmailLogEntry {
-  id: string;
-  kind: string;
-  to_address: string;
-  subject: string;
-  text_body: string;
-  transport: 'smtp' | 'log';
-  sent_at: string;
-}
+/** GET /api/admin/audit-log: the latest 500 entries, newest first. */
+export const AuditLogResponseSchema = z.strictObject({ entries: z.array(AuditEntrySchema) });
+
+/** An email as the notifications service recorded it; the bodies are kept only when no SMTP server took it. */
+export const EmailLogEntrySchema = z.strictObject({
+  id: z.string(),
+  kind: z.string(),
+  to_address: z.string(),
+  subject: z.string(),
+  text_body: z.string(),
+  transport: z.enum(['smtp', 'log']),
+  sent_at: IsoDateTimeSchema,
+});
+export type EmailLogEntry = z.infer<typeof EmailLogEntrySchema>;
+
+/** GET /api/admin/emails: the latest 50 emails, newest first. */
+export const RecentEmailsResponseSchema = z.strictObject({ emails: z.array(EmailLogEntrySchema) });
 
 /** Listing counts per seller, from the listings service. */
 export interface SellerListingCounts {

@@ -47,15 +47,15 @@ export const SaveSettingsSchema = z
   .transform(({ smtp_password_set: _readOnly, ...settings }): PlatformSettings => settings);
 
 /** GET /api/fees: what the marketplace charges, public so every page can say it honestly (ADR 0026). */
-export interface PublicFees {
+export const PublicFeesSchema = z.strictObject({
   /** Deducted from the seller's payout on invoices created from now on (D10); 0 means selling is free. */
-  success_fee_percent: number;
-}
+  success_fee_percent: z.number().min(0).max(50),
+});
+export type PublicFees = z.infer<typeof PublicFeesSchema>;
 
-/** What admins read back: the SMTP password is never sent out, only whether one is stored. */
-export interface PlatformSettingsView extends PlatformSettings {
-  smtp_password_set: boolean;
-}
+/** What admins read back: the SMTP password is never sent out (always empty), only whether one is stored. */
+export const PlatformSettingsViewSchema = PlatformSettingsSchema.extend({ smtp_password: z.literal(''), smtp_password_set: z.boolean() });
+export type PlatformSettingsView = z.infer<typeof PlatformSettingsViewSchema>;
 
 /** Settings before an admin saves any (D10: selling is free; D16: review is on; registration open; D9: 10-minute soft close). */
 export const DEFAULT_SETTINGS: PlatformSettings = {

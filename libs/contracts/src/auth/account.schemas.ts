@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { passwordProblem } from '@market/domain';
-import type { MessageResponse } from '../common.schemas';
+import { MessageResponseSchema } from '../common.schemas';
 
 const newPassword = z.string().superRefine((value, ctx) => {
   const problem = passwordProblem(value);
@@ -48,14 +48,17 @@ export const ChangePasswordRequestSchema = z
 export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequestSchema>;
 
 /** PATCH /api/user/password answers with a fresh token: every other session has ended. */
-export interface ChangePasswordResponse extends MessageResponse {
-  access_token: string;
-}
+export const ChangePasswordResponseSchema = MessageResponseSchema.extend({ access_token: z.string() });
+export type ChangePasswordResponse = z.infer<typeof ChangePasswordResponseSchema>;
+
+/** auth.session_state (the gateway's token check): the account whose token is checked. */
+export const SessionStateRequestSchema = z.object({ user_id: z.uuid() });
 
 /** What the gateway needs to know to accept a token: the account's current version and status. */
-export interface SessionState {
-  token_version: number;
-  status: 'active' | 'suspended' | 'deleted';
-}
+export const SessionStateSchema = z.strictObject({
+  token_version: z.number().int(),
+  status: z.enum(['active', 'suspended', 'deleted']),
+});
+export type SessionState = z.infer<typeof SessionStateSchema>;
 
 export const FORGOT_PASSWORD_MESSAGE = 'If an account with that email exists, a password reset link has been sent.';

@@ -1,32 +1,67 @@
-import type { Role } from '../rpc';
+import { z } from 'zod';
+import { IsoDateTimeSchema } from '../common.schemas';
 
-export type UserStatus = 'active' | 'suspended';
+export const UserStatusSchema = z.enum(['active', 'suspended']);
+export type UserStatus = z.infer<typeof UserStatusSchema>;
 
 /** The user as the API returns it (SPEC §3 User). */
-export interface UserDto {
-  id: string;
-  username: string;
-  name: string | null;
-  email: string;
-  role: Role;
-  bio: string | null;
-  website: string | null;
-  phone: string | null;
-  location: string | null;
+export const UserSchema = z.strictObject({
+  id: z.uuid(),
+  username: z.string(),
+  name: z.string().nullable(),
+  email: z.string(),
+  role: z.enum(['admin', 'regular']),
+  bio: z.string().nullable(),
+  website: z.string().nullable(),
+  phone: z.string().nullable(),
+  location: z.string().nullable(),
   /** Seller verification by an admin (the check mark), not email verification (D13). */
-  verified: boolean;
-  email_verified: boolean;
-  status: UserStatus;
-  created_at: string;
-}
+  verified: z.boolean(),
+  email_verified: z.boolean(),
+  status: UserStatusSchema,
+  created_at: IsoDateTimeSchema,
+});
+export type UserDto = z.infer<typeof UserSchema>;
 
-export interface LoginResponse {
-  access_token: string;
-  token_type: 'bearer';
-  user: UserDto;
-}
+/** POST /api/auth/login answer. */
+export const LoginResponseSchema = z.strictObject({
+  access_token: z.string(),
+  token_type: z.literal('bearer'),
+  user: UserSchema,
+});
+export type LoginResponse = z.infer<typeof LoginResponseSchema>;
 
-export interface RegisterResponse {
-  message: string;
-  user: UserDto;
-}
+/** POST /api/auth/register answer. */
+export const RegisterResponseSchema = z.strictObject({
+  message: z.string(),
+  user: UserSchema,
+});
+export type RegisterResponse = z.infer<typeof RegisterResponseSchema>;
+
+/** auth.public_profiles and auth.contacts: the users asked about (services only). */
+export const UserIdsRequestSchema = z.object({ user_ids: z.array(z.uuid()).max(1000) });
+
+/** Public profile fields of users, for seller cards and admin rows (auth.public_profiles). */
+export const PublicProfileSchema = z.strictObject({
+  id: z.uuid(),
+  username: z.string(),
+  name: z.string().nullable(),
+  verified: z.boolean(),
+});
+export type PublicProfile = z.infer<typeof PublicProfileSchema>;
+
+/** auth.public_profiles answer: the profiles of the users that exist (deleted ones included, scrubbed). */
+export const PublicProfilesResponseSchema = z.strictObject({ profiles: z.array(PublicProfileSchema) });
+
+/** Where to reach a user (auth.contacts); services only, never routed by the gateway. */
+export const UserContactSchema = z.strictObject({
+  id: z.uuid(),
+  username: z.string(),
+  email: z.string(),
+  /** Deleted accounts are never listed; a suspended one still gets the mail about its money. */
+  status: UserStatusSchema,
+});
+export type UserContact = z.infer<typeof UserContactSchema>;
+
+/** auth.contacts answer: live users only. */
+export const UserContactsResponseSchema = z.strictObject({ contacts: z.array(UserContactSchema) });

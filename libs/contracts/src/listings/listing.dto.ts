@@ -81,20 +81,3 @@ export interface WatchlistEntryDto {
 export interface WatchlistResponse {
   watchlist: WatchlistEntryDto[];
 }
-
-/** Public profile fields of users, for seller cards and admin rows (auth.public_profiles). */
-export interface PublicProfile {
-  id: string;
-  username: string;
-  name: string | null;
-  verified: boolean;
-}
-
-/** Where to reach a user (auth.contacts); services only, never routed by the gateway. */
-export interface UserContact {
-  id: string;
-  username: string;
-  email: string;
-  /** Deleted accounts are never listed; a suspended one still gets the mail about its money. */
-  status: 'active' | 'suspended';
-}

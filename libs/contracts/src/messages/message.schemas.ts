@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IsoDateTimeSchema, MessageResponseSchema, UuidSchema } from '../common.schemas';
 
 /** True when the text holds a character below U+0020 other than tab, line feed or carriage return. */
 export function hasControlCharacters(text: string): boolean {
@@ -43,42 +44,44 @@ export const SendMessageSchema = z
   .strict();
 export type SendMessage = z.infer<typeof SendMessageSchema>;
 
-/** A user as a message shows them. */
-export interface MessageParty {
-  id: string;
-  username: string;
-}
+/** A user as a message shows them ('[deleted user]' once the account is gone). */
+export const MessagePartySchema = z.strictObject({ id: z.uuid(), username: z.string() });
+export type MessageParty = z.infer<typeof MessagePartySchema>;
 
 /** A message as its sender or receiver sees it (SPEC §3 Message). */
-export interface MessageDto {
-  id: string;
-  sender: MessageParty;
-  receiver: MessageParty;
-  listing_id: string | null;
-  listing_title: string | null;
-  subject: string;
-  content: string;
-  read: boolean;
-  created_at: string;
+export const MessageSchema = z.strictObject({
+  id: z.uuid(),
+  sender: MessagePartySchema,
+  receiver: MessagePartySchema,
+  listing_id: z.uuid().nullable(),
+  listing_title: z.string().nullable(),
+  subject: z.string(),
+  content: z.string(),
+  read: z.boolean(),
+  created_at: IsoDateTimeSchema,
   /** 'received' when the actor is the receiver. */
-  direction: 'sent' | 'received';
-}
+  direction: z.enum(['sent', 'received']),
+});
+export type MessageDto = z.infer<typeof MessageSchema>;
 
 /** POST /api/messages answer. */
-export interface SendMessageResponse {
-  message: string;
-  data: MessageDto;
-}
+export const SendMessageResponseSchema = z.strictObject({ message: z.string(), data: MessageSchema });
+export type SendMessageResponse = z.infer<typeof SendMessageResponseSchema>;
 
 /** GET /api/messages: the actor's sent and received messages, newest first (at most 200). */
-export interface MessagesResponse {
-  messages: MessageDto[];
-}
+export const MessagesResponseSchema = z.strictObject({ messages: z.array(MessageSchema) });
+export type MessagesResponse = z.infer<typeof MessagesResponseSchema>;
 
 /** GET /api/messages/unread-count. */
-export interface UnreadCountResponse {
-  unread_count: number;
-}
+export const UnreadCountResponseSchema = z.strictObject({ unread_count: z.number().int() });
+export type UnreadCountResponse = z.infer<typeof UnreadCountResponseSchema>;
+
+/** notifications.messages.mark_read: the message the path names (compared in lower case). */
+export const MarkMessageReadRequestSchema = z.object({ id: UuidSchema.transform((v) => v.toLowerCase()) }).strict();
+
+/** POST /api/messages/{id}/read answer: the receiver's new unread count. */
+export const MarkMessageReadResponseSchema = z.strictObject({ message: z.string(), unread_count: z.number().int() });
+export type MarkMessageReadResponse = z.infer<typeof MarkMessageReadResponseSchema>;
 
 export const CONTACT_SUBJECTS = [
   'General Inquiry',
@@ -106,10 +109,12 @@ export const ContactSchema = z
   .strict();
 export type ContactForm = z.infer<typeof ContactSchema>;
 
+/** notifications.contact.submit: the form and the sender's address as the gateway saw it. */
+export const ContactSubmissionSchema = z.object({ form: ContactSchema, client_address: z.string().max(64).nullable() }).strict();
+
 /** POST /api/contact answer: the text the form shows (SPEC §8). */
-export interface ContactResponse {
-  message: string;
-}
+export const ContactResponseSchema = MessageResponseSchema;
+export type ContactResponse = z.infer<typeof ContactResponseSchema>;
 
 /** The texts of SPEC §8 for messages and the contact form, shared by server and web. */
 export const MESSAGE_TEXTS = {

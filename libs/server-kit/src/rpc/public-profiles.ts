@@ -9,7 +9,7 @@ export async function publicProfiles(rpc: RpcClient, userIds: string[]): Promise
   const ids = [...new Set(userIds)];
   if (ids.length === 0) return new Map();
   try {
-    const { profiles } = await rpc.send<{ profiles: PublicProfile[] }>(RPC.auth.publicProfiles, { user_ids: ids }, null);
+    const { profiles } = await rpc.call(RPC.auth.publicProfiles, { user_ids: ids }, null);
     return new Map(profiles.map((p) => [p.id, p]));
   } catch {
     // Names are optional here; RpcClient logs a service that does not answer.

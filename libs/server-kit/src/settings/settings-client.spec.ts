@@ -1,5 +1,5 @@
 import type { NatsConnection } from 'nats';
-import { DEFAULT_SETTINGS, type PlatformSettings } from '@market/contracts';
+import { DEFAULT_SETTINGS, RPC, type PlatformSettings, type RpcDefinition } from '@market/contracts';
 import type { RpcClient } from '../rpc/rpc-client';
 import { SettingsClient } from './settings-client';
 
@@ -9,10 +9,14 @@ import { SettingsClient } from './settings-client';
  */
 function adminService(answer?: () => Promise<PlatformSettings>) {
   const pending: Array<(value: PlatformSettings) => void> = [];
+  const ask = answer ?? (() => new Promise<PlatformSettings>((resolve) => pending.push(resolve)));
   const rpc = {
     connect: async () => undefined,
     close: async () => undefined,
-    send: answer ?? (() => new Promise<PlatformSettings>((resolve) => pending.push(resolve))),
+    call: (definition: RpcDefinition) => {
+      if (definition !== RPC.admin.effectiveSettings) throw new Error(`unexpected ${definition.subject}`);
+      return ask();
+    },
   } as unknown as RpcClient;
   let announce = () => undefined as void;
   const nc = {

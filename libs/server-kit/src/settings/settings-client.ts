@@ -43,7 +43,7 @@ export class SettingsClient {
     if (this.cached && Date.now() - this.cached.at < CACHE_MS) return this.cached.value;
     const asked = this.changes;
     try {
-      const value = await this.rpc.send<PlatformSettings>(RPC.admin.effectiveSettings, {}, null);
+      const value = await this.rpc.call(RPC.admin.effectiveSettings, {}, null);
       // Kept only if no change was announced meanwhile; otherwise the next call asks again.
       if (asked === this.changes) this.cached = { value, at: Date.now() };
       this.lastKnown = value;

@@ -1,0 +1,141 @@
+import { z } from 'zod';
+import { defineRoute } from '../http/define-route';
+import { MessageResponseSchema, UuidSchema } from '../common.schemas';
+import { UserSchema } from '../auth/user.dto';
+import {
+  AdminStatsSchema,
+  AdminUpdateUserRequestSchema,
+  AdminUsersQuerySchema,
+  AdminUsersResponseSchema,
+  AuditLogResponseSchema,
+  ImpersonationResponseSchema,
+  RecentEmailsResponseSchema,
+} from './admin.schemas';
+import { PlatformSettingsViewSchema, PublicFeesSchema, SaveSettingsSchema } from './settings.schemas';
+
+const UserPath = z.object({ id: UuidSchema });
+
+/** The admin dashboard (SPEC §2): users, stats, the audit log, recent emails, settings and impersonation (D14). */
+export const ADMIN_ROUTES = {
+  stats: defineRoute({
+    method: 'get',
+    path: '/admin/stats',
+    tag: 'admin',
+    summary: 'Counts of users, listings and transactions',
+    auth: 'admin',
+    status: 200,
+    reply: AdminStatsSchema,
+  }),
+  users: defineRoute({
+    method: 'get',
+    path: '/admin/users',
+    tag: 'admin',
+    summary: 'Users (deleted accounts left out), newest first, with their listing counts and the total',
+    auth: 'admin',
+    query: AdminUsersQuerySchema,
+    status: 200,
+    reply: AdminUsersResponseSchema,
+  }),
+  updateUser: defineRoute({
+    method: 'patch',
+    path: '/admin/users/{id}',
+    tag: 'admin',
+    summary: "Verify or unverify a seller, or suspend or reactivate a user",
+    description: 'Exactly one of verified or status. Suspending ends every session of the user; admin accounts cannot be suspended.',
+    auth: 'admin',
+    params: UserPath,
+    body: AdminUpdateUserRequestSchema,
+    status: 200,
+    reply: UserSchema,
+    errors: [403, 404],
+  }),
+  deleteUser: defineRoute({
+    method: 'delete',
+    path: '/admin/users/{id}',
+    tag: 'admin',
+    summary: 'Delete a user',
+    description: 'Personal data is scrubbed and every session ends; listings, bids and invoices keep their history (D17). Admin accounts cannot be deleted.',
+    auth: 'admin',
+    params: UserPath,
+    status: 200,
+    reply: MessageResponseSchema,
+    errors: [403, 404],
+  }),
+  impersonate: defineRoute({
+    method: 'post',
+    path: '/admin/impersonate/{id}',
+    tag: 'admin',
+    summary: 'Start acting as a user with a one-hour token',
+    description: 'Only active, non-admin users. The start and every request made with the token are recorded in the audit log (D14).',
+    auth: 'admin',
+    params: UserPath,
+    status: 200,
+    reply: ImpersonationResponseSchema,
+    errors: [400, 403, 404],
+  }),
+  stopImpersonation: defineRoute({
+    method: 'post',
+    path: '/admin/stop-impersonation',
+    tag: 'admin',
+    summary: 'End an impersonation (recorded in the audit log)',
+    description: 'The one admin path an impersonation token may use; any other token is a 400.',
+    auth: 'user',
+    status: 200,
+    reply: MessageResponseSchema,
+    errors: [400],
+  }),
+  auditLog: defineRoute({
+    method: 'get',
+    path: '/admin/audit-log',
+    tag: 'admin',
+    summary: 'The latest 500 impersonation audit entries, newest first',
+    auth: 'admin',
+    status: 200,
+    reply: AuditLogResponseSchema,
+  }),
+  settings: defineRoute({
+    method: 'get',
+    path: '/admin/settings',
+    tag: 'admin',
+    summary: 'The platform settings (the SMTP password is never sent, only whether one is set)',
+    auth: 'admin',
+    status: 200,
+    reply: PlatformSettingsViewSchema,
+  }),
+  saveSettings: defineRoute({
+    method: 'post',
+    path: '/admin/settings',
+    tag: 'admin',
+    summary: 'Replace the platform settings',
+    description: 'The whole settings object; an empty smtp_password keeps the stored one. What GET answered may be posted back as it is.',
+    auth: 'admin',
+    body: SaveSettingsSchema,
+    status: 200,
+    reply: PlatformSettingsViewSchema,
+  }),
+  emails: defineRoute({
+    method: 'get',
+    path: '/admin/emails',
+    tag: 'admin',
+    summary: 'The latest 50 emails sent, newest first',
+    description: 'Bodies are kept only for emails written to the log (no SMTP server configured).',
+    auth: 'admin',
+    status: 200,
+    reply: RecentEmailsResponseSchema,
+  }),
+};
+
+/** What selling costs (ADR 0026). */
+export const FEES_ROUTES = {
+  get: defineRoute({
+    method: 'get',
+    path: '/fees',
+    tag: 'fees',
+    summary: 'The success fee in force',
+    description: "Deducted from the seller's payout on invoices created from now on (D10); 0 means selling is free.",
+    auth: 'public',
+    status: 200,
+    reply: PublicFeesSchema,
+    headers: { 'Cache-Control': 'public, max-age=60' },
+  }),
+};

@@ -1,0 +1,128 @@
+import { defineRoute } from '../http/define-route';
+import { MessageResponseSchema } from '../common.schemas';
+import {
+  ChangePasswordRequestSchema,
+  ChangePasswordResponseSchema,
+  ForgotPasswordRequestSchema,
+  ResetPasswordRequestSchema,
+  UpdateProfileRequestSchema,
+  VerifyEmailQuerySchema,
+} from './account.schemas';
+import { LoginRequestSchema, RegisterRequestSchema } from './auth.schemas';
+import { LoginResponseSchema, RegisterResponseSchema, UserSchema } from './user.dto';
+
+/** Registration, login, the current user, email verification and password reset (D13, D15). */
+export const AUTH_ROUTES = {
+  register: defineRoute({
+    method: 'post',
+    path: '/auth/register',
+    tag: 'auth',
+    summary: 'Create an account',
+    description:
+      'Usernames and emails are unique regardless of case; the person must confirm they are 18 or older. A verification ' +
+      'link is emailed; the account can log in at once. Refused (403) while the admin has closed registration. ' +
+      'Rate limited per client address.',
+    auth: 'public',
+    body: RegisterRequestSchema,
+    status: 201,
+    reply: RegisterResponseSchema,
+    errors: [403, 409, 429],
+  }),
+  login: defineRoute({
+    method: 'post',
+    path: '/auth/login',
+    tag: 'auth',
+    summary: 'Log in with a username or email and the password',
+    description:
+      'Answers a bearer token and the user. A wrong login or password is a 401 that does not say which; a suspended ' +
+      'account is a 403. Rate limited per client address and per login.',
+    auth: 'public',
+    body: LoginRequestSchema,
+    status: 200,
+    reply: LoginResponseSchema,
+    errors: [401, 403, 429],
+  }),
+  me: defineRoute({
+    method: 'get',
+    path: '/auth/me',
+    tag: 'auth',
+    summary: 'The signed-in user',
+    auth: 'user',
+    status: 200,
+    reply: UserSchema,
+  }),
+  verifyEmail: defineRoute({
+    method: 'post',
+    path: '/auth/verify-email',
+    tag: 'auth',
+    summary: "Verify the account's email with the token from the emailed link",
+    description: 'A token works once, for 48 hours, and only while the account still has the email it was sent to.',
+    auth: 'public',
+    query: VerifyEmailQuerySchema,
+    status: 200,
+    reply: MessageResponseSchema,
+    errors: [400, 429],
+  }),
+  resendVerification: defineRoute({
+    method: 'post',
+    path: '/auth/resend-verification',
+    tag: 'auth',
+    summary: "Email a new verification link to the signed-in user's address",
+    auth: 'user',
+    status: 200,
+    reply: MessageResponseSchema,
+    errors: [400],
+  }),
+  forgotPassword: defineRoute({
+    method: 'post',
+    path: '/auth/forgot-password',
+    tag: 'auth',
+    summary: 'Email a password reset link',
+    description: 'The same answer, in about the same time, whether or not an account has that email.',
+    auth: 'public',
+    body: ForgotPasswordRequestSchema,
+    status: 200,
+    reply: MessageResponseSchema,
+    errors: [429],
+  }),
+  resetPassword: defineRoute({
+    method: 'post',
+    path: '/auth/reset-password',
+    tag: 'auth',
+    summary: 'Set a new password with the token from the emailed reset link',
+    description: 'A token works once, for an hour; every session of the account ends.',
+    auth: 'public',
+    body: ResetPasswordRequestSchema,
+    status: 200,
+    reply: MessageResponseSchema,
+    errors: [400, 429],
+  }),
+};
+
+/** The signed-in user's own profile and password (SPEC §5). */
+export const ACCOUNT_ROUTES = {
+  updateProfile: defineRoute({
+    method: 'patch',
+    path: '/user/profile',
+    tag: 'account',
+    summary: "Save the signed-in user's profile",
+    description: 'Name and email are required. A changed email is unverified until its new link is opened; it cannot be changed while impersonating.',
+    auth: 'user',
+    body: UpdateProfileRequestSchema,
+    status: 200,
+    reply: UserSchema,
+    errors: [403, 409],
+  }),
+  changePassword: defineRoute({
+    method: 'patch',
+    path: '/user/password',
+    tag: 'account',
+    summary: 'Change the password, checking the current one',
+    description: 'Every other session ends; the answer carries a fresh token for this one. Not allowed while impersonating.',
+    auth: 'user',
+    body: ChangePasswordRequestSchema,
+    status: 200,
+    reply: ChangePasswordResponseSchema,
+    errors: [400, 403],
+  }),
+};

@@ -1,0 +1,48 @@
+import { defineRpc } from '../rpc';
+import { EmptyRequestSchema, IdRequestSchema, MessageResponseSchema } from '../common.schemas';
+import { AdminUpdateUserMessageSchema, AdminUsersQuerySchema, ImpersonationResponseSchema, UserListResponseSchema, UserStatsSchema } from '../admin/admin.schemas';
+import {
+  ChangePasswordRequestSchema,
+  ChangePasswordResponseSchema,
+  ForgotPasswordRequestSchema,
+  ResetPasswordRequestSchema,
+  SessionStateRequestSchema,
+  SessionStateSchema,
+  UpdateProfileRequestSchema,
+  VerifyEmailQuerySchema,
+} from './account.schemas';
+import { LoginRequestSchema, RegisterRequestSchema } from './auth.schemas';
+import {
+  LoginResponseSchema,
+  PublicProfilesResponseSchema,
+  RegisterResponseSchema,
+  UserContactsResponseSchema,
+  UserIdsRequestSchema,
+  UserSchema,
+} from './user.dto';
+
+/** auth-service's request subjects. */
+export const AUTH_RPC = {
+  register: defineRpc('auth.register', RegisterRequestSchema, RegisterResponseSchema),
+  login: defineRpc('auth.login', LoginRequestSchema, LoginResponseSchema),
+  me: defineRpc('auth.me', EmptyRequestSchema, UserSchema),
+  /** The gateway's token check (version and status of an account); never answered to a browser. */
+  sessionState: defineRpc('auth.session_state', SessionStateRequestSchema, SessionStateSchema, { internal: true }),
+  verifyEmail: defineRpc('auth.verify_email', VerifyEmailQuerySchema, MessageResponseSchema),
+  resendVerification: defineRpc('auth.resend_verification', EmptyRequestSchema, MessageResponseSchema),
+  forgotPassword: defineRpc('auth.forgot_password', ForgotPasswordRequestSchema, MessageResponseSchema),
+  resetPassword: defineRpc('auth.reset_password', ResetPasswordRequestSchema, MessageResponseSchema),
+  updateProfile: defineRpc('auth.update_profile', UpdateProfileRequestSchema, UserSchema),
+  changePassword: defineRpc('auth.change_password', ChangePasswordRequestSchema, ChangePasswordResponseSchema),
+  /** Live accounts, for the admin overview (admin-service asks). */
+  stats: defineRpc('auth.stats', EmptyRequestSchema, UserStatsSchema, { internal: true }),
+  /** Users for the admin Users tab; admin-service adds their listing counts. */
+  listUsers: defineRpc('auth.admin.list_users', AdminUsersQuerySchema, UserListResponseSchema, { internal: true }),
+  updateUser: defineRpc('auth.admin.update_user', AdminUpdateUserMessageSchema, UserSchema),
+  deleteUser: defineRpc('auth.admin.delete_user', IdRequestSchema, MessageResponseSchema),
+  impersonate: defineRpc('auth.admin.impersonate', IdRequestSchema, ImpersonationResponseSchema),
+  /** Public profile fields (username, name, verified) of some users, for seller cards. */
+  publicProfiles: defineRpc('auth.public_profiles', UserIdsRequestSchema, PublicProfilesResponseSchema, { internal: true }),
+  /** Username and email of some users; services only, never routed by the gateway. */
+  contacts: defineRpc('auth.contacts', UserIdsRequestSchema, UserContactsResponseSchema, { internal: true }),
+};
