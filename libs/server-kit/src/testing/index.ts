@@ -7,3 +7,4 @@ export * from './running-services';
 export * from './smtp-sink';
 export * from './images';
 export * from './shuffled';
+export * from './service-under-test';

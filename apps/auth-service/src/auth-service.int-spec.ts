@@ -1,0 +1,92 @@
+import { randomUUID } from 'node:crypto';
+import { connect, JSONCodec } from 'nats';
+import { RPC, type Actor } from '@market/contracts';
+import { AppError, parseEnvOrThrow } from '@market/server-kit';
+import { buildUser, startServiceUnderTest, type ServiceUnderTest } from '@market/server-kit/testing';
+import { authEnv } from './auth.config';
+import { authAppModule } from './app.module';
+
+const ADMIN = { email: 'root@auth-it.example.com', password: 'root-admin-pass-2026' };
+
+/** The typed error a call was refused with (status and detail), or a failure when it was answered. */
+async function refusal(promise: Promise<unknown>): Promise<{ status: number; detail: unknown }> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof AppError) return { status: error.status, detail: error.detail };
+    throw error;
+  }
+  throw new Error('the call was answered, not refused');
+}
+
+describe('auth-service over NATS, on its own', () => {
+  let auth: ServiceUnderTest;
+
+  beforeAll(async () => {
+    auth = await startServiceUnderTest('auth-service', (env) => {
+      const config = parseEnvOrThrow(authEnv, env);
+      return { module: authAppModule(config), config };
+    }, { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+  });
+  afterAll(async () => {
+    await auth?.stop();
+  });
+
+  it('registers, logs in by username or email, and answers auth.me for the token holder', async () => {
+    const user = buildUser();
+    const registered = await auth.rpc.call(RPC.auth.register, user, null);
+    expect(registered.user).toMatchObject({ username: user.username, email: user.email, role: 'regular', status: 'active', email_verified: false });
+    const login = await auth.rpc.call(RPC.auth.login, { login: user.email.toUpperCase(), password: user.password }, null);
+    expect(login.token_type).toBe('bearer');
+    const actor: Actor = { user_id: registered.user.id, role: 'regular' };
+    expect(await auth.rpc.call(RPC.auth.me, {}, actor)).toMatchObject({ id: registered.user.id, username: user.username });
+    expect(await auth.rpc.call(RPC.auth.sessionState, { user_id: registered.user.id }, null)).toEqual({ token_version: expect.any(Number), status: 'active' });
+  });
+
+  it('refuses a taken username, a wrong password and an anonymous auth.me with their statuses', async () => {
+    const user = buildUser();
+    await auth.rpc.call(RPC.auth.register, user, null);
+    expect(await refusal(auth.rpc.call(RPC.auth.register, { ...buildUser(), username: user.username.toUpperCase() }, null))).toMatchObject({ status: 409 });
+    expect(await refusal(auth.rpc.call(RPC.auth.login, { login: user.username, password: 'not the password at all' }, null))).toMatchObject({ status: 401 });
+    expect(await refusal(auth.rpc.call(RPC.auth.me, {}, null))).toMatchObject({ status: 401 });
+  });
+
+  it('parses every message with its subject schema: an unknown field or a bad value is a 422 that changes nothing', async () => {
+    const user = buildUser();
+    const extra = await refusal(auth.rpc.call(RPC.auth.register, { ...user, role: 'admin' } as never, null));
+    expect(extra.status).toBe(422);
+    const weak = await refusal(auth.rpc.call(RPC.auth.register, { ...user, password: 'short' }, null));
+    expect(weak.status).toBe(422);
+    expect(await refusal(auth.rpc.call(RPC.auth.login, { login: user.username, password: user.password }, null))).toMatchObject({ status: 401 });
+  });
+
+  it('refuses a message without the envelope shape, sent straight onto NATS', async () => {
+    const nc = await connect({ servers: auth.env.NATS_URL });
+    try {
+      const codec = JSONCodec();
+      // Nest's packet ({pattern, data, id}) around a payload that is not our envelope: no meta, no actor.
+      const subject = `${auth.env.NATS_SUBJECT_PREFIX}${RPC.auth.register.subject}`;
+      const packet = { pattern: subject, id: randomUUID(), data: { data: buildUser() } };
+      const reply = await nc.request(subject, codec.encode(packet), { timeout: 5000 });
+      expect(codec.decode(reply.data)).toMatchObject({ err: { status: 400, detail: 'Malformed request' } });
+    } finally {
+      await nc.close();
+    }
+  });
+
+  it('keeps admin subjects for real admins: a regular actor and an impersonation are refused', async () => {
+    const member = await auth.rpc.call(RPC.auth.register, buildUser(), null);
+    const admin = await auth.rpc.call(RPC.auth.login, { login: ADMIN.email, password: ADMIN.password }, null);
+    expect(admin.user.role).toBe('admin');
+    const regular: Actor = { user_id: member.user.id, role: 'regular' };
+    const impersonating: Actor = { user_id: admin.user.id, role: 'admin', impersonator_id: admin.user.id };
+    for (const actor of [regular, impersonating]) {
+      expect(await refusal(auth.rpc.call(RPC.auth.updateUser, { id: member.user.id, changes: { status: 'suspended' } }, actor))).toMatchObject({ status: 403 });
+      expect(await refusal(auth.rpc.call(RPC.auth.impersonate, { id: member.user.id }, actor))).toMatchObject({ status: 403 });
+    }
+    expect(await auth.rpc.call(RPC.auth.me, {}, regular)).toMatchObject({ status: 'active' });
+    const suspended = await auth.rpc.call(RPC.auth.updateUser, { id: member.user.id, changes: { status: 'suspended' } }, { user_id: admin.user.id, role: 'admin' });
+    expect(suspended.status).toBe('suspended');
+    expect(await auth.rpc.call(RPC.auth.sessionState, { user_id: member.user.id }, null)).toMatchObject({ status: 'suspended' });
+  });
+});
