@@ -193,7 +193,7 @@ describe('marketplace events through the bus to emails (D19)', () => {
     expect(text).toContain('3 bids are still open: you can accept one from My Bids within 7 days.');
   });
 
-  it('acknowledges stale or incomplete events without an email', async () => {
+  it('sends no email for a stale event, nor for an incomplete one (dead-lettered), and goes on', async () => {
     const quiet = await person();
     const closed = (overrides: Partial<EventPayloads['auction.closed']>): EventPayloads['auction.closed'] => ({
       listing_id: randomUUID(),
@@ -235,6 +235,23 @@ describe('marketplace events through the bus to emails (D19)', () => {
     await publish('bid.accepted', accepted('accepted_after_close', 'Pet care blog'));
     await eventually(async () => expect(await mail(bidder)).toEqual(['sale_won: Your bid on "Pet care blog" was accepted']), 15_000);
     expect(await body('sale_won', bidder)).toContain('the seller accepted your $2,500 bid on "Pet care blog"');
+  });
+
+  it('tells the seller of a new offer and the bidder of a declined bid or offer; events without a title are not mailed', async () => {
+    const owner = await person();
+    const bidder = await person();
+    const listingId = randomUUID();
+    const offer = { bid_id: randomUUID(), listing_id: listingId, seller_id: owner.id, bidder_id: bidder.id, amount: 4200, created_at: new Date().toISOString() };
+    await publish('offer.made', offer);
+    await publish('offer.made', { ...offer, bid_id: randomUUID(), listing_title: 'Sourdough recipes' });
+    await publish('bid.rejected', { bid_id: randomUUID(), listing_id: listingId, bidder_id: bidder.id, amount: 4200 });
+    await publish('bid.rejected', { bid_id: randomUUID(), listing_id: listingId, bidder_id: bidder.id, amount: 4100, listing_title: 'Sourdough recipes', kind: 'offer' });
+    await eventually(async () => {
+      expect(await mail(owner)).toEqual(['new_offer: New offer on "Sourdough recipes": $4,200']);
+      expect(await mail(bidder)).toEqual(['bid_rejected: Your offer on "Sourdough recipes" was declined']);
+    }, 15_000);
+    expect(await body('new_offer', owner)).toContain('Accept it from My Bids to sell at this price');
+    expect(await body('bid_rejected', bidder)).toContain('The seller declined your $4,100 offer on "Sourdough recipes".');
   });
 
   it('mails a contact message to support however late it is read from the bus', async () => {
