@@ -1,4 +1,4 @@
-// npm run seed: fills a running marketplace with demo sellers and listings through its HTTP API (issue 4).
+// npm run seed: fills a running marketplace with demo sellers and listings through its HTTP API (DESIGN §2).
 // SEED_URL (default http://localhost:$PORT, 3000) picks the system; ADMIN_EMAIL / ADMIN_PASSWORD default to what
 // npm start uses (admin@example.com and data/admin-password). Running it again adds nothing twice.
 import { existsSync, readFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// k6 load test of bid storms (issue 5): many bidders on one hot auction, then many auctions at once.
+// k6 load test of bid storms (D6; docs/benchmarks.md): many bidders on one hot auction, then many auctions at once.
 //   k6 run -e BASE_URL=http://localhost:3000 -e ADMIN_EMAIL=admin@example.com -e ADMIN_PASSWORD=... deploy/k6/bid-storm.js
 // Optional: -e BIDDERS=50 -e LISTINGS=100 -e VUS=50 -e DURATION=60s -e STARTING_PRICE=950 -e VIEWERS=200 (websocket
 // viewers on the hot listing; from one load rig, set the gateway's WS_MAX_SOCKETS_PER_ADDRESS above VIEWERS). setup() registers BIDDERS + 1 accounts: run it against a stack whose register limit is

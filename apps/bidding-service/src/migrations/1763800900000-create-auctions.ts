@@ -1,6 +1,6 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** The bidding service's own state (issue 5): each listing's sale terms as listing events told it, and every bid. */
+/** The bidding service's own state (ADR 0017): each listing's sale terms as listing events told it, and every bid. */
 export class CreateAuctions1763800900000 implements MigrationInterface {
   name = 'CreateAuctions1763800900000';
 

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Sales (issue 5): the listing title for bid rows and invoices, when and to whom a sale ended, offers beside bids, and
+ * Sales (ADR 0017): the listing title for bid rows and invoices, when and to whom a sale ended, offers beside bids, and
  * a unique index that makes a second winner impossible whatever races.
  */
 export class SalesAndOffers1763801000000 implements MigrationInterface {

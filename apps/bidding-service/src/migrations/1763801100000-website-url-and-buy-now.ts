@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Issue 6: the website address for invoices, and buy-now purchases recorded as the sale's winning bid (D4). Sales end
+ * The website address for invoices (ADR 0018), and buy-now purchases recorded as the sale's winning bid (D4). Sales end
  * at their end in any status but sold, expired or deleted (a draft or pending listing's bids must not hang forever),
  * so the index of live ends covers those.
  */

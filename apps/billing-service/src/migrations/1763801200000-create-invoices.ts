@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Invoices (issue 6, D10): one per sale (unique bid and listing), numbered from a sequence, money in cents. The
+ * Invoices (D10, ADR 0018): one per sale (unique bid and listing), numbered from a sequence, money in cents. The
  * success fee in force at creation is kept on the invoice with its fee and payout, so a later change of the setting
  * applies only to later invoices.
  */

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Card payments (issue 6 part 2, D11, D12, ADR 0020): the platform's payment intents, provider events seen (dedupe),
+ * Card payments (D11, D12, ADR 0020): the platform's payment intents, provider events seen (dedupe),
  * and the sandbox provider's own store. No table holds a card number (D12).
  */
 export class CreatePayments1763801300000 implements MigrationInterface {

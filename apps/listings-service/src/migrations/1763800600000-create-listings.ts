@@ -1,6 +1,6 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** Listings, with a stored full-text document and partial indexes for every browse filter and sort (issue 4). */
+/** Listings, with a stored full-text document and partial indexes for every browse filter and sort (ADR 0014). */
 export class CreateListings1763800600000 implements MigrationInterface {
   name = 'CreateListings1763800600000';
 

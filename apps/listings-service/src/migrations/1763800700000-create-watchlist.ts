@@ -1,6 +1,6 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** Watchlist entries (issue 4) and the index the admin list and seller views sort by. */
+/** Watchlist entries (ADR 0013) and the index the admin list and seller views sort by. */
 export class CreateWatchlist1763800700000 implements MigrationInterface {
   name = 'CreateWatchlist1763800700000';
 

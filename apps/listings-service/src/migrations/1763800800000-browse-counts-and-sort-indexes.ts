@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Browse at scale (issue 4 bench, ADR 0014): sort indexes whose column directions match ORDER BY x DESC, id DESC
+ * Browse at scale (ADR 0014): sort indexes whose column directions match ORDER BY x DESC, id DESC
  * exactly and that carry every filter column, and active-listing counts per (category, listing_type, featured) kept
  * by a trigger, so the common browse totals are a sum of at most 32 rows instead of a count of every active listing.
  */

@@ -9,7 +9,7 @@ import { startServiceProcess, type ServiceProcess } from '../support/service-pro
 const ADMIN = { email: 'replicas-admin@example.com', password: 'replicas-admin-pass-1' };
 
 /**
- * Scale-out and faults (issue 5): two bidding-service processes in one NATS queue group behind two gateways, on one
+ * Scale-out and faults (ADR 0017): two bidding-service processes in one NATS queue group behind two gateways, on one
  * PostgreSQL, NATS and Redis. The processes are the built services, so one can be SIGKILLed mid-storm.
  */
 describe('two bidding replicas behind two gateways', () => {
