@@ -17,20 +17,21 @@ try {
   log('  Logs:      data/logs/<service>.log');
   log('Press Ctrl+C to stop.');
   let exiting = false;
-  const shutdown = async () => {
+  // Ctrl+C or SIGTERM end with 0; a process that stopped on its own ends everything with 1.
+  const shutdown = async (code = 0) => {
     if (exiting) return;
     exiting = true;
     log('Stopping...');
     await system.stop();
-    process.exit(0);
+    process.exit(code);
   };
-  process.on('SIGINT', shutdown);
-  process.on('SIGTERM', shutdown);
+  process.on('SIGINT', () => shutdown(0));
+  process.on('SIGTERM', () => shutdown(0));
   for (const child of system.children) {
     child.once('exit', () => {
       if (!exiting) {
         log('A process stopped; shutting the marketplace down.');
-        void shutdown().then(() => process.exit(1));
+        void shutdown(1);
       }
     });
   }
