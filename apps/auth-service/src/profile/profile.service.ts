@@ -1,3 +1,4 @@
+import { canonicalIdentifier } from '@market/domain';
 import { Injectable } from '@nestjs/common';
 import { forbidden, OutboxRelay, unauthorized, badRequest } from '@market/server-kit';
 import type { Actor, ChangePasswordRequest, ChangePasswordResponse, UpdateProfile, UserDto } from '@market/contracts';
@@ -29,7 +30,7 @@ export class ProfileService {
       const user = await this.users.transaction(async (manager) => {
         const current = await this.users.findById(actor.user_id, manager);
         if (!current || current.status !== 'active') throw unauthorized(SESSION_ENDED);
-        const emailChanged = current.email.toLowerCase() !== profile.email.toLowerCase();
+        const emailChanged = canonicalIdentifier(current.email) !== canonicalIdentifier(profile.email);
         // With the email, an impersonator could take the account over through a password reset (D14).
         if (emailChanged && actor.impersonator_id) throw forbidden('The email cannot be changed while impersonating a user');
         const updated = await this.users.update(

@@ -1,3 +1,4 @@
+import { canonicalIdentifier } from '@market/domain';
 import { Injectable, Logger } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { appendEvent, badRequest, OutboxRelay } from '@market/server-kit';
@@ -50,7 +51,7 @@ export class AccountTokensService {
       const valid = await this.tokens.consume(manager, token, 'verify_email');
       if (!valid) return false;
       const user = await this.users.findById(valid.user_id, manager);
-      if (!user || user.status === 'deleted' || user.email.toLowerCase() !== valid.email.toLowerCase()) return false;
+      if (!user || user.status === 'deleted' || canonicalIdentifier(user.email) !== canonicalIdentifier(valid.email)) return false;
       if (!user.emailVerifiedAt) await this.users.update(user.id, { emailVerifiedAt: new Date() }, manager);
       return true;
     });
@@ -96,7 +97,7 @@ export class AccountTokensService {
       if (!valid) return null;
       const owner = await this.users.findById(valid.user_id, manager);
       // A link sent to an address the account no longer uses must not reset it.
-      if (!owner || owner.status !== 'active' || owner.email.toLowerCase() !== valid.email.toLowerCase()) return null;
+      if (!owner || owner.status !== 'active' || canonicalIdentifier(owner.email) !== canonicalIdentifier(valid.email)) return null;
       return this.users.endSessions(owner.id, { passwordHash }, manager);
     });
     if (!user) throw badRequest('Invalid or expired reset link');

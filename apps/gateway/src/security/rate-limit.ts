@@ -4,6 +4,7 @@ import type { Request, Response } from 'express';
 import type { Redis } from 'ioredis';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway.config';
 import { GATEWAY_REDIS } from '../gateway.tokens';
+import { canonicalIdentifier } from '@market/domain';
 import { AppError } from '@market/server-kit';
 import { clientAddressKey } from './client-address';
 
@@ -56,7 +57,7 @@ export class RateLimitGuard implements CanActivate {
     for (const limit of RATE_LIMITS[name] as Limit[]) {
       const subject = limit.by === 'ip' ? clientAddressKey(request.ip) : request.body?.[limit.by.body];
       if (typeof subject !== 'string' || subject.length === 0) continue;
-      const key = `${this.config.REDIS_KEY_PREFIX}ratelimit:${name}:${limit.by === 'ip' ? 'ip' : limit.by.body}:${subject.trim().toLowerCase().slice(0, 256)}`;
+      const key = `${this.config.REDIS_KEY_PREFIX}ratelimit:${name}:${limit.by === 'ip' ? 'ip' : limit.by.body}:${canonicalIdentifier(subject).slice(0, 256)}`;
       const [count, ttlMs] = (await this.redis.eval(HIT, 1, key, String(limit.windowSeconds * 1000))) as [number, number];
       if (count > limit.max * this.config.RATE_LIMIT_SCALE) {
         const retryAfter = Math.max(1, Math.ceil(ttlMs / 1000));

@@ -62,7 +62,7 @@ export function decideBidAction(
   if (sale.status === 'deleted') return { allowed: false, status: 400, reason: 'This listing no longer exists' };
   // Not ended: live, paused, or back in draft or review with its bids still standing.
   if (sale.status !== 'expired') return { allowed: true, sale: 'bid_accepted' };
-  const withinWindow = sale.status === 'expired' && sale.closed_at !== null && now.getTime() - sale.closed_at.getTime() < PENDING_BID_DAYS_AFTER_CLOSE * DAY_MS;
+  const withinWindow = sale.closed_at !== null && !pendingBidLapsed(sale.closed_at, now);
   if (withinWindow) return { allowed: true, sale: 'accepted_after_close' };
   return { allowed: false, status: 400, reason: 'This bid can no longer be accepted' };
 }
