@@ -11,10 +11,16 @@ export function formatDollars(amount: number): string {
   return `$${Math.trunc(amount).toLocaleString('en-US')}`;
 }
 
-/** Converts whole dollars to cents; only the payment provider adapter needs cents. */
+/** Converts whole dollars to cents (billing stores cents); refuses anything that is not whole dollars. */
 export function dollarsToCents(dollars: number): number {
   if (!isWholeDollars(dollars)) throw new RangeError(`Not a whole dollar amount: ${dollars}`);
   return dollars * 100;
+}
+
+/** Converts stored cents to the API's dollars (fees may leave cents: 255 -> 2.55); refuses a fractional cent. */
+export function centsToDollars(cents: number): number {
+  if (!Number.isSafeInteger(cents)) throw new RangeError(`Not a whole number of cents: ${cents}`);
+  return cents / 100;
 }
 
 /** Purchase without escrow is allowed only below this price (D4). */

@@ -60,11 +60,6 @@ export function paymentIntentTransition(status: PaymentIntentStatus, event: Paym
   }
 }
 
-/** The buyer may still complete this intent (the dialog continues it instead of creating a new one). */
-export function isContinuable(status: PaymentIntentStatus): boolean {
-  return status === 'requires_payment_method' || status === 'requires_confirmation';
-}
-
 /** Card holds lapse after 7 days (D11); the admin Payments tab flags those with under 48 hours left. */
 export const HOLD_DAYS = 7;
 export const HOLD_WARNING_HOURS = 48;
