@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { requireAdmin, ServiceRpc } from '@market/server-kit';
-import { RPC, type Actor, type AdminStats, type AdminUserDto, type AdminUsersResponse, type SellerListingCounts } from '@market/contracts';
+import { RPC, type Actor, type AdminStats, type AdminUserDto, type AdminUsersResponse } from '@market/contracts';
 
 /** Admin views composed from the services that own each part. */
 @Injectable()
@@ -12,8 +12,8 @@ export class AdminOverviewService {
     requireAdmin(actor);
     const [users, listings, billing] = await Promise.all([
       this.rpc.call(RPC.auth.stats, {}, actor),
-      this.rpc.send<Pick<AdminStats, 'total_listings' | 'active_listings'>>(RPC.listings.stats, {}, actor),
-      this.rpc.send<Pick<AdminStats, 'total_transactions'>>(RPC.billing.stats, {}, actor),
+      this.rpc.call(RPC.listings.stats, {}, actor),
+      this.rpc.call(RPC.billing.stats, {}, actor),
     ]);
     return { ...users, ...listings, ...billing };
   }
@@ -23,7 +23,7 @@ export class AdminOverviewService {
     requireAdmin(actor);
     const { users, total } = await this.rpc.call(RPC.auth.listUsers, { limit }, actor);
     const counts = users.length
-      ? await this.rpc.send<SellerListingCounts>(RPC.listings.sellerCounts, { user_ids: users.map((u) => u.id) }, actor)
+      ? await this.rpc.call(RPC.listings.sellerCounts, { user_ids: users.map((u) => u.id) }, actor)
       : {};
     const rows: AdminUserDto[] = users.map((user) => ({
       ...user,

@@ -1,7 +1,6 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { AdminTransactionsQuerySchema, RPC, type RpcEnvelope } from '@market/contracts';
-import { parseInput } from '@market/server-kit';
+import { RPC, type RpcParsed } from '@market/contracts';
+import { RpcHandler, type RpcCall } from '@market/server-kit';
 import { AdminBillingService } from './admin-billing.service';
 
 /** NATS handlers of the admin Transactions and Analytics tabs; the service checks the actor is a real admin. */
@@ -9,13 +8,13 @@ import { AdminBillingService } from './admin-billing.service';
 export class AdminBillingController {
   constructor(private readonly service: AdminBillingService) {}
 
-  @MessagePattern(RPC.billing.adminTransactions)
-  transactions(@Payload() message: RpcEnvelope) {
-    return this.service.transactions(message.meta.actor, parseInput(AdminTransactionsQuerySchema, message.data ?? {}));
+  @RpcHandler(RPC.billing.adminTransactions)
+  transactions(input: RpcParsed<typeof RPC.billing.adminTransactions>, call: RpcCall) {
+    return this.service.transactions(call.actor, input);
   }
 
-  @MessagePattern(RPC.billing.adminInvoiceAnalytics)
-  analytics(@Payload() message: RpcEnvelope) {
-    return this.service.analytics(message.meta.actor);
+  @RpcHandler(RPC.billing.adminInvoiceAnalytics)
+  analytics(_input: unknown, call: RpcCall) {
+    return this.service.analytics(call.actor);
   }
 }

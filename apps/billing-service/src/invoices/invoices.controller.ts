@@ -1,40 +1,35 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { z } from 'zod';
-import { RPC, UuidSchema, type RpcEnvelope } from '@market/contracts';
-import { parseInput } from '@market/server-kit';
+import { RPC, type RpcParsed } from '@market/contracts';
+import { RpcHandler, type RpcCall } from '@market/server-kit';
 import { InvoicesService } from './invoices.service';
-
-const InvoiceIdMessage = z.object({ id: UuidSchema }).strict();
-const BuyNowMessage = z.object({ listing_id: UuidSchema }).strict();
 
 /** NATS handlers of invoices and buy-now; the service re-checks every message and its actor. */
 @Controller()
 export class InvoicesController {
   constructor(private readonly invoices: InvoicesService) {}
 
-  @MessagePattern(RPC.billing.listInvoices)
-  list(@Payload() message: RpcEnvelope) {
-    return this.invoices.list(message.meta.actor);
+  @RpcHandler(RPC.billing.listInvoices)
+  list(_input: unknown, call: RpcCall) {
+    return this.invoices.list(call.actor);
   }
 
-  @MessagePattern(RPC.billing.getInvoice)
-  get(@Payload() message: RpcEnvelope) {
-    return this.invoices.get(message.meta.actor, parseInput(InvoiceIdMessage, message.data).id);
+  @RpcHandler(RPC.billing.getInvoice)
+  get(input: RpcParsed<typeof RPC.billing.getInvoice>, call: RpcCall) {
+    return this.invoices.get(call.actor, input.id);
   }
 
-  @MessagePattern(RPC.billing.invoicePdf)
-  pdf(@Payload() message: RpcEnvelope) {
-    return this.invoices.pdf(message.meta.actor, parseInput(InvoiceIdMessage, message.data).id);
+  @RpcHandler(RPC.billing.invoicePdf)
+  pdf(input: RpcParsed<typeof RPC.billing.invoicePdf>, call: RpcCall) {
+    return this.invoices.pdf(call.actor, input.id);
   }
 
-  @MessagePattern(RPC.billing.markPaid)
-  markPaid(@Payload() message: RpcEnvelope) {
-    return this.invoices.markPaid(message.meta.actor, parseInput(InvoiceIdMessage, message.data).id);
+  @RpcHandler(RPC.billing.markPaid)
+  markPaid(input: RpcParsed<typeof RPC.billing.markPaid>, call: RpcCall) {
+    return this.invoices.markPaid(call.actor, input.id);
   }
 
-  @MessagePattern(RPC.billing.buyNow)
-  buyNow(@Payload() message: RpcEnvelope) {
-    return this.invoices.buyNow(message.meta.actor, parseInput(BuyNowMessage, message.data).listing_id);
+  @RpcHandler(RPC.billing.buyNow)
+  buyNow(input: RpcParsed<typeof RPC.billing.buyNow>, call: RpcCall) {
+    return this.invoices.buyNow(call.actor, input.listing_id);
   }
 }

@@ -1,29 +1,8 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { z } from 'zod';
-import {
-  CapturePaymentRequestSchema,
-  CreatePaymentRequestSchema,
-  RefundPaymentRequestSchema,
-  RPC,
-  SandboxCardSchema,
-  SandboxCheckoutCardSchema,
-  SandboxConfirmStepSchema,
-  StripeWebhookMessageSchema,
-  UuidSchema,
-  type RpcEnvelope,
-} from '@market/contracts';
-import { badRequest, parseInput } from '@market/server-kit';
+import { RPC, type RpcParsed } from '@market/contracts';
+import { badRequest, RpcHandler, type RpcCall } from '@market/server-kit';
 import { PaymentsService } from './payments.service';
 import { StripeWebhooks } from './stripe-webhooks';
-
-const IdMessage = z.object({ id: UuidSchema }).strict();
-const CreateMessage = z.object({ id: UuidSchema, request: CreatePaymentRequestSchema }).strict();
-const CardMessage = z.object({ id: UuidSchema, card: SandboxCardSchema }).strict();
-const StepMessage = z.object({ id: UuidSchema, request: SandboxConfirmStepSchema }).strict();
-const CheckoutMessage = z.object({ id: z.string().regex(/^cs_sbx_[0-9a-f]{24}$/, 'Not a valid id'), card: SandboxCheckoutCardSchema }).strict();
-const CaptureMessage = z.object({ id: UuidSchema, request: CapturePaymentRequestSchema }).strict();
-const RefundMessage = z.object({ id: UuidSchema, request: RefundPaymentRequestSchema }).strict();
 
 /** NATS handlers of card payments; the service re-checks every message and its actor (ADR 0020). */
 @Controller()
@@ -34,61 +13,54 @@ export class PaymentsController {
   ) {}
 
   /** A Stripe webhook's bytes and signature from the gateway; no actor (Stripe's signature is the authentication). */
-  @MessagePattern(RPC.billing.stripeWebhook)
-  stripeWebhook(@Payload() message: RpcEnvelope) {
-    const { payload_base64, signature } = parseInput(StripeWebhookMessageSchema, message.data);
-    return this.stripeWebhooks.receive(payload_base64, signature);
+  @RpcHandler(RPC.billing.stripeWebhook)
+  stripeWebhook(input: RpcParsed<typeof RPC.billing.stripeWebhook>) {
+    return this.stripeWebhooks.receive(input.payload_base64, input.signature);
   }
 
-  @MessagePattern(RPC.billing.createPayment)
-  create(@Payload() message: RpcEnvelope) {
-    const { id, request } = parseInput(CreateMessage, message.data);
-    if (request.invoice_id && request.invoice_id !== id) throw badRequest('invoice_id does not match the invoice in the path');
-    return this.payments.createPayment(message.meta.actor, id);
+  @RpcHandler(RPC.billing.createPayment)
+  create(input: RpcParsed<typeof RPC.billing.createPayment>, call: RpcCall) {
+    if (input.request.invoice_id && input.request.invoice_id !== input.id) throw badRequest('invoice_id does not match the invoice in the path');
+    return this.payments.createPayment(call.actor, input.id);
   }
 
-  @MessagePattern(RPC.billing.createCheckoutSession)
-  checkout(@Payload() message: RpcEnvelope) {
-    return this.payments.createCheckoutSession(message.meta.actor, parseInput(IdMessage, message.data).id);
+  @RpcHandler(RPC.billing.createCheckoutSession)
+  checkout(input: RpcParsed<typeof RPC.billing.createCheckoutSession>, call: RpcCall) {
+    return this.payments.createCheckoutSession(call.actor, input.id);
   }
 
-  @MessagePattern(RPC.billing.paymentStatus)
-  status(@Payload() message: RpcEnvelope) {
-    return this.payments.status(message.meta.actor, parseInput(IdMessage, message.data).id);
+  @RpcHandler(RPC.billing.paymentStatus)
+  status(input: RpcParsed<typeof RPC.billing.paymentStatus>, call: RpcCall) {
+    return this.payments.status(call.actor, input.id);
   }
 
-  @MessagePattern(RPC.billing.sandboxConfirm)
-  confirm(@Payload() message: RpcEnvelope) {
-    const { id, card } = parseInput(CardMessage, message.data);
-    return this.payments.sandboxConfirm(message.meta.actor, id, card);
+  @RpcHandler(RPC.billing.sandboxConfirm)
+  confirm(input: RpcParsed<typeof RPC.billing.sandboxConfirm>, call: RpcCall) {
+    return this.payments.sandboxConfirm(call.actor, input.id, input.card);
   }
 
-  @MessagePattern(RPC.billing.sandboxConfirmStep)
-  confirmStep(@Payload() message: RpcEnvelope) {
-    const { id, request } = parseInput(StepMessage, message.data);
-    return this.payments.sandboxConfirmStep(message.meta.actor, id, request.client_secret);
+  @RpcHandler(RPC.billing.sandboxConfirmStep)
+  confirmStep(input: RpcParsed<typeof RPC.billing.sandboxConfirmStep>, call: RpcCall) {
+    return this.payments.sandboxConfirmStep(call.actor, input.id, input.request.client_secret);
   }
 
-  @MessagePattern(RPC.billing.sandboxCompleteCheckout)
-  completeCheckout(@Payload() message: RpcEnvelope) {
-    const { id, card } = parseInput(CheckoutMessage, message.data);
-    return this.payments.sandboxCompleteCheckout(message.meta.actor, id, card);
+  @RpcHandler(RPC.billing.sandboxCompleteCheckout)
+  completeCheckout(input: RpcParsed<typeof RPC.billing.sandboxCompleteCheckout>, call: RpcCall) {
+    return this.payments.sandboxCompleteCheckout(call.actor, input.id, input.card);
   }
 
-  @MessagePattern(RPC.billing.adminListPayments)
-  adminList(@Payload() message: RpcEnvelope) {
-    return this.payments.adminList(message.meta.actor);
+  @RpcHandler(RPC.billing.adminListPayments)
+  adminList(_input: unknown, call: RpcCall) {
+    return this.payments.adminList(call.actor);
   }
 
-  @MessagePattern(RPC.billing.adminCapture)
-  capture(@Payload() message: RpcEnvelope) {
-    const { id, request } = parseInput(CaptureMessage, message.data);
-    return this.payments.capture(message.meta.actor, id, request);
+  @RpcHandler(RPC.billing.adminCapture)
+  capture(input: RpcParsed<typeof RPC.billing.adminCapture>, call: RpcCall) {
+    return this.payments.capture(call.actor, input.id, input.request);
   }
 
-  @MessagePattern(RPC.billing.adminRefund)
-  refund(@Payload() message: RpcEnvelope) {
-    const { id, request } = parseInput(RefundMessage, message.data);
-    return this.payments.refund(message.meta.actor, id, request);
+  @RpcHandler(RPC.billing.adminRefund)
+  refund(input: RpcParsed<typeof RPC.billing.adminRefund>, call: RpcCall) {
+    return this.payments.refund(call.actor, input.id, input.request);
   }
 }

@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern } from '@nestjs/microservices';
-import { RPC, type AdminStats } from '@market/contracts';
+import { RPC } from '@market/contracts';
+import { RpcHandler } from '@market/server-kit';
 import { InvoicesRepository } from '../invoices/invoices.repository';
 
 /** Counts this service owns: a transaction is a paid invoice. */
@@ -8,8 +8,8 @@ import { InvoicesRepository } from '../invoices/invoices.repository';
 export class BillingStatsController {
   constructor(private readonly invoices: InvoicesRepository) {}
 
-  @MessagePattern(RPC.billing.stats)
-  async stats(): Promise<Pick<AdminStats, 'total_transactions'>> {
+  @RpcHandler(RPC.billing.stats)
+  async stats() {
     return { total_transactions: await this.invoices.countPaid() };
   }
 }

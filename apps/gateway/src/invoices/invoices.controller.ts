@@ -1,39 +1,33 @@
-import { Controller, Get, Param, Patch, Post, Res, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { Controller, Param, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { RPC, UuidSchema, type Actor, type BuyNowResponse, type InvoiceDto, type InvoicePdfFile, type InvoicesResponse, type MarkPaidResponse } from '@market/contracts';
+import { API, RPC, type Actor } from '@market/contracts';
 import { GatewayRpc } from '../rpc/rpc-client';
-import { parseRequest as parse } from '../http/zod-body';
-import { CurrentActor, JwtAuthGuard } from '../auth/jwt-auth.guard';
+import { Route } from '../http/route.decorator';
+import { CurrentActor } from '../auth/jwt-auth.guard';
 
 // Invoice numbers make the name (INV-YYYY-NNNNNN.pdf); anything else never reaches a header.
 const SAFE_FILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}\.pdf$/;
 
 /** Invoices (SPEC §2 Invoices tab, §7) and buy-now (D4): the billing service decides, this only routes. */
-@ApiTags('invoices')
-@ApiBearerAuth()
-@UseGuards(JwtAuthGuard)
 @Controller()
 export class InvoicesController {
   constructor(private readonly rpc: GatewayRpc) {}
 
   /** The actor's invoices as buyer and as seller, newest first. */
-  @Get('invoices')
-  list(@CurrentActor() actor: Actor): Promise<InvoicesResponse> {
-    return this.rpc.send(RPC.billing.listInvoices, {}, actor);
+  @Route(API.invoices.list)
+  list(@CurrentActor() actor: Actor) {
+    return this.rpc.call(RPC.billing.listInvoices, {}, actor);
   }
 
-  @Get('invoices/:id')
-  get(@CurrentActor() actor: Actor, @Param('id') id: string): Promise<InvoiceDto> {
-    return this.rpc.send(RPC.billing.getInvoice, { id: parse(UuidSchema, id, 'path') }, actor);
+  @Route(API.invoices.get)
+  get(@CurrentActor() actor: Actor, @Param('id') id: string) {
+    return this.rpc.call(RPC.billing.getInvoice, { id }, actor);
   }
 
   /** The invoice as a PDF download named after its number; private, never cached. */
-  @Get('invoices/:id/pdf')
-  @ApiProduces('application/pdf')
-  @ApiOkResponse({ description: 'The invoice PDF (attachment named INV-YYYY-NNNNNN.pdf)' })
+  @Route(API.invoices.pdf)
   async pdf(@CurrentActor() actor: Actor, @Param('id') id: string, @Res() res: Response): Promise<void> {
-    const file = await this.rpc.send<InvoicePdfFile>(RPC.billing.invoicePdf, { id: parse(UuidSchema, id, 'path') }, actor);
+    const file = await this.rpc.call(RPC.billing.invoicePdf, { id }, actor);
     const body = Buffer.from(file.content_base64, 'base64');
     const name = SAFE_FILE_NAME.test(file.file_name) ? file.file_name : 'invoice.pdf';
     res.setHeader('Content-Type', 'application/pdf');
@@ -45,14 +39,14 @@ export class InvoicesController {
   }
 
   /** The seller records a payment made outside the platform (pending invoices only). */
-  @Patch('invoices/:id/mark-paid')
-  markPaid(@CurrentActor() actor: Actor, @Param('id') id: string): Promise<MarkPaidResponse> {
-    return this.rpc.send(RPC.billing.markPaid, { id: parse(UuidSchema, id, 'path') }, actor);
+  @Route(API.invoices.markPaid)
+  markPaid(@CurrentActor() actor: Actor, @Param('id') id: string) {
+    return this.rpc.call(RPC.billing.markPaid, { id }, actor);
   }
 
   /** Buys a listing at its buy-now price below $5,000 (D4); the answer says how to pay (SPEC §4 buy-now outcomes). */
-  @Post('listings/:id/buy-now')
-  buyNow(@CurrentActor() actor: Actor, @Param('id') id: string): Promise<BuyNowResponse> {
-    return this.rpc.send(RPC.billing.buyNow, { listing_id: parse(UuidSchema, id, 'path') }, actor);
+  @Route(API.invoices.buyNow)
+  buyNow(@CurrentActor() actor: Actor, @Param('id') id: string) {
+    return this.rpc.call(RPC.billing.buyNow, { listing_id: id }, actor);
   }
 }

@@ -1,50 +1,33 @@
-import { Body, Controller, Delete, Get, Param, Patch, Query, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import {
-  AdminListingsQuerySchema,
-  AdminUpdateListingSchema,
-  RPC,
-  UuidSchema,
-  type Actor,
-  type AdminListingDto,
-  type AdminUpdateListing,
-} from '@market/contracts';
+import { Body, Controller, Param, Query } from '@nestjs/common';
+import { API, RPC, type Actor, type AdminListingsQuery, type AdminUpdateListing } from '@market/contracts';
 import { GatewayRpc } from '../rpc/rpc-client';
-import { parseRequest as parse, ZodBody } from '../http/zod-body';
-import { AdminGuard, CurrentActor, JwtAuthGuard } from '../auth/jwt-auth.guard';
+import { Route } from '../http/route.decorator';
+import { CurrentActor } from '../auth/jwt-auth.guard';
 import { ListingWrites } from './listing-writes';
 
 /** /api/admin/listings: review, feature, set status and delete any listing. Real admins only. */
-@ApiTags('admin')
-@ApiBearerAuth()
-@UseGuards(JwtAuthGuard, AdminGuard)
-@Controller('admin/listings')
+@Controller()
 export class AdminListingsController {
   constructor(
     private readonly rpc: GatewayRpc,
     private readonly writes: ListingWrites,
   ) {}
 
-  @Get()
-  list(@CurrentActor() actor: Actor, @Query() query: Record<string, unknown>): Promise<{ listings: AdminListingDto[] }> {
-    return this.rpc.send(RPC.listings.adminList, parse(AdminListingsQuerySchema, query, 'query'), actor);
+  @Route(API.adminListings.list)
+  list(@CurrentActor() actor: Actor, @Query() query: AdminListingsQuery) {
+    return this.rpc.call(RPC.listings.adminList, query, actor);
   }
 
-  @Patch(':id')
-  @ZodBody(AdminUpdateListingSchema)
-  async update(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() body: AdminUpdateListing): Promise<AdminListingDto> {
-    const listing = await this.rpc.send<AdminListingDto>(RPC.listings.adminUpdate, { id: parse(UuidSchema, id, 'path'), changes: body }, actor);
+  @Route(API.adminListings.update)
+  async update(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() body: AdminUpdateListing) {
+    const listing = await this.rpc.call(RPC.listings.adminUpdate, { id, changes: body }, actor);
     await this.writes.settled();
     return listing;
   }
 
-  @Delete(':id')
-  async delete(@CurrentActor() actor: Actor, @Param('id') id: string): Promise<{ message: string }> {
-    const result = await this.rpc.send<{ message: string; removed_screenshots: string[] }>(
-      RPC.listings.delete,
-      { id: parse(UuidSchema, id, 'path') },
-      actor,
-    );
+  @Route(API.adminListings.delete)
+  async delete(@CurrentActor() actor: Actor, @Param('id') id: string) {
+    const result = await this.rpc.call(RPC.listings.delete, { id }, actor);
     await this.writes.settled(result.removed_screenshots);
     return { message: result.message };
   }

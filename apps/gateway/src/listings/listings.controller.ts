@@ -1,27 +1,16 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req, Res, UseGuards, UseInterceptors } from '@nestjs/common';
-import { ApiBearerAuth, ApiConsumes, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Param, Query, Req, Res, UseInterceptors } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import {
-  BrowseListingsQuerySchema,
-  CreateListingSchema,
-  ListingStatusRequestSchema,
-  RPC,
-  UpdateListingSchema,
-  UuidSchema,
-  type Actor,
-  type BrowseListingsResponse,
-  type ListingDto,
-} from '@market/contracts';
+import { API, CreateListingSchema, ListingStatusRequestSchema, RPC, UpdateListingSchema, type Actor, type BrowseListingsQuery } from '@market/contracts';
 import { GatewayRpc } from '../rpc/rpc-client';
 import { parseRequest as parse } from '../http/zod-body';
-import { CurrentActor, JwtAuthGuard, OptionalActor, OptionalJwtAuthGuard } from '../auth/jwt-auth.guard';
+import { Route } from '../http/route.decorator';
+import { CurrentActor, OptionalActor } from '../auth/jwt-auth.guard';
 import { ScreenshotsInterceptor, UploadedScreenshots, type StoredScreenshot } from '../uploads';
 import { ListingWrites } from './listing-writes';
 import { BrowseCache } from './browse-cache';
 
 /** /api/listings: browse and view for everyone; create, edit and delete for sellers (and admins). */
-@ApiTags('listings')
-@Controller('listings')
+@Controller()
 export class ListingsController {
   constructor(
     private readonly rpc: GatewayRpc,
@@ -30,30 +19,22 @@ export class ListingsController {
   ) {}
 
   /** Public and the same for everyone (no reserve amounts), so pages are shared, serialized, through the browse cache. */
-  @Get()
-  @ApiOkResponse({ description: 'BrowseListingsResponse {listings, total, page, pages, limit}' })
-  async browse(@Query() query: Record<string, unknown>, @Res() response: Response): Promise<void> {
-    const parsed = parse(BrowseListingsQuerySchema, query, 'query');
-    const body = await this.browseCache.get(parsed, async () =>
-      JSON.stringify(await this.rpc.send<BrowseListingsResponse>(RPC.listings.browse, parsed, null)),
-    );
+  @Route(API.listings.browse)
+  async browse(@Query() query: BrowseListingsQuery, @Res() response: Response): Promise<void> {
+    const body = await this.browseCache.get(query, async () => JSON.stringify(await this.rpc.call(RPC.listings.browse, query, null)));
     response.type('application/json').send(body);
   }
 
-  @Get(':id')
-  @UseGuards(OptionalJwtAuthGuard)
-  get(@OptionalActor() actor: Actor | null, @Param('id') id: string): Promise<ListingDto> {
-    return this.rpc.send(RPC.listings.get, { id: parse(UuidSchema, id, 'path') }, actor);
+  @Route(API.listings.get)
+  get(@OptionalActor() actor: Actor | null, @Param('id') id: string) {
+    return this.rpc.call(RPC.listings.get, { id }, actor);
   }
 
   /** Multipart (SPEC §7): the fields plus up to 5 screenshots, checked and stored first (and removed if refused). */
-  @Post()
-  @ApiBearerAuth()
-  @ApiConsumes('multipart/form-data')
-  @UseGuards(JwtAuthGuard)
+  @Route(API.listings.create)
   @UseInterceptors(ScreenshotsInterceptor)
-  async create(@CurrentActor() actor: Actor, @Body() body: unknown, @UploadedScreenshots() files: StoredScreenshot[]): Promise<ListingDto> {
-    const listing = await this.rpc.send<ListingDto>(
+  async create(@CurrentActor() actor: Actor, @Body() body: unknown, @UploadedScreenshots() files: StoredScreenshot[]) {
+    const listing = await this.rpc.call(
       RPC.listings.create,
       { listing: parse(CreateListingSchema, body, 'body'), screenshots: files.map((f) => f.key) },
       actor,
@@ -63,10 +44,7 @@ export class ListingsController {
   }
 
   /** Multipart: the whole edit form; JSON {status}: the owner's pause/activate. */
-  @Patch(':id')
-  @ApiBearerAuth()
-  @ApiConsumes('multipart/form-data', 'application/json')
-  @UseGuards(JwtAuthGuard)
+  @Route(API.listings.update)
   @UseInterceptors(ScreenshotsInterceptor)
   async update(
     @CurrentActor() actor: Actor,
@@ -74,33 +52,25 @@ export class ListingsController {
     @Body() body: unknown,
     @UploadedScreenshots() files: StoredScreenshot[],
     @Req() request: Request,
-  ): Promise<ListingDto> {
-    const listingId = parse(UuidSchema, id, 'path');
+  ) {
     if (!request.is('multipart/form-data')) {
       const { status } = parse(ListingStatusRequestSchema, body, 'body');
-      const listing = await this.rpc.send<ListingDto>(RPC.listings.setStatus, { id: listingId, status }, actor);
+      const listing = await this.rpc.call(RPC.listings.setStatus, { id, status }, actor);
       await this.writes.settled();
       return listing;
     }
-    const change = await this.rpc.send<{ listing: ListingDto; removed_screenshots: string[] }>(
+    const change = await this.rpc.call(
       RPC.listings.update,
-      { id: listingId, listing: parse(UpdateListingSchema, body, 'body'), screenshots: files.map((f) => f.key) },
+      { id, listing: parse(UpdateListingSchema, body, 'body'), screenshots: files.map((f) => f.key) },
       actor,
     );
     await this.writes.settled(change.removed_screenshots);
     return change.listing;
   }
 
-  @Delete(':id')
-  @HttpCode(200)
-  @ApiBearerAuth()
-  @UseGuards(JwtAuthGuard)
-  async delete(@CurrentActor() actor: Actor, @Param('id') id: string): Promise<{ message: string }> {
-    const result = await this.rpc.send<{ message: string; removed_screenshots: string[] }>(
-      RPC.listings.delete,
-      { id: parse(UuidSchema, id, 'path') },
-      actor,
-    );
+  @Route(API.listings.delete)
+  async delete(@CurrentActor() actor: Actor, @Param('id') id: string) {
+    const result = await this.rpc.call(RPC.listings.delete, { id }, actor);
     await this.writes.settled(result.removed_screenshots);
     return { message: result.message };
   }

@@ -1,44 +1,31 @@
-import { Body, Controller, Delete, Get, Param, Post, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import {
-  RPC,
-  UuidSchema,
-  WatchlistAddSchema,
-  type Actor,
-  type ListingsResponse,
-  type WatchlistAdd,
-  type WatchlistResponse,
-} from '@market/contracts';
+import { Body, Controller, Param } from '@nestjs/common';
+import { API, RPC, type Actor, type WatchlistAdd } from '@market/contracts';
 import { GatewayRpc } from '../rpc/rpc-client';
-import { parseRequest as parse, ZodBody } from '../http/zod-body';
-import { CurrentActor, JwtAuthGuard } from '../auth/jwt-auth.guard';
+import { Route } from '../http/route.decorator';
+import { CurrentActor } from '../auth/jwt-auth.guard';
 
 /** /api/user/listings and /api/user/watchlist: the signed-in user's own listings and watched ones. */
-@ApiTags('user')
-@ApiBearerAuth()
-@UseGuards(JwtAuthGuard)
-@Controller('user')
+@Controller()
 export class UserListingsController {
   constructor(private readonly rpc: GatewayRpc) {}
 
-  @Get('listings')
-  listings(@CurrentActor() actor: Actor): Promise<ListingsResponse> {
-    return this.rpc.send(RPC.listings.mine, {}, actor);
+  @Route(API.userListings.mine)
+  listings(@CurrentActor() actor: Actor) {
+    return this.rpc.call(RPC.listings.mine, {}, actor);
   }
 
-  @Get('watchlist')
-  watchlist(@CurrentActor() actor: Actor): Promise<WatchlistResponse> {
-    return this.rpc.send(RPC.listings.watchlistList, {}, actor);
+  @Route(API.watchlist.list)
+  watchlist(@CurrentActor() actor: Actor) {
+    return this.rpc.call(RPC.listings.watchlistList, {}, actor);
   }
 
-  @Post('watchlist')
-  @ZodBody(WatchlistAddSchema)
-  watch(@CurrentActor() actor: Actor, @Body() body: WatchlistAdd): Promise<{ message: string }> {
-    return this.rpc.send(RPC.listings.watchlistAdd, body, actor);
+  @Route(API.watchlist.add)
+  watch(@CurrentActor() actor: Actor, @Body() body: WatchlistAdd) {
+    return this.rpc.call(RPC.listings.watchlistAdd, body, actor);
   }
 
-  @Delete('watchlist/:listingId')
-  unwatch(@CurrentActor() actor: Actor, @Param('listingId') listingId: string): Promise<{ message: string }> {
-    return this.rpc.send(RPC.listings.watchlistRemove, { listing_id: parse(UuidSchema, listingId, 'path') }, actor);
+  @Route(API.watchlist.remove)
+  unwatch(@CurrentActor() actor: Actor, @Param('listingId') listingId: string) {
+    return this.rpc.call(RPC.listings.watchlistRemove, { listing_id: listingId }, actor);
   }
 }

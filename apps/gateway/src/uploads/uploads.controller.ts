@@ -2,10 +2,11 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { Controller, Get, Param, Res } from '@nestjs/common';
-import { ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { Controller, Param, Res } from '@nestjs/common';
 import type { Response } from 'express';
+import { API } from '@market/contracts';
 import { notFound } from '@market/server-kit';
+import { Route } from '../http/route.decorator';
 import { ObjectStorage, type StoredObject } from './object-storage';
 import { LOGO_KEY, isServableKey } from './upload-rules';
 
@@ -26,14 +27,11 @@ async function bundledLogo(): Promise<StoredObject | null> {
 }
 
 /** /api/uploads/{key}: stored screenshots (and the site logo), served with the type they were stored with. */
-@ApiTags('uploads')
-@Controller('uploads')
+@Controller()
 export class UploadsController {
   constructor(private readonly storage: ObjectStorage) {}
 
-  @Get(':key')
-  @ApiOkResponse({ description: 'The image, with its stored content type' })
-  @ApiNotFoundResponse({ description: '{"detail": "File not found"}' })
+  @Route(API.uploads.get)
   async get(@Param('key') key: string, @Res() res: Response): Promise<void> {
     // Only keys the server generates are looked up: no traversal, no guessing at other names.
     if (!isServableKey(key)) throw notFound('File not found');

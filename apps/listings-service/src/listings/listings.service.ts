@@ -7,6 +7,8 @@ import {
   type BrowseListingsQuery,
   type BrowseListingsResponse,
   type CreateListing,
+  type ListingChange,
+  type ListingDeleted,
   type ListingDto,
   type UpdateListing,
 } from '@market/contracts';
@@ -29,12 +31,6 @@ import { SellerDirectory } from './seller-directory';
 
 const NOT_FOUND = 'Listing not found';
 const SOLD_IS_FINAL = 'This listing has been sold; a sale is final';
-
-/** A change that may leave screenshots no listing uses any more: the gateway deletes them from storage. */
-export interface ListingChange {
-  listing: ListingDto;
-  removed_screenshots: string[];
-}
 
 /** Listings: create, review (D16), browse, view, edit, status changes and deletion; access is checked first. */
 @Injectable()
@@ -123,7 +119,7 @@ export class ListingsService {
   }
 
   /** Deletes a listing (its seller, unless sold; or an admin). */
-  async delete(actor: Actor | null, id: string): Promise<{ message: string; removed_screenshots: string[] }> {
+  async delete(actor: Actor | null, id: string): Promise<ListingDeleted> {
     const editor = requireActor(actor);
     const removed = await this.listings.transaction(async (manager) => {
       const current = await this.managed(manager, editor, id);

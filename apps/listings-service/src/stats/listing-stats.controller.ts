@@ -1,8 +1,6 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { z } from 'zod';
-import { RPC, type AdminStats, type RpcEnvelope, type SellerListingCounts } from '@market/contracts';
-import { parseInput } from '@market/server-kit';
+import { RPC, type RpcParsed, type RpcReply } from '@market/contracts';
+import { RpcHandler } from '@market/server-kit';
 import { ListingsRepository } from '../listings/listings.repository';
 
 /** Listing counts for the admin views, from the listings this service owns. */
@@ -10,16 +8,17 @@ import { ListingsRepository } from '../listings/listings.repository';
 export class ListingStatsController {
   constructor(private readonly listings: ListingsRepository) {}
 
-  @MessagePattern(RPC.listings.stats)
-  stats(): Promise<Pick<AdminStats, 'total_listings' | 'active_listings'>> {
+  @RpcHandler(RPC.listings.stats)
+  stats() {
     return this.listings.stats();
   }
 
-  @MessagePattern(RPC.listings.sellerCounts)
-  async sellerCounts(@Payload() message: RpcEnvelope): Promise<SellerListingCounts> {
-    const { user_ids } = parseInput(z.object({ user_ids: z.array(z.uuid()).max(1000) }), message.data);
-    const rows = await this.listings.sellerCounts(user_ids);
-    const counts: SellerListingCounts = Object.fromEntries(user_ids.map((id) => [id, { listingCount: 0, activeListings: 0, soldListings: 0 }]));
+  @RpcHandler(RPC.listings.sellerCounts)
+  async sellerCounts(input: RpcParsed<typeof RPC.listings.sellerCounts>) {
+    const rows = await this.listings.sellerCounts(input.user_ids);
+    const counts: RpcReply<typeof RPC.listings.sellerCounts> = Object.fromEntries(
+      input.user_ids.map((id) => [id, { listingCount: 0, activeListings: 0, soldListings: 0 }]),
+    );
     for (const row of rows) counts[row.seller_id] = { listingCount: row.listing_count, activeListings: row.active, soldListings: row.sold };
     return counts;
   }

@@ -80,7 +80,7 @@ export class MessagesService {
 
   // The listings service answers 404 for a listing the sender cannot see; that error passes through as it is.
   private listing(actor: Actor, id: string): Promise<ListingDto> {
-    return this.rpc.send<ListingDto>(RPC.listings.get, { id }, actor);
+    return this.rpc.call(RPC.listings.get, { id }, actor);
   }
 
   private async present(actorId: string, rows: MessageRow[]): Promise<MessageDto[]> {

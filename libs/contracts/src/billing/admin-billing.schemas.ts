@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { InvoiceParty, InvoiceStatus } from './invoice.schemas';
+import { IsoDateTimeSchema } from '../common.schemas';
+import { InvoicePartySchema, InvoiceStatusSchema } from './invoice.schemas';
 
 /** How the admin Transactions tab groups invoice statuses (ADR 0021). */
 export const TRANSACTION_STATUSES = ['completed', 'pending', 'failed'] as const;
@@ -12,52 +13,59 @@ export const AdminTransactionsQuerySchema = z.object({
 export type AdminTransactionsQuery = z.infer<typeof AdminTransactionsQuerySchema>;
 
 /** One row of the admin Transactions tab: an invoice, with its latest payment's status. Money in dollars. */
-export interface AdminTransactionDto {
-  id: string;
+export const AdminTransactionSchema = z.strictObject({
+  id: z.uuid(),
   /** The invoice number (INV-YYYY-NNNNNN), shown as the Transaction ID. */
-  transaction_id: string;
-  listing_id: string;
-  listing_title: string;
-  buyer: InvoiceParty;
-  seller: InvoiceParty;
-  amount: number;
-  status: TransactionStatus;
-  invoice_status: InvoiceStatus;
+  transaction_id: z.string(),
+  listing_id: z.uuid(),
+  listing_title: z.string(),
+  buyer: InvoicePartySchema,
+  seller: InvoicePartySchema,
+  amount: z.number(),
+  status: z.enum(TRANSACTION_STATUSES),
+  invoice_status: InvoiceStatusSchema,
   /** The status of the invoice's most recent payment intent, or null when no card payment was started. */
-  payment_status: string | null;
-  /** When the invoice was made (ISO). */
-  date: string;
-}
+  payment_status: z.string().nullable(),
+  /** When the invoice was made. */
+  date: IsoDateTimeSchema,
+});
+export type AdminTransactionDto = z.infer<typeof AdminTransactionSchema>;
 
 /** GET /api/admin/transactions: newest first, at most 1000. */
-export interface AdminTransactionsResponse {
-  transactions: AdminTransactionDto[];
-}
+export const AdminTransactionsResponseSchema = z.strictObject({ transactions: z.array(AdminTransactionSchema) });
+export type AdminTransactionsResponse = z.infer<typeof AdminTransactionsResponseSchema>;
 
 /** The unpaid-invoice age buckets of the analytics (SPEC §3), by whole days since creation. */
 export const AGING_BUCKETS = ['0-7_days', '8-30_days', '31-60_days', '60+_days'] as const;
 export type AgingBucket = (typeof AGING_BUCKETS)[number];
 
-export interface AgingBucketFigures {
-  count: number;
+export const AgingBucketFiguresSchema = z.strictObject({
+  count: z.number().int(),
   /** Dollars. */
-  amount: number;
-}
+  amount: z.number(),
+});
+export type AgingBucketFigures = z.infer<typeof AgingBucketFiguresSchema>;
 
 /** Paid revenue of one UTC day (YYYY-MM-DD), dollars. */
-export interface RevenuePoint {
-  date: string;
-  revenue: number;
-}
+export const RevenuePointSchema = z.strictObject({ date: z.iso.date(), revenue: z.number() });
+export type RevenuePoint = z.infer<typeof RevenuePointSchema>;
 
 /** GET /api/admin/invoice-analytics (SPEC §3 Invoice analytics, plus revenue_over_time; ADR 0021). Money in dollars. */
-export interface InvoiceAnalytics {
-  overview: { total_invoices: number; paid_invoices: number; pending_invoices: number; overdue_invoices: number };
-  financial: { total_revenue: number; pending_revenue: number; overdue_revenue: number; avg_invoice_value: number };
+export const InvoiceAnalyticsSchema = z.strictObject({
+  overview: z.strictObject({
+    total_invoices: z.number().int(),
+    paid_invoices: z.number().int(),
+    pending_invoices: z.number().int(),
+    overdue_invoices: z.number().int(),
+  }),
+  financial: z.strictObject({ total_revenue: z.number(), pending_revenue: z.number(), overdue_revenue: z.number(), avg_invoice_value: z.number() }),
   /** Percent with one decimal; 0 when there are no invoices. */
-  performance: { payment_rate: number; overdue_rate: number };
-  aging_analysis: Record<AgingBucket, AgingBucketFigures>;
-  top_customers: { customer_id: string; customer_name: string; revenue: number }[];
+  performance: z.strictObject({ payment_rate: z.number(), overdue_rate: z.number() }),
+  aging_analysis: z.strictObject(
+    Object.fromEntries(AGING_BUCKETS.map((bucket) => [bucket, AgingBucketFiguresSchema])) as Record<AgingBucket, typeof AgingBucketFiguresSchema>,
+  ),
+  top_customers: z.array(z.strictObject({ customer_id: z.uuid(), customer_name: z.string(), revenue: z.number() })),
   /** The last 30 UTC days, oldest first, today included; days without payments are 0. */
-  revenue_over_time: RevenuePoint[];
-}
+  revenue_over_time: z.array(RevenuePointSchema),
+});
+export type InvoiceAnalytics = z.infer<typeof InvoiceAnalyticsSchema>;

@@ -1,68 +1,74 @@
+import { z } from 'zod';
+import { IsoDateTimeSchema } from '../common.schemas';
+
 /** Invoice statuses (SPEC §4). */
 export const INVOICE_STATUSES = ['pending', 'overdue', 'paid', 'payment_failed', 'awaiting_payment', 'payment_canceled', 'payment_authorized'] as const;
-export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+export const InvoiceStatusSchema = z.enum(INVOICE_STATUSES);
+export type InvoiceStatus = z.infer<typeof InvoiceStatusSchema>;
 
 /** What was sold: an auction won or a bid accepted, an accepted offer on a fixed price, or a buy-now purchase. */
-export type SaleType = 'auction_win' | 'accepted_offer' | 'buy_now';
+export const SaleTypeSchema = z.enum(['auction_win', 'accepted_offer', 'buy_now']);
+export type SaleType = z.infer<typeof SaleTypeSchema>;
 
-export interface InvoiceParty {
-  id: string;
-  username: string;
-}
+/** A buyer or seller of an invoice; `Unknown user` when the auth service cannot name them (D17). */
+export const InvoicePartySchema = z.strictObject({ id: z.uuid(), username: z.string() });
+export type InvoiceParty = z.infer<typeof InvoicePartySchema>;
 
 /** An invoice as its buyer or seller sees it (SPEC §3 Invoice, D10). Money in dollars; fees may carry cents. */
-export interface InvoiceDto {
-  id: string;
-  invoice_number: string;
-  sale_type: SaleType;
-  role: 'buyer' | 'seller';
-  listing_id: string;
-  website_title: string;
-  website_url: string | null;
-  total_amount: number;
-  status: InvoiceStatus;
-  due_date: string;
-  created_at: string;
-  paid_at: string | null;
-  buyer: InvoiceParty;
-  seller: InvoiceParty;
+export const InvoiceSchema = z.strictObject({
+  id: z.uuid(),
+  invoice_number: z.string(),
+  sale_type: SaleTypeSchema,
+  role: z.enum(['buyer', 'seller']),
+  listing_id: z.uuid(),
+  website_title: z.string(),
+  website_url: z.string().nullable(),
+  total_amount: z.number(),
+  status: InvoiceStatusSchema,
+  /** A moment (7 days after the invoice was made), not a calendar date. */
+  due_date: IsoDateTimeSchema,
+  created_at: IsoDateTimeSchema,
+  paid_at: IsoDateTimeSchema.nullable(),
+  buyer: InvoicePartySchema,
+  seller: InvoicePartySchema,
   /** Seller view only (D10): the success fee in force when the invoice was made, the fee, and the payout. */
-  success_fee_percent: number | null;
-  success_fee: number | null;
-  payout: number | null;
+  success_fee_percent: z.number().nullable(),
+  success_fee: z.number().nullable(),
+  payout: z.number().nullable(),
   /** The buyer may start or retry a payment now (SPEC §4). */
-  can_pay: boolean;
+  can_pay: z.boolean(),
   /** The seller may mark it paid (pending only). */
-  can_mark_paid: boolean;
-}
+  can_mark_paid: z.boolean(),
+});
+export type InvoiceDto = z.infer<typeof InvoiceSchema>;
 
 /** GET /api/invoices: the actor's invoices as buyer and as seller, newest first. */
-export interface InvoicesResponse {
-  invoices: InvoiceDto[];
-}
+export const InvoicesResponseSchema = z.strictObject({ invoices: z.array(InvoiceSchema) });
+export type InvoicesResponse = z.infer<typeof InvoicesResponseSchema>;
 
 /** PATCH /api/invoices/{id}/mark-paid answer. */
-export interface MarkPaidResponse {
-  message: string;
-  invoice: InvoiceDto;
-}
+export const MarkPaidResponseSchema = z.strictObject({ message: z.string(), invoice: InvoiceSchema });
+export type MarkPaidResponse = z.infer<typeof MarkPaidResponseSchema>;
 
 /** billing.invoices.pdf answer (services only): the file's name and its bytes in base64. */
-export interface InvoicePdfFile {
-  file_name: string;
-  content_base64: string;
-}
+export const InvoicePdfFileSchema = z.strictObject({ file_name: z.string(), content_base64: z.base64() });
+export type InvoicePdfFile = z.infer<typeof InvoicePdfFileSchema>;
 
 /**
  * POST /api/listings/{id}/buy-now answer (SPEC §7): pay at the provider's checkout when one was set up
  * (redirect_to_payment + payment.checkout_url), else pay the invoice from the dashboard (fallback_payment_required +
  * invoice.id), or the sale stands but its payment could not be prepared (payment_setup_failed).
  */
-export interface BuyNowResponse {
-  message: string;
-  redirect_to_payment: boolean;
-  payment: { checkout_url: string } | null;
-  fallback_payment_required: boolean;
-  invoice: { id: string; invoice_number: string } | null;
-  payment_setup_failed: boolean;
-}
+export const BuyNowResponseSchema = z.strictObject({
+  message: z.string(),
+  redirect_to_payment: z.boolean(),
+  payment: z.strictObject({ checkout_url: z.string() }).nullable(),
+  fallback_payment_required: z.boolean(),
+  invoice: z.strictObject({ id: z.uuid(), invoice_number: z.string() }).nullable(),
+  payment_setup_failed: z.boolean(),
+});
+export type BuyNowResponse = z.infer<typeof BuyNowResponseSchema>;
+
+/** billing.stats (services only): a transaction is a paid invoice. */
+export const BillingStatsSchema = z.strictObject({ total_transactions: z.number().int() });
+export type BillingStats = z.infer<typeof BillingStatsSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { UuidSchema } from '../common.schemas';
+import { IsoDateTimeSchema, UuidSchema } from '../common.schemas';
 
 /** POST /api/invoices/{id}/create-payment (SPEC §7): the body's invoice_id, when sent, must name the path's invoice. */
 export const CreatePaymentRequestSchema = z
@@ -14,29 +14,34 @@ export type CreatePaymentRequest = z.infer<typeof CreatePaymentRequestSchema>;
  * The payment-creation answer (SPEC §3). `existing: true` means an open payment already exists: the gateway answers it
  * as 409 with the detail and these ids, so the dialog can continue the payment (ADR 0020).
  */
-export interface CreatePaymentResponse {
-  client_secret: string;
-  payment_intent_id: string;
-  status: string;
-  message: string;
-  existing: boolean;
+export const CreatePaymentResponseSchema = z.strictObject({
+  client_secret: z.string(),
+  payment_intent_id: z.uuid(),
+  status: z.string(),
+  message: z.string(),
+  existing: z.boolean(),
   /** Which provider's client confirms it: `sandbox` (its own card form) or `stripe` (Stripe.js). */
-  provider: string;
+  provider: z.string(),
   /** Stripe's publishable key when the provider is Stripe (the web loads Stripe.js only then, D12); else null. */
-  publishable_key: string | null;
-}
+  publishable_key: z.string().nullable(),
+});
+export type CreatePaymentResponse = z.infer<typeof CreatePaymentResponseSchema>;
+
+/** The 409 answer of POST /api/invoices/{id}/create-payment: the SPEC §8 detail plus the open payment (ADR 0020). */
+export const PaymentInProgressResponseSchema = CreatePaymentResponseSchema.extend({ detail: z.string() });
 
 export const PAYMENT_IN_PROGRESS_MESSAGE = 'A payment for this invoice is already in progress. You can complete the existing payment below.';
 
 /** GET /api/payment-intents/{id}/status. */
-export interface PaymentIntentStatusDto {
-  id: string;
-  status: string;
-  invoice_id: string;
-  /** Whole dollars. */
-  amount: number;
-  last_error: string | null;
-}
+export const PaymentIntentStatusSchema = z.strictObject({
+  id: z.uuid(),
+  status: z.string(),
+  invoice_id: z.uuid(),
+  /** Dollars. */
+  amount: z.number(),
+  last_error: z.string().nullable(),
+});
+export type PaymentIntentStatusDto = z.infer<typeof PaymentIntentStatusSchema>;
 
 /** The sandbox's card form (D12): test numbers decide the outcome; the number is never stored or logged. */
 export const SandboxCardSchema = z
@@ -53,46 +58,63 @@ export const SandboxCheckoutCardSchema = SandboxCardSchema.omit({ client_secret:
 export type SandboxCheckoutCard = z.infer<typeof SandboxCheckoutCardSchema>;
 export const SandboxConfirmStepSchema = z.object({ client_secret: z.string().min(1).max(200) }).strict();
 
+/** The id of a sandbox hosted checkout session (D12). */
+export const CheckoutSessionIdSchema = z.string().regex(/^cs_sbx_[0-9a-f]{24}$/, 'Not a valid id');
+
+/** A provider's refusal, as Stripe.js reports it. */
+const ProviderErrorSchema = z.strictObject({ code: z.string(), message: z.string() });
+
 /** What a sandbox confirmation did, like Stripe.js's confirmCardPayment: the intent, or the provider's error. */
-export interface SandboxConfirmResult {
-  payment_intent: PaymentIntentStatusDto;
-  error: { code: string; message: string } | null;
-}
+export const SandboxConfirmResultSchema = z.strictObject({
+  payment_intent: PaymentIntentStatusSchema,
+  error: ProviderErrorSchema.nullable(),
+});
+export type SandboxConfirmResult = z.infer<typeof SandboxConfirmResultSchema>;
 
 /** POST /api/sandbox/checkout-sessions/{id}/complete: where the hosted page sends the buyer next. */
-export interface SandboxCheckoutResult {
-  redirect_url: string;
-  status: string;
-  error: { code: string; message: string } | null;
-}
+export const SandboxCheckoutResultSchema = z.strictObject({
+  redirect_url: z.string(),
+  status: z.string(),
+  error: ProviderErrorSchema.nullable(),
+});
+export type SandboxCheckoutResult = z.infer<typeof SandboxCheckoutResultSchema>;
 
-export interface CheckoutSessionResponse {
-  checkout_url: string;
-}
+/** POST /api/invoices/{id}/create-stripe-session: the provider's hosted checkout page for the invoice. */
+export const CheckoutSessionResponseSchema = z.strictObject({ checkout_url: z.string() });
+export type CheckoutSessionResponse = z.infer<typeof CheckoutSessionResponseSchema>;
 
 /** One row of the admin Payments tab (SPEC §3 payment intent, D11 capture deadline). */
-export interface AdminPaymentIntentDto {
-  id: string;
-  provider: string;
-  stripe_payment_intent_id: string;
-  invoice_id: string;
-  invoice_number: string;
-  amount: number;
-  currency: string;
-  status: string;
-  status_label: string;
-  capture_method: string;
-  metadata: { website_title: string; invoice_number: string };
-  created_at: string;
-  authorized_at: string | null;
-  capture_deadline: string | null;
-  expires_soon: boolean;
-  captured_at: string | null;
-  succeeded_at: string | null;
-  refunded_at: string | null;
-  canceled_at: string | null;
-  last_error: string | null;
-}
+export const AdminPaymentIntentSchema = z.strictObject({
+  id: z.uuid(),
+  provider: z.string(),
+  /** The provider's id of the intent (Stripe's pi_..., or the sandbox's). */
+  stripe_payment_intent_id: z.string(),
+  invoice_id: z.uuid(),
+  invoice_number: z.string(),
+  /** Dollars. */
+  amount: z.number(),
+  currency: z.string(),
+  status: z.string(),
+  status_label: z.string(),
+  capture_method: z.string(),
+  metadata: z.strictObject({ website_title: z.string(), invoice_number: z.string() }),
+  created_at: IsoDateTimeSchema,
+  authorized_at: IsoDateTimeSchema.nullable(),
+  /** A hold's last day (D11: 7 days after authorization); null unless the funds are held. */
+  capture_deadline: IsoDateTimeSchema.nullable(),
+  /** Under 48 hours left to capture. */
+  expires_soon: z.boolean(),
+  captured_at: IsoDateTimeSchema.nullable(),
+  succeeded_at: IsoDateTimeSchema.nullable(),
+  refunded_at: IsoDateTimeSchema.nullable(),
+  canceled_at: IsoDateTimeSchema.nullable(),
+  last_error: z.string().nullable(),
+});
+export type AdminPaymentIntentDto = z.infer<typeof AdminPaymentIntentSchema>;
+
+/** GET /api/admin/payment-intents: newest first, at most 1000. */
+export const AdminPaymentIntentsResponseSchema = z.strictObject({ payment_intents: z.array(AdminPaymentIntentSchema) });
+export type AdminPaymentIntentsResponse = z.infer<typeof AdminPaymentIntentsResponseSchema>;
 
 export const CapturePaymentRequestSchema = z
   .object({ amount_to_capture: z.number().int().positive().nullable().optional(), reason: z.string().max(500).optional() })
@@ -103,10 +125,8 @@ export const RefundPaymentRequestSchema = z
 export type CapturePaymentRequest = z.infer<typeof CapturePaymentRequestSchema>;
 export type RefundPaymentRequest = z.infer<typeof RefundPaymentRequestSchema>;
 
-export interface PaymentActionResponse {
-  message: string;
-  payment_intent: AdminPaymentIntentDto;
-}
+export const PaymentActionResponseSchema = z.strictObject({ message: z.string(), payment_intent: AdminPaymentIntentSchema });
+export type PaymentActionResponse = z.infer<typeof PaymentActionResponseSchema>;
 
 /**
  * POST /api/webhooks/stripe as the gateway forwards it (ADR 0023): the body's exact bytes (base64, since the signature
@@ -121,7 +141,18 @@ export const StripeWebhookMessageSchema = z
 export type StripeWebhookMessage = z.infer<typeof StripeWebhookMessageSchema>;
 
 /** The webhook's answer: `duplicate` for an event id seen before, `ignored` for a type billing does not use. */
-export interface StripeWebhookResult {
-  received: true;
-  result: 'applied' | 'duplicate' | 'ignored';
-}
+export const StripeWebhookResultSchema = z.strictObject({ received: z.literal(true), result: z.enum(['applied', 'duplicate', 'ignored']) });
+export type StripeWebhookResult = z.infer<typeof StripeWebhookResultSchema>;
+
+/** billing.payments.create: the invoice the path names and the body (its invoice_id, when sent, must match). */
+export const CreatePaymentMessageSchema = z.object({ id: UuidSchema, request: CreatePaymentRequestSchema }).strict();
+/** billing.payments.sandbox_confirm: the intent the path names and the sandbox card form. */
+export const SandboxConfirmMessageSchema = z.object({ id: UuidSchema, card: SandboxCardSchema }).strict();
+/** billing.payments.sandbox_confirm_step: the intent the path names and its client secret. */
+export const SandboxConfirmStepMessageSchema = z.object({ id: UuidSchema, request: SandboxConfirmStepSchema }).strict();
+/** billing.payments.sandbox_complete_checkout: the checkout session the path names and the card. */
+export const SandboxCheckoutMessageSchema = z.object({ id: CheckoutSessionIdSchema, card: SandboxCheckoutCardSchema }).strict();
+/** billing.payments.admin_capture: the intent the path names and the admin's request. */
+export const CapturePaymentMessageSchema = z.object({ id: UuidSchema, request: CapturePaymentRequestSchema }).strict();
+/** billing.payments.admin_refund: the intent the path names and the admin's request. */
+export const RefundPaymentMessageSchema = z.object({ id: UuidSchema, request: RefundPaymentRequestSchema }).strict();

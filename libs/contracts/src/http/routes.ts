@@ -1,4 +1,6 @@
 import { BIDDING_ROUTES } from '../bidding/bidding.routes';
+import { ADMIN_LISTINGS_ROUTES, LISTINGS_ROUTES, UPLOADS_ROUTES, USER_LISTINGS_ROUTES, WATCHLIST_ROUTES } from '../listings/listings.routes';
+import { ADMIN_BILLING_ROUTES, INVOICES_ROUTES, PAYMENTS_ROUTES, WEBHOOKS_ROUTES } from '../billing/billing.routes';
 import { ACCOUNT_ROUTES, AUTH_ROUTES } from '../auth/auth.routes';
 import { ADMIN_ROUTES, FEES_ROUTES } from '../admin/admin.routes';
 import { CONTACT_ROUTES, MESSAGES_ROUTES } from '../messages/messages.routes';
@@ -7,6 +9,15 @@ import type { RouteDefinition } from './define-route';
 /** Every route of the public API by group: the gateway serves exactly these and the OpenAPI document lists them. */
 export const API = {
   bids: BIDDING_ROUTES,
+  listings: LISTINGS_ROUTES,
+  userListings: USER_LISTINGS_ROUTES,
+  watchlist: WATCHLIST_ROUTES,
+  adminListings: ADMIN_LISTINGS_ROUTES,
+  uploads: UPLOADS_ROUTES,
+  invoices: INVOICES_ROUTES,
+  payments: PAYMENTS_ROUTES,
+  adminBilling: ADMIN_BILLING_ROUTES,
+  webhooks: WEBHOOKS_ROUTES,
   auth: AUTH_ROUTES,
   account: ACCOUNT_ROUTES,
   admin: ADMIN_ROUTES,
@@ -18,6 +29,14 @@ export const API = {
 /** What each tag of the API document groups. */
 export const API_TAGS: Record<string, string> = {
   bids: 'Bids and offers (SPEC §7)',
+  listings: 'Listings: browse, view, create, edit, delete, and your own (SPEC §2, §5, §7)',
+  watchlist: 'Your watched listings (SPEC §7)',
+  'admin-listings': 'The admin Listings tab: review, feature, status and deletion (real admins only, D16)',
+  uploads: 'Stored screenshots and the site logo (D18)',
+  invoices: 'Invoices and buy-now (SPEC §4, §7, D4, D10)',
+  payments: 'Card payments, held in escrow until the transfer is verified (D11, D12, ADR 0020)',
+  'admin-billing': 'The admin Payments, Transactions and Analytics tabs (real admins only, ADR 0021)',
+  webhooks: 'Payment provider webhooks (ADR 0023)',
   auth: 'Registration, login, email verification and password reset (D13, D15)',
   account: "The signed-in user's own profile and password",
   admin: 'The admin dashboard: users, stats, audit log, emails, settings, impersonation (real admins only, D14)',

@@ -1,83 +1,114 @@
-import type { ListingStatus } from '@market/domain';
+import { z } from 'zod';
+import { LISTING_STATUSES } from '@market/domain';
+import { IsoDateTimeSchema } from '../common.schemas';
 
 /** The seller card on a listing (SPEC §3 Seller). rating is null until reviews exist (ADR 0013). */
-export interface SellerDto {
-  id: string;
-  name: string | null;
-  username: string;
-  rating: number | null;
-  verified: boolean;
-  total_transactions: number;
-}
+export const SellerSchema = z.strictObject({
+  id: z.uuid(),
+  name: z.string().nullable(),
+  username: z.string(),
+  rating: z.number().nullable(),
+  verified: z.boolean(),
+  total_transactions: z.number().int(),
+});
+export type SellerDto = z.infer<typeof SellerSchema>;
 
 /**
  * A listing as the API returns it (SPEC §3 Listing). Money is whole dollars. reserve_price is present only for the
  * seller and admins (D7); everyone else sees has_reserve and reserve_met. screenshots are paths under /api/uploads.
+ * seller (the seller card) is present on GET /api/listings/{id} only.
  */
-export interface ListingDto {
-  id: string;
-  seller_id: string;
-  seller?: SellerDto;
-  title: string;
-  description: string;
-  category: string;
-  listing_type: 'auction' | 'fixed';
-  auction_type: 'auto' | 'manual';
-  status: ListingStatus;
-  featured: boolean;
-  screenshots: string[];
-  website_url: string;
-  monthly_revenue: number;
-  annual_revenue: number;
-  monthly_traffic: number;
-  monthly_expenses: number;
-  profit_margin: number;
-  business_age_months: number;
-  monetization_methods: string[];
-  starting_price: number;
-  current_bid: number | null;
-  buy_now_price: number | null;
-  reserve_price?: number | null;
-  has_reserve: boolean;
-  reserve_met: boolean;
-  duration_days: number;
-  approved_at: string | null;
-  expires_at: string | null;
-  created_at: string;
-  updated_at: string;
-  bid_count: number;
-  key_metrics: string | null;
-  growth_opportunities: string | null;
-  included_assets: string | null;
-  reason_for_selling: string | null;
-}
+export const ListingSchema = z.strictObject({
+  id: z.uuid(),
+  seller_id: z.uuid(),
+  seller: SellerSchema.optional(),
+  title: z.string(),
+  description: z.string(),
+  category: z.string(),
+  listing_type: z.enum(['auction', 'fixed']),
+  auction_type: z.enum(['auto', 'manual']),
+  status: z.enum(LISTING_STATUSES),
+  featured: z.boolean(),
+  screenshots: z.array(z.string()),
+  website_url: z.string(),
+  monthly_revenue: z.number().int(),
+  annual_revenue: z.number().int(),
+  monthly_traffic: z.number().int(),
+  monthly_expenses: z.number().int(),
+  /** Percent, one decimal. */
+  profit_margin: z.number(),
+  business_age_months: z.number().int(),
+  monetization_methods: z.array(z.string()),
+  starting_price: z.number().int(),
+  current_bid: z.number().int().nullable(),
+  buy_now_price: z.number().int().nullable(),
+  /** The seller and admins only (D7). */
+  reserve_price: z.number().int().nullable().optional(),
+  has_reserve: z.boolean(),
+  reserve_met: z.boolean(),
+  duration_days: z.number().int(),
+  approved_at: IsoDateTimeSchema.nullable(),
+  expires_at: IsoDateTimeSchema.nullable(),
+  created_at: IsoDateTimeSchema,
+  updated_at: IsoDateTimeSchema,
+  bid_count: z.number().int(),
+  key_metrics: z.string().nullable(),
+  growth_opportunities: z.string().nullable(),
+  included_assets: z.string().nullable(),
+  reason_for_selling: z.string().nullable(),
+});
+export type ListingDto = z.infer<typeof ListingSchema>;
 
 /** GET /api/listings. */
-export interface BrowseListingsResponse {
-  listings: ListingDto[];
-  total: number;
-  page: number;
-  pages: number;
-  limit: number;
-}
+export const BrowseListingsResponseSchema = z.strictObject({
+  listings: z.array(ListingSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pages: z.number().int(),
+  limit: z.number().int(),
+});
+export type BrowseListingsResponse = z.infer<typeof BrowseListingsResponseSchema>;
 
-/** GET /api/user/listings and GET /api/admin/listings. */
-export interface ListingsResponse {
-  listings: ListingDto[];
-}
+/** GET /api/user/listings. */
+export const ListingsResponseSchema = z.strictObject({ listings: z.array(ListingSchema) });
+export type ListingsResponse = z.infer<typeof ListingsResponseSchema>;
 
-/** An admin Listings row: the listing plus who sells it. */
-export interface AdminListingDto extends ListingDto {
-  seller_username: string | null;
-}
+/** An admin Listings row: the listing plus who sells it (null when the auth service cannot name them). */
+export const AdminListingSchema = ListingSchema.extend({ seller_username: z.string().nullable() });
+export type AdminListingDto = z.infer<typeof AdminListingSchema>;
 
-/** A watchlist entry (SPEC §3): the listing id and the listing itself. */
-export interface WatchlistEntryDto {
-  listing_id: string;
-  created_at: string;
-  listing: ListingDto;
-}
+/** GET /api/admin/listings. */
+export const AdminListingsResponseSchema = z.strictObject({ listings: z.array(AdminListingSchema) });
+export type AdminListingsResponse = z.infer<typeof AdminListingsResponseSchema>;
 
-export interface WatchlistResponse {
-  watchlist: WatchlistEntryDto[];
-}
+/** A watchlist entry (SPEC §3): the listing id, when it was watched, and the listing itself. */
+export const WatchlistEntrySchema = z.strictObject({
+  listing_id: z.uuid(),
+  created_at: IsoDateTimeSchema,
+  listing: ListingSchema,
+});
+export type WatchlistEntryDto = z.infer<typeof WatchlistEntrySchema>;
+
+export const WatchlistResponseSchema = z.strictObject({ watchlist: z.array(WatchlistEntrySchema) });
+export type WatchlistResponse = z.infer<typeof WatchlistResponseSchema>;
+
+/**
+ * listings.update answer: the edited listing, and the screenshot keys no listing uses any more (the gateway deletes
+ * them from storage).
+ */
+export const ListingChangeSchema = z.strictObject({ listing: ListingSchema, removed_screenshots: z.array(z.string()) });
+export type ListingChange = z.infer<typeof ListingChangeSchema>;
+
+/** listings.delete answer: the message, and the deleted listing's screenshot keys (the gateway deletes them). */
+export const ListingDeletedSchema = z.strictObject({ message: z.string(), removed_screenshots: z.array(z.string()) });
+export type ListingDeleted = z.infer<typeof ListingDeletedSchema>;
+
+/** listings.stats (services only): listing counts for the admin overview. */
+export const ListingStatsSchema = z.strictObject({ total_listings: z.number().int(), active_listings: z.number().int() });
+export type ListingStats = z.infer<typeof ListingStatsSchema>;
+
+/** listings.seller_counts (services only): listing counts per seller id asked about (zeros when none). */
+export const SellerListingCountsSchema = z.record(
+  z.uuid(),
+  z.strictObject({ listingCount: z.number().int(), activeListings: z.number().int(), soldListings: z.number().int() }),
+);

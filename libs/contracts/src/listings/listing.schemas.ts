@@ -9,7 +9,8 @@ import {
   MONETIZATION_METHODS,
   OWNER_STATUSES,
 } from '@market/domain';
-import { screenshotKeyFrom } from './upload-paths';
+import { IdRequestSchema } from '../common.schemas';
+import { SCREENSHOT_KEY_PATTERN, screenshotKeyFrom } from './upload-paths';
 
 // Multipart forms send every value as text: '' means "not given", numbers arrive as strings.
 const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
@@ -150,7 +151,29 @@ export type AdminUpdateListing = z.infer<typeof AdminUpdateListingSchema>;
 export const AdminListingsQuerySchema = z.object({
   limit: z.preprocess((v) => toNumber(blankToUndefined(v)), z.number().int().min(1).max(1000).default(1000)),
 });
+export type AdminListingsQuery = z.output<typeof AdminListingsQuerySchema>;
 
 /** POST /api/user/watchlist. */
 export const WatchlistAddSchema = z.object({ listing_id: z.uuid({ message: 'Not a valid listing id' }) }).strict();
 export type WatchlistAdd = z.infer<typeof WatchlistAddSchema>;
+
+/** The keys of the screenshots the gateway stored for a create or edit request (at most 5, D18). */
+export const ScreenshotKeysSchema = z.array(z.string().regex(SCREENSHOT_KEY_PATTERN)).max(MAX_SCREENSHOTS);
+
+/** listings.create: the parsed form and the keys of the screenshots the gateway stored for it. */
+export const CreateListingRequestSchema = z.object({ listing: CreateListingSchema, screenshots: ScreenshotKeysSchema });
+
+/** listings.update: the listing the path names, the parsed edit form and the keys of newly stored screenshots. */
+export const UpdateListingRequestSchema = IdRequestSchema.extend({ listing: UpdateListingSchema, screenshots: ScreenshotKeysSchema });
+
+/** listings.set_status: the owner's pause/activate of the listing the path names. */
+export const SetListingStatusRequestSchema = IdRequestSchema.extend(ListingStatusRequestSchema.shape);
+
+/** listings.admin.update: the listing the path names and the admin's change. */
+export const AdminUpdateListingRequestSchema = IdRequestSchema.extend({ changes: AdminUpdateListingSchema });
+
+/** listings.watchlist.remove: the listing to stop watching (the path's). */
+export const WatchlistRemoveSchema = WatchlistAddSchema;
+
+/** listings.seller_counts (services only): the sellers to count listings of. */
+export const SellerCountsRequestSchema = z.object({ user_ids: z.array(z.uuid()).max(1000) });

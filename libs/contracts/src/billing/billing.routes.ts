@@ -1,0 +1,241 @@
+import { z } from 'zod';
+import { defineRoute } from '../http/define-route';
+import { UuidSchema } from '../common.schemas';
+import { AdminTransactionsQuerySchema, AdminTransactionsResponseSchema, InvoiceAnalyticsSchema } from './admin-billing.schemas';
+import { BuyNowResponseSchema, InvoiceSchema, InvoicesResponseSchema, MarkPaidResponseSchema } from './invoice.schemas';
+import {
+  AdminPaymentIntentsResponseSchema,
+  CapturePaymentRequestSchema,
+  CheckoutSessionIdSchema,
+  CheckoutSessionResponseSchema,
+  CreatePaymentRequestSchema,
+  CreatePaymentResponseSchema,
+  PaymentActionResponseSchema,
+  PaymentIntentStatusSchema,
+  RefundPaymentRequestSchema,
+  SandboxCardSchema,
+  SandboxCheckoutCardSchema,
+  SandboxCheckoutResultSchema,
+  SandboxConfirmResultSchema,
+  SandboxConfirmStepSchema,
+  StripeWebhookResultSchema,
+} from './payment.schemas';
+
+const IdPath = z.object({ id: UuidSchema });
+
+/** Invoices (SPEC §2 Invoices tab, §7, D10) and buy-now (D4). */
+export const INVOICES_ROUTES = {
+  list: defineRoute({
+    method: 'get',
+    path: '/invoices',
+    tag: 'invoices',
+    summary: "The caller's invoices as buyer and as seller, newest first",
+    auth: 'user',
+    status: 200,
+    reply: InvoicesResponseSchema,
+  }),
+  get: defineRoute({
+    method: 'get',
+    path: '/invoices/{id}',
+    tag: 'invoices',
+    summary: 'One invoice, for its buyer, its seller or an admin',
+    description: 'The seller (and an admin) sees the success fee and the payout; the buyer sees nulls there (D10).',
+    auth: 'user',
+    params: IdPath,
+    status: 200,
+    reply: InvoiceSchema,
+    errors: [404],
+  }),
+  pdf: defineRoute({
+    method: 'get',
+    path: '/invoices/{id}/pdf',
+    tag: 'invoices',
+    summary: 'The invoice as a PDF download named after its number',
+    auth: 'user',
+    params: IdPath,
+    status: 200,
+    reply: { binary: ['application/pdf'] },
+    errors: [404],
+    headers: { 'Content-Disposition': 'attachment; filename="INV-YYYY-NNNNNN.pdf"', 'Cache-Control': 'no-store (private)' },
+  }),
+  markPaid: defineRoute({
+    method: 'patch',
+    path: '/invoices/{id}/mark-paid',
+    tag: 'invoices',
+    summary: 'The seller records a payment made outside the platform',
+    description: 'Pending invoices only (SPEC §4).',
+    auth: 'user',
+    params: IdPath,
+    status: 200,
+    reply: MarkPaidResponseSchema,
+    errors: [400, 403, 404],
+  }),
+  buyNow: defineRoute({
+    method: 'post',
+    path: '/listings/{id}/buy-now',
+    tag: 'invoices',
+    summary: "Buy a listing at its buy-now price; the answer says how to pay",
+    description:
+      'Below the direct-purchase limit only (D4). The answer sends the buyer to a hosted checkout, or to pay the invoice from the ' +
+      'dashboard; payment_setup_failed means the sale stands but its payment could not be prepared (SPEC §4, §8).',
+    auth: 'user',
+    params: IdPath,
+    status: 201,
+    reply: BuyNowResponseSchema,
+    errors: [400, 404],
+  }),
+};
+
+/** The buyer's card payments (SPEC §7, D11, D12, ADR 0020). */
+export const PAYMENTS_ROUTES = {
+  create: defineRoute({
+    method: 'post',
+    path: '/invoices/{id}/create-payment',
+    tag: 'payments',
+    summary: "Start the buyer's card payment of an invoice",
+    description:
+      'A payment already in progress is answered 409 with the SPEC §8 detail plus this answer\'s fields (existing: true), so the ' +
+      'dialog can continue it. A payment whose last card was declined is handed back for a retry (200).',
+    auth: 'user',
+    params: IdPath,
+    body: CreatePaymentRequestSchema,
+    status: 200,
+    reply: CreatePaymentResponseSchema,
+    errors: [400, 403, 404, 409],
+  }),
+  checkoutSession: defineRoute({
+    method: 'post',
+    path: '/invoices/{id}/create-stripe-session',
+    tag: 'payments',
+    summary: "A hosted checkout page for the invoice's payment",
+    auth: 'user',
+    params: IdPath,
+    status: 200,
+    reply: CheckoutSessionResponseSchema,
+    errors: [400, 403, 404],
+  }),
+  status: defineRoute({
+    method: 'get',
+    path: '/payment-intents/{id}/status',
+    tag: 'payments',
+    summary: "A payment's status, for the invoice's buyer, its seller or an admin",
+    auth: 'user',
+    params: IdPath,
+    status: 200,
+    reply: PaymentIntentStatusSchema,
+    errors: [404],
+  }),
+  sandboxConfirm: defineRoute({
+    method: 'post',
+    path: '/sandbox/payment-intents/{id}/confirm',
+    tag: 'payments',
+    summary: "Confirm a payment with the sandbox's card form (its stand-in for Stripe.js)",
+    description: 'Test card numbers decide the outcome (D12); the number is never stored or logged. 404 when the provider is not the sandbox.',
+    auth: 'user',
+    params: IdPath,
+    body: SandboxCardSchema,
+    status: 200,
+    reply: SandboxConfirmResultSchema,
+    errors: [404],
+  }),
+  sandboxConfirmStep: defineRoute({
+    method: 'post',
+    path: '/sandbox/payment-intents/{id}/confirm-step',
+    tag: 'payments',
+    summary: "Complete a sandbox payment's confirmation step (test card 3184)",
+    auth: 'user',
+    params: IdPath,
+    body: SandboxConfirmStepSchema,
+    status: 200,
+    reply: SandboxConfirmResultSchema,
+    errors: [404],
+  }),
+  sandboxCompleteCheckout: defineRoute({
+    method: 'post',
+    path: '/sandbox/checkout-sessions/{id}/complete',
+    tag: 'payments',
+    summary: "The sandbox's hosted checkout page submits the card; the answer says where to go next",
+    auth: 'user',
+    params: z.object({ id: CheckoutSessionIdSchema }),
+    body: SandboxCheckoutCardSchema,
+    status: 200,
+    reply: SandboxCheckoutResultSchema,
+    errors: [404],
+  }),
+};
+
+/** The admin Payments, Transactions and Analytics tabs (SPEC §2, §3, D11, D20, ADR 0021): real admins only. */
+export const ADMIN_BILLING_ROUTES = {
+  transactions: defineRoute({
+    method: 'get',
+    path: '/admin/transactions',
+    tag: 'admin-billing',
+    summary: 'Invoices as transactions, newest first (1000), optionally one status group',
+    auth: 'admin',
+    query: AdminTransactionsQuerySchema,
+    status: 200,
+    reply: AdminTransactionsResponseSchema,
+  }),
+  invoiceAnalytics: defineRoute({
+    method: 'get',
+    path: '/admin/invoice-analytics',
+    tag: 'admin-billing',
+    summary: 'Invoice counts, money, rates, aging, top customers and 30 days of paid revenue',
+    auth: 'admin',
+    status: 200,
+    reply: InvoiceAnalyticsSchema,
+  }),
+  paymentIntents: defineRoute({
+    method: 'get',
+    path: '/admin/payment-intents',
+    tag: 'admin-billing',
+    summary: 'Every card payment, with the capture deadline of held funds (D11)',
+    auth: 'admin',
+    status: 200,
+    reply: AdminPaymentIntentsResponseSchema,
+  }),
+  capture: defineRoute({
+    method: 'post',
+    path: '/admin/payment-intents/{id}/capture',
+    tag: 'admin-billing',
+    summary: 'Release Funds: capture a held payment; its invoice is paid',
+    description: 'The full amount only.',
+    auth: 'admin',
+    params: IdPath,
+    body: CapturePaymentRequestSchema,
+    status: 200,
+    reply: PaymentActionResponseSchema,
+    errors: [400, 404],
+  }),
+  refund: defineRoute({
+    method: 'post',
+    path: '/admin/payment-intents/{id}/refund',
+    tag: 'admin-billing',
+    summary: 'Refund: cancel an uncaptured hold, or refund a captured payment',
+    description: 'The full amount only.',
+    auth: 'admin',
+    params: IdPath,
+    body: RefundPaymentRequestSchema,
+    status: 200,
+    reply: PaymentActionResponseSchema,
+    errors: [400, 404],
+  }),
+};
+
+/** Provider webhooks (ADR 0023). */
+export const WEBHOOKS_ROUTES = {
+  stripe: defineRoute({
+    method: 'post',
+    path: '/webhooks/stripe',
+    tag: 'webhooks',
+    summary: "Stripe's event notifications",
+    description:
+      "No login: Stripe's signature (the Stripe-Signature header, over the body's exact bytes) is the authentication. 400 on a " +
+      'missing, bad or stale signature; 404 while the provider is the sandbox.',
+    auth: 'public',
+    rawBody: 'application/json',
+    status: 200,
+    reply: StripeWebhookResultSchema,
+    errors: [400, 404, 413],
+  }),
+};

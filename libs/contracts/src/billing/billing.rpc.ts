@@ -1,0 +1,57 @@
+import { defineRpc } from '../rpc';
+import { EmptyRequestSchema, IdRequestSchema } from '../common.schemas';
+import { ListingIdRequestSchema } from '../bidding/bid.schemas';
+import { AdminTransactionsQuerySchema, AdminTransactionsResponseSchema, InvoiceAnalyticsSchema } from './admin-billing.schemas';
+import {
+  BillingStatsSchema,
+  BuyNowResponseSchema,
+  InvoicePdfFileSchema,
+  InvoiceSchema,
+  InvoicesResponseSchema,
+  MarkPaidResponseSchema,
+} from './invoice.schemas';
+import {
+  AdminPaymentIntentsResponseSchema,
+  CapturePaymentMessageSchema,
+  CheckoutSessionResponseSchema,
+  CreatePaymentMessageSchema,
+  CreatePaymentResponseSchema,
+  PaymentActionResponseSchema,
+  PaymentIntentStatusSchema,
+  RefundPaymentMessageSchema,
+  SandboxCheckoutMessageSchema,
+  SandboxCheckoutResultSchema,
+  SandboxConfirmMessageSchema,
+  SandboxConfirmResultSchema,
+  SandboxConfirmStepMessageSchema,
+  StripeWebhookMessageSchema,
+  StripeWebhookResultSchema,
+} from './payment.schemas';
+
+/** billing-service's request subjects. */
+export const BILLING_RPC = {
+  /** Paid invoices for the admin overview; admin-service asks. */
+  stats: defineRpc('billing.stats', EmptyRequestSchema, BillingStatsSchema, { internal: true }),
+  /** POST /api/listings/{id}/buy-now: the sale through bidding, then its invoice and payment (D4). */
+  buyNow: defineRpc('billing.buy_now', ListingIdRequestSchema, BuyNowResponseSchema),
+  listInvoices: defineRpc('billing.invoices.list', EmptyRequestSchema, InvoicesResponseSchema),
+  getInvoice: defineRpc('billing.invoices.get', IdRequestSchema, InvoiceSchema),
+  /** The PDF's name and bytes (base64); the gateway streams it. */
+  invoicePdf: defineRpc('billing.invoices.pdf', IdRequestSchema, InvoicePdfFileSchema),
+  markPaid: defineRpc('billing.invoices.mark_paid', IdRequestSchema, MarkPaidResponseSchema),
+  /** Admin Transactions and Analytics tabs (ADR 0021). */
+  adminTransactions: defineRpc('billing.admin.transactions', AdminTransactionsQuerySchema, AdminTransactionsResponseSchema),
+  adminInvoiceAnalytics: defineRpc('billing.admin.invoice_analytics', EmptyRequestSchema, InvoiceAnalyticsSchema),
+  /** Card payments (D11, D12, ADR 0020). `existing: true` is answered 409 by the gateway. */
+  createPayment: defineRpc('billing.payments.create', CreatePaymentMessageSchema, CreatePaymentResponseSchema),
+  createCheckoutSession: defineRpc('billing.payments.checkout_session', IdRequestSchema, CheckoutSessionResponseSchema),
+  paymentStatus: defineRpc('billing.payments.status', IdRequestSchema, PaymentIntentStatusSchema),
+  sandboxConfirm: defineRpc('billing.payments.sandbox_confirm', SandboxConfirmMessageSchema, SandboxConfirmResultSchema),
+  sandboxConfirmStep: defineRpc('billing.payments.sandbox_confirm_step', SandboxConfirmStepMessageSchema, SandboxConfirmResultSchema),
+  sandboxCompleteCheckout: defineRpc('billing.payments.sandbox_complete_checkout', SandboxCheckoutMessageSchema, SandboxCheckoutResultSchema),
+  adminListPayments: defineRpc('billing.payments.admin_list', EmptyRequestSchema, AdminPaymentIntentsResponseSchema),
+  adminCapture: defineRpc('billing.payments.admin_capture', CapturePaymentMessageSchema, PaymentActionResponseSchema),
+  adminRefund: defineRpc('billing.payments.admin_refund', RefundPaymentMessageSchema, PaymentActionResponseSchema),
+  /** A Stripe webhook's exact bytes and signature, verified by billing (ADR 0023). */
+  stripeWebhook: defineRpc('billing.payments.stripe_webhook', StripeWebhookMessageSchema, StripeWebhookResultSchema),
+};

@@ -1,0 +1,48 @@
+import { defineRpc } from '../rpc';
+import { EmptyRequestSchema, IdRequestSchema, MessageResponseSchema } from '../common.schemas';
+import {
+  AdminListingSchema,
+  AdminListingsResponseSchema,
+  BrowseListingsResponseSchema,
+  ListingChangeSchema,
+  ListingDeletedSchema,
+  ListingSchema,
+  ListingsResponseSchema,
+  ListingStatsSchema,
+  SellerListingCountsSchema,
+  WatchlistResponseSchema,
+} from './listing.dto';
+import {
+  AdminListingsQuerySchema,
+  AdminUpdateListingRequestSchema,
+  BrowseListingsQuerySchema,
+  CreateListingRequestSchema,
+  SellerCountsRequestSchema,
+  SetListingStatusRequestSchema,
+  UpdateListingRequestSchema,
+  WatchlistAddSchema,
+  WatchlistRemoveSchema,
+} from './listing.schemas';
+
+/** listings-service's request subjects. */
+export const LISTINGS_RPC = {
+  /** Listing counts for the admin overview; admin-service asks. */
+  stats: defineRpc('listings.stats', EmptyRequestSchema, ListingStatsSchema, { internal: true }),
+  /** Listing counts per seller for the admin Users tab; admin-service asks. */
+  sellerCounts: defineRpc('listings.seller_counts', SellerCountsRequestSchema, SellerListingCountsSchema, { internal: true }),
+  create: defineRpc('listings.create', CreateListingRequestSchema, ListingSchema),
+  /** One listing with its seller card (also asked by notifications-service for a message's listing). */
+  get: defineRpc('listings.get', IdRequestSchema, ListingSchema),
+  browse: defineRpc('listings.browse', BrowseListingsQuerySchema, BrowseListingsResponseSchema),
+  /** The edit form; the answer names the screenshots no longer used, which the gateway deletes. */
+  update: defineRpc('listings.update', UpdateListingRequestSchema, ListingChangeSchema),
+  setStatus: defineRpc('listings.set_status', SetListingStatusRequestSchema, ListingSchema),
+  /** Sellers and admins alike; the answer names the screenshots to delete. */
+  delete: defineRpc('listings.delete', IdRequestSchema, ListingDeletedSchema),
+  mine: defineRpc('listings.mine', EmptyRequestSchema, ListingsResponseSchema),
+  adminList: defineRpc('listings.admin.list', AdminListingsQuerySchema, AdminListingsResponseSchema),
+  adminUpdate: defineRpc('listings.admin.update', AdminUpdateListingRequestSchema, AdminListingSchema),
+  watchlistAdd: defineRpc('listings.watchlist.add', WatchlistAddSchema, MessageResponseSchema),
+  watchlistList: defineRpc('listings.watchlist.list', EmptyRequestSchema, WatchlistResponseSchema),
+  watchlistRemove: defineRpc('listings.watchlist.remove', WatchlistRemoveSchema, MessageResponseSchema),
+};
