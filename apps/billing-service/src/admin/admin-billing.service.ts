@@ -1,3 +1,4 @@
+import { centsToDollars } from '@market/domain';
 import { Injectable } from '@nestjs/common';
 import type { Actor, AdminTransactionsQuery, AdminTransactionsResponse, InvoiceAnalytics } from '@market/contracts';
 import { publicProfiles, requireAdmin, ServiceRpc } from '@market/server-kit';
@@ -28,7 +29,7 @@ export class AdminBillingService {
         listing_title: row.website_title,
         buyer: party(row.buyer_id),
         seller: party(row.seller_id),
-        amount: row.amount_cents / 100,
+        amount: centsToDollars(row.amount_cents),
         status: TRANSACTION_STATUS_OF[row.status],
         invoice_status: row.status,
         payment_status: row.payment_status,

@@ -1,16 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
-import {
-  dueDate,
-  invoiceNumber,
-  invoiceTransition,
-  statusesAffectedBy,
-  successFee,
-  type InvoiceEvent,
-  type InvoiceSaleType,
-  type InvoiceState,
-} from '@market/domain';
+import { dollarsToCents, dueDate, type InvoiceEvent, invoiceNumber, type InvoiceSaleType, type InvoiceState, invoiceTransition, statusesAffectedBy, successFee } from '@market/domain';
 
 /** An invoice row as stored; cents as numbers (bigint cast: at most 10^11, exact in a double). */
 export interface InvoiceRecord {
@@ -84,7 +75,7 @@ export class InvoicesRepository {
         sale.website_title,
         sale.website_url,
         sale.sale_type,
-        sale.amount * 100,
+        dollarsToCents(sale.amount),
         sale.success_fee_percent,
         fee.fee_cents,
         fee.payout_cents,

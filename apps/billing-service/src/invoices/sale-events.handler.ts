@@ -1,7 +1,7 @@
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { EventPayloads } from '@market/contracts';
-import { saleTypeOf } from '@market/domain';
+import { centsToDollars, saleTypeOf } from '@market/domain';
 import { appendEvent, EventConsumers, SettingsClient } from '@market/server-kit';
 import { InvoicesRepository } from './invoices.repository';
 
@@ -51,7 +51,7 @@ export class SaleEventsHandler implements OnApplicationBootstrap {
       buyer_id: invoice.buyer_id,
       seller_id: invoice.seller_id,
       website_title: invoice.website_title,
-      total_amount: invoice.amount_cents / 100,
+      total_amount: centsToDollars(invoice.amount_cents),
       due_date: invoice.due_date.toISOString(),
       issued_at: invoice.created_at.toISOString(),
     });

@@ -1,3 +1,4 @@
+import { centsToDollars } from '@market/domain';
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { InvoiceState } from '@market/domain';
@@ -89,7 +90,7 @@ export class PaymentEventsHandler implements OnModuleInit {
           buyer_id: invoice.buyer_id,
           seller_id: invoice.seller_id,
           website_title: invoice.website_title,
-          amount: local.amount_cents / 100,
+          amount: centsToDollars(local.amount_cents),
           at: new Date().toISOString(),
         });
       }

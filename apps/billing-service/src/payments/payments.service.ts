@@ -13,7 +13,7 @@ import {
   type SandboxCheckoutResult,
   type SandboxConfirmResult,
 } from '@market/contracts';
-import { canPay, captureDeadline, holdExpiresSoon, paymentStatusLabel, sandboxCardOutcome } from '@market/domain';
+import { canPay, captureDeadline, centsToDollars, dollarsToCents, holdExpiresSoon, paymentStatusLabel, sandboxCardOutcome } from '@market/domain';
 import { AppError, badRequest, forbidden, notFound, requireActor, requireAdmin } from '@market/server-kit';
 import { BILLING_CONFIG, type BillingConfig } from '../billing.config';
 import { InvoicesRepository, type InvoiceRecord } from '../invoices/invoices.repository';
@@ -139,7 +139,7 @@ export class PaymentsService {
   async capture(actor: Actor | null, id: string, request: CapturePaymentRequest): Promise<PaymentActionResponse> {
     const admin = requireAdmin(actor);
     const intent = await this.adminIntent(id);
-    if (typeof request.amount_to_capture === 'number' && request.amount_to_capture * 100 !== intent.amount_cents) {
+    if (typeof request.amount_to_capture === 'number' && dollarsToCents(request.amount_to_capture) !== intent.amount_cents) {
       throw badRequest('Partial capture is not supported: capture the full amount');
     }
     if (intent.status === 'succeeded') throw badRequest('This payment has already been captured: the funds were already released.');
@@ -155,7 +155,7 @@ export class PaymentsService {
   async refund(actor: Actor | null, id: string, request: RefundPaymentRequest): Promise<PaymentActionResponse> {
     const admin = requireAdmin(actor);
     const intent = await this.adminIntent(id);
-    if (typeof request.amount_to_refund === 'number' && request.amount_to_refund * 100 !== intent.amount_cents) {
+    if (typeof request.amount_to_refund === 'number' && dollarsToCents(request.amount_to_refund) !== intent.amount_cents) {
       throw badRequest('Partial refunds are not supported: refund the full amount');
     }
     if (intent.refunded_at) throw badRequest('This payment has already been refunded.');
@@ -277,7 +277,7 @@ function invalidCard(field: string, msg: string): AppError {
 }
 
 function statusDto(intent: PaymentIntentRecord): PaymentIntentStatusDto {
-  return { id: intent.id, status: intent.status, invoice_id: intent.invoice_id, amount: intent.amount_cents / 100, last_error: intent.last_error };
+  return { id: intent.id, status: intent.status, invoice_id: intent.invoice_id, amount: centsToDollars(intent.amount_cents), last_error: intent.last_error };
 }
 
 const iso = (date: Date | null) => (date ? new Date(date).toISOString() : null);
@@ -291,7 +291,7 @@ export function adminDto(row: AdminPaymentIntentRecord, now: Date): AdminPayment
     stripe_payment_intent_id: row.provider_intent_id,
     invoice_id: row.invoice_id,
     invoice_number: row.invoice_number,
-    amount: row.amount_cents / 100,
+    amount: centsToDollars(row.amount_cents),
     currency: row.currency,
     status: row.status,
     status_label: paymentStatusLabel(row.status),

@@ -70,6 +70,10 @@ describe('card payments through the gateway (sandbox provider)', () => {
     expect((await post(api(`/admin/payment-intents/${intentId}/capture`), body, bearer(impersonation))).status).toBe(403);
     expect((await post(api(`/admin/payment-intents/${intentId}/refund`), { amount_to_refund: null }, bearer(impersonation))).status).toBe(403);
     expect((await get(api('/admin/payment-intents'), bearer(impersonation))).status).toBe(403);
+    // An amount no invoice can hold is refused before any money moves.
+    const huge = await post(api(`/admin/payment-intents/${intentId}/capture`), { amount_to_capture: 1e12 }, bearer(adminToken));
+    expect(huge.status).toBe(422);
+    expect(huge.body.detail[0].loc).toEqual(['body', 'amount_to_capture']);
     expect(await invoiceStatus(invoiceId, buyer.token)).toBe('payment_authorized');
 
     const captured = await post(api(`/admin/payment-intents/${intentId}/capture`), body, bearer(adminToken));

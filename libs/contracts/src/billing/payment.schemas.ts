@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_DOLLARS } from '@market/domain';
 import { IsoDateTimeSchema, UuidSchema } from '../common.schemas';
 
 /** POST /api/invoices/{id}/create-payment (SPEC §7): the body's invoice_id, when sent, must name the path's invoice. */
@@ -117,10 +118,10 @@ export const AdminPaymentIntentsResponseSchema = z.strictObject({ payment_intent
 export type AdminPaymentIntentsResponse = z.infer<typeof AdminPaymentIntentsResponseSchema>;
 
 export const CapturePaymentRequestSchema = z
-  .object({ amount_to_capture: z.number().int().positive().nullable().optional(), reason: z.string().max(500).optional() })
+  .object({ amount_to_capture: z.number().int().positive().max(MAX_DOLLARS).nullable().optional(), reason: z.string().max(500).optional() })
   .strict();
 export const RefundPaymentRequestSchema = z
-  .object({ amount_to_refund: z.number().int().positive().nullable().optional(), reason: z.string().max(500).optional() })
+  .object({ amount_to_refund: z.number().int().positive().max(MAX_DOLLARS).nullable().optional(), reason: z.string().max(500).optional() })
   .strict();
 export type CapturePaymentRequest = z.infer<typeof CapturePaymentRequestSchema>;
 export type RefundPaymentRequest = z.infer<typeof RefundPaymentRequestSchema>;

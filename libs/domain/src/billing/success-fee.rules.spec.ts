@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import { centsToDollars, isValidFeePercent, successFee, sellingFeeText } from './success-fee.rules';
+import { centsToDollars } from '../money/money.rules';
+import { isValidFeePercent, successFee, sellingFeeText } from './success-fee.rules';
 
 describe('successFee (D10)', () => {
   it.each([

@@ -31,12 +31,6 @@ export function successFee(amountDollars: number, percent: number): FeeSplit {
   return { fee_cents: feeCents, payout_cents: amountDollars * 100 - feeCents };
 }
 
-/** Cents as dollars with two decimals at most, for answers (fees may carry cents; sale amounts never do). */
-export function centsToDollars(cents: number): number {
-  if (!Number.isSafeInteger(cents)) throw new RangeError(`Not a whole number of cents: ${cents}`);
-  return cents / 100;
-}
-
 /**
  * What selling costs, in one sentence for the public pages (ADR 0026): free while the success fee is 0 (the help
  * text of SPEC §1), else the fee in force. Unknown (not loaded, or the fee service is down) claims only what is always

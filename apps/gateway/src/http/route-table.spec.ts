@@ -1,0 +1,57 @@
+import 'reflect-metadata';
+import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
+import { RequestMethod, type Type } from '@nestjs/common';
+import { HealthController, parseEnvOrThrow } from '@market/server-kit';
+import { API, apiDocument, type RouteDefinition } from '@market/contracts';
+import { GatewayModule } from '../gateway.module';
+import { gatewayEnv } from '../gateway.config';
+import { nestPath, ROUTE_DEFINITION } from './route.decorator';
+
+const controllers = GatewayModule.register(parseEnvOrThrow(gatewayEnv, { JWT_SECRET: 'x'.repeat(40) })).controllers as Type[];
+const apiControllers = controllers.filter((controller) => controller !== HealthController);
+
+/** Every handler of a controller that Nest routes: its method name, HTTP method, path and declared route. */
+function handlers(controller: Type) {
+  return Object.getOwnPropertyNames(controller.prototype)
+    .filter((name) => name !== 'constructor')
+    .map((name) => controller.prototype[name] as object)
+    .filter((handler) => typeof handler === 'function' && Reflect.getMetadata(PATH_METADATA, handler) !== undefined)
+    .map((handler) => ({
+      name: (handler as { name: string }).name,
+      method: RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as number],
+      path: Reflect.getMetadata(PATH_METADATA, handler) as string,
+      route: Reflect.getMetadata(ROUTE_DEFINITION, handler) as RouteDefinition | undefined,
+    }));
+}
+
+const declared = Object.values(API).flatMap((group) => Object.values(group) as RouteDefinition[]);
+
+describe('the gateway serves exactly the routes contracts declare', () => {
+  it('routes every handler through a declared route, with the controller adding no prefix', () => {
+    for (const controller of apiControllers) {
+      expect([controller.name, Reflect.getMetadata(PATH_METADATA, controller)]).toEqual([controller.name, '/']);
+      for (const handler of handlers(controller)) {
+        expect({ controller: controller.name, handler: handler.name, declared: handler.route !== undefined }).toEqual({
+          controller: controller.name,
+          handler: handler.name,
+          declared: true,
+        });
+        expect(handler.path).toBe(nestPath(handler.route!));
+        expect(handler.method).toBe(handler.route!.method.toUpperCase());
+      }
+    }
+  });
+
+  it('serves each declared route exactly once', () => {
+    const served = apiControllers.flatMap((controller) => handlers(controller).map((handler) => handler.route));
+    for (const route of declared) expect([route.method, route.path, served.filter((r) => r === route).length]).toEqual([route.method, route.path, 1]);
+    expect(served).toHaveLength(declared.length);
+  });
+
+  it('documents every declared route as one OpenAPI 3.1 operation', () => {
+    const document = apiDocument() as { openapi: string; paths: Record<string, Record<string, unknown>> };
+    expect(document.openapi).toBe('3.1.0');
+    const operations = Object.entries(document.paths).flatMap(([path, item]) => Object.keys(item).map((method) => `${method} ${path}`));
+    expect(operations.sort()).toEqual(declared.map((route) => `${route.method} ${route.path}`).sort());
+  });
+});
