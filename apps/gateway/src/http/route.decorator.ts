@@ -15,7 +15,7 @@ import {
 import type { z } from 'zod';
 import type { RouteDefinition, RouteReply } from '@market/contracts';
 import { AdminGuard, JwtAuthGuard, OptionalJwtAuthGuard } from '../auth/jwt-auth.guard';
-import { parseRequest } from './zod-body';
+import { parseRequest } from './parse-request';
 
 /** Metadata key under which a handler keeps the route it serves (the route-table test reads it). */
 export const ROUTE_DEFINITION = 'market:route-definition';

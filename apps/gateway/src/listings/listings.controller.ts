@@ -2,7 +2,7 @@ import { Body, Controller, Param, Query, Req, Res, UseInterceptors } from '@nest
 import type { Request, Response } from 'express';
 import { API, CreateListingSchema, ListingStatusRequestSchema, RPC, UpdateListingSchema, type Actor, type BrowseListingsQuery } from '@market/contracts';
 import { GatewayRpc } from '../rpc/rpc-client';
-import { parseRequest as parse } from '../http/zod-body';
+import { parseRequest as parse } from '../http/parse-request';
 import { Route } from '../http/route.decorator';
 import { CurrentActor, OptionalActor } from '../auth/jwt-auth.guard';
 import { ScreenshotsInterceptor, UploadedScreenshots, type StoredScreenshot } from '../uploads';

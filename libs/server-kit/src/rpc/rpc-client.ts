@@ -40,11 +40,6 @@ export class RpcClient {
     return this.client.close() ?? Promise.resolve();
   }
 
-  /** Transitional: requests a subject not yet declared with defineRpc (removed once every subject is). */
-  send<T>(subject: string, data: unknown, actor: Actor | null): Promise<T> {
-    return this.call({ subject, request: undefined as never, reply: undefined as never, internal: false }, data as never, actor) as Promise<T>;
-  }
-
   /** Requests a declared subject and returns its typed answer, or throws the service's typed error. */
   async call<D extends RpcDefinition>(definition: D, data: RpcRequest<D>, actor: Actor | null): Promise<RpcReply<D>> {
     const envelope: RpcEnvelope = { meta: { request_id: currentRequestId() ?? randomUUID(), actor }, data };
@@ -60,7 +55,7 @@ export class RpcClient {
       }
       throw unavailable();
     }
-    if (this.checkReplies && definition.reply) {
+    if (this.checkReplies) {
       const checked = definition.reply.safeParse(reply);
       if (!checked.success) {
         this.logger.error(`${definition.subject} answered outside its contract: ${JSON.stringify(checked.error.issues).slice(0, 2000)}`);
