@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { BidKind, BidStatus, EventPayloads } from '@market/contracts';
-import { appendEvent, currentRequestId, unavailable } from '@market/server-kit';
+import { EVENT_SCHEMAS, type BidKind, type BidStatus, type EventPayloads } from '@market/contracts';
+import { appendEvent, checkEventPayload, currentRequestId, unavailable } from '@market/server-kit';
 import { decideBid, offerRefusal, type AuctionState, type BidDecision, type ListingStatus } from '@market/domain';
 
 /** An auction row as stored; money as numbers (bigint cast, always whole dollars). */
@@ -60,6 +60,10 @@ export const RECORD_BID_SQL = `
     FROM bid
   )
   SELECT * FROM bid`;
+
+// RECORD_BID_SQL writes bid.placed itself (one statement under the lock) and adds created_at and previous_leader_id:
+// the rest is checked here, as appendEvent checks every other event (ADR 0028).
+const BID_PLACED_BEFORE_INSERT = EVENT_SCHEMAS['bid.placed'].omit({ created_at: true, previous_leader_id: true });
 
 type ListingTerms = Pick<
   EventPayloads['listing.updated'],
@@ -183,6 +187,7 @@ export class AuctionsRepository {
         seller_id: auction.seller_id,
         listing_title: auction.title,
       };
+      checkEventPayload('bid.placed', payload, BID_PLACED_BEFORE_INSERT);
       const [bid]: BidRecord[] = await manager.query(RECORD_BID_SQL, [
         payload.bid_id,
         auction.listing_id,

@@ -4,7 +4,7 @@ import { JSONCodec, type NatsConnection } from 'nats';
 import { from, switchMap, type Observable } from 'rxjs';
 import type { Request } from 'express';
 import type { Actor, EventEnvelope, EventPayloads } from '@market/contracts';
-import { currentRequestId, eventSubject, unavailable } from '@market/server-kit';
+import { checkEventPayload, currentRequestId, eventSubject, unavailable } from '@market/server-kit';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway.config';
 import { GATEWAY_NATS } from '../gateway.tokens';
 
@@ -30,6 +30,7 @@ export class AuditTrail {
       request_id: currentRequestId(),
       payload: { admin_id: adminId, target_id: targetId, action, method, route, at: new Date().toISOString() },
     };
+    checkEventPayload('audit.recorded', envelope.payload);
     try {
       await this.nc.jetstream().publish(eventSubject(this.config.EVENTS_PREFIX, envelope.name), this.codec.encode(envelope), {
         msgID: envelope.id,

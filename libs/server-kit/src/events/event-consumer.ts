@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import type { DataSource, EntityManager } from 'typeorm';
 import { AckPolicy, DeliverPolicy, headers, nanos, type ConsumerMessages, type JsMsg, type NatsConnection } from 'nats';
-import { deadLetterSubject, mayConsume, parseEvent, type EventEnvelope, type EventName } from '@market/contracts';
+import { deadLetterSubject, mayConsume, parseEvent, SECRET_PAYLOAD_KEYS, type EventEnvelope, type EventName } from '@market/contracts';
 import { runWithRequestId } from '../logging/request-context';
 import { eventSubject, type EventStreamOptions } from './jetstream';
 
@@ -54,7 +54,7 @@ export class EventConsumers {
     const consumer = await this.nc.jetstream().consumers.get(this.stream.stream, durable);
     const messages = await consumer.consume({ max_messages: 64 });
     this.subscriptions.push(messages);
-    this.loops.push(this.drain(messages, handler as EventHandler<EventName>, options.purge === true));
+    this.loops.push(this.drain(name, messages, handler as EventHandler<EventName>, options.purge === true));
   }
 
   /** Applies one event unless this consumer already did; true when it was applied now. */
@@ -79,9 +79,9 @@ export class EventConsumers {
     await Promise.allSettled(this.loops);
   }
 
-  private async drain(messages: ConsumerMessages, handler: EventHandler<EventName>, purge: boolean): Promise<void> {
+  private async drain(name: EventName, messages: ConsumerMessages, handler: EventHandler<EventName>, purge: boolean): Promise<void> {
     for await (const message of messages) {
-      const done = await this.handle(message, handler);
+      const done = await this.handle(name, message, handler, purge);
       if (done && purge) await this.purge(message.seq);
     }
   }
@@ -97,9 +97,10 @@ export class EventConsumers {
 
   /**
    * Applies one message; true when it is done with (acknowledged). A message that is not a well-formed event of its
-   * name is logged with its id and moved to the dead-letter subject (ADR 0028): retrying it could never succeed.
+   * name is logged with its id and moved to the dead-letter subject (ADR 0028): retrying it could never succeed. So is
+   * a well-formed event of another name published on this one's subject: this handler could never apply it.
    */
-  private async handle(message: JsMsg, handler: EventHandler<EventName>): Promise<boolean> {
+  private async handle(name: EventName, message: JsMsg, handler: EventHandler<EventName>, secret: boolean): Promise<boolean> {
     let decoded: unknown;
     try {
       decoded = JSON.parse(new TextDecoder().decode(message.data));
@@ -107,8 +108,9 @@ export class EventConsumers {
       decoded = undefined;
     }
     const parsed = parseEvent(decoded);
-    if ('problem' in parsed) return this.deadLetter(message, decoded, parsed.problem);
+    if ('problem' in parsed) return this.deadLetter(message, decoded, parsed.problem, secret);
     const event = parsed.event;
+    if (event.name !== name) return this.deadLetter(message, decoded, `a ${event.name} event on the ${name} subject`, secret);
     try {
       const applied = await this.apply(event, handler);
       if (!applied) this.logger.debug(`Event ${event.id} (${event.name}) already processed`);
@@ -122,8 +124,12 @@ export class EventConsumers {
     }
   }
 
-  /** Publishes an unreadable message to the dead-letter subject with why and where it came from, then acknowledges it. */
-  private async deadLetter(message: JsMsg, decoded: unknown, problem: string): Promise<boolean> {
+  /**
+   * Publishes an unreadable message to the dead-letter subject with why and where it came from, then acknowledges it.
+   * One-time tokens never reach the copy (ADR 0008): secret payload keys are removed, and a message of a token-carrying
+   * subscription that cannot be read is kept as headers only.
+   */
+  private async deadLetter(message: JsMsg, decoded: unknown, problem: string, secret: boolean): Promise<boolean> {
     const eventId = typeof (decoded as { id?: unknown })?.id === 'string' ? (decoded as { id: string }).id : 'unknown';
     this.logger.error(`Dead-lettering event ${eventId} from ${message.subject} #${message.seq}: ${problem}`);
     const meta = headers();
@@ -132,8 +138,10 @@ export class EventConsumers {
     meta.set('Market-Original-Subject', message.subject);
     meta.set('Market-Original-Sequence', String(message.seq));
     meta.set('Market-Problem', problem.replace(/[\r\n]+/g, ' ').slice(0, 1000));
+    const body = withoutSecrets(decoded, message.data, secret);
+    if (body.length === 0) meta.set('Market-Body', 'withheld: it may hold a one-time token');
     try {
-      await this.nc.jetstream().publish(deadLetterSubject(this.stream.prefix, this.consumerName), message.data, {
+      await this.nc.jetstream().publish(deadLetterSubject(this.stream.prefix, this.consumerName), body, {
         headers: meta,
         // A redelivery of the same message is dropped by JetStream's duplicate window.
         msgID: `dead-${this.consumerName}-${message.seq}`,
@@ -146,4 +154,12 @@ export class EventConsumers {
     message.ack();
     return true;
   }
+}
+
+/** The copy of a dead message that may be kept: without secret payload keys, or nothing when it cannot be read safely. */
+function withoutSecrets(decoded: unknown, raw: Uint8Array, secret: boolean): Uint8Array {
+  const payload = (decoded as { payload?: unknown } | undefined)?.payload;
+  if (typeof decoded !== 'object' || decoded === null || typeof payload !== 'object' || payload === null) return secret ? new Uint8Array() : raw;
+  const kept = Object.fromEntries(Object.entries(payload).filter(([key]) => !(SECRET_PAYLOAD_KEYS as readonly string[]).includes(key)));
+  return new TextEncoder().encode(JSON.stringify({ ...decoded, payload: kept }));
 }

@@ -129,6 +129,12 @@ describe('outbox relay and idempotent consumers', () => {
       JSONCodec().encode({ id: missingField, name: 'user.registered', occurred_at: new Date().toISOString(), request_id: null, payload: { user_id: randomUUID(), email: 'x@example.com', created_at: new Date().toISOString() } }),
     );
     await publish(new TextEncoder().encode('this is not json'));
+    // A well-formed event of another name on this subject: the user.registered handler could never apply it.
+    const otherName = randomUUID();
+    await publish(JSONCodec().encode({ id: otherName, name: 'user.deleted', occurred_at: new Date().toISOString(), request_id: null, payload: { user_id: randomUUID(), deleted_by: randomUUID() } }));
+    // A malformed message holding a one-time token: the dead-letter copy must not keep it (ADR 0008).
+    const withToken = randomUUID();
+    await publish(JSONCodec().encode({ id: withToken, name: 'user.registered', occurred_at: new Date().toISOString(), request_id: null, payload: { user_id: randomUUID(), token: 'one-time-secret-token' } }));
     const marker = await writeUserRegistered('after_poison');
     relay.kick();
     await eventually(async () => expect(await deliveries(marker)).toBe(1));
@@ -137,11 +143,19 @@ describe('outbox relay and idempotent consumers', () => {
     const jsm = await consumerNats.jetstreamManager();
     const dead = deadLetterSubject(env.EVENTS_PREFIX, 'kit-test');
     const info = await jsm.streams.info(env.EVENTS_STREAM, { subjects_filter: dead });
-    expect(info.state.subjects?.[dead]).toBe(2);
-    const first = await jsm.streams.getMessage(env.EVENTS_STREAM, { seq: 1, next_by_subj: dead } as never);
-    expect(first.header.get('Market-Event-Id')).toBe(missingField);
-    expect(first.header.get('Market-Problem')).toMatch(/user\.registered payload/);
-    expect(first.header.get('Market-Consumer')).toBe('kit-test');
+    expect(info.state.subjects?.[dead]).toBe(4);
+    const copies = [];
+    for (let seq = 1, i = 0; i < 4; i += 1) {
+      const copy = await jsm.streams.getMessage(env.EVENTS_STREAM, { seq, next_by_subj: dead } as never);
+      copies.push(copy);
+      seq = copy.seq + 1;
+    }
+    expect(copies.map((copy) => copy.header.get('Market-Event-Id'))).toEqual([missingField, 'unknown', otherName, withToken]);
+    expect(copies[0].header.get('Market-Problem')).toMatch(/user\.registered payload/);
+    expect(copies[0].header.get('Market-Consumer')).toBe('kit-test');
+    expect(copies[2].header.get('Market-Problem')).toBe('a user.deleted event on the user.registered subject');
+    expect(new TextDecoder().decode(copies[3].data)).not.toContain('one-time-secret-token');
+    expect(JSON.parse(new TextDecoder().decode(copies[3].data)).payload).toEqual({ user_id: expect.any(String) });
     // Both were acknowledged: nothing is waiting to be redelivered.
     const consumer = await jsm.consumers.info(env.EVENTS_STREAM, 'kit-test-user_registered');
     expect(consumer.num_ack_pending).toBe(0);

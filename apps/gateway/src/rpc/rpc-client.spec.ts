@@ -1,0 +1,17 @@
+import { RPC, type RpcDefinition } from '@market/contracts';
+import { gatewayMayCall } from './rpc-client';
+
+const all = Object.values(RPC).flatMap((group) => Object.values(group) as RpcDefinition[]);
+
+describe('what the gateway may ask over NATS', () => {
+  it('never a services-only subject but its own session check', () => {
+    const allowedInternal = all.filter((definition) => definition.internal && gatewayMayCall(definition)).map((definition) => definition.subject);
+    expect(allowedInternal).toEqual(['auth.session_state']);
+    expect(gatewayMayCall(RPC.admin.effectiveSettings)).toBe(false);
+    expect(gatewayMayCall(RPC.auth.contacts)).toBe(false);
+  });
+
+  it('every public subject', () => {
+    expect(all.filter((definition) => !definition.internal).every(gatewayMayCall)).toBe(true);
+  });
+});
