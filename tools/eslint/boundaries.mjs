@@ -7,7 +7,8 @@
 // is judged the same as one that does.
 //
 //   architecture/project-imports  which projects (apps/<x>, libs/<x>, other folders) and which npm packages a
-//                                 project may import besides its own files
+//                                 project may import besides its own files; and a module named by anything but a
+//                                 string (a template with ${…}, a variable) is reported, as it cannot be judged
 //   architecture/feature-imports  web: shared code (api/, lib/, components/) never imports features/, and one
 //                                 feature never imports another
 import { readdirSync, readFileSync } from 'node:fs';
@@ -78,11 +79,81 @@ function literalString(node) {
 
 const JEST_MODULE_CALLS = new Set(['mock', 'doMock', 'unmock', 'setMock', 'requireActual', 'requireMock', 'createMockFromModule']);
 
-/** Calls `check(specifier, node)` for every module a file names: import/export … from, import(), require(), jest.mock() and TS import forms. */
-function onEveryImport(check) {
+const isIdentifier = (node, name) => node?.type === 'Identifier' && (name === undefined || node.name === name);
+const isMember = (node, property) =>
+  node?.type === 'MemberExpression' && !node.computed && isIdentifier(node.property, property);
+
+/**
+ * The variable `identifier` names, if the file declares it (an import, a const, a parameter); undefined for a global
+ * such as `require`, which the config declares without a definition in the code.
+ */
+function declaredVariable(context, identifier) {
+  for (let scope = context.sourceCode.getScope(identifier); scope; scope = scope.upper) {
+    const variable = scope.set.get(identifier.name);
+    if (variable) return variable.defs.length ? variable : undefined;
+  }
+  return undefined;
+}
+
+/** The initialiser of a `const x = …` that `identifier` names, else undefined. */
+function constInit(context, identifier) {
+  const def = declaredVariable(context, identifier)?.defs[0];
+  if (def?.type !== 'Variable' || def.parent?.kind !== 'const' || !isIdentifier(def.node.id)) return undefined;
+  return def.node.init ?? undefined;
+}
+
+/** `createRequire`, `module.createRequire`, or a name imported as createRequire from 'module' / 'node:module'. */
+function isCreateRequire(context, callee) {
+  if (isMember(callee, 'createRequire')) return true;
+  if (!isIdentifier(callee)) return false;
+  const def = declaredVariable(context, callee)?.defs[0];
+  if (!def) return callee.name === 'createRequire';
+  if (def.type !== 'ImportBinding' || def.node.type !== 'ImportSpecifier') return false;
+  const imported = def.node.imported.name ?? def.node.imported.value;
+  return imported === 'createRequire' && ['module', 'node:module'].includes(def.parent.source.value);
+}
+
+/**
+ * Does `node` evaluate to a require function: the global `require`, the result of a `createRequire(…)` call, or a
+ * const bound to either (`const req = createRequire(import.meta.url)`)?
+ */
+function isRequireFunction(context, node, depth = 0) {
+  if (!node || depth > 4) return false;
+  if (node.type === 'CallExpression') return isCreateRequire(context, node.callee);
+  if (!isIdentifier(node)) return false;
+  if (node.name === 'require' && !declaredVariable(context, node)) return true;
+  return isRequireFunction(context, constInit(context, node), depth + 1);
+}
+
+/**
+ * Which argument of a call names a module, if the call is one that loads or resolves a module: require(),
+ * require.resolve(), a createRequire(…) result and its .resolve(), import.meta.resolve() and jest.mock() and the like.
+ */
+function moduleArgument(context, node) {
+  const { callee } = node;
+  const loads =
+    isRequireFunction(context, callee) ||
+    (isMember(callee, 'resolve') && isRequireFunction(context, callee.object)) ||
+    (isMember(callee, 'resolve') && callee.object.type === 'MetaProperty' && callee.object.meta.name === 'import') ||
+    (callee.type === 'MemberExpression' &&
+      isIdentifier(callee.object, 'jest') &&
+      !callee.computed &&
+      isIdentifier(callee.property) &&
+      JEST_MODULE_CALLS.has(callee.property.name));
+  return loads ? node.arguments[0] : undefined;
+}
+
+/**
+ * Calls `check(specifier, node)` for every module a file names: import/export … from, import(), require(),
+ * require.resolve(), createRequire(…)(), import.meta.resolve(), jest.mock() and the like, and TS import forms. A
+ * specifier that is no string (a template with expressions, a variable) goes to `dynamic(node)` instead, if given.
+ */
+function onEveryImport(context, check, dynamic) {
   const visit = (node) => {
+    if (!node) return;
     const specifier = literalString(node);
     if (specifier !== undefined) check(specifier, node);
+    else if (dynamic) dynamic(node);
   };
   return {
     ImportDeclaration: (node) => visit(node.source),
@@ -92,15 +163,8 @@ function onEveryImport(check) {
     TSExternalModuleReference: (node) => visit(node.expression),
     TSImportType: (node) => visit(node.source ?? node.argument),
     CallExpression(node) {
-      const { callee } = node;
-      const isRequire = callee.type === 'Identifier' && callee.name === 'require';
-      const isJest =
-        callee.type === 'MemberExpression' &&
-        callee.object.type === 'Identifier' &&
-        callee.object.name === 'jest' &&
-        callee.property.type === 'Identifier' &&
-        JEST_MODULE_CALLS.has(callee.property.name);
-      if (isRequire || isJest) visit(node.arguments[0]);
+      const argument = moduleArgument(context, node);
+      if (argument) visit(argument);
     },
   };
 }
@@ -123,12 +187,13 @@ const projectImports = {
       project:
         "{{from}} may not import '{{specifier}}': it resolves into {{to}}. Allowed besides its own files: {{allowed}} (ADR 0027).",
       package: "{{from}} may not import the package '{{pkg}}'. Allowed packages: {{allowed}} (ADR 0027).",
+      dynamicSpecifier: 'Import paths must be literal strings so the architecture can be checked (ADR 0027).',
     },
   },
   create(context) {
     const { allow = [], packages = '*' } = context.options[0] ?? {};
     const from = projectOf(posix(path.relative(ROOT, context.filename)));
-    return onEveryImport((specifier, node) => {
+    const check = (specifier, node) => {
       const target = resolveSpecifier(specifier, context.filename);
       if (target.pkg !== undefined) {
         if (packages === '*' || packages.includes(target.pkg)) return;
@@ -140,7 +205,10 @@ const projectImports = {
       const to = target.path.startsWith('..') ? 'a folder outside the repository' : projectOf(target.path);
       const allowed = allow.length ? allow.join(', ') : 'nothing';
       context.report({ node, messageId: 'project', data: { from, specifier, to, allowed } });
-    });
+    };
+    // A module named by anything but a string cannot be judged, whatever it would resolve to at run time.
+    const dynamic = (node) => context.report({ node, messageId: 'dynamicSpecifier' });
+    return onEveryImport(context, check, dynamic);
   },
 };
 
@@ -163,7 +231,8 @@ const featureImports = {
       repoPath.startsWith(`${featuresDir}/`) ? repoPath.slice(featuresDir.length + 1).split('/')[0] : undefined;
     const file = posix(path.relative(ROOT, context.filename));
     const from = featureOf(file);
-    return onEveryImport((specifier, node) => {
+    // A dynamic specifier is project-imports' to report (once, not by both rules).
+    return onEveryImport(context, (specifier, node) => {
       const target = resolveSpecifier(specifier, context.filename);
       const to = target.path === undefined ? undefined : featureOf(target.path);
       if (to === undefined || to === from) return;
