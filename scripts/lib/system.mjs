@@ -170,8 +170,29 @@ export function isolatedSystemEnv(label, port, base = process.env) {
   };
 }
 
-/** Deletes the stream and drops the database an isolated stack used (after stopping it). */
+/** Deletes Redis keys under a prefix (an isolated stack's sessions, rate limits and queues). */
+async function deleteRedisKeys(redisUrl, prefix) {
+  if (!prefix) return;
+  const { Redis } = await import('ioredis');
+  const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  try {
+    await redis.connect();
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
+      if (keys.length > 0) await redis.del(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+}
+
+/** Deletes the stream, the Redis keys and queues, and drops the database an isolated stack used (after stopping it). */
 export async function dropIsolated(env) {
+  const redisUrl = env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+  await deleteRedisKeys(redisUrl, env.REDIS_KEY_PREFIX);
+  if (env.QUEUE_PREFIX) await deleteRedisKeys(redisUrl, `${env.QUEUE_PREFIX}:`);
   const { connect } = await import('nats');
   const nc = await connect({ servers: env.NATS_URL ?? 'nats://127.0.0.1:4222' });
   await (await nc.jetstreamManager()).streams.delete(env.EVENTS_STREAM).catch(() => false);

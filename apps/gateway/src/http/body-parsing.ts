@@ -1,10 +1,17 @@
 import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
+import { API, type RouteDefinition } from '@market/contracts';
 
 const JSON_LIMIT = '1mb';
 // Raw bodies go to billing base64-encoded inside one NATS message (1 MB max payload), so they must stay under ~0.75 MB.
 const RAW_LIMIT = '700kb';
-/** Routes that get the body's exact bytes (a Buffer) instead of parsed JSON: a signature covers them (ADR 0023). */
-export const RAW_BODY_PATHS = ['/api/webhooks/stripe'];
+/**
+ * Routes that get the body's exact bytes (a Buffer) instead of parsed JSON: a signature covers them (ADR 0023). They
+ * are the routes whose declaration says `rawBody` (ADR 0028), so moving one cannot silently JSON-parse its body.
+ */
+export const RAW_BODY_PATHS = Object.values(API)
+  .flatMap((group) => Object.values(group) as RouteDefinition[])
+  .filter((route) => route.rawBody !== undefined)
+  .map((route) => `/api${route.path}`.toLowerCase());
 
 const isRawPath = (path: string) => RAW_BODY_PATHS.includes(path.toLowerCase().replace(/\/+$/, ''));
 

@@ -1,11 +1,13 @@
 import 'reflect-metadata';
-import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
+import { METHOD_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
+import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import { RequestMethod, type Type } from '@nestjs/common';
 import { HealthController, parseEnvOrThrow } from '@market/server-kit';
 import { API, apiDocument, type RouteDefinition } from '@market/contracts';
 import { GatewayModule } from '../gateway.module';
 import { gatewayEnv } from '../gateway.config';
-import { nestPath, ROUTE_DEFINITION } from './route.decorator';
+import { nestPath, ROUTE_DEFINITION, RouteInputPipe } from './route.decorator';
+import { RAW_BODY_PATHS } from './body-parsing';
 
 const controllers = GatewayModule.register(parseEnvOrThrow(gatewayEnv, { JWT_SECRET: 'x'.repeat(40) })).controllers as Type[];
 const apiControllers = controllers.filter((controller) => controller !== HealthController);
@@ -42,6 +44,27 @@ describe('the gateway serves exactly the routes contracts declare', () => {
     }
   });
 
+  it('reads only the path parameters, query and body its route declares', () => {
+    let checked = 0;
+    for (const controller of apiControllers) {
+      for (const name of Object.getOwnPropertyNames(controller.prototype)) {
+        const handler = controller.prototype[name] as object;
+        const route = Reflect.getMetadata(ROUTE_DEFINITION, handler) as RouteDefinition | undefined;
+        if (!route) continue;
+        const args = Object.entries((Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, name) ?? {}) as Record<string, { data?: string }>);
+        for (const [key, { data }] of args) {
+          const type = Number(key.split(':')[0]);
+          const where = `${route.method} ${route.path} (${controller.name}.${name})`;
+          if (type === RouteParamtypes.PARAM) expect([where, data !== undefined && data in (route.params?.shape ?? {})]).toEqual([where, true]);
+          if (type === RouteParamtypes.QUERY) expect([where, route.query !== undefined && data === undefined]).toEqual([where, true]);
+          if (type === RouteParamtypes.BODY) expect([where, Boolean(route.body || route.multipart || route.rawBody)]).toEqual([where, true]);
+          if (type === RouteParamtypes.PARAM || type === RouteParamtypes.QUERY || type === RouteParamtypes.BODY) checked += 1;
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(30);
+  });
+
   it('serves each declared route exactly once', () => {
     const served = apiControllers.flatMap((controller) => handlers(controller).map((handler) => handler.route));
     for (const route of declared) expect([route.method, route.path, served.filter((r) => r === route).length]).toEqual([route.method, route.path, 1]);
@@ -53,5 +76,19 @@ describe('the gateway serves exactly the routes contracts declare', () => {
     expect(document.openapi).toBe('3.1.0');
     const operations = Object.entries(document.paths).flatMap(([path, item]) => Object.keys(item).map((method) => `${method} ${path}`));
     expect(operations.sort()).toEqual(declared.map((route) => `${route.method} ${route.path}`).sort());
+  });
+});
+
+describe('route inputs', () => {
+  it('keeps the exact bytes only of routes that declare a raw body (the Stripe webhook)', () => {
+    expect(RAW_BODY_PATHS).toEqual(['/api/webhooks/stripe']);
+  });
+
+  it('refuses, as a programming error, a path parameter or query a route does not declare', () => {
+    const pipe = new RouteInputPipe(API.bids.history);
+    expect(pipe.transform('6f1c1a52-4c6e-4b8e-9d59-2f0f3d8a7b10', { type: 'param', data: 'id' })).toBe('6f1c1a52-4c6e-4b8e-9d59-2f0f3d8a7b10');
+    expect(() => pipe.transform('x', { type: 'param', data: 'listing' })).toThrow(/does not declare/);
+    expect(() => pipe.transform({}, { type: 'query' })).toThrow(/does not declare/);
+    expect(() => new RouteInputPipe(API.bids.userBids).transform('x', { type: 'param', data: 'id' })).toThrow(/does not declare/);
   });
 });

@@ -50,11 +50,16 @@ export class RouteInputPipe implements PipeTransform {
 
   transform(value: unknown, metadata: ArgumentMetadata) {
     const { params, query, body, multipart, rawBody } = this.route;
-    if (metadata.type === 'param' && params) {
-      const schema = metadata.data ? (params.shape as Record<string, z.ZodType>)[metadata.data] : params;
-      return schema ? parseRequest(schema, value, 'path') : value;
+    if (metadata.type === 'param') {
+      // A handler reading a path parameter its route does not declare would get it unvalidated: a programming error.
+      const schema = metadata.data ? (params?.shape as Record<string, z.ZodType> | undefined)?.[metadata.data] : params;
+      if (!schema) throw new Error(`${this.route.method.toUpperCase()} ${this.route.path} reads path parameter ${metadata.data ?? '(all)'}, which its route does not declare`);
+      return parseRequest(schema, value, 'path');
     }
-    if (metadata.type === 'query' && query && !metadata.data) return parseRequest(query, value, 'query');
+    if (metadata.type === 'query') {
+      if (!query || metadata.data) throw new Error(`${this.route.method.toUpperCase()} ${this.route.path} reads a query its route does not declare (read the whole declared query)`);
+      return parseRequest(query, value, 'query');
+    }
     if (metadata.type === 'body' && body && !multipart && !rawBody) return parseRequest(body, value, 'body');
     return value;
   }

@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { NatsConnection, Subscription } from 'nats';
-import type { BrowseListingsQuery } from '@market/contracts';
+import { EVENT_NAMES, mayConsume, type BrowseListingsQuery } from '@market/contracts';
 import { eventSubject } from '@market/server-kit';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway.config';
 import { GATEWAY_NATS } from '../gateway.tokens';
@@ -39,6 +39,8 @@ export class BrowseCache implements OnApplicationBootstrap, OnApplicationShutdow
   }
 
   onApplicationBootstrap() {
+    const undeclared = EVENT_NAMES.filter((name) => name.startsWith('listing.') && !mayConsume('gateway', name));
+    if (undeclared.length > 0) throw new Error(`The browse cache reads ${undeclared.join(', ')}, which EVENT_FLOWS does not list the gateway as consuming`);
     if (this.ttl > 0) this.subscription = this.nc.subscribe(eventSubject(this.config.EVENTS_PREFIX, 'listing.>'), { callback: () => this.clear() });
   }
 

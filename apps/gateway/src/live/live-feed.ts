@@ -4,6 +4,7 @@ import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnAppl
 import { HttpAdapterHost } from '@nestjs/core';
 import type { Msg, NatsConnection, NatsError, Subscription } from 'nats';
 import { WebSocketServer } from 'ws';
+import { mayConsume } from '@market/contracts';
 import { eventSubject } from '@market/server-kit';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway.config';
 import { GATEWAY_NATS } from '../gateway.tokens';
@@ -52,6 +53,8 @@ export class LiveFeed implements OnApplicationBootstrap, BeforeApplicationShutdo
     // Nest creates the HTTP server before bootstrap hooks run and listens after them, so no handshake is missed.
     this.server = this.adapterHost.httpAdapter.getHttpServer() as Server;
     this.server.on('upgrade', this.onUpgrade);
+    const undeclared = LIVE_SOURCE_EVENTS.filter((name) => !mayConsume('gateway', name));
+    if (undeclared.length > 0) throw new Error(`The live feed reads ${undeclared.join(', ')}, which EVENT_FLOWS does not list the gateway as consuming`);
     this.subscriptions = LIVE_SOURCE_EVENTS.map((name) =>
       this.nc.subscribe(eventSubject(this.config.EVENTS_PREFIX, name), { callback: (error, msg) => this.relay(error, msg) }),
     );

@@ -10,6 +10,7 @@ import {
   CheckoutSessionResponseSchema,
   CreatePaymentRequestSchema,
   CreatePaymentResponseSchema,
+  PaymentInProgressResponseSchema,
   PaymentActionResponseSchema,
   PaymentIntentStatusSchema,
   RefundPaymentRequestSchema,
@@ -102,6 +103,7 @@ export const PAYMENTS_ROUTES = {
     status: 200,
     reply: CreatePaymentResponseSchema,
     errors: [400, 403, 404, 409],
+    errorReplies: { 409: PaymentInProgressResponseSchema },
   }),
   checkoutSession: defineRoute({
     method: 'post',

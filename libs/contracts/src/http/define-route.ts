@@ -4,7 +4,7 @@ import type { z } from 'zod';
 export type RouteAuth = 'public' | 'optional' | 'user' | 'admin';
 
 /** Error statuses a route can answer beyond those its auth, inputs and the services imply (401, 403, 422, 503). */
-export type RouteErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429 | 503;
+export type RouteErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503;
 
 /** A reply that is not JSON (a PDF, an image): described by its media types. */
 export interface BinaryReply {
@@ -45,6 +45,8 @@ export interface RouteDefinition<
   readonly status: 200 | 201 | 204;
   readonly reply: R;
   readonly errors?: readonly RouteErrorStatus[];
+  /** An error answer with more than `{detail}` (e.g. a 409 that hands back what is already in progress). */
+  readonly errorReplies?: Partial<Readonly<Record<RouteErrorStatus, z.ZodType>>>;
   /** Extra response headers the success answer carries (name -> description). */
   readonly headers?: Readonly<Record<string, string>>;
 }

@@ -11,11 +11,13 @@ const ERROR_DESCRIPTIONS: Record<RouteErrorStatus | 422, string> = {
   403: 'Not allowed for this account',
   404: 'Not found (or not visible to this caller)',
   409: 'Conflicts with the current state',
-  413: 'Too large',
-  422: 'Validation failed: detail lists each problem with its location',
-  429: 'Too many requests; try again later',
+  413: 'The request body is too large',
+  415: 'The request body has an unsupported encoding',
+  422: 'Validation failed (or the body is not valid JSON): detail lists each problem with its location',
+  429: 'Too many requests; Retry-After says in how many seconds to try again',
   503: 'A service is unavailable or did not answer in time; try again',
 };
+const RETRY_AFTER = { 'Retry-After': { description: 'Seconds to wait before trying again', schema: { type: 'integer', minimum: 1 } } };
 
 /** A zod schema as a JSON Schema (draft 2020-12, which OpenAPI 3.1 uses) without the $schema key. */
 export function jsonSchemaOf(schema: z.ZodType, io: Io): JsonSchema {
@@ -63,6 +65,12 @@ export function errorStatuses(route: RouteDefinition): number[] {
   if (route.auth !== 'public') statuses.add(401);
   if (route.auth === 'admin') statuses.add(403);
   if (route.params || route.query || route.body || route.multipart) statuses.add(422);
+  // Every request with a body goes through the gateway's body parser: too large, a bad encoding, or not JSON.
+  if (route.method !== 'get' && route.method !== 'delete') {
+    statuses.add(413);
+    statuses.add(415);
+    if (!route.rawBody) statuses.add(422);
+  }
   statuses.add(503);
   return [...statuses].sort((a, b) => a - b);
 }
@@ -81,7 +89,12 @@ function responses(route: RouteDefinition): JsonSchema {
     };
   } else success = { description: route.summary, ...headers, content: { 'application/json': { schema: jsonSchemaOf(route.reply, 'output') } } };
   const all: JsonSchema = { [String(route.status)]: success };
-  for (const status of errorStatuses(route)) all[String(status)] = { $ref: `#/components/responses/Error${status}` };
+  for (const status of errorStatuses(route)) {
+    const special = route.errorReplies?.[status as RouteErrorStatus];
+    all[String(status)] = special
+      ? { description: ERROR_DESCRIPTIONS[status as RouteErrorStatus], content: { 'application/json': { schema: jsonSchemaOf(special, 'output') } } }
+      : { $ref: `#/components/responses/Error${status}` };
+  }
   return all;
 }
 
@@ -123,7 +136,11 @@ export function buildOpenApiDocument(routes: Record<string, Record<string, Route
   const errorResponses = Object.fromEntries(
     Object.entries(ERROR_DESCRIPTIONS).map(([status, description]) => [
       `Error${status}`,
-      { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
+      {
+        description,
+        ...(status === '429' ? { headers: RETRY_AFTER } : {}),
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+      },
     ]),
   );
   return {

@@ -59,9 +59,12 @@ export const ListingSchema = z.strictObject({
 });
 export type ListingDto = z.infer<typeof ListingSchema>;
 
+/** A listing as everyone sees it on browse pages, which are shared between callers: never a reserve amount (D7). */
+export const PublicListingSchema = ListingSchema.omit({ reserve_price: true, seller: true });
+
 /** GET /api/listings. */
 export const BrowseListingsResponseSchema = z.strictObject({
-  listings: z.array(ListingSchema),
+  listings: z.array(PublicListingSchema),
   total: z.number().int(),
   page: z.number().int(),
   pages: z.number().int(),
