@@ -23,7 +23,19 @@ const RETRY_AFTER = { 'Retry-After': { description: 'Seconds to wait before tryi
 export function jsonSchemaOf(schema: z.ZodType, io: Io): JsonSchema {
   const json = z.toJSONSchema(schema, { io, unrepresentable: 'any', reused: 'inline' }) as JsonSchema;
   delete json.$schema;
-  return json;
+  return withoutFormatPatterns(json) as JsonSchema;
+}
+
+const FORMATS_WITH_OWN_RULES = new Set(['uuid', 'date-time', 'date', 'email']);
+
+/** Drops the regex zod adds beside a standard format (uuid, date-time...): the format says it, and tools draw examples from it. */
+function withoutFormatPatterns(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutFormatPatterns);
+  if (value === null || typeof value !== 'object') return value;
+  const entries = Object.entries(value).map(([key, item]) => [key, withoutFormatPatterns(item)] as const);
+  const object = Object.fromEntries(entries) as JsonSchema;
+  if (typeof object.format === 'string' && FORMATS_WITH_OWN_RULES.has(object.format)) delete object.pattern;
+  return object;
 }
 
 function parameters(route: RouteDefinition): JsonSchema[] {
