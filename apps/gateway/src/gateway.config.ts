@@ -26,6 +26,10 @@ export const gatewayEnv = {
     .default('screenshots'),
   S3_REGION: z.string().regex(/^[a-z0-9-]+$/, 'lower-case letters, digits and - only').default('us-east-1'),
   UPLOADS_DIR: z.string().min(1).default('data/uploads').transform((dir) => resolve(process.cwd(), dir)),
+  // Multipart uploads one gateway takes at once, and one user (or one anonymous address) may run at once; beyond
+  // either the request is a quick 503 with Retry-After (ADR 0029).
+  UPLOADS_MAX_CONCURRENT: z.coerce.number().int().min(1).max(1000).default(8),
+  UPLOADS_MAX_PER_USER: z.coerce.number().int().min(1).max(100).default(2),
   // The site's public address: its origin may open live feed websockets (ADR 0015). Shared with notifications-service.
   PUBLIC_URL: urlSchema(['http:', 'https:']).optional(),
   // Further browser origins (comma-separated, e.g. a dev server) allowed to open live feed websockets; see ADR 0015.

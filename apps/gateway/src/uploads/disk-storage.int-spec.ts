@@ -17,7 +17,7 @@ describe('DiskStorage in a temp directory', () => {
   afterEach(() => rm(dir, { recursive: true, force: true }));
 
   it('stores a stream and reads it back with its content type and size', async () => {
-    await storage.put('a1.jpg', Readable.from([Buffer.from('jpeg-bytes'), Buffer.from('-more')]), 'image/jpeg');
+    await storage.put('a1.jpg', Readable.from([Buffer.from('jpeg-bytes'), Buffer.from('-more')]), 'image/jpeg', 15);
     const object = await storage.get('a1.jpg');
     expect(object).toMatchObject({ contentType: 'image/jpeg', size: 15 });
     expect(await text(object!.stream)).toBe('jpeg-bytes-more');
@@ -33,7 +33,7 @@ describe('DiskStorage in a temp directory', () => {
   });
 
   it('removes objects with their sidecars and ignores keys that are not there', async () => {
-    await storage.put('b.png', Readable.from([Buffer.from('png')]), 'image/png');
+    await storage.put('b.png', Readable.from([Buffer.from('png')]), 'image/png', 3);
     await storage.remove(['b.png', 'never-was.gif']);
     await expect(storage.get('b.png')).resolves.toBeNull();
     expect(await readdir(storage.dir)).toEqual([]);
@@ -51,13 +51,22 @@ describe('DiskStorage in a temp directory', () => {
         }
       },
     });
-    await expect(storage.put('c.png', failing, 'image/png')).rejects.toThrow('client went away');
+    await expect(storage.put('c.png', failing, 'image/png', 2000)).rejects.toThrow('client went away');
     await expect(storage.get('c.png')).resolves.toBeNull();
     expect(await readdir(storage.dir)).toEqual([]);
   });
 
+  it.each([
+    ['shorter', 4],
+    ['longer', 2],
+  ])('refuses a stream %s than its declared size and leaves nothing', async (_name, size) => {
+    await expect(storage.put('d.png', Readable.from([Buffer.from('png')]), 'image/png', size)).rejects.toThrow(/declared/);
+    await expect(storage.get('d.png')).resolves.toBeNull();
+    expect(await readdir(storage.dir)).toEqual([]);
+  });
+
   it('refuses keys that could leave the directory', async () => {
-    await expect(storage.put('../escape.png', Readable.from([Buffer.from('x')]), 'image/png')).rejects.toThrow(/Unsafe storage key/);
+    await expect(storage.put('../escape.png', Readable.from([Buffer.from('x')]), 'image/png', 1)).rejects.toThrow(/Unsafe storage key/);
     await expect(storage.get('a/b.png')).rejects.toThrow(/Unsafe storage key/);
     await expect(storage.remove(['..'])).rejects.toThrow(/Unsafe storage key/);
   });

@@ -4,7 +4,7 @@ import { access, constants, mkdir, readFile, rename, rm, stat, writeFile } from 
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { ObjectStorage, assertSafeKey, type StoredObject } from './object-storage';
+import { ObjectStorage, assertSafeKey, exactLength, type StoredObject } from './object-storage';
 
 interface Sidecar {
   contentType: string;
@@ -20,15 +20,14 @@ export class DiskStorage extends ObjectStorage {
     super();
   }
 
-  async put(key: string, stream: Readable, contentType: string): Promise<void> {
+  async put(key: string, stream: Readable, contentType: string, size: number): Promise<void> {
     assertSafeKey(key);
     await mkdir(this.dir, { recursive: true });
     // Temp names start with a dot: never a valid key, so a half-written file is never served.
     const tmpData = join(this.dir, `.tmp-${randomUUID()}`);
     const tmpMeta = `${tmpData}.meta`;
     try {
-      await pipeline(stream, createWriteStream(tmpData, { flags: 'wx' }));
-      const { size } = await stat(tmpData);
+      await pipeline(stream, exactLength(size), createWriteStream(tmpData, { flags: 'wx' }));
       await writeFile(tmpMeta, JSON.stringify({ contentType, size } satisfies Sidecar), { flag: 'wx' });
       // Sidecar first: a data file without its sidecar is treated as missing.
       await rename(tmpMeta, join(this.dir, sidecarOf(key)));

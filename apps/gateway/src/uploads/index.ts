@@ -5,6 +5,7 @@ export { UPLOADS_PROVIDERS, createObjectStorage } from './uploads.providers';
 export { UploadsController } from './uploads.controller';
 export { ScreenshotsInterceptor, UploadedScreenshots, discardScreenshots } from './screenshots.interceptor';
 export type { StoredScreenshot } from './multipart-screenshots';
+export { UploadSlots, UPLOAD_RETRY_AFTER_SECONDS } from './upload-slots';
 export { sniffImage, type ImageInfo, type SniffResult } from './image-sniff';
 export {
   MAX_SCREENSHOTS,
@@ -12,6 +13,7 @@ export {
   MAX_SCREENSHOT_PIXELS,
   SCREENSHOTS_FIELD,
   LOGO_KEY,
+  contentTypeOfKey,
   isServableKey,
   keyFromUploadPath,
   uploadPath,

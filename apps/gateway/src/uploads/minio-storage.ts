@@ -1,6 +1,10 @@
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import type { Readable } from 'node:stream';
+import { text } from 'node:stream/consumers';
+import { pipeline } from 'node:stream/promises';
 import { Client } from 'minio';
-import { ObjectStorage, assertSafeKey, type StoredObject } from './object-storage';
+import { ObjectStorage, assertSafeKey, exactLength, type StoredObject } from './object-storage';
 
 export interface MinioStorageOptions {
   endpoint: string;
@@ -10,22 +14,11 @@ export interface MinioStorageOptions {
   region: string;
 }
 
-// Screenshots are at most 5 MB; anything far larger is a caller's bug, not something to hold in memory.
-const MAX_OBJECT_BYTES = 16 * 1024 * 1024;
+// A PUT URL is signed for one upload that starts at once; the socket gives up when S3 stops answering.
+const PUT_URL_SECONDS = 300;
+const PUT_TIMEOUT_MS = 60_000;
 
 const isMissing = (error: unknown) => ['NotFound', 'NoSuchKey'].includes(String((error as { code?: unknown }).code));
-
-async function readAll(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let total = 0;
-  for await (const chunk of stream) {
-    const buf = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
-    total += buf.length;
-    if (total > MAX_OBJECT_BYTES) throw new Error(`Object is larger than ${MAX_OBJECT_BYTES} bytes`);
-    chunks.push(buf);
-  }
-  return Buffer.concat(chunks, total);
-}
 
 /** S3/MinIO through the `minio` client; creates the bucket on first use. */
 export class MinioStorage extends ObjectStorage {
@@ -65,12 +58,31 @@ export class MinioStorage extends ObjectStorage {
     return this.bucketReady;
   }
 
-  async put(key: string, stream: Readable, contentType: string): Promise<void> {
+  async put(key: string, stream: Readable, contentType: string, size: number): Promise<void> {
     assertSafeKey(key);
-    // Buffered so the client sends one signed PUT with a known length rather than a multipart upload.
-    const body = await readAll(stream);
     await this.ensureBucket();
-    await this.client.putObject(this.options.bucket, key, body, body.length, { 'Content-Type': contentType });
+    // The minio client reads any object smaller than its part size (at least 5 MB) into one Buffer to sign it. A
+    // presigned PUT signs the URL instead, so the body streams through with its declared length (ADR 0029).
+    const url = new URL(await this.client.presignedPutObject(this.options.bucket, key, PUT_URL_SECONDS));
+    const request = (url.protocol === 'https:' ? httpsRequest : httpRequest)(url, {
+      method: 'PUT',
+      headers: { 'Content-Type': contentType, 'Content-Length': String(size) },
+      timeout: PUT_TIMEOUT_MS,
+    });
+    request.on('timeout', () => request.destroy(new Error(`storage did not answer in ${PUT_TIMEOUT_MS} ms`)));
+    const answered = new Promise<IncomingMessage>((resolve, reject) => request.once('response', resolve).once('error', reject));
+    answered.catch(() => undefined); // awaited below unless the body fails first
+    try {
+      await pipeline(stream, exactLength(size), request);
+      const response = await answered;
+      const body = await text(response);
+      if (response.statusCode !== 200) throw new Error(`storage refused ${key}: HTTP ${response.statusCode} ${body.slice(0, 300)}`);
+    } catch (error) {
+      stream.destroy();
+      // The socket closes before the declared length arrived: S3 and MinIO keep no part of such a PUT.
+      request.destroy();
+      throw error;
+    }
   }
 
   async get(key: string): Promise<StoredObject | null> {

@@ -1,21 +1,12 @@
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import busboy, { type Busboy } from 'busboy';
 import type { Request } from 'express';
 import { AppError, badRequest } from '@market/server-kit';
-import { MAX_HEAD_BYTES, readImageHead } from './image-head';
-import type { ImageInfo } from './image-sniff';
 import { ObjectStorage } from './object-storage';
-import { MAX_SCREENSHOTS, MAX_SCREENSHOT_BYTES, MAX_SCREENSHOT_PIXELS, SCREENSHOTS_FIELD, newScreenshotKey, uploadPath } from './upload-rules';
+import { invalid, receiveScreenshot, type StoredScreenshot } from './screenshot-file';
+import { MAX_SCREENSHOTS, MAX_SCREENSHOT_BYTES, SCREENSHOTS_FIELD } from './upload-rules';
 
-/** A screenshot this request stored: the key and public path the listing should keep. */
-export interface StoredScreenshot {
-  key: string;
-  path: string;
-  content_type: string;
-  size: number;
-  width: number;
-  height: number;
-}
+export type { StoredScreenshot } from './screenshot-file';
 
 export interface MultipartResult {
   fields: Record<string, string | string[]>;
@@ -30,10 +21,7 @@ const MAX_FIELDS = 60;
 // a chunked request declares no length; a larger declared length is refused before reading.
 const MAX_BODY_BYTES = MAX_SCREENSHOTS * MAX_SCREENSHOT_BYTES + 2 * 1024 * 1024;
 
-const tooLarge = () => new AppError('payload_too_large', 'Each screenshot must be at most 5 MB');
 const bodyTooLarge = () => new AppError('payload_too_large', `The request body must be at most ${MAX_BODY_BYTES / (1024 * 1024)} MB`);
-const invalid = (loc: (string | number)[], msg: string, type: string) => new AppError('validation_failed', [{ loc, msg, type }]);
-const describe = (filename: string | undefined, index: number) => (filename ? filename : `Screenshot ${index + 1}`);
 
 /** Collects a field; a repeated name becomes an array in arrival order. */
 function addField(fields: Record<string, string | string[]>, name: string, value: string): void {
@@ -45,8 +33,8 @@ function addField(fields: Record<string, string | string[]>, name: string, value
 
 /**
  * Parses a multipart/form-data request: text fields are collected, each file in `screenshots` is checked by its
- * content (DESIGN D18) and streamed into storage under a server-generated key. On any failure every object stored
- * for this request is removed before the AppError is thrown.
+ * content (DESIGN D18), cleaned of metadata and streamed into storage under a server-generated key (ADR 0029).
+ * On any failure every object stored for this request is removed before the AppError is thrown.
  */
 export function receiveScreenshots(req: Request, storage: ObjectStorage): Promise<MultipartResult> {
   const declared = Number(req.headers['content-length']);
@@ -98,53 +86,17 @@ export function receiveScreenshots(req: Request, storage: ObjectStorage): Promis
     };
 
     const store = async (file: Readable, filename: string | undefined, index: number) => {
-      // Errors reach readHead or the copy loop below; this keeps an aborted file from being an unhandled 'error'.
+      // Errors reach receiveScreenshot; this keeps an aborted file from being an unhandled 'error'.
       file.on('error', () => undefined);
       activeFiles.add(file);
       try {
-        const { head, result } = await readImageHead(file);
-        if (head.length === 0 && !filename) return; // an empty file input the browser sent anyway
-        if (result.status === 'need-more') {
-          throw invalid(
-            ['body', SCREENSHOTS_FIELD, index],
-            `${describe(filename, index)} is not a readable image: no image size in its first ${MAX_HEAD_BYTES / 1024} KB`,
-            'image_unreadable',
-          );
-        }
-        if (result.status !== 'image') {
-          throw invalid(['body', SCREENSHOTS_FIELD, index], `${describe(filename, index)} is not a JPEG, PNG, WebP or GIF image`, 'image_type');
-        }
-        const info: ImageInfo = result.info;
-        if (info.width * info.height > MAX_SCREENSHOT_PIXELS) {
-          throw invalid(
-            ['body', SCREENSHOTS_FIELD, index],
-            `${describe(filename, index)} is ${info.width}x${info.height} pixels; at most 40 megapixels are allowed`,
-            'image_pixels',
-          );
-        }
-        const key = newScreenshotKey(info);
-        attemptedKeys.push(key);
-        order.set(key, index);
-        let size = 0;
-        let overLimit = false;
-        async function* limited() {
-          size += head.length;
-          yield head;
-          for await (const chunk of file) {
-            size += (chunk as Buffer).length;
-            if (size > MAX_SCREENSHOT_BYTES) {
-              overLimit = true;
-              throw tooLarge();
-            }
-            yield chunk as Buffer;
-          }
-        }
-        try {
-          await storage.put(key, Readable.from(limited(), { objectMode: false }), info.contentType);
-        } catch (error) {
-          throw overLimit ? tooLarge() : error;
-        }
-        screenshots.push({ key, path: uploadPath(key), content_type: info.contentType, size, width: info.width, height: info.height });
+        const stored = await receiveScreenshot(file, { filename, index }, storage, (key) => {
+          // A file cleaned after the request failed is not stored at all.
+          if (failure !== null) throw new Error('upload aborted');
+          attemptedKeys.push(key);
+          order.set(key, index);
+        });
+        if (stored) screenshots.push(stored);
       } finally {
         activeFiles.delete(file);
       }

@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import { Transform, type Readable } from 'node:stream';
 import type { ReadinessCheck } from '@market/server-kit';
 
 /** An object read back from storage, with the content type it was stored with. */
@@ -13,6 +13,23 @@ const CHECK_TIMEOUT_MS = 1500;
 // Keys are flat names (no folders, one extension at most); both adapters refuse anything else.
 const SAFE_KEY = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}(\.[A-Za-z0-9]{1,10})?$/;
 
+/**
+ * Passes exactly `size` bytes on and fails the stream otherwise, so a store never keeps (or an S3 PUT never waits
+ * for) a body of another length than the one declared.
+ */
+export function exactLength(size: number): Transform {
+  let seen = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      seen += chunk.length;
+      done(seen > size ? new Error(`The stream is longer than the declared ${size} bytes`) : null, chunk);
+    },
+    flush(done) {
+      done(seen === size ? null : new Error(`The stream ended after ${seen} of the declared ${size} bytes`));
+    },
+  });
+}
+
 /** Throws unless the key is a flat, safe object name. */
 export function assertSafeKey(key: string): void {
   if (!SAFE_KEY.test(key)) throw new Error(`Unsafe storage key: ${JSON.stringify(key)}`);
@@ -23,9 +40,12 @@ export function assertSafeKey(key: string): void {
  * DiskStorage is the default; MinioStorage is used when S3_ENDPOINT is set.
  */
 export abstract class ObjectStorage {
-  /** Stores the stream under key; on failure nothing is left behind under that key. */
-  abstract put(key: string, stream: Readable, contentType: string, size?: number): Promise<void>;
-  /** The object and its stored content type, or null when there is none. */
+  /**
+   * Streams exactly `size` bytes under key without holding the object in memory (ADR 0029); on failure nothing
+   * is left behind under that key.
+   */
+  abstract put(key: string, stream: Readable, contentType: string, size: number): Promise<void>;
+  /** The object and its stored content type (which serving ignores, ADR 0029), or null when there is none. */
   abstract get(key: string): Promise<StoredObject | null>;
   /** Removes the objects; keys that do not exist are ignored. */
   abstract remove(keys: string[]): Promise<void>;

@@ -2,44 +2,13 @@ import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { Body, Controller, Inject, Patch, Post, UseInterceptors, type INestApplication } from '@nestjs/common';
-import { Test } from '@nestjs/testing';
-import type { NestExpressApplication } from '@nestjs/platform-express';
-import { AllErrorsFilter, badRequest, parseEnvOrThrow } from '@market/server-kit';
-import { GATEWAY_CONFIG, gatewayEnv } from '../gateway.config';
-import { jsonBody } from '../http/body-parsing';
+import type { INestApplication } from '@nestjs/common';
+import sharp from 'sharp';
 import { BUNDLED_LOGO } from './uploads.controller';
-import { ObjectStorage, ScreenshotsInterceptor, UPLOADS_PROVIDERS, UploadedScreenshots, UploadsController, type StoredScreenshot } from './index';
-import { gif, jpeg, png, pngHeader, webpLossy } from './testing/image-fixtures';
-
-/** Stands in for the listings controller: echoes what the interceptor produced. */
-@Controller('things')
-class ThingsController {
-  constructor(@Inject(ObjectStorage) readonly storage: ObjectStorage) {}
-
-  @Post()
-  @UseInterceptors(ScreenshotsInterceptor)
-  create(@Body() body: unknown, @UploadedScreenshots() screenshots: StoredScreenshot[]) {
-    return { body: body ?? null, screenshots };
-  }
-
-  @Patch('refused')
-  @UseInterceptors(ScreenshotsInterceptor)
-  refuse() {
-    throw badRequest('The listings service said no');
-  }
-}
-
-type Part = { name: string; value: string } | { name: string; bytes: Buffer; filename: string; type?: string };
-
-function form(parts: Part[]): FormData {
-  const data = new FormData();
-  for (const part of parts) {
-    if ('value' in part) data.append(part.name, part.value);
-    else data.append(part.name, new Blob([part.bytes], { type: part.type ?? 'image/png' }), part.filename);
-  }
-  return data;
-}
+import { ObjectStorage, type StoredScreenshot } from './index';
+import { gif, jpeg, png, pngHeader } from './testing/image-fixtures';
+import { jpegWithLargeApp1, realGif, realJpeg, realWebp } from './testing/real-images';
+import { form, startUploadApp, type FormPart as Part } from './testing/upload-test-app';
 
 describe('screenshots: multipart upload, checks and serving', () => {
   let root: string;
@@ -74,19 +43,7 @@ describe('screenshots: multipart upload, checks and serving', () => {
   beforeAll(async () => {
     root = await mkdtemp(join(tmpdir(), 'screenshots-upload-'));
     dir = join(root, 'uploads');
-    const config = parseEnvOrThrow(gatewayEnv, { JWT_SECRET: 'x'.repeat(40), UPLOADS_DIR: dir });
-    const moduleRef = await Test.createTestingModule({
-      controllers: [ThingsController, UploadsController],
-      providers: [{ provide: GATEWAY_CONFIG, useValue: config }, ...UPLOADS_PROVIDERS],
-    }).compile();
-    // The same HTTP set-up as create-gateway.ts: no Nest body parser, our JSON parser, /api prefix, the error filter.
-    const nest = moduleRef.createNestApplication<NestExpressApplication>({ bodyParser: false, logger: false });
-    nest.use(...jsonBody());
-    nest.setGlobalPrefix('api');
-    nest.useGlobalFilters(new AllErrorsFilter());
-    await nest.listen(0, '127.0.0.1');
-    app = nest;
-    base = await app.getUrl();
+    ({ app, base } = await startUploadApp({ UPLOADS_DIR: dir }));
   });
 
   afterAll(async () => {
@@ -104,7 +61,7 @@ describe('screenshots: multipart upload, checks and serving', () => {
     expect(app.get(ObjectStorage).constructor.name).toBe('DiskStorage');
   });
 
-  it('stores a real PNG under a generated key and serves it back with the stored type and cache headers', async () => {
+  it('stores a real PNG under a generated key and serves it back, re-encoded, with its type and cache headers', async () => {
     const image = png(64, 48);
     const { status, body } = await send([
       { name: 'title', value: 'My site' },
@@ -119,7 +76,7 @@ describe('screenshots: multipart upload, checks and serving', () => {
       key: expect.stringMatching(/^[0-9a-f-]{36}\.png$/),
       path: `/api/uploads/${shot.key}`,
       content_type: 'image/png',
-      size: image.length,
+      size: expect.any(Number),
       width: 64,
       height: 48,
     });
@@ -130,22 +87,29 @@ describe('screenshots: multipart upload, checks and serving', () => {
     expect(served.headers.get('content-type')).toBe('image/png');
     expect(served.headers.get('x-content-type-options')).toBe('nosniff');
     expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-    expect(Buffer.from(await served.arrayBuffer())).toEqual(image);
+    const bytes = Buffer.from(await served.arrayBuffer());
+    expect(bytes.length).toBe(shot.size);
+    // The same picture, pixel for pixel (PNG stays lossless).
+    const [original, cleaned] = await Promise.all([sharp(image).raw().toBuffer(), sharp(bytes).raw().toBuffer()]);
+    expect(cleaned.equals(original)).toBe(true);
   });
 
-  it('judges by content: a JPEG named .png with type image/png is stored and served as a JPEG', async () => {
-    const { status, body } = await send([{ name: 'screenshots', bytes: jpeg(300, 200, { exifBytes: 150_000 }), filename: 'shot.png', type: 'image/png' }]);
+  it('judges by content: a JPEG (with a 150 KB APP1 block first) named .png with type image/png is stored and served as a JPEG', async () => {
+    const photo = await jpegWithLargeApp1(300, 200, 150_000);
+    const { status, body } = await send([{ name: 'screenshots', bytes: photo, filename: 'shot.png', type: 'image/png' }]);
     expect(status).toBe(201);
     const [shot] = body.screenshots as StoredScreenshot[];
     expect(shot).toMatchObject({ content_type: 'image/jpeg', width: 300, height: 200, key: expect.stringMatching(/\.jpg$/) });
+    // The APP1 block is gone with the rest of the metadata.
+    expect(shot.size).toBeLessThan(150_000);
     expect((await fetch(`${base}${shot.path}`)).headers.get('content-type')).toBe('image/jpeg');
   });
 
   it('stores up to five files of every accepted format, in the order they were sent', async () => {
     const { status, body } = await send([
-      { name: 'screenshots', bytes: gif(10, 10), filename: 'a.gif' },
-      { name: 'screenshots', bytes: webpLossy(20, 10), filename: 'b.webp' },
-      { name: 'screenshots', bytes: jpeg(30, 10), filename: 'c.jpg' },
+      { name: 'screenshots', bytes: await realGif(10, 10), filename: 'a.gif' },
+      { name: 'screenshots', bytes: await realWebp(20, 10), filename: 'b.webp' },
+      { name: 'screenshots', bytes: await realJpeg(30, 10), filename: 'c.jpg' },
       { name: 'screenshots', bytes: png(40, 10), filename: 'd.png' },
       { name: 'screenshots', bytes: png(50, 10), filename: 'e.png' },
     ]);
@@ -323,7 +287,7 @@ describe('screenshots: multipart upload, checks and serving', () => {
 
       const custom = png(120, 30);
       const storage = app.get(ObjectStorage);
-      await storage.put('logo.png', Readable.from([custom]), 'image/png');
+      await storage.put('logo.png', Readable.from([custom]), 'image/png', custom.length);
       const fromStorage = await fetch(`${base}/api/uploads/logo.png`);
       expect(Buffer.from(await fromStorage.arrayBuffer())).toEqual(custom);
       await storage.remove(['logo.png']);

@@ -1,9 +1,11 @@
 import { HttpException, Injectable, createParamDecorator, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import { catchError, from, switchMap, throwError, type Observable } from 'rxjs';
-import { AppError } from '@market/server-kit';
+import type { Actor } from '@market/contracts';
+import { AppError, unavailable } from '@market/server-kit';
 import { ObjectStorage } from './object-storage';
 import { receiveScreenshots, type StoredScreenshot } from './multipart-screenshots';
+import { UPLOAD_RETRY_AFTER_SECONDS, UploadSlots } from './upload-slots';
 
 // The screenshots each request stored, for @UploadedScreenshots(); gone with the request.
 const storedByRequest = new WeakMap<object, StoredScreenshot[]>();
@@ -23,19 +25,37 @@ export async function discardScreenshots(storage: ObjectStorage, screenshots: Pi
 const isRefusal = (error: unknown) =>
   (error instanceof AppError && error.status < 500) || (error instanceof HttpException && error.getStatus() < 500);
 
+// Uploads are counted per signed-in user (guards run before interceptors); anonymous ones per client address.
+const uploaderOf = (req: Request & { user?: Actor }) => (req.user ? `user:${req.user.user_id}` : `ip:${req.ip ?? ''}`);
+
 /**
  * For create/edit routes: a multipart/form-data body is parsed here (text fields into req.body, files in
  * `screenshots` checked and stored); other bodies pass through untouched. Stored files are removed again when
- * the checks fail or the handler refuses the request.
+ * the checks fail or the handler refuses the request. Beyond UPLOADS_MAX_CONCURRENT uploads in this gateway, or
+ * UPLOADS_MAX_PER_USER for this uploader, the request is a 503 with Retry-After before any byte is read (ADR 0029).
  */
 @Injectable()
 export class ScreenshotsInterceptor implements NestInterceptor {
-  constructor(private readonly storage: ObjectStorage) {}
+  constructor(
+    private readonly storage: ObjectStorage,
+    private readonly slots: UploadSlots,
+  ) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const req = context.switchToHttp().getRequest<Request>();
     if (!req.is('multipart/form-data')) return next.handle();
-    return from(receiveScreenshots(req, this.storage)).pipe(
+    const slot = this.slots.tryAcquire(uploaderOf(req));
+    if (!slot.ok) {
+      // The body is read into the void so the client, still sending, gets the answer.
+      req.resume();
+      context.switchToHttp().getResponse<Response>().setHeader('Retry-After', String(UPLOAD_RETRY_AFTER_SECONDS));
+      const detail =
+        slot.reason === 'uploader'
+          ? `You already have ${this.slots.maxPerUploader} uploads in progress; try again when they finish`
+          : 'Too many uploads in progress; try again in a few seconds';
+      return throwError(() => unavailable(detail));
+    }
+    return from(receiveScreenshots(req, this.storage).finally(slot.release)).pipe(
       switchMap(({ fields, screenshots }) => {
         req.body = fields;
         storedByRequest.set(req, screenshots);

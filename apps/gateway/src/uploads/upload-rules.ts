@@ -12,6 +12,8 @@ export const SCREENSHOTS_FIELD = 'screenshots';
 /** The site logo: served from storage when uploaded there, else from the gateway's own asset. */
 export const LOGO_KEY = 'logo.png';
 
+// The type each extension of a servable key names; keys are made by the server from the sniffed format.
+const TYPE_OF_EXTENSION: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp', gif: 'image/gif' };
 
 /** A fresh storage key for an image of the detected format. */
 export function newScreenshotKey(info: Pick<ImageInfo, 'ext'>): string {
@@ -28,4 +30,10 @@ export function keyFromUploadPath(path: string): string | null {
   if (!path.startsWith(UPLOADS_PATH_PREFIX)) return null;
   const key = path.slice(UPLOADS_PATH_PREFIX.length);
   return isServableKey(key) ? key : null;
+}
+
+/** The content type a servable key is served with: the one its extension names, never the stored one (ADR 0029). */
+export function contentTypeOfKey(key: string): string | null {
+  if (!isServableKey(key)) return null;
+  return TYPE_OF_EXTENSION[key.slice(key.lastIndexOf('.') + 1)] ?? null;
 }

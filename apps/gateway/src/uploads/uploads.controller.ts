@@ -8,7 +8,7 @@ import { API } from '@market/contracts';
 import { notFound } from '@market/server-kit';
 import { Route } from '../http/route.decorator';
 import { ObjectStorage, type StoredObject } from './object-storage';
-import { LOGO_KEY, isServableKey } from './upload-rules';
+import { LOGO_KEY, contentTypeOfKey } from './upload-rules';
 
 // apps/gateway/assets: two levels up from both src/uploads (jest) and dist/uploads (node dist/main.js).
 export const BUNDLED_LOGO = resolve(__dirname, '../../assets/logo.png');
@@ -26,7 +26,11 @@ async function bundledLogo(): Promise<StoredObject | null> {
   }
 }
 
-/** /api/uploads/{key}: stored screenshots (and the site logo), served with the type they were stored with. */
+/**
+ * /api/uploads/{key}: stored screenshots (and the site logo), served with the type their server-made key's
+ * extension names; whatever type the bucket holds is ignored, so an object put there by other means cannot
+ * become HTML on our origin (ADR 0029).
+ */
 @Controller()
 export class UploadsController {
   constructor(private readonly storage: ObjectStorage) {}
@@ -34,10 +38,11 @@ export class UploadsController {
   @Route(API.uploads.get)
   async get(@Param('key') key: string, @Res() res: Response): Promise<void> {
     // Only keys the server generates are looked up: no traversal, no guessing at other names.
-    if (!isServableKey(key)) throw notFound('File not found');
+    const contentType = contentTypeOfKey(key);
+    if (!contentType) throw notFound('File not found');
     const object = (await this.storage.get(key)) ?? (key === LOGO_KEY ? await bundledLogo() : null);
     if (!object) throw notFound('File not found');
-    res.setHeader('Content-Type', object.contentType);
+    res.setHeader('Content-Type', contentType);
     res.setHeader('Content-Length', String(object.size));
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Cache-Control', key === LOGO_KEY ? LOGO_CACHE : IMMUTABLE);

@@ -4,6 +4,7 @@ import { DiskStorage } from './disk-storage';
 import { MinioStorage } from './minio-storage';
 import { ObjectStorage } from './object-storage';
 import { ScreenshotsInterceptor } from './screenshots.interceptor';
+import { UploadSlots } from './upload-slots';
 
 /** The storage adapter the configuration asks for: MinIO/S3 when S3_ENDPOINT is set, else the local disk. */
 export function createObjectStorage(config: GatewayConfig): ObjectStorage {
@@ -19,8 +20,9 @@ export function createObjectStorage(config: GatewayConfig): ObjectStorage {
   return new DiskStorage(config.UPLOADS_DIR);
 }
 
-/** Providers for the gateway module: ObjectStorage (from GATEWAY_CONFIG) and the screenshots interceptor. */
+/** Providers for the gateway module: ObjectStorage (from GATEWAY_CONFIG), the upload slots and the screenshots interceptor. */
 export const UPLOADS_PROVIDERS: Provider[] = [
   { provide: ObjectStorage, inject: [GATEWAY_CONFIG], useFactory: createObjectStorage },
+  UploadSlots,
   ScreenshotsInterceptor,
 ];

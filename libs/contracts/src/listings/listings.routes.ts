@@ -58,7 +58,8 @@ export const LISTINGS_ROUTES = {
     tag: 'listings',
     summary: 'Create a listing: the sell form plus up to 5 screenshots',
     description:
-      'multipart/form-data. Screenshots are checked by their content (JPEG, PNG, WebP or GIF, 5 MB and 40 megapixels each, D18). ' +
+      'multipart/form-data. Screenshots are checked by their content (JPEG, PNG, WebP or GIF, 5 MB and 40 megapixels each, D18) ' +
+      'and stored re-encoded without metadata (EXIF, GPS). 503 with Retry-After while the gateway or the caller has too many uploads running. ' +
       'The listing waits for review unless auto-approve is on (D16).',
     auth: 'user',
     multipart: { fields: CreateListingSchema, files: screenshots },
@@ -188,7 +189,7 @@ export const UPLOADS_ROUTES = {
     method: 'get',
     path: '/uploads/{key}',
     tag: 'uploads',
-    summary: 'A stored screenshot (or the site logo), with the type it was stored with',
+    summary: 'A stored screenshot (or the site logo), with the image type its key names',
     description: 'Only keys the server generated (a UUID and the image extension) or logo.png; anything else is 404.',
     auth: 'public',
     params: z.object({ key: z.string().describe('A screenshot key from a listing (`<uuid>.<ext>`) or logo.png') }),

@@ -1,0 +1,78 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+
+// Records the largest Buffer this process allocates while it runs: Buffer.alloc, allocUnsafe and allocUnsafeSlow,
+// and so Buffer.concat and every stream that collects chunks through them (busboy, the minio client, sharp's
+// stream input, stream/consumers), whoever the caller.
+
+type Allocator = (size: number, ...rest: unknown[]) => Buffer;
+const NAMES = ['alloc', 'allocUnsafe', 'allocUnsafeSlow'] as const;
+
+export interface AllocationProbe {
+  /** The size of the largest Buffer allocated since the probe started, with where it was allocated. */
+  largest(): { size: number; stack: string };
+  /** Puts the real allocators back. */
+  stop(): void;
+}
+
+/** Wraps the Buffer allocators until stop(); only allocations of at least `reportFrom` bytes keep their stack. */
+export function watchBufferAllocations(reportFrom = 256 * 1024): AllocationProbe {
+  const originals = new Map<string, Allocator>();
+  let largest = { size: 0, stack: '' };
+  const allocators = Buffer as unknown as Record<string, Allocator>;
+  for (const name of NAMES) {
+    const original = allocators[name];
+    originals.set(name, original);
+    allocators[name] = function probed(this: unknown, size: number, ...rest: unknown[]) {
+      if (size > largest.size) largest = { size, stack: size >= reportFrom ? (new Error().stack ?? '') : '' };
+      return original.call(this, size, ...rest);
+    };
+  }
+  return {
+    largest: () => largest,
+    stop: () => {
+      for (const [name, original] of originals) allocators[name] = original;
+    },
+  };
+}
+
+export interface LiveMemorySampler {
+  /** The most live ArrayBuffer memory (Buffers included) seen above the level at start, after a full GC. */
+  peakGrowth(): number;
+  stop(): void;
+}
+
+let collect: (() => void) | undefined;
+/**
+ * Live ArrayBuffer memory: after a full garbage collection, twice, since V8 frees the backing stores of dead
+ * buffers on a background thread and the first reading can still count some of them.
+ */
+function liveArrayBuffers(): number {
+  if (!collect) {
+    setFlagsFromString('--expose-gc');
+    collect = runInNewContext('gc') as () => void;
+  }
+  collect();
+  collect();
+  return process.memoryUsage().arrayBuffers;
+}
+
+/**
+ * Every `intervalMs`, reads the live ArrayBuffer memory (process.memoryUsage().arrayBuffers after a full GC): whatever buffers a file,
+ * through the Buffer API or natively (Blob, stream/consumers, a native addon's result), shows up while it is held.
+ */
+export function sampleLiveArrayBuffers(intervalMs = 100): LiveMemorySampler {
+  const start = liveArrayBuffers();
+  let peak = 0;
+  const sample = () => {
+    peak = Math.max(peak, liveArrayBuffers() - start);
+  };
+  const timer = setInterval(sample, intervalMs);
+  return {
+    peakGrowth: () => peak,
+    stop: () => {
+      clearInterval(timer);
+      sample();
+    },
+  };
+}

@@ -1,0 +1,168 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { INestApplication } from '@nestjs/common';
+import sharp from 'sharp';
+import { eventually } from '@market/server-kit/testing';
+import { MinioStorage } from './minio-storage';
+import { ObjectStorage, UploadSlots, type StoredScreenshot } from './index';
+import { MAX_SCREENSHOT_BYTES } from './upload-rules';
+import { sampleLiveArrayBuffers, watchBufferAllocations } from './testing/allocation-probe';
+import { png } from './testing/image-fixtures';
+import { noisePng } from './testing/real-images';
+import { startS3rverProcess } from './testing/s3rver-process';
+import { gate, sendStreamed } from './testing/streamed-form';
+import { startUploadApp } from './testing/upload-test-app';
+
+const screenshot = (bytes: Buffer, filename = 'shot.png') => ({ name: 'screenshots', bytes, filename, type: 'image/png' });
+
+describe('uploads: at most N at once per gateway and per user (ADR 0029)', () => {
+  let root: string;
+  let dir: string;
+  let app: INestApplication;
+  let url: string;
+  // Large enough that a held body stops after its header, small enough to clean quickly once let go.
+  let picture: Buffer;
+
+  const stored = async () => (await readdir(dir).catch(() => [] as string[])).filter((name) => !name.endsWith('.meta.json'));
+  const inUse = () => app.get(UploadSlots).inUse();
+
+  beforeAll(async () => {
+    root = await mkdtemp(join(tmpdir(), 'upload-limits-'));
+    dir = join(root, 'uploads');
+    picture = await noisePng(400_000);
+    let base: string;
+    ({ app, base } = await startUploadApp({ UPLOADS_DIR: dir, UPLOADS_MAX_CONCURRENT: '3', UPLOADS_MAX_PER_USER: '2' }));
+    url = `${base}/api/things`;
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await rm(root, { recursive: true, force: true });
+  });
+
+  it('reads the limits from UPLOADS_MAX_CONCURRENT and UPLOADS_MAX_PER_USER', () => {
+    expect(app.get(UploadSlots)).toMatchObject({ maxTotal: 3, maxPerUploader: 2 });
+  });
+
+  it('refuses a user\'s third upload at once with 503 and Retry-After, then takes it once the first two finish', async () => {
+    const held = gate();
+    const first = sendStreamed(url, [screenshot(picture, 'a.png')], { user: 'alice', hold: held.wait });
+    const second = sendStreamed(url, [screenshot(picture, 'b.png')], { user: 'alice', hold: held.wait });
+    await eventually(() => expect(inUse()).toBe(2));
+
+    const started = Date.now();
+    const third = await sendStreamed(url, [{ name: 'title', value: 'Third' }, screenshot(png(8, 8))], { user: 'alice' });
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(third.status).toBe(503);
+    expect(third.headers.get('retry-after')).toBe('5');
+    expect(third.body).toEqual({ detail: 'You already have 2 uploads in progress; try again when they finish' });
+    // The held uploads are still going, and the refused one stored nothing.
+    expect(inUse()).toBe(2);
+    expect(await stored()).toEqual([]);
+
+    held.open();
+    expect((await first).status).toBe(201);
+    expect((await second).status).toBe(201);
+    expect(inUse()).toBe(0);
+    const retried = await sendStreamed(url, [screenshot(png(8, 8))], { user: 'alice' });
+    expect(retried.status).toBe(201);
+    expect(await stored()).toHaveLength(3);
+  });
+
+  it('refuses anyone beyond the gateway\'s limit while three uploads run, and frees the slots when they end', async () => {
+    const held = gate();
+    const running = [
+      sendStreamed(url, [screenshot(picture)], { user: 'bob', hold: held.wait }),
+      sendStreamed(url, [screenshot(picture)], { user: 'bob', hold: held.wait }),
+      sendStreamed(url, [screenshot(picture)], { user: 'carol', hold: held.wait }),
+    ];
+    await eventually(() => expect(inUse()).toBe(3));
+    const before = await stored();
+
+    const refused = await sendStreamed(url, [screenshot(png(8, 8))], { user: 'dave' });
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get('retry-after')).toBe('5');
+    expect(refused.body).toEqual({ detail: 'Too many uploads in progress; try again in a few seconds' });
+    // Anonymous uploads count too (per client address).
+    expect((await sendStreamed(url, [screenshot(png(8, 8))])).status).toBe(503);
+    expect(await stored()).toEqual(before);
+
+    held.open();
+    expect((await Promise.all(running)).map((r) => r.status)).toEqual([201, 201, 201]);
+    expect((await sendStreamed(url, [screenshot(png(8, 8))], { user: 'dave' })).status).toBe(201);
+    expect(inUse()).toBe(0);
+  });
+
+  it('frees the slot of a refused upload (a file that is not an image)', async () => {
+    for (let i = 0; i < 3; i += 1) {
+      const answer = await sendStreamed(url, [screenshot(Buffer.from('<html></html>'), 'page.png')], { user: 'erin' });
+      expect(answer.status).toBe(422);
+    }
+    expect(inUse()).toBe(0);
+  });
+});
+
+describe.each([
+  ['disk', false],
+  ['MinIO (s3rver in another process)', true],
+])('uploads: five max-size files stream through the gateway (%s)', (_name, useMinio) => {
+  let root: string;
+  let app: INestApplication;
+  let url: string;
+  let stopS3: (() => Promise<void>) | undefined;
+  let big: Buffer;
+
+  beforeAll(async () => {
+    root = await mkdtemp(join(tmpdir(), 'upload-memory-'));
+    big = await noisePng(MAX_SCREENSHOT_BYTES - 64 * 1024);
+    let storage: ObjectStorage | undefined;
+    if (useMinio) {
+      const s3 = await startS3rverProcess(join(root, 's3'));
+      stopS3 = s3.stop;
+      storage = new MinioStorage({ endpoint: s3.endpoint, accessKey: 'S3RVER', secretKey: 'S3RVER', bucket: 'memory-test', region: 'us-east-1' });
+    }
+    let base: string;
+    ({ app, base } = await startUploadApp({ UPLOADS_DIR: join(root, 'uploads') }, storage));
+    url = `${base}/api/things`;
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await stopS3?.();
+    await rm(root, { recursive: true, force: true });
+  });
+
+  it('holds no Buffer anywhere near a file\'s size while two users each upload five', async () => {
+    expect(big.length).toBeGreaterThan(0.95 * MAX_SCREENSHOT_BYTES);
+    const files = Array.from({ length: 5 }, (_, i) => screenshot(big, `big-${i}.png`));
+    // The probe sees what collecting a file would cost: a Buffer.concat of its chunks.
+    const selfCheck = watchBufferAllocations();
+    Buffer.concat([big.subarray(0, big.length / 2), big.subarray(big.length / 2)]);
+    selfCheck.stop();
+    expect(selfCheck.largest().size).toBe(big.length);
+
+    const probe = watchBufferAllocations();
+    const live = sampleLiveArrayBuffers();
+    const answers = await Promise.all([sendStreamed(url, files, { user: 'frank' }), sendStreamed(url, files, { user: 'grace' })]).finally(() => {
+      probe.stop();
+      live.stop();
+    });
+    // Chunks and at most the 512 KB head window: never a whole file, though 2 x 5 files of ~5 MB went through.
+    const { size, stack } = probe.largest();
+    expect(size < 1024 * 1024 ? 'under 1 MB' : `${size} bytes at ${stack}`).toBe('under 1 MB');
+    // Nor is one held some other way: live buffer memory never grows by half a file.
+    expect(live.peakGrowth()).toBeLessThan(big.length / 2);
+    for (const answer of answers) {
+      expect(answer.status).toBe(201);
+      const shots = answer.body.screenshots as StoredScreenshot[];
+      expect(shots).toHaveLength(5);
+      for (const shot of shots) expect(shot).toMatchObject({ content_type: 'image/png', width: expect.any(Number) });
+    }
+    // What was stored is the same picture, read back through the gateway.
+    const [first] = answers[0].body.screenshots as StoredScreenshot[];
+    const served = Buffer.from(await (await fetch(`${url.replace('/api/things', '')}${first.path}`)).arrayBuffer());
+    const [original, cleaned] = await Promise.all([sharp(big).raw().toBuffer(), sharp(served).raw().toBuffer()]);
+    expect(cleaned.equals(original)).toBe(true);
+  });
+});
