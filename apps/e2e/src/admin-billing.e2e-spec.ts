@@ -76,7 +76,7 @@ describe('admin Transactions and Analytics tabs backed by invoices (D20)', () =>
     await logInAsAdmin(page);
     await page.waitForURL(/\/dashboard/);
     const tabs = page.getByRole('navigation', { name: 'Dashboard sections' }).getByRole('link');
-    await eventually(async () => expect(await tabs.allTextContents()).toEqual(['Overview', 'Users', 'Listings', 'Transactions', 'Payments', 'Analytics', 'Settings', 'Profile']));
+    await eventually(async () => expect(await tabs.allTextContents()).toEqual(['Overview', 'Users', 'Listings', 'Transactions', 'Payments', 'Analytics', 'Settings', 'Audit', 'Profile']));
 
     await tabs.filter({ hasText: 'Transactions' }).click();
     const rows = page.getByTestId('admin-transaction-row');

@@ -95,7 +95,7 @@ describe('card payments: checkout, escrow release and a declined card', () => {
     await logInAsAdmin(adminPage);
     await adminPage.waitForURL(/\/dashboard/);
     const tabs = adminPage.getByRole('navigation', { name: 'Dashboard sections' }).getByRole('link');
-    await eventually(async () => expect(await tabs.allTextContents()).toEqual(['Overview', 'Users', 'Listings', 'Transactions', 'Payments', 'Analytics', 'Settings', 'Profile']));
+    await eventually(async () => expect(await tabs.allTextContents()).toEqual(['Overview', 'Users', 'Listings', 'Transactions', 'Payments', 'Analytics', 'Settings', 'Audit', 'Profile']));
     await tabs.filter({ hasText: 'Payments' }).click();
     const row = adminPage.getByTestId('admin-payment-row').filter({ hasText: title });
     await row.getByTestId('admin-payment-status').getByText('Awaiting Capture', { exact: true }).waitFor();

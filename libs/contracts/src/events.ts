@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AdminActedSchema } from './admin/audit.schemas';
 
 // Event payloads are checked where they are consumed (ADR 0028): a field missing or of the wrong type sends the event
 // to the dead-letter subject instead of into a handler. Objects are not strict: a newer producer may add fields.
@@ -188,6 +189,11 @@ export const EVENT_SCHEMAS = {
     route: text,
     at: time,
   }),
+  /**
+   * An admin changed a user, a listing, a payment or the settings (ADR 0032): written in the change's transaction by
+   * the service that made it, with the changed values before and after; never a password, token or secret.
+   */
+  'admin.acted': AdminActedSchema,
 };
 
 export type EventName = keyof typeof EVENT_SCHEMAS;
@@ -230,7 +236,9 @@ export type EventParty = 'gateway' | 'auth-service' | 'listings-service' | 'bidd
  * names it here (EventConsumers refuses otherwise), the docs check compares docs/architecture.md with it, and a system
  * test compares it with the durable consumers a started system creates. Every event has at least one consumer.
  */
-export const EVENT_FLOWS: { readonly [N in EventName]: { readonly writtenBy: EventParty; readonly consumedBy: readonly EventParty[] } } = {
+export const EVENT_FLOWS: {
+  readonly [N in EventName]: { readonly writtenBy: EventParty | readonly EventParty[]; readonly consumedBy: readonly EventParty[] };
+} = {
   'user.registered': { writtenBy: 'auth-service', consumedBy: ['notifications-service'] },
   'user.verification_requested': { writtenBy: 'auth-service', consumedBy: ['notifications-service'] },
   'user.password_reset_requested': { writtenBy: 'auth-service', consumedBy: ['notifications-service'] },
@@ -251,6 +259,8 @@ export const EVENT_FLOWS: { readonly [N in EventName]: { readonly writtenBy: Eve
   'message.sent': { writtenBy: 'notifications-service', consumedBy: ['notifications-service'] },
   'contact.received': { writtenBy: 'notifications-service', consumedBy: ['notifications-service'] },
   'audit.recorded': { writtenBy: 'gateway', consumedBy: ['admin-service'] },
+  // Each service records its own admins' acts (ADR 0032).
+  'admin.acted': { writtenBy: ['auth-service', 'admin-service', 'billing-service', 'listings-service'], consumedBy: ['admin-service'] },
 };
 
 const EVENT_PARTIES: readonly string[] = ['gateway', 'auth-service', 'listings-service', 'bidding-service', 'billing-service', 'admin-service', 'notifications-service'];

@@ -7,6 +7,7 @@ export * from './auth/account.schemas';
 export * from './auth/user.dto';
 export * from './admin/admin.schemas';
 export * from './admin/settings.schemas';
+export * from './admin/audit.schemas';
 export * from './listings/listing.schemas';
 export * from './listings/listing.dto';
 export * from './bidding/bid.schemas';

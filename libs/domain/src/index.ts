@@ -11,3 +11,4 @@ export * from './bidding/offer-and-action.rules';
 export * from './billing/invoice.rules';
 export * from './billing/success-fee.rules';
 export * from './payments/payment-intent.rules';
+export * from './audit/audit-diff.rules';

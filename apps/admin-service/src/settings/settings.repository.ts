@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { DEFAULT_SETTINGS, type PlatformSettings } from '@market/contracts';
 
 /** The admin schema's settings row; missing keys fall back to the defaults. */
@@ -7,13 +7,22 @@ import { DEFAULT_SETTINGS, type PlatformSettings } from '@market/contracts';
 export class SettingsRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  async get(): Promise<PlatformSettings> {
-    const rows: Array<{ value: Partial<PlatformSettings> }> = await this.dataSource.query('SELECT value FROM settings WHERE id = 1');
+  async get(manager: EntityManager = this.dataSource.manager): Promise<PlatformSettings> {
+    const rows: Array<{ value: Partial<PlatformSettings> }> = await manager.query('SELECT value FROM settings WHERE id = 1');
     return { ...DEFAULT_SETTINGS, ...(rows[0]?.value ?? {}) };
   }
 
-  async put(value: PlatformSettings, updatedBy: string): Promise<void> {
-    await this.dataSource.query(
+  /** Runs fn in one transaction holding the settings lock, so concurrent saves each see what the last one stored. */
+  transaction<T>(fn: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction(async (manager) => {
+      // The row may not exist yet (defaults): an advisory lock serialises saves either way.
+      await manager.query("SELECT pg_advisory_xact_lock(hashtext('admin.settings'))");
+      return fn(manager);
+    });
+  }
+
+  async put(manager: EntityManager, value: PlatformSettings, updatedBy: string): Promise<void> {
+    await manager.query(
       `INSERT INTO settings (id, value, updated_at, updated_by) VALUES (1, $1, now(), $2)
        ON CONFLICT (id) DO UPDATE SET value = EXCLUDED.value, updated_at = now(), updated_by = EXCLUDED.updated_by`,
       [JSON.stringify(value), updatedBy],

@@ -1,7 +1,15 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { NatsConnection } from 'nats';
-import { NATS_CONNECTION, requireAdmin, SERVICE_CONFIG, type ServiceConfig } from '@market/server-kit';
-import { SETTINGS_CHANGED_SUBJECT, type Actor, type PlatformSettings, type PlatformSettingsView, type PublicFees } from '@market/contracts';
+import { auditDiff, isEmptyDiff } from '@market/domain';
+import { appendEvent, NATS_CONNECTION, OutboxRelay, requireAdmin, SERVICE_CONFIG, type ServiceConfig } from '@market/server-kit';
+import {
+  adminActed,
+  SETTINGS_CHANGED_SUBJECT,
+  type Actor,
+  type PlatformSettings,
+  type PlatformSettingsView,
+  type PublicFees,
+} from '@market/contracts';
 import { SettingsRepository } from './settings.repository';
 
 /** Platform settings: admins read and replace them; services read the effective values. */
@@ -11,6 +19,7 @@ export class SettingsService {
 
   constructor(
     private readonly settings: SettingsRepository,
+    private readonly relay: OutboxRelay,
     @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
     @Inject(SERVICE_CONFIG) private readonly config: ServiceConfig,
   ) {}
@@ -24,16 +33,28 @@ export class SettingsService {
     return this.view(await this.settings.get());
   }
 
-  /** Replaces the settings; an empty SMTP password keeps the stored one. Services hear of it at once. */
+  /**
+   * Replaces the settings; an empty SMTP password keeps the stored one. A save that changes something is audited in
+   * its transaction with the changed keys before and after, the SMTP password only named (ADR 0032). Services hear
+   * of it at once.
+   */
   async update(actor: Actor, input: PlatformSettings): Promise<PlatformSettingsView> {
     requireAdmin(actor);
-    const current = await this.settings.get();
-    const next: PlatformSettings = {
-      ...input,
-      smtp_password: input.smtp_password || current.smtp_password,
-      anti_sniping_minutes: input.anti_sniping_minutes ?? current.anti_sniping_minutes,
-    };
-    await this.settings.put(next, actor.user_id);
+    const next = await this.settings.transaction(async (manager) => {
+      const current = await this.settings.get(manager);
+      const saved: PlatformSettings = {
+        ...input,
+        smtp_password: input.smtp_password || current.smtp_password,
+        anti_sniping_minutes: input.anti_sniping_minutes ?? current.anti_sniping_minutes,
+      };
+      await this.settings.put(manager, saved, actor.user_id);
+      const diff = auditDiff(current, saved);
+      if (!isEmptyDiff(diff)) {
+        await appendEvent(manager, 'admin.acted', adminActed(actor, { action: 'settings.updated', target_type: 'settings', target_id: null, ...diff }));
+      }
+      return saved;
+    });
+    this.relay.kick();
     this.nc.publish(`${this.config.NATS_SUBJECT_PREFIX}${SETTINGS_CHANGED_SUBJECT}`);
     this.logger.log(`Settings updated by ${actor.user_id}`);
     return this.view(next);

@@ -26,4 +26,9 @@ export class AdminController {
   auditLog(_input: unknown, call: RpcCall) {
     return this.audit.latest(requireActor(call.actor));
   }
+
+  @RpcHandler(RPC.admin.audit)
+  auditPage(input: RpcParsed<typeof RPC.admin.audit>, call: RpcCall) {
+    return this.audit.search(requireActor(call.actor), input);
+  }
 }

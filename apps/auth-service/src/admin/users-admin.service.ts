@@ -1,7 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
+import type { EntityManager } from 'typeorm';
+import { auditSnapshot } from '@market/domain';
 import { appendEvent, badRequest, forbidden, notFound, OutboxRelay, requireAdmin } from '@market/server-kit';
-import type { Actor, AdminUpdateUserRequest, ImpersonationResponse, UserDto } from '@market/contracts';
+import { adminActed, type Actor, type AdminActAction, type AdminUpdateUserRequest, type ImpersonationResponse, type UserDto } from '@market/contracts';
 import { UsersRepository } from '../users/users.repository';
 import type { UserEntity } from '../users/user.entity';
 import { presentUser } from '../users/user.presenter';
@@ -22,10 +24,16 @@ export class UsersAdminService {
     private readonly relay: OutboxRelay,
   ) {}
 
-  private async target(id: string): Promise<UserEntity> {
-    const user = await this.users.findById(id);
+  private async target(id: string, manager?: EntityManager): Promise<UserEntity> {
+    const user = manager ? await this.users.findForUpdate(id, manager) : await this.users.findById(id);
     if (!user || user.status === 'deleted') throw notFound('User not found');
     return user;
+  }
+
+  /** Records the act in the change's transaction (ADR 0032): only the changed field, never personal data (D17). */
+  private async audit(manager: EntityManager, actor: Actor, action: AdminActAction, before: UserEntity, after: UserEntity, field: 'status' | 'verified') {
+    const act = { action, target_type: 'user' as const, target_id: before.id, before: auditSnapshot(before, [field]), after: auditSnapshot(after, [field]) };
+    await appendEvent(manager, 'admin.acted', adminActed(actor, act));
   }
 
   async list(actor: Actor, limit: number): Promise<{ users: UserDto[]; total: number }> {
@@ -39,27 +47,42 @@ export class UsersAdminService {
     return { total_users: await this.users.countLive() };
   }
 
-  /** Toggles seller verification, or suspends/activates; suspension ends every session (D6, D14). */
+  /**
+   * Toggles seller verification, or suspends/activates; suspension ends every session (D6, D14). A change is audited
+   * in its transaction; asking for what already is changes and records nothing.
+   */
   async update(actor: Actor, id: string, input: AdminUpdateUserRequest): Promise<UserDto> {
     requireAdmin(actor);
-    const user = await this.target(id);
-    if (input.verified !== undefined) return presentUser(await this.users.update(id, { verified: input.verified }));
-    if (user.role === 'admin') throw forbidden('Admin accounts cannot be suspended');
-    if (input.status === user.status) return presentUser(user);
-    const updated =
-      input.status === 'suspended' ? await this.users.endSessions(id, { status: 'suspended' }) : await this.users.update(id, { status: 'active' });
-    await this.sessions.publish(updated);
-    this.logger.log(`User ${id} ${input.status === 'suspended' ? 'suspended' : 'activated'} by ${actor.user_id}`);
-    return presentUser(updated);
+    const { user, statusChanged } = await this.users.transaction(async (manager) => {
+      const current = await this.target(id, manager);
+      if (input.verified !== undefined) {
+        if (input.verified === current.verified) return { user: current, statusChanged: false };
+        const updated = await this.users.update(id, { verified: input.verified }, manager);
+        await this.audit(manager, actor, input.verified ? 'user.verified' : 'user.unverified', current, updated, 'verified');
+        return { user: updated, statusChanged: false };
+      }
+      if (current.role === 'admin') throw forbidden('Admin accounts cannot be suspended');
+      if (input.status === current.status) return { user: current, statusChanged: false };
+      const suspend = input.status === 'suspended';
+      const updated = suspend ? await this.users.endSessions(id, { status: 'suspended' }, manager) : await this.users.update(id, { status: 'active' }, manager);
+      await this.audit(manager, actor, suspend ? 'user.suspended' : 'user.activated', current, updated, 'status');
+      return { user: updated, statusChanged: true };
+    });
+    this.relay.kick();
+    if (statusChanged) {
+      await this.sessions.publish(user);
+      this.logger.log(`User ${id} ${user.status === 'suspended' ? 'suspended' : 'activated'} by ${actor.user_id}`);
+    }
+    return presentUser(user);
   }
 
   /** Deletes an account (D17): personal data scrubbed, sessions ended, history kept; a user.deleted event follows. */
   async delete(actor: Actor, id: string): Promise<{ message: string }> {
     requireAdmin(actor);
-    const user = await this.target(id);
-    if (user.role === 'admin') throw forbidden('Admin accounts cannot be deleted');
-    const scrubbed = `deleted-${user.id.slice(0, 8)}-${randomBytes(3).toString('hex')}`;
+    const scrubbed = `deleted-${id.slice(0, 8)}-${randomBytes(3).toString('hex')}`;
     const deleted = await this.users.transaction(async (manager) => {
+      const user = await this.target(id, manager);
+      if (user.role === 'admin') throw forbidden('Admin accounts cannot be deleted');
       const updated = await this.users.endSessions(
         id,
         {
@@ -78,6 +101,7 @@ export class UsersAdminService {
         manager,
       );
       await appendEvent(manager, 'user.deleted', { user_id: id, deleted_by: actor.user_id });
+      await this.audit(manager, actor, 'user.deleted', user, updated, 'status');
       return updated;
     });
     this.relay.kick();

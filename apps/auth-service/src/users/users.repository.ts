@@ -40,6 +40,11 @@ export class UsersRepository {
     return this.repo(manager).findOneBy({ id });
   }
 
+  /** A user locked for a change inside the caller's transaction. */
+  findForUpdate(id: string, manager: EntityManager): Promise<UserEntity | null> {
+    return this.repo(manager).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
+  }
+
   /** Finds a live user by username or email, case-insensitively. */
   findByLogin(login: string): Promise<UserEntity | null> {
     return this.repo()

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
+  adminActed,
   PAYMENT_IN_PROGRESS_MESSAGE,
   type Actor,
   type AdminPaymentIntentDto,
@@ -13,8 +14,8 @@ import {
   type SandboxCheckoutResult,
   type SandboxConfirmResult,
 } from '@market/contracts';
-import { canPay, captureDeadline, centsToDollars, dollarsToCents, holdExpiresSoon, paymentStatusLabel, sandboxCardOutcome } from '@market/domain';
-import { AppError, badRequest, forbidden, notFound, requireActor, requireAdmin } from '@market/server-kit';
+import { canPay, dollarsToCents, sandboxCardOutcome } from '@market/domain';
+import { AppError, appendEvent, badRequest, forbidden, notFound, requireActor, requireAdmin } from '@market/server-kit';
 import { BILLING_CONFIG, type BillingConfig } from '../billing.config';
 import { InvoicesRepository, type InvoiceRecord } from '../invoices/invoices.repository';
 import { viewerOf } from '../invoices/invoice.presenter';
@@ -22,6 +23,7 @@ import { PAYMENT_PROVIDER, ProviderError, type PaymentProvider } from './payment
 import { PaymentIntentsRepository, type AdminPaymentIntentRecord, type PaymentIntentRecord } from './payment-intents.repository';
 import { PaymentEventsHandler } from './payment-events.handler';
 import { SandboxProvider, type SandboxConfirmation } from './sandbox.provider';
+import { adminDto, statusDto } from './payment.presenter';
 
 const ADMIN_LIST_LIMIT = 1000;
 export const PAYMENT_CREATED_MESSAGE = 'Payment initialized. Enter your card details to complete the payment.';
@@ -148,7 +150,7 @@ export class PaymentsService {
     }
     await this.call(() => this.provider.capture(intent.provider_intent_id), 'capture');
     this.logger.log(`Admin ${admin.user_id} captured payment ${id}: ${request.reason ?? 'no reason given'}`);
-    return { message: 'Payment captured successfully!', payment_intent: await this.synced(intent) };
+    return { message: 'Payment captured successfully!', payment_intent: await this.synced(intent, admin, 'payment.captured') };
   }
 
   /** Refunds (admin "Refund"): cancels an uncaptured hold, or refunds a captured payment (D11). */
@@ -169,7 +171,7 @@ export class PaymentsService {
       throw badRequest(`This payment cannot be refunded because no funds are held (${intent.status}).`);
     }
     this.logger.log(`Admin ${admin.user_id} refunded payment ${id}: ${request.reason ?? 'no reason given'}`);
-    return { message: 'Payment refunded successfully!', payment_intent: await this.synced(intent) };
+    return { message: 'Payment refunded successfully!', payment_intent: await this.synced(intent, admin, 'payment.refunded') };
   }
 
   /** The invoice's open intent, or a new one (attempt n+1) when it has none and is payable. */
@@ -243,8 +245,23 @@ export class PaymentsService {
     return intent;
   }
 
-  private async synced(intent: AdminPaymentIntentRecord): Promise<AdminPaymentIntentDto> {
-    await this.events.sync(intent.provider_intent_id);
+  /**
+   * Reconciles the intent after an admin's capture or refund at the provider and audits the act in that transaction
+   * (ADR 0032): the status the admin saw before the call and the one reconciled now. The provider's own event may have
+   * applied the change a moment earlier; the act is recorded here either way, once.
+   */
+  private async synced(intent: AdminPaymentIntentRecord, admin: Actor, action: 'payment.captured' | 'payment.refunded'): Promise<AdminPaymentIntentDto> {
+    await this.events.sync(intent.provider_intent_id, async (manager, synced) => {
+      const act = {
+        action,
+        target_type: 'payment' as const,
+        target_id: intent.id,
+        target_label: intent.invoice_number,
+        before: { status: intent.status },
+        after: { status: synced?.status ?? intent.status },
+      };
+      await appendEvent(manager, 'admin.acted', adminActed(admin, act));
+    });
     const fresh = await this.intents.findWithInvoice(intent.id);
     return adminDto(fresh ?? intent, new Date());
   }
@@ -274,37 +291,4 @@ function cardOutcome(card: SandboxCheckoutCard) {
 
 function invalidCard(field: string, msg: string): AppError {
   return new AppError('validation_failed', [{ loc: ['body', field], msg, type: 'card_invalid' }]);
-}
-
-function statusDto(intent: PaymentIntentRecord): PaymentIntentStatusDto {
-  return { id: intent.id, status: intent.status, invoice_id: intent.invoice_id, amount: centsToDollars(intent.amount_cents), last_error: intent.last_error };
-}
-
-const iso = (date: Date | null) => (date ? new Date(date).toISOString() : null);
-
-/** An admin Payments row (SPEC §3): a hold shows its capture deadline and whether under 48 hours are left (D11). */
-export function adminDto(row: AdminPaymentIntentRecord, now: Date): AdminPaymentIntentDto {
-  const holding = row.status === 'requires_capture' && row.authorized_at;
-  return {
-    id: row.id,
-    provider: row.provider,
-    stripe_payment_intent_id: row.provider_intent_id,
-    invoice_id: row.invoice_id,
-    invoice_number: row.invoice_number,
-    amount: centsToDollars(row.amount_cents),
-    currency: row.currency,
-    status: row.status,
-    status_label: paymentStatusLabel(row.status),
-    capture_method: row.capture_method,
-    metadata: { website_title: row.website_title, invoice_number: row.invoice_number },
-    created_at: new Date(row.created_at).toISOString(),
-    authorized_at: iso(row.authorized_at),
-    capture_deadline: holding ? captureDeadline(new Date(row.authorized_at as Date)).toISOString() : null,
-    expires_soon: holding ? holdExpiresSoon(new Date(row.authorized_at as Date), now) : false,
-    captured_at: iso(row.captured_at),
-    succeeded_at: iso(row.succeeded_at),
-    refunded_at: iso(row.refunded_at),
-    canceled_at: iso(row.canceled_at),
-    last_error: row.last_error,
-  };
 }

@@ -1,13 +1,13 @@
 import { Body, Controller, Param, Query, Req } from '@nestjs/common';
 import type { Request } from 'express';
-import { API, RPC, type Actor, type AdminUpdateUserRequest, type AdminUsersQuery, type PlatformSettings } from '@market/contracts';
+import { API, RPC, type Actor, type AdminUpdateUserRequest, type AdminUsersQuery, type AuditQuery, type PlatformSettings } from '@market/contracts';
 import { badRequest } from '@market/server-kit';
 import { GatewayRpc } from '../rpc/rpc-client';
 import { Route } from '../http/route.decorator';
 import { CurrentActor } from '../auth/jwt-auth.guard';
 import { AuditTrail } from '../security/audit-trail';
 
-/** /api/admin: users, stats, the audit log and recent emails; starting impersonation. Real admins only. */
+/** /api/admin: users, stats, the audit log (ADR 0032) and recent emails; starting impersonation. Real admins only. */
 @Controller()
 export class AdminController {
   constructor(
@@ -46,6 +46,11 @@ export class AdminController {
   @Route(API.admin.auditLog)
   auditLog(@CurrentActor() actor: Actor) {
     return this.rpc.call(RPC.admin.auditLog, {}, actor);
+  }
+
+  @Route(API.admin.audit)
+  auditPage(@CurrentActor() actor: Actor, @Query() query: AuditQuery) {
+    return this.rpc.call(RPC.admin.audit, query, actor);
   }
 
   @Route(API.admin.settings)

@@ -28,6 +28,7 @@ import {
 import { ListingsRepository, type ListingRecord } from './listings.repository';
 import { canManage, canSee, presentListing } from './listing.presenter';
 import { SellerDirectory } from './seller-directory';
+import { isAdminActOn, recordListingAct } from './listing-audit';
 
 const NOT_FOUND = 'Listing not found';
 const SOLD_IS_FINAL = 'This listing has been sold; a sale is final';
@@ -97,6 +98,7 @@ export class ListingsService {
       }
       const edited = await this.listings.updateFields(id, input, screenshots, manager);
       const updated = input.status ? await this.changeStatus(manager, editor, edited, input.status, auto_approve) : edited;
+      if (isAdminActOn(current, editor)) await recordListingAct(manager, editor, 'listing.edited', current, updated);
       await this.announceUpdate(manager, updated);
       return { updated, removed: current.screenshots.filter((key) => !screenshots.includes(key)) };
     });
@@ -111,6 +113,7 @@ export class ListingsService {
     const updated = await this.listings.transaction(async (manager) => {
       const current = await this.managed(manager, editor, id);
       const changed = await this.changeStatus(manager, editor, current, status, auto_approve);
+      if (isAdminActOn(current, editor)) await recordListingAct(manager, editor, 'listing.status_changed', current, changed);
       await this.announceUpdate(manager, changed);
       return changed;
     });
@@ -126,6 +129,7 @@ export class ListingsService {
       if (current.status === 'sold' && !isRealAdmin(editor)) throw badRequest('A sold listing cannot be deleted');
       await this.listings.remove(id, manager);
       await appendEvent(manager, 'listing.deleted', { listing_id: id, seller_id: current.seller_id, deleted_by: editor.user_id });
+      if (isAdminActOn(current, editor)) await recordListingAct(manager, editor, 'listing.deleted', current, null);
       return current.screenshots;
     });
     this.relay.kick();
@@ -140,7 +144,10 @@ export class ListingsService {
     return { listings: rows.map((r) => ({ ...presentListing(r, admin), seller_username: profiles.get(r.seller_id)?.username ?? null })) };
   }
 
-  /** Feature/unfeature or set a status (D16: active, pending, sold, expired); activating a new listing approves it. */
+  /**
+   * Feature/unfeature or set a status (D16: active, pending, sold, expired); activating a new listing approves it. The
+   * act is audited in its transaction (ADR 0032), as is an admin's edit, status change or deletion of another's listing.
+   */
   async adminUpdate(actor: Actor | null, id: string, changes: AdminUpdateListing): Promise<AdminListingDto> {
     const admin = requireAdmin(actor);
     const updated = await this.listings.transaction(async (manager) => {
@@ -160,6 +167,8 @@ export class ListingsService {
       } else {
         next = await this.listings.setStatus(id, changes.status as ListingStatus, manager);
       }
+      const featured = changes.featured ? 'listing.featured' : 'listing.unfeatured';
+      await recordListingAct(manager, admin, changes.featured === undefined ? 'listing.status_changed' : featured, current, next);
       await this.announceUpdate(manager, next);
       return next;
     });

@@ -10,6 +10,7 @@ import { AdminListingsTab } from '../features/admin/AdminListingsTab';
 import { AdminTransactionsTab } from '../features/admin/AdminTransactionsTab';
 import { AdminAnalyticsTab } from '../features/admin/AdminAnalyticsTab';
 import { AdminPaymentsTab } from '../features/admin/AdminPaymentsTab';
+import { AdminAuditTab } from '../features/admin/AdminAuditTab';
 import { InvoicesTab } from '../features/invoices/InvoicesTab';
 import { MyBidsTab } from '../features/my-bids/MyBidsTab';
 import { MyListingsTab } from '../features/my-listings/MyListingsTab';
@@ -45,6 +46,7 @@ const ADMIN_TABS: Tab[] = [
   { id: 'payments', label: 'Payments', render: () => <AdminPaymentsTab /> },
   { id: 'analytics', label: 'Analytics', render: () => <AdminAnalyticsTab /> },
   { id: 'settings', label: 'Settings', render: () => <AdminSettingsTab /> },
+  { id: 'audit', label: 'Audit', render: () => <AdminAuditTab /> },
   { id: 'profile', label: 'Profile', render: (user) => <ProfileTab user={user} /> },
 ];
 

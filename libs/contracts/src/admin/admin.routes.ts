@@ -11,6 +11,7 @@ import {
   ImpersonationResponseSchema,
   RecentEmailsResponseSchema,
 } from './admin.schemas';
+import { AuditLogPageSchema, AuditQuerySchema } from './audit.schemas';
 import { PlatformSettingsViewSchema, PublicFeesSchema, SaveSettingsSchema } from './settings.schemas';
 
 const UserPath = z.object({ id: UuidSchema });
@@ -88,10 +89,24 @@ export const ADMIN_ROUTES = {
     method: 'get',
     path: '/admin/audit-log',
     tag: 'admin',
-    summary: 'The latest 500 impersonation audit entries, newest first',
+    summary: 'The latest 500 impersonation audit entries, newest first (the Overview; GET /admin/audit has the whole log)',
     auth: 'admin',
     status: 200,
     reply: AuditLogResponseSchema,
+  }),
+  audit: defineRoute({
+    method: 'get',
+    path: '/admin/audit',
+    tag: 'admin',
+    summary: "The audit log: admins' own acts and impersonation entries, newest first",
+    description:
+      'Each act names the admin (and the admin behind an impersonation), the action, the target and the changed values before and after; ' +
+      'passwords and tokens never appear, a changed SMTP password is only named. Filter by actor (an admin id or part of a username), ' +
+      'action, target id and from/to (a date, or a date-time); pages of `limit` entries follow `next_cursor`. Real admins only.',
+    auth: 'admin',
+    query: AuditQuerySchema,
+    status: 200,
+    reply: AuditLogPageSchema,
   }),
   settings: defineRoute({
     method: 'get',

@@ -1,6 +1,7 @@
 import { defineRpc } from '../rpc';
 import { EmptyRequestSchema } from '../common.schemas';
 import { AdminStatsSchema, AdminUsersQuerySchema, AdminUsersResponseSchema, AuditLogResponseSchema } from './admin.schemas';
+import { AuditLogPageSchema, AuditQuerySchema } from './audit.schemas';
 import { PlatformSettingsSchema, PlatformSettingsViewSchema, PublicFeesSchema, SaveSettingsSchema } from './settings.schemas';
 
 /** admin-service's request subjects. */
@@ -14,4 +15,6 @@ export const ADMIN_RPC = {
   /** GET /api/fees: what selling costs, for anyone (ADR 0026). */
   publicFees: defineRpc('admin.settings.public_fees', EmptyRequestSchema, PublicFeesSchema),
   auditLog: defineRpc('admin.audit_log', EmptyRequestSchema, AuditLogResponseSchema),
+  /** The whole audit log (admins' acts and impersonation), filtered and paged; real admins only (ADR 0032). */
+  audit: defineRpc('admin.audit', AuditQuerySchema, AuditLogPageSchema),
 };

@@ -1,0 +1,37 @@
+import type { AdminPaymentIntentDto, PaymentIntentStatusDto } from '@market/contracts';
+import { captureDeadline, centsToDollars, holdExpiresSoon, paymentStatusLabel } from '@market/domain';
+import type { AdminPaymentIntentRecord, PaymentIntentRecord } from './payment-intents.repository';
+
+/** A payment's status as its buyer, its seller or an admin reads it. */
+export function statusDto(intent: PaymentIntentRecord): PaymentIntentStatusDto {
+  return { id: intent.id, status: intent.status, invoice_id: intent.invoice_id, amount: centsToDollars(intent.amount_cents), last_error: intent.last_error };
+}
+
+const iso = (date: Date | null) => (date ? new Date(date).toISOString() : null);
+
+/** An admin Payments row (SPEC §3): a hold shows its capture deadline and whether under 48 hours are left (D11). */
+export function adminDto(row: AdminPaymentIntentRecord, now: Date): AdminPaymentIntentDto {
+  const holding = row.status === 'requires_capture' && row.authorized_at;
+  return {
+    id: row.id,
+    provider: row.provider,
+    stripe_payment_intent_id: row.provider_intent_id,
+    invoice_id: row.invoice_id,
+    invoice_number: row.invoice_number,
+    amount: centsToDollars(row.amount_cents),
+    currency: row.currency,
+    status: row.status,
+    status_label: paymentStatusLabel(row.status),
+    capture_method: row.capture_method,
+    metadata: { website_title: row.website_title, invoice_number: row.invoice_number },
+    created_at: new Date(row.created_at).toISOString(),
+    authorized_at: iso(row.authorized_at),
+    capture_deadline: holding ? captureDeadline(new Date(row.authorized_at as Date)).toISOString() : null,
+    expires_soon: holding ? holdExpiresSoon(new Date(row.authorized_at as Date), now) : false,
+    captured_at: iso(row.captured_at),
+    succeeded_at: iso(row.succeeded_at),
+    refunded_at: iso(row.refunded_at),
+    canceled_at: iso(row.canceled_at),
+    last_error: row.last_error,
+  };
+}
