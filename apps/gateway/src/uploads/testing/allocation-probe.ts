@@ -58,20 +58,32 @@ function liveArrayBuffers(): number {
 }
 
 /**
- * Every `intervalMs`, reads the live ArrayBuffer memory (process.memoryUsage().arrayBuffers after a full GC): whatever buffers a file,
- * through the Buffer API or natively (Blob, stream/consumers, a native addon's result), shows up while it is held.
+ * Every `intervalMs` or so, reads the live ArrayBuffer memory (process.memoryUsage().arrayBuffers after a full GC):
+ * whatever buffers a file, through the Buffer API or natively (Blob, stream/consumers, a native addon's result),
+ * shows up while it is held. The pause between samples is at least twice the last collection's length, so a busy
+ * machine's slow collections never take more than a third of the time.
  */
 export function sampleLiveArrayBuffers(intervalMs = 100): LiveMemorySampler {
   const start = liveArrayBuffers();
   let peak = 0;
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
   const sample = () => {
+    const began = Date.now();
     peak = Math.max(peak, liveArrayBuffers() - start);
+    return Date.now() - began;
   };
-  const timer = setInterval(sample, intervalMs);
+  const schedule = (lastGcMs: number) => {
+    timer = setTimeout(() => {
+      if (!stopped) schedule(sample());
+    }, Math.max(intervalMs, 2 * lastGcMs));
+  };
+  schedule(0);
   return {
     peakGrowth: () => peak,
     stop: () => {
-      clearInterval(timer);
+      stopped = true;
+      clearTimeout(timer);
       sample();
     },
   };

@@ -3,8 +3,9 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 
-// Arguments: the s3rver module's path, then the directory it stores under.
+// Arguments: the s3rver module's path, then the directory it stores under. It ends when its parent does (stdin closes).
 const SCRIPT = `
+process.stdin.on('end', () => process.exit(0)).resume();
 const [modulePath, directory] = process.argv.slice(1);
 const S3rver = require(modulePath);
 new S3rver({ address: '127.0.0.1', port: 0, directory, silent: true })
@@ -14,7 +15,7 @@ new S3rver({ address: '127.0.0.1', port: 0, directory, silent: true })
 
 /** Starts s3rver storing under `dir`; resolves with its endpoint once it listens. */
 export async function startS3rverProcess(dir: string): Promise<{ endpoint: string; stop: () => Promise<void> }> {
-  const child = spawn(process.execPath, ['-e', SCRIPT, require.resolve('s3rver'), dir], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['-e', SCRIPT, require.resolve('s3rver'), dir], { stdio: ['pipe', 'pipe', 'inherit'] });
   const exited = once(child, 'exit').then(([code]) => {
     throw new Error(`s3rver exited with code ${String(code)} before listening`);
   });
