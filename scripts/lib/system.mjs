@@ -115,7 +115,7 @@ export async function startSystem({ env = process.env, log = console.log, quiet 
     };
 
     const launch = (name, script, extraEnv, healthUrl) => {
-      const out = createWriteStream(join(logDir, `${name}.log`), { flags: 'a' });
+      const out = createWriteStream(join(logDir, `${name}.log`), { flags: 'a', mode: 0o600 }); // owner-only: logs name accounts (ADR 0031)
       // NODE_EXEC_ARGS passes flags to every process (e.g. --cpu-prof for a profile; NODE_OPTIONS refuses it).
       const execArgs = (env.NODE_EXEC_ARGS ?? '').split(' ').filter(Boolean);
       const child = spawn(process.execPath, [...execArgs, join(ROOT, script)], { cwd: ROOT, env: { ...shared, ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -1,5 +1,9 @@
 import { z } from 'zod';
-import { ConfigError, parseEnv, serviceEnv, urlSchema, type ServiceConfig } from '@market/server-kit';
+import type { PaymentProviderName } from '@market/contracts';
+import { ConfigError, parseEnv, secretSchema, serviceEnv, urlSchema, type ServiceConfig } from '@market/server-kit';
+
+// An empty value (compose passes `${STRIPE_SECRET_KEY:-}` through) is the same as an unset one.
+const unsetWhenEmpty = <S extends z.ZodType>(schema: S) => z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
 
 /** Variables the billing service reads; parsed once at start. */
 export const billingEnv = {
@@ -11,11 +15,15 @@ export const billingEnv = {
   BUY_NOW_INVOICE_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(3_000),
   // The site's public origin: checkout, success and cancel pages are addressed on it (ADR 0020).
   PUBLIC_URL: urlSchema(['http:', 'https:']).default('http://localhost:3000'),
-  // D12: both set selects Stripe (ADR 0023); neither selects the sandbox; only one refuses the start.
-  STRIPE_SECRET_KEY: z.string().min(1).optional(),
-  STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
+  // The card provider (D12, ADR 0033): `stripe` or `sandbox`. Required with NODE_ENV=production; elsewhere unset means
+  // the sandbox unless both Stripe keys are set.
+  PAYMENTS_PROVIDER: unsetWhenEmpty(z.enum(['stripe', 'sandbox'], "must be 'stripe' or 'sandbox'")),
+  NODE_ENV: z.string().default('development'),
+  // Stripe's keys (ADR 0023); the secret ones are held to the secrets policy (ADR 0031).
+  STRIPE_SECRET_KEY: unsetWhenEmpty(secretSchema('STRIPE_SECRET_KEY')),
+  STRIPE_PUBLISHABLE_KEY: unsetWhenEmpty(z.string().min(1)),
   // Verifies /api/webhooks/stripe signatures; required when Stripe is selected.
-  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: unsetWhenEmpty(secretSchema('STRIPE_WEBHOOK_SECRET')),
   // Where the SDK sends API calls instead of api.stripe.com (a local stand-in in tests, or a proxy).
   STRIPE_API_HOST: z.string().min(1).optional(),
   STRIPE_API_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
@@ -46,18 +54,28 @@ export function loadBillingConfig(): BillingConfig {
   return config;
 }
 
-export type PaymentProviderName = 'sandbox' | 'stripe';
+type ProviderChoice = Pick<BillingConfig, 'STRIPE_SECRET_KEY' | 'STRIPE_PUBLISHABLE_KEY'> &
+  Partial<Pick<BillingConfig, 'STRIPE_WEBHOOK_SECRET' | 'PAYMENTS_PROVIDER' | 'NODE_ENV'>>;
 
 /**
- * The payment provider, chosen once at start (D12): the sandbox unless both Stripe keys are set, then Stripe, which
- * also needs its webhook secret. Only one key, or Stripe without the webhook secret, refuses the start with a
- * ConfigError naming the missing variable (ADR 0020, 0023).
+ * The payment provider, chosen once at start (D12, ADR 0033). PAYMENTS_PROVIDER names it, and with NODE_ENV=production
+ * it must: the sandbox never runs a production site by accident. Unset elsewhere: the sandbox unless both Stripe keys
+ * are set. Stripe needs both keys and the webhook secret. A missing value throws a ConfigError naming the variable.
  */
-export function paymentProviderOf(
-  config: Pick<BillingConfig, 'STRIPE_SECRET_KEY' | 'STRIPE_PUBLISHABLE_KEY'> & Partial<Pick<BillingConfig, 'STRIPE_WEBHOOK_SECRET'>>,
-): PaymentProviderName {
+export function paymentProviderOf(config: ProviderChoice): PaymentProviderName {
+  const chosen = config.PAYMENTS_PROVIDER;
+  if (!chosen && config.NODE_ENV === 'production') {
+    throw new ConfigError('PAYMENTS_PROVIDER', "is required when NODE_ENV=production: 'stripe', or 'sandbox' for a test site where no real money moves");
+  }
+  if (chosen === 'sandbox') return 'sandbox';
   const secret = Boolean(config.STRIPE_SECRET_KEY);
   const publishable = Boolean(config.STRIPE_PUBLISHABLE_KEY);
+  if (chosen === 'stripe') {
+    for (const [name, set] of [['STRIPE_SECRET_KEY', secret], ['STRIPE_PUBLISHABLE_KEY', publishable], ['STRIPE_WEBHOOK_SECRET', Boolean(config.STRIPE_WEBHOOK_SECRET)]] as const) {
+      if (!set) throw new ConfigError(name, 'is required when PAYMENTS_PROVIDER=stripe');
+    }
+    return 'stripe';
+  }
   if (!secret && !publishable) return 'sandbox';
   if (!secret) throw new ConfigError('STRIPE_SECRET_KEY', 'is required when STRIPE_PUBLISHABLE_KEY is set');
   if (!publishable) throw new ConfigError('STRIPE_PUBLISHABLE_KEY', 'is required when STRIPE_SECRET_KEY is set');
@@ -72,6 +90,8 @@ export function withBillingDefaults(config: ServiceConfig & Partial<BillingConfi
     INVOICE_SWEEP_MS: config.INVOICE_SWEEP_MS ?? DEFAULT_INVOICE_SWEEP_MS,
     BUY_NOW_INVOICE_WAIT_MS: config.BUY_NOW_INVOICE_WAIT_MS ?? DEFAULT_BUY_NOW_INVOICE_WAIT_MS,
     PUBLIC_URL: config.PUBLIC_URL ?? 'http://localhost:3000',
+    PAYMENTS_PROVIDER: config.PAYMENTS_PROVIDER,
+    NODE_ENV: config.NODE_ENV ?? 'development',
     STRIPE_SECRET_KEY: config.STRIPE_SECRET_KEY,
     STRIPE_PUBLISHABLE_KEY: config.STRIPE_PUBLISHABLE_KEY,
     STRIPE_WEBHOOK_SECRET: config.STRIPE_WEBHOOK_SECRET,

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { ConfigError, commonEnv, parseEnv, portSchema, urlSchema } from '@market/server-kit';
+import { ConfigError, commonEnv, parseEnv, portSchema, secretSchema, urlSchema } from '@market/server-kit';
 import { parseOriginList } from './live/live-handshake';
 
 /** Variables the gateway reads; parsed once at start. */
@@ -19,7 +19,8 @@ export const gatewayEnv = {
   // Screenshots go to S3/MinIO when an endpoint is set, else to files under UPLOADS_DIR (see ADR 0012).
   S3_ENDPOINT: urlSchema(['http:', 'https:']).optional(),
   S3_ACCESS_KEY: z.string().min(1).optional(),
-  S3_SECRET_KEY: z.string().min(1).optional(),
+  // No placeholder, 16+ characters (ADR 0031).
+  S3_SECRET_KEY: secretSchema('S3_SECRET_KEY').optional(),
   S3_BUCKET: z
     .string()
     .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a valid bucket name (3-63 lower-case letters, digits, . and -)')

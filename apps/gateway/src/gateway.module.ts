@@ -29,6 +29,7 @@ import { StripeWebhookController } from './webhooks/stripe-webhook.controller';
 import { MessagesController } from './messages/messages.controller';
 import { ContactController } from './contact/contact.controller';
 import { FeesController } from './fees/fees.controller';
+import { SiteController } from './site/site.controller';
 
 class GatewayConnections implements OnApplicationShutdown {
   constructor(
@@ -68,6 +69,7 @@ export class GatewayModule {
         MessagesController,
         ContactController,
         FeesController,
+        SiteController,
       ],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },

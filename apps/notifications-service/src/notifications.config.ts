@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseEnv, portSchema, serviceEnv, urlSchema } from '@market/server-kit';
+import { parseEnv, portSchema, secretSchema, serviceEnv, urlSchema } from '@market/server-kit';
 
 /** Variables the notifications service reads; parsed once at start. */
 export const notificationsEnv = {
@@ -8,11 +8,14 @@ export const notificationsEnv = {
   SMTP_HOST: z.string().min(1).optional(),
   SMTP_PORT: portSchema.default(587),
   SMTP_USERNAME: z.string().optional(),
-  SMTP_PASSWORD: z.string().optional(),
+  // No placeholder, 12+ characters (ADR 0031).
+  SMTP_PASSWORD: secretSchema('SMTP_PASSWORD').optional(),
   SMTP_SECURE: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   MAIL_FROM: z.string().min(3).default('Site Market <no-reply@sitemarket.local>'),
   /** Where contact-form messages are mailed (D19). */
   SUPPORT_EMAIL: z.email().default('support@sitemarket.local'),
+  /** `production` keeps one-time tokens out of the log even when emails are written there (ADR 0031). */
+  NODE_ENV: z.string().default('development'),
 };
 export type NotificationsConfig = z.infer<z.ZodObject<typeof notificationsEnv>>;
 export const NOTIFICATIONS_CONFIG = Symbol('NOTIFICATIONS_CONFIG');

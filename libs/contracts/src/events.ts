@@ -21,6 +21,8 @@ export const PaymentFactsSchema = z.object({
   website_title: text,
   amount: dollars,
   at: time,
+  /** True when the payment went through the sandbox: no real money moved (ADR 0033). Absent from older events. */
+  test_mode: z.boolean().optional(),
 });
 export type PaymentFacts = z.infer<typeof PaymentFactsSchema>;
 
@@ -139,6 +141,8 @@ export const EVENT_SCHEMAS = {
     website_title: text,
     payment_intent_id: id,
     expired_at: time,
+    /** The hold was a sandbox one: no real money was held (ADR 0033). */
+    test_mode: z.boolean().optional(),
   }),
   /** An invoice was made for a sale (D10): the buyer is asked to pay it (D19). Money in dollars. */
   'invoice.issued': z.object({
@@ -150,6 +154,8 @@ export const EVENT_SCHEMAS = {
     total_amount: dollars,
     due_date: time,
     issued_at: time,
+    /** Issued while the sandbox runs the payments: paying it moves no real money (ADR 0033). */
+    test_mode: z.boolean().optional(),
   }),
   /** The buyer's card was authorised and the funds are held (D11). */
   'payment.authorized': PaymentFactsSchema,

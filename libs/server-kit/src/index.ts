@@ -1,4 +1,5 @@
 export * from './config/env';
+export * from './config/secrets';
 export * from './logging/request-context';
 export * from './logging/json-logger';
 export * from './errors/app-error';

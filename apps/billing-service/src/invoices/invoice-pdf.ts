@@ -1,5 +1,5 @@
 import { dirname, join } from 'node:path';
-import type { InvoiceDto, InvoiceStatus } from '@market/contracts';
+import { TEST_MODE_NOTICE, type InvoiceDto, type InvoiceStatus } from '@market/contracts';
 import { formatDollars } from '@market/domain';
 
 /** The part of pdfmake 0.3's server API used here (the package ships no types). */
@@ -61,8 +61,14 @@ export function invoiceFileName(invoice: Pick<InvoiceDto, 'invoice_number'>): st
 /**
  * The invoice as a PDF for the one who asked: parties, website, amount, number, dates and status, and for the seller's
  * view the success fee in force when it was made and the payout. Listing text goes in as plain text, never markup.
+ * A test-mode invoice says under its title, in red, that no real money moved (ADR 0033).
  */
 export function renderInvoicePdf(invoice: InvoiceDto): Promise<Buffer> {
+  return pdfmake.createPdf(invoicePdfDefinition(invoice)).getBuffer();
+}
+
+/** The PDF's document definition (pdfmake): what renderInvoicePdf draws, as data. */
+export function invoicePdfDefinition(invoice: InvoiceDto): Record<string, unknown> {
   const row = (label: string, value: string) => [{ text: label, style: 'label' }, { text: value }];
   const details = [
     row('Invoice number', invoice.invoice_number),
@@ -77,8 +83,8 @@ export function renderInvoicePdf(invoice: InvoiceDto): Promise<Buffer> {
     money.push(row(`Success fee (${invoice.success_fee_percent ?? 0}%)`, formatCents(invoice.success_fee)));
     money.push(row('Payout to seller', formatCents(invoice.payout)));
   }
-  const definition = {
-    info: { title: `Invoice ${invoice.invoice_number}`, subject: invoice.website_title },
+  return {
+    info: { title: `${invoice.test_mode ? 'TEST MODE ' : ''}Invoice ${invoice.invoice_number}`, subject: invoice.website_title },
     pageSize: 'A4',
     pageMargins: [48, 56, 48, 56],
     defaultStyle: { font: 'Roboto', fontSize: 10, lineHeight: 1.2 },
@@ -87,10 +93,12 @@ export function renderInvoicePdf(invoice: InvoiceDto): Promise<Buffer> {
       heading: { fontSize: 12, bold: true, margin: [0, 16, 0, 6] },
       label: { color: '#555555' },
       total: { fontSize: 12, bold: true },
+      testMode: { fontSize: 12, bold: true, color: '#b91c1c', margin: [0, 10, 0, 0] },
     },
     content: [
       { text: 'INVOICE', style: 'title' },
       { text: invoice.invoice_number, fontSize: 12 },
+      ...(invoice.test_mode ? [{ text: TEST_MODE_NOTICE, style: 'testMode' }] : []),
       { text: 'Parties', style: 'heading' },
       {
         columns: [
@@ -113,5 +121,4 @@ export function renderInvoicePdf(invoice: InvoiceDto): Promise<Buffer> {
       },
     ],
   };
-  return pdfmake.createPdf(definition).getBuffer();
 }

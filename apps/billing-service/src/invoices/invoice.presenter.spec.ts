@@ -1,7 +1,8 @@
 import { INVOICE_STATUSES, type Actor, type PublicProfile } from '@market/contracts';
 import { INVOICE_STATES } from '@market/domain';
 import { presentInvoice, UNKNOWN_USER, viewerOf } from './invoice.presenter';
-import { invoiceFileName, renderInvoicePdf } from './invoice-pdf';
+import { TEST_MODE_NOTICE } from '@market/contracts';
+import { invoiceFileName, invoicePdfDefinition, renderInvoicePdf } from './invoice-pdf';
 import type { InvoiceRecord } from './invoices.repository';
 
 const record = (overrides: Partial<InvoiceRecord> = {}): InvoiceRecord => ({
@@ -44,7 +45,7 @@ describe('invoice presenter', () => {
   });
 
   it('shows the buyer the amount and the pay button, never the fee', () => {
-    expect(presentInvoice(record(), 'buyer', names)).toEqual({
+    expect(presentInvoice(record(), 'buyer', names, false)).toEqual({
       id: '11111111-1111-4111-8111-111111111111',
       invoice_number: 'INV-2026-000042',
       sale_type: 'buy_now',
@@ -64,18 +65,19 @@ describe('invoice presenter', () => {
       payout: null,
       can_pay: true,
       can_mark_paid: false,
+      test_mode: false,
     });
   });
 
   it('shows the seller the fee in force at creation and the payout in dollars and cents, and Mark Paid while pending', () => {
-    expect(presentInvoice(record(), 'seller', names)).toMatchObject({ role: 'seller', success_fee_percent: 2.5, success_fee: 124.98, payout: 4874.02, can_pay: false, can_mark_paid: true });
-    expect(presentInvoice(record({ status: 'overdue' }), 'seller', names)).toMatchObject({ can_mark_paid: false });
-    expect(presentInvoice(record({ status: 'paid' }), 'buyer', names)).toMatchObject({ can_pay: false });
-    expect(presentInvoice(record(), 'admin', names)).toMatchObject({ role: 'seller', success_fee: 124.98, can_pay: false, can_mark_paid: false });
+    expect(presentInvoice(record(), 'seller', names, false)).toMatchObject({ role: 'seller', success_fee_percent: 2.5, success_fee: 124.98, payout: 4874.02, can_pay: false, can_mark_paid: true });
+    expect(presentInvoice(record({ status: 'overdue' }), 'seller', names, false)).toMatchObject({ can_mark_paid: false });
+    expect(presentInvoice(record({ status: 'paid' }), 'buyer', names, false)).toMatchObject({ can_pay: false });
+    expect(presentInvoice(record(), 'admin', names, false)).toMatchObject({ role: 'seller', success_fee: 124.98, can_pay: false, can_mark_paid: false });
   });
 
   it('names a party the auth service could not name', () => {
-    expect(presentInvoice(record(), 'buyer', new Map()).seller).toEqual({ id: 'seller', username: UNKNOWN_USER });
+    expect(presentInvoice(record(), 'buyer', new Map(), false).seller).toEqual({ id: 'seller', username: UNKNOWN_USER });
   });
 });
 
@@ -83,10 +85,22 @@ describe('invoice PDF', () => {
   it('is a PDF named after the invoice number, titled with it, for buyer and seller views alike', async () => {
     expect(invoiceFileName(record())).toBe('INV-2026-000042.pdf');
     for (const viewer of ['buyer', 'seller'] as const) {
-      const pdf = await renderInvoicePdf(presentInvoice(record({ status: 'paid', paid_at: new Date() }), viewer, names));
+      const pdf = await renderInvoicePdf(presentInvoice(record({ status: 'paid', paid_at: new Date() }), viewer, names, false));
       expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
       expect(pdf.toString('latin1')).toContain('Invoice INV-2026-000042');
       expect(pdf.length).toBeGreaterThan(5000);
     }
+  });
+
+  it('says, under its title and in its title, that no real money moved when the sandbox runs the payments (ADR 0033)', async () => {
+    const test = presentInvoice(record({ status: 'paid', paid_at: new Date() }), 'buyer', names, true);
+    expect(test.test_mode).toBe(true);
+    const content = invoicePdfDefinition(test).content as Array<{ text?: string }>;
+    expect(content.slice(0, 3).map((part) => part.text)).toEqual(['INVOICE', 'INV-2026-000042', TEST_MODE_NOTICE]);
+    expect(TEST_MODE_NOTICE).toMatch(/No real money moved/);
+    expect((await renderInvoicePdf(test)).toString('latin1')).toContain('TEST MODE Invoice INV-2026-000042');
+
+    const real = presentInvoice(record(), 'buyer', names, false);
+    expect(JSON.stringify(invoicePdfDefinition(real))).not.toContain('TEST MODE');
   });
 });

@@ -19,8 +19,9 @@ export function viewerOf(actor: Actor, invoice: Pick<InvoiceRecord, 'buyer_id' |
 /**
  * An invoice as its viewer sees it (SPEC §3, D10): the seller (and an admin) sees the success fee in force when it was
  * made, the fee and the payout; the buyer sees nulls there. Only the buyer may pay, only the seller may mark it paid.
+ * `testMode`: the sandbox runs the payments, so no real money moved (ADR 0033).
  */
-export function presentInvoice(invoice: InvoiceRecord, viewer: InvoiceViewer, names: Map<string, PublicProfile>): InvoiceDto {
+export function presentInvoice(invoice: InvoiceRecord, viewer: InvoiceViewer, names: Map<string, PublicProfile>, testMode: boolean): InvoiceDto {
   const sellerView = viewer !== 'buyer';
   const party = (id: string) => ({ id, username: names.get(id)?.username ?? UNKNOWN_USER });
   return {
@@ -43,5 +44,6 @@ export function presentInvoice(invoice: InvoiceRecord, viewer: InvoiceViewer, na
     payout: sellerView ? centsToDollars(invoice.payout_cents) : null,
     can_pay: viewer === 'buyer' && canPay(invoice.status),
     can_mark_paid: viewer === 'seller' && canMarkPaid(invoice.status),
+    test_mode: testMode,
   };
 }

@@ -51,7 +51,7 @@ describe('invoices in the billing schema (D10)', () => {
     invoices = new InvoicesRepository(ds);
     // apply() needs only the database; no JetStream is involved here.
     consumers = new EventConsumers(ds, undefined as never, { stream: 'UNUSED', prefix: 'unused' }, 'billing-service');
-    handler = new SaleEventsHandler(consumers, invoices, settings);
+    handler = new SaleEventsHandler(consumers, invoices, settings, { name: 'sandbox' });
   });
   afterAll(async () => {
     await ds?.destroy();
@@ -108,6 +108,8 @@ describe('invoices in the billing schema (D10)', () => {
           website_title: 'Recipe blog',
           total_amount: 4999,
           due_date: '2026-03-08T10:00:00.000Z',
+          // The sandbox runs the payments: the buyer's email says no real money moves (ADR 0033).
+          test_mode: true,
           issued_at: '2026-03-01T10:00:00.000Z',
         },
       },
@@ -166,7 +168,7 @@ describe('invoices in the billing schema (D10)', () => {
   describe('buy now', () => {
     const buyer: Actor = { user_id: randomUUID(), role: 'regular' };
     const serviceWith = (call: (definition: RpcDefinition, data: unknown) => Promise<unknown>, waitMs = 3000) =>
-      new InvoicesService(invoices, { call } as unknown as ServiceRpc, { BUY_NOW_INVOICE_WAIT_MS: waitMs });
+      new InvoicesService(invoices, { call } as unknown as ServiceRpc, { BUY_NOW_INVOICE_WAIT_MS: waitMs }, { name: 'sandbox' });
 
     it('answers with the invoice the sale event makes, even when the event arrives while it waits', async () => {
       const facts = sale({ buyer_id: buyer.user_id });

@@ -6,6 +6,7 @@ import { InvoicesRepository, type InvoiceRecord } from './invoices.repository';
 import { presentInvoice, viewerOf, type InvoiceViewer } from './invoice.presenter';
 import { invoiceFileName, renderInvoicePdf } from './invoice-pdf';
 import { PaymentsService } from '../payments/payments.service';
+import { PAYMENT_PROVIDER, type PaymentProvider } from '../payments/payment-provider';
 
 const LIST_LIMIT = 500;
 const POLL_MS = 50;
@@ -26,6 +27,7 @@ export class InvoicesService {
     private readonly invoices: InvoicesRepository,
     private readonly rpc: ServiceRpc,
     @Inject(BILLING_CONFIG) private readonly config: Pick<BillingConfig, 'BUY_NOW_INVOICE_WAIT_MS'> & Partial<Pick<BillingConfig, 'BUY_NOW_CHECKOUT'>>,
+    @Inject(PAYMENT_PROVIDER) private readonly provider: Pick<PaymentProvider, 'name'>,
     @Optional() private readonly payments?: PaymentsService,
   ) {}
 
@@ -34,7 +36,7 @@ export class InvoicesService {
     const user = requireActor(actor);
     const rows = await this.invoices.listFor(user.user_id, LIST_LIMIT);
     const names = await publicProfiles(this.rpc, rows.flatMap((r) => [r.buyer_id, r.seller_id]));
-    return { invoices: rows.map((row) => presentInvoice(row, row.buyer_id === user.user_id ? 'buyer' : 'seller', names)) };
+    return { invoices: rows.map((row) => presentInvoice(row, row.buyer_id === user.user_id ? 'buyer' : 'seller', names, this.testMode)) };
   }
 
   /** One invoice, for its buyer, its seller or a real admin. */
@@ -134,6 +136,11 @@ export class InvoicesService {
   }
 
   private async present(invoice: InvoiceRecord, viewer: InvoiceViewer): Promise<InvoiceDto> {
-    return presentInvoice(invoice, viewer, await publicProfiles(this.rpc, [invoice.buyer_id, invoice.seller_id]));
+    return presentInvoice(invoice, viewer, await publicProfiles(this.rpc, [invoice.buyer_id, invoice.seller_id]), this.testMode);
+  }
+
+  // The sandbox moves no real money: every invoice says so while it runs (ADR 0033).
+  private get testMode(): boolean {
+    return this.provider.name === 'sandbox';
   }
 }

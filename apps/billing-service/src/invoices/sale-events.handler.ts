@@ -1,9 +1,10 @@
-import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { EventPayloads } from '@market/contracts';
 import { centsToDollars, saleTypeOf } from '@market/domain';
 import { appendEvent, EventConsumers, SettingsClient } from '@market/server-kit';
 import { InvoicesRepository } from './invoices.repository';
+import { PAYMENT_PROVIDER, type PaymentProvider } from '../payments/payment-provider';
 
 /**
  * Invoices every sale (D10) from bid.accepted, which the bidding service writes exactly once per listing (ADR 0017).
@@ -18,6 +19,7 @@ export class SaleEventsHandler implements OnApplicationBootstrap {
     private readonly consumers: EventConsumers,
     private readonly invoices: InvoicesRepository,
     private readonly settings: SettingsClient,
+    @Inject(PAYMENT_PROVIDER) private readonly provider: Pick<PaymentProvider, 'name'>,
   ) {}
 
   async onApplicationBootstrap() {
@@ -54,6 +56,8 @@ export class SaleEventsHandler implements OnApplicationBootstrap {
       total_amount: centsToDollars(invoice.amount_cents),
       due_date: invoice.due_date.toISOString(),
       issued_at: invoice.created_at.toISOString(),
+      // The email says no real money moves while the sandbox runs the payments (ADR 0033).
+      test_mode: this.provider.name === 'sandbox',
     });
   }
 }

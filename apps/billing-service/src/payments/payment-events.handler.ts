@@ -99,6 +99,8 @@ export class PaymentEventsHandler implements OnModuleInit {
           website_title: invoice.website_title,
           amount: centsToDollars(local.amount_cents),
           at: new Date().toISOString(),
+          // A sandbox payment moved no real money; its emails say so (ADR 0033).
+          test_mode: local.provider === 'sandbox',
         });
       }
       if (step.invoice === 'hold_expired') {
@@ -110,6 +112,7 @@ export class PaymentEventsHandler implements OnModuleInit {
           website_title: invoice.website_title,
           payment_intent_id: local.id,
           expired_at: (remote.canceled_at ?? new Date()).toISOString(),
+          test_mode: local.provider === 'sandbox',
         });
       }
     }

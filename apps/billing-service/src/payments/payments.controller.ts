@@ -3,6 +3,7 @@ import { RPC, type RpcParsed } from '@market/contracts';
 import { badRequest, RpcHandler, type RpcCall } from '@market/server-kit';
 import { PaymentsService } from './payments.service';
 import { StripeWebhooks } from './stripe-webhooks';
+import { PaymentsModeService } from './payments-mode.service';
 
 /** NATS handlers of card payments; the service re-checks every message and its actor (ADR 0020). */
 @Controller()
@@ -10,7 +11,14 @@ export class PaymentsController {
   constructor(
     private readonly payments: PaymentsService,
     private readonly stripeWebhooks: StripeWebhooks,
+    private readonly mode: PaymentsModeService,
   ) {}
+
+  /** Public: the provider and whether it is the sandbox (every page's TEST MODE banner, ADR 0033). */
+  @RpcHandler(RPC.billing.paymentsMode)
+  paymentsMode() {
+    return this.mode.current();
+  }
 
   /** A Stripe webhook's bytes and signature from the gateway; no actor (Stripe's signature is the authentication). */
   @RpcHandler(RPC.billing.stripeWebhook)

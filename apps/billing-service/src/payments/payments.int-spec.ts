@@ -111,7 +111,7 @@ describe('card payments through the sandbox provider (D11, D12)', () => {
     expect(await stateOf(created.payment_intent_id)).toEqual(final);
     // One payment.* event per real change, whatever the provider repeated (D19 emails).
     expect(await paymentEventsOf(invoice.id)).toEqual([
-      { name: 'payment.authorized', payload: expect.objectContaining({ buyer_id: buyer.user_id, seller_id: invoice.seller_id, amount: 4500, invoice_number: invoice.invoice_number }) },
+      { name: 'payment.authorized', payload: expect.objectContaining({ buyer_id: buyer.user_id, seller_id: invoice.seller_id, amount: 4500, invoice_number: invoice.invoice_number, test_mode: true }) },
       { name: 'payment.captured', payload: expect.objectContaining({ payment_intent_id: created.payment_intent_id }) },
       { name: 'payment.refunded', payload: expect.objectContaining({ payment_intent_id: created.payment_intent_id }) },
     ]);
@@ -169,7 +169,7 @@ describe('card payments through the sandbox provider (D11, D12)', () => {
     expect(await sweep.sweep(new Date(Date.now() + 7 * DAY + 60_000))).toBe(0);
     expect(await stateOf(created.payment_intent_id)).toMatchObject({ status: 'canceled', invoice_status: 'payment_canceled' });
     const outbox = await ds.query(`SELECT payload FROM outbox WHERE name = 'invoice.hold_expired' AND payload->>'invoice_id' = $1`, [invoice.id]);
-    expect(outbox).toEqual([{ payload: expect.objectContaining({ buyer_id: buyer.user_id, seller_id: invoice.seller_id, payment_intent_id: created.payment_intent_id }) }]);
+    expect(outbox).toEqual([{ payload: expect.objectContaining({ buyer_id: buyer.user_id, seller_id: invoice.seller_id, payment_intent_id: created.payment_intent_id, test_mode: true }) }]);
     // A lapsed hold is its own event, not a refund.
     expect((await paymentEventsOf(invoice.id)).map((e) => e.name)).toEqual(['payment.authorized']);
 
@@ -197,7 +197,7 @@ describe('card payments through the sandbox provider (D11, D12)', () => {
       return { bid_id: invoice.bid_id, listing_id: invoice.listing_id, amount: 4500 } satisfies BuyNowSale;
     };
     const rpc = { call } as unknown as ServiceRpc;
-    const withCheckout = await new InvoicesService(invoices, rpc, { BUY_NOW_INVOICE_WAIT_MS: 100, BUY_NOW_CHECKOUT: true }, payments).buyNow(buyer, invoice.listing_id);
+    const withCheckout = await new InvoicesService(invoices, rpc, { BUY_NOW_INVOICE_WAIT_MS: 100, BUY_NOW_CHECKOUT: true }, sandbox, payments).buyNow(buyer, invoice.listing_id);
     expect(withCheckout).toMatchObject({ redirect_to_payment: true, fallback_payment_required: false, invoice: { id: invoice.id } });
     const url = new URL(withCheckout.payment?.checkout_url ?? '');
     expect(url.origin).toBe('https://market.example');
@@ -208,7 +208,7 @@ describe('card payments through the sandbox provider (D11, D12)', () => {
       success_url: `https://market.example/payment-success?session_id=${url.pathname.split('/').pop()}&invoice_id=${invoice.id}`,
       cancel_url: `https://market.example/payment-cancel?invoice_id=${invoice.id}`,
     });
-    const without = await new InvoicesService(invoices, rpc, { BUY_NOW_INVOICE_WAIT_MS: 100 }, payments).buyNow(buyer, invoice.listing_id);
+    const without = await new InvoicesService(invoices, rpc, { BUY_NOW_INVOICE_WAIT_MS: 100 }, sandbox, payments).buyNow(buyer, invoice.listing_id);
     expect(without).toMatchObject({ redirect_to_payment: false, payment: null, fallback_payment_required: true });
   });
 

@@ -9,6 +9,7 @@ import { PaymentIntentsRepository } from './payment-intents.repository';
 import { PaymentEventsHandler } from './payment-events.handler';
 import { PaymentsService } from './payments.service';
 import { HoldExpirySweep } from './hold-expiry.sweep';
+import { PaymentsModeService } from './payments-mode.service';
 
 /** The payments module's providers; the card provider is chosen once at start (D12, ADR 0020). */
 export const PAYMENTS_PROVIDERS: Provider[] = [
@@ -16,7 +17,7 @@ export const PAYMENTS_PROVIDERS: Provider[] = [
     provide: PAYMENT_PROVIDER,
     inject: [DataSource, BILLING_CONFIG],
     useFactory: (dataSource: DataSource, config: BillingConfig) => {
-      // Both Stripe keys (and the webhook secret) select Stripe; neither the sandbox; loadBillingConfig refused the rest.
+      // PAYMENTS_PROVIDER, else both Stripe keys, select Stripe; loadBillingConfig refused the rest (ADR 0033).
       if (paymentProviderOf(config) === 'stripe') return new StripeProvider(stripeClient(config));
       return new SandboxProvider(dataSource, config.PUBLIC_URL);
     },
@@ -26,4 +27,5 @@ export const PAYMENTS_PROVIDERS: Provider[] = [
   PaymentsService,
   HoldExpirySweep,
   StripeWebhooks,
+  PaymentsModeService,
 ];

@@ -118,6 +118,9 @@ describe('Stripe webhooks: verified on the exact bytes, deduplicated, correct in
     expect(await deliver(event, { timestamp: Math.floor(Date.now() / 1000) - 250 })).toEqual({ received: true, result: 'applied' });
     expect(await deliver(event)).toEqual({ received: true, result: 'duplicate' });
     expect(await stateOf(created.payment_intent_id)).toMatchObject({ status: 'requires_capture', invoice_status: 'payment_authorized' });
+    // Real money through Stripe: the emails carry no test-mode notice (ADR 0033).
+    const told = await ds.query(`SELECT payload->'test_mode' AS test_mode FROM outbox WHERE name = 'payment.authorized' AND payload->>'payment_intent_id' = $1`, [created.payment_intent_id]);
+    expect(told).toEqual([{ test_mode: false }]);
     expect(await deliver({ ...event, id: 'evt_unused', type: 'customer.created', data: { object: { id: 'cus_1', object: 'customer' } } })).toEqual({
       received: true,
       result: 'ignored',

@@ -27,8 +27,8 @@ export function baseUrl(): string {
   return url;
 }
 
-/** Saves a full-page screenshot under tmp/screenshots for people to look at. */
-export async function snap(page: Page, name: string): Promise<void> {
+/** Saves a screenshot under tmp/screenshots for people to look at: the full page, or only what the screen shows. */
+export async function snap(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage });
 }

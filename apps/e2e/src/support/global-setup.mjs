@@ -1,5 +1,6 @@
 // Starts the whole marketplace once for every journey: real processes, a fresh database, isolated events.
-import { isolatedSystemEnv, startSystem } from '../../../../scripts/lib/system.mjs';
+import { join, resolve } from 'node:path';
+import { isolatedSystemEnv, ROOT, startSystem } from '../../../../scripts/lib/system.mjs';
 
 export default async function globalSetup() {
   const env = {
@@ -19,4 +20,6 @@ export default async function globalSetup() {
   process.env.E2E_ADMIN_EMAIL = env.ADMIN_EMAIL;
   process.env.E2E_ADMIN_PASSWORD = env.ADMIN_PASSWORD;
   process.env.E2E_DATABASE_URL = env.DATABASE_URL;
+  // Journeys read one-time links where a developer without SMTP does: the notifications log (ADR 0031).
+  process.env.E2E_LOG_DIR = join(resolve(ROOT, env.DATA_DIR), 'logs');
 }

@@ -18,7 +18,7 @@ describe('storage configuration', () => {
   });
 
   it('uses MinIO when an endpoint and both keys are set', () => {
-    const config = env({ S3_ENDPOINT: 'http://minio:9000', S3_ACCESS_KEY: 'minio', S3_SECRET_KEY: 'minio-secret' });
+    const config = env({ S3_ENDPOINT: 'http://minio:9000', S3_ACCESS_KEY: 'minio', S3_SECRET_KEY: 'Vq3mT8xLr2Wc9NpZk4Hs' });
     expect(() => checkStorageConfig(config)).not.toThrow();
     expect(createObjectStorage(config)).toBeInstanceOf(MinioStorage);
   });
@@ -28,6 +28,9 @@ describe('storage configuration', () => {
     [{ S3_ENDPOINT: 'ftp://minio' }, /^Invalid configuration: S3_ENDPOINT: /],
     [{ S3_BUCKET: 'Bad_Bucket' }, /^Invalid configuration: S3_BUCKET: /],
     [{ S3_REGION: 'US East' }, /^Invalid configuration: S3_REGION: /],
+    // The old compose default and a short key are not secrets (ADR 0031).
+    [{ S3_SECRET_KEY: 'minio-secret' }, /^Invalid configuration: S3_SECRET_KEY: is a placeholder/],
+    [{ S3_SECRET_KEY: 'Vq3mT8xLr2' }, /^Invalid configuration: S3_SECRET_KEY: must be at least 16 characters/],
   ])('refuses %j naming the variable', (extra, message) => {
     expect(() => env(extra)).toThrow(message);
   });

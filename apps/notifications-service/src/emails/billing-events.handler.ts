@@ -15,10 +15,10 @@ export class BillingEventsHandler implements OnApplicationBootstrap {
 
   async onApplicationBootstrap() {
     await this.consumers.subscribe('invoice.hold_expired', async (event) => {
-      const { invoice_id, invoice_number, website_title, buyer_id, seller_id } = event.payload;
+      const { invoice_id, invoice_number, website_title, buyer_id, seller_id, test_mode } = event.payload;
       const buyer = await this.contacts.find(buyer_id);
       if (buyer) {
-        await this.queue.enqueue(`hold-expired-${event.id}`, { kind: 'hold_expired', to: buyer.email, username: buyer.username, invoice_id, invoice_number, website_title });
+        await this.queue.enqueue(`hold-expired-${event.id}`, { kind: 'hold_expired', to: buyer.email, username: buyer.username, invoice_id, invoice_number, website_title, test_mode });
       }
       // Events written before seller_id existed carry no seller to tell.
       const seller = seller_id ? await this.contacts.find(seller_id) : null;

@@ -1,4 +1,7 @@
+import { TEST_MODE_NOTICE } from '@market/contracts';
 import { holdExpiredEmail, listingApprovedEmail } from './email-templates';
+import { holdExpiredSellerNotice, invoiceIssuedNotice, paymentNotice } from './marketplace-email-templates';
+import { noticeEmail, type Notice } from './notice';
 
 describe('listingApprovedEmail', () => {
   const email = listingApprovedEmail({
@@ -35,5 +38,45 @@ describe('holdExpiredEmail (D11)', () => {
     expect(email.text).toContain('https://market.example/dashboard?tab=invoices&pay=8d2f1c1e-5a6b-4c7d-8e9f-0a1b2c3d4e5f');
     expect(email.text).toContain('you were not charged');
     expect(email.html).toContain('Birds &amp; &lt;Bees&gt; blog');
+  });
+});
+
+describe('invoice and payment emails while the sandbox runs (ADR 0033)', () => {
+  const facts = {
+    payment_intent_id: 'pi-1',
+    invoice_id: '8d2f1c1e-5a6b-4c7d-8e9f-0a1b2c3d4e5f',
+    invoice_number: 'INV-2026-000042',
+    buyer_id: 'b',
+    seller_id: 's',
+    website_title: 'Heron blog',
+    amount: 4500,
+    at: '2026-11-25T10:00:00.000Z',
+  };
+  const issued = { ...facts, total_amount: 4500, due_date: '2026-12-02T10:00:00.000Z', issued_at: '2026-11-25T10:00:00.000Z' };
+  const render = (notice: Notice) => noticeEmail({ username: 'ann', notice, publicUrl: 'https://market.example' });
+
+  it('say in the subject and the first line that no real money moved', () => {
+    const emails = [
+      render(invoiceIssuedNotice({ ...issued, test_mode: true })),
+      ...(['payment.authorized', 'payment.captured', 'payment.refunded'] as const).flatMap((event) =>
+        (['buyer', 'seller'] as const).map((role) => render(paymentNotice(event, role, { ...facts, test_mode: true }))),
+      ),
+      render(holdExpiredSellerNotice({ ...facts, expired_at: facts.at, test_mode: true })),
+      holdExpiredEmail({ username: 'ann', invoice_id: facts.invoice_id, invoice_number: facts.invoice_number, website_title: 'Heron blog', publicUrl: 'https://market.example', test_mode: true }),
+    ];
+    expect(emails).toHaveLength(9);
+    for (const email of emails) {
+      expect(email.subject).toMatch(/^\[TEST MODE\] /);
+      expect(email.text.split('\n')[2]).toBe(TEST_MODE_NOTICE);
+      expect(email.html).toContain(TEST_MODE_NOTICE);
+    }
+    expect(TEST_MODE_NOTICE).toContain('No real money moved.');
+  });
+
+  it('say nothing of the kind for real payments, or for events written before the flag existed', () => {
+    for (const testMode of [false, undefined]) {
+      const emails = [render(invoiceIssuedNotice({ ...issued, test_mode: testMode })), render(paymentNotice('payment.captured', 'seller', { ...facts, test_mode: testMode }))];
+      for (const email of emails) expect(`${email.subject}\n${email.text}`).not.toContain('TEST MODE');
+    }
   });
 });

@@ -1,3 +1,5 @@
+import { TEST_MODE_NOTICE } from '@market/contracts';
+
 /** A rendered email: every email has a text and an HTML part. */
 export interface RenderedEmail {
   subject: string;
@@ -107,20 +109,31 @@ export function listingApprovedEmail(input: { username: string; listing_id: stri
   };
 }
 
-/** D11: a card hold lapsed uncaptured; the invoice can be paid again from the dashboard. */
-export function holdExpiredEmail(input: { username: string; invoice_id: string; invoice_number: string; website_title: string; publicUrl: string }): RenderedEmail {
+/**
+ * D11: a card hold lapsed uncaptured; the invoice can be paid again from the dashboard. A sandbox hold (`test_mode`)
+ * says no real money moved (ADR 0033).
+ */
+export function holdExpiredEmail(input: {
+  username: string;
+  invoice_id: string;
+  invoice_number: string;
+  website_title: string;
+  publicUrl: string;
+  test_mode?: boolean;
+}): RenderedEmail {
   const link = new URL(`/dashboard?tab=invoices&pay=${encodeURIComponent(input.invoice_id)}`, input.publicUrl).toString();
   return {
-    subject: `Your payment hold for ${input.invoice_number} expired`,
+    subject: `${input.test_mode ? '[TEST MODE] ' : ''}Your payment hold for ${input.invoice_number} expired`,
     text: [
       `Hi ${input.username},`,
       '',
+      ...(input.test_mode ? [TEST_MODE_NOTICE] : []),
       `The hold on your card for "${input.website_title}" (${input.invoice_number}) expired before the transfer was verified, so it was released and you were not charged.`,
       `The invoice is payable again: ${link}`,
       '',
       'The Site Market team',
     ].join('\n'),
-    html: `<p>Hi ${escapeHtml(input.username)},</p>
+    html: `<p>Hi ${escapeHtml(input.username)},</p>${input.test_mode ? `\n<p><strong>${escapeHtml(TEST_MODE_NOTICE)}</strong></p>` : ''}
 <p>The hold on your card for &ldquo;${escapeHtml(input.website_title)}&rdquo; (${escapeHtml(input.invoice_number)}) expired before the transfer was verified, so it was released and you were not charged.</p>
 <p><a href="${escapeHtml(link)}">Pay the invoice again</a></p>
 <p>The Site Market team</p>`,

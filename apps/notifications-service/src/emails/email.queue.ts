@@ -41,7 +41,7 @@ export type EmailJob =
   | (JobBase & { kind: 'welcome' })
   | (JobBase & { kind: 'verify_email' | 'reset_password'; token: string })
   | (JobBase & { kind: 'listing_approved'; listing_id: string; title: string; expires_at: string })
-  | (JobBase & { kind: 'hold_expired'; invoice_id: string; invoice_number: string; website_title: string })
+  | (JobBase & { kind: 'hold_expired'; invoice_id: string; invoice_number: string; website_title: string; test_mode?: boolean })
   /** A marketplace notice (D19); `category` names it in the email log, `essential` sends it whatever the setting says. */
   | (JobBase & { kind: 'notice'; category: string; essential: boolean; notice: Notice });
 

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { EmailLogEntry } from '@market/contracts';
 import type { RenderedEmail } from './email-templates';
+import { redactedEmail, redactTokens } from './token-redaction';
 
 export interface EmailRecord {
   job_id: string;
@@ -17,13 +18,17 @@ export interface EmailRecord {
 export class EmailsRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  /** Records a delivery; the bodies are kept only when no SMTP server took the email (the log is the mailbox). */
+  /**
+   * Records a delivery; the bodies are kept only when no SMTP server took the email (the log is the mailbox), and never
+   * with a usable one-time token: admins read them, and no admin may open another's account (ADR 0031).
+   */
   async record(input: { jobId: string; kind: string; to: string; email: RenderedEmail; transport: 'smtp' | 'log'; requestId: string | null }): Promise<void> {
     const keep = input.transport === 'log';
+    const kept = redactedEmail(input.email);
     await this.dataSource.query(
       `INSERT INTO emails (job_id, kind, to_address, subject, text_body, html_body, transport, request_id)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (job_id) DO NOTHING`,
-      [input.jobId, input.kind, input.to, input.email.subject, keep ? input.email.text : '', keep ? input.email.html : '', input.transport, input.requestId],
+      [input.jobId, input.kind, input.to, input.email.subject, keep ? kept.text : '', keep ? kept.html : '', input.transport, input.requestId],
     );
   }
 
@@ -33,13 +38,14 @@ export class EmailsRepository {
     return rows.length > 0;
   }
 
-  /** The latest emails, newest first, for the admin's view. */
-  recent(limit: number): Promise<EmailLogEntry[]> {
+  /** The latest emails, newest first, for the admin's view; tokens redacted again for rows kept before that rule. */
+  async recent(limit: number): Promise<EmailLogEntry[]> {
     // Ordered by the table's bigint id: the output column `id` is text, and "99" sorts above "100".
-    return this.dataSource.query(
+    const rows: EmailLogEntry[] = await this.dataSource.query(
       `SELECT e.id::text AS id, e.kind, e.to_address, e.subject, e.text_body, e.transport, e.sent_at FROM emails e ORDER BY e.id DESC LIMIT $1`,
       [limit],
     );
+    return rows.map((row) => ({ ...row, text_body: redactTokens(row.text_body) }));
   }
 
   /** Emails sent to one address, newest first. */

@@ -3,6 +3,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import { SettingsClient } from '@market/server-kit';
 import { NOTIFICATIONS_CONFIG, type NotificationsConfig } from '../notifications.config';
 import type { RenderedEmail } from './email-templates';
+import { redactTokens } from './token-redaction';
 
 interface SmtpTarget {
   host: string;
@@ -74,7 +75,10 @@ export class Mailer {
   async send(to: string, email: RenderedEmail): Promise<'smtp' | 'log'> {
     const target = await this.target();
     if (!target) {
-      this.logger.log({ msg: 'Email (no SMTP configured)', to, subject: email.subject, text: email.text });
+      // The log is the mailbox of a development machine; in production it is read by operators, so one-time links
+      // lose their token there (ADR 0031): configure SMTP for real mail.
+      const text = this.config.NODE_ENV === 'production' ? redactTokens(email.text) : email.text;
+      this.logger.log({ msg: 'Email (no SMTP configured)', to, subject: email.subject, text });
       return 'log';
     }
     await this.transporter(target).sendMail({ from: this.config.MAIL_FROM, to, replyTo: email.replyTo, subject: email.subject, text: email.text, html: email.html });

@@ -1,10 +1,16 @@
 import { formatDollars } from '@market/domain';
-import type { EventPayloads, PaymentFacts } from '@market/contracts';
+import { TEST_MODE_NOTICE, type EventPayloads, type PaymentFacts } from '@market/contracts';
 import type { Notice } from './notice';
 
 const listingPath = (id: string) => `/listing/${encodeURIComponent(id)}`;
 const invoicesPath = (invoiceId?: string) => (invoiceId ? `/dashboard?tab=invoices&pay=${encodeURIComponent(invoiceId)}` : '/dashboard?tab=invoices');
 const date = (iso: string) => new Date(iso).toUTCString().replace(' GMT', ' UTC');
+
+/** An invoice or payment notice written while the sandbox ran: its subject and first line say no real money moved (ADR 0033). */
+export function markedTestMode(notice: Notice, testMode: boolean | undefined): Notice {
+  if (!testMode) return notice;
+  return { ...notice, subject: `[TEST MODE] ${notice.subject}`, paragraphs: [TEST_MODE_NOTICE, ...notice.paragraphs] };
+}
 
 /** D19: the seller hears of every bid on their auction. */
 export function newBidNotice(e: EventPayloads['bid.placed']): Notice {
@@ -115,7 +121,7 @@ export function saleEndedNotice(e: EventPayloads['auction.closed']): Notice {
 
 /** D10, D19: the buyer's invoice, with a link that opens its payment. */
 export function invoiceIssuedNotice(e: EventPayloads['invoice.issued']): Notice {
-  return {
+  return markedTestMode({
     subject: `Invoice ${e.invoice_number} for "${e.website_title}"`,
     paragraphs: [
       `Your invoice ${e.invoice_number} for "${e.website_title}" is ${formatDollars(e.total_amount)}, due by ${date(e.due_date)}.`,
@@ -123,7 +129,7 @@ export function invoiceIssuedNotice(e: EventPayloads['invoice.issued']): Notice 
     ],
     link_path: invoicesPath(e.invoice_id),
     action: 'Pay the invoice',
-  };
+  }, e.test_mode);
 }
 
 type PaymentEvent = 'payment.authorized' | 'payment.captured' | 'payment.refunded';
@@ -147,12 +153,12 @@ export function paymentNotice(event: PaymentEvent, role: 'buyer' | 'seller', e: 
     },
   };
   const [subject, paragraph] = words[event][role];
-  return { subject, paragraphs: [paragraph], link_path: invoicesPath(), action: 'See your invoices' };
+  return markedTestMode({ subject, paragraphs: [paragraph], link_path: invoicesPath(), action: 'See your invoices' }, e.test_mode);
 }
 
 /** D11: the seller hears that the buyer's card hold lapsed before it was captured. */
 export function holdExpiredSellerNotice(e: EventPayloads['invoice.hold_expired']): Notice {
-  return {
+  return markedTestMode({
     subject: `The payment hold for "${e.website_title}" expired`,
     paragraphs: [
       `The card hold on invoice ${e.invoice_number} for "${e.website_title}" lapsed before the funds were released, so nothing was charged.`,
@@ -160,7 +166,7 @@ export function holdExpiredSellerNotice(e: EventPayloads['invoice.hold_expired']
     ],
     link_path: invoicesPath(),
     action: 'See your invoices',
-  };
+  }, e.test_mode);
 }
 
 /** D19: the receiver of a message. */

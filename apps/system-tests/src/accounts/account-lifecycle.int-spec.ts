@@ -1,39 +1,47 @@
 import { createHash } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { buildUser, eventually } from '@market/server-kit/testing';
+import { buildUser, eventually, startSmtpSink } from '@market/server-kit/testing';
 import { FORGOT_PASSWORD_MESSAGE } from '@market/contracts';
 import { bearer, call, get, post, signUp as registerUser, startStack, type Stack } from '../support/start-stack';
+import { latestLink } from '../support/mailbox';
 
 const ADMIN = { email: 'chief@example.com', password: 'chief-admin-pass-1' };
 
 describe('account lifecycle through the gateway', () => {
   let stack: Stack;
+  let sink: Awaited<ReturnType<typeof startSmtpSink>>;
   let adminToken: string;
   const api = (path: string) => `${stack.url}/api${path}`;
   const authDb = () => stack.service('auth').get(DataSource);
 
   const signUp = (overrides = {}) => registerUser(stack.url, overrides);
 
-  /** The link of the latest email of a kind to an address, read the way an admin reads the mailbox. */
-  const linkFromEmail = (to: string, kind: string) =>
+  /** The link of the latest email of a kind to an address, read in the recipient's mailbox (the SMTP server's). */
+  const linkFromEmail = (to: string, kind: 'verify_email' | 'reset_password') =>
     eventually(async () => {
-      const { body } = await get(api('/admin/emails'), bearer(adminToken));
-      const email = body.emails.find((e: { to_address: string; kind: string }) => e.to_address === to && e.kind === kind);
-      expect(email).toBeDefined();
-      const match = /(https?:\/\/\S+token=([A-Za-z0-9_-]+))/.exec(email.text_body);
-      expect(match).not.toBeNull();
-      return { url: match![1], token: decodeURIComponent(match![2]) };
+      const link = latestLink(sink.messages, to, kind === 'verify_email' ? '/verify-email' : '/reset-password');
+      expect(link).not.toBeNull();
+      return link!;
     }, 15_000);
 
   beforeAll(async () => {
+    sink = await startSmtpSink();
     stack = await startStack({
       services: ['auth', 'notifications', 'admin', 'listings', 'billing'],
-      env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, PUBLIC_URL: 'https://market.example', RATE_LIMIT_SCALE: '100' },
+      env: {
+        ADMIN_EMAIL: ADMIN.email,
+        ADMIN_PASSWORD: ADMIN.password,
+        PUBLIC_URL: 'https://market.example',
+        RATE_LIMIT_SCALE: '100',
+        SMTP_HOST: '127.0.0.1',
+        SMTP_PORT: String(sink.port),
+      },
     });
     adminToken = (await post(api('/auth/login'), { login: ADMIN.email, password: ADMIN.password })).body.access_token;
   });
   afterAll(async () => {
     await stack?.stop();
+    await sink?.close();
   });
 
   describe('email verification', () => {

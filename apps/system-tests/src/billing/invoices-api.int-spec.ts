@@ -42,6 +42,13 @@ describe('invoices and buy-now through the gateway', () => {
     await stack?.stop();
   });
 
+  it('tells every page, through GET /api/site, that the sandbox runs the payments (ADR 0033)', async () => {
+    const site = await get(api('/site'));
+    expect(site.status).toBe(200);
+    expect(site.body).toEqual({ payments: { provider: 'sandbox', test_mode: true } });
+    expect(site.headers.get('cache-control')).toBe('public, max-age=60');
+  });
+
   it('buys a listing below $5,000 now: an invoice for buyer and seller, the listing sold, nobody else can buy it', async () => {
     const [seller, buyer, late, stranger] = [await signUp(), await signUp(), await signUp(), await signUp()];
     const listing = await fixedListing(seller.token, 4500);
@@ -79,6 +86,8 @@ describe('invoices and buy-now through the gateway', () => {
       payout: null,
       can_pay: true,
       can_mark_paid: false,
+      // The stack's billing runs the sandbox: the invoice says no real money moves (ADR 0033).
+      test_mode: true,
     });
     expect(new Date(asBuyer.due_date).getTime() - new Date(asBuyer.created_at).getTime()).toBe(7 * 24 * 3600_000);
     expect(await invoicesOf(seller.token)).toEqual([

@@ -7,7 +7,7 @@ import type { Actor } from '@market/contracts';
 import { createServiceApp, parseEnvOrThrow } from '@market/server-kit';
 import { closeAll } from '@market/server-kit/testing';
 import { jsonBody } from '../../../gateway/src/http/body-parsing';
-import { post, startStack, type Stack } from '../support/start-stack';
+import { get, post, startStack, type Stack } from '../support/start-stack';
 import { billingEnv } from '../../../billing-service/src/billing.config';
 import { billingAppModule } from '../../../billing-service/src/app.module';
 import { InvoicesRepository } from '../../../billing-service/src/invoices/invoices.repository';
@@ -95,6 +95,10 @@ describe('POST /api/webhooks/stripe (ADR 0023)', () => {
       await closeAll(billing);
       await stack?.stop();
       await standIn.stop();
+    });
+
+    it('tells every page that real money moves: no TEST MODE banner (ADR 0033)', async () => {
+      expect((await get(`${stack.url}/api/site`)).body).toEqual({ payments: { provider: 'stripe', test_mode: false } });
     });
 
     it('verifies the exact bytes: a signed event holds the payment once; a bad or 301 s old signature is a 400', async () => {

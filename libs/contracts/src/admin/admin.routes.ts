@@ -133,7 +133,7 @@ export const ADMIN_ROUTES = {
     path: '/admin/emails',
     tag: 'admin',
     summary: 'The latest 50 emails sent, newest first',
-    description: 'Bodies are kept only for emails written to the log (no SMTP server configured).',
+    description: 'Bodies are kept only for emails written to the log (no SMTP server configured); verification and reset links show `token=[redacted]`, never a usable token (ADR 0031).',
     auth: 'admin',
     status: 200,
     reply: RecentEmailsResponseSchema,

@@ -1,6 +1,7 @@
 import { defineRpc } from '../rpc';
 import { EmptyRequestSchema, IdRequestSchema } from '../common.schemas';
 import { ListingIdRequestSchema } from '../bidding/bid.schemas';
+import { PaymentsModeSchema } from './payments-mode.schemas';
 import { AdminTransactionsQuerySchema, AdminTransactionsResponseSchema, InvoiceAnalyticsSchema } from './admin-billing.schemas';
 import {
   BillingStatsSchema,
@@ -52,6 +53,8 @@ export const BILLING_RPC = {
   adminListPayments: defineRpc('billing.payments.admin_list', EmptyRequestSchema, AdminPaymentIntentsResponseSchema),
   adminCapture: defineRpc('billing.payments.admin_capture', CapturePaymentMessageSchema, PaymentActionResponseSchema),
   adminRefund: defineRpc('billing.payments.admin_refund', RefundPaymentMessageSchema, PaymentActionResponseSchema),
+  /** Which provider runs and whether it is the sandbox (GET /api/site, ADR 0033); anyone may ask. */
+  paymentsMode: defineRpc('billing.payments.mode', EmptyRequestSchema, PaymentsModeSchema),
   /** A Stripe webhook's exact bytes and signature, verified by billing (ADR 0023). */
   stripeWebhook: defineRpc('billing.payments.stripe_webhook', StripeWebhookMessageSchema, StripeWebhookResultSchema),
 };

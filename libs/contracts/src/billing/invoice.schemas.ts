@@ -39,6 +39,8 @@ export const InvoiceSchema = z.strictObject({
   can_pay: z.boolean(),
   /** The seller may mark it paid (pending only). */
   can_mark_paid: z.boolean(),
+  /** The sandbox runs the payments: no real money moved or moves for this invoice (ADR 0033). */
+  test_mode: z.boolean(),
 });
 export type InvoiceDto = z.infer<typeof InvoiceSchema>;
 

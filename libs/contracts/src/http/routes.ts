@@ -1,6 +1,7 @@
 import { BIDDING_ROUTES } from '../bidding/bidding.routes';
 import { ADMIN_LISTINGS_ROUTES, LISTINGS_ROUTES, UPLOADS_ROUTES, USER_LISTINGS_ROUTES, WATCHLIST_ROUTES } from '../listings/listings.routes';
 import { ADMIN_BILLING_ROUTES, INVOICES_ROUTES, PAYMENTS_ROUTES, WEBHOOKS_ROUTES } from '../billing/billing.routes';
+import { SITE_ROUTES } from '../billing/site.routes';
 import { ACCOUNT_ROUTES, AUTH_ROUTES } from '../auth/auth.routes';
 import { ADMIN_ROUTES, FEES_ROUTES } from '../admin/admin.routes';
 import { CONTACT_ROUTES, MESSAGES_ROUTES } from '../messages/messages.routes';
@@ -18,6 +19,7 @@ export const API = {
   payments: PAYMENTS_ROUTES,
   adminBilling: ADMIN_BILLING_ROUTES,
   webhooks: WEBHOOKS_ROUTES,
+  site: SITE_ROUTES,
   auth: AUTH_ROUTES,
   account: ACCOUNT_ROUTES,
   admin: ADMIN_ROUTES,
@@ -37,6 +39,7 @@ export const API_TAGS: Record<string, string> = {
   payments: 'Card payments, held in escrow until the transfer is verified (D11, D12, ADR 0020)',
   'admin-billing': 'The admin Payments, Transactions and Analytics tabs (real admins only, ADR 0021)',
   webhooks: 'Payment provider webhooks (ADR 0023)',
+  site: 'How this deployment runs: payments provider and test mode (ADR 0033)',
   auth: 'Registration, login, email verification and password reset (D13, D15)',
   account: "The signed-in user's own profile and password",
   admin: 'The admin dashboard: users, stats, audit log, emails, settings, impersonation (real admins only, D14)',

@@ -7,9 +7,16 @@ export interface ReceivedMail {
   data: string;
 }
 
-/** A minimal SMTP server on loopback that accepts everything and keeps what it receives (tests only). */
-export async function startSmtpSink(): Promise<{ port: number; messages: ReceivedMail[]; close(): Promise<void> }> {
+/** Credentials a client logged in with (AUTH PLAIN). */
+export interface SmtpLogin {
+  user: string;
+  pass: string;
+}
+
+/** A minimal SMTP server on loopback that accepts everything (any login too) and keeps what it receives (tests only). */
+export async function startSmtpSink(): Promise<{ port: number; messages: ReceivedMail[]; logins: SmtpLogin[]; close(): Promise<void> }> {
   const messages: ReceivedMail[] = [];
+  const logins: SmtpLogin[] = [];
   const sockets = new Set<net.Socket>();
   const server = net.createServer((socket) => {
     sockets.add(socket);
@@ -42,12 +49,27 @@ export async function startSmtpSink(): Promise<{ port: number; messages: Receive
         if (verb === 'MAIL') current.from = line.slice(10).trim();
         if (verb === 'RCPT') current.to.push(line.slice(8).trim());
         if (verb === 'DATA') inData = true;
+        if (verb === 'AUTH') {
+          const [, method, initial] = line.split(' ');
+          if (method?.toUpperCase() === 'PLAIN' && initial) {
+            const [, user = '', pass = ''] = Buffer.from(initial, 'base64').toString('utf8').split('\0');
+            logins.push({ user, pass });
+          }
+          reply('235 Authentication successful');
+          continue;
+        }
         if (verb === 'QUIT') {
           reply('221 Bye');
           socket.end();
           return;
         }
-        reply(verb === 'EHLO' || verb === 'HELO' ? '250 sink' : verb === 'DATA' ? '354 End data with <CR><LF>.<CR><LF>' : '250 OK');
+        if (verb === 'EHLO') {
+          // Offers AUTH PLAIN, so a client with credentials logs in (and the test sees which).
+          reply('250-sink');
+          reply('250 AUTH PLAIN');
+          continue;
+        }
+        reply(verb === 'HELO' ? '250 sink' : verb === 'DATA' ? '354 End data with <CR><LF>.<CR><LF>' : '250 OK');
       }
     });
   });
@@ -55,6 +77,7 @@ export async function startSmtpSink(): Promise<{ port: number; messages: Receive
   return {
     port: (server.address() as net.AddressInfo).port,
     messages,
+    logins,
     close: () =>
       new Promise<void>((resolve) => {
         for (const socket of sockets) socket.destroy();

@@ -3,8 +3,9 @@ import { Outlet, useLocation } from 'react-router-dom';
 import { Header } from './Header';
 import { Footer } from './Footer';
 import { ImpersonationBanner } from './ImpersonationBanner';
+import { TestModeBanner } from './TestModeBanner';
 
-/** Page frame; scroll resets to the top on every route change (SPEC §2). */
+/** Page frame; scroll resets to the top on every route change (SPEC §2). The sandbox's TEST MODE banner on every page (ADR 0033). */
 export function Layout() {
   const { pathname } = useLocation();
   useEffect(() => {
@@ -12,6 +13,7 @@ export function Layout() {
   }, [pathname]);
   return (
     <div className="page">
+      <TestModeBanner />
       <ImpersonationBanner />
       <Header />
       <main className="page-main">

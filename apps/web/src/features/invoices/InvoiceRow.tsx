@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import type { InvoiceDto } from '@market/contracts';
+import { TEST_MODE_NOTICE, type InvoiceDto } from '@market/contracts';
 import { formatMoney } from '../../lib/money';
 import { buyerSide, dueLine, FUNDS_HELD, saleTypeLabel, sellerFigures, statusBadge } from './invoices';
 
@@ -29,7 +29,8 @@ export const invoiceRowId = (id: string) => `invoice-${id}`;
 
 /**
  * One invoice (SPEC §3, D10): what was sold and how, the amount, status and due date; for sellers the fee and payout.
- * Buyers get the pay button of its status (SPEC §4), sellers Mark Paid, everyone the PDF.
+ * Buyers get the pay button of its status (SPEC §4), sellers Mark Paid, everyone the PDF. While the sandbox runs the
+ * payments the row says no real money moved (ADR 0033).
  */
 export function InvoiceRow({ invoice, highlighted = false, busy = null, notice = null, onPay = noop, onMarkPaid = noop, onDownload = noop, now }: InvoiceRowProps) {
   const badge = statusBadge(invoice.status);
@@ -57,6 +58,11 @@ export function InvoiceRow({ invoice, highlighted = false, busy = null, notice =
         </div>
         <p className="invoice-party muted">{seller ? `Buyer: ${invoice.buyer.username}` : `Seller: ${invoice.seller.username}`}</p>
         <p className={`invoice-due${due.overdue ? ' invoice-due-overdue' : ''}`}>{due.text}</p>
+        {invoice.test_mode && (
+          <p className="invoice-test-mode" data-testid="invoice-test-mode">
+            {TEST_MODE_NOTICE}
+          </p>
+        )}
       </div>
       <div className="invoice-amounts">
         <strong className="invoice-amount" aria-label="Invoice total">

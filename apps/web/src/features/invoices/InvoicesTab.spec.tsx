@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import type { InvoiceDto } from '@market/contracts';
+import { TEST_MODE_NOTICE, type InvoiceDto } from '@market/contracts';
 import { createStore, type AppStore } from '../../app/store';
 import { invoicesApi } from '../../api/invoices.api';
 import { api } from '../../lib/api';
@@ -40,6 +40,7 @@ const buyerInvoice: InvoiceDto = {
   payout: null,
   can_pay: true,
   can_mark_paid: false,
+  test_mode: false,
 };
 
 const sellerInvoice: InvoiceDto = {
@@ -112,6 +113,12 @@ describe('InvoiceRow', () => {
     expect(html).toMatch(/<a href="\/listing\/listing-1"[^>]*>Heron watching blog<\/a>/);
     expect(html).toContain('aria-label="Download PDF of INV-2026-000042"');
     expect(row(sellerInvoice)).toContain('aria-label="Download PDF of INV-2026-000043"');
+  });
+
+  it('says no real money moved on a test-mode invoice (ADR 0033), and nothing of the kind otherwise', () => {
+    expect(text(row({ ...buyerInvoice, test_mode: true }))).toContain(TEST_MODE_NOTICE);
+    expect(row({ ...sellerInvoice, test_mode: true })).toContain('data-testid="invoice-test-mode"');
+    expect(row(buyerInvoice)).not.toContain('TEST MODE');
   });
 
   it('gives the buyer the pay button of each payable status', () => {

@@ -37,6 +37,7 @@ const invoice: InvoiceDto = {
   payout: null,
   can_pay: true,
   can_mark_paid: false,
+  test_mode: false,
 };
 
 describe('statusBadge', () => {

@@ -1,0 +1,35 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { isolatedEnv } from '@market/server-kit/testing';
+
+const built = (app: string) => join(__dirname, '..', '..', '..', app, 'dist', 'main.js');
+// Everything else valid (the access-token keys or secret included): only the variable under test is wrong.
+const base = () => ({ PATH: process.env.PATH ?? '', ...isolatedEnv('postgres://postgres@127.0.0.1:5432/unused') });
+
+/** The start of a built service with these variables: its exit code and what it printed. */
+function start(app: string, env: Record<string, string>) {
+  const main = built(app);
+  if (!existsSync(main)) throw new Error(`${main} is missing: build first (npm run build)`);
+  return spawnSync(process.execPath, [main], { env: { ...base(), ...env }, encoding: 'utf8', timeout: 20_000 });
+}
+
+describe('a service refuses to start on a placeholder, published or short secret, or a guessed payments provider', () => {
+  it.each([
+    ['auth-service', { ADMIN_EMAIL: 'admin@example.com', ADMIN_PASSWORD: 'change-this-admin-password' }, 'ADMIN_PASSWORD: is a placeholder'],
+    ['auth-service', { ADMIN_EMAIL: 'admin@example.com', ADMIN_PASSWORD: 'Xq7#vLm2' }, 'ADMIN_PASSWORD: must be at least 12 characters'],
+    ['gateway', { S3_ENDPOINT: 'http://minio:9000', S3_ACCESS_KEY: 'minio', S3_SECRET_KEY: 'minio-secret' }, 'S3_SECRET_KEY: is a placeholder'],
+    ['notifications-service', { SMTP_HOST: 'mail.example.com', SMTP_PASSWORD: 'password' }, 'SMTP_PASSWORD: is a placeholder'],
+    ['billing-service', { STRIPE_SECRET_KEY: 'sk_live_CHANGE_ME', STRIPE_PUBLISHABLE_KEY: 'pk_live_x' }, 'STRIPE_SECRET_KEY: is a placeholder'],
+    ['billing-service', { NODE_ENV: 'production' }, 'PAYMENTS_PROVIDER: is required when NODE_ENV=production'],
+    ['billing-service', { NODE_ENV: 'production', PAYMENTS_PROVIDER: 'stripe' }, 'STRIPE_SECRET_KEY: is required when PAYMENTS_PROVIDER=stripe'],
+  ])('%s with %j stops with one line naming the variable (ADR 0031, 0033)', (app, env, reason) => {
+    const result = start(app, env);
+    expect(result.status).toBe(1);
+    const lines = result.stderr.trim().split('\n');
+    expect(lines).toEqual([expect.stringContaining(`Invalid configuration: ${reason}`)]);
+    // The refused secret itself is never printed.
+    for (const [name, value] of Object.entries(env)) if (/PASSWORD|SECRET/.test(name)) expect(result.stderr).not.toContain(value);
+    expect(result.stdout).toBe('');
+  });
+});

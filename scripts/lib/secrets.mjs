@@ -1,0 +1,55 @@
+// The values docker compose needs from .env (ADR 0031): a strong random value for every secret, written owner-only.
+import { randomBytes } from 'node:crypto';
+import { chmodSync, writeFileSync } from 'node:fs';
+
+/** A random value of `bytes` bytes, URL- and shell-safe (base64url). */
+export const randomSecret = (bytes) => randomBytes(bytes).toString('base64url');
+
+/**
+ * Every value `docker compose` reads from .env, in file order. To add one (a new secret in docker-compose.yml as
+ * `${NAME:?…}`), add an entry: `value` makes it; `about` is the comment written above it.
+ */
+export const ENV_ENTRIES = [
+  {
+    name: 'POSTGRES_PASSWORD',
+    about: "PostgreSQL's superuser password: the postgres container and every service's DATABASE_URL. PostgreSQL keeps the password it was first started with in its volume.",
+    value: () => randomSecret(24),
+  },
+  {
+    name: 'ADMIN_PASSWORD',
+    about: "The first admin's password (ADMIN_EMAIL, default admin@example.com). Used only while no admin exists; change it in the app afterwards.",
+    value: () => randomSecret(18),
+  },
+  {
+    name: 'S3_SECRET_KEY',
+    about: "MinIO's root password and the gateway's S3 secret key (screenshots).",
+    value: () => randomSecret(30),
+  },
+  {
+    name: 'PAYMENTS_PROVIDER',
+    about: 'The card provider (ADR 0033): sandbox moves no real money and every page says TEST MODE; stripe needs STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET here too.',
+    value: () => 'sandbox',
+  },
+];
+
+/** The .env text for the entries: each value under a comment saying what it is for. */
+export function envFileText(entries = ENV_ENTRIES) {
+  const header = '# Written by `npm run secrets` (ADR 0031). Keep this file private; docker compose reads it.\n';
+  return header + entries.map((entry) => `\n# ${entry.about}\n${entry.name}=${entry.value()}\n`).join('');
+}
+
+/**
+ * Writes the .env at `path` with mode 0600. An existing file is kept unless `force` (its values would be lost), and
+ * then the answer is `exists`; else `written`.
+ */
+export function writeEnvFile(path, { force = false, entries = ENV_ENTRIES } = {}) {
+  try {
+    writeFileSync(path, envFileText(entries), { mode: 0o600, flag: force ? 'w' : 'wx' });
+  } catch (error) {
+    if (error.code === 'EEXIST') return 'exists';
+    throw error;
+  }
+  // A replaced file keeps its old mode otherwise.
+  chmodSync(path, 0o600);
+  return 'written';
+}
