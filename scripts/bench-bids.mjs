@@ -6,7 +6,6 @@
 // Targets: end to end >= 50% of the ceiling, p99 < 100 ms at 50 bidders, websocket delivery p95 < 100 ms.
 import pg from 'pg';
 import os from 'node:os';
-import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { dropIsolated, isolatedSystemEnv, ROOT, startSystem } from './lib/system.mjs';
@@ -35,7 +34,6 @@ const env = {
   WS_MAX_SOCKETS_PER_ADDRESS: String(Math.max(100, VIEWERS + 10)),
   NATS_URL: process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
   REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
-  JWT_SECRET: process.env.JWT_SECRET ?? randomBytes(48).toString('base64url'),
 };
 const ms = (value) => (value === null || value === undefined ? '-' : value < 10 ? value.toFixed(1) : String(Math.round(value)));
 const log = (line) => console.log(`[bench:bids] ${line}`);

@@ -5,7 +5,6 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import os from 'node:os';
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { dropIsolated, isolatedSystemEnv, ROOT, startSystem } from './lib/system.mjs';
@@ -189,7 +188,6 @@ const env = {
   // Named here (not found by startSystem) so the second gateway joins the same stack.
   NATS_URL: process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
   REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
-  JWT_SECRET: process.env.JWT_SECRET ?? randomBytes(48).toString('base64url'),
 };
 const system = await startSystem({ env, quiet: true, log: () => {} });
 const pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: CONNECTIONS });

@@ -1,6 +1,7 @@
 // The values docker compose needs from .env (ADR 0031): a strong random value for every secret, written owner-only.
 import { randomBytes } from 'node:crypto';
 import { chmodSync, writeFileSync } from 'node:fs';
+import { signingKeysEnv } from './system.mjs';
 
 /** A random value of `bytes` bytes, URL- and shell-safe (base64url). */
 export const randomSecret = (bytes) => randomBytes(bytes).toString('base64url');
@@ -26,6 +27,16 @@ export const ENV_ENTRIES = [
     value: () => randomSecret(30),
   },
   {
+    name: 'JWT_PRIVATE_KEY',
+    about: "auth-service's key for signing access tokens (EC P-256, PEM with \\n escapes; ADR 0030). Only auth-service gets it.",
+    value: (shared) => (shared.keys ??= signingKeysEnv()).JWT_PRIVATE_KEY.trim().replace(/\n/g, '\\n'),
+  },
+  {
+    name: 'JWT_PUBLIC_KEYS',
+    about: "The public half of JWT_PRIVATE_KEY as a JWKS: every process verifies tokens with it. To rotate, list the old and the new key here (docs/operations.md).",
+    value: (shared) => (shared.keys ??= signingKeysEnv()).JWT_PUBLIC_KEYS,
+  },
+  {
     name: 'PAYMENTS_PROVIDER',
     about: 'The card provider (ADR 0033): sandbox moves no real money and every page says TEST MODE; stripe needs STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET here too.',
     value: () => 'sandbox',
@@ -35,7 +46,9 @@ export const ENV_ENTRIES = [
 /** The .env text for the entries: each value under a comment saying what it is for. */
 export function envFileText(entries = ENV_ENTRIES) {
   const header = '# Written by `npm run secrets` (ADR 0031). Keep this file private; docker compose reads it.\n';
-  return header + entries.map((entry) => `\n# ${entry.about}\n${entry.name}=${entry.value()}\n`).join('');
+  // Entries made together (a key pair) share what they generate through `shared`.
+  const shared = {};
+  return header + entries.map((entry) => `\n# ${entry.about}\n${entry.name}=${entry.value(shared)}\n`).join('');
 }
 
 /**

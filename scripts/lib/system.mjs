@@ -1,7 +1,7 @@
 // Starts the whole marketplace as processes: every service, then the gateway (which serves the web app).
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
+import { createPrivateKey, createPublicKey, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { providePostgres, provideServer } from './infra.mjs';
@@ -18,6 +18,24 @@ export const SERVICES = [
   ['admin-service', 5],
   ['notifications-service', 6],
 ];
+
+/**
+ * Access-token keys as environment values (ADR 0030): auth-service signs with JWT_PRIVATE_KEY (EC P-256, PEM), every
+ * process verifies with JWT_PUBLIC_KEYS (a JWKS). With `file`, the private key is kept there (mode 0600) and reused.
+ */
+export function signingKeysEnv(file = null) {
+  let privateKey;
+  if (file && existsSync(file)) privateKey = createPrivateKey(readFileSync(file, 'utf8'));
+  else {
+    privateKey = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey;
+    if (file) writeFileSync(file, privateKey.export({ format: 'pem', type: 'pkcs8' }), { mode: 0o600 });
+  }
+  const jwk = createPublicKey(privateKey).export({ format: 'jwk' });
+  return {
+    JWT_PRIVATE_KEY: privateKey.export({ format: 'pem', type: 'pkcs8' }).toString(),
+    JWT_PUBLIC_KEYS: JSON.stringify({ keys: [{ ...jwk, use: 'sig', alg: 'ES256' }] }),
+  };
+}
 
 /** A secret kept under data/ so sessions survive restarts of the embedded setup. */
 function persistentSecret(dataDir, file, bytes) {
@@ -106,7 +124,10 @@ export async function startSystem({ env = process.env, log = console.log, quiet 
       DATABASE_URL: postgres.url,
       REDIS_URL: redis.url,
       NATS_URL: nats.url,
-      JWT_SECRET: env.JWT_SECRET ?? persistentSecret(dataDir, 'jwt-secret', 48),
+      // Keys from the environment when both are set (a real deployment), else a pair kept under data/ (ADR 0030).
+      ...(env.JWT_PRIVATE_KEY && env.JWT_PUBLIC_KEYS
+        ? { JWT_PRIVATE_KEY: env.JWT_PRIVATE_KEY, JWT_PUBLIC_KEYS: env.JWT_PUBLIC_KEYS }
+        : signingKeysEnv(join(dataDir, 'jwt-private-key.pem'))),
       PUBLIC_URL: publicUrl,
       // Screenshots live with the rest of this system's data (a throwaway stack's go away with it).
       UPLOADS_DIR: env.UPLOADS_DIR ?? join(dataDir, 'uploads'),
@@ -167,6 +188,7 @@ export function isolatedSystemEnv(label, port, base = process.env) {
     NATS_SUBJECT_PREFIX: `rpc_${label}_${tag}.`,
     REDIS_KEY_PREFIX: `${label}_${tag}:`,
     DATA_DIR: `tmp/${label}-data`,
+    ...signingKeysEnv(),
   };
 }
 

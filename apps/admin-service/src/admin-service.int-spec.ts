@@ -2,12 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { connect, JSONCodec, type NatsConnection } from 'nats';
 import { DEFAULT_SETTINGS, RPC, SETTINGS_CHANGED_SUBJECT, type Actor, type EventEnvelope } from '@market/contracts';
 import { AppError, eventSubject, parseEnvOrThrow, serviceEnv } from '@market/server-kit';
-import { eventually, startServiceUnderTest, type ServiceUnderTest } from '@market/server-kit/testing';
+import { eventually, startServiceUnderTest, testCaller, type ServiceUnderTest } from '@market/server-kit/testing';
 import { adminAppModule } from './app.module';
 
-const ADMIN: Actor = { user_id: randomUUID(), role: 'admin' };
-const MEMBER: Actor = { user_id: randomUUID(), role: 'regular' };
-const IMPERSONATING: Actor = { user_id: randomUUID(), role: 'admin', impersonator_id: ADMIN.user_id };
 
 /** The HTTP status a call was refused with; a failure when it was answered. */
 async function refusedWith(promise: Promise<unknown>): Promise<number> {
@@ -23,6 +20,10 @@ async function refusedWith(promise: Promise<unknown>): Promise<number> {
 describe('admin-service over NATS, on its own', () => {
   let admin: ServiceUnderTest;
   let nc: NatsConnection;
+  // Callers with tokens the service verifies itself (ADR 0030): an admin, a member, and the admin acting as the member.
+  let ADMIN: Actor;
+  let MEMBER: Actor;
+  let IMPERSONATING: Actor;
 
   beforeAll(async () => {
     admin = await startServiceUnderTest('admin-service', (env) => {
@@ -30,6 +31,9 @@ describe('admin-service over NATS, on its own', () => {
       return { module: adminAppModule(config), config };
     });
     nc = await connect({ servers: admin.env.NATS_URL });
+    ADMIN = await testCaller(admin.env, { role: 'admin' });
+    MEMBER = await testCaller(admin.env, { role: 'regular' });
+    IMPERSONATING = await testCaller(admin.env, { user_id: MEMBER.user_id, role: 'regular', impersonator_id: ADMIN.user_id });
   });
   afterAll(async () => {
     await nc?.close();

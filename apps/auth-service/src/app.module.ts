@@ -15,6 +15,9 @@ import { AccountTokensService } from './tokens/account-tokens.service';
 import { AccountController } from './tokens/account.controller';
 import { ProfileService } from './profile/profile.service';
 import { SessionStateStore } from './sessions/session-state.store';
+import { SessionsRepository } from './sessions/sessions.repository';
+import { SessionsService } from './sessions/sessions.service';
+import { CreateSessions1764100000000 } from './migrations/1764100000000-create-sessions';
 import { UsersAdminService } from './admin/users-admin.service';
 import { UsersAdminController } from './admin/users-admin.controller';
 import { UserDirectoryController } from './directory/user-directory.controller';
@@ -27,7 +30,7 @@ export function authAppModule(config: AuthConfig): DynamicModule {
       schema: 'auth',
       config,
       entities: [UserEntity],
-      migrations: [CreateUsers1763800100000, CreateAccountTokens1763800300000],
+      migrations: [CreateUsers1763800100000, CreateAccountTokens1763800300000, CreateSessions1764100000000],
     },
     {
       imports: [SettingsModule],
@@ -41,6 +44,8 @@ export function authAppModule(config: AuthConfig): DynamicModule {
         ProfileService,
         UsersAdminService,
         SessionStateStore,
+        SessionsRepository,
+        SessionsService,
         PasswordHasher,
         TokenIssuer,
         AdminAccount,

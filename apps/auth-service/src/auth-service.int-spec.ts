@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { connect, JSONCodec } from 'nats';
-import { RPC, type Actor } from '@market/contracts';
+import { RPC } from '@market/contracts';
 import { AppError, parseEnvOrThrow } from '@market/server-kit';
-import { buildUser, startServiceUnderTest, type ServiceUnderTest } from '@market/server-kit/testing';
+import { buildUser, callerWithToken, startServiceUnderTest, type ServiceUnderTest } from '@market/server-kit/testing';
 import { authEnv } from './auth.config';
 import { authAppModule } from './app.module';
 
@@ -36,11 +36,13 @@ describe('auth-service over NATS, on its own', () => {
     const user = buildUser();
     const registered = await auth.rpc.call(RPC.auth.register, user, null);
     expect(registered.user).toMatchObject({ username: user.username, email: user.email, role: 'regular', status: 'active', email_verified: false });
-    const login = await auth.rpc.call(RPC.auth.login, { login: user.email.toUpperCase(), password: user.password }, null);
+    const login = await auth.rpc.call(RPC.auth.login, { login: user.email.toUpperCase(), password: user.password, client: { address: '203.0.113.9', user_agent: 'it-test' } }, null);
     expect(login.token_type).toBe('bearer');
-    const actor: Actor = { user_id: registered.user.id, role: 'regular' };
+    const actor = callerWithToken(login.access_token);
     expect(await auth.rpc.call(RPC.auth.me, {}, actor)).toMatchObject({ id: registered.user.id, username: user.username });
-    expect(await auth.rpc.call(RPC.auth.sessionState, { user_id: registered.user.id }, null)).toEqual({ token_version: expect.any(Number), status: 'active' });
+    expect(await auth.rpc.call(RPC.auth.sessionState, { user_id: registered.user.id }, null)).toEqual({ token_version: expect.any(Number), status: 'active', role: 'regular', session_active: true });
+    const { sessions } = await auth.rpc.call(RPC.auth.listSessions, {}, actor);
+    expect(sessions).toEqual([expect.objectContaining({ device: 'it-test', address: '203.0.113.9', current: true })]);
   });
 
   it('refuses a taken username, a wrong password and an anonymous auth.me with their statuses', async () => {
@@ -75,18 +77,58 @@ describe('auth-service over NATS, on its own', () => {
   });
 
   it('keeps admin subjects for real admins: a regular actor and an impersonation are refused', async () => {
-    const member = await auth.rpc.call(RPC.auth.register, buildUser(), null);
+    const user = buildUser();
+    const member = await auth.rpc.call(RPC.auth.register, user, null);
     const admin = await auth.rpc.call(RPC.auth.login, { login: ADMIN.email, password: ADMIN.password }, null);
     expect(admin.user.role).toBe('admin');
-    const regular: Actor = { user_id: member.user.id, role: 'regular' };
-    const impersonating: Actor = { user_id: admin.user.id, role: 'admin', impersonator_id: admin.user.id };
+    const adminCaller = callerWithToken(admin.access_token);
+    const regular = callerWithToken((await auth.rpc.call(RPC.auth.login, { login: user.username, password: user.password }, null)).access_token);
+    const impersonating = callerWithToken((await auth.rpc.call(RPC.auth.impersonate, { id: member.user.id }, adminCaller)).impersonation_token);
     for (const actor of [regular, impersonating]) {
       expect(await refusal(auth.rpc.call(RPC.auth.updateUser, { id: member.user.id, changes: { status: 'suspended' } }, actor))).toMatchObject({ status: 403 });
       expect(await refusal(auth.rpc.call(RPC.auth.impersonate, { id: member.user.id }, actor))).toMatchObject({ status: 403 });
     }
     expect(await auth.rpc.call(RPC.auth.me, {}, regular)).toMatchObject({ status: 'active' });
-    const suspended = await auth.rpc.call(RPC.auth.updateUser, { id: member.user.id, changes: { status: 'suspended' } }, { user_id: admin.user.id, role: 'admin' });
+    // An invented admin in the envelope counts for nothing: only a verified token does (ADR 0030).
+    const nc = await connect({ servers: auth.env.NATS_URL });
+    try {
+      const subject = `${auth.env.NATS_SUBJECT_PREFIX}${RPC.auth.updateUser.subject}`;
+      const envelope = { meta: { request_id: 'forged', token: null, actor: { user_id: admin.user.id, role: 'admin' } }, data: { id: member.user.id, changes: { status: 'suspended' } } };
+      const reply = await nc.request(subject, JSONCodec().encode({ pattern: subject, id: randomUUID(), data: envelope }), { timeout: 5000 });
+      expect(JSONCodec().decode(reply.data)).toMatchObject({ err: { status: 401 } });
+    } finally {
+      await nc.close();
+    }
+    expect(await auth.rpc.call(RPC.auth.me, {}, regular)).toMatchObject({ status: 'active' });
+    const suspended = await auth.rpc.call(RPC.auth.updateUser, { id: member.user.id, changes: { status: 'suspended' } }, adminCaller);
     expect(suspended.status).toBe('suspended');
     expect(await auth.rpc.call(RPC.auth.sessionState, { user_id: member.user.id }, null)).toMatchObject({ status: 'suspended' });
+    // The suspension ends the member's sessions at once: the same token is now refused everywhere.
+    expect(await refusal(auth.rpc.call(RPC.auth.me, {}, regular))).toMatchObject({ status: 401 });
+  });
+
+  it('logs a session out at once, lists and ends sessions, and "log out everywhere" ends them all', async () => {
+    const user = buildUser();
+    await auth.rpc.call(RPC.auth.register, user, null);
+    const login = () => auth.rpc.call(RPC.auth.login, { login: user.username, password: user.password }, null).then((answer) => callerWithToken(answer.access_token));
+    const [laptop, phone, tablet] = [await login(), await login(), await login()];
+    expect((await auth.rpc.call(RPC.auth.listSessions, {}, laptop)).sessions).toHaveLength(3);
+    await auth.rpc.call(RPC.auth.logout, {}, phone);
+    expect(await refusal(auth.rpc.call(RPC.auth.me, {}, phone))).toMatchObject({ status: 401, detail: 'Your session has ended. Please log in again.' });
+    const { sessions } = await auth.rpc.call(RPC.auth.listSessions, {}, laptop);
+    expect(sessions).toHaveLength(2);
+    const tabletSession = sessions.find((session) => !session.current)!;
+    await auth.rpc.call(RPC.auth.revokeSession, { id: tabletSession.id }, laptop);
+    expect(await refusal(auth.rpc.call(RPC.auth.me, {}, tablet))).toMatchObject({ status: 401 });
+    // Another user's session id is unknown to this caller.
+    const stranger = buildUser();
+    await auth.rpc.call(RPC.auth.register, stranger, null);
+    const strangerCaller = callerWithToken((await auth.rpc.call(RPC.auth.login, { login: stranger.username, password: stranger.password }, null)).access_token);
+    const [laptopSession] = (await auth.rpc.call(RPC.auth.listSessions, {}, laptop)).sessions;
+    expect(await refusal(auth.rpc.call(RPC.auth.revokeSession, { id: laptopSession.id }, strangerCaller))).toMatchObject({ status: 404 });
+    expect(await auth.rpc.call(RPC.auth.me, {}, laptop)).toMatchObject({ username: user.username });
+    await auth.rpc.call(RPC.auth.revokeAllSessions, {}, laptop);
+    expect(await refusal(auth.rpc.call(RPC.auth.me, {}, laptop))).toMatchObject({ status: 401 });
+    expect(await auth.rpc.call(RPC.auth.me, {}, strangerCaller)).toMatchObject({ username: stranger.username });
   });
 });

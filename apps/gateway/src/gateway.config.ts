@@ -8,7 +8,6 @@ export const gatewayEnv = {
   ...commonEnv,
   PORT: portSchema.default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
-  JWT_SECRET: z.string().min(32, 'must be at least 32 characters'),
   RPC_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   WEB_DIST: z.string().min(1).default(resolve(__dirname, '../../web/dist')),
   // Multiplies every rate limit; 0 turns them off (benchmarks only).

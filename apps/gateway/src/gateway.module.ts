@@ -1,18 +1,17 @@
 import { Inject, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
-import { APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
-import { PassportModule } from '@nestjs/passport';
+import { APP_GUARD } from '@nestjs/core';
 import type { NatsConnection } from 'nats';
 import type { Redis } from 'ioredis';
-import { HealthController, READINESS_CHECKS, connectNats, createRedis, ensureEventStream, natsCheck, redisCheck } from '@market/server-kit';
+import { HealthController, READINESS_CHECKS, identityProviders, connectNats, createRedis, ensureEventStream, natsCheck, redisCheck } from '@market/server-kit';
 import { GATEWAY_CONFIG, type GatewayConfig } from './gateway.config';
 import { GATEWAY_NATS, GATEWAY_REDIS } from './gateway.tokens';
 import { GatewayRpc } from './rpc/rpc-client';
-import { JwtStrategy } from './auth/jwt.strategy';
-import { SessionChecker } from './auth/session-checker';
+import { JwtAuthGuard, OptionalJwtAuthGuard, TokenAuthenticator } from './auth/jwt-auth.guard';
+import { LastSeen } from './auth/last-seen';
 import { AuthController } from './auth/auth.controller';
 import { UserController } from './account/user.controller';
 import { AdminController, StopImpersonationController } from './admin/admin.controller';
-import { AuditTrail, ImpersonationAuditInterceptor } from './security/audit-trail';
+import { AuditTrail } from './security/audit-trail';
 import { RateLimitGuard } from './security/rate-limit';
 import { UPLOADS_PROVIDERS, UploadsController, ObjectStorage } from './uploads';
 import { ListingsController } from './listings/listings.controller';
@@ -49,7 +48,6 @@ export class GatewayModule {
   static register(config: GatewayConfig): DynamicModule {
     return {
       module: GatewayModule,
-      imports: [PassportModule],
       controllers: [
         HealthController,
         AuthController,
@@ -88,11 +86,13 @@ export class GatewayModule {
           useFactory: (nc: NatsConnection, redis: Redis, storage: ObjectStorage) => [natsCheck(nc), redisCheck(redis), storage.readinessCheck()],
         },
         { provide: APP_GUARD, useClass: RateLimitGuard },
-        { provide: APP_INTERCEPTOR, useClass: ImpersonationAuditInterceptor },
         GatewayConnections,
         GatewayRpc,
-        SessionChecker,
-        JwtStrategy,
+        ...identityProviders(GATEWAY_CONFIG, GATEWAY_REDIS, 'gateway'),
+        LastSeen,
+        TokenAuthenticator,
+        JwtAuthGuard,
+        OptionalJwtAuthGuard,
         AuditTrail,
         ...UPLOADS_PROVIDERS,
         ListingWrites,

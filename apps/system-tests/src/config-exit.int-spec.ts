@@ -1,15 +1,23 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { generateSigningKeys } from '@market/server-kit';
+
+// A signing pair, and another whose public key does not match it.
+const keys = generateSigningKeys();
+const other = generateSigningKeys();
 
 const built = (app: string) => join(__dirname, '..', '..', app, 'dist', 'main.js');
 
 describe('configuration is checked at start', () => {
   it.each([
-    ['gateway', { PORT: 'eighty', JWT_SECRET: 'x'.repeat(40) }, /^Invalid configuration: PORT: /],
-    ['gateway', {}, /^Invalid configuration: JWT_SECRET: is required but not set$/],
-    ['auth-service', { JWT_SECRET: 'x'.repeat(40), DATABASE_URL: 'mysql://db/x' }, /^Invalid configuration: DATABASE_URL: /],
-    ['notifications-service', { SMTP_PORT: '-1' }, /^Invalid configuration: SMTP_PORT: /],
+    ['gateway', { PORT: 'eighty', ...keys }, /^Invalid configuration: PORT: /],
+    ['gateway', {}, /^Invalid configuration: JWT_PUBLIC_KEYS: is required but not set$/],
+    ['gateway', { JWT_PUBLIC_KEYS: '{"keys": [{"kty": "oct", "k": "c2VjcmV0"}]}' }, /^Invalid configuration: JWT_PUBLIC_KEYS: every key must be an EC P-256 public key/],
+    ['auth-service', { ...keys, DATABASE_URL: 'mysql://db/x' }, /^Invalid configuration: DATABASE_URL: /],
+    ['auth-service', { JWT_PUBLIC_KEYS: keys.JWT_PUBLIC_KEYS }, /^Invalid configuration: JWT_PRIVATE_KEY: is required but not set$/],
+    ['auth-service', { ...keys, JWT_PUBLIC_KEYS: other.JWT_PUBLIC_KEYS }, /^Invalid configuration: JWT_PRIVATE_KEY: its public key \([\w-]+\) is not among JWT_PUBLIC_KEYS$/],
+    ['notifications-service', { JWT_PUBLIC_KEYS: keys.JWT_PUBLIC_KEYS, SMTP_PORT: '-1' }, /^Invalid configuration: SMTP_PORT: /],
   ])('%s with a bad value stops with one line naming the variable', (app, env, line) => {
     const main = built(app);
     if (!existsSync(main)) throw new Error(`${main} is missing: build first (npm run build)`);

@@ -2,19 +2,28 @@ import type { z } from 'zod';
 
 export type Role = 'admin' | 'regular';
 
-/** Who is acting: passed by the gateway in every message; services re-check permissions on it. */
+/**
+ * Who is acting, as each process derives it from a verified access token and the account's current state (ADR 0030):
+ * never taken from a message as sent. Services re-check permissions on it.
+ */
 export interface Actor {
   user_id: string;
+  /** The account's current role (not the token's). */
   role: Role;
   /** Set when an admin acts as this user (impersonation). */
   impersonator_id?: string;
-  /** Token version the JWT was issued with; a newer version on the account ends the session. */
+  /** Token version the token was issued with; a newer version on the account ends the session. */
   token_version?: number;
+  /** The login session the token belongs to (logout ends it). */
+  session_id?: string;
+  /** The caller's access token, forwarded when a service asks another on the caller's behalf. */
+  token?: string;
 }
 
 export interface RpcMeta {
   request_id: string;
-  actor: Actor | null;
+  /** The caller's access token (or null for anonymous and system requests); each service verifies it itself. */
+  token: string | null;
 }
 
 /** Every NATS request from the gateway or a service to a service has this shape. */

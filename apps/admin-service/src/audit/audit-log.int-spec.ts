@@ -3,12 +3,13 @@ import { connect, JSONCodec, type NatsConnection, type Subscription } from 'nats
 import { Client } from 'pg';
 import { DEFAULT_SETTINGS, RPC, type Actor, type AuditLogEntry, type AuditQuery, type EventEnvelope, type EventPayloads } from '@market/contracts';
 import { AppError, eventSubject, parseEnvOrThrow, serviceEnv } from '@market/server-kit';
-import { eventually, startServiceUnderTest, type ServiceUnderTest } from '@market/server-kit/testing';
+import { eventually, startServiceUnderTest, type ServiceUnderTest, testCaller } from '@market/server-kit/testing';
 import { adminAppModule } from '../app.module';
 
-const ADMIN: Actor = { user_id: randomUUID(), role: 'admin' };
-const MEMBER: Actor = { user_id: randomUUID(), role: 'regular' };
-const IMPERSONATING: Actor = { user_id: randomUUID(), role: 'regular', impersonator_id: ADMIN.user_id };
+// Callers with tokens the service verifies itself (ADR 0030), made in beforeAll.
+let ADMIN: Actor;
+let MEMBER: Actor;
+let IMPERSONATING: Actor;
 
 /** The typed error a call was refused with, or a failure when it was answered. */
 async function refusal(promise: Promise<unknown>): Promise<{ status: number; detail: unknown }> {
@@ -82,6 +83,9 @@ describe('the audit log in admin-service (ADR 0032)', () => {
     await nc.flush();
     db = new Client({ connectionString: admin.db.url });
     await db.connect();
+    ADMIN = await testCaller(admin.env, { role: 'admin' });
+    MEMBER = await testCaller(admin.env, { role: 'regular' });
+    IMPERSONATING = await testCaller(admin.env, { role: 'regular', impersonator_id: ADMIN.user_id });
   });
   afterAll(async () => {
     await db?.end();

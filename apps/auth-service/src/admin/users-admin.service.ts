@@ -7,9 +7,10 @@ import { adminActed, type Actor, type AdminActAction, type AdminUpdateUserReques
 import { UsersRepository } from '../users/users.repository';
 import type { UserEntity } from '../users/user.entity';
 import { presentUser } from '../users/user.presenter';
-import { TokenIssuer } from '../auth/token-issuer';
+import { IMPERSONATION_TTL_SECONDS, TokenIssuer } from '../auth/token-issuer';
 import { PasswordHasher } from '../auth/password-hasher';
 import { SessionStateStore } from '../sessions/session-state.store';
+import { SessionsRepository } from '../sessions/sessions.repository';
 
 /** Admin-only account operations; every method re-checks that the actor is a real (not impersonated) admin. */
 @Injectable()
@@ -21,6 +22,7 @@ export class UsersAdminService {
     private readonly tokens: TokenIssuer,
     private readonly hasher: PasswordHasher,
     private readonly sessions: SessionStateStore,
+    private readonly sessionRows: SessionsRepository,
     private readonly relay: OutboxRelay,
   ) {}
 
@@ -116,8 +118,17 @@ export class UsersAdminService {
     const [target, admin] = await Promise.all([this.target(id), this.target(actor.user_id)]);
     if (target.role === 'admin') throw forbidden('Admins cannot impersonate other admins');
     if (target.status !== 'active') throw badRequest('Only active users can be impersonated');
+    // Its own session (ADR 0030): stopping the impersonation, or the admin logging it out, ends the token at once.
+    const session = await this.sessionRows.create({
+      userId: target.id,
+      kind: 'impersonation',
+      impersonatorId: admin.id,
+      expiresAt: new Date(Date.now() + IMPERSONATION_TTL_SECONDS * 1000),
+    });
+    await this.sessions.publish(target);
+    await this.sessions.publishSessions([session.id], true);
     return {
-      impersonation_token: this.tokens.issueImpersonation(target, admin.id),
+      impersonation_token: this.tokens.issueImpersonation(target, admin.id, session.id),
       target_user: presentUser(target),
       original_admin: presentUser(admin),
     };

@@ -1,10 +1,11 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { appendEvent, isUniqueViolation, conflict, forbidden, unauthorized, OutboxRelay, SettingsClient } from '@market/server-kit';
-import type { Actor, LoginRequest, LoginResponse, RegisterRequest, RegisterResponse, SessionState, UserDto } from '@market/contracts';
+import type { Actor, ClientInfo, LoginRequest, LoginResponse, RegisterRequest, RegisterResponse, SessionState, UserDto } from '@market/contracts';
 import { UsersRepository } from '../users/users.repository';
 import { presentUser } from '../users/user.presenter';
 import { AccountTokensService } from '../tokens/account-tokens.service';
-import { sessionStateOf } from '../sessions/session-state.store';
+import { accountStateOf, SessionStateStore } from '../sessions/session-state.store';
+import { SessionsRepository } from '../sessions/sessions.repository';
 import { PasswordHasher } from './password-hasher';
 import { TokenIssuer } from './token-issuer';
 
@@ -31,6 +32,8 @@ export class AuthService {
     private readonly accountTokens: AccountTokensService,
     private readonly relay: OutboxRelay,
     private readonly settings: SettingsClient,
+    private readonly sessionRows: SessionsRepository,
+    private readonly sessions: SessionStateStore,
   ) {}
 
   /** Creates an account (D13) with its user.registered event and a verification email, in one transaction. */
@@ -60,13 +63,22 @@ export class AuthService {
     }
   }
 
-  /** Logs in by username or email; a failure never says which part was wrong. */
-  async login(input: LoginRequest): Promise<LoginResponse> {
+  /** Logs in by username or email, opening a session the token names; a failure never says which part was wrong. */
+  async login(input: LoginRequest & { client?: ClientInfo }): Promise<LoginResponse> {
     const user = await this.users.findByLogin(input.login);
     const valid = await this.hasher.verify(user?.passwordHash ?? null, input.password);
     if (!user || !valid) throw unauthorized(WRONG_CREDENTIALS);
     if (user.status === 'suspended') throw forbidden(SUSPENDED);
-    return { access_token: this.tokens.issue(user), token_type: 'bearer', user: presentUser(user) };
+    const session = await this.sessionRows.create({
+      userId: user.id,
+      kind: 'login',
+      userAgent: input.client?.user_agent ?? null,
+      address: input.client?.address ?? null,
+      expiresAt: new Date(Date.now() + this.tokens.ttlSeconds * 1000),
+    });
+    await this.sessions.publish(user);
+    await this.sessions.publishSessions([session.id], true);
+    return { access_token: this.tokens.issue(user, session.id), token_type: 'bearer', user: presentUser(user) };
   }
 
   /** The actor's own account; a token from before the latest version bump, or of an inactive account, is refused. */
@@ -76,9 +88,13 @@ export class AuthService {
     return presentUser(user);
   }
 
-  /** Token version and status of an account, for the gateway's check (a missing account counts as deleted). */
-  async sessionState(userId: string): Promise<SessionState> {
+  /**
+   * An account's version, status and role, and whether one of its sessions stands: what every process checks a token
+   * against when Redis does not know (ADR 0030). A missing account counts as deleted.
+   */
+  async sessionState(userId: string, sessionId?: string): Promise<SessionState> {
     const user = await this.users.findById(userId);
-    return user ? sessionStateOf(user) : { token_version: -1, status: 'deleted' };
+    if (!user) return { token_version: -1, status: 'deleted', role: 'regular', session_active: false };
+    return { ...accountStateOf(user), session_active: sessionId ? await this.sessionRows.isLive(sessionId, userId) : true };
   }
 }

@@ -1,35 +1,33 @@
-import { createSecretKey, type KeyObject } from 'node:crypto';
+import { createPublicKey } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import jwt from 'jsonwebtoken';
-import { AUTH_CONFIG, type AuthConfig } from '../auth.config';
+import { AccessTokenSigner, parsePrivateKey } from '@market/server-kit';
+import { AUTH_CONFIG, checkSigningKey, type AuthConfig } from '../auth.config';
 import type { UserEntity } from '../users/user.entity';
 
 export const IMPERSONATION_TTL_SECONDS = 3600;
 
-/** Signs session tokens (HS256) carrying the user, role and token version (D14). */
+/** Signs access tokens (ES256, ADR 0030) naming the user, their login session and token version (D14). */
 @Injectable()
 export class TokenIssuer {
-  // Made once: given a string, jsonwebtoken tries to parse it as a PEM private key on every signature first.
-  private readonly key: KeyObject;
+  private readonly signer: AccessTokenSigner;
 
   constructor(@Inject(AUTH_CONFIG) private readonly config: AuthConfig) {
-    this.key = createSecretKey(Buffer.from(config.JWT_SECRET));
+    checkSigningKey(config);
+    const privateKey = parsePrivateKey(config.JWT_PRIVATE_KEY);
+    this.signer = new AccessTokenSigner(privateKey, createPublicKey(privateKey));
   }
 
-  issue(user: UserEntity): string {
-    return jwt.sign({ role: user.role, ver: user.tokenVersion }, this.key, {
-      algorithm: 'HS256',
-      subject: user.id,
-      expiresIn: this.config.JWT_TTL_SECONDS,
-    });
+  /** How long a login token lives (its session row expires with it). */
+  get ttlSeconds(): number {
+    return this.config.JWT_TTL_SECONDS;
   }
 
-  /** A one-hour token acting as `target`, naming the admin in `act` (D14). */
-  issueImpersonation(target: UserEntity, adminId: string): string {
-    return jwt.sign({ role: target.role, ver: target.tokenVersion, act: { sub: adminId } }, this.key, {
-      algorithm: 'HS256',
-      subject: target.id,
-      expiresIn: IMPERSONATION_TTL_SECONDS,
-    });
+  issue(user: UserEntity, sessionId: string): string {
+    return this.signer.sign({ sub: user.id, sid: sessionId, ver: user.tokenVersion }, this.config.JWT_TTL_SECONDS);
+  }
+
+  /** A one-hour token acting as `target` in an impersonation session, naming the admin in `act` (D14). */
+  issueImpersonation(target: UserEntity, adminId: string, sessionId: string): string {
+    return this.signer.sign({ sub: target.id, sid: sessionId, ver: target.tokenVersion, act: { sub: adminId } }, IMPERSONATION_TTL_SECONDS);
   }
 }

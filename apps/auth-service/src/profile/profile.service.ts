@@ -9,6 +9,7 @@ import { PasswordHasher } from '../auth/password-hasher';
 import { TokenIssuer } from '../auth/token-issuer';
 import { AccountTokensRepository } from '../tokens/account-tokens.repository';
 import { SessionStateStore } from '../sessions/session-state.store';
+import { SessionsRepository } from '../sessions/sessions.repository';
 import { duplicateAccountError, SESSION_ENDED } from '../auth/auth.service';
 
 /** The profile tab: personal details and the password. */
@@ -21,6 +22,7 @@ export class ProfileService {
     private readonly issuer: TokenIssuer,
     private readonly tokens: AccountTokensRepository,
     private readonly sessions: SessionStateStore,
+    private readonly sessionRows: SessionsRepository,
     private readonly relay: OutboxRelay,
   ) {}
 
@@ -62,7 +64,18 @@ export class ProfileService {
       await this.tokens.voidUnused(manager, user.id, 'reset_password');
       return this.users.endSessions(user.id, { passwordHash }, manager);
     });
+    // Every session ended with the version bump; this device keeps going in a new one.
+    const current = actor.session_id ? await this.sessionRows.find(actor.session_id) : null;
+    const session = await this.sessionRows.create({
+      userId: updated.id,
+      kind: 'login',
+      userAgent: current?.user_agent ?? null,
+      address: current?.address ?? null,
+      expiresAt: new Date(Date.now() + this.issuer.ttlSeconds * 1000),
+    });
+    await this.sessionRows.revokeAll(updated.id, session.id);
     await this.sessions.publish(updated);
-    return { message: 'Password changed successfully. Other sessions have been signed out.', access_token: this.issuer.issue(updated) };
+    await this.sessions.publishSessions([session.id], true);
+    return { message: 'Password changed successfully. Other sessions have been signed out.', access_token: this.issuer.issue(updated, session.id) };
   }
 }

@@ -1,30 +1,35 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
-import { REDIS, SERVICE_CONFIG, type ServiceConfig } from '@market/server-kit';
-import type { SessionState } from '@market/contracts';
+import { accountStateKey, REDIS, SERVICE_CONFIG, sessionKey, type ServiceConfig } from '@market/server-kit';
+import type { AccountState } from '@market/contracts';
 import type { UserEntity } from '../users/user.entity';
+import { AUTH_CONFIG, type AuthConfig } from '../auth.config';
 
-const TTL_SECONDS = 3600;
+const ACCOUNT_TTL_SECONDS = 3600;
 
-/** The Redis key the gateway reads to accept or refuse a token. */
-export function sessionKey(prefix: string, userId: string): string {
-  return `${prefix}session:${userId}`;
+/** The state every process checks a token against (ADR 0030): version, status and the account's current role. */
+export function accountStateOf(user: Pick<UserEntity, 'tokenVersion' | 'status' | 'role'>): AccountState {
+  return { token_version: user.tokenVersion, status: user.status, role: user.role };
 }
 
-/** The session state of an account, as the gateway checks it on every request. */
-export function sessionStateOf(user: Pick<UserEntity, 'tokenVersion' | 'status'>): SessionState {
-  return { token_version: user.tokenVersion, status: user.status };
-}
-
-/** Publishes an account's session state to Redis after a change, so every gateway sees it at once. */
+/** Publishes account and session state to Redis after a change, so every process sees it at once. */
 @Injectable()
 export class SessionStateStore {
   constructor(
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(SERVICE_CONFIG) private readonly config: ServiceConfig,
+    @Inject(AUTH_CONFIG) private readonly auth: AuthConfig,
   ) {}
 
-  async publish(user: Pick<UserEntity, 'id' | 'tokenVersion' | 'status'>): Promise<void> {
-    await this.redis.set(sessionKey(this.config.REDIS_KEY_PREFIX, user.id), JSON.stringify(sessionStateOf(user)), 'EX', TTL_SECONDS);
+  async publish(user: Pick<UserEntity, 'id' | 'tokenVersion' | 'status' | 'role'>): Promise<void> {
+    await this.redis.set(accountStateKey(this.config.REDIS_KEY_PREFIX, user.id), JSON.stringify(accountStateOf(user)), 'EX', ACCOUNT_TTL_SECONDS);
+  }
+
+  /** Marks sessions live or ended for as long as a token of theirs could be presented. */
+  async publishSessions(ids: string[], live: boolean): Promise<void> {
+    if (ids.length === 0) return;
+    const writes = this.redis.multi();
+    for (const id of ids) writes.set(sessionKey(this.config.REDIS_KEY_PREFIX, id), live ? '1' : '0', 'EX', this.auth.JWT_TTL_SECONDS);
+    await writes.exec();
   }
 }

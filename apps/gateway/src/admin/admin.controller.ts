@@ -72,12 +72,17 @@ export class AdminController {
 /** POST /api/admin/stop-impersonation: the one admin path an impersonation token may (and must) use. */
 @Controller()
 export class StopImpersonationController {
-  constructor(private readonly audit: AuditTrail) {}
+  constructor(
+    private readonly audit: AuditTrail,
+    private readonly rpc: GatewayRpc,
+  ) {}
 
   @Route(API.admin.stopImpersonation)
   async stop(@CurrentActor() actor: Actor, @Req() request: Request) {
     if (!actor.impersonator_id) throw badRequest('You are not impersonating anyone');
     await this.audit.record(actor.impersonator_id, actor.user_id, 'impersonation.stop', request.method, request.path);
+    // The impersonation's own session ends: its token stops working at once (ADR 0030).
+    await this.rpc.call(RPC.auth.logout, {}, actor);
     return { message: 'Impersonation ended' };
   }
 }

@@ -1,4 +1,5 @@
-import { Body, Controller, Query } from '@nestjs/common';
+import { Body, Controller, Query, Req } from '@nestjs/common';
+import type { Request } from 'express';
 import {
   API,
   RPC,
@@ -26,8 +27,16 @@ export class AuthController {
 
   @Route(API.auth.login)
   @RateLimit('login')
-  login(@Body() body: LoginRequest) {
-    return this.rpc.call(RPC.auth.login, body, null);
+  login(@Body() body: LoginRequest, @Req() request: Request) {
+    // Where the login comes from is kept on its session, so its owner can recognise it later (ADR 0030).
+    const client = { address: request.ip?.slice(0, 100) ?? null, user_agent: request.headers['user-agent']?.slice(0, 500) ?? null };
+    return this.rpc.call(RPC.auth.login, { ...body, client }, null);
+  }
+
+  /** Ends this token's session at once, on every gateway and service. */
+  @Route(API.account.logout)
+  logout(@CurrentActor() actor: Actor) {
+    return this.rpc.call(RPC.auth.logout, {}, actor);
   }
 
   @Route(API.auth.me)

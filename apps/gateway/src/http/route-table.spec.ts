@@ -2,14 +2,14 @@ import 'reflect-metadata';
 import { METHOD_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import { RequestMethod, type Type } from '@nestjs/common';
-import { HealthController, parseEnvOrThrow } from '@market/server-kit';
+import { HealthController, parseEnvOrThrow, generateSigningKeys } from '@market/server-kit';
 import { API, apiDocument, type RouteDefinition } from '@market/contracts';
 import { GatewayModule } from '../gateway.module';
 import { gatewayEnv } from '../gateway.config';
 import { nestPath, ROUTE_DEFINITION, RouteInputPipe } from './route.decorator';
 import { RAW_BODY_PATHS } from './body-parsing';
 
-const controllers = GatewayModule.register(parseEnvOrThrow(gatewayEnv, { JWT_SECRET: 'x'.repeat(40) })).controllers as Type[];
+const controllers = GatewayModule.register(parseEnvOrThrow(gatewayEnv, { JWT_PUBLIC_KEYS: generateSigningKeys().JWT_PUBLIC_KEYS })).controllers as Type[];
 const apiControllers = controllers.filter((controller) => controller !== HealthController);
 
 /** Every handler of a controller that Nest routes: its method name, HTTP method, path and declared route. */

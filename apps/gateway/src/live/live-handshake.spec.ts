@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { gatewayEnv } from '../gateway.config';
-import { parseEnvOrThrow } from '@market/server-kit';
+import { parseEnvOrThrow, generateSigningKeys } from '@market/server-kit';
 import { clientAddress, matchLivePath, originAllowed, parseOriginList, type OriginPolicy } from './live-handshake';
 
 const ID = '6f1c1a52-4c6e-4b8e-9d59-2f0f3d8a7b10';
@@ -63,7 +63,7 @@ describe('clientAddress', () => {
 });
 
 describe('WS_ALLOWED_ORIGINS', () => {
-  const parse = (value?: string) => parseEnvOrThrow(gatewayEnv, { JWT_SECRET: 'x'.repeat(32), ...(value === undefined ? {} : { WS_ALLOWED_ORIGINS: value }) });
+  const parse = (value?: string) => parseEnvOrThrow(gatewayEnv, { JWT_PUBLIC_KEYS: generateSigningKeys().JWT_PUBLIC_KEYS, ...(value === undefined ? {} : { WS_ALLOWED_ORIGINS: value }) });
 
   it('is empty by default and parses comma-separated origins', () => {
     expect(parse().WS_ALLOWED_ORIGINS).toEqual([]);

@@ -1,14 +1,14 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { RPC, type Actor, type RpcDefinition, type RpcReply, type RpcRequest } from '@market/contracts';
+import type { Actor, RpcDefinition, RpcReply, RpcRequest } from '@market/contracts';
 import { RpcClient } from '@market/server-kit';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway.config';
 
-/** The one services-only subject the gateway itself asks: its session check, never on behalf of a browser. */
-const GATEWAY_INTERNAL_CALLS: readonly RpcDefinition[] = [RPC.auth.sessionState];
-
-/** True when the gateway may send this subject: any public one, and its own session check (ADR 0028). */
+/**
+ * True when the gateway may send this subject on a browser's behalf: public ones only (ADR 0028). Its token check asks
+ * auth.session_state through the identity verifier's own client, never through this one.
+ */
 export function gatewayMayCall(definition: RpcDefinition): boolean {
-  return !definition.internal || GATEWAY_INTERNAL_CALLS.includes(definition);
+  return !definition.internal;
 }
 
 /** The gateway's NATS client for service requests (see RpcClient in server-kit); it never sends services-only subjects. */

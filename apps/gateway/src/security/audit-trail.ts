@@ -1,9 +1,7 @@
-import { Inject, Injectable, Logger, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { JSONCodec, type NatsConnection } from 'nats';
-import { from, switchMap, type Observable } from 'rxjs';
-import type { Request } from 'express';
-import type { Actor, EventEnvelope, EventPayloads } from '@market/contracts';
+import type { EventEnvelope, EventPayloads } from '@market/contracts';
 import { checkEventPayload, currentRequestId, eventSubject, unavailable } from '@market/server-kit';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway.config';
 import { GATEWAY_NATS } from '../gateway.tokens';
@@ -40,19 +38,5 @@ export class AuditTrail {
       this.logger.error(`Could not record ${action} by ${adminId}: ${(error as Error).message}`);
       throw unavailable('The audit log is unavailable, so this action was not performed. Please try again.');
     }
-  }
-}
-
-/** Every request made with an impersonation token is audited before it runs (D14). */
-@Injectable()
-export class ImpersonationAuditInterceptor implements NestInterceptor {
-  constructor(private readonly trail: AuditTrail) {}
-
-  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    const request = context.switchToHttp().getRequest<Request & { user?: Actor }>();
-    const actor = request.user;
-    if (!actor?.impersonator_id) return next.handle();
-    const route = request.originalUrl.split('?')[0];
-    return from(this.trail.record(actor.impersonator_id, actor.user_id, 'request', request.method, route)).pipe(switchMap(() => next.handle()));
   }
 }

@@ -250,6 +250,8 @@ describe('account lifecycle through the gateway', () => {
       expect(email.body.detail).toBe('The email cannot be changed while impersonating a user');
       expect((await call('PATCH', api('/user/profile'), { name: 'Helped By Support', email: user.email }, bearer(token))).status).toBe(200);
       expect((await post(api('/admin/stop-impersonation'), undefined, bearer(token))).status).toBe(200);
+      // Stopping ends the impersonation's session: its token stops working at once (ADR 0030).
+      expect((await get(api('/auth/me'), bearer(token))).status).toBe(401);
 
       const entries = await eventually(async () => {
         const { body } = await get(api('/admin/audit-log'), bearer(adminToken));
@@ -260,7 +262,10 @@ describe('account lifecycle through the gateway', () => {
         return mine;
       });
       const routes = entries.map((e: { method: string; route: string }) => `${e.method} ${e.route}`);
-      expect(routes).toEqual(expect.arrayContaining(['GET /api/auth/me', 'PATCH /api/user/password', 'PATCH /api/user/profile', 'POST /api/admin/stop-impersonation']));
+      // The admin route it was refused is in the log too: impersonated requests are recorded before any guard decides.
+      expect(routes).toEqual(
+        expect.arrayContaining(['GET /api/auth/me', 'GET /api/admin/users', 'PATCH /api/user/password', 'PATCH /api/user/profile', 'POST /api/admin/stop-impersonation']),
+      );
       for (const entry of entries) expect(entry.admin_id).toBe(started.body.original_admin.id);
 
       const admins = (await get(api('/admin/users'), bearer(adminToken))).body.users.filter((u: { role: string }) => u.role === 'admin');

@@ -1,6 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import jwt from 'jsonwebtoken';
+import { generateSigningKeys } from '@market/server-kit';
 import { buildUser } from '@market/server-kit/testing';
-import { get, post, startStack, type Stack } from '../support/start-stack';
+import { get, post, signUp, startStack, type Stack } from '../support/start-stack';
+
+const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
 describe('accounts through the gateway', () => {
   let stack: Stack;
@@ -85,14 +89,28 @@ describe('accounts through the gateway', () => {
     expect(wrongPassword.body.detail).not.toMatch(/password is wrong|no such user|not found/i);
   });
 
-  it('refuses /auth/me without a token, with a forged token, and with an expired one', async () => {
+  it('refuses /auth/me without a token and with forged, wrong-algorithm, wrong-key, expired and unknown-session tokens', async () => {
     expect((await get(api('/auth/me'))).status).toBe(401);
-    const forged = jwt.sign({ role: 'admin', ver: 0 }, 'some-other-secret-that-is-long-enough!!', { subject: 'x', algorithm: 'HS256' });
-    const forgedResponse = await get(api('/auth/me'), { authorization: `Bearer ${forged}` });
-    expect(forgedResponse.status).toBe(401);
-    expect(forgedResponse.body).toEqual({ detail: 'Not authenticated' });
-    const expired = jwt.sign({ role: 'regular', ver: 0, exp: Math.floor(Date.now() / 1000) - 60 }, stack.env.JWT_SECRET, { subject: 'x' });
-    expect((await get(api('/auth/me'), { authorization: `Bearer ${expired}` })).status).toBe(401);
+    const user = await signUp(stack.url);
+    const genuine = jwt.decode(user.token, { complete: true }) as unknown as { header: { kid: string }; payload: { sub: string; sid: string; ver: number } };
+    const claims = { sid: genuine.payload.sid, ver: genuine.payload.ver };
+    const rightKey = stack.env.JWT_PRIVATE_KEY;
+    const otherKey = generateSigningKeys().JWT_PRIVATE_KEY;
+    const attempts: Record<string, string> = {
+      // An HS256 token "signed" with a public key: the classic algorithm-confusion forgery.
+      'HS256 with the public key as secret': jwt.sign(claims, stack.env.JWT_PUBLIC_KEYS, { subject: user.id, algorithm: 'HS256', keyid: genuine.header.kid }),
+      'unsigned (alg none)': `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ ...claims, sub: user.id, exp: Math.floor(Date.now() / 1000) + 600 })}.`,
+      'signed with another key under the real kid': jwt.sign(claims, otherKey, { subject: user.id, algorithm: 'ES256', keyid: genuine.header.kid }),
+      'expired': jwt.sign({ ...claims, exp: Math.floor(Date.now() / 1000) - 60 }, rightKey, { subject: user.id, algorithm: 'ES256', keyid: genuine.header.kid }),
+      'for a session that does not exist': jwt.sign({ ...claims, sid: randomUUID() }, rightKey, { subject: user.id, algorithm: 'ES256', keyid: genuine.header.kid, expiresIn: 600 }),
+      'garbage': 'not.a.token',
+    };
+    for (const [what, token] of Object.entries(attempts)) {
+      const response = await get(api('/auth/me'), { authorization: `Bearer ${token}` });
+      expect([what, response.status]).toEqual([what, 401]);
+      expect(response.body.detail).toMatch(/Not authenticated|Your session has ended/);
+    }
+    expect((await get(api('/auth/me'), { authorization: `Bearer ${user.token}` })).status).toBe(200);
   });
 
   it('has the configured admin account after start', async () => {

@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import sharp from 'sharp';
 import { DataSource } from 'typeorm';
+import { connect } from 'nats';
 import { eventually } from '@market/server-kit/testing';
 import { bearer, call, get, post, signUp as registerUser, startStack, type Json, type Stack } from '../support/start-stack';
 import { listingForm, solidPng } from '../support/images';
@@ -302,7 +303,14 @@ describe('listings through the gateway', () => {
   it('serves repeated browse pages from each gateway\'s cache, cleared by listing events from any gateway', async () => {
     const seller = await signUp();
     const { body: listing } = await createListing(seller.token, { ...FIELDS, title: 'Kombucha brewing guide site' });
+    // The approval's listing.approved clears every gateway's pages when it arrives: wait for it before priming a page,
+    // or it could land between the two reads below and make the cache look empty.
+    const nc = await connect({ servers: stack.env.NATS_URL });
+    const events = nc.subscribe(`${stack.env.EVENTS_PREFIX}.listing.approved`);
+    await nc.flush();
     await approve(listing.id);
+    for await (const message of events) if ((JSON.parse(message.string()) as Json).payload.listing_id === listing.id) break;
+    await nc.close();
     const other = (path: string) => `${stack.urls[1]}/api${path}`;
     expect((await get(other('/listings?search=kombucha'))).body.total).toBe(1);
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { passwordProblem } from '@market/domain';
-import { MessageResponseSchema } from '../common.schemas';
+import { IsoDateTimeSchema, MessageResponseSchema } from '../common.schemas';
 
 const newPassword = z.string().superRefine((value, ctx) => {
   const problem = passwordProblem(value);
@@ -52,13 +52,39 @@ export const ChangePasswordResponseSchema = MessageResponseSchema.extend({ acces
 export type ChangePasswordResponse = z.infer<typeof ChangePasswordResponseSchema>;
 
 /** auth.session_state (the gateway's token check): the account whose token is checked. */
-export const SessionStateRequestSchema = z.object({ user_id: z.uuid() });
+/** auth.session_state: an account, and one of its sessions when a token names one. */
+export const SessionStateRequestSchema = z.object({ user_id: z.uuid(), session_id: z.uuid().optional() }).strict();
 
-/** What the gateway needs to know to accept a token: the account's current version and status. */
-export const SessionStateSchema = z.strictObject({
+/** An account as every process checks it on each request (ADR 0030): its token version, status and role. */
+export const AccountStateSchema = z.strictObject({
   token_version: z.number().int(),
   status: z.enum(['active', 'suspended', 'deleted']),
+  role: z.enum(['admin', 'regular']),
 });
+export type AccountState = z.infer<typeof AccountStateSchema>;
+
+/** auth.session_state answer: the account's state, and whether the session asked about still stands. */
+export const SessionStateSchema = AccountStateSchema.extend({ session_active: z.boolean() });
 export type SessionState = z.infer<typeof SessionStateSchema>;
+
+/** Where a login came from, as the gateway saw it: kept on the session so its owner can recognise it. */
+export const ClientInfoSchema = z.object({ address: z.string().max(100).nullable(), user_agent: z.string().max(500).nullable() }).strict();
+export type ClientInfo = z.infer<typeof ClientInfoSchema>;
+
+/** One of the caller's login sessions (GET /api/user/sessions). */
+export const UserSessionSchema = z.strictObject({
+  id: z.uuid(),
+  /** The browser or app, from its User-Agent (null when it sent none). */
+  device: z.string().nullable(),
+  /** The address it logged in from. */
+  address: z.string().nullable(),
+  created_at: IsoDateTimeSchema,
+  last_seen_at: IsoDateTimeSchema,
+  /** The session of the token that asked. */
+  current: z.boolean(),
+});
+export type UserSession = z.infer<typeof UserSessionSchema>;
+export const UserSessionsResponseSchema = z.strictObject({ sessions: z.array(UserSessionSchema) });
+export type UserSessionsResponse = z.infer<typeof UserSessionsResponseSchema>;
 
 export const FORGOT_PASSWORD_MESSAGE = 'If an account with that email exists, a password reset link has been sent.';

@@ -1,11 +1,13 @@
+import { z } from 'zod';
 import { defineRoute } from '../http/define-route';
-import { MessageResponseSchema } from '../common.schemas';
+import { MessageResponseSchema, UuidSchema } from '../common.schemas';
 import {
   ChangePasswordRequestSchema,
   ChangePasswordResponseSchema,
   ForgotPasswordRequestSchema,
   ResetPasswordRequestSchema,
   UpdateProfileRequestSchema,
+  UserSessionsResponseSchema,
   VerifyEmailQuerySchema,
 } from './account.schemas';
 import { LoginRequestSchema, RegisterRequestSchema } from './auth.schemas';
@@ -101,6 +103,44 @@ export const AUTH_ROUTES = {
 
 /** The signed-in user's own profile and password (SPEC §5). */
 export const ACCOUNT_ROUTES = {
+  logout: defineRoute({
+    method: 'post',
+    path: '/auth/logout',
+    tag: 'auth',
+    summary: 'Log out: this token stops working at once, on every server',
+    auth: 'user',
+    status: 200,
+    reply: MessageResponseSchema,
+  }),
+  sessions: defineRoute({
+    method: 'get',
+    path: '/user/sessions',
+    tag: 'account',
+    summary: 'Your active login sessions: device, address, when it started and was last used',
+    auth: 'user',
+    status: 200,
+    reply: UserSessionsResponseSchema,
+  }),
+  revokeSession: defineRoute({
+    method: 'delete',
+    path: '/user/sessions/{id}',
+    tag: 'account',
+    summary: 'Log out one of your sessions',
+    auth: 'user',
+    params: z.object({ id: UuidSchema }),
+    status: 200,
+    reply: MessageResponseSchema,
+    errors: [404],
+  }),
+  revokeAllSessions: defineRoute({
+    method: 'post',
+    path: '/user/sessions/revoke-all',
+    tag: 'account',
+    summary: 'Log out everywhere: every session of yours ends, this one included',
+    auth: 'user',
+    status: 200,
+    reply: MessageResponseSchema,
+  }),
   updateProfile: defineRoute({
     method: 'patch',
     path: '/user/profile',

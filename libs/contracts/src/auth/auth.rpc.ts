@@ -9,9 +9,10 @@ import {
   SessionStateRequestSchema,
   SessionStateSchema,
   UpdateProfileRequestSchema,
+  UserSessionsResponseSchema,
   VerifyEmailQuerySchema,
 } from './account.schemas';
-import { LoginRequestSchema, RegisterRequestSchema } from './auth.schemas';
+import { LoginMessageSchema, RegisterRequestSchema } from './auth.schemas';
 import {
   LoginResponseSchema,
   PublicProfilesResponseSchema,
@@ -24,7 +25,15 @@ import {
 /** auth-service's request subjects. */
 export const AUTH_RPC = {
   register: defineRpc('auth.register', RegisterRequestSchema, RegisterResponseSchema),
-  login: defineRpc('auth.login', LoginRequestSchema, LoginResponseSchema),
+  login: defineRpc('auth.login', LoginMessageSchema, LoginResponseSchema),
+  /** Ends the caller's own session at once, on every process (ADR 0030). */
+  logout: defineRpc('auth.logout', EmptyRequestSchema, MessageResponseSchema),
+  /** The caller's live login sessions. */
+  listSessions: defineRpc('auth.sessions.list', EmptyRequestSchema, UserSessionsResponseSchema),
+  /** Ends one of the caller's sessions. */
+  revokeSession: defineRpc('auth.sessions.revoke', IdRequestSchema, MessageResponseSchema),
+  /** Ends every session of the caller ("log out everywhere"), this one included. */
+  revokeAllSessions: defineRpc('auth.sessions.revoke_all', EmptyRequestSchema, MessageResponseSchema),
   me: defineRpc('auth.me', EmptyRequestSchema, UserSchema),
   /** The gateway's token check (version and status of an account); never answered to a browser. */
   sessionState: defineRpc('auth.session_state', SessionStateRequestSchema, SessionStateSchema, { internal: true }),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { passwordProblem, usernameProblem } from '@market/domain';
+import { ClientInfoSchema } from './account.schemas';
 
 const EMAIL_MAX = 254;
 
@@ -28,3 +29,6 @@ export const LoginRequestSchema = z
   })
   .strict();
 export type LoginRequest = z.infer<typeof LoginRequestSchema>;
+
+/** auth.login as the gateway sends it: the credentials, and where the login comes from (kept on its session). */
+export const LoginMessageSchema = LoginRequestSchema.extend({ client: ClientInfoSchema.optional() });

@@ -8,6 +8,8 @@ import { checkSubjectSpaces, type ServiceConfig } from '../config/env';
 import { JsonLogger } from '../logging/json-logger';
 import { AllErrorsFilter } from '../errors/error.filter';
 import { RpcContextInterceptor } from '../rpc/rpc-context.interceptor';
+import { IdentityInterceptor } from '../identity/identity.interceptor';
+import { IdentityVerifier } from '../identity/identity-verifier';
 
 export interface BootstrapOptions {
   service: ServiceName;
@@ -25,7 +27,8 @@ export async function createServiceApp(options: BootstrapOptions): Promise<INest
   const app = await NestFactory.create(options.module, { logger, abortOnError: false });
   // Global enhancers first: the NATS server copies the app's config when it is connected.
   app.useGlobalFilters(new AllErrorsFilter());
-  app.useGlobalInterceptors(new RpcContextInterceptor());
+  // Every NATS request's caller comes from its verified token, never from what the message says (ADR 0030).
+  app.useGlobalInterceptors(new RpcContextInterceptor(), new IdentityInterceptor(app.get(IdentityVerifier)));
   const strategy = new PrefixedNatsServer(
     { servers: options.config.NATS_URL.split(','), name: `${options.service}-rpc`, maxReconnectAttempts: -1, reconnectTimeWait: 500 },
     options.config.NATS_SUBJECT_PREFIX,

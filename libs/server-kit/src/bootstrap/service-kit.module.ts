@@ -21,6 +21,8 @@ import { EventConsumers } from '../events/event-consumer';
 import { createRedis } from '../jobs/redis';
 import { HealthController } from '../health/health.controller';
 import { READINESS_CHECKS, natsCheck, postgresCheck, redisCheck } from '../health/readiness';
+import { identityProviders } from '../identity/identity.providers';
+import { IdentityVerifier } from '../identity/identity-verifier';
 
 export const SERVICE_CONFIG = Symbol('SERVICE_CONFIG');
 export const NATS_CONNECTION = Symbol('NATS_CONNECTION');
@@ -104,12 +106,13 @@ export class ServiceKitModule {
         useFactory: (ds: DataSource, nc: NatsConnection, redis: Redis) => [postgresCheck(ds), natsCheck(nc), redisCheck(redis)],
       },
       ServiceKitLifecycle,
+      ...identityProviders(SERVICE_CONFIG, REDIS, options.service),
     ];
     return {
       module: ServiceKitModule,
       controllers: [HealthController],
       providers,
-      exports: [SERVICE_CONFIG, SERVICE_NAME, DataSource, NATS_CONNECTION, REDIS, OutboxRelay, EventConsumers],
+      exports: [SERVICE_CONFIG, SERVICE_NAME, DataSource, NATS_CONNECTION, REDIS, OutboxRelay, EventConsumers, IdentityVerifier],
     };
   }
 }

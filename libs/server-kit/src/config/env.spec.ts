@@ -1,17 +1,19 @@
 import { z } from 'zod';
 import { ConfigError, checkSubjectSpaces, parseEnvOrThrow, serviceEnv } from './env';
+import { generateSigningKeys } from '../identity/jwt-keys';
 
 describe('parseEnvOrThrow', () => {
-  it('applies defaults', () => {
-    const config = parseEnvOrThrow(serviceEnv, {});
+  it('applies defaults (the public keys have none)', () => {
+    expect(() => parseEnvOrThrow(serviceEnv, {})).toThrow(new ConfigError('JWT_PUBLIC_KEYS', 'is required but not set'));
+    const config = parseEnvOrThrow(serviceEnv, { JWT_PUBLIC_KEYS: generateSigningKeys().JWT_PUBLIC_KEYS });
     expect(config.NATS_URL).toBe('nats://127.0.0.1:4222');
     expect(config.DATABASE_URL).toMatch(/^postgres:\/\//);
     expect(config.EVENTS_STREAM).toBe('EVENTS');
   });
 
   it('names the variable that is missing', () => {
-    expect(() => parseEnvOrThrow({ JWT_SECRET: z.string().min(32) }, {})).toThrow(
-      new ConfigError('JWT_SECRET', 'is required but not set'),
+    expect(() => parseEnvOrThrow({ SOME_SECRET: z.string().min(32) }, {})).toThrow(
+      new ConfigError('SOME_SECRET', 'is required but not set'),
     );
   });
 

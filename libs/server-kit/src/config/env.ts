@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parsePublicKeys } from '../identity/jwt-keys';
 
 /** A configuration value that failed validation; names the variable. */
 export class ConfigError extends Error {
@@ -41,6 +42,15 @@ const url = (protocols: string[]) =>
 // 0 asks the OS for a free port (tests).
 const port = z.coerce.number().int().min(0).max(65535);
 
+/** JWT_PUBLIC_KEYS: the JWKS of the keys access tokens may be signed with (ADR 0030), checked at start. */
+const publicKeys = z.string().superRefine((value, ctx) => {
+  try {
+    parsePublicKeys(value);
+  } catch (error) {
+    ctx.addIssue({ code: 'custom', message: (error as Error).message });
+  }
+});
+
 /** Variables every backend process reads. */
 export const commonEnv = {
   NATS_URL: url(['nats:', 'tls:']).default('nats://127.0.0.1:4222'),
@@ -55,6 +65,8 @@ export const commonEnv = {
   QUEUE_PREFIX: z.string().regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, _ and - only').default('bull'),
   // Checks every answer received over NATS against its contract (tests turn it on; ADR 0028).
   CHECK_CONTRACTS: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
+  // Every process verifies access tokens itself with these public keys; only auth-service holds the private key.
+  JWT_PUBLIC_KEYS: publicKeys,
 };
 
 /** Variables of a service that owns a database schema and answers health checks. */

@@ -42,7 +42,8 @@ export class RpcClient {
 
   /** Requests a declared subject and returns its typed answer, or throws the service's typed error. */
   async call<D extends RpcDefinition>(definition: D, data: RpcRequest<D>, actor: Actor | null): Promise<RpcReply<D>> {
-    const envelope: RpcEnvelope = { meta: { request_id: currentRequestId() ?? randomUUID(), actor }, data };
+    // Only the caller's token travels: the service verifies it and derives the actor itself (ADR 0030).
+    const envelope: RpcEnvelope = { meta: { request_id: currentRequestId() ?? randomUUID(), token: actor?.token ?? null }, data };
     let reply: unknown;
     try {
       reply = await firstValueFrom(this.client.send<unknown>(definition.subject, envelope).pipe(timeout(this.timeoutMs)));

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Actor, RpcDefinition, RpcParsed, RpcReply } from '@market/contracts';
 import { AppError } from '../errors/app-error';
 import { parseInput } from './rpc-input';
+import { VERIFIED_ACTOR } from '../identity/identity.interceptor';
 
 /** Who sent a request and which request it is, as the envelope says. */
 export interface RpcCall {
@@ -10,24 +11,22 @@ export interface RpcCall {
   request_id: string;
 }
 
-const ActorSchema = z.object({
-  user_id: z.string().min(1),
-  role: z.enum(['admin', 'regular']),
-  impersonator_id: z.string().min(1).optional(),
-  token_version: z.number().int().optional(),
-});
 const EnvelopeSchema = z.object({
-  meta: z.object({ request_id: z.string().min(1).max(200), actor: ActorSchema.nullable() }),
+  meta: z.object({ request_id: z.string().min(1).max(200), token: z.string().max(8192).nullable() }),
   data: z.unknown(),
 });
 
 type Handler<D extends RpcDefinition> = (input: RpcParsed<D>, call: RpcCall) => RpcReply<D> | Promise<RpcReply<D>>;
 
-/** Reads an envelope as sent over NATS; a message without the envelope's shape is refused as malformed. */
+/**
+ * Reads an envelope as sent over NATS; a message without the envelope's shape is refused as malformed. The caller is
+ * the one IdentityInterceptor verified from the message's token (ADR 0030); without it the request is anonymous.
+ */
 export function readEnvelope(message: unknown): { data: unknown; call: RpcCall } {
   const envelope = EnvelopeSchema.safeParse(message);
   if (!envelope.success) throw new AppError('bad_request', 'Malformed request');
-  return { data: envelope.data.data, call: { actor: envelope.data.meta.actor, request_id: envelope.data.meta.request_id } };
+  const actor = ((message as Record<symbol, unknown>)[VERIFIED_ACTOR] as Actor | null | undefined) ?? null;
+  return { data: envelope.data.data, call: { actor, request_id: envelope.data.meta.request_id } };
 }
 
 /**

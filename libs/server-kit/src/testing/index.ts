@@ -8,3 +8,4 @@ export * from './smtp-sink';
 export * from './images';
 export * from './shuffled';
 export * from './service-under-test';
+export * from './test-identity';

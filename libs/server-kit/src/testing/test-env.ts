@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { connect } from 'nats';
+import { generateSigningKeys } from '../identity/jwt-keys';
 
 /** Environment for one test file: the machine's NATS and Redis, with its own event stream and queue prefix. */
 export function isolatedEnv(databaseUrl: string): Record<string, string> {
@@ -14,7 +15,8 @@ export function isolatedEnv(databaseUrl: string): Record<string, string> {
     REDIS_KEY_PREFIX: `it_${tag}:`,
     NATS_SUBJECT_PREFIX: `rpc_${tag}.`,
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'error',
-    JWT_SECRET: randomBytes(32).toString('hex'),
+    // A signing key pair of this file's own: auth-service signs with it, every process verifies with it (ADR 0030).
+    ...generateSigningKeys(),
     // Every answer over NATS is checked against its contract in tests (ADR 0028).
     CHECK_CONTRACTS: 'true',
   };

@@ -1,0 +1,89 @@
+import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { DataSource, type EntityManager } from 'typeorm';
+
+export interface SessionRow {
+  id: string;
+  user_id: string;
+  kind: 'login' | 'impersonation';
+  impersonator_id: string | null;
+  user_agent: string | null;
+  address: string | null;
+  created_at: Date;
+  last_seen_at: Date;
+  expires_at: Date;
+  revoked_at: Date | null;
+}
+
+export interface NewSession {
+  userId: string;
+  kind: SessionRow['kind'];
+  impersonatorId?: string | null;
+  userAgent?: string | null;
+  address?: string | null;
+  expiresAt: Date;
+}
+
+const COLUMNS = 'id, user_id, kind, impersonator_id, user_agent, address, created_at, last_seen_at, expires_at, revoked_at';
+
+/** The only place that reads and writes auth.sessions. */
+@Injectable()
+export class SessionsRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  private runner(manager?: EntityManager) {
+    return manager ?? this.dataSource.manager;
+  }
+
+  async create(session: NewSession, manager?: EntityManager): Promise<SessionRow> {
+    const [row]: SessionRow[] = await this.runner(manager).query(
+      `INSERT INTO sessions (id, user_id, kind, impersonator_id, user_agent, address, expires_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${COLUMNS}`,
+      [randomUUID(), session.userId, session.kind, session.impersonatorId ?? null, session.userAgent ?? null, session.address ?? null, session.expiresAt],
+    );
+    return row;
+  }
+
+  async find(id: string): Promise<SessionRow | null> {
+    const [row]: SessionRow[] = await this.dataSource.query(`SELECT ${COLUMNS} FROM sessions WHERE id = $1`, [id]);
+    return row ?? null;
+  }
+
+  /** True while the session exists, belongs to the user, is not revoked and has not expired. */
+  async isLive(id: string, userId: string): Promise<boolean> {
+    const rows: unknown[] = await this.dataSource.query(
+      'SELECT 1 FROM sessions WHERE id = $1 AND user_id = $2 AND revoked_at IS NULL AND expires_at > now()',
+      [id, userId],
+    );
+    return rows.length > 0;
+  }
+
+  /** A user's live login sessions, newest first (impersonations are the admin's business, not listed to the user). */
+  listLive(userId: string): Promise<SessionRow[]> {
+    return this.dataSource.query(
+      `SELECT ${COLUMNS} FROM sessions WHERE user_id = $1 AND kind = 'login' AND revoked_at IS NULL AND expires_at > now()
+       ORDER BY created_at DESC LIMIT 100`,
+      [userId],
+    );
+  }
+
+  /** Ends one session of a user; the ids it ended (none when it was not theirs or already over). */
+  async revoke(userId: string, id: string, manager?: EntityManager): Promise<string[]> {
+    // An UPDATE answers [rows, count] through TypeORM.
+    const [rows]: [{ id: string }[], number] = await this.runner(manager).query(
+      'UPDATE sessions SET revoked_at = now() WHERE id = $1 AND user_id = $2 AND revoked_at IS NULL RETURNING id',
+      [id, userId],
+    );
+    return rows.map((row) => row.id);
+  }
+
+  /** Ends every live session of a user but `except`; the ids it ended. */
+  async revokeAll(userId: string, except: string | null, manager?: EntityManager): Promise<string[]> {
+    const [rows]: [{ id: string }[], number] = await this.runner(manager).query(
+      `UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL AND ($2::uuid IS NULL OR id <> $2::uuid)
+       RETURNING id`,
+      [userId, except],
+    );
+    return rows.map((row) => row.id);
+  }
+}

@@ -1,0 +1,53 @@
+import { Logger } from '@nestjs/common';
+import type { Redis } from 'ioredis';
+import { RPC, type AccountState, type SessionState } from '@market/contracts';
+import { withTimeout } from '../async/with-timeout';
+import type { RpcClient } from '../rpc/rpc-client';
+
+const REDIS_TIMEOUT_MS = 250;
+// What a process caches after asking auth-service; auth-service overwrites both keys whenever they change.
+const ACCOUNT_TTL_SECONDS = 3600;
+
+/** The Redis key of an account's state (written by auth-service on every change, read by every process). */
+export function accountStateKey(prefix: string, userId: string): string {
+  return `${prefix}session:${userId}`;
+}
+
+/** The Redis key of a login session: '1' while it stands, '0' once it ended (logout, revoked). */
+export function sessionKey(prefix: string, sessionId: string): string {
+  return `${prefix}sid:${sessionId}`;
+}
+
+/**
+ * Reads an account's state and a session's standing: Redis first (one round trip, at most 250 ms), auth-service when
+ * Redis has nothing or does not answer, whose answer is then cached (NX: a newer state auth wrote meanwhile wins).
+ */
+export class AccountStates {
+  private readonly logger = new Logger('AccountStates');
+
+  constructor(
+    private readonly redis: Redis,
+    private readonly rpc: RpcClient,
+    private readonly prefix: string,
+  ) {}
+
+  async lookup(userId: string, sessionId: string | null): Promise<SessionState> {
+    const keys = [accountStateKey(this.prefix, userId), ...(sessionId ? [sessionKey(this.prefix, sessionId)] : [])];
+    let cached: (string | null)[] = [];
+    try {
+      cached = await withTimeout(this.redis.mget(...keys), REDIS_TIMEOUT_MS, 'Redis');
+    } catch (error) {
+      this.logger.warn(`Account state from auth-service instead of Redis: ${(error as Error).message}`);
+    }
+    const [account, session] = cached;
+    if (account && (!sessionId || session)) {
+      return { ...(JSON.parse(account) as AccountState), session_active: !sessionId || session === '1' };
+    }
+    const state = await this.rpc.call(RPC.auth.sessionState, sessionId ? { user_id: userId, session_id: sessionId } : { user_id: userId }, null);
+    const { session_active: active, ...accountState } = state;
+    const writes = this.redis.multi().set(keys[0], JSON.stringify(accountState), 'EX', ACCOUNT_TTL_SECONDS, 'NX');
+    if (sessionId) writes.set(keys[1], active ? '1' : '0', 'EX', ACCOUNT_TTL_SECONDS, 'NX');
+    await withTimeout(writes.exec(), REDIS_TIMEOUT_MS, 'Redis').catch(() => undefined);
+    return state;
+  }
+}
