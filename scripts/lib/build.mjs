@@ -9,13 +9,16 @@ const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const require = createRequire(import.meta.url);
 let built = false;
 
-/** Runs `nx run-many -t build` once per process (Nx decides what is stale); throws when the build fails. */
-export function buildWorkspace(log = console.log) {
+/**
+ * Runs `nx run-many -t build` once per process (Nx decides what is stale); throws when the build fails. With `toStderr`
+ * Nx's output goes to stderr, for scripts whose stdout is their product (`npm run nats-config`).
+ */
+export function buildWorkspace(log = console.log, { toStderr = false } = {}) {
   if (built) return;
   log('Building (Nx: unchanged projects come from its cache)...');
   const result = spawnSync('npx', ['nx', 'run-many', '-t', 'build', '--parallel=2', '--outputStyle=static'], {
     cwd: ROOT,
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', toStderr ? 2 : 'inherit', 'inherit'],
     env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false' },
   });
   if (result.status !== 0) throw new Error('Build failed');

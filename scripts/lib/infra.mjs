@@ -1,9 +1,10 @@
 // Finds or starts the infrastructure the marketplace needs: PostgreSQL, Redis and NATS.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, existsSync } from 'node:fs';
+import { chmodSync, mkdirSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { join } from 'node:path';
 import pg from 'pg';
+import { builtContracts, natsConfigText, natsPassword, natsSpaces, natsUrl, natsUsers, NATS_OPERATOR } from './nats-permissions.mjs';
 
 /** True when something accepts TCP connections at host:port within the timeout. */
 export function portAnswers(host, port, timeoutMs = 700) {
@@ -35,7 +36,7 @@ function onPath(command) {
 
 const HOW_TO_INSTALL = {
   'redis-server': 'Debian/Ubuntu: sudo apt-get install redis-server · macOS: brew install redis · or: docker compose up -d redis',
-  'nats-server': 'Debian/Ubuntu: sudo apt-get install nats-server · macOS: brew install nats-server · or: docker compose up -d nats',
+  'nats-server': 'Debian/Ubuntu: sudo apt-get install nats-server · macOS: brew install nats-server · or: docker run -d -p 127.0.0.1:4222:4222 nats:2.10 -js',
 };
 
 /** Creates the database named in the URL when it does not exist yet. */
@@ -90,7 +91,63 @@ export async function providePostgres(env, dataDir, log) {
   return { url, stop: () => server.stop() };
 }
 
-/** Redis or NATS: the URL if given and answering; else the local port; else a server we start under data/. */
+/** Writes a file only its owner may read, whether or not it existed (writeFileSync's mode applies to new files only). */
+function writePrivate(path, text) {
+  writeFileSync(path, text, { mode: 0o600 });
+  chmodSync(path, 0o600);
+}
+
+/** The NATS passwords kept under the data folder (mode 0600), with one made for any user that has none yet. */
+function keptNatsPasswords(path, users) {
+  const kept = existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) : {};
+  const passwords = Object.fromEntries(users.map((user) => [user, kept[user] ?? natsPassword()]));
+  if (users.some((user) => !kept[user])) writePrivate(path, `${JSON.stringify({ ...kept, ...passwords }, null, 2)}\n`);
+  return passwords;
+}
+
+/**
+ * Starts nats-server with JetStream (data under `<dataDir>/nats`, log in `<dataDir>/logs/nats-server.log`) and a user
+ * per process (ADR 0035): the config is written to `<dataDir>/nats-server.conf` from contracts at every start, the
+ * passwords are kept in `<dataDir>/nats-passwords.json`, both mode 0600. Answers each process's NATS_URL (`urls`), the operator's (`url`)
+ * and a stop().
+ */
+export async function startNatsServer({ port, dataDir, env = process.env, log = console.log, contracts = builtContracts(log), host = '127.0.0.1' }) {
+  const storeDir = join(dataDir, 'nats');
+  mkdirSync(storeDir, { recursive: true });
+  const users = natsUsers(contracts);
+  const passwords = keptNatsPasswords(join(dataDir, 'nats-passwords.json'), users);
+  const configPath = join(dataDir, 'nats-server.conf');
+  writePrivate(configPath, natsConfigText(contracts, natsSpaces(env), passwords));
+  mkdirSync(join(dataDir, 'logs'), { recursive: true });
+  const logFile = join(dataDir, 'logs', 'nats-server.log');
+  // Its own log file rather than a pipe, so it outlives a launcher killed with SIGKILL like the other children.
+  const child = spawn('nats-server', ['-c', configPath, '-a', host, '-p', String(port), '-js', '-sd', storeDir, '-l', logFile], { stdio: 'ignore' });
+  const said = () => (existsSync(logFile) ? readFileSync(logFile, 'utf8').trim().split('\n').pop() : '');
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const stop = () =>
+    new Promise((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once('exit', resolve);
+      child.kill('SIGTERM');
+    });
+  const failed = exited.then((code) => {
+    throw new Error(`nats-server stopped (${code}) before answering; its last log line: ${said()}`);
+  });
+  try {
+    await Promise.race([waitForPort(host, port, 15_000, 'nats-server'), failed]);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  failed.catch(() => undefined);
+  const urls = Object.fromEntries(users.filter((user) => user !== NATS_OPERATOR).map((user) => [user, natsUrl(user, passwords[user], host, port)]));
+  return { url: natsUrl(NATS_OPERATOR, passwords[NATS_OPERATOR], host, port), urls, stop };
+}
+
+/**
+ * Redis or NATS: the URL if given (every process uses it as it is); else the local port (no credentials); else a
+ * server we start under data/ (NATS: with a user per process, answered as `urls`).
+ */
 export async function provideServer(kind, env, dataDir, log) {
   const spec =
     kind === 'redis'
@@ -105,15 +162,17 @@ export async function provideServer(kind, env, dataDir, log) {
   if (!onPath(spec.command)) {
     throw new Error(`${kind === 'redis' ? 'Redis' : 'NATS'} is not running at 127.0.0.1:${spec.port} and ${spec.command} is not installed. ${HOW_TO_INSTALL[spec.command]}`);
   }
+  if (kind === 'nats') {
+    const nats = await startNatsServer({ port: spec.port, dataDir, env, log });
+    log(`NATS: started nats-server on 127.0.0.1:${spec.port} with a user per process (data under data/nats, config data/nats-server.conf)`);
+    return nats;
+  }
   const dir = join(dataDir, kind);
   mkdirSync(dir, { recursive: true });
-  const args =
-    kind === 'redis'
-      ? ['--port', String(spec.port), '--bind', '127.0.0.1', '--dir', dir, '--save', '60', '1', '--appendonly', 'no']
-      : ['-a', '127.0.0.1', '-p', String(spec.port), '-js', '-sd', dir];
+  const args = ['--port', String(spec.port), '--bind', '127.0.0.1', '--dir', dir, '--save', '60', '1', '--appendonly', 'no'];
   const child = spawn(spec.command, args, { stdio: 'ignore' });
   await waitForPort('127.0.0.1', spec.port, 15_000, spec.command);
-  log(`${kind === 'redis' ? 'Redis' : 'NATS'}: started ${spec.command} on 127.0.0.1:${spec.port} (data under data/${kind})`);
+  log(`Redis: started ${spec.command} on 127.0.0.1:${spec.port} (data under data/${kind})`);
   return {
     url,
     stop: () =>

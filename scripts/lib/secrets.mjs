@@ -2,9 +2,21 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, writeFileSync } from 'node:fs';
 import { signingKeysEnv } from './system.mjs';
+import { natsPassword, natsPasswordVariable, NATS_OPERATOR } from './nats-permissions.mjs';
 
 /** A random value of `bytes` bytes, URL- and shell-safe (base64url). */
 export const randomSecret = (bytes) => randomBytes(bytes).toString('base64url');
+
+// Every NATS user (ADR 0035): the processes (nats-permissions.spec.ts checks them against contracts) and the operator.
+const NATS_USERS = ['gateway', 'auth-service', 'listings-service', 'bidding-service', 'billing-service', 'admin-service', 'notifications-service', NATS_OPERATOR];
+const NATS_ENTRIES = NATS_USERS.map((user) => ({
+  name: natsPasswordVariable(user),
+  about:
+    user === NATS_OPERATOR
+      ? "The NATS operator's password (ADR 0035): every subject, for the nats CLI (streams, consumers, dead letters); no process gets it."
+      : `${user}'s own NATS password (ADR 0035): nats-server's deploy/nats/auth.conf reads it, and ${user}'s NATS_URL carries it.`,
+  value: () => natsPassword(),
+}));
 
 /**
  * Every value `docker compose` reads from .env, in file order. To add one (a new secret in docker-compose.yml as
@@ -41,6 +53,7 @@ export const ENV_ENTRIES = [
     about: 'The card provider (ADR 0033): sandbox moves no real money and every page says TEST MODE; stripe needs STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET here too.',
     value: () => 'sandbox',
   },
+  ...NATS_ENTRIES,
 ];
 
 /** The .env text for the entries: each value under a comment saying what it is for. */

@@ -5,7 +5,7 @@ import { createPrivateKey, createPublicKey, generateKeyPairSync, randomBytes } f
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { providePostgres, provideServer } from './infra.mjs';
-import { buildWorkspace } from './build.mjs';
+import { buildWorkspace, loadBuilt } from './build.mjs';
 
 export const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
@@ -123,7 +123,6 @@ export async function startSystem({ env = process.env, log = console.log, quiet 
       ...env,
       DATABASE_URL: postgres.url,
       REDIS_URL: redis.url,
-      NATS_URL: nats.url,
       // Keys from the environment when both are set (a real deployment), else a pair kept under data/ (ADR 0030).
       ...(env.JWT_PRIVATE_KEY && env.JWT_PUBLIC_KEYS
         ? { JWT_PRIVATE_KEY: env.JWT_PRIVATE_KEY, JWT_PUBLIC_KEYS: env.JWT_PUBLIC_KEYS }
@@ -139,7 +138,9 @@ export async function startSystem({ env = process.env, log = console.log, quiet 
       const out = createWriteStream(join(logDir, `${name}.log`), { flags: 'a', mode: 0o600 }); // owner-only: logs name accounts (ADR 0031)
       // NODE_EXEC_ARGS passes flags to every process (e.g. --cpu-prof for a profile; NODE_OPTIONS refuses it).
       const execArgs = (env.NODE_EXEC_ARGS ?? '').split(' ').filter(Boolean);
-      const child = spawn(process.execPath, [...execArgs, join(ROOT, script)], { cwd: ROOT, env: { ...shared, ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'] });
+      // A nats-server npm start made has a user per process (ADR 0035); a given or found one is used as it is by all.
+      const natsUrl = nats.urls?.[name] ?? nats.url;
+      const child = spawn(process.execPath, [...execArgs, join(ROOT, script)], { cwd: ROOT, env: { ...shared, NATS_URL: natsUrl, ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'] });
       children.push(child);
       let buffered = '';
       const onData = (chunk) => {
@@ -216,7 +217,8 @@ export async function dropIsolated(env) {
   await deleteRedisKeys(redisUrl, env.REDIS_KEY_PREFIX);
   if (env.QUEUE_PREFIX) await deleteRedisKeys(redisUrl, `${env.QUEUE_PREFIX}:`);
   const { connect } = await import('nats');
-  const nc = await connect({ servers: env.NATS_URL ?? 'nats://127.0.0.1:4222' });
+  // A NATS_URL naming a user (ADR 0035) connects as that user.
+  const nc = await connect(loadBuilt('libs/server-kit/dist/index.js').natsTarget(env.NATS_URL ?? 'nats://127.0.0.1:4222'));
   await (await nc.jetstreamManager()).streams.delete(env.EVENTS_STREAM).catch(() => false);
   await nc.close();
   const url = new URL(env.DATABASE_URL);

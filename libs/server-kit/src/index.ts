@@ -7,6 +7,7 @@ export * from './errors/error.filter';
 export * from './database/data-source';
 export * from './database/1763800000000-create-event-tables';
 export * from './nats/nats.connection';
+export * from './nats/nats-target';
 export * from './events/jetstream';
 export * from './events/outbox.writer';
 export * from './events/outbox.relay';

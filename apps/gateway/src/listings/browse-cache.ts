@@ -28,7 +28,7 @@ interface Entry {
 export class BrowseCache implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly entries = new Map<string, Entry>();
   private bytes = 0;
-  private subscription: Subscription | null = null;
+  private subscriptions: Subscription[] = [];
   private readonly ttl: number;
 
   constructor(
@@ -39,13 +39,16 @@ export class BrowseCache implements OnApplicationBootstrap, OnApplicationShutdow
   }
 
   onApplicationBootstrap() {
-    const undeclared = EVENT_NAMES.filter((name) => name.startsWith('listing.') && !mayConsume('gateway', name));
+    const listingEvents = EVENT_NAMES.filter((name) => name.startsWith('listing.'));
+    const undeclared = listingEvents.filter((name) => !mayConsume('gateway', name));
     if (undeclared.length > 0) throw new Error(`The browse cache reads ${undeclared.join(', ')}, which EVENT_FLOWS does not list the gateway as consuming`);
-    if (this.ttl > 0) this.subscription = this.nc.subscribe(eventSubject(this.config.EVENTS_PREFIX, 'listing.>'), { callback: () => this.clear() });
+    // One subscription per listing event, not `listing.>`: the gateway's NATS user may read only the events it consumes (ADR 0035).
+    if (this.ttl > 0) this.subscriptions = listingEvents.map((name) => this.nc.subscribe(eventSubject(this.config.EVENTS_PREFIX, name), { callback: () => this.clear() }));
   }
 
   onApplicationShutdown() {
-    this.subscription?.unsubscribe();
+    for (const subscription of this.subscriptions) subscription.unsubscribe();
+    this.subscriptions = [];
   }
 
   /** The JSON body of the page for a parsed query: from memory when possible, else loaded (failures are never kept). */

@@ -54,6 +54,8 @@ export interface StackOptions {
   /** How many gateways (default 1). */
   gateways?: number;
   env?: Record<string, string>;
+  /** Each process's own NATS_URL (its NATS user, ADR 0035); a process not named uses `env`'s. */
+  natsUrls?: Partial<Record<ServiceName | 'gateway', string>>;
 }
 
 /** Starts gateways and services in-process on a fresh database with isolated events (services default: auth). */
@@ -67,6 +69,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   // Screenshots go to a directory of this stack's own, never into the checkout's data/.
   const uploads = mkdtempSync(join(tmpdir(), 'stack-uploads-'));
   const env: Record<string, string> = { ...isolatedEnv(db.url), UPLOADS_DIR: uploads, ...options.env };
+  const envOf = (name: ServiceName | 'gateway') => ({ ...env, NATS_URL: options.natsUrls?.[name] ?? env.NATS_URL });
   const services = new Map<ServiceKey, INestApplication[]>();
   const started: INestApplication[] = [];
   const gateways: INestApplication[] = [];
@@ -75,14 +78,14 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       const instances: INestApplication[] = [];
       services.set(key, instances);
       for (let i = 0; i < (options.replicas?.[key] ?? 1); i += 1) {
-        const { module, config } = SERVICES[key].module(env);
+        const { module, config } = SERVICES[key].module(envOf(SERVICES[key].name));
         const app = await createServiceApp({ service: SERVICES[key].name, module, config, defaultHealthPort: 0, healthPort: 0 });
         instances.push(app);
         started.push(app);
       }
     }
     for (let i = 0; i < (options.gateways ?? 1); i += 1) {
-      const gateway = await createGateway(parseEnvOrThrow(gatewayEnv, { ...env, PORT: '0', HOST: '127.0.0.1' }));
+      const gateway = await createGateway(parseEnvOrThrow(gatewayEnv, { ...envOf('gateway'), PORT: '0', HOST: '127.0.0.1' }));
       await gateway.listen(0, '127.0.0.1');
       gateways.push(gateway);
     }

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import type { MicroserviceOptions } from '@nestjs/microservices';
 import { PrefixedNatsServer } from '../rpc/prefixed-nats';
+import { natsTarget } from '../nats/nats-target';
 import type { DynamicModule, INestApplication, Type } from '@nestjs/common';
 import type { ServiceName } from '@market/contracts';
 import { checkSubjectSpaces, type ServiceConfig } from '../config/env';
@@ -30,7 +31,7 @@ export async function createServiceApp(options: BootstrapOptions): Promise<INest
   // Every NATS request's caller comes from its verified token, never from what the message says (ADR 0030).
   app.useGlobalInterceptors(new RpcContextInterceptor(), new IdentityInterceptor(app.get(IdentityVerifier)));
   const strategy = new PrefixedNatsServer(
-    { servers: options.config.NATS_URL.split(','), name: `${options.service}-rpc`, maxReconnectAttempts: -1, reconnectTimeWait: 500 },
+    { ...natsTarget(options.config.NATS_URL), name: `${options.service}-rpc`, maxReconnectAttempts: -1, reconnectTimeWait: 500 },
     options.config.NATS_SUBJECT_PREFIX,
     options.service,
   );

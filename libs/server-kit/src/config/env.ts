@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { parsePublicKeys } from '../identity/jwt-keys';
+import { natsTarget } from '../nats/nats-target';
+import { secretProblem } from './secrets';
 
 /** A configuration value that failed validation; names the variable. */
 export class ConfigError extends Error {
@@ -42,6 +44,16 @@ const url = (protocols: string[]) =>
 // 0 asks the OS for a free port (tests).
 const port = z.coerce.number().int().min(0).max(65535);
 
+/**
+ * NATS_URL: a nats:// or tls:// URL, whose password (each process's own NATS user, ADR 0035) is held to the secrets
+ * rule (ADR 0031); the problem never repeats it.
+ */
+const natsUrl = url(['nats:', 'tls:']).superRefine((value, ctx) => {
+  const password = natsTarget(value).pass;
+  const problem = password ? secretProblem('NATS_URL', password) : null;
+  if (problem) ctx.addIssue({ code: 'custom', message: `its password ${problem}` });
+});
+
 /** JWT_PUBLIC_KEYS: the JWKS of the keys access tokens may be signed with (ADR 0030), checked at start. */
 const publicKeys = z.string().superRefine((value, ctx) => {
   try {
@@ -53,7 +65,7 @@ const publicKeys = z.string().superRefine((value, ctx) => {
 
 /** Variables every backend process reads. */
 export const commonEnv = {
-  NATS_URL: url(['nats:', 'tls:']).default('nats://127.0.0.1:4222'),
+  NATS_URL: natsUrl.default('nats://127.0.0.1:4222'),
   REDIS_URL: url(['redis:', 'rediss:']).default('redis://127.0.0.1:6379'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
   EVENTS_STREAM: z.string().regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, _ and - only').default('EVENTS'),

@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import type { DataSource, EntityManager } from 'typeorm';
 import { AckPolicy, DeliverPolicy, headers, nanos, type ConsumerMessages, type JsMsg, type NatsConnection } from 'nats';
-import { deadLetterSubject, isEventParty, mayConsume, parseEvent, SECRET_PAYLOAD_KEYS, type EventEnvelope, type EventName } from '@market/contracts';
+import { deadLetterSubject, durableName, isEventParty, mayConsume, parseEvent, SECRET_PAYLOAD_KEYS, type EventEnvelope, type EventName } from '@market/contracts';
 import { runWithRequestId } from '../logging/request-context';
 import { eventSubject, type EventStreamOptions } from './jetstream';
 
@@ -42,7 +42,7 @@ export class EventConsumers {
    */
   async subscribe<N extends EventName>(name: N, handler: EventHandler<N>, options: { purge?: boolean } = {}): Promise<void> {
     if (isEventParty(this.consumerName) && !mayConsume(this.consumerName, name)) throw new Error(`${this.consumerName} subscribes to ${name}, which EVENT_FLOWS in contracts does not list it as consuming`);
-    const durable = `${this.consumerName}-${name.replace(/\./g, '_')}`;
+    const durable = durableName(this.consumerName, name);
     const jsm = await this.nc.jetstreamManager();
     await jsm.consumers.add(this.stream.stream, {
       durable_name: durable,

@@ -1,9 +1,10 @@
 import { connect, type NatsConnection } from 'nats';
+import { natsTarget } from './nats-target';
 
-/** Connects to NATS and keeps reconnecting for as long as the process lives. */
+/** Connects to NATS as NATS_URL's user and keeps reconnecting for as long as the process lives. */
 export async function connectNats(url: string, name: string): Promise<NatsConnection> {
   return connect({
-    servers: url.split(','),
+    ...natsTarget(url),
     name,
     maxReconnectAttempts: -1,
     reconnectTimeWait: 500,

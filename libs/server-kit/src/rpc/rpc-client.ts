@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import type { ClientNats } from '@nestjs/microservices';
 import { PrefixedNatsClient } from './prefixed-nats';
+import { natsTarget } from '../nats/nats-target';
 import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
 import { randomUUID } from 'node:crypto';
 import { isRpcErrorPayload, type Actor, type RpcDefinition, type RpcEnvelope, type RpcReply, type RpcRequest } from '@market/contracts';
@@ -25,7 +26,7 @@ export class RpcClient {
 
   constructor(options: RpcClientOptions) {
     this.client = new PrefixedNatsClient(
-      { servers: options.natsUrl.split(','), name: options.name, maxReconnectAttempts: -1, reconnectTimeWait: 500 },
+      { ...natsTarget(options.natsUrl), name: options.name, maxReconnectAttempts: -1, reconnectTimeWait: 500 },
       options.subjectPrefix ?? '',
     );
     this.timeoutMs = options.timeoutMs;

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { connect } from 'nats';
 import { generateSigningKeys } from '../identity/jwt-keys';
+import { natsTarget } from '../nats/nats-target';
 
 /** Environment for one test file: the machine's NATS and Redis, with its own event stream and queue prefix. */
 export function isolatedEnv(databaseUrl: string): Record<string, string> {
@@ -24,7 +25,7 @@ export function isolatedEnv(databaseUrl: string): Record<string, string> {
 
 /** Deletes a test's JetStream stream (and its consumers). */
 export async function deleteStream(natsUrl: string, stream: string): Promise<void> {
-  const nc = await connect({ servers: natsUrl });
+  const nc = await connect(natsTarget(natsUrl));
   try {
     const jsm = await nc.jetstreamManager();
     await jsm.streams.delete(stream).catch(() => false);
