@@ -18,6 +18,8 @@ import { SessionStateStore } from './sessions/session-state.store';
 import { SessionsRepository } from './sessions/sessions.repository';
 import { SessionsService } from './sessions/sessions.service';
 import { CreateSessions1764100000000 } from './migrations/1764100000000-create-sessions';
+import { UndoEmailChangeTokens1764300000000 } from './migrations/1764300000000-undo-email-change-tokens';
+import { EmailChangeService } from './profile/email-change.service';
 import { UsersAdminService } from './admin/users-admin.service';
 import { UsersAdminController } from './admin/users-admin.controller';
 import { UserDirectoryController } from './directory/user-directory.controller';
@@ -30,7 +32,7 @@ export function authAppModule(config: AuthConfig): DynamicModule {
       schema: 'auth',
       config,
       entities: [UserEntity],
-      migrations: [CreateUsers1763800100000, CreateAccountTokens1763800300000, CreateSessions1764100000000],
+      migrations: [CreateUsers1763800100000, CreateAccountTokens1763800300000, CreateSessions1764100000000, UndoEmailChangeTokens1764300000000],
     },
     {
       imports: [SettingsModule],
@@ -42,6 +44,7 @@ export function authAppModule(config: AuthConfig): DynamicModule {
         AuthService,
         AccountTokensService,
         ProfileService,
+        EmailChangeService,
         UsersAdminService,
         SessionStateStore,
         SessionsRepository,

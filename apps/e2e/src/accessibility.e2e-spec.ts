@@ -57,6 +57,7 @@ describe.each([
     ['sell', '/sell', 'Basic Info'],
     ['help', '/help-center', 'How to buy a website'],
     ['contact', '/contact', 'Response times'],
+    ['undo-email-change', '/undo-email-change?token=a-token-from-an-email-link', 'Undo the email change'],
   ])('%s', async (name, path, text) => {
     const page = await (await browser.newContext({ viewport })).newPage();
     await page.goto(`${baseUrl()}${path}`);
@@ -76,9 +77,9 @@ describe.each([
     await page.context().close();
   });
 
-  it('the dashboard: overview, my bids, messages', async () => {
+  it('the dashboard: overview, my bids, messages, profile (with its sessions)', async () => {
     const page = await loggedInPage(browser, seller, viewport);
-    for (const tab of ['overview', 'bids', 'messages']) {
+    for (const tab of ['overview', 'bids', 'messages', 'profile']) {
       await page.goto(`${baseUrl()}/dashboard?tab=${tab}`);
       await page.getByRole('navigation', { name: 'Dashboard sections' }).waitFor();
       await page.waitForLoadState('networkidle');

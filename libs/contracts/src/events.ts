@@ -47,6 +47,11 @@ export const EVENT_SCHEMAS = {
   'user.verification_requested': accountToken,
   /** Carries a one-time token: the relay strips it from the outbox, the consumer deletes the message. */
   'user.password_reset_requested': accountToken,
+  /**
+   * An account's email changed (ADR 0034): the old address is told, with a one-time link that undoes the change.
+   * Carries a one-time token: the relay strips it from the outbox, the consumer deletes the message.
+   */
+  'user.email_changed': z.object({ user_id: id, username: text, old_email: text, new_email: text, token: z.string().min(1), expires_at: time }),
   'user.deleted': z.object({ user_id: id, deleted_by: id }),
   /** A listing went live (D16): what bidding needs to run the auction (reserve included: internal only, D7). */
   'listing.approved': z.object({ ...saleTerms, approved_at: time, expires_at: time }),
@@ -248,6 +253,7 @@ export const EVENT_FLOWS: {
   'user.registered': { writtenBy: 'auth-service', consumedBy: ['notifications-service'] },
   'user.verification_requested': { writtenBy: 'auth-service', consumedBy: ['notifications-service'] },
   'user.password_reset_requested': { writtenBy: 'auth-service', consumedBy: ['notifications-service'] },
+  'user.email_changed': { writtenBy: 'auth-service', consumedBy: ['notifications-service'] },
   'user.deleted': { writtenBy: 'auth-service', consumedBy: ['listings-service'] },
   'listing.approved': { writtenBy: 'listings-service', consumedBy: ['bidding-service', 'notifications-service', 'gateway'] },
   'listing.updated': { writtenBy: 'listings-service', consumedBy: ['bidding-service', 'gateway'] },

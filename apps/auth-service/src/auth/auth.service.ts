@@ -6,6 +6,7 @@ import { presentUser } from '../users/user.presenter';
 import { AccountTokensService } from '../tokens/account-tokens.service';
 import { accountStateOf, SessionStateStore } from '../sessions/session-state.store';
 import { SessionsRepository } from '../sessions/sessions.repository';
+import { EmailChangeService } from '../profile/email-change.service';
 import { PasswordHasher } from './password-hasher';
 import { TokenIssuer } from './token-issuer';
 
@@ -34,6 +35,7 @@ export class AuthService {
     private readonly settings: SettingsClient,
     private readonly sessionRows: SessionsRepository,
     private readonly sessions: SessionStateStore,
+    private readonly emailChange: EmailChangeService,
   ) {}
 
   /** Creates an account (D13) with its user.registered event and a verification email, in one transaction. */
@@ -42,6 +44,8 @@ export class AuthService {
     const passwordHash = await this.hasher.hash(input.password);
     try {
       const user = await this.users.transaction(async (manager) => {
+        // An address left by an email change stays its account's to take back for 7 days (ADR 0034).
+        await this.emailChange.assertAddressFree(input.email, null, manager);
         const created = await this.users.insert(
           { username: input.username, email: input.email, passwordHash, role: 'regular', ageConfirmedAt: new Date() },
           manager,

@@ -3,13 +3,15 @@ import { RPC, type RpcParsed } from '@market/contracts';
 import { RpcHandler, requireActor, type RpcCall } from '@market/server-kit';
 import { AccountTokensService } from './account-tokens.service';
 import { ProfileService } from '../profile/profile.service';
+import { EmailChangeService } from '../profile/email-change.service';
 
-/** NATS handlers of email verification, password reset and the profile. */
+/** NATS handlers of email verification, password reset, the profile and undoing an email change. */
 @Controller()
 export class AccountController {
   constructor(
     private readonly accountTokens: AccountTokensService,
     private readonly profile: ProfileService,
+    private readonly emailChange: EmailChangeService,
   ) {}
 
   @RpcHandler(RPC.auth.verifyEmail)
@@ -35,6 +37,11 @@ export class AccountController {
   @RpcHandler(RPC.auth.updateProfile)
   updateProfile(input: RpcParsed<typeof RPC.auth.updateProfile>, call: RpcCall) {
     return this.profile.updateProfile(requireActor(call.actor), input);
+  }
+
+  @RpcHandler(RPC.auth.undoEmailChange)
+  undoEmailChange(input: RpcParsed<typeof RPC.auth.undoEmailChange>) {
+    return this.emailChange.undo(input.token);
   }
 
   @RpcHandler(RPC.auth.changePassword)

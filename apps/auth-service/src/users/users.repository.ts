@@ -54,8 +54,8 @@ export class UsersRepository {
       .getOne();
   }
 
-  findByEmail(email: string): Promise<UserEntity | null> {
-    return this.repo().createQueryBuilder('u').where('lower(u.email) = lower(:email)', { email }).andWhere("u.status <> 'deleted'").getOne();
+  findByEmail(email: string, manager?: EntityManager): Promise<UserEntity | null> {
+    return this.repo(manager).createQueryBuilder('u').where('lower(u.email) = lower(:email)', { email }).andWhere("u.status <> 'deleted'").getOne();
   }
 
   usernameTaken(username: string): Promise<boolean> {

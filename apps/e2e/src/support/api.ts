@@ -43,8 +43,8 @@ function linkInMailLog(to: string, page: string): string | null {
  * Waits for the latest email of a kind to an address and returns the link in it. With no SMTP server the log is the
  * mailbox, and outside production it holds the whole link; the admin's email view never shows a usable one (ADR 0031).
  */
-export async function linkInEmail(to: string, kind: 'verify_email' | 'reset_password'): Promise<string> {
-  const page = kind === 'verify_email' ? '/verify-email' : '/reset-password';
+export async function linkInEmail(to: string, kind: 'verify_email' | 'reset_password' | 'undo_email_change'): Promise<string> {
+  const page = { verify_email: '/verify-email', reset_password: '/reset-password', undo_email_change: '/undo-email-change' }[kind];
   const deadline = Date.now() + 20_000;
   while (Date.now() < deadline) {
     const link = linkInMailLog(to, page);

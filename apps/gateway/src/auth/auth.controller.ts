@@ -8,13 +8,14 @@ import {
   type LoginRequest,
   type RegisterRequest,
   type ResetPasswordRequest,
+  type UndoEmailChangeRequest,
 } from '@market/contracts';
 import { GatewayRpc } from '../rpc/rpc-client';
 import { Route } from '../http/route.decorator';
 import { RateLimit } from '../security/rate-limit';
 import { CurrentActor } from './jwt-auth.guard';
 
-/** /api/auth: register, log in, the current user, email verification and password reset. */
+/** /api/auth: register, log in, the current user, email verification, password reset and undoing an email change. */
 @Controller()
 export class AuthController {
   constructor(private readonly rpc: GatewayRpc) {}
@@ -65,5 +66,12 @@ export class AuthController {
   @RateLimit('resetPassword')
   resetPassword(@Body() body: ResetPasswordRequest) {
     return this.rpc.call(RPC.auth.resetPassword, body, null);
+  }
+
+  /** The link mailed to the old address after an email change (ADR 0034). */
+  @Route(API.auth.undoEmailChange)
+  @RateLimit('undoEmailChange')
+  undoEmailChange(@Body() body: UndoEmailChangeRequest) {
+    return this.rpc.call(RPC.auth.undoEmailChange, body, null);
   }
 }

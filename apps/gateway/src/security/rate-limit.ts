@@ -27,6 +27,7 @@ export const RATE_LIMITS = {
     { by: { body: 'email' }, max: 3, windowSeconds: 3600 },
   ],
   resetPassword: [{ by: 'ip', max: 10, windowSeconds: 900 }],
+  undoEmailChange: [{ by: 'ip', max: 10, windowSeconds: 900 }],
   verifyEmail: [{ by: 'ip', max: 20, windowSeconds: 900 }],
   contact: [{ by: 'ip', max: 5, windowSeconds: 3600 }],
 } satisfies Record<string, Limit[]>;

@@ -34,5 +34,14 @@ export class AccountEventsHandler implements OnApplicationBootstrap {
         { purge: true },
       );
     }
+    // The old address learns of the change, with its undo link (ADR 0034); a token event like the two above.
+    await this.consumers.subscribe(
+      'user.email_changed',
+      async (event) => {
+        const { old_email, new_email, username, token } = event.payload;
+        await this.queue.enqueue(`email-changed-${event.id}`, { kind: 'email_changed', to: old_email, username, token, new_email });
+      },
+      { purge: true },
+    );
   }
 }

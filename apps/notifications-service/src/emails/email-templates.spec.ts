@@ -1,5 +1,6 @@
 import { TEST_MODE_NOTICE } from '@market/contracts';
-import { holdExpiredEmail, listingApprovedEmail } from './email-templates';
+import { emailChangedEmail, holdExpiredEmail, listingApprovedEmail, maskEmail } from './email-templates';
+import { redactedEmail } from './token-redaction';
 import { holdExpiredSellerNotice, invoiceIssuedNotice, paymentNotice } from './marketplace-email-templates';
 import { noticeEmail, type Notice } from './notice';
 
@@ -21,6 +22,31 @@ describe('listingApprovedEmail', () => {
   it('escapes the seller-written title in HTML', () => {
     expect(email.html).toContain('Tools &amp; &lt;Tips&gt; blog');
     expect(email.html).not.toContain('<Tips>');
+  });
+});
+
+describe('emailChangedEmail (ADR 0034)', () => {
+  const email = emailChangedEmail({ username: 'sam', newEmail: 'thief<x>@elsewhere.example', token: 'tok_en-123', publicUrl: 'https://market.example' });
+
+  it('tells the old address where the account went, masked, with the undo link on the public URL', () => {
+    expect(email.subject).toBe('The email address of your Site Market account was changed');
+    expect(email.text).toContain('changed to t***@elsewhere.example');
+    expect(email.text).not.toContain('thief');
+    expect(email.text).toContain('https://market.example/undo-email-change?token=tok_en-123');
+    expect(email.text).toContain('expires in 7 days');
+    expect(email.html).toContain('href="https://market.example/undo-email-change?token=tok_en-123"');
+  });
+
+  it('keeps no usable link in a redacted copy', () => {
+    const kept = redactedEmail(email);
+    expect(kept.text).toContain('/undo-email-change?token=[redacted]');
+    expect(`${kept.text}${kept.html}`).not.toContain('tok_en-123');
+  });
+
+  it('masks any address, even one without a local part', () => {
+    expect(maskEmail('ann@example.com')).toBe('a***@example.com');
+    expect(maskEmail('@example.com')).toBe('***');
+    expect(maskEmail('not-an-address')).toBe('***');
   });
 });
 

@@ -86,6 +86,28 @@ export function resetPasswordEmail(input: { username: string; token: string; pub
   });
 }
 
+/** An address with most of its local part hidden (`j***@example.com`): the old mailbox may no longer be the owner's. */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  if (at < 1) return '***';
+  return `${email.slice(0, 1)}***${email.slice(at)}`;
+}
+
+/** Tells the old address its account's email changed, with a link that undoes it (ADR 0034: 7 days, single use). */
+export function emailChangedEmail(input: { username: string; newEmail: string; token: string; publicUrl: string }): RenderedEmail {
+  const masked = maskEmail(input.newEmail);
+  const contact = new URL('/contact', input.publicUrl).toString();
+  return tokenLinkEmail({
+    ...input,
+    path: '/undo-email-change',
+    subject: 'The email address of your Site Market account was changed',
+    textIntro: `The email address of your Site Market account was changed to ${masked}. If this was you, there is nothing to do. If it was not, undo the change by opening this link:`,
+    htmlIntro: `The email address of your Site Market account was changed to <strong>${escapeHtml(masked)}</strong>. If this was you, there is nothing to do. If it was not, undo the change:`,
+    action: 'Undo this change',
+    footer: `The link works once and expires in 7 days. Undoing it logs every device out and asks you to choose a new password. Need help? ${contact}`,
+  });
+}
+
 /** Tells a seller their listing passed review and is live until it ends (D16, D19). */
 export function listingApprovedEmail(input: { username: string; listing_id: string; title: string; expires_at: string; publicUrl: string }): RenderedEmail {
   const link = new URL(`/listing/${encodeURIComponent(input.listing_id)}`, input.publicUrl).toString();

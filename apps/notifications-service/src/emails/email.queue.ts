@@ -3,7 +3,7 @@ import { Queue, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { REDIS, SERVICE_CONFIG, createFailFastRedis, currentRequestId, runWithRequestId, withTimeout, type ServiceConfig } from '@market/server-kit';
 import { NOTIFICATIONS_CONFIG, type NotificationsConfig } from '../notifications.config';
-import { holdExpiredEmail, listingApprovedEmail, resetPasswordEmail, verifyEmail, welcomeEmail, type RenderedEmail } from './email-templates';
+import { emailChangedEmail, holdExpiredEmail, listingApprovedEmail, resetPasswordEmail, verifyEmail, welcomeEmail, type RenderedEmail } from './email-templates';
 import { Mailer } from './mailer';
 import { noticeEmail, type Notice } from './notice';
 import { EmailsRepository } from './emails.repository';
@@ -29,8 +29,8 @@ export function emailRetryDelayMs(attemptsMade: number): number {
   return Math.min(LONGEST_RETRY_MS, FIRST_RETRY_MS * 2 ** Math.max(0, attemptsMade - 1));
 }
 
-// Sent even when email notifications are off (D19).
-const ESSENTIAL = new Set<EmailJob['kind']>(['verify_email', 'reset_password']);
+// Sent even when email notifications are off (D19); the email-change notice is a security notice (ADR 0034).
+const ESSENTIAL = new Set<EmailJob['kind']>(['verify_email', 'reset_password', 'email_changed']);
 
 interface JobBase {
   to: string;
@@ -40,6 +40,8 @@ interface JobBase {
 export type EmailJob =
   | (JobBase & { kind: 'welcome' })
   | (JobBase & { kind: 'verify_email' | 'reset_password'; token: string })
+  /** To the old address: the change and its undo link (ADR 0034). */
+  | (JobBase & { kind: 'email_changed'; token: string; new_email: string })
   | (JobBase & { kind: 'listing_approved'; listing_id: string; title: string; expires_at: string })
   | (JobBase & { kind: 'hold_expired'; invoice_id: string; invoice_number: string; website_title: string; test_mode?: boolean })
   /** A marketplace notice (D19); `category` names it in the email log, `essential` sends it whatever the setting says. */
@@ -145,6 +147,8 @@ export class EmailQueue implements OnApplicationBootstrap, OnApplicationShutdown
         return verifyEmail({ username: job.username, token: job.token, publicUrl: this.config.PUBLIC_URL });
       case 'reset_password':
         return resetPasswordEmail({ username: job.username, token: job.token, publicUrl: this.config.PUBLIC_URL });
+      case 'email_changed':
+        return emailChangedEmail({ username: job.username, newEmail: job.new_email, token: job.token, publicUrl: this.config.PUBLIC_URL });
       case 'listing_approved':
         return listingApprovedEmail({ ...job, publicUrl: this.config.PUBLIC_URL });
       case 'hold_expired':

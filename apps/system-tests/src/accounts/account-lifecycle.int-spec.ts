@@ -82,7 +82,7 @@ describe('account lifecycle through the gateway', () => {
       const { token } = await linkFromEmail(user.email, 'verify_email');
       await post(api(`/auth/verify-email?token=${token}`), undefined);
       const newEmail = `changed_${user.email}`;
-      const updated = await call('PATCH', api('/user/profile'), { name: 'Changed Person', email: newEmail, bio: 'Builds blogs', website: 'https://changed.example' }, bearer(user.token));
+      const updated = await call('PATCH', api('/user/profile'), { name: 'Changed Person', email: newEmail, bio: 'Builds blogs', website: 'https://changed.example', current_password: user.password }, bearer(user.token));
       expect(updated.status).toBe(200);
       expect(updated.body).toMatchObject({ name: 'Changed Person', email: newEmail, email_verified: false, bio: 'Builds blogs', phone: null });
       const link = await linkFromEmail(newEmail, 'verify_email');
@@ -98,7 +98,7 @@ describe('account lifecycle through the gateway', () => {
       const bad = await call('PATCH', api('/user/profile'), { name: '', email: 'nope', website: 'ftp://x' }, bearer(user.token));
       expect(bad.status).toBe(422);
       expect(bad.body.detail.map((i: { loc: string[] }) => i.loc.join('.'))).toEqual(['body.name', 'body.email', 'body.website']);
-      const taken = await call('PATCH', api('/user/profile'), { name: 'X', email: other.email.toUpperCase() }, bearer(user.token));
+      const taken = await call('PATCH', api('/user/profile'), { name: 'X', email: other.email.toUpperCase(), current_password: user.password }, bearer(user.token));
       expect(taken.status).toBe(409);
     });
   });
@@ -136,7 +136,7 @@ describe('account lifecycle through the gateway', () => {
       const user = await signUp();
       await post(api('/auth/forgot-password'), { email: user.email });
       const { token } = await linkFromEmail(user.email, 'reset_password');
-      const moved = await call('PATCH', api('/user/profile'), { name: 'Moved', email: `moved_${user.email}` }, bearer(user.token));
+      const moved = await call('PATCH', api('/user/profile'), { name: 'Moved', email: `moved_${user.email}`, current_password: user.password }, bearer(user.token));
       expect(moved.status).toBe(200);
       expect((await post(api('/auth/reset-password'), { token, new_password: 'stolen mailbox phrase' })).status).toBe(400);
 

@@ -9,7 +9,7 @@ export function readableBody(data: string): string {
  * The one-time link (and its token) in the latest mail to an address that links to a page, read from what an SMTP
  * server received: the recipient's mailbox is the one place such a token is readable (ADR 0031). Null when none came.
  */
-export function latestLink(messages: readonly ReceivedMail[], to: string, page: '/verify-email' | '/reset-password'): { url: string; token: string } | null {
+export function latestLink(messages: readonly ReceivedMail[], to: string, page: '/verify-email' | '/reset-password' | '/undo-email-change'): { url: string; token: string } | null {
   const pattern = new RegExp(`(https?://[^\\s"<>]+${page}\\?token=([A-Za-z0-9_%-]+))`);
   for (const message of [...messages].reverse()) {
     if (!message.to.some((address) => address.replace(/^<|>$/g, '').toLowerCase() === to.toLowerCase())) continue;

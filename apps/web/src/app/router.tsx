@@ -20,6 +20,10 @@ export const router = createBrowserRouter([
       { path: '/register', lazy: () => import('../features/auth/RegisterPage').then((m) => ({ Component: m.RegisterPage })) },
       { path: '/verify-email', lazy: () => import('../features/auth/VerifyEmailPage').then((m) => ({ Component: m.VerifyEmailPage })) },
       { path: '/reset-password', lazy: () => import('../features/auth/ResetPasswordPage').then((m) => ({ Component: m.ResetPasswordPage })) },
+      {
+        path: '/undo-email-change',
+        lazy: () => import('../features/auth/UndoEmailChangePage').then((m) => ({ Component: m.UndoEmailChangePage })),
+      },
       { path: '/dashboard', lazy: () => import('../pages/DashboardPage').then((m) => ({ Component: m.DashboardPage })) },
       { path: '/sell', lazy: () => import('../features/sell/SellPage').then((m) => ({ Component: m.SellPage })) },
       {

@@ -7,7 +7,8 @@ const rawBaseQuery = fetchBaseQuery({
   baseUrl: '/api',
   prepareHeaders: (headers) => {
     const token = readToken();
-    if (token) headers.set('Authorization', `Bearer ${token}`);
+    // A request may name its own token (logging out the admin session kept aside during an impersonation).
+    if (token && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${token}`);
     return headers;
   },
 });
@@ -31,6 +32,6 @@ export function announceSessionEnded(dispatch: Dispatch): void {
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: ['Me', 'AdminUsers', 'AdminStats', 'AdminEmails', 'AuditLog', 'Settings', 'Listings', 'Listing', 'MyListings', 'Watchlist', 'AdminListings', 'Bids'],
+  tagTypes: ['Me', 'AdminUsers', 'AdminStats', 'AdminEmails', 'AuditLog', 'Settings', 'Listings', 'Listing', 'MyListings', 'Watchlist', 'AdminListings', 'Bids', 'Sessions'],
   endpoints: () => ({}),
 });

@@ -33,6 +33,11 @@ export function beginImpersonation(token: string, targetUser: UserDto, originalA
   writeToken(token);
 }
 
+/** The admin's own token kept aside while impersonating, or null. */
+export function readOriginalAdminToken(): string | null {
+  return localStorage.getItem(STORAGE_KEYS.originalAdminToken);
+}
+
 /** Forgets every impersonation key (logout does too). */
 export function clearImpersonation(): void {
   for (const key of [STORAGE_KEYS.impersonating, STORAGE_KEYS.targetUser, STORAGE_KEYS.originalAdmin, STORAGE_KEYS.originalAdminToken]) {

@@ -36,10 +36,16 @@ export const UpdateProfileRequestSchema = z
     website: optionalText(300).refine((value) => value === null || /^https?:\/\/[^\s]+\.[^\s]+$/i.test(value), 'Enter a full URL starting with http:// or https://'),
     phone: optionalText(40),
     location: optionalText(120),
+    /** Required when the email changes, and only read then (ADR 0034). */
+    current_password: z.string().min(1, 'Enter your current password to change your email').max(1024).optional(),
   })
   .strict();
 export type UpdateProfileRequest = z.input<typeof UpdateProfileRequestSchema>;
 export type UpdateProfile = z.output<typeof UpdateProfileRequestSchema>;
+
+/** POST /api/auth/undo-email-change: the token from the link mailed to the old address (ADR 0034). */
+export const UndoEmailChangeRequestSchema = z.object({ token }).strict();
+export type UndoEmailChangeRequest = z.infer<typeof UndoEmailChangeRequestSchema>;
 
 /** PATCH /api/user/password */
 export const ChangePasswordRequestSchema = z

@@ -6,6 +6,7 @@ import {
   ChangePasswordResponseSchema,
   ForgotPasswordRequestSchema,
   ResetPasswordRequestSchema,
+  UndoEmailChangeRequestSchema,
   UpdateProfileRequestSchema,
   UserSessionsResponseSchema,
   VerifyEmailQuerySchema,
@@ -99,6 +100,21 @@ export const AUTH_ROUTES = {
     reply: MessageResponseSchema,
     errors: [400, 429],
   }),
+  undoEmailChange: defineRoute({
+    method: 'post',
+    path: '/auth/undo-email-change',
+    tag: 'auth',
+    summary: 'Undo an email change with the token from the link mailed to the old address',
+    description:
+      'A token works once, for 7 days (ADR 0034). The old address comes back, verified; every session of the account ' +
+      'ends and its password stops working (choose a new one with forgot-password). A 409 when another account has ' +
+      'taken the old address meanwhile. Rate limited per client address.',
+    auth: 'public',
+    body: UndoEmailChangeRequestSchema,
+    status: 200,
+    reply: MessageResponseSchema,
+    errors: [400, 409, 429],
+  }),
 };
 
 /** The signed-in user's own profile and password (SPEC §5). */
@@ -146,12 +162,15 @@ export const ACCOUNT_ROUTES = {
     path: '/user/profile',
     tag: 'account',
     summary: "Save the signed-in user's profile",
-    description: 'Name and email are required. A changed email is unverified until its new link is opened; it cannot be changed while impersonating.',
+    description:
+      'Name and email are required. Changing the email needs `current_password` (422 without it, 400 when wrong) and ' +
+      'cannot be done while impersonating; the new address is unverified until its link is opened, every other session ' +
+      'ends, and the old address is mailed a link that undoes the change for 7 days (ADR 0034).',
     auth: 'user',
     body: UpdateProfileRequestSchema,
     status: 200,
     reply: UserSchema,
-    errors: [403, 409],
+    errors: [400, 403, 409],
   }),
   changePassword: defineRoute({
     method: 'patch',

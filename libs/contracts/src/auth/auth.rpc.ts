@@ -8,6 +8,7 @@ import {
   ResetPasswordRequestSchema,
   SessionStateRequestSchema,
   SessionStateSchema,
+  UndoEmailChangeRequestSchema,
   UpdateProfileRequestSchema,
   UserSessionsResponseSchema,
   VerifyEmailQuerySchema,
@@ -42,6 +43,8 @@ export const AUTH_RPC = {
   forgotPassword: defineRpc('auth.forgot_password', ForgotPasswordRequestSchema, MessageResponseSchema),
   resetPassword: defineRpc('auth.reset_password', ResetPasswordRequestSchema, MessageResponseSchema),
   updateProfile: defineRpc('auth.update_profile', UpdateProfileRequestSchema, UserSchema),
+  /** Restores the address an email change left, from the link mailed to it (ADR 0034). */
+  undoEmailChange: defineRpc('auth.undo_email_change', UndoEmailChangeRequestSchema, MessageResponseSchema),
   changePassword: defineRpc('auth.change_password', ChangePasswordRequestSchema, ChangePasswordResponseSchema),
   /** Live accounts, for the admin overview (admin-service asks). */
   stats: defineRpc('auth.stats', EmptyRequestSchema, UserStatsSchema, { internal: true }),

@@ -2,6 +2,8 @@ import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { logout } from '../../session/session.slice';
+import { useEndSessionMutation } from '../../session/session.api';
+import { readOriginalAdminToken } from '../../lib/impersonation';
 import { EXTERNAL_LINKS } from '../../lib/site-links';
 import { UNREAD_POLL_MS, useUnreadCountQuery } from '../../api/messages.api';
 import { unreadBadge, unreadPhrase } from '../messages/unread';
@@ -22,7 +24,14 @@ export function Header() {
     setMenuOpen(false);
   }, [location.pathname]);
 
-  const onLogout = () => {
+  const [endSession, { isLoading: loggingOut }] = useEndSessionMutation();
+
+  // The server ends the session at once on every gateway and service (ADR 0030), and the admin's own session kept
+  // aside during an impersonation with it; when it cannot be reached (or already refused the token), this browser
+  // forgets the session all the same.
+  const onLogout = async () => {
+    const adminToken = readOriginalAdminToken();
+    await Promise.allSettled([endSession().unwrap(), ...(adminToken ? [endSession(adminToken).unwrap()] : [])]);
     dispatch(logout());
     navigate('/');
   };
@@ -75,7 +84,7 @@ export function Header() {
               <span className="nav-user" data-testid="header-user" title={user.email}>
                 {user.username}
               </span>
-              <button type="button" className="btn btn-ghost" onClick={onLogout}>
+              <button type="button" className="btn btn-ghost" onClick={onLogout} disabled={loggingOut}>
                 Logout
               </button>
             </>

@@ -6,6 +6,7 @@ import type {
   RegisterRequest,
   RegisterResponse,
   ResetPasswordRequest,
+  UndoEmailChangeRequest,
 } from '@market/contracts';
 import { api } from '../../lib/api';
 
@@ -23,7 +24,7 @@ export const authApi = api.injectEndpoints({
 
 export const { useLoginMutation, useRegisterMutation } = authApi;
 
-/** Email verification and password reset endpoints. */
+/** Email verification, password reset and undoing an email change. */
 export const accountRecoveryApi = api.injectEndpoints({
   endpoints: (build) => ({
     verifyEmail: build.mutation<MessageResponse, string>({
@@ -35,7 +36,10 @@ export const accountRecoveryApi = api.injectEndpoints({
     resetPassword: build.mutation<MessageResponse, ResetPasswordRequest>({
       query: (body) => ({ url: '/auth/reset-password', method: 'POST', body }),
     }),
+    undoEmailChange: build.mutation<MessageResponse, UndoEmailChangeRequest>({
+      query: (body) => ({ url: '/auth/undo-email-change', method: 'POST', body }),
+    }),
   }),
 });
 
-export const { useVerifyEmailMutation, useForgotPasswordMutation, useResetPasswordMutation } = accountRecoveryApi;
+export const { useVerifyEmailMutation, useForgotPasswordMutation, useResetPasswordMutation, useUndoEmailChangeMutation } = accountRecoveryApi;

@@ -3,8 +3,10 @@ import type { UserDto } from '@market/contracts';
 import { useAppDispatch } from '../../app/store';
 import { errorDetail } from '../../lib/error-detail';
 import { writeToken } from '../../lib/storage-keys';
+import { readImpersonation } from '../../lib/impersonation';
 import { userUpdated } from '../../session/session.slice';
 import { useChangePasswordMutation, useResendVerificationMutation, useUpdateProfileMutation } from './profile.api';
+import { SessionsSection } from './SessionsSection';
 
 type Notice = { kind: 'success' | 'error'; text: string } | null;
 
@@ -17,16 +19,27 @@ function NoticeBox({ notice }: { notice: Notice }) {
   );
 }
 
-/** Profile tab: personal details, email verification, and the password (SPEC §2, §5). */
-export function ProfileTab({ user }: { user: UserDto }) {
+/** True when the form's address is another account key than the account's (compared as the server does). */
+export function emailEdited(current: string, typed: string): boolean {
+  return typed.trim().toLowerCase() !== current.trim().toLowerCase();
+}
+
+/**
+ * Profile tab: personal details, email verification, the password and the login sessions (SPEC §2, §5, ADR 0030).
+ * While an admin impersonates, the sessions are the user's own business and are not shown.
+ */
+export function ProfileTab({ user, impersonating = readImpersonation() !== null }: { user: UserDto; impersonating?: boolean }) {
   return (
-    <div className="two-col">
-      <ProfileForm user={user} />
-      <div>
-        <EmailStatus user={user} />
-        <PasswordForm />
+    <>
+      <div className="two-col">
+        <ProfileForm user={user} />
+        <div>
+          <EmailStatus user={user} />
+          <PasswordForm />
+        </div>
       </div>
-    </div>
+      {!impersonating && <SessionsSection />}
+    </>
   );
 }
 
@@ -40,18 +53,27 @@ function ProfileForm({ user }: { user: UserDto }) {
     phone: user.phone ?? '',
     location: user.location ?? '',
   });
+  const [password, setPassword] = useState('');
   const [notice, setNotice] = useState<Notice>(null);
   const [save, { isLoading }] = useUpdateProfileMutation();
+  // A new email needs the current password (ADR 0034); other fields change without it.
+  const changingEmail = emailEdited(user.email, form.email);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (!form.name.trim() || !form.email.trim()) return setNotice({ kind: 'error', text: 'Name and email are required' });
+    if (changingEmail && !password) return setNotice({ kind: 'error', text: 'Enter your current password to change your email' });
     try {
-      const updated = await save(form).unwrap();
+      const updated = await save(changingEmail ? { ...form, current_password: password } : form).unwrap();
       dispatch(userUpdated(updated));
+      setPassword('');
       setNotice({
         kind: 'success',
-        text: updated.email_verified ? 'Profile updated successfully!' : 'Profile updated. Check your inbox to verify your email address.',
+        text: changingEmail
+          ? 'Profile updated. Check your inbox to verify your new email address. Your other sessions have been logged out, and your old address has a link to undo the change.'
+          : updated.email_verified
+            ? 'Profile updated successfully!'
+            : 'Profile updated. Check your inbox to verify your email address.',
       });
     } catch (failure) {
       setNotice({ kind: 'error', text: errorDetail(failure, 'Error updating profile') });
@@ -71,6 +93,24 @@ function ProfileForm({ user }: { user: UserDto }) {
       <NoticeBox notice={notice} />
       {field('name', 'Name')}
       {field('email', 'Email', 'email')}
+      {changingEmail && (
+        <>
+          <label className="field">
+            <span>Current password</span>
+            <input
+              name="current_password"
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              aria-describedby="email-change-note"
+              onChange={(e) => setPassword(e.target.value)}
+            />
+          </label>
+          <p id="email-change-note" className="field-hint email-change-note">
+            Changing your email needs your password. Your other sessions will be logged out, and we will email {user.email} a link to undo the change.
+          </p>
+        </>
+      )}
       <label className="field">
         <span>Bio</span>
         <textarea name="bio" rows={4} value={form.bio} onChange={(e) => setForm({ ...form, bio: e.target.value })} />

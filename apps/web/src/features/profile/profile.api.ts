@@ -1,19 +1,47 @@
-import type { ChangePasswordRequest, ChangePasswordResponse, MessageResponse, UpdateProfileRequest, UserDto } from '@market/contracts';
+import type {
+  ChangePasswordRequest,
+  ChangePasswordResponse,
+  MessageResponse,
+  UpdateProfileRequest,
+  UserDto,
+  UserSessionsResponse,
+} from '@market/contracts';
 import { api } from '../../lib/api';
 
-/** /api/user profile and password, and resending the verification email. */
+/** /api/user profile, password and login sessions, and resending the verification email. */
 export const profileApi = api.injectEndpoints({
   endpoints: (build) => ({
+    // An email or password change ends other sessions (ADR 0030, ADR 0034): the list is fetched again.
     updateProfile: build.mutation<UserDto, UpdateProfileRequest>({
       query: (body) => ({ url: '/user/profile', method: 'PATCH', body }),
+      invalidatesTags: ['Sessions'],
     }),
     changePassword: build.mutation<ChangePasswordResponse, ChangePasswordRequest>({
       query: (body) => ({ url: '/user/password', method: 'PATCH', body }),
+      invalidatesTags: ['Sessions'],
     }),
     resendVerification: build.mutation<MessageResponse, void>({
       query: () => ({ url: '/auth/resend-verification', method: 'POST' }),
     }),
+    sessions: build.query<UserSessionsResponse, void>({
+      query: () => '/user/sessions',
+      providesTags: ['Sessions'],
+    }),
+    revokeSession: build.mutation<MessageResponse, string>({
+      query: (id) => ({ url: `/user/sessions/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      invalidatesTags: ['Sessions'],
+    }),
+    revokeAllSessions: build.mutation<MessageResponse, void>({
+      query: () => ({ url: '/user/sessions/revoke-all', method: 'POST' }),
+    }),
   }),
 });
 
-export const { useUpdateProfileMutation, useChangePasswordMutation, useResendVerificationMutation } = profileApi;
+export const {
+  useUpdateProfileMutation,
+  useChangePasswordMutation,
+  useResendVerificationMutation,
+  useSessionsQuery,
+  useRevokeSessionMutation,
+  useRevokeAllSessionsMutation,
+} = profileApi;
