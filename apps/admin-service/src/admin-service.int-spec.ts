@@ -63,6 +63,22 @@ describe('admin-service over NATS, on its own', () => {
     expect(await admin.rpc.call(RPC.admin.effectiveSettings, {}, null)).toMatchObject({ success_fee: 2.55, smtp_password: 'smtp-secret-1' });
   });
 
+  it('sends the stored SMTP password only to its server: another host, port or username needs it again', async () => {
+    await admin.rpc.call(RPC.admin.updateSettings, { ...DEFAULT_SETTINGS, smtp_host: 'mail.example.com', smtp_username: 'market', smtp_password: 'smtp-secret-for-mail' }, ADMIN);
+    for (const moved of [{ smtp_host: 'mail.attacker.example' }, { smtp_port: 25 }, { smtp_username: 'someone-else' }]) {
+      const status = await refusedWith(admin.rpc.call(RPC.admin.updateSettings, { ...DEFAULT_SETTINGS, smtp_host: 'mail.example.com', smtp_username: 'market', smtp_password: '', ...moved }, ADMIN));
+      expect([moved, status]).toEqual([moved, 422]);
+    }
+    // Same server, empty password: kept. Another server with the password given again: saved.
+    await admin.rpc.call(RPC.admin.updateSettings, { ...DEFAULT_SETTINGS, smtp_host: 'mail.example.com', smtp_username: 'market', smtp_password: '', success_fee: 3 }, ADMIN);
+    expect(await admin.rpc.call(RPC.admin.effectiveSettings, {}, null)).toMatchObject({ smtp_host: 'mail.example.com', smtp_password: 'smtp-secret-for-mail' });
+    await admin.rpc.call(RPC.admin.updateSettings, { ...DEFAULT_SETTINGS, smtp_host: 'smtp.other.example', smtp_username: 'market', smtp_password: 'smtp-secret-for-other' }, ADMIN);
+    expect(await admin.rpc.call(RPC.admin.effectiveSettings, {}, null)).toMatchObject({ smtp_host: 'smtp.other.example', smtp_password: 'smtp-secret-for-other' });
+    // Clearing the server forgets its password.
+    await admin.rpc.call(RPC.admin.updateSettings, { ...DEFAULT_SETTINGS, smtp_password: '' }, ADMIN);
+    expect(await admin.rpc.call(RPC.admin.effectiveSettings, {}, null)).toMatchObject({ smtp_host: '', smtp_password: '' });
+  });
+
   it('refuses settings outside the rules with a 422 and keeps what was stored', async () => {
     const before = await admin.rpc.call(RPC.admin.getSettings, {}, ADMIN);
     expect(await refusedWith(admin.rpc.call(RPC.admin.updateSettings, { ...DEFAULT_SETTINGS, success_fee: 2.555 }, ADMIN))).toBe(422);

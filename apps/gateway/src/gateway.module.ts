@@ -88,7 +88,7 @@ export class GatewayModule {
         { provide: APP_GUARD, useClass: RateLimitGuard },
         GatewayConnections,
         GatewayRpc,
-        ...identityProviders(GATEWAY_CONFIG, GATEWAY_REDIS, 'gateway'),
+        ...identityProviders(GATEWAY_CONFIG, 'gateway'),
         LastSeen,
         TokenAuthenticator,
         JwtAuthGuard,

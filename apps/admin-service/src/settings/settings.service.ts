@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { NatsConnection } from 'nats';
 import { auditDiff, isEmptyDiff } from '@market/domain';
-import { appendEvent, NATS_CONNECTION, OutboxRelay, requireAdmin, SERVICE_CONFIG, type ServiceConfig } from '@market/server-kit';
+import { AppError, appendEvent, NATS_CONNECTION, OutboxRelay, requireAdmin, SERVICE_CONFIG, type ServiceConfig } from '@market/server-kit';
 import {
   adminActed,
   SETTINGS_CHANGED_SUBJECT,
@@ -34,7 +34,7 @@ export class SettingsService {
   }
 
   /**
-   * Replaces the settings; an empty SMTP password keeps the stored one. A save that changes something is audited in
+   * Replaces the settings; an empty SMTP password keeps the stored one for the same server (host, port, username). A save that changes something is audited in
    * its transaction with the changed keys before and after, the SMTP password only named (ADR 0032). Services hear
    * of it at once.
    */
@@ -42,9 +42,18 @@ export class SettingsService {
     requireAdmin(actor);
     const next = await this.settings.transaction(async (manager) => {
       const current = await this.settings.get(manager);
+      // The stored password goes only to the server it was given for: pointing host, port or username elsewhere needs
+      // it again, or an admin could have it sent to a server of theirs (ADR 0031).
+      const serverChanged = input.smtp_host !== current.smtp_host || input.smtp_port !== current.smtp_port || input.smtp_username !== current.smtp_username;
+      if (serverChanged && input.smtp_host !== '' && !input.smtp_password && current.smtp_password) {
+        throw new AppError('validation_failed', [
+          { loc: ['body', 'smtp_password'], msg: 'Enter the SMTP password again when you change the SMTP server, port or username', type: 'smtp_password_required' },
+        ]);
+      }
       const saved: PlatformSettings = {
         ...input,
-        smtp_password: input.smtp_password || current.smtp_password,
+        // No server, no password: clearing the host (without giving a password) forgets the stored one.
+        smtp_password: input.smtp_password || (input.smtp_host === '' ? '' : current.smtp_password),
         anti_sniping_minutes: input.anti_sniping_minutes ?? current.anti_sniping_minutes,
       };
       await this.settings.put(manager, saved, actor.user_id);

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway.config';
-import { GATEWAY_REDIS } from '../gateway.tokens';
+import { IDENTITY_REDIS } from '@market/server-kit';
 
 const EVERY_MS = 60_000;
 const REMEMBERED = 50_000;
@@ -18,7 +18,8 @@ export class LastSeen {
   private failing = false;
 
   constructor(
-    @Inject(GATEWAY_REDIS) private readonly redis: Redis,
+    // The identity verifier's fail-fast connection: while Redis is away a note fails at once instead of queueing.
+    @Inject(IDENTITY_REDIS) private readonly redis: Redis,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
   ) {}
 

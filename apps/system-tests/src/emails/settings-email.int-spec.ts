@@ -78,7 +78,8 @@ describe('platform settings drive registration and email delivery', () => {
   });
 
   it("sends through the settings' SMTP server, and only essential emails when notifications are off", async () => {
-    await saveSettings({ smtp_host: '127.0.0.1', smtp_port: sink.port, email_notifications: false });
+    // Another server needs its password again (ADR 0031), even when it is a test sink that takes any.
+    await saveSettings({ smtp_host: '127.0.0.1', smtp_port: sink.port, smtp_password: 'sink-smtp-password', email_notifications: false });
     const user = buildUser();
     expect((await post(api('/auth/register'), user)).status).toBe(201);
     const mail = await eventually(() => {

@@ -106,7 +106,7 @@ export class ServiceKitModule {
         useFactory: (ds: DataSource, nc: NatsConnection, redis: Redis) => [postgresCheck(ds), natsCheck(nc), redisCheck(redis)],
       },
       ServiceKitLifecycle,
-      ...identityProviders(SERVICE_CONFIG, REDIS, options.service),
+      ...identityProviders(SERVICE_CONFIG, options.service),
     ];
     return {
       module: ServiceKitModule,

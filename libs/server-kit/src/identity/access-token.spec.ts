@@ -67,6 +67,8 @@ describe('access tokens', () => {
       jwt.sign({ sid: 'session-1', ver: 3, exp: Math.floor(Date.now() / 1000) - 5 }, current.privateKey, { algorithm: 'ES256', subject: 'user-1', keyid: kid }),
       jwt.sign({ ver: 3 }, current.privateKey, { algorithm: 'ES256', subject: 'user-1', keyid: kid, expiresIn: 60 }),
       'garbage',
+      // A header that decodes and a payload that is not JSON: the decoder throws, which must still be a 401.
+      `${Buffer.from('{"typ":"JWT","alg":"ES256"}').toString('base64url')}.${Buffer.from('not json').toString('base64url')}.sig`,
     ];
     for (const token of forged) expect(refusal(() => verifier.verify(token))).toBe(401);
   });

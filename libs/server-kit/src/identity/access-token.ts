@@ -8,7 +8,8 @@ export interface AccessClaims {
   sub: string;
   sid: string;
   ver: number;
-  act?: { sub: string };
+  /** The admin behind an impersonation and their token version when it began (their password change ends it). */
+  act?: { sub: string; ver?: number };
   exp: number;
 }
 
@@ -54,11 +55,12 @@ export class AccessTokenVerifier {
     const known = this.verified.get(token);
     if (known && known.exp * 1000 > Date.now()) return known;
     if (known) this.verified.delete(token);
-    const header = (jwt.decode(token, { complete: true }) as { header?: { kid?: unknown; alg?: unknown } } | null)?.header;
-    const key = typeof header?.kid === 'string' ? this.keys.get(header.kid) : undefined;
-    if (!key || header?.alg !== 'ES256') throw unauthorized(NOT_AUTHENTICATED);
     let claims: AccessClaims;
     try {
+      // Decoding can throw on a malformed header or payload: every failure here is the caller's, a 401.
+      const header = (jwt.decode(token, { complete: true }) as { header?: { kid?: unknown; alg?: unknown } } | null)?.header;
+      const key = typeof header?.kid === 'string' ? this.keys.get(header.kid) : undefined;
+      if (!key || header?.alg !== 'ES256') throw new Error('unknown key or algorithm');
       claims = jwt.verify(token, key, { algorithms: ['ES256'] }) as AccessClaims;
     } catch {
       throw unauthorized(NOT_AUTHENTICATED);

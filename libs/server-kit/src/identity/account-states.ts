@@ -5,8 +5,9 @@ import { withTimeout } from '../async/with-timeout';
 import type { RpcClient } from '../rpc/rpc-client';
 
 const REDIS_TIMEOUT_MS = 250;
-// What a process caches after asking auth-service; auth-service overwrites both keys whenever they change.
-const ACCOUNT_TTL_SECONDS = 3600;
+// What a process caches after asking auth-service; auth-service overwrites both keys whenever they change. Kept short
+// so PostgreSQL stays the authority: a lost or failed Redis write, or a restored Redis, is corrected within minutes.
+export const ACCOUNT_STATE_TTL_SECONDS = 300;
 
 /** The Redis key of an account's state (written by auth-service on every change, read by every process). */
 export function accountStateKey(prefix: string, userId: string): string {
@@ -45,8 +46,8 @@ export class AccountStates {
     }
     const state = await this.rpc.call(RPC.auth.sessionState, sessionId ? { user_id: userId, session_id: sessionId } : { user_id: userId }, null);
     const { session_active: active, ...accountState } = state;
-    const writes = this.redis.multi().set(keys[0], JSON.stringify(accountState), 'EX', ACCOUNT_TTL_SECONDS, 'NX');
-    if (sessionId) writes.set(keys[1], active ? '1' : '0', 'EX', ACCOUNT_TTL_SECONDS, 'NX');
+    const writes = this.redis.multi().set(keys[0], JSON.stringify(accountState), 'EX', ACCOUNT_STATE_TTL_SECONDS, 'NX');
+    if (sessionId) writes.set(keys[1], active ? '1' : '0', 'EX', ACCOUNT_STATE_TTL_SECONDS, 'NX');
     await withTimeout(writes.exec(), REDIS_TIMEOUT_MS, 'Redis').catch(() => undefined);
     return state;
   }

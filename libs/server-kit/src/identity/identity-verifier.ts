@@ -22,8 +22,10 @@ export class IdentityVerifier {
     const state = await this.states.lookup(claims.sub, claims.sid);
     if (state.status !== 'active' || state.token_version !== claims.ver || !state.session_active) throw unauthorized(SESSION_ENDED);
     if (claims.act) {
+      // The admin must still be an active admin with the same credentials: their password change or reset ends it.
       const admin = await this.states.lookup(claims.act.sub, null);
-      if (admin.status !== 'active' || admin.role !== 'admin') throw unauthorized(SESSION_ENDED);
+      const sameCredentials = claims.act.ver === undefined || admin.token_version === claims.act.ver;
+      if (admin.status !== 'active' || admin.role !== 'admin' || !sameCredentials) throw unauthorized(SESSION_ENDED);
     }
     return {
       user_id: claims.sub,

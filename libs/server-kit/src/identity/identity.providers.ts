@@ -2,6 +2,7 @@ import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShut
 import type { Redis } from 'ioredis';
 import type { CommonConfig } from '../config/env';
 import { RpcClient } from '../rpc/rpc-client';
+import { createFailFastRedis } from '../jobs/redis';
 import { AccessTokenVerifier } from './access-token';
 import { AccountStates } from './account-states';
 import { IdentityVerifier } from './identity-verifier';
@@ -10,10 +11,15 @@ import { parsePublicKeys } from './jwt-keys';
 const STATE_RPC_TIMEOUT_MS = 2000;
 export const IDENTITY_RPC = Symbol('IDENTITY_RPC');
 
-/** Keeps the verifier's NATS client (for auth-service's answer on a Redis miss) connected for the app's life. */
+export const IDENTITY_REDIS = Symbol('IDENTITY_REDIS');
+
+/** Keeps the verifier's NATS client (for auth-service's answer on a Redis miss) and Redis connection for the app's life. */
 @Injectable()
 export class IdentityLifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
-  constructor(@Inject(IDENTITY_RPC) private readonly rpc: RpcClient) {}
+  constructor(
+    @Inject(IDENTITY_RPC) private readonly rpc: RpcClient,
+    @Inject(IDENTITY_REDIS) private readonly redis: Redis,
+  ) {}
 
   async onApplicationBootstrap() {
     await this.rpc.connect();
@@ -21,12 +27,17 @@ export class IdentityLifecycle implements OnApplicationBootstrap, OnApplicationS
 
   async onApplicationShutdown() {
     await this.rpc.close();
+    this.redis.disconnect();
   }
 }
 
-/** Providers of an IdentityVerifier for a process, given the tokens of its config and Redis connection. */
-export function identityProviders(configToken: symbol, redisToken: symbol, name: string): Provider[] {
+/**
+ * Providers of an IdentityVerifier for a process, given the token of its config. It reads Redis through a fail-fast
+ * connection of its own: while Redis is away a lookup fails at once (and asks auth-service) instead of queueing.
+ */
+export function identityProviders(configToken: symbol, name: string): Provider[] {
   return [
+    { provide: IDENTITY_REDIS, inject: [configToken], useFactory: (config: CommonConfig) => createFailFastRedis(config.REDIS_URL, `${name}-identity`) },
     {
       provide: IDENTITY_RPC,
       inject: [configToken],
@@ -41,7 +52,7 @@ export function identityProviders(configToken: symbol, redisToken: symbol, name:
     },
     {
       provide: IdentityVerifier,
-      inject: [configToken, redisToken, IDENTITY_RPC],
+      inject: [configToken, IDENTITY_REDIS, IDENTITY_RPC],
       useFactory: (config: CommonConfig, redis: Redis, rpc: RpcClient) =>
         new IdentityVerifier(new AccessTokenVerifier(parsePublicKeys(config.JWT_PUBLIC_KEYS)), new AccountStates(redis, rpc, config.REDIS_KEY_PREFIX)),
     },
