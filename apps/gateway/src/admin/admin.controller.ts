@@ -80,9 +80,10 @@ export class StopImpersonationController {
   @Route(API.admin.stopImpersonation)
   async stop(@CurrentActor() actor: Actor, @Req() request: Request) {
     if (!actor.impersonator_id) throw badRequest('You are not impersonating anyone');
-    await this.audit.record(actor.impersonator_id, actor.user_id, 'impersonation.stop', request.method, request.path);
-    // The impersonation's own session ends: its token stops working at once (ADR 0030).
+    // The impersonation's own session ends first, so its token stops working at once (ADR 0030) even when the audit
+    // trail is unavailable; the stop is then recorded (a 503 if it cannot be, with the session already over).
     await this.rpc.call(RPC.auth.logout, {}, actor);
+    await this.audit.record(actor.impersonator_id, actor.user_id, 'impersonation.stop', request.method, request.path);
     return { message: 'Impersonation ended' };
   }
 }
