@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { connect, JSONCodec } from 'nats';
 import { RPC } from '@market/contracts';
-import { AppError, parseEnvOrThrow } from '@market/server-kit';
+import { Redis } from 'ioredis';
+import { AppError, accountStateKey, parseEnvOrThrow, sessionKey } from '@market/server-kit';
 import { buildUser, callerWithToken, startServiceUnderTest, type ServiceUnderTest } from '@market/server-kit/testing';
 import { authEnv } from './auth.config';
 import { authAppModule } from './app.module';
@@ -130,5 +131,56 @@ describe('auth-service over NATS, on its own', () => {
     await auth.rpc.call(RPC.auth.revokeAllSessions, {}, laptop);
     expect(await refusal(auth.rpc.call(RPC.auth.me, {}, laptop))).toMatchObject({ status: 401 });
     expect(await auth.rpc.call(RPC.auth.me, {}, strangerCaller)).toMatchObject({ username: stranger.username });
+  });
+
+  it('ends the impersonations an admin started when the admin logs out everywhere or changes password', async () => {
+    const member = buildUser();
+    const registered = await auth.rpc.call(RPC.auth.register, member, null);
+    const adminLogin = () => auth.rpc.call(RPC.auth.login, { login: ADMIN.email, password: ADMIN.password }, null).then((a) => callerWithToken(a.access_token));
+    const impersonateWith = async (admin: ReturnType<typeof callerWithToken>) =>
+      callerWithToken((await auth.rpc.call(RPC.auth.impersonate, { id: registered.user.id }, admin)).impersonation_token);
+
+    // "Log out everywhere" by the admin ends the impersonation, which is the member's session, not the admin's.
+    const first = await adminLogin();
+    const asMember = await impersonateWith(first);
+    expect(await auth.rpc.call(RPC.auth.me, {}, asMember)).toMatchObject({ id: registered.user.id });
+    await auth.rpc.call(RPC.auth.revokeAllSessions, {}, first);
+    expect(await refusal(auth.rpc.call(RPC.auth.me, {}, asMember))).toMatchObject({ status: 401 });
+
+    // The admin's password change ends it too (the token names the admin's credentials), then the old password returns.
+    const second = await adminLogin();
+    const again = await impersonateWith(second);
+    const changed = await auth.rpc.call(RPC.auth.changePassword, { current_password: ADMIN.password, new_password: 'another admin pass phrase 2026' }, second);
+    expect(await refusal(auth.rpc.call(RPC.auth.me, {}, again))).toMatchObject({ status: 401 });
+    await auth.rpc.call(RPC.auth.changePassword, { current_password: 'another admin pass phrase 2026', new_password: ADMIN.password }, callerWithToken(changed.access_token));
+  });
+
+  it('never lets a login overwrite a newer account state with the one it read, and repairs a lost "ended" mark', async () => {
+    const user = buildUser();
+    const registered = await auth.rpc.call(RPC.auth.register, user, null);
+    const redis = new Redis(auth.env.REDIS_URL);
+    try {
+      const key = accountStateKey(auth.env.REDIS_KEY_PREFIX, registered.user.id);
+      // A suspension published while a login was checking the password: the login's older picture must not win.
+      await redis.set(key, JSON.stringify({ token_version: 9, status: 'suspended', role: 'regular' }), 'EX', 60);
+      const login = await auth.rpc.call(RPC.auth.login, { login: user.username, password: user.password }, null);
+      expect(JSON.parse((await redis.get(key))!)).toMatchObject({ status: 'suspended', token_version: 9 });
+      await redis.del(key);
+      const caller = callerWithToken(login.access_token);
+      expect(await auth.rpc.call(RPC.auth.me, {}, caller)).toMatchObject({ id: registered.user.id });
+
+      // A session ended in PostgreSQL whose '0' never reached Redis: ending it again publishes the mark.
+      const other = callerWithToken((await auth.rpc.call(RPC.auth.login, { login: user.username, password: user.password }, null)).access_token);
+      const otherSession = (await auth.rpc.call(RPC.auth.listSessions, {}, caller)).sessions.find((session) => !session.current)!;
+      await auth.rpc.call(RPC.auth.revokeSession, { id: otherSession.id }, caller);
+      await redis.del(sessionKey(auth.env.REDIS_KEY_PREFIX, otherSession.id));
+      // Without the mark, the token is still refused (PostgreSQL answers), and ending it again restores the mark.
+      expect(await refusal(auth.rpc.call(RPC.auth.me, {}, other))).toMatchObject({ status: 401 });
+      await redis.del(sessionKey(auth.env.REDIS_KEY_PREFIX, otherSession.id));
+      await auth.rpc.call(RPC.auth.revokeSession, { id: otherSession.id }, caller);
+      expect(await redis.get(sessionKey(auth.env.REDIS_KEY_PREFIX, otherSession.id))).toBe('0');
+    } finally {
+      redis.disconnect();
+    }
   });
 });

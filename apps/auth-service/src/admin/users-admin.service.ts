@@ -118,17 +118,25 @@ export class UsersAdminService {
     const [target, admin] = await Promise.all([this.target(id), this.target(actor.user_id)]);
     if (target.role === 'admin') throw forbidden('Admins cannot impersonate other admins');
     if (target.status !== 'active') throw badRequest('Only active users can be impersonated');
-    // Its own session (ADR 0030): stopping the impersonation, or the admin logging it out, ends the token at once.
-    const session = await this.sessionRows.create({
-      userId: target.id,
-      kind: 'impersonation',
-      impersonatorId: admin.id,
-      expiresAt: new Date(Date.now() + IMPERSONATION_TTL_SECONDS * 1000),
+    // Its own session (ADR 0030): stopping the impersonation, or the admin logging out everywhere, ends the token at
+    // once. Recorded as the admin's act in the same transaction (ADR 0032), whoever asked (the gateway or not).
+    const session = await this.users.transaction(async (manager) => {
+      const created = await this.sessionRows.create(
+        { userId: target.id, kind: 'impersonation', impersonatorId: admin.id, expiresAt: new Date(Date.now() + IMPERSONATION_TTL_SECONDS * 1000) },
+        manager,
+      );
+      await appendEvent(
+        manager,
+        'admin.acted',
+        adminActed(actor, { action: 'user.impersonated', target_type: 'user', target_id: target.id, before: null, after: { session: created.id } }),
+      );
+      return created;
     });
-    await this.sessions.publish(target);
+    this.relay.kick();
+    await this.sessions.publishIfAbsent(target);
     await this.sessions.publishSessions([session.id], true);
     return {
-      impersonation_token: this.tokens.issueImpersonation(target, admin.id, session.id),
+      impersonation_token: this.tokens.issueImpersonation(target, admin, session.id),
       target_user: presentUser(target),
       original_admin: presentUser(admin),
     };

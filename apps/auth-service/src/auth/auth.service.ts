@@ -80,7 +80,8 @@ export class AuthService {
       address: input.client?.address ?? null,
       expiresAt: new Date(Date.now() + this.tokens.ttlSeconds * 1000),
     });
-    await this.sessions.publish(user);
+    // Only when absent: a suspension or reset that committed while the password was checked must not be overwritten.
+    await this.sessions.publishIfAbsent(user);
     await this.sessions.publishSessions([session.id], true);
     return { access_token: this.tokens.issue(user, session.id), token_type: 'bearer', user: presentUser(user) };
   }

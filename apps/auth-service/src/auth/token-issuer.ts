@@ -26,8 +26,14 @@ export class TokenIssuer {
     return this.signer.sign({ sub: user.id, sid: sessionId, ver: user.tokenVersion }, this.config.JWT_TTL_SECONDS);
   }
 
-  /** A one-hour token acting as `target` in an impersonation session, naming the admin in `act` (D14). */
-  issueImpersonation(target: UserEntity, adminId: string, sessionId: string): string {
-    return this.signer.sign({ sub: target.id, sid: sessionId, ver: target.tokenVersion, act: { sub: adminId } }, IMPERSONATION_TTL_SECONDS);
+  /**
+   * A one-hour token acting as `target` in an impersonation session, naming the admin and their token version in
+   * `act` (D14): the admin's password change or reset ends it too.
+   */
+  issueImpersonation(target: UserEntity, admin: Pick<UserEntity, 'id' | 'tokenVersion'>, sessionId: string): string {
+    return this.signer.sign(
+      { sub: target.id, sid: sessionId, ver: target.tokenVersion, act: { sub: admin.id, ver: admin.tokenVersion } },
+      IMPERSONATION_TTL_SECONDS,
+    );
   }
 }

@@ -49,6 +49,12 @@ export class SessionsRepository {
     return row ?? null;
   }
 
+  /** True when the session is (or was) one of the user's own, ended or not. */
+  async belongsTo(id: string, userId: string): Promise<boolean> {
+    const rows: unknown[] = await this.dataSource.query('SELECT 1 FROM sessions WHERE id = $1 AND user_id = $2', [id, userId]);
+    return rows.length > 0;
+  }
+
   /** True while the session exists, belongs to the user, is not revoked and has not expired. */
   async isLive(id: string, userId: string): Promise<boolean> {
     const rows: unknown[] = await this.dataSource.query(
@@ -77,10 +83,11 @@ export class SessionsRepository {
     return rows.map((row) => row.id);
   }
 
-  /** Ends every live session of a user but `except`; the ids it ended. */
+  /** Ends every live session of a user but `except`, and every impersonation they started; the ids it ended. */
   async revokeAll(userId: string, except: string | null, manager?: EntityManager): Promise<string[]> {
     const [rows]: [{ id: string }[], number] = await this.runner(manager).query(
-      `UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL AND ($2::uuid IS NULL OR id <> $2::uuid)
+      `UPDATE sessions SET revoked_at = now()
+       WHERE (user_id = $1 OR impersonator_id = $1) AND revoked_at IS NULL AND ($2::uuid IS NULL OR id <> $2::uuid)
        RETURNING id`,
       [userId, except],
     );

@@ -36,7 +36,11 @@ export class SessionsService {
   /** Ends the session of the caller's token (an impersonation token ends the impersonation). */
   async logout(actor: Actor | null): Promise<MessageResponse> {
     const caller = requireActor(actor);
-    if (caller.session_id) await this.end(await this.sessions.revoke(caller.user_id, caller.session_id));
+    if (caller.session_id) {
+      await this.sessions.revoke(caller.user_id, caller.session_id);
+      // Published whether or not this call ended it: a retry repairs a publish an earlier call could not make.
+      await this.end([caller.session_id]);
+    }
     return { message: 'You have been logged out.' };
   }
 
@@ -47,12 +51,12 @@ export class SessionsService {
     return { sessions: rows.map((row, i) => presentSession(row, seen[i] ?? null, caller.session_id)) };
   }
 
-  /** Ends one of the caller's own sessions; another user's id is a 404 like an unknown one. */
+  /** Ends one of the caller's own sessions (again, if it already ended); another user's id is a 404 like an unknown one. */
   async revoke(actor: Actor | null, id: string): Promise<MessageResponse> {
     const caller = requireActor(actor);
-    const ended = await this.sessions.revoke(caller.user_id, id);
-    if (ended.length === 0) throw notFound('Session not found');
-    await this.end(ended);
+    if (!(await this.sessions.belongsTo(id, caller.user_id))) throw notFound('Session not found');
+    await this.sessions.revoke(caller.user_id, id);
+    await this.end([id]);
     return { message: 'That session has been logged out.' };
   }
 

@@ -78,6 +78,11 @@ export class UsersRepository {
   /** Bumps the token version (every earlier token stops working) with other changes, atomically. */
   async endSessions(id: string, changes: UserChanges, manager?: EntityManager): Promise<UserEntity> {
     const repo = this.repo(manager);
+    // The version bump ends every token; the rows say so too (the owner's list), with the impersonations they started.
+    await (manager ?? this.dataSource.manager).query(
+      'UPDATE sessions SET revoked_at = now() WHERE (user_id = $1 OR impersonator_id = $1) AND revoked_at IS NULL',
+      [id],
+    );
     await repo
       .createQueryBuilder()
       .update(UserEntity)

@@ -14,6 +14,7 @@ export const ADMIN_ACT_ACTIONS = [
   'user.verified',
   'user.unverified',
   'user.deleted',
+  'user.impersonated',
   'settings.updated',
   'payment.captured',
   'payment.refunded',

@@ -19,6 +19,7 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   'user.verified': 'Seller verified',
   'user.unverified': 'Seller unverified',
   'user.deleted': 'User deleted',
+  'user.impersonated': 'Impersonation session opened',
   'settings.updated': 'Settings changed',
   'payment.captured': 'Funds released',
   'payment.refunded': 'Payment refunded',
