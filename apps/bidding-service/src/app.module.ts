@@ -10,6 +10,7 @@ import { SalesRepository } from './auctions/sales.repository';
 import { CloseJobs } from './auctions/close-jobs';
 import { BidderNames } from './auctions/bidder-names';
 import { ListingEventsHandler } from './auctions/listing-events.handler';
+import { SaleTermsKeeper } from './auctions/sale-terms';
 import { BidsService } from './auctions/bids.service';
 import { BidsController } from './auctions/bids.controller';
 
@@ -28,6 +29,7 @@ export function biddingAppModule(serviceConfig: ServiceConfig & Partial<BiddingC
         SalesRepository,
         CloseJobs,
         BidderNames,
+        SaleTermsKeeper,
         ListingEventsHandler,
         BidsService,
       ],

@@ -9,6 +9,8 @@ import { ListingsController } from './listings/listings.controller';
 import { SellerDirectory } from './listings/seller-directory';
 import { SellerEventsHandler } from './listings/seller-events.handler';
 import { BidEventsHandler } from './listings/bid-events.handler';
+import { BidHistoryClient } from './listings/bid-history.client';
+import { SaleTermsService } from './listings/sale-terms.service';
 import { WatchlistRepository } from './watchlist/watchlist.repository';
 import { WatchlistService } from './watchlist/watchlist.service';
 import { ListingStatsController } from './stats/listing-stats.controller';
@@ -26,7 +28,18 @@ export function listingsAppModule(config: ServiceConfig): DynamicModule {
     {
       imports: [SettingsModule],
       controllers: [ListingStatsController, ListingsController],
-      providers: [ServiceRpc, ListingsRepository, ListingsService, SellerDirectory, SellerEventsHandler, BidEventsHandler, WatchlistRepository, WatchlistService],
+      providers: [
+        ServiceRpc,
+        ListingsRepository,
+        ListingsService,
+        SellerDirectory,
+        BidHistoryClient,
+        SaleTermsService,
+        SellerEventsHandler,
+        BidEventsHandler,
+        WatchlistRepository,
+        WatchlistService,
+      ],
     },
   );
 }

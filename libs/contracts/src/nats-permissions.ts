@@ -10,8 +10,8 @@ import { SETTINGS_CHANGED_SUBJECT } from './admin/settings.schemas';
  */
 export const SERVICE_CALLS: { readonly [S in ServiceName]: readonly RpcDefinition[] } = {
   'auth-service': [RPC.admin.effectiveSettings],
-  'listings-service': [RPC.admin.effectiveSettings, RPC.auth.publicProfiles],
-  'bidding-service': [RPC.admin.effectiveSettings, RPC.auth.publicProfiles],
+  'listings-service': [RPC.admin.effectiveSettings, RPC.auth.publicProfiles, RPC.bidding.history],
+  'bidding-service': [RPC.admin.effectiveSettings, RPC.auth.publicProfiles, RPC.listings.saleTerms],
   'billing-service': [RPC.admin.effectiveSettings, RPC.auth.publicProfiles, RPC.bidding.buyNow],
   'admin-service': [RPC.auth.stats, RPC.auth.listUsers, RPC.auth.publicProfiles, RPC.listings.stats, RPC.listings.sellerCounts, RPC.billing.stats],
   'notifications-service': [RPC.admin.effectiveSettings, RPC.auth.contacts, RPC.auth.publicProfiles, RPC.listings.get],

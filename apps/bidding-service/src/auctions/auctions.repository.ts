@@ -65,7 +65,8 @@ export const RECORD_BID_SQL = `
 // the rest is checked here, as appendEvent checks every other event (ADR 0028).
 const BID_PLACED_BEFORE_INSERT = EVENT_SCHEMAS['bid.placed'].omit({ created_at: true, previous_leader_id: true });
 
-type ListingTerms = Pick<
+/** The sale terms listing events (and listings.sale_terms, ADR 0036) carry. */
+export type ListingTerms = Pick<
   EventPayloads['listing.updated'],
   'listing_id' | 'seller_id' | 'title' | 'website_url' | 'status' | 'listing_type' | 'auction_type' | 'starting_price' | 'reserve_price' | 'buy_now_price' | 'expires_at' | 'updated_at'
 >;

@@ -12,10 +12,11 @@ import type {
 } from '@market/contracts';
 import { decideBid, DEFAULT_ANTI_SNIPING_MINUTES } from '@market/domain';
 import { badRequest, forbidden, notFound, OutboxRelay, publicProfiles, requireActor, ServiceRpc, SettingsClient } from '@market/server-kit';
-import { AuctionsRepository, type BidRecord } from './auctions.repository';
+import { AuctionsRepository, type AuctionRecord, type BidRecord } from './auctions.repository';
 import { SalesRepository } from './sales.repository';
 import { CloseJobs } from './close-jobs';
 import { BidderNames, UNKNOWN_BIDDER } from './bidder-names';
+import { SaleTermsKeeper } from './sale-terms';
 
 const HISTORY_SIZE = 10;
 const USER_BIDS_LIMIT = 500;
@@ -31,16 +32,21 @@ export class BidsService {
     private readonly rpc: ServiceRpc,
     private readonly settings: SettingsClient,
     private readonly names: BidderNames,
+    private readonly terms: SaleTermsKeeper,
   ) {}
 
-  /** Places a bid (auction) or an offer (fixed price) for the actor; a broken rule is a 400 with its reason. */
+  /**
+   * Places a bid (auction) or an offer (fixed price) for the actor; a broken rule is a 400 with its reason. A listing
+   * not heard of yet has its terms asked of listings-service first (ADR 0036).
+   */
   async place(actor: Actor | null, input: PlaceBid): Promise<PlaceBidResponse> {
     const bidder = requireActor(actor);
-    const [auction, name, settings] = await Promise.all([
+    const [known, name, settings] = await Promise.all([
       this.auctions.findAuction(input.listing_id),
       this.names.of(bidder.user_id),
       this.settings.get(),
     ]);
+    const auction = known ?? (await this.learned(bidder, input.listing_id));
     if (!auction) throw notFound('Listing not found');
     if (auction.listing_type === 'fixed') return this.offer(bidder.user_id, name, input);
     const softClose = settings.anti_sniping_minutes ?? DEFAULT_ANTI_SNIPING_MINUTES;
@@ -79,10 +85,14 @@ export class BidsService {
     return { success: true, message: action === 'accept' ? 'Bid accepted: the listing is sold' : 'Bid rejected', bid: { id: bid.id, status: bid.status } };
   }
 
-  /** Buys a listing at its buy-now price (D4); billing turns the sale into an invoice and a payment. */
+  /**
+   * Buys a listing at its buy-now price (D4); billing turns the sale into an invoice and a payment. A listing not heard
+   * of yet has its terms asked of listings-service first (ADR 0036).
+   */
   async buyNow(actor: Actor | null, listingId: string): Promise<BuyNowSale> {
     const buyer = requireActor(actor);
-    const bought = await this.sales.buyNow(listingId, buyer.user_id, new Date());
+    let bought = await this.sales.buyNow(listingId, buyer.user_id, new Date());
+    if (!bought && (await this.terms.learn(buyer, listingId))) bought = await this.sales.buyNow(listingId, buyer.user_id, new Date());
     if (!bought) throw notFound('Listing not found');
     if (bought.refusal || !bought.bid) throw badRequest(bought.refusal ?? 'Error processing purchase. Please try again.');
     this.relay.kick();
@@ -120,6 +130,11 @@ export class BidsService {
         }),
       ),
     };
+  }
+
+  /** The auction of a listing this service had not heard of, once listings-service told its terms; null if it has none. */
+  private async learned(actor: Actor, listingId: string): Promise<AuctionRecord | null> {
+    return (await this.terms.learn(actor, listingId)) ? this.auctions.findAuction(listingId) : null;
   }
 
   private async offer(bidderId: string, bidderName: string, input: PlaceBid): Promise<PlaceBidResponse> {

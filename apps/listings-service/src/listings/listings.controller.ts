@@ -3,6 +3,7 @@ import { RPC, type RpcParsed } from '@market/contracts';
 import { RpcHandler, type RpcCall } from '@market/server-kit';
 import { ListingsService } from './listings.service';
 import { WatchlistService } from '../watchlist/watchlist.service';
+import { SaleTermsService } from './sale-terms.service';
 
 /** NATS handlers of listings and the watchlist; the service re-checks every message and its actor. */
 @Controller()
@@ -10,6 +11,7 @@ export class ListingsController {
   constructor(
     private readonly listings: ListingsService,
     private readonly watchlist: WatchlistService,
+    private readonly saleTerms: SaleTermsService,
   ) {}
 
   @RpcHandler(RPC.listings.create)
@@ -20,6 +22,12 @@ export class ListingsController {
   @RpcHandler(RPC.listings.get)
   get(input: RpcParsed<typeof RPC.listings.get>, call: RpcCall) {
     return this.listings.get(call.actor, input.id);
+  }
+
+  /** Services only: bidding-service asks for a listing it has not heard of yet (ADR 0036). */
+  @RpcHandler(RPC.listings.saleTerms)
+  terms(input: RpcParsed<typeof RPC.listings.saleTerms>, call: RpcCall) {
+    return this.saleTerms.terms(call.actor, input.listing_id);
   }
 
   @RpcHandler(RPC.listings.browse)

@@ -29,6 +29,9 @@ import { ListingsRepository, type ListingRecord } from './listings.repository';
 import { canManage, canSee, presentListing } from './listing.presenter';
 import { SellerDirectory } from './seller-directory';
 import { isAdminActOn, recordListingAct } from './listing-audit';
+import { BidHistoryClient } from './bid-history.client';
+import { applyEdit, editPricingIssues, invalid, saleTermsChanged } from './listing-edit';
+import { saleTermsOf } from './sale-terms.service';
 
 const NOT_FOUND = 'Listing not found';
 const SOLD_IS_FINAL = 'This listing has been sold; a sale is final';
@@ -41,6 +44,7 @@ export class ListingsService {
     private readonly sellers: SellerDirectory,
     private readonly settings: SettingsClient,
     private readonly relay: OutboxRelay,
+    private readonly bidHistory: BidHistoryClient,
   ) {}
 
   /** A new listing from its seller: pending review, or live at once when auto_approve is on. */
@@ -56,11 +60,17 @@ export class ListingsService {
     return presentListing(created, seller);
   }
 
-  /** One listing with its seller card; drafts and listings under review only for their seller and admins. */
+  /**
+   * One listing with its seller card and bid history (asked of bidding-service, ADR 0036); drafts and listings under
+   * review only for their seller and admins.
+   */
   async get(actor: Actor | null, id: string): Promise<ListingDto> {
     const listing = await this.listings.findById(id);
     if (!listing || !canSee(listing, actor)) throw notFound(NOT_FOUND);
-    return presentListing(listing, actor, await this.sellers.sellerCard(listing.seller_id));
+    const [seller, bidHistory] = await Promise.all([this.sellers.sellerCard(listing.seller_id), this.bidHistory.of(actor, listing)]);
+    const dto = presentListing(listing, actor, seller);
+    if (bidHistory) dto.bid_history = bidHistory;
+    return dto;
   }
 
   /** One page of active listings, the same for every caller (the gateway shares pages between them). */
@@ -82,21 +92,28 @@ export class ListingsService {
     return { listings: rows.map((l) => presentListing(l, seller)) };
   }
 
-  /** The edit form (SPEC §5): every field again, the screenshots to keep plus new ones, and optionally a status. */
+  /**
+   * The edit form (SPEC §5): the required fields again, the optional ones when they change (a field left out keeps its
+   * stored value, ADR 0036), the screenshots to keep plus new ones, and optionally a status.
+   */
   async update(actor: Actor | null, id: string, input: UpdateListing, added: string[]): Promise<ListingChange> {
     const editor = requireActor(actor);
     const { auto_approve } = await this.settings.get();
     const result = await this.listings.transaction(async (manager) => {
       const current = await this.managed(manager, editor, id);
       if (current.status === 'sold') throw badRequest('A sold listing cannot be edited');
-      const unknown = input.existing_screenshots.filter((key) => !current.screenshots.includes(key));
+      const kept = input.existing_screenshots ?? current.screenshots;
+      const unknown = kept.filter((key) => !current.screenshots.includes(key));
       if (unknown.length) throw invalid(['existing_screenshots'], 'Not a screenshot of this listing');
-      const screenshots = [...new Set(input.existing_screenshots), ...added];
+      const screenshots = [...new Set(kept), ...added];
       if (screenshots.length > MAX_SCREENSHOTS) throw invalid(['screenshots'], `At most ${MAX_SCREENSHOTS} screenshots in all`);
-      if (current.bid_count > 0 && saleTermsChanged(current, input)) {
+      const listing = applyEdit(current, input);
+      const pricing = editPricingIssues(listing);
+      if (pricing.length) throw new AppError('validation_failed', pricing);
+      if (current.bid_count > 0 && saleTermsChanged(current, listing)) {
         throw badRequest('The listing type, starting price and reserve cannot change once bids are placed');
       }
-      const edited = await this.listings.updateFields(id, input, screenshots, manager);
+      const edited = await this.listings.updateFields(id, listing, screenshots, manager);
       const updated = input.status ? await this.changeStatus(manager, editor, edited, input.status, auto_approve) : edited;
       if (isAdminActOn(current, editor)) await recordListingAct(manager, editor, 'listing.edited', current, updated);
       await this.announceUpdate(manager, updated);
@@ -246,38 +263,11 @@ export class ListingsService {
   }
 
   private async announceUpdate(manager: EntityManager, listing: ListingRecord): Promise<void> {
-    await appendEvent(manager, 'listing.updated', {
-      listing_id: listing.id,
-      seller_id: listing.seller_id,
-      title: listing.title,
-      website_url: listing.website_url,
-      status: listing.status,
-      featured: listing.featured,
-      listing_type: listing.listing_type,
-      auction_type: listing.auction_type,
-      starting_price: listing.starting_price,
-      reserve_price: listing.reserve_price,
-      buy_now_price: listing.buy_now_price,
-      expires_at: listing.expires_at?.toISOString() ?? null,
-      updated_at: listing.updated_at.toISOString(),
-    });
+    await appendEvent(manager, 'listing.updated', { ...saleTermsOf(listing), featured: listing.featured });
   }
 }
 
 /** Approved and not yet past its end: it can go (back) live on its current period. */
 function liveUntilLater(listing: ListingRecord, now = Date.now()): boolean {
   return listing.approved_at !== null && listing.expires_at !== null && listing.expires_at.getTime() > now;
-}
-
-function invalid(path: string[], msg: string): AppError {
-  return new AppError('validation_failed', [{ loc: ['body', ...path], msg, type: 'custom' }]);
-}
-
-function saleTermsChanged(current: ListingRecord, input: CreateListing): boolean {
-  return (
-    current.listing_type !== input.listing_type ||
-    current.auction_type !== input.auction_type ||
-    current.starting_price !== input.starting_price ||
-    current.reserve_price !== (input.reserve_price ?? null)
-  );
 }

@@ -96,6 +96,7 @@ function toDto(r: MessageRow, actorId: string, username: (id: string) => string 
     id: r.id,
     sender: party(r.sender_id),
     receiver: party(r.receiver_id),
+    receiver_id: r.receiver_id,
     listing_id: r.listing_id,
     listing_title: r.listing_title,
     subject: r.subject,

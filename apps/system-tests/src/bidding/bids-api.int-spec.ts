@@ -57,6 +57,34 @@ describe('bids through the gateway', () => {
     expect((await post(api('/bids'), { listing_id: '00000000-0000-4000-8000-000000000000', amount: 10 }, bearer(ann.token))).status).toBe(404);
   });
 
+  it('shows the latest 10 public bids on the listing itself, newest first, never offers, and never on browse pages', async () => {
+    const seller = await signUp();
+    const [ann, bob] = [await signUp(), await signUp()];
+    const listing = await liveAuction(seller.token, { starting_price: 100 });
+    const fixed = await liveAuction(seller.token, { listing_type: 'fixed', starting_price: 8000 });
+    expect((await get(api(`/listings/${listing.id}`))).body.bid_history).toEqual([]);
+
+    for (let i = 0; i < 12; i += 1) {
+      const placed = await post(api('/bids'), { listing_id: listing.id, amount: 100 + i * 5 }, bearer(i % 2 ? bob.token : ann.token));
+      expect(placed.status).toBe(201);
+    }
+    expect((await post(api('/bids'), { listing_id: fixed.id, amount: 7000 }, bearer(ann.token))).body.kind).toBe('offer');
+
+    const history = (await get(api(`/listings/${listing.id}/bids`))).body.bids;
+    expect(history.map((b: { amount: number }) => b.amount)).toEqual([155, 150, 145, 140, 135, 130, 125, 120, 115, 110]);
+    await eventually(async () => {
+      const page = (await get(api(`/listings/${listing.id}`), bearer(bob.token))).body;
+      expect(page.bid_count).toBe(12);
+      expect(page.bid_history).toEqual(history);
+    }, 15_000);
+    expect(history[0]).toEqual({ id: expect.any(String), bidder_name: bob.username, amount: 155, created_at: expect.any(String) });
+    expect((await get(api(`/listings/${fixed.id}`), bearer(seller.token))).body.bid_history).toEqual([]);
+
+    const browse = (await get(api('/listings?limit=100'))).body.listings as Array<Record<string, unknown>>;
+    expect(browse.map((l) => l.id)).toContain(listing.id);
+    for (const row of browse) expect(row).not.toHaveProperty('bid_history');
+  });
+
   it('refuses bids once the seller pauses the listing', async () => {
     const seller = await signUp();
     const buyer = await signUp();

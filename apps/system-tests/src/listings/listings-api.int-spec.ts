@@ -213,6 +213,55 @@ describe('listings through the gateway', () => {
     expect(foreign.status).toBe(422);
   });
 
+  it('keeps what an edit leaves out (monthly expenses, reserve, texts), sets what it sends, 0 included, and clears what it sends empty', async () => {
+    const seller = await signUp();
+    const { body: listing } = await createListing(seller.token, { ...FIELDS, buy_now_price: 30000, key_metrics: 'Open rate 48%' });
+    const edit = async (fields: Record<string, string | number | string[] | undefined>) => {
+      const response = await fetch(api(`/listings/${listing.id}`), { method: 'PATCH', headers: bearer(seller.token), body: listingForm(fields) });
+      return { status: response.status, body: (await response.json()) as Json };
+    };
+    // SPEC §5's edit form: the required fields only, and a new title.
+    const required = {
+      title: 'Vegan recipes blog, edited',
+      description: FIELDS.description,
+      category: FIELDS.category,
+      website_url: FIELDS.website_url,
+      monthly_revenue: FIELDS.monthly_revenue,
+      annual_revenue: FIELDS.annual_revenue,
+      monthly_traffic: FIELDS.monthly_traffic,
+      profit_margin: FIELDS.profit_margin,
+      business_age_months: FIELDS.business_age_months,
+      starting_price: FIELDS.starting_price,
+    };
+    const kept = await edit(required);
+    expect(kept.status).toBe(200);
+    expect(kept.body).toMatchObject({
+      title: 'Vegan recipes blog, edited',
+      monthly_expenses: 300,
+      reserve_price: 15000,
+      buy_now_price: 30000,
+      key_metrics: 'Open rate 48%',
+      monetization_methods: ['AdSense', 'Affiliate Marketing'],
+      listing_type: 'auction',
+      duration_days: 7,
+    });
+    expect(kept.body.screenshots).toEqual(listing.screenshots);
+    const [row] = await listingsDb().query('SELECT monthly_expenses::int AS monthly_expenses FROM listings WHERE id = $1', [listing.id]);
+    expect(row.monthly_expenses).toBe(300);
+
+    const zero = await edit({ ...required, monthly_expenses: 0 });
+    expect(zero.body.monthly_expenses).toBe(0);
+    const cleared = await edit({ ...required, reserve_price: '', key_metrics: '', existing_screenshots: '' });
+    expect(cleared.body).toMatchObject({ monthly_expenses: 0, reserve_price: null, has_reserve: false, key_metrics: null, buy_now_price: 30000, screenshots: [] });
+    expect((await fetch(`${stack.url}${listing.screenshots[0]}`)).status).toBe(404);
+
+    // The pricing rules hold for the listing the edit makes, stored prices included.
+    const fixed = await edit({ ...required, listing_type: 'fixed' });
+    expect(fixed.status).toBe(422);
+    expect(fixed.body.detail).toEqual([{ loc: ['body', 'buy_now_price'], msg: 'Only auctions have a buy now price', type: 'custom' }]);
+    expect((await edit({ ...required, listing_type: 'fixed', buy_now_price: '' })).body).toMatchObject({ listing_type: 'fixed', buy_now_price: null });
+  });
+
   it('refuses bad input with a detail list and stores nothing', async () => {
     const seller = await signUp();
     const files = stored().length;

@@ -36,6 +36,7 @@ describe('messages API (SPEC §7, D19)', () => {
     expect(sent.body.data).toMatchObject({
       sender: { id: buyer.id, username: buyer.username },
       receiver: { id: seller.id, username: seller.username },
+      receiver_id: seller.id,
       listing_id: listing.id,
       listing_title: 'Cooking blog with 200 recipes',
       subject: 'Is it still for sale?',
@@ -48,8 +49,8 @@ describe('messages API (SPEC §7, D19)', () => {
     expect((await get(api('/messages/unread-count'), bearer(buyer.token))).body).toEqual({ unread_count: 0 });
     const inbox = await get(api('/messages'), bearer(seller.token));
     expect(inbox.body.messages).toHaveLength(1);
-    expect(inbox.body.messages[0]).toMatchObject({ id: sent.body.data.id, direction: 'received', read: false });
-    expect((await get(api('/messages'), bearer(buyer.token))).body.messages[0]).toMatchObject({ direction: 'sent' });
+    expect(inbox.body.messages[0]).toMatchObject({ id: sent.body.data.id, receiver_id: seller.id, direction: 'received', read: false });
+    expect((await get(api('/messages'), bearer(buyer.token))).body.messages[0]).toMatchObject({ receiver_id: seller.id, direction: 'sent' });
 
     // Only the receiver marks it read; the sender and strangers cannot.
     expect((await post(api(`/messages/${sent.body.data.id}/read`), {}, bearer(buyer.token))).status).toBe(403);

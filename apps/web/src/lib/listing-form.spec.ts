@@ -116,7 +116,20 @@ describe('multipart bodies', () => {
     expect(form.getAll('screenshots')).toHaveLength(1);
     const pending = buildUpdateFormData(filled(), { status: 'pending', keptScreenshots: [], newScreenshots: [] });
     expect(pending.has('status')).toBe(false);
-    expect(pending.has('existing_screenshots')).toBe(false);
+    // None kept is said, not left out: the server keeps whatever a field left out names (ADR 0036).
+    expect(pending.getAll('existing_screenshots')).toEqual(['']);
+  });
+
+  it('sends the fields the seller emptied as empty, so the edit clears them rather than keeping them (ADR 0036)', () => {
+    const form = buildUpdateFormData(
+      { ...filled(), reserve_price: '', monthly_expenses: '', key_metrics: '', monetization_methods: [] },
+      { status: 'active', keptScreenshots: ['/api/uploads/a.png'], newScreenshots: [] },
+    );
+    expect(form.get('reserve_price')).toBe('');
+    expect(form.get('monthly_expenses')).toBe('');
+    expect(form.get('key_metrics')).toBe('');
+    expect(form.getAll('monetization_methods')).toEqual(['']);
+    expect(form.get('buy_now_price')).toBe('40000');
   });
 });
 

@@ -218,11 +218,12 @@ export function firstStepWithError(errors: FieldErrors): number | null {
 
 const SENT_FIELDS: readonly ListingField[] = (Object.keys(FIELD_LABELS) as ListingField[]).filter((f) => f !== 'monetization_methods');
 
-function appendFields(form: FormData, values: ListingFormValues) {
+/** Appends the text fields; blanks are left out (create), or sent empty (edit: a field sent empty is cleared, ADR 0036). */
+function appendFields(form: FormData, values: ListingFormValues, blanks: 'omit' | 'send' = 'omit') {
   const payload = toListingPayload(values);
   for (const field of SENT_FIELDS) {
     const value = String(payload[field] ?? '').trim();
-    if (value !== '') form.append(field, value);
+    if (value !== '' || blanks === 'send') form.append(field, value);
   }
 }
 
@@ -237,16 +238,20 @@ export function buildCreateFormData(values: ListingFormValues, screenshots: read
 
 /**
  * PATCH /api/listings/{id} body (SPEC §7): every field, repeated monetization_methods and existing_screenshots (the
- * kept paths), new files as `screenshots`; status only when it is one the owner may ask for.
+ * kept paths), new files as `screenshots`; status only when it is one the owner may ask for. The server keeps a field
+ * left out as it is (ADR 0036), so a field the seller emptied is sent empty: an empty field, no methods or no kept
+ * screenshots clear what was there.
  */
 export function buildUpdateFormData(
   values: ListingFormValues,
   options: { status: string; keptScreenshots: readonly string[]; newScreenshots: readonly File[] },
 ): FormData {
   const form = new FormData();
-  appendFields(form, values);
+  appendFields(form, values, 'send');
+  if (values.monetization_methods.length === 0) form.append('monetization_methods', '');
   for (const method of values.monetization_methods) form.append('monetization_methods', method);
   if ((OWNER_STATUSES as readonly string[]).includes(options.status)) form.append('status', options.status);
+  if (options.keptScreenshots.length === 0) form.append('existing_screenshots', '');
   for (const path of options.keptScreenshots) form.append('existing_screenshots', path);
   for (const file of options.newScreenshots) form.append('screenshots', file, file.name);
   return form;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LISTING_STATUSES } from '@market/domain';
 import { IsoDateTimeSchema } from '../common.schemas';
+import { BidSchema } from '../bidding/bid.schemas';
 
 /** The seller card on a listing (SPEC §3 Seller). rating is null until reviews exist (ADR 0013). */
 export const SellerSchema = z.strictObject({
@@ -16,7 +17,7 @@ export type SellerDto = z.infer<typeof SellerSchema>;
 /**
  * A listing as the API returns it (SPEC §3 Listing). Money is whole dollars. reserve_price is present only for the
  * seller and admins (D7); everyone else sees has_reserve and reserve_met. screenshots are paths under /api/uploads.
- * seller (the seller card) is present on GET /api/listings/{id} only.
+ * seller (the seller card) and bid_history are present on GET /api/listings/{id} only.
  */
 export const ListingSchema = z.strictObject({
   id: z.uuid(),
@@ -52,6 +53,11 @@ export const ListingSchema = z.strictObject({
   created_at: IsoDateTimeSchema,
   updated_at: IsoDateTimeSchema,
   bid_count: z.number().int(),
+  /**
+   * The latest 10 public bids, newest first (SPEC §3, §9): never offers or buy-now purchases. Left out when the bidding
+   * service did not answer in time (ADR 0036); GET /api/listings/{id}/bids has the same list.
+   */
+  bid_history: z.array(BidSchema).optional(),
   key_metrics: z.string().nullable(),
   growth_opportunities: z.string().nullable(),
   included_assets: z.string().nullable(),
@@ -60,7 +66,7 @@ export const ListingSchema = z.strictObject({
 export type ListingDto = z.infer<typeof ListingSchema>;
 
 /** A listing as everyone sees it on browse pages, which are shared between callers: never a reserve amount (D7). */
-export const PublicListingSchema = ListingSchema.omit({ reserve_price: true, seller: true });
+export const PublicListingSchema = ListingSchema.omit({ reserve_price: true, seller: true, bid_history: true });
 
 /** GET /api/listings. */
 export const BrowseListingsResponseSchema = z.strictObject({
@@ -105,6 +111,26 @@ export type ListingChange = z.infer<typeof ListingChangeSchema>;
 /** listings.delete answer: the message, and the deleted listing's screenshot keys (the gateway deletes them). */
 export const ListingDeletedSchema = z.strictObject({ message: z.string(), removed_screenshots: z.array(z.string()) });
 export type ListingDeleted = z.infer<typeof ListingDeletedSchema>;
+
+/**
+ * listings.sale_terms (services only): an active listing's sale terms, the fields listing.approved and listing.updated
+ * carry to bidding-service (reserve included, D7: never relayed to browsers). Versioned by updated_at like the events.
+ */
+export const SaleTermsSchema = z.strictObject({
+  listing_id: z.uuid(),
+  seller_id: z.uuid(),
+  title: z.string(),
+  website_url: z.string().nullable(),
+  status: z.enum(LISTING_STATUSES),
+  listing_type: z.enum(['auction', 'fixed']),
+  auction_type: z.enum(['auto', 'manual']),
+  starting_price: z.number().int(),
+  reserve_price: z.number().int().nullable(),
+  buy_now_price: z.number().int().nullable(),
+  expires_at: IsoDateTimeSchema.nullable(),
+  updated_at: IsoDateTimeSchema,
+});
+export type SaleTerms = z.infer<typeof SaleTermsSchema>;
 
 /** listings.stats (services only): listing counts for the admin overview. */
 export const ListingStatsSchema = z.strictObject({ total_listings: z.number().int(), active_listings: z.number().int() });

@@ -1,4 +1,4 @@
-import { CreateListingSchema } from './listing.schemas';
+import { CreateListingSchema, listingPricingIssues, UpdateListingSchema } from './listing.schemas';
 
 const valid = {
   title: 'Profitable cooking blog',
@@ -75,5 +75,81 @@ describe('CreateListingSchema', () => {
     for (const field of ['title', 'description', 'category', 'website_url', 'starting_price']) {
       expect(missing.some((p) => p.startsWith(`${field}:`))).toBe(true);
     }
+  });
+});
+
+describe('UpdateListingSchema (ADR 0036)', () => {
+  const required = {
+    title: valid.title,
+    description: valid.description,
+    category: valid.category,
+    website_url: valid.website_url,
+    monthly_revenue: '1200',
+    annual_revenue: '14400',
+    monthly_traffic: '25000',
+    profit_margin: '62.5',
+    business_age_months: '30',
+    starting_price: '5000',
+  };
+  const optional = [
+    'monthly_expenses',
+    'monetization_methods',
+    'listing_type',
+    'auction_type',
+    'reserve_price',
+    'buy_now_price',
+    'duration_days',
+    'key_metrics',
+    'growth_opportunities',
+    'included_assets',
+    'reason_for_selling',
+    'existing_screenshots',
+  ] as const;
+
+  it('leaves every optional field it was not sent undefined, so the stored value stays', () => {
+    const parsed = UpdateListingSchema.parse(required);
+    for (const field of optional) expect(parsed[field]).toBeUndefined();
+  });
+
+  it('clears a field sent empty: no reserve, buy-now or text, expenses 0, no methods, no screenshots kept', () => {
+    const blanks = Object.fromEntries(optional.map((field) => [field, '']));
+    const parsed = UpdateListingSchema.parse({ ...required, ...blanks });
+    expect(parsed).toMatchObject({
+      monthly_expenses: 0,
+      monetization_methods: [],
+      reserve_price: null,
+      buy_now_price: null,
+      key_metrics: null,
+      growth_opportunities: null,
+      included_assets: null,
+      reason_for_selling: null,
+      existing_screenshots: [],
+    });
+    // A type or a duration cannot be cleared: empty keeps them too.
+    expect(parsed.listing_type).toBeUndefined();
+    expect(parsed.auction_type).toBeUndefined();
+    expect(parsed.duration_days).toBeUndefined();
+  });
+
+  it('sets what it was sent, 0 included, and parses its own answer to the same (the gateway parses, then the service)', () => {
+    const parsed = UpdateListingSchema.parse({ ...required, monthly_expenses: '0', reserve_price: '7000', key_metrics: ' 40% returning ', listing_type: 'auction' });
+    expect(parsed).toMatchObject({ monthly_expenses: 0, reserve_price: 7000, key_metrics: '40% returning', listing_type: 'auction' });
+    expect(UpdateListingSchema.parse(JSON.parse(JSON.stringify(parsed)))).toEqual(parsed);
+    const cleared = UpdateListingSchema.parse({ ...required, reserve_price: '', existing_screenshots: '' });
+    expect(UpdateListingSchema.parse(JSON.parse(JSON.stringify(cleared)))).toEqual(cleared);
+  });
+
+  it('still requires the fields of the edit form (SPEC §5)', () => {
+    const result = UpdateListingSchema.safeParse({ ...required, title: undefined, starting_price: undefined });
+    expect(result.error?.issues.map((issue) => issue.path.join('.'))).toEqual(expect.arrayContaining(['title', 'starting_price']));
+  });
+});
+
+describe('listingPricingIssues', () => {
+  it('treats null as no price, as an edit that cleared it', () => {
+    expect(listingPricingIssues({ listing_type: 'fixed', starting_price: 100, reserve_price: null, buy_now_price: null })).toEqual([]);
+    expect(listingPricingIssues({ listing_type: 'fixed', starting_price: 100, reserve_price: 200 })).toEqual([
+      { path: 'reserve_price', message: 'Only auctions have a reserve price' },
+    ]);
   });
 });

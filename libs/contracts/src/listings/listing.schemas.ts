@@ -79,19 +79,39 @@ export const ListingFieldsSchema = z.object({
   reason_for_selling: optionalText(5000),
 });
 
-/** Cross-field rules: reserve and buy-now belong to auctions, above the starting price. */
-function pricingRules(listing: z.infer<typeof ListingFieldsSchema>, ctx: z.RefinementCtx) {
+/** The sale terms the pricing rules look at; a reserve or buy-now price that is null or undefined is none. */
+export interface ListingPricing {
+  listing_type: 'auction' | 'fixed';
+  starting_price: number;
+  reserve_price?: number | null;
+  buy_now_price?: number | null;
+}
+
+/**
+ * The cross-field rules: reserve and buy-now belong to auctions, above the starting price. Returns each broken rule
+ * with its field (empty when all hold); the create schema applies them, and listings-service to an edit merged onto
+ * the stored listing (ADR 0036).
+ */
+export function listingPricingIssues(listing: ListingPricing): Array<{ path: 'reserve_price' | 'buy_now_price'; message: string }> {
+  const reserve = listing.reserve_price ?? null;
+  const buyNow = listing.buy_now_price ?? null;
+  const issues: Array<{ path: 'reserve_price' | 'buy_now_price'; message: string }> = [];
   if (listing.listing_type === 'fixed') {
-    if (listing.reserve_price !== undefined) ctx.addIssue({ code: 'custom', path: ['reserve_price'], message: 'Only auctions have a reserve price' });
-    if (listing.buy_now_price !== undefined) ctx.addIssue({ code: 'custom', path: ['buy_now_price'], message: 'Only auctions have a buy now price' });
-    return;
+    if (reserve !== null) issues.push({ path: 'reserve_price', message: 'Only auctions have a reserve price' });
+    if (buyNow !== null) issues.push({ path: 'buy_now_price', message: 'Only auctions have a buy now price' });
+    return issues;
   }
-  if (listing.reserve_price !== undefined && listing.reserve_price < listing.starting_price) {
-    ctx.addIssue({ code: 'custom', path: ['reserve_price'], message: 'Reserve price cannot be below the starting price' });
+  if (reserve !== null && reserve < listing.starting_price) {
+    issues.push({ path: 'reserve_price', message: 'Reserve price cannot be below the starting price' });
   }
-  if (listing.buy_now_price !== undefined && listing.buy_now_price <= Math.max(listing.starting_price, listing.reserve_price ?? 0)) {
-    ctx.addIssue({ code: 'custom', path: ['buy_now_price'], message: 'Buy now price must be above the starting and reserve prices' });
+  if (buyNow !== null && buyNow <= Math.max(listing.starting_price, reserve ?? 0)) {
+    issues.push({ path: 'buy_now_price', message: 'Buy now price must be above the starting and reserve prices' });
   }
+  return issues;
+}
+
+function pricingRules(listing: z.infer<typeof ListingFieldsSchema>, ctx: z.RefinementCtx) {
+  for (const issue of listingPricingIssues(listing)) ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
 }
 
 /** POST /api/listings. */
@@ -126,14 +146,46 @@ export const ScreenshotRefSchema = z
   .refine((value) => screenshotKeyFrom(value) !== null, 'Not a screenshot of this listing')
   .transform((value) => screenshotKeyFrom(value) as string);
 
-/** PATCH /api/listings/{id} multipart: every field again, plus the screenshots to keep (repeated or one value). */
+// The edit form (ADR 0036): an optional field left out keeps its stored value, and one sent empty ('') clears it.
+const blankToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
+const clearableDollars = (label: string) => z.preprocess(blankToNull, wholeDollars(label).nullable().optional());
+const clearableText = (max: number) =>
+  z.preprocess(blankToNull, z.string().trim().max(max, `At most ${max} characters`).nullable().optional());
+
+/**
+ * PATCH /api/listings/{id} multipart: the required fields of SPEC §5 again; every optional field only when it changes.
+ * Left out, it keeps its stored value (so does a listing type, auction type or duration sent empty). Sent empty, it is
+ * cleared: no reserve or buy-now price, no text, monthly expenses 0, no monetization methods, no screenshots kept.
+ * existing_screenshots names the screenshots to keep (repeated or one value). The pricing rules are checked by the
+ * service on the edit merged with the stored listing (listingPricingIssues).
+ */
 export const UpdateListingSchema = ListingFieldsSchema.extend({
+  monthly_expenses: z.preprocess((value) => (blankToNull(value) === null ? 0 : value), wholeDollars('Monthly expenses').optional()),
+  monetization_methods: z.preprocess(
+    (value) => (typeof value === 'string' ? value.split(',').map((v) => v.trim()).filter(Boolean) : value),
+    z.array(z.enum(MONETIZATION_METHODS, { message: 'Unknown monetization method' })).max(MONETIZATION_METHODS.length).optional(),
+  ),
+  listing_type: z.preprocess(blankToUndefined, z.enum(['auction', 'fixed']).optional()),
+  auction_type: z.preprocess(blankToUndefined, z.enum(['auto', 'manual']).optional()),
+  reserve_price: clearableDollars('Reserve price'),
+  buy_now_price: clearableDollars('Buy now price'),
+  duration_days: z.preprocess(
+    (v) => toNumber(blankToUndefined(v)),
+    z
+      .number()
+      .refine((v) => (DURATION_DAYS as readonly number[]).includes(v), 'Duration must be 3, 7, 14 or 30 days')
+      .optional(),
+  ),
+  key_metrics: clearableText(5000),
+  growth_opportunities: clearableText(5000),
+  included_assets: clearableText(5000),
+  reason_for_selling: clearableText(5000),
   status: z.preprocess(blankToUndefined, z.enum(OWNER_STATUSES, { message: 'Status must be active, paused or draft' }).optional()),
   existing_screenshots: z.preprocess(
-    (value) => (value === undefined || value === '' ? [] : Array.isArray(value) ? value : [value]),
-    z.array(ScreenshotRefSchema).max(MAX_SCREENSHOTS, `At most ${MAX_SCREENSHOTS} screenshots`),
+    (value) => (value === undefined ? undefined : value === '' ? [] : Array.isArray(value) ? value : [value]),
+    z.array(ScreenshotRefSchema).max(MAX_SCREENSHOTS, `At most ${MAX_SCREENSHOTS} screenshots`).optional(),
   ),
-}).superRefine(pricingRules);
+});
 export type UpdateListing = z.output<typeof UpdateListingSchema>;
 
 /** PATCH /api/listings/{id} as JSON: the owner's pause/activate (SPEC §7). */
@@ -174,6 +226,9 @@ export const AdminUpdateListingRequestSchema = IdRequestSchema.extend({ changes:
 
 /** listings.watchlist.remove: the listing to stop watching (the path's). */
 export const WatchlistRemoveSchema = WatchlistAddSchema;
+
+/** listings.sale_terms (services only): the listing whose sale terms bidding-service has not heard of yet. */
+export const SaleTermsRequestSchema = z.object({ listing_id: z.uuid({ message: 'Not a valid listing id' }) }).strict();
 
 /** listings.seller_counts (services only): the sellers to count listings of. */
 export const SellerCountsRequestSchema = z.object({ user_ids: z.array(z.uuid()).max(1000) });

@@ -9,6 +9,7 @@ import {
   ListingSchema,
   ListingsResponseSchema,
   ListingStatsSchema,
+  SaleTermsSchema,
   SellerListingCountsSchema,
   WatchlistResponseSchema,
 } from './listing.dto';
@@ -17,6 +18,7 @@ import {
   AdminUpdateListingRequestSchema,
   BrowseListingsQuerySchema,
   CreateListingRequestSchema,
+  SaleTermsRequestSchema,
   SellerCountsRequestSchema,
   SetListingStatusRequestSchema,
   UpdateListingRequestSchema,
@@ -30,6 +32,11 @@ export const LISTINGS_RPC = {
   stats: defineRpc('listings.stats', EmptyRequestSchema, ListingStatsSchema, { internal: true }),
   /** Listing counts per seller for the admin Users tab; admin-service asks. */
   sellerCounts: defineRpc('listings.seller_counts', SellerCountsRequestSchema, SellerListingCountsSchema, { internal: true }),
+  /**
+   * An active listing's sale terms, for a bid, offer or buy-now on a listing bidding-service has not heard of yet
+   * (its listing.approved not yet consumed, ADR 0036); 404 when the listing is not active. bidding-service asks.
+   */
+  saleTerms: defineRpc('listings.sale_terms', SaleTermsRequestSchema, SaleTermsSchema, { internal: true }),
   create: defineRpc('listings.create', CreateListingRequestSchema, ListingSchema),
   /** One listing with its seller card (also asked by notifications-service for a message's listing). */
   get: defineRpc('listings.get', IdRequestSchema, ListingSchema),

@@ -48,11 +48,13 @@ export type SendMessage = z.infer<typeof SendMessageSchema>;
 export const MessagePartySchema = z.strictObject({ id: z.uuid(), username: z.string() });
 export type MessageParty = z.infer<typeof MessagePartySchema>;
 
-/** A message as its sender or receiver sees it (SPEC §3 Message). */
+/** A message as its sender or receiver sees it (SPEC §3 Message: receiver_id as sent, and both parties named). */
 export const MessageSchema = z.strictObject({
   id: z.uuid(),
   sender: MessagePartySchema,
   receiver: MessagePartySchema,
+  /** The same id as receiver.id (SPEC §3 names the field). */
+  receiver_id: z.uuid(),
   listing_id: z.uuid().nullable(),
   listing_title: z.string().nullable(),
   subject: z.string(),

@@ -19,6 +19,7 @@ const received: MessageDto = {
   id: 'm1',
   sender: { id: 'ann', username: 'ann' },
   receiver: { id: 'me', username: 'me_user' },
+  receiver_id: 'me',
   listing_id: 'l1',
   listing_title: 'Recipe blog',
   subject: 'Is it still for sale?',
@@ -56,7 +57,7 @@ describe('MessagesTab', () => {
 
 describe('ConversationItem', () => {
   it('opened, shows the messages, the listing link and Reply', () => {
-    const [conversation] = conversationsOf([received, { ...received, id: 'm2', direction: 'sent', sender: received.receiver, receiver: received.sender, subject: 'Re: Is it still for sale?', content: 'Yes', created_at: '2026-11-20T11:00:00.000Z' }]);
+    const [conversation] = conversationsOf([received, { ...received, id: 'm2', direction: 'sent', sender: received.receiver, receiver: received.sender, receiver_id: received.sender.id, subject: 'Re: Is it still for sale?', content: 'Yes', created_at: '2026-11-20T11:00:00.000Z' }]);
     const html = render(<ConversationItem conversation={conversation} open onToggle={() => undefined} onReply={() => undefined} />);
     expect(html).toContain('aria-expanded="true"');
     expect(html).toContain('href="/listing/l1"');

@@ -17,6 +17,7 @@ const message = (overrides: Partial<MessageDto>): MessageDto => ({
   created_at: '2026-11-20T10:00:00.000Z',
   direction: 'received',
   ...overrides,
+  receiver_id: (overrides.receiver ?? me).id,
 });
 
 describe('conversationsOf', () => {
