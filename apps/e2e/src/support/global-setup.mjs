@@ -7,6 +7,8 @@ export default async function globalSetup() {
     ...isolatedSystemEnv('e2e', Number(process.env.E2E_PORT ?? 3900)),
     ADMIN_EMAIL: 'admin@e2e.example.com',
     ADMIN_PASSWORD: 'e2e-admin-password',
+    // Never used to send (no SMTP_HOST: emails go to the log), only so the teardown can prove it never reaches a log.
+    SMTP_PASSWORD: 'e2e-smtp-credential-7Kq2',
     // Journeys register and log in more often than one person would.
     RATE_LIMIT_SCALE: '20',
     // Journeys move an auction's end close in the database; each bidding replica's sweep then closes it within a second.
