@@ -30,6 +30,12 @@ export const gatewayEnv = {
   // either the request is a quick 503 with Retry-After (ADR 0029).
   UPLOADS_MAX_CONCURRENT: z.coerce.number().int().min(1).max(1000).default(8),
   UPLOADS_MAX_PER_USER: z.coerce.number().int().min(1).max(100).default(2),
+  // An upload's body must arrive within UPLOADS_DEADLINE_MS of its start, with no gap of UPLOADS_IDLE_MS without a
+  // byte; otherwise it is a 408 and its slot is free at once, so slow senders cannot hold every slot (ADR 0029).
+  UPLOADS_DEADLINE_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
+  UPLOADS_IDLE_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  // Images decoded at once per gateway: each 40-megapixel decode takes hundreds of MB of native memory (ADR 0029).
+  UPLOADS_MAX_DECODING: z.coerce.number().int().min(1).max(64).default(2),
   // The site's public address: its origin may open live feed websockets (ADR 0015). Shared with notifications-service.
   PUBLIC_URL: urlSchema(['http:', 'https:']).optional(),
   // Further browser origins (comma-separated, e.g. a dev server) allowed to open live feed websockets; see ADR 0015.

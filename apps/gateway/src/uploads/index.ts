@@ -6,6 +6,7 @@ export { UploadsController } from './uploads.controller';
 export { ScreenshotsInterceptor, UploadedScreenshots, discardScreenshots } from './screenshots.interceptor';
 export type { StoredScreenshot } from './multipart-screenshots';
 export { UploadSlots, UPLOAD_RETRY_AFTER_SECONDS } from './upload-slots';
+export { ImageCleaner } from './clean-image';
 export { sniffImage, type ImageInfo, type SniffResult } from './image-sniff';
 export {
   MAX_SCREENSHOTS,

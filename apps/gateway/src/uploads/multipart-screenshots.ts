@@ -2,8 +2,7 @@ import type { Readable } from 'node:stream';
 import busboy, { type Busboy } from 'busboy';
 import type { Request } from 'express';
 import { AppError, badRequest } from '@market/server-kit';
-import { ObjectStorage } from './object-storage';
-import { invalid, receiveScreenshot, type StoredScreenshot } from './screenshot-file';
+import { invalid, receiveScreenshot, type ScreenshotSink, type StoredScreenshot } from './screenshot-file';
 import { MAX_SCREENSHOTS, MAX_SCREENSHOT_BYTES, SCREENSHOTS_FIELD } from './upload-rules';
 
 export type { StoredScreenshot } from './screenshot-file';
@@ -11,6 +10,12 @@ export type { StoredScreenshot } from './screenshot-file';
 export interface MultipartResult {
   fields: Record<string, string | string[]>;
   screenshots: StoredScreenshot[];
+}
+
+/** How long a body may take to arrive (ADR 0029): in all, and between two chunks. */
+export interface UploadDeadlines {
+  totalMs: number;
+  idleMs: number;
 }
 
 // The longest listing text (the description) is 10,000 characters, at most 40 KB of UTF-8.
@@ -22,6 +27,12 @@ const MAX_FIELDS = 60;
 const MAX_BODY_BYTES = MAX_SCREENSHOTS * MAX_SCREENSHOT_BYTES + 2 * 1024 * 1024;
 
 const bodyTooLarge = () => new AppError('payload_too_large', `The request body must be at most ${MAX_BODY_BYTES / (1024 * 1024)} MB`);
+const seconds = (ms: number) => {
+  const n = Math.round(ms / 100) / 10;
+  return `${n} second${n === 1 ? '' : 's'}`;
+};
+const tooSlow = (ms: number) => new AppError('request_timeout', `The upload did not arrive within ${seconds(ms)}; try again on a faster connection`);
+const stalled = (ms: number) => new AppError('request_timeout', `The upload stalled: nothing arrived for ${seconds(ms)}`);
 
 /** Collects a field; a repeated name becomes an array in arrival order. */
 function addField(fields: Record<string, string | string[]>, name: string, value: string): void {
@@ -34,9 +45,11 @@ function addField(fields: Record<string, string | string[]>, name: string, value
 /**
  * Parses a multipart/form-data request: text fields are collected, each file in `screenshots` is checked by its
  * content (DESIGN D18), cleaned of metadata and streamed into storage under a server-generated key (ADR 0029).
- * On any failure every object stored for this request is removed before the AppError is thrown.
+ * The body must arrive within `deadlines` (a 408 otherwise). On any failure the request is no longer read (the
+ * caller closes the connection once it has answered), and every object stored for it is removed before the
+ * AppError is thrown.
  */
-export function receiveScreenshots(req: Request, storage: ObjectStorage): Promise<MultipartResult> {
+export function receiveScreenshots(req: Request, sink: Omit<ScreenshotSink, 'signal'>, deadlines: UploadDeadlines): Promise<MultipartResult> {
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) return Promise.reject(bodyTooLarge());
   let parser: Busboy;
@@ -61,10 +74,21 @@ export function receiveScreenshots(req: Request, storage: ObjectStorage): Promis
     let settled = false;
     let fileIndex = 0;
     const order = new Map<string, number>();
+    const aborted = new AbortController();
+    const { storage } = sink;
+
+    // A body that takes too long, or stops arriving, frees its slot instead of holding it until Node's own timeout.
+    const deadline = setTimeout(() => fail(tooSlow(deadlines.totalMs)), deadlines.totalMs);
+    const idle = setTimeout(() => fail(stalled(deadlines.idleMs)), deadlines.idleMs);
+    const stopTimers = () => {
+      clearTimeout(deadline);
+      clearTimeout(idle);
+    };
 
     const settle = async () => {
       if (settled) return;
       settled = true;
+      stopTimers();
       await Promise.allSettled(pending);
       if (failure === null) {
         // Arrival order, whatever order the stores finished in.
@@ -78,9 +102,12 @@ export function receiveScreenshots(req: Request, storage: ObjectStorage): Promis
     const fail = (error: unknown) => {
       if (failure !== null) return;
       failure = error;
-      // Stop parsing, let the client finish sending into the void, and stop the stores still running.
+      // Stop parsing and reading (never drain a body of unknown size), and stop the stores still running.
+      stopTimers();
       req.unpipe(parser);
-      req.resume();
+      req.off('data', countBody);
+      req.pause();
+      aborted.abort();
       for (const file of activeFiles) file.destroy(new Error('upload aborted'));
       void settle();
     };
@@ -90,7 +117,7 @@ export function receiveScreenshots(req: Request, storage: ObjectStorage): Promis
       file.on('error', () => undefined);
       activeFiles.add(file);
       try {
-        const stored = await receiveScreenshot(file, { filename, index }, storage, (key) => {
+        const stored = await receiveScreenshot(file, { filename, index }, { ...sink, signal: aborted.signal }, (key) => {
           // A file cleaned after the request failed is not stored at all.
           if (failure !== null) throw new Error('upload aborted');
           attemptedKeys.push(key);
@@ -123,14 +150,13 @@ export function receiveScreenshots(req: Request, storage: ObjectStorage): Promis
     parser.on('error', () => fail(badRequest('Malformed multipart/form-data request')));
     parser.on('close', () => void settle());
     let received = 0;
-    const countBody = (chunk: Buffer) => {
+    function countBody(chunk: Buffer) {
       received += chunk.length;
-      if (received > MAX_BODY_BYTES) {
-        req.off('data', countBody);
-        fail(bodyTooLarge());
-      }
-    };
+      idle.refresh();
+      if (received > MAX_BODY_BYTES) fail(bodyTooLarge());
+    }
     req.on('data', countBody);
+    req.on('end', stopTimers);
     // A client that goes away mid-upload leaves the parser waiting forever: treat it as a failure.
     req.on('error', () => fail(badRequest('The upload was interrupted')));
     req.on('close', () => {

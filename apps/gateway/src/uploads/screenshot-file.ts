@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { AppError } from '@market/server-kit';
-import { cleanImage } from './clean-image';
+import type { ImageCleaner } from './clean-image';
 import { MAX_HEAD_BYTES, readImageHead } from './image-head';
 import { ObjectStorage } from './object-storage';
 import { MAX_SCREENSHOT_BYTES, MAX_SCREENSHOT_PIXELS, SCREENSHOTS_FIELD, newScreenshotKey, uploadPath } from './upload-rules';
@@ -27,6 +27,14 @@ export interface ScreenshotPart {
   index: number;
 }
 
+/** What receiving a file needs: where it goes, who cleans it, and the request's abort signal. */
+export interface ScreenshotSink {
+  storage: ObjectStorage;
+  cleaner: ImageCleaner;
+  /** Aborted when the request failed: an image still waiting to be decoded is then never decoded. */
+  signal?: AbortSignal;
+}
+
 /** Temp files are spooled here (never in UPLOADS_DIR, which may be served); each file has its own directory. */
 const SPOOL_PREFIX = join(tmpdir(), 'gateway-screenshot-');
 
@@ -40,14 +48,14 @@ const pixelsIssue = (part: ScreenshotPart, size: string) =>
 
 /**
  * Receives one file of the `screenshots` field (ADR 0012, ADR 0029): judges its head by content, spools the file to
- * a temp file while counting it against 5 MB, re-encodes it without metadata (clean-image.ts) and streams the
+ * a temp file while counting it against 5 MB, re-encodes it without metadata (ImageCleaner) and streams the
  * result into storage. `claim` is told the key before anything is written under it, so the request can remove it
  * on failure. Answers null for an empty, unnamed file input; throws an AppError for a refused file.
  */
 export async function receiveScreenshot(
   file: Readable,
   part: ScreenshotPart,
-  storage: ObjectStorage,
+  { storage, cleaner, signal }: ScreenshotSink,
   claim: (key: string) => void,
 ): Promise<StoredScreenshot | null> {
   const { head, result } = await readImageHead(file);
@@ -81,7 +89,7 @@ export async function receiveScreenshot(
     }
     await pipeline(Readable.from(limited(), { objectMode: false }), createWriteStream(upload, { flags: 'wx' }));
 
-    const outcome = await cleanImage(upload, cleaned, info);
+    const outcome = await cleaner.clean(upload, cleaned, info, signal);
     if (outcome.status === 'unreadable') {
       throw invalid(['body', SCREENSHOTS_FIELD, part.index], `${named(part)} is not a readable image: its pixels do not decode`, 'image_unreadable');
     }

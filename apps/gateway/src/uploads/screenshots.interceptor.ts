@@ -1,8 +1,10 @@
-import { HttpException, Injectable, createParamDecorator, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
+import { HttpException, Inject, Injectable, createParamDecorator, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { catchError, from, switchMap, throwError, type Observable } from 'rxjs';
 import type { Actor } from '@market/contracts';
 import { AppError, unavailable } from '@market/server-kit';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway.config';
+import { ImageCleaner } from './clean-image';
 import { ObjectStorage } from './object-storage';
 import { receiveScreenshots, type StoredScreenshot } from './multipart-screenshots';
 import { UPLOAD_RETRY_AFTER_SECONDS, UploadSlots } from './upload-slots';
@@ -25,6 +27,24 @@ export async function discardScreenshots(storage: ObjectStorage, screenshots: Pi
 const isRefusal = (error: unknown) =>
   (error instanceof AppError && error.status < 500) || (error instanceof HttpException && error.getStatus() < 500);
 
+// How long a refused request's connection may stay open for its answer to be read, whatever the client does.
+const CLOSE_AFTER_MS = 5000;
+
+/**
+ * After refusing an upload whose body has not all arrived: the rest is never read (a body of any size could follow),
+ * the answer says `Connection: close`, so Node closes the connection once it is written, and the socket is destroyed
+ * after CLOSE_AFTER_MS whatever happens (ADR 0029).
+ */
+export function closeUnreadUpload(req: Request, res: Response): void {
+  if (req.complete) return;
+  req.pause();
+  if (!res.headersSent) res.setHeader('Connection', 'close');
+  const socket = req.socket;
+  const cut = setTimeout(() => socket.destroy(), CLOSE_AFTER_MS);
+  cut.unref();
+  socket.once('close', () => clearTimeout(cut));
+}
+
 // Uploads are counted per signed-in user (guards run before interceptors); anonymous ones per client address.
 const uploaderOf = (req: Request & { user?: Actor }) => (req.user ? `user:${req.user.user_id}` : `ip:${req.ip ?? ''}`);
 
@@ -32,30 +52,41 @@ const uploaderOf = (req: Request & { user?: Actor }) => (req.user ? `user:${req.
  * For create/edit routes: a multipart/form-data body is parsed here (text fields into req.body, files in
  * `screenshots` checked and stored); other bodies pass through untouched. Stored files are removed again when
  * the checks fail or the handler refuses the request. Beyond UPLOADS_MAX_CONCURRENT uploads in this gateway, or
- * UPLOADS_MAX_PER_USER for this uploader, the request is a 503 with Retry-After before any byte is read (ADR 0029).
+ * UPLOADS_MAX_PER_USER for this uploader, the request is a 503 with Retry-After before any byte is read; a body
+ * slower than UPLOADS_DEADLINE_MS in all or UPLOADS_IDLE_MS between chunks is a 408, its slot freed at once. A refused
+ * request's connection is closed rather than drained (ADR 0029).
  */
 @Injectable()
 export class ScreenshotsInterceptor implements NestInterceptor {
   constructor(
     private readonly storage: ObjectStorage,
     private readonly slots: UploadSlots,
+    private readonly cleaner: ImageCleaner,
+    @Inject(GATEWAY_CONFIG) private readonly config: Pick<GatewayConfig, 'UPLOADS_DEADLINE_MS' | 'UPLOADS_IDLE_MS'>,
   ) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const req = context.switchToHttp().getRequest<Request>();
     if (!req.is('multipart/form-data')) return next.handle();
+    const res = context.switchToHttp().getResponse<Response>();
     const slot = this.slots.tryAcquire(uploaderOf(req));
     if (!slot.ok) {
-      // The body is read into the void so the client, still sending, gets the answer.
-      req.resume();
-      context.switchToHttp().getResponse<Response>().setHeader('Retry-After', String(UPLOAD_RETRY_AFTER_SECONDS));
+      closeUnreadUpload(req, res);
+      res.setHeader('Retry-After', String(UPLOAD_RETRY_AFTER_SECONDS));
       const detail =
         slot.reason === 'uploader'
           ? `You already have ${this.slots.maxPerUploader} uploads in progress; try again when they finish`
           : 'Too many uploads in progress; try again in a few seconds';
       return throwError(() => unavailable(detail));
     }
-    return from(receiveScreenshots(req, this.storage).finally(slot.release)).pipe(
+    const deadlines = { totalMs: this.config.UPLOADS_DEADLINE_MS, idleMs: this.config.UPLOADS_IDLE_MS };
+    const received = receiveScreenshots(req, { storage: this.storage, cleaner: this.cleaner }, deadlines)
+      .catch((error: unknown) => {
+        closeUnreadUpload(req, res);
+        throw error;
+      })
+      .finally(slot.release);
+    return from(received).pipe(
       switchMap(({ fields, screenshots }) => {
         req.body = fields;
         storedByRequest.set(req, screenshots);

@@ -5,16 +5,29 @@ import type { INestApplication } from '@nestjs/common';
 import sharp from 'sharp';
 import { eventually } from '@market/server-kit/testing';
 import { MinioStorage } from './minio-storage';
-import { ObjectStorage, UploadSlots, type StoredScreenshot } from './index';
+import { ImageCleaner, ObjectStorage, UploadSlots, type StoredScreenshot } from './index';
 import { MAX_SCREENSHOT_BYTES } from './upload-rules';
-import { sampleLiveArrayBuffers, watchBufferAllocations } from './testing/allocation-probe';
+import { sampleLiveArrayBuffers, sampleRss, watchBufferAllocations } from './testing/allocation-probe';
 import { png } from './testing/image-fixtures';
-import { noisePng } from './testing/real-images';
+import { maxPixelsJpeg, noisePng } from './testing/real-images';
 import { startS3rverProcess } from './testing/s3rver-process';
 import { gate, sendStreamed } from './testing/streamed-form';
 import { startUploadApp } from './testing/upload-test-app';
 
 const screenshot = (bytes: Buffer, filename = 'shot.png') => ({ name: 'screenshots', bytes, filename, type: 'image/png' });
+const MB = 1024 * 1024;
+// The documented bound (ADR 0029): resident memory grows by at most 450 MB per image decoded at once
+// (UPLOADS_MAX_DECODING; a 40-megapixel JPEG turned upright takes about 360 MB), plus 200 MB for everything else the
+// uploads hold (chunks, streams, the encoder's output, thread-pool arenas the allocator keeps after a first decode).
+const RSS_PER_DECODE = 450 * MB;
+const RSS_BESIDES = 200 * MB;
+
+/** The most images libvips worked on at once (sharp.counters().process), sampled every few milliseconds. */
+function sampleDecoding(): { peak(): number; stop(): void } {
+  let peak = 0;
+  const timer = setInterval(() => (peak = Math.max(peak, sharp.counters().process)), 5);
+  return { peak: () => peak, stop: () => clearInterval(timer) };
+}
 
 describe('uploads: at most N at once per gateway and per user (ADR 0029)', () => {
   let root: string;
@@ -106,16 +119,19 @@ describe('uploads: at most N at once per gateway and per user (ADR 0029)', () =>
 describe.each([
   ['disk', false],
   ['MinIO (s3rver in another process)', true],
-])('uploads: five max-size files stream through the gateway (%s)', (_name, useMinio) => {
+])('uploads: max-size files stream through the gateway in bounded memory (%s)', (_name, useMinio) => {
   let root: string;
   let app: INestApplication;
   let url: string;
   let stopS3: (() => Promise<void>) | undefined;
   let big: Buffer;
+  let huge: Buffer;
+  const rssBound = () => app.get(ImageCleaner).maxDecoding * RSS_PER_DECODE + RSS_BESIDES;
 
   beforeAll(async () => {
     root = await mkdtemp(join(tmpdir(), 'upload-memory-'));
     big = await noisePng(MAX_SCREENSHOT_BYTES - 64 * 1024);
+    huge = await maxPixelsJpeg();
     let storage: ObjectStorage | undefined;
     if (useMinio) {
       const s3 = await startS3rverProcess(join(root, 's3'));
@@ -123,15 +139,38 @@ describe.each([
       storage = new MinioStorage({ endpoint: s3.endpoint, accessKey: 'S3RVER', secretKey: 'S3RVER', bucket: 'memory-test', region: 'us-east-1' });
     }
     let base: string;
-    ({ app, base } = await startUploadApp({ UPLOADS_DIR: join(root, 'uploads') }, storage));
+    // One image decoded at a time: a machine with two cores or more would decode two at once if the setting were not
+    // honoured, and the memory bound follows the setting.
+    ({ app, base } = await startUploadApp({ UPLOADS_DIR: join(root, 'uploads'), UPLOADS_MAX_DECODING: '1' }, storage));
     url = `${base}/api/things`;
-  });
+    // The process's first decode also sets up what later ones reuse (codecs, thread pool, allocator arenas): done
+    // here, so the tests measure what uploads cost rather than one-off set-up.
+    expect((await sendStreamed(url, [{ name: 'screenshots', bytes: huge, filename: 'warm-up.jpg', type: 'image/jpeg' }])).status).toBe(201);
+  }, 60_000);
 
   afterAll(async () => {
     await app?.close();
     await stopS3?.();
     await rm(root, { recursive: true, force: true });
   });
+
+  it('decodes UPLOADS_MAX_DECODING images at once, and resident memory grows by at most that x 450 MB + 200 MB, while two users each upload three 40-megapixel photos', async () => {
+    expect(huge.length).toBeLessThan(MAX_SCREENSHOT_BYTES);
+    const files = Array.from({ length: 3 }, (_, i) => ({ name: 'screenshots', bytes: huge, filename: `photo-${i}.jpg`, type: 'image/jpeg' }));
+    const rss = sampleRss();
+    const decoding = sampleDecoding();
+    const answers = await Promise.all([sendStreamed(url, files, { user: 'heidi' }), sendStreamed(url, files, { user: 'ivan' })]).finally(() => {
+      rss.stop();
+      decoding.stop();
+    });
+    for (const answer of answers) {
+      expect(answer.status).toBe(201);
+      for (const shot of answer.body.screenshots as StoredScreenshot[]) expect(shot).toMatchObject({ content_type: 'image/jpeg', width: 6320, height: 6320 });
+    }
+    // Six photos waited their turn: never two decoded at once, whatever the machine's core count.
+    expect(decoding.peak()).toBe(1);
+    expect(rss.peakGrowth()).toBeLessThan(rssBound());
+  }, 180_000);
 
   // Ten ~5 MB PNGs are decoded and re-encoded: a few seconds alone, longer on a machine busy with other tests.
   it('holds no Buffer anywhere near a file\'s size while two users each upload five', async () => {
@@ -145,15 +184,19 @@ describe.each([
 
     const probe = watchBufferAllocations();
     const live = sampleLiveArrayBuffers();
+    const rss = sampleRss();
     const answers = await Promise.all([sendStreamed(url, files, { user: 'frank' }), sendStreamed(url, files, { user: 'grace' })]).finally(() => {
       probe.stop();
       live.stop();
+      rss.stop();
     });
     // Chunks and at most the 512 KB head window: never a whole file, though 2 x 5 files of ~5 MB went through.
     const { size, stack } = probe.largest();
     expect(size < 1024 * 1024 ? 'under 1 MB' : `${size} bytes at ${stack}`).toBe('under 1 MB');
     // Nor is one held some other way: live buffer memory never grows by half a file.
     expect(live.peakGrowth()).toBeLessThan(big.length / 2);
+    // Native memory too: these PNGs stream through libvips, far inside the bound.
+    expect(rss.peakGrowth()).toBeLessThan(rssBound());
     for (const answer of answers) {
       expect(answer.status).toBe(201);
       const shots = answer.body.screenshots as StoredScreenshot[];

@@ -1,5 +1,6 @@
 import type { Provider } from '@nestjs/common';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway.config';
+import { ImageCleaner } from './clean-image';
 import { DiskStorage } from './disk-storage';
 import { MinioStorage } from './minio-storage';
 import { ObjectStorage } from './object-storage';
@@ -20,9 +21,10 @@ export function createObjectStorage(config: GatewayConfig): ObjectStorage {
   return new DiskStorage(config.UPLOADS_DIR);
 }
 
-/** Providers for the gateway module: ObjectStorage (from GATEWAY_CONFIG), the upload slots and the screenshots interceptor. */
+/** Providers for the gateway module: ObjectStorage (from GATEWAY_CONFIG), the upload slots, the image cleaner and the screenshots interceptor. */
 export const UPLOADS_PROVIDERS: Provider[] = [
   { provide: ObjectStorage, inject: [GATEWAY_CONFIG], useFactory: createObjectStorage },
   UploadSlots,
+  ImageCleaner,
   ScreenshotsInterceptor,
 ];

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 export type RouteAuth = 'public' | 'optional' | 'user' | 'admin';
 
 /** Error statuses a route can answer beyond those its auth, inputs and the services imply (401, 403, 422, 503). */
-export type RouteErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503;
+export type RouteErrorStatus = 400 | 401 | 403 | 404 | 408 | 409 | 413 | 415 | 429 | 503;
 
 /** A reply that is not JSON (a PDF, an image): described by its media types. */
 export interface BinaryReply {

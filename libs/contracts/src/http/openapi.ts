@@ -10,6 +10,7 @@ const ERROR_DESCRIPTIONS: Record<RouteErrorStatus | 422, string> = {
   401: 'No valid token, or its session has ended',
   403: 'Not allowed for this account',
   404: 'Not found (or not visible to this caller)',
+  408: 'The upload did not arrive in time (in all, or with a long pause); send it again',
   409: 'Conflicts with the current state',
   413: 'The request body is too large',
   415: 'The request body has an unsupported encoding',
@@ -77,6 +78,8 @@ export function errorStatuses(route: RouteDefinition): number[] {
   if (route.auth !== 'public') statuses.add(401);
   if (route.auth === 'admin') statuses.add(403);
   if (route.params || route.query || route.body || route.multipart) statuses.add(422);
+  // A multipart upload must arrive within the gateway's deadline and idle gap (ADR 0029).
+  if (route.multipart) statuses.add(408);
   // Every request with a body goes through the gateway's body parser: too large, a bad encoding, or not JSON.
   if (route.method !== 'get' && route.method !== 'delete') {
     statuses.add(413);

@@ -88,3 +88,29 @@ export function sampleLiveArrayBuffers(intervalMs = 100): LiveMemorySampler {
     },
   };
 }
+
+export interface RssSampler {
+  /** The most resident memory (process.memoryUsage.rss) seen above the level at start. */
+  peakGrowth(): number;
+  stop(): void;
+}
+
+/**
+ * Reads the process's resident set size every `intervalMs`: unlike ArrayBuffer counts it includes native memory,
+ * such as the pixels libvips decodes (ADR 0029). No collection is forced, so a sample costs microseconds.
+ */
+export function sampleRss(intervalMs = 20): RssSampler {
+  const start = process.memoryUsage.rss();
+  let peak = 0;
+  const sample = () => {
+    peak = Math.max(peak, process.memoryUsage.rss() - start);
+  };
+  const timer = setInterval(sample, intervalMs);
+  return {
+    peakGrowth: () => peak,
+    stop: () => {
+      clearInterval(timer);
+      sample();
+    },
+  };
+}

@@ -61,3 +61,14 @@ export async function noisePng(bytes: number): Promise<Buffer> {
     side = Math.floor(side * Math.sqrt(bytes / image.length)) - 1;
   }
 }
+
+/**
+ * A JPEG of 6320x6320 pixels (39.9 megapixels, just under the limit) in about 330 KB, with EXIF orientation 6: turning
+ * it upright needs the whole image decoded at once, the costliest clean-up an allowed file can ask for (ADR 0029).
+ */
+export async function maxPixelsJpeg(): Promise<Buffer> {
+  const tile = await sharp({ create: { width: 79, height: 79, channels: 3, background: colour, noise: { type: 'gaussian', mean: 128, sigma: 30 } } })
+    .png()
+    .toBuffer();
+  return sharp(tile).resize(6320, 6320, { kernel: 'nearest' }).jpeg({ quality: 90 }).withMetadata({ orientation: 6 }).toBuffer();
+}

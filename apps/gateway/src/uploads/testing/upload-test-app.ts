@@ -35,7 +35,7 @@ export interface UploadTestApp {
 }
 
 // The variables the uploads providers read, parsed with the gateway's own schemas (the rest of its config is not needed).
-const UPLOADS_ENV = (({ S3_ENDPOINT, S3_ACCESS_KEY, S3_SECRET_KEY, S3_BUCKET, S3_REGION, UPLOADS_DIR, UPLOADS_MAX_CONCURRENT, UPLOADS_MAX_PER_USER }) => ({
+const UPLOADS_ENV = (({
   S3_ENDPOINT,
   S3_ACCESS_KEY,
   S3_SECRET_KEY,
@@ -44,11 +44,26 @@ const UPLOADS_ENV = (({ S3_ENDPOINT, S3_ACCESS_KEY, S3_SECRET_KEY, S3_BUCKET, S3
   UPLOADS_DIR,
   UPLOADS_MAX_CONCURRENT,
   UPLOADS_MAX_PER_USER,
+  UPLOADS_DEADLINE_MS,
+  UPLOADS_IDLE_MS,
+  UPLOADS_MAX_DECODING,
+}) => ({
+  S3_ENDPOINT,
+  S3_ACCESS_KEY,
+  S3_SECRET_KEY,
+  S3_BUCKET,
+  S3_REGION,
+  UPLOADS_DIR,
+  UPLOADS_MAX_CONCURRENT,
+  UPLOADS_MAX_PER_USER,
+  UPLOADS_DEADLINE_MS,
+  UPLOADS_IDLE_MS,
+  UPLOADS_MAX_DECODING,
 }))(gatewayEnv);
 
 /**
  * Starts the app on a free port with the gateway's HTTP set-up. `env` holds upload variables (UPLOADS_DIR, S3_*,
- * UPLOADS_MAX_*); `storage`, when given, replaces the storage they would choose (e.g. MinIO against s3rver).
+ * UPLOADS_MAX_*, UPLOADS_DEADLINE_MS, UPLOADS_IDLE_MS); `storage`, when given, replaces the storage they would choose (e.g. MinIO against s3rver).
  */
 export async function startUploadApp(env: Record<string, string>, storage?: ObjectStorage): Promise<UploadTestApp> {
   const config = parseEnvOrThrow(UPLOADS_ENV, env);
