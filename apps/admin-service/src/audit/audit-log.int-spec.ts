@@ -209,6 +209,12 @@ describe('the audit log in admin-service (ADR 0032)', () => {
     expect(seen).toEqual(acts.map((a) => a.at).reverse());
 
     expect(await refusal(search({ cursor: 'not-a-cursor' }))).toMatchObject({ status: 422, detail: [{ loc: ['query', 'cursor'] }] });
+    // A cursor of the right shape naming a time that does not exist is refused too, never cast by PostgreSQL (a 500).
+    const impossible = Buffer.from(JSON.stringify(['2026-99-99 99:99:99+00', randomUUID()])).toString('base64url');
+    expect(await refusal(search({ cursor: impossible }))).toEqual({
+      status: 422,
+      detail: [{ loc: ['query', 'cursor'], msg: 'Not a cursor this list handed out', type: 'cursor' }],
+    });
     expect(await refusal(search({ from: '2020-01-05', to: '2020-01-01' }))).toMatchObject({ status: 422 });
     expect(await refusal(search({ action: 'user.hacked' as never }))).toMatchObject({ status: 422 });
     expect(await refusal(search({ target: 'not-an-id' }))).toMatchObject({ status: 422 });

@@ -8,14 +8,31 @@ export function cursorAfter(row: AuditLogRow): string {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** A timestamptz as PostgreSQL writes it (`2026-11-25 10:00:00.123456+00`). */
-const STORED_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2}){0,2}$/;
+/** A timestamptz as PostgreSQL writes it (`2026-11-25 10:00:00.123456+00`), in parts. */
+const STORED_TIME = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2})(?:\.\d{1,6})?[+-](\d{2})(?::(\d{2}))?(?::(\d{2}))?$/;
+// PostgreSQL's time zone offsets stop at 15:59:59.
+const MAX_OFFSET_HOURS = 15;
 
-/** Reads a cursor back; one that was not made here is a 422 naming it. */
+/**
+ * True for a time PostgreSQL wrote and can read back: the shape, and a date and time that exist. The date and time
+ * must come back unchanged through Date (no 2026-02-30, no 25:00, no year 0), so the `::timestamptz` cast of a cursor
+ * can never fail (ADR 0032).
+ */
+export function isStoredTime(text: string): boolean {
+  const parts = STORED_TIME.exec(text);
+  if (!parts) return false;
+  const [, date, time, offsetHours, offsetMinutes = '00', offsetSeconds = '00'] = parts;
+  const utc = `${date}T${time}.000Z`;
+  const read = new Date(utc);
+  if (Number.isNaN(read.getTime()) || read.toISOString() !== utc || date.startsWith('0000')) return false;
+  return Number(offsetHours) <= MAX_OFFSET_HOURS && Number(offsetMinutes) < 60 && Number(offsetSeconds) < 60;
+}
+
+/** Reads a cursor back; one that was not made here (or names a time that does not exist) is a 422 naming it. */
 export function readCursor(cursor: string): { at: string; id: string } {
   try {
     const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
-    if (typeof at === 'string' && STORED_TIME.test(at) && typeof id === 'string' && UUID.test(id)) return { at, id };
+    if (typeof at === 'string' && isStoredTime(at) && typeof id === 'string' && UUID.test(id)) return { at, id };
   } catch {
     // Falls through to the refusal.
   }
