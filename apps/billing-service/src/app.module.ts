@@ -9,6 +9,7 @@ import { InvoicesController } from './invoices/invoices.controller';
 import { SaleEventsHandler } from './invoices/sale-events.handler';
 import { OverdueSweep } from './invoices/overdue-sweep';
 import { CreatePayments1763801300000 } from './migrations/1763801300000-create-payments';
+import { AdminPaymentActs1764400000000 } from './migrations/1764400000000-admin-payment-acts';
 import { PAYMENTS_PROVIDERS } from './payments/payments.providers';
 import { PaymentsController } from './payments/payments.controller';
 import { AdminBillingController } from './admin/admin-billing.controller';
@@ -19,7 +20,7 @@ import { AdminBillingService } from './admin/admin-billing.service';
 export function billingAppModule(serviceConfig: ServiceConfig & Partial<BillingConfig>): DynamicModule {
   const config = withBillingDefaults(serviceConfig);
   return defineServiceModule(
-    { service: 'billing-service', schema: 'billing', config, entities: [], migrations: [CreateInvoices1763801200000, CreatePayments1763801300000] },
+    { service: 'billing-service', schema: 'billing', config, entities: [], migrations: [CreateInvoices1763801200000, CreatePayments1763801300000, AdminPaymentActs1764400000000] },
     {
       imports: [SettingsModule],
       controllers: [BillingStatsController, InvoicesController, PaymentsController, AdminBillingController],

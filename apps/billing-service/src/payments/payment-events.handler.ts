@@ -51,16 +51,9 @@ export class PaymentEventsHandler implements OnModuleInit {
     });
   }
 
-  /**
-   * Reconciles one intent to the provider now (after the service's own provider calls); null if it is not ours.
-   * `andThen` runs in the same transaction with the reconciled row (an admin's capture or refund is audited there).
-   */
-  sync(providerIntentId: string, andThen?: (manager: EntityManager, synced: PaymentIntentRecord | null) => Promise<void>): Promise<PaymentIntentRecord | null> {
-    return this.dataSource.transaction(async (manager) => {
-      const synced = await this.syncIn(manager, providerIntentId);
-      await andThen?.(manager, synced);
-      return synced;
-    });
+  /** Reconciles one intent to the provider now (after the service's own provider calls); null if it is not ours. */
+  sync(providerIntentId: string): Promise<PaymentIntentRecord | null> {
+    return this.dataSource.transaction((manager) => this.syncIn(manager, providerIntentId));
   }
 
   private async syncIn(manager: EntityManager, providerIntentId: string): Promise<PaymentIntentRecord | null> {

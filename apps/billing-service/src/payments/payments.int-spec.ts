@@ -5,10 +5,12 @@ import { CreateEventTables1763800000000, openServiceDatabase, type ServiceRpc } 
 import { createTestDatabase, shuffled, type TestDatabase } from '@market/server-kit/testing';
 import { CreateInvoices1763801200000 } from '../migrations/1763801200000-create-invoices';
 import { CreatePayments1763801300000 } from '../migrations/1763801300000-create-payments';
+import { AdminPaymentActs1764400000000 } from '../migrations/1764400000000-admin-payment-acts';
 import { InvoicesRepository, type InvoiceRecord } from '../invoices/invoices.repository';
 import { InvoicesService } from '../invoices/invoices.service';
 import { SandboxProvider } from './sandbox.provider';
 import { PaymentEventsHandler } from './payment-events.handler';
+import { PaymentAdminActs } from './payment-admin-acts';
 import { PaymentIntentsRepository } from './payment-intents.repository';
 import { PaymentsService } from './payments.service';
 import { HoldExpirySweep } from './hold-expiry.sweep';
@@ -65,7 +67,7 @@ describe('card payments through the sandbox provider (D11, D12)', () => {
       url: db.url,
       schema: 'billing',
       entities: [],
-      migrations: [CreateEventTables1763800000000, CreateInvoices1763801200000, CreatePayments1763801300000],
+      migrations: [CreateEventTables1763800000000, CreateInvoices1763801200000, CreatePayments1763801300000, AdminPaymentActs1764400000000],
       poolSize: 12,
     });
     invoices = new InvoicesRepository(ds);
@@ -73,7 +75,7 @@ describe('card payments through the sandbox provider (D11, D12)', () => {
     handler = new PaymentEventsHandler(ds, sandbox);
     handler.onModuleInit();
     const intents = new PaymentIntentsRepository(ds);
-    payments = new PaymentsService(intents, invoices, handler, sandbox, { PUBLIC_URL: 'https://market.example' });
+    payments = new PaymentsService(intents, invoices, handler, new PaymentAdminActs(ds), sandbox, { PUBLIC_URL: 'https://market.example' });
     sweep = new HoldExpirySweep(intents, handler, sandbox, { HOLD_SWEEP_MS: 60_000 });
   });
   afterAll(async () => {
@@ -177,6 +179,47 @@ describe('card payments through the sandbox provider (D11, D12)', () => {
     const again = await payments.createPayment(buyer, invoice.id);
     expect(again).toMatchObject({ existing: false, status: 'requires_payment_method' });
     expect(again.payment_intent_id).not.toBe(created.payment_intent_id);
+  });
+
+  it('audits an admin capture and refund once, as soon as the provider did them, though reconciling failed and the admin retried', async () => {
+    const buyer: Actor = { user_id: randomUUID(), role: 'regular' };
+    const invoice = await newInvoice(buyer);
+    const created = await payments.createPayment(buyer, invoice.id);
+    const id = created.payment_intent_id;
+    await payments.sandboxConfirm(buyer, id, card('4242424242424242', created.client_secret));
+    const acts = async () =>
+      (await ds.query(`SELECT payload FROM outbox WHERE name = 'admin.acted' AND payload->>'target_id' = $1 ORDER BY seq`, [id])).map(
+        (row: { payload: Record<string, unknown> }) => row.payload,
+      );
+    const common = { admin_id: admin.user_id, target_type: 'payment', target_id: id, target_label: invoice.invoice_number };
+
+    // The provider captures; reading the intent back then fails, so neither its event nor the reconciliation applies.
+    const retrieve = jest.spyOn(sandbox, 'retrieve').mockRejectedValue(new Error('Connection terminated unexpectedly'));
+    try {
+      await expect(payments.capture(admin, id, { amount_to_capture: null, reason: 'Domain transfer verified' })).rejects.toThrow('Connection terminated unexpectedly');
+    } finally {
+      retrieve.mockRestore();
+    }
+    expect(await stateOf(id)).toMatchObject({ status: 'requires_capture' });
+    // The money moved, and the act is on record all the same.
+    expect(await acts()).toEqual([expect.objectContaining({ ...common, action: 'payment.captured', before: { status: 'requires_capture' }, after: { status: 'succeeded' } })]);
+    // The admin's retry is told it is done, and writes nothing more; the provider's event arrives later.
+    await expect(payments.capture(admin, id, { amount_to_capture: null, reason: 'again' })).rejects.toMatchObject({ status: 400, detail: 'This payment has already been captured.' });
+    await sandbox.redeliver(new Date(Date.now() + 60_000));
+    expect(await stateOf(id)).toMatchObject({ status: 'succeeded', invoice_status: 'paid' });
+
+    // The refund goes through at the provider; its reconciliation's transaction fails (the database).
+    const sync = jest.spyOn(handler, 'sync').mockRejectedValueOnce(new Error('deadlock detected'));
+    try {
+      await expect(payments.refund(admin, id, { amount_to_refund: null, reason: 'Sale cancelled' })).rejects.toThrow('deadlock detected');
+    } finally {
+      sync.mockRestore();
+    }
+    await expect(payments.refund(admin, id, { amount_to_refund: null, reason: 'again' })).rejects.toMatchObject({ status: 400 });
+    expect(await acts()).toEqual([
+      expect.objectContaining({ ...common, action: 'payment.captured' }),
+      expect.objectContaining({ ...common, action: 'payment.refunded', before: { status: 'succeeded' }, after: { status: 'canceled' } }),
+    ]);
   });
 
   it('a double click makes one intent: concurrent creations share the idempotency key', async () => {

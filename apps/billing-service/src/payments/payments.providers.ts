@@ -7,6 +7,7 @@ import { StripeProvider, stripeClient } from './stripe-provider';
 import { StripeWebhooks } from './stripe-webhooks';
 import { PaymentIntentsRepository } from './payment-intents.repository';
 import { PaymentEventsHandler } from './payment-events.handler';
+import { PaymentAdminActs } from './payment-admin-acts';
 import { PaymentsService } from './payments.service';
 import { HoldExpirySweep } from './hold-expiry.sweep';
 import { PaymentsModeService } from './payments-mode.service';
@@ -24,6 +25,7 @@ export const PAYMENTS_PROVIDERS: Provider[] = [
   },
   PaymentIntentsRepository,
   PaymentEventsHandler,
+  PaymentAdminActs,
   PaymentsService,
   HoldExpirySweep,
   StripeWebhooks,

@@ -1,6 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
-  adminActed,
   PAYMENT_IN_PROGRESS_MESSAGE,
   type Actor,
   type AdminPaymentIntentDto,
@@ -15,11 +14,13 @@ import {
   type SandboxConfirmResult,
 } from '@market/contracts';
 import { canPay, dollarsToCents, sandboxCardOutcome } from '@market/domain';
-import { AppError, appendEvent, badRequest, forbidden, notFound, requireActor, requireAdmin } from '@market/server-kit';
+import { AppError, badRequest, forbidden, notFound, requireActor, requireAdmin } from '@market/server-kit';
 import { BILLING_CONFIG, type BillingConfig } from '../billing.config';
 import { InvoicesRepository, type InvoiceRecord } from '../invoices/invoices.repository';
 import { viewerOf } from '../invoices/invoice.presenter';
-import { PAYMENT_PROVIDER, ProviderError, type PaymentProvider } from './payment-provider';
+import { PAYMENT_PROVIDER, ProviderError, type PaymentProvider, type ProviderIntent } from './payment-provider';
+import { PaymentAdminActs, type AdminPaymentAction } from './payment-admin-acts';
+import { syncSteps } from './payment-sync';
 import { PaymentIntentsRepository, type AdminPaymentIntentRecord, type PaymentIntentRecord } from './payment-intents.repository';
 import { PaymentEventsHandler } from './payment-events.handler';
 import { SandboxProvider, type SandboxConfirmation } from './sandbox.provider';
@@ -43,6 +44,7 @@ export class PaymentsService {
     private readonly intents: PaymentIntentsRepository,
     private readonly invoices: InvoicesRepository,
     private readonly events: PaymentEventsHandler,
+    private readonly acts: PaymentAdminActs,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
     @Inject(BILLING_CONFIG) private readonly config: Pick<BillingConfig, 'PUBLIC_URL' | 'STRIPE_PUBLISHABLE_KEY'>,
   ) {}
@@ -148,9 +150,10 @@ export class PaymentsService {
     if (intent.status !== 'requires_capture') {
       throw badRequest(`This payment cannot be captured because it is not in a capturable state (${intent.status}).`);
     }
-    await this.call(() => this.provider.capture(intent.provider_intent_id), 'capture');
+    const remote = await this.call(() => this.provider.capture(intent.provider_intent_id), 'capture');
+    await this.audited(intent, admin, 'payment.captured', remote);
     this.logger.log(`Admin ${admin.user_id} captured payment ${id}: ${request.reason ?? 'no reason given'}`);
-    return { message: 'Payment captured successfully!', payment_intent: await this.synced(intent, admin, 'payment.captured') };
+    return { message: 'Payment captured successfully!', payment_intent: await this.synced(intent) };
   }
 
   /** Refunds (admin "Refund"): cancels an uncaptured hold, or refunds a captured payment (D11). */
@@ -161,17 +164,19 @@ export class PaymentsService {
       throw badRequest('Partial refunds are not supported: refund the full amount');
     }
     if (intent.refunded_at) throw badRequest('This payment has already been refunded.');
+    let remote: ProviderIntent;
     if (intent.status === 'requires_capture') {
-      await this.call(() => this.provider.cancel(intent.provider_intent_id, 'requested_by_customer'), 'refund');
+      remote = await this.call(() => this.provider.cancel(intent.provider_intent_id, 'requested_by_customer'), 'refund');
     } else if (intent.status === 'succeeded') {
-      await this.call(() => this.provider.refund(intent.provider_intent_id), 'refund');
+      remote = await this.call(() => this.provider.refund(intent.provider_intent_id), 'refund');
     } else if (intent.status === 'canceled') {
       throw badRequest('This payment was already canceled; there is nothing to refund.');
     } else {
       throw badRequest(`This payment cannot be refunded because no funds are held (${intent.status}).`);
     }
+    await this.audited(intent, admin, 'payment.refunded', remote);
     this.logger.log(`Admin ${admin.user_id} refunded payment ${id}: ${request.reason ?? 'no reason given'}`);
-    return { message: 'Payment refunded successfully!', payment_intent: await this.synced(intent, admin, 'payment.refunded') };
+    return { message: 'Payment refunded successfully!', payment_intent: await this.synced(intent) };
   }
 
   /** The invoice's open intent, or a new one (attempt n+1) when it has none and is payable. */
@@ -246,22 +251,17 @@ export class PaymentsService {
   }
 
   /**
-   * Reconciles the intent after an admin's capture or refund at the provider and audits the act in that transaction
-   * (ADR 0032): the status the admin saw before the call and the one reconciled now. The provider's own event may have
-   * applied the change a moment earlier; the act is recorded here either way, once.
+   * Audits an admin's capture or refund the moment the provider has done it, in its own transaction and once per intent
+   * and action (ADR 0032): the status the admin saw before the call, and the one the provider's answer leads to.
    */
-  private async synced(intent: AdminPaymentIntentRecord, admin: Actor, action: 'payment.captured' | 'payment.refunded'): Promise<AdminPaymentIntentDto> {
-    await this.events.sync(intent.provider_intent_id, async (manager, synced) => {
-      const act = {
-        action,
-        target_type: 'payment' as const,
-        target_id: intent.id,
-        target_label: intent.invoice_number,
-        before: { status: intent.status },
-        after: { status: synced?.status ?? intent.status },
-      };
-      await appendEvent(manager, 'admin.acted', adminActed(admin, act));
-    });
+  private async audited(intent: AdminPaymentIntentRecord, admin: Actor, action: AdminPaymentAction, remote: ProviderIntent): Promise<void> {
+    const steps = syncSteps(intent.status, intent.last_error, remote);
+    await this.acts.record(admin, intent, action, steps.length > 0 ? steps[steps.length - 1].to : intent.status);
+  }
+
+  /** Reconciles the intent after an admin's capture or refund at the provider, and answers it as the admin tab shows it. */
+  private async synced(intent: AdminPaymentIntentRecord): Promise<AdminPaymentIntentDto> {
+    await this.events.sync(intent.provider_intent_id);
     const fresh = await this.intents.findWithInvoice(intent.id);
     return adminDto(fresh ?? intent, new Date());
   }

@@ -5,8 +5,10 @@ import { AppError, CreateEventTables1763800000000, openServiceDatabase } from '@
 import { createTestDatabase, shuffled, type TestDatabase } from '@market/server-kit/testing';
 import { CreateInvoices1763801200000 } from '../migrations/1763801200000-create-invoices';
 import { CreatePayments1763801300000 } from '../migrations/1763801300000-create-payments';
+import { AdminPaymentActs1764400000000 } from '../migrations/1764400000000-admin-payment-acts';
 import { InvoicesRepository, type InvoiceRecord } from '../invoices/invoices.repository';
 import { PaymentEventsHandler } from './payment-events.handler';
+import { PaymentAdminActs } from './payment-admin-acts';
 import { PaymentIntentsRepository } from './payment-intents.repository';
 import { PaymentsService } from './payments.service';
 import { SandboxProvider } from './sandbox.provider';
@@ -74,7 +76,7 @@ describe('Stripe webhooks: verified on the exact bytes, deduplicated, correct in
       url: db.url,
       schema: 'billing',
       entities: [],
-      migrations: [CreateEventTables1763800000000, CreateInvoices1763801200000, CreatePayments1763801300000],
+      migrations: [CreateEventTables1763800000000, CreateInvoices1763801200000, CreatePayments1763801300000, AdminPaymentActs1764400000000],
       poolSize: 8,
     });
     invoices = new InvoicesRepository(ds);
@@ -82,7 +84,7 @@ describe('Stripe webhooks: verified on the exact bytes, deduplicated, correct in
     handler = new PaymentEventsHandler(ds, provider);
     handler.onModuleInit();
     const intents = new PaymentIntentsRepository(ds);
-    payments = new PaymentsService(intents, invoices, handler, provider, { PUBLIC_URL: SITE });
+    payments = new PaymentsService(intents, invoices, handler, new PaymentAdminActs(ds), provider, { PUBLIC_URL: SITE });
     webhooks = new StripeWebhooks(handler, intents, invoices, provider, { STRIPE_WEBHOOK_SECRET: SECRET });
   });
   afterAll(async () => {
@@ -125,6 +127,44 @@ describe('Stripe webhooks: verified on the exact bytes, deduplicated, correct in
       received: true,
       result: 'ignored',
     });
+  });
+
+  it('audits an admin capture once, right after Stripe captured, though reconciling failed and the retry was replayed', async () => {
+    const buyer: Actor = { user_id: randomUUID(), role: 'regular' };
+    const invoice = await newInvoice(buyer);
+    const created = await payments.createPayment(buyer, invoice.id);
+    const id = created.payment_intent_id;
+    const providerId = await providerIdOf(id);
+    standIn.authorize(providerId);
+    await deliver(standIn.events.at(-1) as object);
+    const acts = async () =>
+      (await ds.query(`SELECT payload FROM outbox WHERE name = 'admin.acted' AND payload->>'target_id' = $1 ORDER BY seq`, [id])).map(
+        (row: { payload: Record<string, unknown> }) => row.payload,
+      );
+
+    // Stripe captures; the reconciling transaction then fails (the database went away) and the admin sees an error.
+    const sync = jest.spyOn(handler, 'sync').mockRejectedValueOnce(new Error('Connection terminated unexpectedly'));
+    try {
+      await expect(payments.capture(admin, id, { amount_to_capture: null, reason: 'Domain transfer verified' })).rejects.toThrow('Connection terminated unexpectedly');
+    } finally {
+      sync.mockRestore();
+    }
+    expect(await stateOf(id)).toMatchObject({ status: 'requires_capture' });
+    const captured = expect.objectContaining({
+      admin_id: admin.user_id,
+      action: 'payment.captured',
+      target_type: 'payment',
+      target_id: id,
+      before: { status: 'requires_capture' },
+      after: { status: 'succeeded' },
+    });
+    expect(await acts()).toEqual([captured]);
+
+    // The retry: Stripe replays the capture under its idempotency key, the payment is reconciled, and the act stays one.
+    const again = await payments.capture(admin, id, { amount_to_capture: null, reason: 'Domain transfer verified' });
+    expect(again.payment_intent.status).toBe('succeeded');
+    expect(standIn.requests.filter((r) => r.path === `/v1/payment_intents/${providerId}/capture`).map((r) => r.replayed)).toEqual([false, true]);
+    expect(await acts()).toEqual([captured]);
   });
 
   it('each event of a payment replayed five times in shuffled orders leaves the state in-order delivery left', async () => {
