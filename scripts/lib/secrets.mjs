@@ -1,6 +1,7 @@
 // The values docker compose needs from .env (ADR 0031): a strong random value for every secret, written owner-only.
 import { randomBytes } from 'node:crypto';
-import { chmodSync, writeFileSync } from 'node:fs';
+import { closeSync, fchmodSync, fsyncSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { signingKeysEnv } from './system.mjs';
 import { natsPassword, natsPasswordVariable, NATS_OPERATOR } from './nats-permissions.mjs';
 
@@ -66,16 +67,41 @@ export function envFileText(entries = ENV_ENTRIES) {
 
 /**
  * Writes the .env at `path` with mode 0600. An existing file is kept unless `force` (its values would be lost), and
- * then the answer is `exists`; else `written`.
+ * then the answer is `exists`; else `written`. The secrets are never in a file anyone else may read, even for a
+ * moment: a new .env is created 0600 before its first byte, and a replaced one is written to a 0600 temporary file
+ * beside it that is then renamed over it (never rewritten in place, where it would keep its old mode until a chmod).
  */
 export function writeEnvFile(path, { force = false, entries = ENV_ENTRIES } = {}) {
+  const text = envFileText(entries);
+  if (!force) {
+    try {
+      writePrivately(path, text);
+    } catch (error) {
+      if (error.code === 'EEXIST') return 'exists';
+      throw error;
+    }
+    return 'written';
+  }
+  const temporary = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
   try {
-    writeFileSync(path, envFileText(entries), { mode: 0o600, flag: force ? 'w' : 'wx' });
+    writePrivately(temporary, text);
+    renameSync(temporary, path);
   } catch (error) {
-    if (error.code === 'EEXIST') return 'exists';
+    rmSync(temporary, { force: true });
     throw error;
   }
-  // A replaced file keeps its old mode otherwise.
-  chmodSync(path, 0o600);
   return 'written';
+}
+
+/** Creates `path` (never an existing file), mode exactly 0600 before the first byte, and writes `text` to disk. */
+function writePrivately(path, text) {
+  const fd = openSync(path, 'wx', 0o600);
+  try {
+    // The creation mode passes through the umask; set it exactly before any secret is written.
+    fchmodSync(fd, 0o600);
+    writeSync(fd, text);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
 }

@@ -1,6 +1,7 @@
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import fs from 'node:fs';
+import { chmodSync, fstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { secretProblem } from '../../libs/server-kit/src/config/secrets';
 // @ts-expect-error plain ESM script without type declarations
 import { ENV_ENTRIES, envFileText, writeEnvFile } from './secrets.mjs';
@@ -35,6 +36,46 @@ describe('npm run secrets (ADR 0031)', () => {
     expect(writeEnvFile(path, { force: true })).toBe('written');
     expect(mode(path)).toBe('600');
     expect(parse(readFileSync(path, 'utf8')).ADMIN_PASSWORD).not.toBe('mine');
+  });
+
+  it('--force replaces an .env by renaming a 0600 file beside it over it, so the new secrets are never in a file others may read', () => {
+    const path = join(dir, '.env');
+    writeFileSync(path, 'ADMIN_PASSWORD=mine\n');
+    chmodSync(path, 0o644);
+    // Every write's file mode, taken just before the bytes go in, and what each rename moves where.
+    const writes: string[] = [];
+    const renames: { dir: string; mode: string; text: string; replaced: string }[] = [];
+    const realWrite = fs.writeSync;
+    const realRename = fs.renameSync;
+    const write = jest.spyOn(fs, 'writeSync').mockImplementation(((fd: number, ...rest: unknown[]) => {
+      writes.push((fstatSync(fd).mode & 0o777).toString(8));
+      return (realWrite as (...args: unknown[]) => number)(fd, ...rest);
+    }) as typeof fs.writeSync);
+    const rename = jest.spyOn(fs, 'renameSync').mockImplementation((from, to) => {
+      renames.push({ dir: dirname(String(from)), mode: mode(String(from)), text: readFileSync(from, 'utf8'), replaced: readFileSync(to, 'utf8') });
+      realRename(from, to);
+    });
+    try {
+      expect(writeEnvFile(path, { force: true })).toBe('written');
+    } finally {
+      write.mockRestore();
+      rename.mockRestore();
+    }
+    const written = readFileSync(path, 'utf8');
+    expect(parse(written).ADMIN_PASSWORD).not.toBe('mine');
+    // Written only into 0600 files; the old .env held its old text until the finished file replaced it whole.
+    expect(writes.length).toBeGreaterThan(0);
+    expect(new Set(writes)).toEqual(new Set(['600']));
+    expect(renames).toEqual([{ dir, mode: '600', text: written, replaced: 'ADMIN_PASSWORD=mine\n' }]);
+    expect(mode(path)).toBe('600');
+    // Nothing left beside it.
+    expect(readdirSync(dir)).toEqual(['.env']);
+
+    // Without --force an existing .env is kept as it is, and nothing is written beside it either.
+    writeFileSync(path, 'ADMIN_PASSWORD=mine\n');
+    chmodSync(path, 0o640);
+    expect(writeEnvFile(path)).toBe('exists');
+    expect([readFileSync(path, 'utf8'), mode(path), readdirSync(dir)]).toEqual(['ADMIN_PASSWORD=mine\n', '640', ['.env']]);
   });
 
   it('makes values every service accepts as secrets, different on every run', () => {
