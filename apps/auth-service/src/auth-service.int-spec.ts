@@ -41,7 +41,7 @@ describe('auth-service over NATS, on its own', () => {
     expect(login.token_type).toBe('bearer');
     const actor = callerWithToken(login.access_token);
     expect(await auth.rpc.call(RPC.auth.me, {}, actor)).toMatchObject({ id: registered.user.id, username: user.username });
-    expect(await auth.rpc.call(RPC.auth.sessionState, { user_id: registered.user.id }, null)).toEqual({ token_version: expect.any(Number), status: 'active', role: 'regular', session_active: true });
+    expect(await auth.rpc.call(RPC.auth.sessionState, { user_id: registered.user.id }, null)).toEqual({ token_version: expect.any(Number), status: 'active', role: 'regular', email_verified: false, session_active: true });
     const { sessions } = await auth.rpc.call(RPC.auth.listSessions, {}, actor);
     expect(sessions).toEqual([expect.objectContaining({ device: 'it-test', address: '203.0.113.9', current: true })]);
   });
@@ -162,7 +162,7 @@ describe('auth-service over NATS, on its own', () => {
     try {
       const key = accountStateKey(auth.env.REDIS_KEY_PREFIX, registered.user.id);
       // A suspension published while a login was checking the password: the login's older picture must not win.
-      await redis.set(key, JSON.stringify({ token_version: 9, status: 'suspended', role: 'regular' }), 'EX', 60);
+      await redis.set(key, JSON.stringify({ token_version: 9, status: 'suspended', role: 'regular', email_verified: false }), 'EX', 60);
       const login = await auth.rpc.call(RPC.auth.login, { login: user.username, password: user.password }, null);
       expect(JSON.parse((await redis.get(key))!)).toMatchObject({ status: 'suspended', token_version: 9 });
       await redis.del(key);
@@ -181,6 +181,34 @@ describe('auth-service over NATS, on its own', () => {
       expect(await redis.get(sessionKey(auth.env.REDIS_KEY_PREFIX, otherSession.id))).toBe('0');
     } finally {
       redis.disconnect();
+    }
+  });
+
+  it('publishes a verified email at once, so every process lets the account commit (require_verified_email)', async () => {
+    const nc = await connect({ servers: auth.env.NATS_URL });
+    const redis = new Redis(auth.env.REDIS_URL);
+    try {
+      const requests = nc.subscribe(`${auth.env.EVENTS_PREFIX}.user.verification_requested`);
+      await nc.flush();
+      const user = buildUser();
+      const registered = await auth.rpc.call(RPC.auth.register, user, null);
+      await auth.rpc.call(RPC.auth.login, { login: user.username, password: user.password }, null);
+      const key = accountStateKey(auth.env.REDIS_KEY_PREFIX, registered.user.id);
+      expect(JSON.parse((await redis.get(key))!)).toMatchObject({ email_verified: false });
+      let token = '';
+      for await (const message of requests) {
+        const event = JSON.parse(message.string()) as { payload: { user_id: string; token: string } };
+        if (event.payload.user_id === registered.user.id) {
+          token = event.payload.token;
+          break;
+        }
+      }
+      await auth.rpc.call(RPC.auth.verifyEmail, { token }, null);
+      expect(JSON.parse((await redis.get(key))!)).toMatchObject({ email_verified: true });
+      expect(await auth.rpc.call(RPC.auth.sessionState, { user_id: registered.user.id }, null)).toMatchObject({ email_verified: true });
+    } finally {
+      redis.disconnect();
+      await nc.close();
     }
   });
 });

@@ -10,6 +10,8 @@ export interface Actor {
   user_id: string;
   /** The account's current role (not the token's). */
   role: Role;
+  /** Whether the account's current email is verified, from its current state (set for verified callers). */
+  email_verified?: boolean;
   /** Set when an admin acts as this user (impersonation). */
   impersonator_id?: string;
   /** Token version the token was issued with; a newer version on the account ends the session. */

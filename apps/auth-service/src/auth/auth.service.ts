@@ -99,7 +99,7 @@ export class AuthService {
    */
   async sessionState(userId: string, sessionId?: string): Promise<SessionState> {
     const user = await this.users.findById(userId);
-    if (!user) return { token_version: -1, status: 'deleted', role: 'regular', session_active: false };
+    if (!user) return { token_version: -1, status: 'deleted', role: 'regular', email_verified: false, session_active: false };
     return { ...accountStateOf(user), session_active: sessionId ? await this.sessionRows.isLive(sessionId, userId) : true };
   }
 }

@@ -60,6 +60,8 @@ export class ProfileService {
         return { user: updated, ended };
       });
       await this.sessions.publishSessions(ended, false);
+      // A new email is unverified until confirmed: every process must see it at once (ADR 0030).
+      if (user.emailVerifiedAt === null) await this.sessions.publish(user);
       this.relay.kick();
       return presentUser(user);
     } catch (error) {

@@ -8,8 +8,8 @@ import { AUTH_CONFIG, type AuthConfig } from '../auth.config';
 const PUBLISH_TIMEOUT_MS = 1000;
 
 /** The state every process checks a token against (ADR 0030): version, status and the account's current role. */
-export function accountStateOf(user: Pick<UserEntity, 'tokenVersion' | 'status' | 'role'>): AccountState {
-  return { token_version: user.tokenVersion, status: user.status, role: user.role };
+export function accountStateOf(user: Pick<UserEntity, 'tokenVersion' | 'status' | 'role' | 'emailVerifiedAt'>): AccountState {
+  return { token_version: user.tokenVersion, status: user.status, role: user.role, email_verified: user.emailVerifiedAt !== null };
 }
 
 /**
@@ -29,7 +29,7 @@ export class SessionStateStore {
   ) {}
 
   /** The account's state after a change: overwrites whatever any process cached. */
-  async publish(user: Pick<UserEntity, 'id' | 'tokenVersion' | 'status' | 'role'>): Promise<void> {
+  async publish(user: Pick<UserEntity, 'id' | 'tokenVersion' | 'status' | 'role' | 'emailVerifiedAt'>): Promise<void> {
     const key = accountStateKey(this.config.REDIS_KEY_PREFIX, user.id);
     await this.write(() => this.redis.set(key, JSON.stringify(accountStateOf(user)), 'EX', ACCOUNT_STATE_TTL_SECONDS), `account ${user.id}`);
   }
@@ -38,7 +38,7 @@ export class SessionStateStore {
    * The account's state as read at login or impersonation: written only when no state is there, so a suspension or
    * reset that committed while the password was being checked is never overwritten with the older picture.
    */
-  async publishIfAbsent(user: Pick<UserEntity, 'id' | 'tokenVersion' | 'status' | 'role'>): Promise<void> {
+  async publishIfAbsent(user: Pick<UserEntity, 'id' | 'tokenVersion' | 'status' | 'role' | 'emailVerifiedAt'>): Promise<void> {
     const key = accountStateKey(this.config.REDIS_KEY_PREFIX, user.id);
     await this.write(() => this.redis.set(key, JSON.stringify(accountStateOf(user)), 'EX', ACCOUNT_STATE_TTL_SECONDS, 'NX'), `account ${user.id}`);
   }

@@ -49,13 +49,14 @@ export class AccountTokensService {
   async verifyEmail(token: string): Promise<MessageResponse> {
     const verified = await this.tokens.transaction(async (manager) => {
       const valid = await this.tokens.consume(manager, token, 'verify_email');
-      if (!valid) return false;
+      if (!valid) return null;
       const user = await this.users.findById(valid.user_id, manager);
-      if (!user || user.status === 'deleted' || canonicalIdentifier(user.email) !== canonicalIdentifier(valid.email)) return false;
-      if (!user.emailVerifiedAt) await this.users.update(user.id, { emailVerifiedAt: new Date() }, manager);
-      return true;
+      if (!user || user.status === 'deleted' || canonicalIdentifier(user.email) !== canonicalIdentifier(valid.email)) return null;
+      return user.emailVerifiedAt ? user : await this.users.update(user.id, { emailVerifiedAt: new Date() }, manager);
     });
     if (!verified) throw badRequest('Invalid or expired verification link');
+    // Every process learns at once that this account may now bid, buy and sell (ADR 0030).
+    await this.sessions.publish(verified);
     return { message: 'Email verified successfully! You can now log in.' };
   }
 

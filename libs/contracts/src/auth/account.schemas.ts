@@ -61,11 +61,13 @@ export type ChangePasswordResponse = z.infer<typeof ChangePasswordResponseSchema
 /** auth.session_state: an account, and one of its sessions when a token names one. */
 export const SessionStateRequestSchema = z.object({ user_id: z.uuid(), session_id: z.uuid().optional() }).strict();
 
-/** An account as every process checks it on each request (ADR 0030): its token version, status and role. */
+/** An account as every process checks it on each request (ADR 0030): its token version, status, role and verified email. */
 export const AccountStateSchema = z.strictObject({
   token_version: z.number().int(),
   status: z.enum(['active', 'suspended', 'deleted']),
   role: z.enum(['admin', 'regular']),
+  /** Whether the account's current email is verified: committing to buy or sell needs it (D13, require_verified_email). */
+  email_verified: z.boolean(),
 });
 export type AccountState = z.infer<typeof AccountStateSchema>;
 

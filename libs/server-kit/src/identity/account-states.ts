@@ -41,8 +41,10 @@ export class AccountStates {
       this.logger.warn(`Account state from auth-service instead of Redis: ${(error as Error).message}`);
     }
     const [account, session] = cached;
-    if (account && (!sessionId || session)) {
-      return { ...(JSON.parse(account) as AccountState), session_active: !sessionId || session === '1' };
+    const known = account ? (JSON.parse(account) as Partial<AccountState>) : null;
+    // A state written before a field existed (email_verified) counts as unknown: auth-service answers instead.
+    if (known && typeof known.email_verified === 'boolean' && (!sessionId || session)) {
+      return { ...(known as AccountState), session_active: !sessionId || session === '1' };
     }
     const state = await this.rpc.call(RPC.auth.sessionState, sessionId ? { user_id: userId, session_id: sessionId } : { user_id: userId }, null);
     const { session_active: active, ...accountState } = state;

@@ -30,6 +30,7 @@ export class IdentityVerifier {
     return {
       user_id: claims.sub,
       role: state.role,
+      email_verified: state.email_verified,
       token_version: claims.ver,
       session_id: claims.sid,
       token,
