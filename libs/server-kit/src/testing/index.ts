@@ -9,3 +9,5 @@ export * from './images';
 export * from './shuffled';
 export * from './service-under-test';
 export * from './test-identity';
+export * from './local-dns-server';
+export * from './local-proof-site';

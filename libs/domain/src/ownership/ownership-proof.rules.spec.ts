@@ -1,0 +1,41 @@
+import { fileProof, nextProofCheckAt, ownershipRecord, proofDomainOf, txtProof, PROOF_CHECKS_PER_HOUR } from './ownership-proof.rules';
+
+describe('ownership proof rules (ADR 0040)', () => {
+  it('proves the host of a website address, never an IP address or a single label', () => {
+    expect(proofDomainOf('https://Shop.Example.com/about?x=1')).toBe('shop.example.com');
+    expect(proofDomainOf('http://example.com.:8080')).toBe('example.com');
+    expect(proofDomainOf('https://93.184.216.34/')).toBeNull();
+    expect(proofDomainOf('http://[::1]/')).toBeNull();
+    expect(proofDomainOf('http://localhost/')).toBeNull();
+    expect(proofDomainOf('not a url')).toBeNull();
+  });
+
+  it('matches a TXT record joined from its character strings, and tells another token from none', () => {
+    const token = 'tok_abc123';
+    expect(txtProof([['v=spf1 -all'], ['site-market-', 'verification=tok_abc123']], token)).toBe('match');
+    expect(txtProof([['Site-Market-Verification= tok_abc123 ']], token)).toBe('match');
+    expect(txtProof([['site-market-verification=tok_other']], token)).toBe('other_token');
+    expect(txtProof([['v=spf1 -all']], token)).toBe('none');
+    expect(txtProof([], token)).toBe('none');
+    expect(ownershipRecord(token)).toBe('site-market-verification=tok_abc123');
+  });
+
+  it('matches a well-known file holding the token alone or as a record, on any line', () => {
+    expect(fileProof('tok_abc123\n', 'tok_abc123')).toBe('match');
+    expect(fileProof('site-market-verification=tok_seller\r\nsite-market-verification=tok_abc123\n', 'tok_abc123')).toBe('match');
+    expect(fileProof('site-market-verification=tok_seller\n', 'tok_abc123')).toBe('other_token');
+    expect(fileProof('<html>not found</html>', 'tok_abc123')).toBe('none');
+    expect(fileProof('tok_abc1234', 'tok_abc123')).toBe('none');
+  });
+
+  it('spaces checks out and caps them per hour', () => {
+    const now = new Date('2026-11-25T12:00:00Z');
+    const ago = (ms: number) => new Date(now.getTime() - ms);
+    expect(nextProofCheckAt({ last_checked_at: null, window_started_at: null, checks_in_window: 0 }, now)).toBeNull();
+    expect(nextProofCheckAt({ last_checked_at: ago(4_000), window_started_at: ago(4_000), checks_in_window: 1 }, now)).toEqual(new Date(now.getTime() + 6_000));
+    expect(nextProofCheckAt({ last_checked_at: ago(60_000), window_started_at: ago(600_000), checks_in_window: PROOF_CHECKS_PER_HOUR }, now)).toEqual(
+      new Date(now.getTime() + 3_000_000),
+    );
+    expect(nextProofCheckAt({ last_checked_at: ago(60_000), window_started_at: ago(3_700_000), checks_in_window: PROOF_CHECKS_PER_HOUR }, now)).toBeNull();
+  });
+});
