@@ -4,12 +4,15 @@ import { CreateAuctions1763800900000 } from './migrations/1763800900000-create-a
 import { SalesAndOffers1763801000000 } from './migrations/1763801000000-sales-and-offers';
 import { WebsiteUrlAndBuyNow1763801100000 } from './migrations/1763801100000-website-url-and-buy-now';
 import { BidLeaderIndex1763801450000 } from './migrations/1763801450000-bid-leader-index';
+import { PriceVersionAndMemberStates1764510000000 } from './migrations/1764510000000-price-version-and-member-states';
 import { BIDDING_CONFIG, withBiddingDefaults, type BiddingConfig } from './bidding.config';
 import { AuctionsRepository } from './auctions/auctions.repository';
 import { SalesRepository } from './auctions/sales.repository';
 import { CloseJobs } from './auctions/close-jobs';
 import { BidderNames } from './auctions/bidder-names';
 import { ListingEventsHandler } from './auctions/listing-events.handler';
+import { MemberEventsHandler } from './auctions/member-events.handler';
+import { StandingBidsRepository } from './auctions/standing-bids.repository';
 import { SaleTermsKeeper } from './auctions/sale-terms';
 import { BidsService } from './auctions/bids.service';
 import { BidsController } from './auctions/bids.controller';
@@ -18,7 +21,7 @@ import { BidsController } from './auctions/bids.controller';
 export function biddingAppModule(serviceConfig: ServiceConfig & Partial<BiddingConfig>): DynamicModule {
   const config = withBiddingDefaults(serviceConfig);
   return defineServiceModule(
-    { service: 'bidding-service', schema: 'bidding', config, entities: [], migrations: [CreateAuctions1763800900000, SalesAndOffers1763801000000, WebsiteUrlAndBuyNow1763801100000, BidLeaderIndex1763801450000] },
+    { service: 'bidding-service', schema: 'bidding', config, entities: [], migrations: [CreateAuctions1763800900000, SalesAndOffers1763801000000, WebsiteUrlAndBuyNow1763801100000, BidLeaderIndex1763801450000, PriceVersionAndMemberStates1764510000000] },
     {
       imports: [SettingsModule],
       controllers: [BidsController],
@@ -30,7 +33,9 @@ export function biddingAppModule(serviceConfig: ServiceConfig & Partial<BiddingC
         CloseJobs,
         BidderNames,
         SaleTermsKeeper,
+        StandingBidsRepository,
         ListingEventsHandler,
+        MemberEventsHandler,
         BidsService,
       ],
     },

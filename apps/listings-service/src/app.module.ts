@@ -3,7 +3,10 @@ import { defineServiceModule, ServiceRpc, SettingsModule, type ServiceConfig } f
 import { CreateListings1763800600000 } from './migrations/1763800600000-create-listings';
 import { CreateWatchlist1763800700000 } from './migrations/1763800700000-create-watchlist';
 import { BrowseCountsAndSortIndexes1763800800000 } from './migrations/1763800800000-browse-counts-and-sort-indexes';
+import { PriceVersionAndModeration1764510100000 } from './migrations/1764510100000-price-version-and-moderation';
 import { ListingsRepository } from './listings/listings.repository';
+import { SellerModerationRepository } from './listings/seller-moderation.repository';
+import { SellerModerationService } from './listings/seller-moderation.service';
 import { ListingsService } from './listings/listings.service';
 import { ListingsController } from './listings/listings.controller';
 import { SellerDirectory } from './listings/seller-directory';
@@ -23,7 +26,7 @@ export function listingsAppModule(config: ServiceConfig): DynamicModule {
       schema: 'listings',
       config,
       entities: [],
-      migrations: [CreateListings1763800600000, CreateWatchlist1763800700000, BrowseCountsAndSortIndexes1763800800000],
+      migrations: [CreateListings1763800600000, CreateWatchlist1763800700000, BrowseCountsAndSortIndexes1763800800000, PriceVersionAndModeration1764510100000],
     },
     {
       imports: [SettingsModule],
@@ -31,6 +34,8 @@ export function listingsAppModule(config: ServiceConfig): DynamicModule {
       providers: [
         ServiceRpc,
         ListingsRepository,
+        SellerModerationRepository,
+        SellerModerationService,
         ListingsService,
         SellerDirectory,
         BidHistoryClient,

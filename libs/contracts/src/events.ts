@@ -53,6 +53,13 @@ export const EVENT_SCHEMAS = {
    */
   'user.email_changed': z.object({ user_id: id, username: text, old_email: text, new_email: text, token: z.string().min(1), expires_at: time }),
   'user.deleted': z.object({ user_id: id, deleted_by: id }),
+  /**
+   * An admin suspended an account (ADR 0038): bidding rejects the member's pending bids and reprices those auctions,
+   * listings pauses the member's live listings. `at` orders it against user.reactivated (separate consumers).
+   */
+  'user.suspended': z.object({ user_id: id, suspended_by: id, at: time }),
+  /** An admin lifted a suspension (ADR 0038): listings restores exactly the listings moderation paused. */
+  'user.reactivated': z.object({ user_id: id, reactivated_by: id, at: time }),
   /** A listing went live (D16): what bidding needs to run the auction (reserve included: internal only, D7). */
   'listing.approved': z.object({ ...saleTerms, approved_at: time, expires_at: time }),
   /**
@@ -80,6 +87,23 @@ export const EVENT_SCHEMAS = {
     seller_id: id,
     listing_title: text,
     previous_leader_id: id.nullable(),
+    /** The auction's price version after this bid (ADR 0038): listings and viewers keep the newest. Absent from older events (then bid_count was it). */
+    price_version: count.optional(),
+  }),
+  /**
+   * Bids left an auction without a sale (ADR 0038): the seller or an admin rejected a pending bid, or its bidder was
+   * suspended or deleted. The public price, count and reserve state recomputed from the bids still standing; versioned
+   * with bid.placed so an older state never overwrites a newer one.
+   */
+  'auction.repriced': z.object({
+    listing_id: id,
+    current_bid: dollars.nullable(),
+    bid_count: count,
+    /** Whether the current bid meets the reserve (true when there is none); never the reserve amount (D7). */
+    reserve_met: z.boolean(),
+    price_version: count,
+    reason: z.enum(['bid_rejected', 'bidder_removed']),
+    at: time,
   }),
   /** An offer on a fixed-price listing (D5): private between buyer and seller, it changes no public price. */
   'offer.made': z.object({
@@ -254,11 +278,14 @@ export const EVENT_FLOWS: {
   'user.verification_requested': { writtenBy: 'auth-service', consumedBy: ['notifications-service'] },
   'user.password_reset_requested': { writtenBy: 'auth-service', consumedBy: ['notifications-service'] },
   'user.email_changed': { writtenBy: 'auth-service', consumedBy: ['notifications-service'] },
-  'user.deleted': { writtenBy: 'auth-service', consumedBy: ['listings-service'] },
+  'user.deleted': { writtenBy: 'auth-service', consumedBy: ['listings-service', 'bidding-service'] },
+  'user.suspended': { writtenBy: 'auth-service', consumedBy: ['listings-service', 'bidding-service'] },
+  'user.reactivated': { writtenBy: 'auth-service', consumedBy: ['listings-service', 'bidding-service'] },
   'listing.approved': { writtenBy: 'listings-service', consumedBy: ['bidding-service', 'notifications-service', 'gateway'] },
   'listing.updated': { writtenBy: 'listings-service', consumedBy: ['bidding-service', 'gateway'] },
   'listing.deleted': { writtenBy: 'listings-service', consumedBy: ['bidding-service', 'gateway'] },
   'bid.placed': { writtenBy: 'bidding-service', consumedBy: ['listings-service', 'notifications-service', 'gateway'] },
+  'auction.repriced': { writtenBy: 'bidding-service', consumedBy: ['listings-service', 'gateway'] },
   'offer.made': { writtenBy: 'bidding-service', consumedBy: ['notifications-service'] },
   'bid.accepted': { writtenBy: 'bidding-service', consumedBy: ['listings-service', 'billing-service', 'notifications-service', 'gateway'] },
   'bid.rejected': { writtenBy: 'bidding-service', consumedBy: ['notifications-service'] },

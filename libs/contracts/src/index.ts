@@ -14,6 +14,7 @@ export * from './listings/listing.dto';
 export * from './bidding/bid.schemas';
 export * from './bidding/live-events';
 export * from './billing/invoice.schemas';
+export * from './billing/transfer.schemas';
 export * from './listings/upload-paths';
 export * from './billing/payment.schemas';
 export * from './billing/admin-billing.schemas';

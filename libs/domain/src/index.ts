@@ -13,4 +13,5 @@ export * from './billing/invoice.rules';
 export * from './billing/success-fee.rules';
 export * from './payments/payment-intent.rules';
 export * from './audit/audit-diff.rules';
+export * from './billing/transfer.rules';
 export * from './ownership/ownership-proof.rules';

@@ -68,6 +68,11 @@ export class UsersAdminService {
       const suspend = input.status === 'suspended';
       const updated = suspend ? await this.users.endSessions(id, { status: 'suspended' }, manager) : await this.users.update(id, { status: 'active' }, manager);
       await this.audit(manager, actor, suspend ? 'user.suspended' : 'user.activated', current, updated, 'status');
+      // Every service that holds the member's bids or listings follows the change from this event (ADR 0038); the
+      // database clock read under the row lock orders a suspension and a reactivation whichever replica made them.
+      const at = (await this.users.clock(manager)).toISOString();
+      if (suspend) await appendEvent(manager, 'user.suspended', { user_id: id, suspended_by: actor.user_id, at });
+      else await appendEvent(manager, 'user.reactivated', { user_id: id, reactivated_by: actor.user_id, at });
       return { user: updated, statusChanged: true };
     });
     this.relay.kick();

@@ -75,6 +75,12 @@ export class UsersRepository {
     return repo.findOneByOrFail({ id });
   }
 
+  /** The database's clock now (not the transaction's start): orders changes made one after another under a row lock. */
+  async clock(manager: EntityManager): Promise<Date> {
+    const [row]: { at: Date }[] = await manager.query('SELECT clock_timestamp() AS at');
+    return row.at;
+  }
+
   /** Bumps the token version (every earlier token stops working) with other changes, atomically. */
   async endSessions(id: string, changes: UserChanges, manager?: EntityManager): Promise<UserEntity> {
     const repo = this.repo(manager);

@@ -6,6 +6,7 @@ import { createTestDatabase, type TestDatabase } from '@market/server-kit/testin
 import { CreateAuctions1763800900000 } from '../migrations/1763800900000-create-auctions';
 import { SalesAndOffers1763801000000 } from '../migrations/1763801000000-sales-and-offers';
 import { WebsiteUrlAndBuyNow1763801100000 } from '../migrations/1763801100000-website-url-and-buy-now';
+import { PriceVersionAndMemberStates1764510000000 } from '../migrations/1764510000000-price-version-and-member-states';
 import { AuctionsRepository } from './auctions.repository';
 
 const HOUR = 3600_000;
@@ -35,7 +36,7 @@ describe('auction state and bids', () => {
 
   beforeAll(async () => {
     db = await createTestDatabase('bidding');
-    ds = await openServiceDatabase({ url: db.url, schema: 'bidding', entities: [], migrations: [CreateEventTables1763800000000, CreateAuctions1763800900000, SalesAndOffers1763801000000, WebsiteUrlAndBuyNow1763801100000], poolSize: 12 });
+    ds = await openServiceDatabase({ url: db.url, schema: 'bidding', entities: [], migrations: [CreateEventTables1763800000000, CreateAuctions1763800900000, SalesAndOffers1763801000000, WebsiteUrlAndBuyNow1763801100000, PriceVersionAndMemberStates1764510000000], poolSize: 12 });
     auctions = new AuctionsRepository(ds);
   });
   afterAll(async () => {
@@ -98,6 +99,7 @@ describe('auction state and bids', () => {
         seller_id: listing.seller_id,
         listing_title: 'A site for sale',
         previous_leader_id: null,
+        price_version: 1,
       },
     });
     expect(await auctions.findAuction(listing.listing_id)).toMatchObject({ current_bid: 1000, bid_count: 1 });

@@ -13,6 +13,8 @@ export interface AuctionRecord extends AuctionState {
   buy_now_price: number | null;
   closed_at: Date | null;
   winning_bid_id: string | null;
+  /** Grows with every bid and every repricing (ADR 0038). */
+  price_version: number;
 }
 
 export interface BidRecord {
@@ -35,7 +37,7 @@ export interface UserBidRecord extends BidRecord {
 
 export const AUCTION_COLUMNS = `listing_id, seller_id, title, website_url, listing_type, auction_type, status, starting_price::float8 AS starting_price,
   reserve_price::float8 AS reserve_price, buy_now_price::float8 AS buy_now_price, current_bid::float8 AS current_bid, bid_count, expires_at,
-  closed_at, winning_bid_id`;
+  closed_at, winning_bid_id, price_version`;
 export const BID_COLUMNS = 'id, listing_id, bidder_id, kind, amount::float8 AS amount, status, created_at';
 
 /**
@@ -51,7 +53,7 @@ export const RECORD_BID_SQL = `
   ), bid AS (
     INSERT INTO bids (id, listing_id, bidder_id, kind, amount) VALUES ($1, $2, $3, 'bid', $4) RETURNING ${BID_COLUMNS}
   ), moved AS (
-    UPDATE auctions SET current_bid = $4, bid_count = $5, expires_at = $6, updated_at = now() WHERE listing_id = $2
+    UPDATE auctions SET current_bid = $4, bid_count = $5, expires_at = $6, price_version = price_version + 1, updated_at = now() WHERE listing_id = $2
   ), event AS (
     INSERT INTO outbox (id, name, payload, request_id)
     SELECT $7, 'bid.placed', $8::jsonb || jsonb_build_object(
@@ -76,6 +78,9 @@ export interface AppliedTerms {
   status: ListingStatus;
   expires_at: Date | null;
 }
+
+/** Why a suspended or deleted member's bid, offer or purchase is refused (ADR 0038). */
+export const BARRED = 'Your account cannot bid right now. Please contact support.';
 
 // A bid waits at most this long for its auction's row lock, so nothing commits after the gateway (5 s) gave up on it.
 const LOCK_TIMEOUT = '2s';
@@ -167,10 +172,12 @@ export class AuctionsRepository {
     amount: number,
     now: Date,
     antiSnipingMinutes: number,
-  ): Promise<{ decision: BidDecision; bid: BidRecord | null } | null> {
+  ): Promise<{ decision: BidDecision; bid: BidRecord | null; price_version?: number } | null> {
     return this.transaction(async (manager) => {
       const auction = await this.lock(listingId, manager);
       if (!auction) return null;
+      // Read after the lock, so a suspension's sweep of this auction (ADR 0038) either sees this bid or this bid sees it.
+      if (await this.isBarred(bidder.id, manager)) return { decision: { accepted: false, reason: BARRED }, bid: null };
       const decision = decideBid(auction, { bidder_id: bidder.id, amount }, now, antiSnipingMinutes);
       if (!decision.accepted) return { decision, bid: null };
       const payload: Omit<EventPayloads['bid.placed'], 'created_at' | 'previous_leader_id'> = {
@@ -187,6 +194,7 @@ export class AuctionsRepository {
         extended: decision.extended,
         seller_id: auction.seller_id,
         listing_title: auction.title,
+        price_version: auction.price_version + 1,
       };
       checkEventPayload('bid.placed', payload, BID_PLACED_BEFORE_INSERT);
       const [bid]: BidRecord[] = await manager.query(RECORD_BID_SQL, [
@@ -200,7 +208,7 @@ export class AuctionsRepository {
         JSON.stringify(payload),
         currentRequestId(),
       ]);
-      return { decision, bid };
+      return { decision, bid, price_version: payload.price_version };
     });
   }
 
@@ -212,6 +220,7 @@ export class AuctionsRepository {
     return this.transaction(async (manager) => {
       const auction = await this.lock(listingId, manager);
       if (!auction) return null;
+      if (await this.isBarred(bidderId, manager)) return { refusal: BARRED, bid: null, auction };
       const refusal = offerRefusal(auction, { bidder_id: bidderId, amount }, now);
       if (refusal) return { refusal, bid: null, auction };
       const bid = await this.insertBid(auction.listing_id, bidderId, 'offer', amount, manager);
@@ -255,6 +264,12 @@ export class AuctionsRepository {
        ORDER BY created_at DESC, id DESC LIMIT $2`,
       [userId, limit],
     );
+  }
+
+  /** Whether moderation removed the member (suspended or deleted, ADR 0038): their bids and offers are refused. */
+  async isBarred(userId: string, manager: EntityManager): Promise<boolean> {
+    const rows: unknown[] = await manager.query(`SELECT 1 FROM member_states WHERE user_id = $1 AND status <> 'active'`, [userId]);
+    return rows.length > 0;
   }
 
   /** Loads an auction and locks its row for the rest of the transaction. */

@@ -68,6 +68,7 @@ export class BidsService {
       bid_count: decision.bid_count,
       expires_at: decision.expires_at?.toISOString() ?? null,
       extended: decision.extended,
+      price_version: placed.price_version,
     };
   }
 

@@ -5,8 +5,10 @@ import { createTestDatabase, type TestDatabase } from '@market/server-kit/testin
 import { CreateAuctions1763800900000 } from '../migrations/1763800900000-create-auctions';
 import { SalesAndOffers1763801000000 } from '../migrations/1763801000000-sales-and-offers';
 import { WebsiteUrlAndBuyNow1763801100000 } from '../migrations/1763801100000-website-url-and-buy-now';
+import { PriceVersionAndMemberStates1764510000000 } from '../migrations/1764510000000-price-version-and-member-states';
 import { AuctionsRepository } from './auctions.repository';
 import { SalesRepository } from './sales.repository';
+import { StandingBidsRepository } from './standing-bids.repository';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -62,11 +64,11 @@ describe('the end of a sale (D5, D8)', () => {
       url: db.url,
       schema: 'bidding',
       entities: [],
-      migrations: [CreateEventTables1763800000000, CreateAuctions1763800900000, SalesAndOffers1763801000000, WebsiteUrlAndBuyNow1763801100000],
+      migrations: [CreateEventTables1763800000000, CreateAuctions1763800900000, SalesAndOffers1763801000000, WebsiteUrlAndBuyNow1763801100000, PriceVersionAndMemberStates1764510000000],
       poolSize: 16,
     });
     auctions = new AuctionsRepository(ds);
-    sales = new SalesRepository(ds, auctions);
+    sales = new SalesRepository(ds, auctions, new StandingBidsRepository(ds, auctions));
   });
   afterAll(async () => {
     await ds?.destroy();

@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { appendEvent } from '@market/server-kit';
 import { buyNowPrice, buyNowRefusal, decideBidAction, decideClose, PENDING_BID_DAYS_AFTER_CLOSE, type BidActionDecision, type CloseOutcome } from '@market/domain';
-import { AuctionsRepository, BID_COLUMNS, type AuctionRecord, type BidRecord } from './auctions.repository';
+import { AuctionsRepository, BARRED, BID_COLUMNS, type AuctionRecord, type BidRecord } from './auctions.repository';
+import { StandingBidsRepository } from './standing-bids.repository';
 
 export type CloseResult =
   | { closed: true; outcome: CloseOutcome }
@@ -26,6 +27,7 @@ export class SalesRepository {
   constructor(
     private readonly dataSource: DataSource,
     private readonly auctions: AuctionsRepository,
+    private readonly standing: StandingBidsRepository,
   ) {}
 
   /**
@@ -36,6 +38,7 @@ export class SalesRepository {
     return this.auctions.transaction(async (manager) => {
       const auction = await this.auctions.lock(listingId, manager);
       if (!auction) return null;
+      if (await this.auctions.isBarred(buyerId, manager)) return { refusal: BARRED, bid: null };
       const refusal = buyNowRefusal(auction, buyerId, now);
       if (refusal) return { refusal, bid: null };
       const bid = await this.auctions.insertBid(auction.listing_id, buyerId, 'buy_now', buyNowPrice(auction) as number, manager);
@@ -56,11 +59,16 @@ export class SalesRepository {
 
   /** Ends a locked sale whose end has passed (D8). */
   private async closeLocked(auction: AuctionRecord, now: Date, manager: EntityManager): Promise<CloseOutcome> {
+    // A removed member's bid never wins (ADR 0038), even before the moderation sweep has reached this auction; a
+    // removed seller's sale does not sell at its end: it expires with its bids open for the seller's 7 days (D8).
     const [highest]: BidRecord[] = await manager.query(
-      `SELECT ${BID_COLUMNS} FROM bids WHERE listing_id = $1 AND status = 'pending' AND kind = 'bid' ORDER BY amount DESC, created_at ASC LIMIT 1`,
+      `SELECT ${BID_COLUMNS} FROM bids WHERE listing_id = $1 AND status = 'pending' AND kind = 'bid'
+         AND NOT EXISTS (SELECT 1 FROM member_states m WHERE m.user_id = bids.bidder_id AND m.status <> 'active')
+       ORDER BY amount DESC, created_at ASC LIMIT 1`,
       [auction.listing_id],
     );
-    const outcome = decideClose(auction, highest ?? null);
+    const sellerBarred = await this.auctions.isBarred(auction.seller_id, manager);
+    const outcome = sellerBarred ? ({ outcome: 'expired', reason: 'manual' } as const) : decideClose(auction, highest ?? null);
     if (outcome.outcome === 'sold') {
       await this.sell(auction, highest, 'auction_win', now, manager);
       return outcome;
@@ -111,6 +119,8 @@ export class SalesRepository {
           listing_title: auction.title,
           kind: bid.kind,
         });
+        // The public price, count and reserve state follow at once, in this transaction (ADR 0038).
+        if (bid.kind === 'bid') await this.standing.reprice(auction, 'bid_rejected', now, manager);
         return { decision, bid: { ...bid, status: 'rejected' } };
       }
       await this.sell(auction, bid, decision.sale, now, manager);

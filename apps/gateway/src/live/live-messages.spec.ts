@@ -69,6 +69,25 @@ describe('liveMessagesFor', () => {
     expect(live?.messages[1]).toEqual({ type: 'auction_extended', data: { listing_id: LISTING, expires_at: '2026-05-01T12:20:00.000Z' } });
   });
 
+  it('carries the price version on new_bid when the event has one (ADR 0038)', () => {
+    expect(liveMessagesFor(bidPlaced({ price_version: 7 }))?.messages[0].data).toMatchObject({ bid_count: 3, price_version: 7 });
+  });
+
+  it('turns auction.repriced into bids_repriced with only the public state (ADR 0038)', () => {
+    const live = liveMessagesFor(
+      envelope('auction.repriced', {
+        listing_id: LISTING,
+        current_bid: null,
+        bid_count: 0,
+        reserve_met: false,
+        price_version: 9,
+        reason: 'bidder_removed',
+        at: '2026-05-01T12:05:00.000Z',
+      }),
+    );
+    expect(live?.messages).toEqual([{ type: 'bids_repriced', data: { listing_id: LISTING, current_bid: null, bid_count: 0, reserve_met: false, price_version: 9 } }]);
+  });
+
   it('turns bid.accepted into listing_sold', () => {
     const live = liveMessagesFor(
       envelope('bid.accepted', {
@@ -135,7 +154,7 @@ describe('liveMessagesFor', () => {
       const frames = liveMessagesFor(source)!.messages.map((message) => JSON.stringify(message));
       for (const frame of frames) {
         expect(frame).not.toMatch(/reserve_price|has_reserve|987654|55555|secret/);
-        // reserve_met is the one public reserve fact, and only new_bid carries it.
+        // reserve_met is the one public reserve fact, and only new_bid and bids_repriced carry it.
         expect(frame.replace('"reserve_met"', '')).not.toContain('reserve');
       }
     }

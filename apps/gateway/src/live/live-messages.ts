@@ -1,7 +1,7 @@
 import { parseEvent, type EventName, type EventPayloads, type LiveMessage } from '@market/contracts';
 
 /** The bus events the live feed relays to browsers. */
-export const LIVE_SOURCE_EVENTS = ['bid.placed', 'bid.accepted', 'auction.closed', 'listing.updated', 'listing.deleted'] as const satisfies readonly EventName[];
+export const LIVE_SOURCE_EVENTS = ['bid.placed', 'auction.repriced', 'bid.accepted', 'auction.closed', 'listing.updated', 'listing.deleted'] as const satisfies readonly EventName[];
 type SourceEvent = (typeof LIVE_SOURCE_EVENTS)[number];
 
 // Each builder reads only the fields it names: event payloads are internal and may carry what browsers must never see
@@ -9,7 +9,10 @@ type SourceEvent = (typeof LIVE_SOURCE_EVENTS)[number];
 
 /** `bid.placed` -> `new_bid`, plus `auction_extended` when soft close moved the end (D9, D21). */
 export function bidPlacedMessages(
-  p: Pick<EventPayloads['bid.placed'], 'bid_id' | 'listing_id' | 'bidder_name' | 'amount' | 'current_bid' | 'bid_count' | 'reserve_met' | 'expires_at' | 'extended' | 'created_at'>,
+  p: Pick<
+    EventPayloads['bid.placed'],
+    'bid_id' | 'listing_id' | 'bidder_name' | 'amount' | 'current_bid' | 'bid_count' | 'reserve_met' | 'expires_at' | 'extended' | 'created_at' | 'price_version'
+  >,
 ): LiveMessage[] {
   const messages: LiveMessage[] = [
     {
@@ -21,11 +24,22 @@ export function bidPlacedMessages(
         bid_count: p.bid_count,
         reserve_met: p.reserve_met,
         expires_at: p.expires_at,
+        ...(p.price_version === undefined ? {} : { price_version: p.price_version }),
       },
     },
   ];
   if (p.extended && p.expires_at !== null) messages.push({ type: 'auction_extended', data: { listing_id: p.listing_id, expires_at: p.expires_at } });
   return messages;
+}
+
+/** `auction.repriced` -> `bids_repriced`: bids left the auction, the price and count may be lower (ADR 0038). */
+export function auctionRepricedMessages(p: Pick<EventPayloads['auction.repriced'], 'listing_id' | 'current_bid' | 'bid_count' | 'reserve_met' | 'price_version'>): LiveMessage[] {
+  return [
+    {
+      type: 'bids_repriced',
+      data: { listing_id: p.listing_id, current_bid: p.current_bid, bid_count: p.bid_count, reserve_met: p.reserve_met, price_version: p.price_version },
+    },
+  ];
 }
 
 /** `bid.accepted` -> `listing_sold`. */
@@ -56,6 +70,7 @@ export function listingDeletedMessages(p: Pick<EventPayloads['listing.deleted'],
 // Each event is checked against its contract schema first (parseEvent): a malformed one is dropped, not relayed half-built.
 const BUILDERS: { [N in SourceEvent]: (payload: EventPayloads[N]) => LiveMessage[] } = {
   'bid.placed': bidPlacedMessages,
+  'auction.repriced': auctionRepricedMessages,
   'bid.accepted': bidAcceptedMessages,
   'auction.closed': auctionClosedMessages,
   'listing.updated': listingUpdatedMessages,

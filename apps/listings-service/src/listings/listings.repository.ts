@@ -29,6 +29,8 @@ export interface ListingRecord {
   buy_now_price: number | null;
   current_bid: number | null;
   bid_count: number;
+  /** Bidding's price version (ADR 0038): bid.placed and auction.repriced apply only above it. */
+  price_version?: number;
   price: number;
   duration_days: number;
   approved_at: Date | null;
@@ -46,7 +48,7 @@ export const LISTING_COLUMNS = `id, seller_id, title, description, category, lis
   monthly_revenue::float8 AS monthly_revenue, annual_revenue::float8 AS annual_revenue, monthly_traffic::float8 AS monthly_traffic,
   monthly_expenses::float8 AS monthly_expenses, profit_margin::float8 AS profit_margin, business_age_months, monetization_methods,
   starting_price::float8 AS starting_price, reserve_price::float8 AS reserve_price, buy_now_price::float8 AS buy_now_price,
-  current_bid::float8 AS current_bid, bid_count, price::float8 AS price, duration_days, approved_at, expires_at, key_metrics,
+  current_bid::float8 AS current_bid, bid_count, price_version, price::float8 AS price, duration_days, approved_at, expires_at, key_metrics,
   growth_opportunities, included_assets, reason_for_selling, screenshots, created_at, updated_at`;
 
 /** The only place that reads and writes listings.listings. */
@@ -129,14 +131,33 @@ export class ListingsRepository {
 
   /**
    * A bid the bidding service accepted (bid.placed): the price, count and (soft-close) end browse and the page show.
-   * Applied only when it is newer than what is stored, so a redelivered or late event never moves the price back.
+   * Applied only when its price version is newer than the stored one (ADR 0038; an event without one was written when
+   * the count was the version), so a redelivered or late event never moves the price back. The end only moves later.
    */
-  async applyBid(bid: { listing_id: string; current_bid: number; bid_count: number; expires_at: string | null }, manager: EntityManager): Promise<void> {
+  async applyBid(
+    bid: { listing_id: string; current_bid: number; bid_count: number; expires_at: string | null; price_version?: number },
+    manager: EntityManager,
+  ): Promise<void> {
     await manager.query(
-      `UPDATE listings SET current_bid = $2, bid_count = $3,
+      `UPDATE listings SET current_bid = $2, bid_count = $3, price_version = $5,
          expires_at = CASE WHEN $4::timestamptz IS NULL THEN expires_at ELSE GREATEST(expires_at, $4::timestamptz) END, updated_at = now()
-       WHERE id = $1 AND bid_count < $3`,
-      [bid.listing_id, bid.current_bid, bid.bid_count, bid.expires_at],
+       WHERE id = $1 AND price_version < $5 AND status <> 'sold'`,
+      [bid.listing_id, bid.current_bid, bid.bid_count, bid.expires_at, bid.price_version ?? bid.bid_count],
+    );
+  }
+
+  /**
+   * Bids left the auction without a sale (auction.repriced, ADR 0038): the price and count as they now stand, which may
+   * be lower; applied only above the stored price version, never to a sold listing (it shows its sale price).
+   */
+  async applyRepriced(
+    repriced: { listing_id: string; current_bid: number | null; bid_count: number; price_version: number },
+    manager: EntityManager,
+  ): Promise<void> {
+    await manager.query(
+      `UPDATE listings SET current_bid = $2, bid_count = $3, price_version = $4, updated_at = now()
+       WHERE id = $1 AND price_version < $4 AND status <> 'sold'`,
+      [repriced.listing_id, repriced.current_bid, repriced.bid_count, repriced.price_version],
     );
   }
 

@@ -40,7 +40,8 @@ export const bidsApi = api.injectEndpoints({
         const cached = listingsApi.util.selectCachedArgsForQuery(state, 'listing').filter((id) => sameListing(id, listing_id));
         // Offers are private and move nothing (D5).
         if (answer && answer.kind === 'bid' && answer.current_bid !== null) {
-          rememberLive(listing_id, { current_bid: answer.current_bid, bid_count: answer.bid_count, expires_at: answer.expires_at });
+          const version = typeof answer.price_version === 'number' ? { price_version: answer.price_version } : {};
+          rememberLive(listing_id, { current_bid: answer.current_bid, bid_count: answer.bid_count, expires_at: answer.expires_at, ...version });
           for (const id of cached) {
             dispatch(listingsApi.util.updateQueryData('listing', id, (draft) => void Object.assign(draft, livePatch(id, draft))));
           }

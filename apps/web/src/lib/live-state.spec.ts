@@ -14,6 +14,18 @@ describe('live state over listing answers', () => {
     expect(livePatch(ID, { ...api, current_bid: 2300, bid_count: 4 })).toEqual({});
   });
 
+  it('orders prices by their version when they carry one, so a rejection that lowers the count still wins (ADR 0038)', () => {
+    const versioned = { ...api, current_bid: 2100, bid_count: 3, price_version: 3 };
+    rememberLive(ID, { current_bid: 2050, bid_count: 2, reserve_met: false, price_version: 4 }); // the leader was rejected
+    rememberLive(ID, { current_bid: 2100, bid_count: 3, reserve_met: true, price_version: 3 }); // its bid's news, late
+    expect(livePatch(ID, versioned)).toEqual({ current_bid: 2050, bid_count: 2, reserve_met: false, price_version: 4 });
+    rememberLive(ID, { current_bid: null, bid_count: 0, reserve_met: false, price_version: 5 });
+    expect(livePatch(ID, versioned)).toEqual({ current_bid: null, bid_count: 0, reserve_met: false, price_version: 5 });
+    // An answer at that version or later is shown as it is.
+    expect(livePatch(ID, { ...api, current_bid: null, bid_count: 0, price_version: 5 })).toEqual({});
+    expect(livePatch(ID, { ...api, current_bid: 2000, bid_count: 1, price_version: 6 })).toEqual({});
+  });
+
   it('keeps the later end (soft close) and never an earlier one', () => {
     rememberLive(ID, { expires_at: '2026-11-25T12:10:00Z' });
     rememberLive(ID, { expires_at: '2026-11-25T12:05:00Z' });

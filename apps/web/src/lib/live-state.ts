@@ -8,7 +8,7 @@ export function sameListing(a: string, b: string): boolean {
 }
 
 /** The listing fields live news may move: public ones only, never a reserve amount (D7). */
-export type LivePatch = Partial<Pick<ListingDto, 'current_bid' | 'bid_count' | 'reserve_met' | 'expires_at' | 'status'>>;
+export type LivePatch = Partial<Pick<ListingDto, 'current_bid' | 'bid_count' | 'price_version' | 'reserve_met' | 'expires_at' | 'status'>>;
 
 /*
  * Live news runs ahead of the API: the listings service learns of bids through an event consumer, so a listing
@@ -21,21 +21,32 @@ export type LivePatch = Partial<Pick<ListingDto, 'current_bid' | 'bid_count' | '
 export const LIVE_STATUS_HOLD_MS = 30_000;
 
 interface LiveState {
-  bids?: { current_bid: number; bid_count: number; reserve_met?: boolean };
+  bids?: { current_bid: number | null; bid_count: number; price_version?: number; reserve_met?: boolean };
   expires_at?: string;
   status?: { value: ListingStatus; at: number };
 }
 
 const liveStates = new Map<string, LiveState>();
 const later = (a: string, b: string) => Date.parse(a) > Date.parse(b);
+/**
+ * How new a price is: its price version (ADR 0038), which grows with every bid and every rejection, so a rejection
+ * that lowers the count still counts as newer; the count for news from before versions (it was the version then).
+ */
+const priceVersion = (state: { bid_count?: number; price_version?: number }) => state.price_version ?? state.bid_count ?? 0;
 
 /** Remembers what a live message or a bid answer says about a listing, keeping only what moves it forward. */
 export function rememberLive(listingId: string, patch: LivePatch, now = Date.now()): void {
   const key = listingId.toLowerCase();
   const state: LiveState = { ...liveStates.get(key) };
-  const { current_bid, bid_count, reserve_met, expires_at, status } = patch;
-  if (typeof current_bid === 'number' && typeof bid_count === 'number' && bid_count > (state.bids?.bid_count ?? -1)) {
-    state.bids = { current_bid, bid_count, ...(typeof reserve_met === 'boolean' ? { reserve_met } : {}) };
+  const { current_bid, bid_count, price_version, reserve_met, expires_at, status } = patch;
+  const known = typeof bid_count === 'number' && (typeof current_bid === 'number' || current_bid === null);
+  if (known && (!state.bids || priceVersion(patch) > priceVersion(state.bids))) {
+    state.bids = {
+      current_bid: current_bid ?? null,
+      bid_count,
+      ...(typeof price_version === 'number' ? { price_version } : {}),
+      ...(typeof reserve_met === 'boolean' ? { reserve_met } : {}),
+    };
   }
   if (expires_at && (!state.expires_at || later(expires_at, state.expires_at))) state.expires_at = expires_at;
   // Sold is final: no later news about the listing takes it back.
@@ -48,7 +59,7 @@ export function livePatch(listingId: string, listing: LivePatch, now = Date.now(
   const state = liveStates.get(listingId.toLowerCase());
   if (!state) return {};
   const patch: LivePatch = {};
-  if (state.bids && (listing.bid_count ?? 0) < state.bids.bid_count) Object.assign(patch, state.bids);
+  if (state.bids && priceVersion(listing) < priceVersion(state.bids)) Object.assign(patch, state.bids);
   if (state.expires_at && listing.expires_at && later(state.expires_at, listing.expires_at)) patch.expires_at = state.expires_at;
   const status = state.status;
   const holds = status && (status.value === 'sold' || now - status.at < LIVE_STATUS_HOLD_MS);

@@ -4,7 +4,7 @@ import { IsoDateTimeSchema, UuidSchema } from '../common.schemas';
 import type { Actor } from '../rpc';
 
 /** What an admin act is about. */
-export const AUDIT_TARGET_TYPES = ['user', 'listing', 'payment', 'settings'] as const;
+export const AUDIT_TARGET_TYPES = ['user', 'listing', 'payment', 'settings', 'invoice'] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 /** The acts admins' own changes are recorded under (admin.acted, ADR 0032). */
@@ -19,6 +19,7 @@ export const ADMIN_ACT_ACTIONS = [
   'payment.captured',
   'payment.refunded',
   'listing.status_changed',
+  'dispute.resolved',
   'listing.featured',
   'listing.unfeatured',
   'listing.edited',

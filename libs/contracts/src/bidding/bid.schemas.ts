@@ -43,6 +43,8 @@ export const PlaceBidResponseSchema = z.strictObject({
   bid_count: z.number().int(),
   expires_at: IsoDateTimeSchema.nullable(),
   extended: z.boolean(),
+  /** The auction's price version after a bid (ADR 0038), to order it against live news; absent for an offer. */
+  price_version: z.number().int().optional(),
 });
 export type PlaceBidResponse = z.infer<typeof PlaceBidResponseSchema>;
 

@@ -10,6 +10,16 @@ export interface LiveEvents {
     bid_count: number;
     reserve_met: boolean;
     expires_at: string | null;
+    /** The auction's price version after the bid (ADR 0038); absent when the event predates it. */
+    price_version?: number;
+  };
+  /** Bids left the auction without a sale (ADR 0038): the price, count and reserve state as they now stand. */
+  bids_repriced: {
+    listing_id: string;
+    current_bid: number | null;
+    bid_count: number;
+    reserve_met: boolean;
+    price_version: number;
   };
   /** Soft close (D9) moved the end. */
   auction_extended: { listing_id: string; expires_at: string };

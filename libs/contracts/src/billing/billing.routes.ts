@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { defineRoute } from '../http/define-route';
 import { UuidSchema } from '../common.schemas';
 import { AdminTransactionsQuerySchema, AdminTransactionsResponseSchema, InvoiceAnalyticsSchema } from './admin-billing.schemas';
-import { BuyNowResponseSchema, InvoiceSchema, InvoicesResponseSchema, MarkPaidResponseSchema } from './invoice.schemas';
+import { BuyNowResponseSchema, InvoiceActionResponseSchema, InvoiceSchema, InvoicesResponseSchema, MarkPaidResponseSchema } from './invoice.schemas';
+import { OpenDisputeRequestSchema, ResolveDisputeRequestSchema } from './transfer.schemas';
 import {
   AdminPaymentIntentsResponseSchema,
   CapturePaymentRequestSchema,
@@ -70,6 +71,50 @@ export const INVOICES_ROUTES = {
     status: 200,
     reply: MarkPaidResponseSchema,
     errors: [400, 403, 404],
+  }),
+  transferStarted: defineRoute({
+    method: 'post',
+    path: '/invoices/{id}/transfer-started',
+    tag: 'invoices',
+    summary: "The seller marks the site's transfer started (funds held)",
+    description:
+      'Only the seller, while the funds are held (ADR 0039). A retry keeps the first time (200). 403 for the buyer, 409 in any other ' +
+      'invoice status, with the status named.',
+    auth: 'user',
+    params: IdPath,
+    status: 200,
+    reply: InvoiceActionResponseSchema,
+    errors: [403, 404, 409],
+  }),
+  transferReceived: defineRoute({
+    method: 'post',
+    path: '/invoices/{id}/transfer-received',
+    tag: 'invoices',
+    summary: 'The buyer confirms they have received the site',
+    description:
+      'Only the buyer, after the seller started the transfer, while the funds are held and no dispute is open (ADR 0039). A retry ' +
+      'keeps the first time (200). 403 for the seller, 409 otherwise, saying what must happen first.',
+    auth: 'user',
+    params: IdPath,
+    status: 200,
+    reply: InvoiceActionResponseSchema,
+    errors: [403, 404, 409],
+  }),
+  openDispute: defineRoute({
+    method: 'post',
+    path: '/invoices/{id}/dispute',
+    tag: 'invoices',
+    summary: 'The buyer disputes the transfer while the funds are held',
+    description:
+      'A reason from the fixed list and a message of 20 to 2000 characters (422 otherwise). The invoice becomes disputed and the ' +
+      'seller is emailed; an admin releases or refunds the funds (ADR 0039). A retry while the dispute is open answers it (200); ' +
+      '403 for the seller, 409 when no funds are held or their release has begun.',
+    auth: 'user',
+    params: IdPath,
+    body: OpenDisputeRequestSchema,
+    status: 200,
+    reply: InvoiceActionResponseSchema,
+    errors: [403, 404, 409],
   }),
   buyNow: defineRoute({
     method: 'post',
@@ -201,26 +246,41 @@ export const ADMIN_BILLING_ROUTES = {
     path: '/admin/payment-intents/{id}/capture',
     tag: 'admin-billing',
     summary: 'Release Funds: capture a held payment; its invoice is paid',
-    description: 'The full amount only.',
+    description: 'The full amount only. A disputed invoice is decided with resolve-dispute instead (409).',
     auth: 'admin',
     params: IdPath,
     body: CapturePaymentRequestSchema,
     status: 200,
     reply: PaymentActionResponseSchema,
-    errors: [400, 404],
+    errors: [400, 404, 409],
+  }),
+  resolveDispute: defineRoute({
+    method: 'post',
+    path: '/admin/invoices/{id}/resolve-dispute',
+    tag: 'admin-billing',
+    summary: "Decide a dispute: release the held funds to the seller or refund the buyer, with a note",
+    description:
+      'The note is required (10 to 1000 characters) and shown to both parties; the decision is audited (ADR 0032, 0039). The same ' +
+      'decision again answers the dispute as it stands (200); another one after a decision, or no open dispute, is a 409.',
+    auth: 'admin',
+    params: IdPath,
+    body: ResolveDisputeRequestSchema,
+    status: 200,
+    reply: InvoiceActionResponseSchema,
+    errors: [400, 404, 409],
   }),
   refund: defineRoute({
     method: 'post',
     path: '/admin/payment-intents/{id}/refund',
     tag: 'admin-billing',
     summary: 'Refund: cancel an uncaptured hold, or refund a captured payment',
-    description: 'The full amount only.',
+    description: 'The full amount only. A disputed invoice is decided with resolve-dispute instead (409).',
     auth: 'admin',
     params: IdPath,
     body: RefundPaymentRequestSchema,
     status: 200,
     reply: PaymentActionResponseSchema,
-    errors: [400, 404],
+    errors: [400, 404, 409],
   }),
 };
 

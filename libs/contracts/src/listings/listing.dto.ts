@@ -54,6 +54,11 @@ export const ListingSchema = z.strictObject({
   updated_at: IsoDateTimeSchema,
   bid_count: z.number().int(),
   /**
+   * Grows with every change of current_bid, bid_count or reserve_met, down as well as up (ADR 0038): a client keeps the
+   * newest state it has seen by it, never by bid_count (a rejected bid lowers the count).
+   */
+  price_version: z.number().int().optional(),
+  /**
    * The latest 10 public bids, newest first (SPEC §3, §9): never offers or buy-now purchases. Left out when the bidding
    * service did not answer in time (ADR 0036); GET /api/listings/{id}/bids has the same list.
    */

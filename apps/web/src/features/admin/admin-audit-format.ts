@@ -24,6 +24,7 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   'payment.captured': 'Funds released',
   'payment.refunded': 'Payment refunded',
   'listing.status_changed': 'Listing status changed',
+  'dispute.resolved': 'Dispute resolved',
   'listing.featured': 'Listing featured',
   'listing.unfeatured': 'Listing unfeatured',
   'listing.edited': 'Listing edited',

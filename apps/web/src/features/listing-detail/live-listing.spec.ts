@@ -42,6 +42,13 @@ describe('liveReaction', () => {
       reload: ['Listing', 'Bids'],
     });
   });
+  it('shows a repricing at once, lower price and count included, and reloads the listing and its bids (ADR 0038)', () => {
+    const repriced: LiveMessage = { type: 'bids_repriced', data: { listing_id: ID, current_bid: null, bid_count: 0, reserve_met: false, price_version: 7 } };
+    expect(parseLiveMessage(JSON.stringify(repriced))).toEqual(repriced);
+    expect(liveReaction(ID, repriced)).toEqual({ patch: { current_bid: null, bid_count: 0, reserve_met: false, price_version: 7 }, reload: ['Listing', 'Bids'] });
+    const versioned: LiveMessage = { type: 'new_bid', data: { ...(newBid().data as object), price_version: 8 } } as LiveMessage;
+    expect(liveReaction(ID, versioned)?.patch).toMatchObject({ bid_count: 2, price_version: 8 });
+  });
   it('never takes a reserve amount from a frame (D7)', () => {
     const leaky = { type: 'new_bid', data: { ...newBid().data, reserve_price: 9000 } } as unknown as LiveMessage;
     expect(JSON.stringify(liveReaction(ID, leaky))).not.toContain('9000');

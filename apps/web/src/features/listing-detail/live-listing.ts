@@ -2,7 +2,7 @@ import { liveListingPath, type LiveEventType, type LiveMessage } from '@market/c
 import { LISTING_STATUSES, type ListingStatus } from '@market/domain';
 import { sameListing, type LivePatch } from '../../lib/live-state';
 
-const LIVE_EVENT_TYPES: ReadonlySet<string> = new Set<LiveEventType>(['new_bid', 'auction_extended', 'listing_sold', 'listing_updated']);
+const LIVE_EVENT_TYPES: ReadonlySet<string> = new Set<LiveEventType>(['new_bid', 'bids_repriced', 'auction_extended', 'listing_sold', 'listing_updated']);
 
 /** The listing's live feed on the page's own origin: wss: under https, ws: otherwise (D21). */
 export function liveListingUrl(listingId: string, location: Pick<Location, 'protocol' | 'host'>): string {
@@ -43,8 +43,14 @@ export function liveReaction(listingId: string, message: LiveMessage): LiveReact
   if (typeof message.data.listing_id !== 'string' || !sameListing(message.data.listing_id, listingId)) return null;
   switch (message.type) {
     case 'new_bid': {
-      const { current_bid, bid_count, reserve_met, expires_at } = message.data;
-      return { patch: { current_bid, bid_count, reserve_met, expires_at }, reload: ['Listing', 'Bids'] };
+      const { current_bid, bid_count, reserve_met, expires_at, price_version } = message.data;
+      const version = typeof price_version === 'number' ? { price_version } : {};
+      return { patch: { current_bid, bid_count, reserve_met, expires_at, ...version }, reload: ['Listing', 'Bids'] };
+    }
+    case 'bids_repriced': {
+      // Bids left the auction (a rejection, a removed bidder): the price and count may go down, as the version says (ADR 0038).
+      const { current_bid, bid_count, reserve_met, price_version } = message.data;
+      return { patch: { current_bid, bid_count, reserve_met, price_version }, reload: ['Listing', 'Bids'] };
     }
     case 'auction_extended':
       return { patch: { expires_at: message.data.expires_at }, reload: ['Listing'], extendedUntil: message.data.expires_at };

@@ -185,6 +185,23 @@ describe('a reload that is behind the live news', () => {
     expect(shown()).toMatchObject({ current_bid: 2100, bid_count: 3, expires_at: '2026-11-25T12:12:00Z' });
   });
 
+  it('shows a rejected leading bid gone at once, and neither a late reload nor late bid news brings it back (ADR 0038)', async () => {
+    answers.listing = { ...listing, current_bid: 2100, bid_count: 2, reserve_met: true, price_version: 2 };
+    watch();
+    await settled();
+    applyLiveMessage(dispatch, ID, { type: 'bids_repriced', data: { listing_id: ID, current_bid: 2000, bid_count: 1, reserve_met: false, price_version: 3 } });
+    await settled();
+    // The reload was still from before the rejection: the page keeps the repriced state, not the larger count.
+    expect(shown()).toMatchObject({ current_bid: 2000, bid_count: 1, reserve_met: false, price_version: 3 });
+    applyLiveMessage(dispatch, ID, newBid()); // the rejected bid's own news, arriving late (no newer version)
+    await settled();
+    expect(shown()).toMatchObject({ current_bid: 2000, bid_count: 1 });
+    answers.listing = { ...listing, current_bid: 2000, bid_count: 1, reserve_met: false, price_version: 3 };
+    store.dispatch(api.util.invalidateTags([{ type: 'Listing', id: ID }]));
+    await settled();
+    expect(shown()).toMatchObject({ current_bid: 2000, bid_count: 1, price_version: 3 });
+  });
+
   it('keeps a listing sold when the reload still says active (sold is final)', async () => {
     watch();
     applyLiveMessage(dispatch, ID, { type: 'listing_sold', data: { listing_id: ID, amount: 2050, sold_at: '2026-11-25T11:59:00Z' } });

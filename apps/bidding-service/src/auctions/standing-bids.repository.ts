@@ -1,0 +1,122 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { repriceAuction, type RepricedState, type StandingBid } from '@market/domain';
+import { appendEvent } from '@market/server-kit';
+import { AuctionsRepository, type AuctionRecord } from './auctions.repository';
+
+export type MemberStatus = 'active' | 'suspended' | 'deleted';
+
+// Sales whose price no longer moves: a sold one keeps the price it sold at, a deleted one is gone.
+const FINAL = ['sold', 'deleted'];
+
+/**
+ * Bids leaving auctions without a sale (ADR 0038): the auction is repriced from the bids still standing in the
+ * transaction that rejected them, with its auction.repriced event; and the moderation state of members, which bars a
+ * suspended or deleted member's bids. Every path locks the auction row first, as bids and closes do.
+ */
+@Injectable()
+export class StandingBidsRepository {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly auctions: AuctionsRepository,
+  ) {}
+
+  /**
+   * Recomputes a locked auction's public state from its standing (pending) bids and writes auction.repriced with it, in
+   * the caller's transaction. Nothing for a fixed-price listing (offers are private) or a sold or deleted sale.
+   */
+  async reprice(auction: AuctionRecord, reason: 'bid_rejected' | 'bidder_removed', now: Date, manager: EntityManager): Promise<RepricedState | null> {
+    if (auction.listing_type !== 'auction' || FINAL.includes(auction.status)) return null;
+    const standing: StandingBid[] = await manager.query(
+      `SELECT id, bidder_id, amount::float8 AS amount, created_at FROM bids WHERE listing_id = $1 AND status = 'pending' AND kind = 'bid'`,
+      [auction.listing_id],
+    );
+    const state = repriceAuction(auction, standing);
+    // PostgreSQL answers an UPDATE ... RETURNING with [rows, count].
+    const [[{ price_version }]]: [{ price_version: number }[], number] = await manager.query(
+      `UPDATE auctions SET current_bid = $2, bid_count = $3, price_version = price_version + 1, updated_at = now() WHERE listing_id = $1 RETURNING price_version`,
+      [auction.listing_id, state.current_bid, state.bid_count],
+    );
+    await appendEvent(manager, 'auction.repriced', {
+      listing_id: auction.listing_id,
+      current_bid: state.current_bid,
+      bid_count: state.bid_count,
+      reserve_met: state.reserve_met,
+      price_version,
+      reason,
+      at: now.toISOString(),
+    });
+    return state;
+  }
+
+  /**
+   * Records a member's moderation state as auth-service announced it, in its own transaction so that every bid placed
+   * after it sees it; an older announcement never overwrites a newer one and a deletion is final. Returns the member's
+   * state as it now stands.
+   */
+  async recordMember(userId: string, status: MemberStatus, at: Date): Promise<MemberStatus> {
+    await this.dataSource.query(
+      `INSERT INTO member_states (user_id, status, changed_at) VALUES ($1, $2, $3)
+       ON CONFLICT (user_id) DO UPDATE SET status = EXCLUDED.status, changed_at = EXCLUDED.changed_at
+       WHERE member_states.status <> 'deleted' AND (EXCLUDED.status = 'deleted' OR member_states.changed_at < EXCLUDED.changed_at)`,
+      [userId, status, at],
+    );
+    // A statement of its own: it sees the row whichever announcement (this one or one racing it) wrote it.
+    const [row]: { status: MemberStatus }[] = await this.dataSource.query('SELECT status FROM member_states WHERE user_id = $1', [userId]);
+    return row.status;
+  }
+
+  /**
+   * Rejects every pending bid and offer of a removed member, one auction per transaction (each locked, repriced and its
+   * event written with the rejection), so no auction waits on another. Redelivery finds nothing left and changes
+   * nothing. Returns the auctions changed.
+   */
+  async sweepMember(userId: string, now: Date): Promise<string[]> {
+    const listings: { listing_id: string }[] = await this.dataSource.query(
+      `SELECT DISTINCT listing_id FROM bids WHERE bidder_id = $1 AND status = 'pending' ORDER BY listing_id`,
+      [userId],
+    );
+    const changed: string[] = [];
+    for (const { listing_id } of listings) {
+      const swept = await this.auctions.transaction(async (manager) => {
+        const auction = await this.auctions.lock(listing_id, manager);
+        if (!auction) return false;
+        const [, rejected]: [unknown, number] = await manager.query(
+          `UPDATE bids SET status = 'rejected', decided_at = $3 WHERE listing_id = $1 AND bidder_id = $2 AND status = 'pending'`,
+          [listing_id, userId, now],
+        );
+        if (rejected === 0) return false;
+        await this.reprice(auction, 'bidder_removed', now, manager);
+        return true;
+      });
+      if (swept) changed.push(listing_id);
+    }
+    return changed;
+  }
+
+  /**
+   * A deleted seller's sales end for good (D17, ADR 0038): like a deleted listing, each live or unsold one becomes a
+   * tombstone that no listing event brings back and no close sells, its pending bids rejected; one transaction each.
+   */
+  async endSellerSales(sellerId: string, now: Date): Promise<string[]> {
+    const rows: { listing_id: string }[] = await this.dataSource.query(
+      `SELECT listing_id FROM auctions WHERE seller_id = $1 AND status NOT IN ('sold', 'deleted') AND winning_bid_id IS NULL ORDER BY listing_id`,
+      [sellerId],
+    );
+    const ended: string[] = [];
+    for (const { listing_id } of rows) {
+      const done = await this.auctions.transaction(async (manager) => {
+        const auction = await this.auctions.lock(listing_id, manager);
+        if (!auction || FINAL.includes(auction.status) || auction.winning_bid_id !== null) return false;
+        await manager.query(
+          `UPDATE auctions SET status = 'deleted', source_updated_at = 'infinity', closed_at = COALESCE(closed_at, $2), updated_at = now() WHERE listing_id = $1`,
+          [listing_id, now],
+        );
+        await manager.query(`UPDATE bids SET status = 'rejected', decided_at = $2 WHERE listing_id = $1 AND status = 'pending'`, [listing_id, now]);
+        return true;
+      });
+      if (done) ended.push(listing_id);
+    }
+    return ended;
+  }
+}
