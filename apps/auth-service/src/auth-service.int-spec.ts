@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { connect, JSONCodec } from 'nats';
 import { RPC } from '@market/contracts';
 import { Redis } from 'ioredis';
+import { DataSource } from 'typeorm';
 import { AppError, accountStateKey, parseEnvOrThrow, sessionKey } from '@market/server-kit';
 import { buildUser, callerWithToken, startServiceUnderTest, type ServiceUnderTest } from '@market/server-kit/testing';
 import { authEnv } from './auth.config';
@@ -106,6 +107,24 @@ describe('auth-service over NATS, on its own', () => {
     expect(await auth.rpc.call(RPC.auth.sessionState, { user_id: member.user.id }, null)).toMatchObject({ status: 'suspended' });
     // The suspension ends the member's sessions at once: the same token is now refused everywhere.
     expect(await refusal(auth.rpc.call(RPC.auth.me, {}, regular))).toMatchObject({ status: 401 });
+  });
+
+  it('writes user.suspended and user.reactivated with the change, in order, and nothing for a change that changes nothing (ADR 0038)', async () => {
+    const member = await auth.rpc.call(RPC.auth.register, buildUser(), null);
+    const admin = await auth.rpc.call(RPC.auth.login, { login: ADMIN.email, password: ADMIN.password }, null);
+    const adminCaller = callerWithToken(admin.access_token);
+    const update = (status: 'active' | 'suspended') => auth.rpc.call(RPC.auth.updateUser, { id: member.user.id, changes: { status } }, adminCaller);
+    await update('suspended');
+    await update('suspended');
+    await update('active');
+    await update('active');
+    const rows: { name: string; payload: Record<string, string> }[] = await auth.app
+      .get(DataSource)
+      .query(`SELECT name, payload FROM outbox WHERE name IN ('user.suspended', 'user.reactivated') AND payload->>'user_id' = $1 ORDER BY seq`, [member.user.id]);
+    expect(rows.map((row) => row.name)).toEqual(['user.suspended', 'user.reactivated']);
+    expect(rows[0].payload).toMatchObject({ user_id: member.user.id, suspended_by: admin.user.id });
+    expect(rows[1].payload).toMatchObject({ user_id: member.user.id, reactivated_by: admin.user.id });
+    expect(Date.parse(rows[1].payload.at)).toBeGreaterThan(Date.parse(rows[0].payload.at));
   });
 
   it('logs a session out at once, lists and ends sessions, and "log out everywhere" ends them all', async () => {
