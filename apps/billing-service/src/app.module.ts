@@ -15,16 +15,21 @@ import { PaymentsController } from './payments/payments.controller';
 import { AdminBillingController } from './admin/admin-billing.controller';
 import { AdminBillingRepository } from './admin/admin-billing.repository';
 import { AdminBillingService } from './admin/admin-billing.service';
+import { TransferAndDisputes1764520000000 } from './migrations/1764520000000-transfer-and-disputes';
+import { TransferRepository } from './transfer/transfer.repository';
+import { TransferService } from './transfer/transfer.service';
+import { TransferController } from './transfer/transfer.controller';
+import { DisputeEscalationSweep } from './transfer/dispute-escalation.sweep';
 
 /** The billing-service: invoices, payments and escrow, in the `billing` schema. */
 export function billingAppModule(serviceConfig: ServiceConfig & Partial<BillingConfig>): DynamicModule {
   const config = withBillingDefaults(serviceConfig);
   return defineServiceModule(
-    { service: 'billing-service', schema: 'billing', config, entities: [], migrations: [CreateInvoices1763801200000, CreatePayments1763801300000, AdminPaymentActs1764400000000] },
+    { service: 'billing-service', schema: 'billing', config, entities: [], migrations: [CreateInvoices1763801200000, CreatePayments1763801300000, AdminPaymentActs1764400000000, TransferAndDisputes1764520000000] },
     {
       imports: [SettingsModule],
-      controllers: [BillingStatsController, InvoicesController, PaymentsController, AdminBillingController],
-      providers: [{ provide: BILLING_CONFIG, useValue: config }, ServiceRpc, InvoicesRepository, InvoicesService, SaleEventsHandler, OverdueSweep, ...PAYMENTS_PROVIDERS, AdminBillingRepository, AdminBillingService],
+      controllers: [BillingStatsController, InvoicesController, PaymentsController, AdminBillingController, TransferController],
+      providers: [{ provide: BILLING_CONFIG, useValue: config }, ServiceRpc, InvoicesRepository, InvoicesService, SaleEventsHandler, OverdueSweep, ...PAYMENTS_PROVIDERS, AdminBillingRepository, AdminBillingService, TransferRepository, TransferService, DisputeEscalationSweep],
     },
   );
 }

@@ -11,6 +11,7 @@ import { ListingEventsHandler } from './emails/listing-events.handler';
 import { BillingEventsHandler } from './emails/billing-events.handler';
 import { UserContacts } from './emails/user-contacts';
 import { MarketplaceEventsHandler } from './emails/marketplace-events.handler';
+import { DisputeEventsHandler } from './emails/dispute-events.handler';
 import { CreateMessages1763801500000 } from './migrations/1763801500000-create-messages';
 import { MessagesController } from './messages/messages.controller';
 import { MessagesService } from './messages/messages.service';
@@ -35,6 +36,7 @@ export function notificationsAppModule(config: NotificationsConfig): DynamicModu
         ListingEventsHandler,
         BillingEventsHandler,
         MarketplaceEventsHandler,
+        DisputeEventsHandler,
         UserContacts,
         ServiceRpc,
         MessagesRepository,

@@ -192,6 +192,44 @@ export const EVENT_SCHEMAS = {
   'payment.captured': PaymentFactsSchema,
   /** An admin refunded the payment or cancelled the hold (D11). */
   'payment.refunded': PaymentFactsSchema,
+  /** The buyer disputed the transfer while the funds were held (ADR 0039): the seller is emailed; an admin decides. */
+  'dispute.opened': z.object({
+    dispute_id: id,
+    invoice_id: id,
+    invoice_number: text,
+    buyer_id: id,
+    seller_id: id,
+    website_title: text,
+    reason: text,
+    /** The buyer's own words (20 to 2000 characters). */
+    message: text,
+    opened_at: time,
+  }),
+  /**
+   * A dispute ended (ADR 0039): an admin released the funds to the seller or refunded the buyer, with a note both read,
+   * or the provider let the hold lapse (no note). Both parties are emailed.
+   */
+  'dispute.resolved': z.object({
+    dispute_id: id,
+    invoice_id: id,
+    invoice_number: text,
+    buyer_id: id,
+    seller_id: id,
+    website_title: text,
+    outcome: z.enum(['released', 'refunded', 'lapsed']),
+    note: text.nullable(),
+    closed_at: time,
+  }),
+  /** An open dispute's hold has under 48 hours left (ADR 0039): admins see it urgent, both parties are emailed once. */
+  'dispute.escalated': z.object({
+    dispute_id: id,
+    invoice_id: id,
+    invoice_number: text,
+    buyer_id: id,
+    seller_id: id,
+    website_title: text,
+    capture_deadline: time,
+  }),
   /** A user sent another user a message (SPEC §7): the receiver is emailed (D19). */
   'message.sent': z.object({
     message_id: id,
@@ -295,6 +333,9 @@ export const EVENT_FLOWS: {
   'payment.authorized': { writtenBy: 'billing-service', consumedBy: ['notifications-service'] },
   'payment.captured': { writtenBy: 'billing-service', consumedBy: ['notifications-service'] },
   'payment.refunded': { writtenBy: 'billing-service', consumedBy: ['notifications-service'] },
+  'dispute.opened': { writtenBy: 'billing-service', consumedBy: ['notifications-service'] },
+  'dispute.resolved': { writtenBy: 'billing-service', consumedBy: ['notifications-service'] },
+  'dispute.escalated': { writtenBy: 'billing-service', consumedBy: ['notifications-service'] },
   'message.sent': { writtenBy: 'notifications-service', consumedBy: ['notifications-service'] },
   'contact.received': { writtenBy: 'notifications-service', consumedBy: ['notifications-service'] },
   'audit.recorded': { writtenBy: 'gateway', consumedBy: ['admin-service'] },

@@ -5,6 +5,7 @@ import type { InvoiceState } from '@market/domain';
 import { AppError, CreateEventTables1763800000000, openServiceDatabase, type ServiceRpc } from '@market/server-kit';
 import { createTestDatabase, type TestDatabase } from '@market/server-kit/testing';
 import { CreateInvoices1763801200000 } from '../migrations/1763801200000-create-invoices';
+import { TransferAndDisputes1764520000000 } from '../migrations/1764520000000-transfer-and-disputes';
 import { CreatePayments1763801300000 } from '../migrations/1763801300000-create-payments';
 import { AdminBillingRepository, invoiceStatusesOf } from './admin-billing.repository';
 import { AdminBillingService } from './admin-billing.service';
@@ -59,7 +60,7 @@ describe('admin billing figures in SQL (ADR 0021)', () => {
       url: db.url,
       schema: 'billing',
       entities: [],
-      migrations: [CreateEventTables1763800000000, CreateInvoices1763801200000, CreatePayments1763801300000],
+      migrations: [CreateEventTables1763800000000, CreateInvoices1763801200000, CreatePayments1763801300000, TransferAndDisputes1764520000000],
       poolSize: 4,
     });
     repository = new AdminBillingRepository(ds);
@@ -140,7 +141,7 @@ describe('admin billing figures in SQL (ADR 0021)', () => {
 
     expect(invoiceStatusesOf('completed')).toEqual(['paid']);
     expect(invoiceStatusesOf('failed')).toEqual(['payment_failed', 'payment_canceled']);
-    expect(invoiceStatusesOf('pending')).toEqual(['pending', 'overdue', 'awaiting_payment', 'payment_authorized']);
+    expect(invoiceStatusesOf('pending')).toEqual(['pending', 'overdue', 'awaiting_payment', 'payment_authorized', 'disputed']);
     const statuses = async (group: 'completed' | 'pending' | 'failed') =>
       (await repository.transactions(invoiceStatusesOf(group), 1000)).map((row) => row.status).sort();
     expect(await statuses('completed')).toEqual(['paid', 'paid', 'paid']);

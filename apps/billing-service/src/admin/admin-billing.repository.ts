@@ -12,6 +12,8 @@ export const TRANSACTION_STATUS_OF: Record<InvoiceState, TransactionStatus> = {
   overdue: 'pending',
   awaiting_payment: 'pending',
   payment_authorized: 'pending',
+  // Funds held while an admin decides (ADR 0039): not paid yet, not failed.
+  disputed: 'pending',
 };
 
 /** The invoice statuses of one Transactions group. */

@@ -36,6 +36,7 @@ const STATUS_LABELS: Record<InvoiceStatus, string> = {
   awaiting_payment: 'Ready for Payment',
   payment_canceled: 'Payment Canceled',
   payment_authorized: 'Payment Authorized',
+  disputed: 'Disputed',
 };
 
 const SALE_LABELS: Record<InvoiceDto['sale_type'], string> = {

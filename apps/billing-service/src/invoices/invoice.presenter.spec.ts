@@ -23,6 +23,9 @@ const record = (overrides: Partial<InvoiceRecord> = {}): InvoiceRecord => ({
   due_date: new Date('2026-03-08T10:00:00.000Z'),
   created_at: new Date('2026-03-01T10:00:00.000Z'),
   paid_at: null,
+  transfer_started_at: null,
+  transfer_received_at: null,
+  release_started_at: null,
   ...overrides,
 });
 const names = new Map<string, PublicProfile>([
@@ -34,6 +37,25 @@ const actor = (user_id: string, extra: Partial<Actor> = {}): Actor => ({ user_id
 describe('invoice presenter', () => {
   it('knows the same statuses as the contracts', () => {
     expect([...INVOICE_STATES]).toEqual([...INVOICE_STATUSES]);
+  });
+
+  it('offers each transfer step and the dispute to its own party only, in the right state (ADR 0039)', () => {
+    const held = record({ status: 'payment_authorized' });
+    const seller = presentInvoice(held, 'seller', names, false);
+    const buyer = presentInvoice(held, 'buyer', names, false);
+    expect([seller.can_mark_transfer_started, seller.can_confirm_received, seller.can_dispute]).toEqual([true, false, false]);
+    expect([buyer.can_mark_transfer_started, buyer.can_confirm_received, buyer.can_dispute]).toEqual([false, false, true]);
+    const started = record({ status: 'payment_authorized', transfer_started_at: new Date('2026-03-02T10:00:00.000Z') });
+    expect(presentInvoice(started, 'seller', names, false).can_mark_transfer_started).toBe(false);
+    expect(presentInvoice(started, 'buyer', names, false)).toMatchObject({
+      can_confirm_received: true,
+      transfer: { started_at: '2026-03-02T10:00:00.000Z', received_at: null },
+    });
+    const releasing = record({ status: 'payment_authorized', release_started_at: new Date() });
+    expect(presentInvoice(releasing, 'buyer', names, false).can_dispute).toBe(false);
+    const disputed = presentInvoice(record({ status: 'disputed', transfer_started_at: new Date() }), 'buyer', names, false);
+    expect([disputed.can_confirm_received, disputed.can_dispute, disputed.can_pay]).toEqual([false, false, false]);
+    expect(presentInvoice(record(), 'buyer', names, false)).toMatchObject({ can_dispute: false, can_confirm_received: false, dispute: null });
   });
 
   it('lets the buyer, the seller and a real admin see an invoice, nobody else (not an impersonated admin either)', () => {
@@ -66,6 +88,11 @@ describe('invoice presenter', () => {
       can_pay: true,
       can_mark_paid: false,
       test_mode: false,
+      transfer: { started_at: null, received_at: null },
+      dispute: null,
+      can_mark_transfer_started: false,
+      can_confirm_received: false,
+      can_dispute: false,
     });
   });
 

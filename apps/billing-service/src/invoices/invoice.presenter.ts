@@ -1,7 +1,9 @@
 import type { Actor, InvoiceDto, PublicProfile } from '@market/contracts';
-import { canMarkPaid, canPay, centsToDollars } from '@market/domain';
+import { canConfirmReceived, canMarkPaid, canMarkTransferStarted, canOpenDispute, canPay, centsToDollars } from '@market/domain';
 import { isRealAdmin } from '@market/server-kit';
 import type { InvoiceRecord } from './invoices.repository';
+import type { DisputeRecord } from '../transfer/transfer.repository';
+import { checklistDto, disputeDto } from '../transfer/transfer.presenter';
 
 /** Who looks at an invoice: its buyer, its seller, or an admin who is neither (sees the seller's figures). */
 export type InvoiceViewer = 'buyer' | 'seller' | 'admin';
@@ -19,9 +21,16 @@ export function viewerOf(actor: Actor, invoice: Pick<InvoiceRecord, 'buyer_id' |
 /**
  * An invoice as its viewer sees it (SPEC §3, D10): the seller (and an admin) sees the success fee in force when it was
  * made, the fee and the payout; the buyer sees nulls there. Only the buyer may pay, only the seller may mark it paid.
- * `testMode`: the sandbox runs the payments, so no real money moved (ADR 0033).
+ * `testMode`: the sandbox runs the payments, so no real money moved (ADR 0033). The transfer checklist's steps and the
+ * dispute belong to their party: only the seller starts the transfer, only the buyer confirms or disputes (ADR 0039).
  */
-export function presentInvoice(invoice: InvoiceRecord, viewer: InvoiceViewer, names: Map<string, PublicProfile>, testMode: boolean): InvoiceDto {
+export function presentInvoice(
+  invoice: InvoiceRecord,
+  viewer: InvoiceViewer,
+  names: Map<string, PublicProfile>,
+  testMode: boolean,
+  dispute: DisputeRecord | null = null,
+): InvoiceDto {
   const sellerView = viewer !== 'buyer';
   const party = (id: string) => ({ id, username: names.get(id)?.username ?? UNKNOWN_USER });
   return {
@@ -45,5 +54,10 @@ export function presentInvoice(invoice: InvoiceRecord, viewer: InvoiceViewer, na
     can_pay: viewer === 'buyer' && canPay(invoice.status),
     can_mark_paid: viewer === 'seller' && canMarkPaid(invoice.status),
     test_mode: testMode,
+    transfer: checklistDto(invoice),
+    dispute: dispute ? disputeDto(dispute) : null,
+    can_mark_transfer_started: viewer === 'seller' && !invoice.transfer_started_at && canMarkTransferStarted(invoice.status),
+    can_confirm_received: viewer === 'buyer' && !invoice.transfer_received_at && canConfirmReceived(invoice.status, invoice.transfer_started_at !== null),
+    can_dispute: viewer === 'buyer' && canOpenDispute(invoice.status) && !invoice.release_started_at,
   };
 }

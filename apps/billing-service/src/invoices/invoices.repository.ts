@@ -22,6 +22,11 @@ export interface InvoiceRecord {
   due_date: Date;
   created_at: Date;
   paid_at: Date | null;
+  /** The transfer checklist (ADR 0039): when the seller started it and when the buyer confirmed receipt. */
+  transfer_started_at: Date | null;
+  transfer_received_at: Date | null;
+  /** When an admin's plain release (capture) began: no dispute can be opened after it. */
+  release_started_at: Date | null;
 }
 
 /** The facts of one sale an invoice is made from (bid.accepted), with the fee percent in force now. */
@@ -40,9 +45,9 @@ export interface SaleFacts {
 
 export type TransitionResult = { invoice: InvoiceRecord; applied: boolean } | null;
 
-const COLUMNS = `id, invoice_number, bid_id, listing_id, buyer_id, seller_id, website_title, website_url, sale_type,
+export const INVOICE_COLUMNS = `id, invoice_number, bid_id, listing_id, buyer_id, seller_id, website_title, website_url, sale_type,
   amount_cents::float8 AS amount_cents, success_fee_percent::float8 AS success_fee_percent, fee_cents::float8 AS fee_cents,
-  payout_cents::float8 AS payout_cents, status, due_date, created_at, paid_at`;
+  payout_cents::float8 AS payout_cents, status, due_date, created_at, paid_at, transfer_started_at, transfer_received_at, release_started_at`;
 const SWEEP_BATCH = 1000;
 
 /** The only place that reads and writes billing.invoices. */
@@ -64,7 +69,7 @@ export class InvoicesRepository {
       `INSERT INTO invoices (id, invoice_number, bid_id, listing_id, buyer_id, seller_id, website_title, website_url, sale_type,
          amount_cents, success_fee_percent, fee_cents, payout_cents, status, due_date, created_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 'pending', $14, $15)
-       ON CONFLICT DO NOTHING RETURNING ${COLUMNS}`,
+       ON CONFLICT DO NOTHING RETURNING ${INVOICE_COLUMNS}`,
       [
         randomUUID(),
         invoiceNumber(now.getUTCFullYear(), seq),
@@ -91,19 +96,19 @@ export class InvoicesRepository {
   }
 
   async findById(id: string): Promise<InvoiceRecord | null> {
-    const [row]: InvoiceRecord[] = await this.dataSource.query(`SELECT ${COLUMNS} FROM invoices WHERE id = $1`, [id]);
+    const [row]: InvoiceRecord[] = await this.dataSource.query(`SELECT ${INVOICE_COLUMNS} FROM invoices WHERE id = $1`, [id]);
     return row ?? null;
   }
 
   async findByBid(bidId: string): Promise<InvoiceRecord | null> {
-    const [row]: InvoiceRecord[] = await this.dataSource.query(`SELECT ${COLUMNS} FROM invoices WHERE bid_id = $1`, [bidId]);
+    const [row]: InvoiceRecord[] = await this.dataSource.query(`SELECT ${INVOICE_COLUMNS} FROM invoices WHERE bid_id = $1`, [bidId]);
     return row ?? null;
   }
 
   /** A user's invoices as buyer and as seller, newest first. */
   listFor(userId: string, limit: number): Promise<InvoiceRecord[]> {
     return this.dataSource.query(
-      `SELECT ${COLUMNS} FROM invoices WHERE buyer_id = $1 OR seller_id = $1 ORDER BY created_at DESC, id LIMIT $2`,
+      `SELECT ${INVOICE_COLUMNS} FROM invoices WHERE buyer_id = $1 OR seller_id = $1 ORDER BY created_at DESC, id LIMIT $2`,
       [userId, limit],
     );
   }
@@ -114,7 +119,7 @@ export class InvoicesRepository {
    */
   transition(id: string, event: InvoiceEvent, now: Date): Promise<TransitionResult> {
     return this.dataSource.transaction(async (manager) => {
-      const [row]: InvoiceRecord[] = await manager.query(`SELECT ${COLUMNS} FROM invoices WHERE id = $1 FOR UPDATE`, [id]);
+      const [row]: InvoiceRecord[] = await manager.query(`SELECT ${INVOICE_COLUMNS} FROM invoices WHERE id = $1 FOR UPDATE`, [id]);
       if (!row) return null;
       const next = invoiceTransition(row.status, event);
       if (next === null) return { invoice: row, applied: false };
@@ -122,7 +127,7 @@ export class InvoicesRepository {
         await manager.query(
           `UPDATE invoices SET status = $2, updated_at = now(),
              paid_at = CASE WHEN $2 = 'paid' THEN $3::timestamptz WHEN status = 'paid' THEN NULL ELSE paid_at END
-           WHERE id = $1 RETURNING ${COLUMNS}`,
+           WHERE id = $1 RETURNING ${INVOICE_COLUMNS}`,
           [id, next, now],
         )
       )[0];
@@ -163,7 +168,7 @@ export class InvoicesRepository {
   }
 
   private async findBySale(sale: Pick<SaleFacts, 'bid_id' | 'listing_id'>, manager: EntityManager): Promise<InvoiceRecord | null> {
-    const [row]: InvoiceRecord[] = await manager.query(`SELECT ${COLUMNS} FROM invoices WHERE bid_id = $1 OR listing_id = $2 LIMIT 1`, [
+    const [row]: InvoiceRecord[] = await manager.query(`SELECT ${INVOICE_COLUMNS} FROM invoices WHERE bid_id = $1 OR listing_id = $2 LIMIT 1`, [
       sale.bid_id,
       sale.listing_id,
     ]);

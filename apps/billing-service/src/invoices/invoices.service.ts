@@ -7,6 +7,7 @@ import { presentInvoice, viewerOf, type InvoiceViewer } from './invoice.presente
 import { invoiceFileName, renderInvoicePdf } from './invoice-pdf';
 import { PaymentsService } from '../payments/payments.service';
 import { PAYMENT_PROVIDER, type PaymentProvider } from '../payments/payment-provider';
+import { TransferRepository } from '../transfer/transfer.repository';
 
 const LIST_LIMIT = 500;
 const POLL_MS = 50;
@@ -29,6 +30,7 @@ export class InvoicesService {
     @Inject(BILLING_CONFIG) private readonly config: Pick<BillingConfig, 'BUY_NOW_INVOICE_WAIT_MS'> & Partial<Pick<BillingConfig, 'BUY_NOW_CHECKOUT'>>,
     @Inject(PAYMENT_PROVIDER) private readonly provider: Pick<PaymentProvider, 'name'>,
     @Optional() private readonly payments?: PaymentsService,
+    @Optional() private readonly transfer?: TransferRepository,
   ) {}
 
   /** The actor's invoices as buyer and as seller, newest first (the Invoices tab). */
@@ -36,7 +38,10 @@ export class InvoicesService {
     const user = requireActor(actor);
     const rows = await this.invoices.listFor(user.user_id, LIST_LIMIT);
     const names = await publicProfiles(this.rpc, rows.flatMap((r) => [r.buyer_id, r.seller_id]));
-    return { invoices: rows.map((row) => presentInvoice(row, row.buyer_id === user.user_id ? 'buyer' : 'seller', names, this.testMode)) };
+    const disputes = await this.disputesOf(rows.map((r) => r.id));
+    return {
+      invoices: rows.map((row) => presentInvoice(row, row.buyer_id === user.user_id ? 'buyer' : 'seller', names, this.testMode, disputes.get(row.id) ?? null)),
+    };
   }
 
   /** One invoice, for its buyer, its seller or a real admin. */
@@ -136,7 +141,12 @@ export class InvoicesService {
   }
 
   private async present(invoice: InvoiceRecord, viewer: InvoiceViewer): Promise<InvoiceDto> {
-    return presentInvoice(invoice, viewer, await publicProfiles(this.rpc, [invoice.buyer_id, invoice.seller_id]), this.testMode);
+    const dispute = (await this.disputesOf([invoice.id])).get(invoice.id) ?? null;
+    return presentInvoice(invoice, viewer, await publicProfiles(this.rpc, [invoice.buyer_id, invoice.seller_id]), this.testMode, dispute);
+  }
+
+  private disputesOf(invoiceIds: string[]) {
+    return this.transfer ? this.transfer.latestFor(invoiceIds) : Promise.resolve(new Map());
   }
 
   // The sandbox moves no real money: every invoice says so while it runs (ADR 0033).

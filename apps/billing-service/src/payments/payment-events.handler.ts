@@ -6,6 +6,7 @@ import { appendEvent } from '@market/server-kit';
 import { PAYMENT_PROVIDER, PROVIDER_EVENT_TYPES, type PaymentProvider, type ProviderEvent } from './payment-provider';
 import { applyInvoiceEvent, INTENT_COLUMNS, type PaymentIntentRecord } from './payment-intents.repository';
 import { paymentEventOf, syncSteps } from './payment-sync';
+import { closeDisputeFor } from '../transfer/transfer.repository';
 
 interface LockedInvoice {
   id: string;
@@ -79,6 +80,8 @@ export class PaymentEventsHandler implements OnModuleInit {
       if (!step.invoice) continue;
       const next = await applyInvoiceEvent(manager, invoice.id, invoiceStatus, step.invoice);
       if (next === null) continue;
+      // The money moved while disputed: the dispute ends with it, in this transaction (ADR 0039).
+      if (invoiceStatus === 'disputed') await closeDisputeFor(manager, invoice, step.invoice);
       invoiceStatus = next;
       // Told once per real transition, in its transaction (D19); a released hold is a refund to the buyer.
       const told = paymentEventOf(step.invoice, before);

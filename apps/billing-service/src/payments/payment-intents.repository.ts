@@ -24,11 +24,15 @@ export interface PaymentIntentRecord {
   last_error: string | null;
 }
 
-/** An intent with its invoice's title and number (admin Payments tab). */
+/** An intent with its invoice's title, number, status and transfer checklist (admin Payments tab). */
 export interface AdminPaymentIntentRecord extends PaymentIntentRecord {
   website_title: string;
   invoice_number: string;
+  invoice_status: InvoiceState;
+  transfer_started_at: Date | null;
+  transfer_received_at: Date | null;
 }
+const ADMIN_INVOICE_COLUMNS = 'i.website_title, i.invoice_number, i.status AS invoice_status, i.transfer_started_at, i.transfer_received_at';
 
 /** The selected columns of payment_intents, qualified by `alias` when given (joins with invoices). */
 function intentColumns(alias = ''): string {
@@ -101,7 +105,7 @@ export class PaymentIntentsRepository {
   /** Every intent with its invoice's title, newest first (admin Payments tab). */
   listWithInvoices(limit: number): Promise<AdminPaymentIntentRecord[]> {
     return this.dataSource.query(
-      `SELECT ${intentColumns('p')}, i.website_title, i.invoice_number
+      `SELECT ${intentColumns('p')}, ${ADMIN_INVOICE_COLUMNS}
        FROM payment_intents p JOIN invoices i ON i.id = p.invoice_id ORDER BY p.created_at DESC, p.id LIMIT $1`,
       [limit],
     );
@@ -109,17 +113,21 @@ export class PaymentIntentsRepository {
 
   async findWithInvoice(id: string): Promise<AdminPaymentIntentRecord | null> {
     const [row]: AdminPaymentIntentRecord[] = await this.dataSource.query(
-      `SELECT ${intentColumns('p')}, i.website_title, i.invoice_number
+      `SELECT ${intentColumns('p')}, ${ADMIN_INVOICE_COLUMNS}
        FROM payment_intents p JOIN invoices i ON i.id = p.invoice_id WHERE p.id = $1`,
       [id],
     );
     return row ?? null;
   }
 
-  /** Provider ids of holds whose capture deadline (authorisation + 7 days, D11) has passed. */
+  /**
+   * Provider ids of holds whose capture deadline (authorisation + 7 days, D11) has passed. A disputed invoice's hold is
+   * never among them: only an admin's decision ends it (ADR 0039).
+   */
   async lapsedHolds(now: Date, limit = 100): Promise<string[]> {
     const rows: { provider_intent_id: string }[] = await this.dataSource.query(
-      `SELECT provider_intent_id FROM payment_intents WHERE status = 'requires_capture' AND authorized_at <= $1 ORDER BY authorized_at LIMIT $2`,
+      `SELECT p.provider_intent_id FROM payment_intents p JOIN invoices i ON i.id = p.invoice_id
+       WHERE p.status = 'requires_capture' AND p.authorized_at <= $1 AND i.status <> 'disputed' ORDER BY p.authorized_at LIMIT $2`,
       [new Date(now.getTime() - HOLD_DAYS * 24 * 3600_000), limit],
     );
     return rows.map((r) => r.provider_intent_id);
@@ -135,7 +143,9 @@ export async function applyInvoiceEvent(manager: EntityManager, invoiceId: strin
   if (next === null) return null;
   await manager.query(
     `UPDATE invoices SET status = $2, updated_at = now(),
-       paid_at = CASE WHEN $2 = 'paid' THEN now() WHEN status = 'paid' THEN NULL ELSE paid_at END
+       paid_at = CASE WHEN $2 = 'paid' THEN now() WHEN status = 'paid' THEN NULL ELSE paid_at END,
+       -- A new hold starts without an earlier payment's release mark (ADR 0039).
+       release_started_at = CASE WHEN $2 = 'payment_authorized' THEN NULL ELSE release_started_at END
      WHERE id = $1`,
     [invoiceId, next],
   );

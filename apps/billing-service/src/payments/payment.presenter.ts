@@ -1,6 +1,8 @@
 import type { AdminPaymentIntentDto, PaymentIntentStatusDto } from '@market/contracts';
-import { captureDeadline, centsToDollars, holdExpiresSoon, paymentStatusLabel } from '@market/domain';
+import { captureDeadline, centsToDollars, disputeUrgent, holdExpiresSoon, paymentStatusLabel } from '@market/domain';
 import type { AdminPaymentIntentRecord, PaymentIntentRecord } from './payment-intents.repository';
+import type { DisputeRecord } from '../transfer/transfer.repository';
+import { checklistDto, disputeDto } from '../transfer/transfer.presenter';
 
 /** A payment's status as its buyer, its seller or an admin reads it. */
 export function statusDto(intent: PaymentIntentRecord): PaymentIntentStatusDto {
@@ -9,8 +11,11 @@ export function statusDto(intent: PaymentIntentRecord): PaymentIntentStatusDto {
 
 const iso = (date: Date | null) => (date ? new Date(date).toISOString() : null);
 
-/** An admin Payments row (SPEC §3): a hold shows its capture deadline and whether under 48 hours are left (D11). */
-export function adminDto(row: AdminPaymentIntentRecord, now: Date): AdminPaymentIntentDto {
+/**
+ * An admin Payments row (SPEC §3): a hold shows its capture deadline and whether under 48 hours are left (D11), the
+ * invoice's transfer checklist and its dispute; an open dispute on a hold near (or past) its deadline is urgent (ADR 0039).
+ */
+export function adminDto(row: AdminPaymentIntentRecord, now: Date, dispute: DisputeRecord | null = null): AdminPaymentIntentDto {
   const holding = row.status === 'requires_capture' && row.authorized_at;
   return {
     id: row.id,
@@ -33,5 +38,9 @@ export function adminDto(row: AdminPaymentIntentRecord, now: Date): AdminPayment
     refunded_at: iso(row.refunded_at),
     canceled_at: iso(row.canceled_at),
     last_error: row.last_error,
+    invoice_status: row.invoice_status,
+    transfer: checklistDto(row),
+    dispute: dispute ? disputeDto(dispute) : null,
+    dispute_urgent: Boolean(holding && dispute && !dispute.closed_at && disputeUrgent(new Date(row.authorized_at as Date), now)),
   };
 }

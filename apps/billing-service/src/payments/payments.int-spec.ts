@@ -4,12 +4,14 @@ import { RPC, type Actor, type BuyNowSale, type RpcDefinition } from '@market/co
 import { CreateEventTables1763800000000, openServiceDatabase, type ServiceRpc } from '@market/server-kit';
 import { createTestDatabase, shuffled, type TestDatabase } from '@market/server-kit/testing';
 import { CreateInvoices1763801200000 } from '../migrations/1763801200000-create-invoices';
+import { TransferAndDisputes1764520000000 } from '../migrations/1764520000000-transfer-and-disputes';
 import { CreatePayments1763801300000 } from '../migrations/1763801300000-create-payments';
 import { AdminPaymentActs1764400000000 } from '../migrations/1764400000000-admin-payment-acts';
 import { InvoicesRepository, type InvoiceRecord } from '../invoices/invoices.repository';
 import { InvoicesService } from '../invoices/invoices.service';
 import { SandboxProvider } from './sandbox.provider';
 import { PaymentEventsHandler } from './payment-events.handler';
+import { TransferRepository } from '../transfer/transfer.repository';
 import { PaymentAdminActs } from './payment-admin-acts';
 import { PaymentIntentsRepository } from './payment-intents.repository';
 import { PaymentsService } from './payments.service';
@@ -67,7 +69,7 @@ describe('card payments through the sandbox provider (D11, D12)', () => {
       url: db.url,
       schema: 'billing',
       entities: [],
-      migrations: [CreateEventTables1763800000000, CreateInvoices1763801200000, CreatePayments1763801300000, AdminPaymentActs1764400000000],
+      migrations: [CreateEventTables1763800000000, CreateInvoices1763801200000, CreatePayments1763801300000, AdminPaymentActs1764400000000, TransferAndDisputes1764520000000],
       poolSize: 12,
     });
     invoices = new InvoicesRepository(ds);
@@ -75,7 +77,7 @@ describe('card payments through the sandbox provider (D11, D12)', () => {
     handler = new PaymentEventsHandler(ds, sandbox);
     handler.onModuleInit();
     const intents = new PaymentIntentsRepository(ds);
-    payments = new PaymentsService(intents, invoices, handler, new PaymentAdminActs(ds), sandbox, { PUBLIC_URL: 'https://market.example' });
+    payments = new PaymentsService(intents, invoices, handler, new PaymentAdminActs(ds), new TransferRepository(ds), sandbox, { PUBLIC_URL: 'https://market.example' });
     sweep = new HoldExpirySweep(intents, handler, sandbox, { HOLD_SWEEP_MS: 60_000 });
   });
   afterAll(async () => {

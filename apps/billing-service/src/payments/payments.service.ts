@@ -14,7 +14,7 @@ import {
   type SandboxConfirmResult,
 } from '@market/contracts';
 import { canPay, dollarsToCents, sandboxCardOutcome } from '@market/domain';
-import { AppError, badRequest, forbidden, notFound, requireActor, requireAdmin } from '@market/server-kit';
+import { AppError, badRequest, conflict, forbidden, notFound, requireActor, requireAdmin } from '@market/server-kit';
 import { BILLING_CONFIG, type BillingConfig } from '../billing.config';
 import { InvoicesRepository, type InvoiceRecord } from '../invoices/invoices.repository';
 import { viewerOf } from '../invoices/invoice.presenter';
@@ -25,6 +25,7 @@ import { PaymentIntentsRepository, type AdminPaymentIntentRecord, type PaymentIn
 import { PaymentEventsHandler } from './payment-events.handler';
 import { SandboxProvider, type SandboxConfirmation } from './sandbox.provider';
 import { adminDto, statusDto } from './payment.presenter';
+import { TransferRepository } from '../transfer/transfer.repository';
 
 const ADMIN_LIST_LIMIT = 1000;
 export const PAYMENT_CREATED_MESSAGE = 'Payment initialized. Enter your card details to complete the payment.';
@@ -45,6 +46,7 @@ export class PaymentsService {
     private readonly invoices: InvoicesRepository,
     private readonly events: PaymentEventsHandler,
     private readonly acts: PaymentAdminActs,
+    private readonly transfer: TransferRepository,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
     @Inject(BILLING_CONFIG) private readonly config: Pick<BillingConfig, 'PUBLIC_URL' | 'STRIPE_PUBLISHABLE_KEY'>,
   ) {}
@@ -136,7 +138,9 @@ export class PaymentsService {
   async adminList(actor: Actor | null): Promise<{ payment_intents: AdminPaymentIntentDto[] }> {
     requireAdmin(actor);
     const now = new Date();
-    return { payment_intents: (await this.intents.listWithInvoices(ADMIN_LIST_LIMIT)).map((row) => adminDto(row, now)) };
+    const rows = await this.intents.listWithInvoices(ADMIN_LIST_LIMIT);
+    const disputes = await this.transfer.latestFor(rows.map((row) => row.invoice_id));
+    return { payment_intents: rows.map((row) => adminDto(row, now, disputes.get(row.invoice_id) ?? null)) };
   }
 
   /** Releases held funds (admin "Release Funds"): the payment succeeds and the invoice is paid (D11). */
@@ -150,7 +154,16 @@ export class PaymentsService {
     if (intent.status !== 'requires_capture') {
       throw badRequest(`This payment cannot be captured because it is not in a capturable state (${intent.status}).`);
     }
-    const remote = await this.call(() => this.provider.capture(intent.provider_intent_id), 'capture');
+    // A disputed invoice is decided with a note (resolve-dispute); from here on a dispute can no longer be opened (ADR 0039).
+    const gate = await this.transfer.beginRelease(intent.invoice_id, 'capture');
+    if (!gate.ok) throw conflict(gate.why);
+    let remote: ProviderIntent;
+    try {
+      remote = await this.call(() => this.provider.capture(intent.provider_intent_id), 'capture');
+    } catch (error) {
+      await this.transfer.clearRelease(intent.invoice_id);
+      throw error;
+    }
     await this.audited(intent, admin, 'payment.captured', remote);
     this.logger.log(`Admin ${admin.user_id} captured payment ${id}: ${request.reason ?? 'no reason given'}`);
     return { message: 'Payment captured successfully!', payment_intent: await this.synced(intent) };
@@ -164,6 +177,8 @@ export class PaymentsService {
       throw badRequest('Partial refunds are not supported: refund the full amount');
     }
     if (intent.refunded_at) throw badRequest('This payment has already been refunded.');
+    const gate = await this.transfer.beginRelease(intent.invoice_id, 'refund');
+    if (!gate.ok) throw conflict(gate.why);
     let remote: ProviderIntent;
     if (intent.status === 'requires_capture') {
       remote = await this.call(() => this.provider.cancel(intent.provider_intent_id, 'requested_by_customer'), 'refund');
@@ -263,7 +278,8 @@ export class PaymentsService {
   private async synced(intent: AdminPaymentIntentRecord): Promise<AdminPaymentIntentDto> {
     await this.events.sync(intent.provider_intent_id);
     const fresh = await this.intents.findWithInvoice(intent.id);
-    return adminDto(fresh ?? intent, new Date());
+    const disputes = await this.transfer.latestFor([intent.invoice_id]);
+    return adminDto(fresh ?? intent, new Date(), disputes.get(intent.invoice_id) ?? null);
   }
 
   /** Runs a provider call; its refusals become 400s with its text (SPEC §8 distinctions). */

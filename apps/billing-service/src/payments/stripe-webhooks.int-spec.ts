@@ -4,10 +4,12 @@ import type { Actor } from '@market/contracts';
 import { AppError, CreateEventTables1763800000000, openServiceDatabase } from '@market/server-kit';
 import { createTestDatabase, shuffled, type TestDatabase } from '@market/server-kit/testing';
 import { CreateInvoices1763801200000 } from '../migrations/1763801200000-create-invoices';
+import { TransferAndDisputes1764520000000 } from '../migrations/1764520000000-transfer-and-disputes';
 import { CreatePayments1763801300000 } from '../migrations/1763801300000-create-payments';
 import { AdminPaymentActs1764400000000 } from '../migrations/1764400000000-admin-payment-acts';
 import { InvoicesRepository, type InvoiceRecord } from '../invoices/invoices.repository';
 import { PaymentEventsHandler } from './payment-events.handler';
+import { TransferRepository } from '../transfer/transfer.repository';
 import { PaymentAdminActs } from './payment-admin-acts';
 import { PaymentIntentsRepository } from './payment-intents.repository';
 import { PaymentsService } from './payments.service';
@@ -76,7 +78,7 @@ describe('Stripe webhooks: verified on the exact bytes, deduplicated, correct in
       url: db.url,
       schema: 'billing',
       entities: [],
-      migrations: [CreateEventTables1763800000000, CreateInvoices1763801200000, CreatePayments1763801300000, AdminPaymentActs1764400000000],
+      migrations: [CreateEventTables1763800000000, CreateInvoices1763801200000, CreatePayments1763801300000, AdminPaymentActs1764400000000, TransferAndDisputes1764520000000],
       poolSize: 8,
     });
     invoices = new InvoicesRepository(ds);
@@ -84,7 +86,7 @@ describe('Stripe webhooks: verified on the exact bytes, deduplicated, correct in
     handler = new PaymentEventsHandler(ds, provider);
     handler.onModuleInit();
     const intents = new PaymentIntentsRepository(ds);
-    payments = new PaymentsService(intents, invoices, handler, new PaymentAdminActs(ds), provider, { PUBLIC_URL: SITE });
+    payments = new PaymentsService(intents, invoices, handler, new PaymentAdminActs(ds), new TransferRepository(ds), provider, { PUBLIC_URL: SITE });
     webhooks = new StripeWebhooks(handler, intents, invoices, provider, { STRIPE_WEBHOOK_SECRET: SECRET });
   });
   afterAll(async () => {

@@ -1,6 +1,6 @@
-import { Controller, Param, Res } from '@nestjs/common';
+import { Body, Controller, Param, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { API, RPC, type Actor } from '@market/contracts';
+import { API, RPC, type Actor, type OpenDisputeRequest } from '@market/contracts';
 import { GatewayRpc } from '../rpc/rpc-client';
 import { Route } from '../http/route.decorator';
 import { CurrentActor } from '../auth/jwt-auth.guard';
@@ -42,6 +42,24 @@ export class InvoicesController {
   @Route(API.invoices.markPaid)
   markPaid(@CurrentActor() actor: Actor, @Param('id') id: string) {
     return this.rpc.call(RPC.billing.markPaid, { id }, actor);
+  }
+
+  /** The seller marks the site's transfer started (ADR 0039). */
+  @Route(API.invoices.transferStarted)
+  transferStarted(@CurrentActor() actor: Actor, @Param('id') id: string) {
+    return this.rpc.call(RPC.billing.markTransferStarted, { id }, actor);
+  }
+
+  /** The buyer confirms they have received the site. */
+  @Route(API.invoices.transferReceived)
+  transferReceived(@CurrentActor() actor: Actor, @Param('id') id: string) {
+    return this.rpc.call(RPC.billing.confirmReceived, { id }, actor);
+  }
+
+  /** The buyer disputes the transfer while the funds are held. */
+  @Route(API.invoices.openDispute)
+  openDispute(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() body: OpenDisputeRequest) {
+    return this.rpc.call(RPC.billing.openDispute, { id, request: body }, actor);
   }
 
   /** Buys a listing at its buy-now price below $5,000 (D4); the answer says how to pay (SPEC §4 buy-now outcomes). */

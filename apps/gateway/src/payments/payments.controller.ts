@@ -8,6 +8,7 @@ import {
   type CapturePaymentRequest,
   type CreatePaymentRequest,
   type RefundPaymentRequest,
+  type ResolveDisputeRequest,
   type SandboxCard,
   type SandboxCheckoutCard,
 } from '@market/contracts';
@@ -85,5 +86,11 @@ export class AdminPaymentsController {
   @Route(API.adminBilling.refund)
   refund(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() body: RefundPaymentRequest | undefined) {
     return this.rpc.call(RPC.billing.adminRefund, { id, request: body ?? {} }, actor);
+  }
+
+  /** Decides a disputed invoice: release or refund, with the note both parties read (ADR 0039). */
+  @Route(API.adminBilling.resolveDispute)
+  resolveDispute(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() body: ResolveDisputeRequest) {
+    return this.rpc.call(RPC.billing.adminResolveDispute, { id, request: body }, actor);
   }
 }

@@ -9,8 +9,10 @@ import {
   InvoicePdfFileSchema,
   InvoiceSchema,
   InvoicesResponseSchema,
+  InvoiceActionResponseSchema,
   MarkPaidResponseSchema,
 } from './invoice.schemas';
+import { OpenDisputeMessageSchema, ResolveDisputeMessageSchema } from './transfer.schemas';
 import {
   AdminPaymentIntentsResponseSchema,
   CapturePaymentMessageSchema,
@@ -40,6 +42,11 @@ export const BILLING_RPC = {
   /** The PDF's name and bytes (base64); the gateway streams it. */
   invoicePdf: defineRpc('billing.invoices.pdf', IdRequestSchema, InvoicePdfFileSchema),
   markPaid: defineRpc('billing.invoices.mark_paid', IdRequestSchema, MarkPaidResponseSchema),
+  /** The transfer checklist and disputes (ADR 0039). */
+  markTransferStarted: defineRpc('billing.invoices.transfer_started', IdRequestSchema, InvoiceActionResponseSchema),
+  confirmReceived: defineRpc('billing.invoices.transfer_received', IdRequestSchema, InvoiceActionResponseSchema),
+  openDispute: defineRpc('billing.invoices.open_dispute', OpenDisputeMessageSchema, InvoiceActionResponseSchema),
+  adminResolveDispute: defineRpc('billing.disputes.admin_resolve', ResolveDisputeMessageSchema, InvoiceActionResponseSchema),
   /** Admin Transactions and Analytics tabs (ADR 0021). */
   adminTransactions: defineRpc('billing.admin.transactions', AdminTransactionsQuerySchema, AdminTransactionsResponseSchema),
   adminInvoiceAnalytics: defineRpc('billing.admin.invoice_analytics', EmptyRequestSchema, InvoiceAnalyticsSchema),

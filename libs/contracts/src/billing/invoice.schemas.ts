@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { IsoDateTimeSchema } from '../common.schemas';
+import { DisputeSchema, TransferChecklistSchema } from './transfer.schemas';
 
 /** Invoice statuses (SPEC §4). */
-export const INVOICE_STATUSES = ['pending', 'overdue', 'paid', 'payment_failed', 'awaiting_payment', 'payment_canceled', 'payment_authorized'] as const;
+export const INVOICE_STATUSES = ['pending', 'overdue', 'paid', 'payment_failed', 'awaiting_payment', 'payment_canceled', 'payment_authorized', 'disputed'] as const;
 export const InvoiceStatusSchema = z.enum(INVOICE_STATUSES);
 export type InvoiceStatus = z.infer<typeof InvoiceStatusSchema>;
 
@@ -41,6 +42,16 @@ export const InvoiceSchema = z.strictObject({
   can_mark_paid: z.boolean(),
   /** The sandbox runs the payments: no real money moved or moves for this invoice (ADR 0033). */
   test_mode: z.boolean(),
+  /** The transfer checklist (ADR 0039); both steps null until done. */
+  transfer: TransferChecklistSchema,
+  /** The latest dispute of this invoice, open or decided; null when none was opened. */
+  dispute: DisputeSchema.nullable(),
+  /** The seller may mark the transfer started now (funds held). */
+  can_mark_transfer_started: z.boolean(),
+  /** The buyer may confirm receipt now (transfer started, funds held, no dispute open). */
+  can_confirm_received: z.boolean(),
+  /** The buyer may open a dispute now (funds held, none open). */
+  can_dispute: z.boolean(),
 });
 export type InvoiceDto = z.infer<typeof InvoiceSchema>;
 
@@ -51,6 +62,10 @@ export type InvoicesResponse = z.infer<typeof InvoicesResponseSchema>;
 /** PATCH /api/invoices/{id}/mark-paid answer. */
 export const MarkPaidResponseSchema = z.strictObject({ message: z.string(), invoice: InvoiceSchema });
 export type MarkPaidResponse = z.infer<typeof MarkPaidResponseSchema>;
+
+/** The answer to a transfer step or a dispute: what happened and the invoice as the caller now sees it. */
+export const InvoiceActionResponseSchema = z.strictObject({ message: z.string(), invoice: InvoiceSchema });
+export type InvoiceActionResponse = z.infer<typeof InvoiceActionResponseSchema>;
 
 /** billing.invoices.pdf answer (services only): the file's name and its bytes in base64. */
 export const InvoicePdfFileSchema = z.strictObject({ file_name: z.string(), content_base64: z.base64() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DisputeSchema, TransferChecklistSchema } from './transfer.schemas';
 import { MAX_DOLLARS } from '@market/domain';
 import { IsoDateTimeSchema, UuidSchema } from '../common.schemas';
 
@@ -110,6 +111,14 @@ export const AdminPaymentIntentSchema = z.strictObject({
   refunded_at: IsoDateTimeSchema.nullable(),
   canceled_at: IsoDateTimeSchema.nullable(),
   last_error: z.string().nullable(),
+  /** The invoice's status (`disputed` while a dispute waits for an admin). */
+  invoice_status: z.string(),
+  /** The invoice's transfer checklist, beside Release Funds (ADR 0039). */
+  transfer: TransferChecklistSchema,
+  /** The invoice's latest dispute, open or decided, when this payment is the invoice's latest. */
+  dispute: DisputeSchema.nullable(),
+  /** An open dispute whose hold has under 48 hours left, or none: an admin must decide now (ADR 0039). */
+  dispute_urgent: z.boolean(),
 });
 export type AdminPaymentIntentDto = z.infer<typeof AdminPaymentIntentSchema>;
 

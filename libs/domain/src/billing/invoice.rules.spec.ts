@@ -16,14 +16,15 @@ const _ = null;
 /** The whole table: one row per status, one column per event (in INVOICE_EVENTS order); null is refused. */
 const COLUMNS = INVOICE_EVENTS;
 const TABLE: Record<InvoiceState, (InvoiceState | null)[]> = {
-  //                  started             authorized            failed            canceled            captured refunded            hold_expired        marked_paid due_date_passed
-  pending:            ['awaiting_payment', 'payment_authorized', _,                _,                  _,       _,                  _,                  'paid',     'overdue'],
-  overdue:            ['awaiting_payment', 'payment_authorized', _,                _,                  _,       _,                  _,                  _,          _],
-  paid:               [_,                  _,                    _,                _,                  _,       'payment_canceled', _,                  _,          _],
-  payment_failed:     ['awaiting_payment', 'payment_authorized', _,                _,                  _,       _,                  _,                  _,          'overdue'],
-  awaiting_payment:   ['awaiting_payment', 'payment_authorized', 'payment_failed', 'payment_canceled', _,       _,                  _,                  _,          _],
-  payment_canceled:   ['awaiting_payment', 'payment_authorized', _,                _,                  _,       _,                  _,                  _,          'overdue'],
-  payment_authorized: [_,                  _,                    _,                'payment_canceled', 'paid',  'payment_canceled', 'payment_canceled', _,          _],
+  //                  started             authorized            failed            canceled            captured refunded            hold_expired        marked_paid due_date_passed dispute_opened
+  pending:            ['awaiting_payment', 'payment_authorized', _,                _,                  _,       _,                  _,                  'paid',     'overdue',      _],
+  overdue:            ['awaiting_payment', 'payment_authorized', _,                _,                  _,       _,                  _,                  _,          _,              _],
+  paid:               [_,                  _,                    _,                _,                  _,       'payment_canceled', _,                  _,          _,              _],
+  payment_failed:     ['awaiting_payment', 'payment_authorized', _,                _,                  _,       _,                  _,                  _,          'overdue',      _],
+  awaiting_payment:   ['awaiting_payment', 'payment_authorized', 'payment_failed', 'payment_canceled', _,       _,                  _,                  _,          _,              _],
+  payment_canceled:   ['awaiting_payment', 'payment_authorized', _,                _,                  _,       _,                  _,                  _,          'overdue',      _],
+  payment_authorized: [_,                  _,                    _,                'payment_canceled', 'paid',  'payment_canceled', 'payment_canceled', _,          _,              'disputed'],
+  disputed:           [_,                  _,                    _,                'payment_canceled', 'paid',  'payment_canceled', 'payment_canceled', _,          _,              _],
 };
 
 describe('invoiceTransition (SPEC §4, D10, D11)', () => {
@@ -48,6 +49,16 @@ describe('invoiceTransition (SPEC §4, D10, D11)', () => {
 
   it('starts every accepted payment only from a status the buyer may pay from', () => {
     for (const status of INVOICE_STATES) expect(invoiceTransition(status, 'payment_started') !== null).toBe(canPay(status));
+  });
+
+  it('opens a dispute only while funds are held and undisputed, and a disputed invoice leaves only as the money moves', () => {
+    expect(statusesAffectedBy('dispute_opened')).toEqual(['payment_authorized']);
+    for (const event of INVOICE_EVENTS) {
+      const next = invoiceTransition('disputed', event);
+      if (next !== null) expect(['funds_captured', 'refunded', 'payment_canceled', 'hold_expired']).toContain(event);
+    }
+    expect(invoiceTransition('disputed', 'due_date_passed')).toBeNull();
+    expect(canPay('disputed')).toBe(false);
   });
 
   it('names the statuses the overdue sweep moves', () => {

@@ -1,10 +1,11 @@
 /** Every state an invoice can be in (SPEC §4); the same list as INVOICE_STATUSES in the contracts. */
-export const INVOICE_STATES = ['pending', 'overdue', 'paid', 'payment_failed', 'awaiting_payment', 'payment_canceled', 'payment_authorized'] as const;
+export const INVOICE_STATES = ['pending', 'overdue', 'paid', 'payment_failed', 'awaiting_payment', 'payment_canceled', 'payment_authorized', 'disputed'] as const;
 export type InvoiceState = (typeof INVOICE_STATES)[number];
 
 /**
  * What can happen to an invoice: a payment is started, authorised (funds held, D11), fails or is canceled; the held
- * funds are captured or refunded, or the hold expires; the seller marks it paid; its due date passes (D10).
+ * funds are captured or refunded, or the hold expires; the seller marks it paid; its due date passes (D10); the buyer
+ * disputes the transfer while the funds are held (ADR 0039).
  */
 export const INVOICE_EVENTS = [
   'payment_started',
@@ -16,6 +17,7 @@ export const INVOICE_EVENTS = [
   'hold_expired',
   'marked_paid',
   'due_date_passed',
+  'dispute_opened',
 ] as const;
 export type InvoiceEvent = (typeof INVOICE_EVENTS)[number];
 
@@ -42,7 +44,11 @@ export function canMarkPaid(status: InvoiceState): boolean {
  *   make the invoice payable again as `payment_canceled` ("Retry Payment"); a refund after capture does the same;
  * - captured funds, or the seller's mark on a pending invoice, make it `paid`, which is final;
  * - the due date makes an unpaid invoice `overdue`, except while a payment is underway or funds are held: the payment's
- *   outcome decides, and a failed one becomes overdue on the next sweep.
+ *   outcome decides, and a failed one becomes overdue on the next sweep;
+ * - the buyer may dispute only while funds are held (`payment_authorized`); a disputed invoice leaves `disputed` only
+ *   when the held money moves: captured (an admin's release) makes it `paid`, a refund or canceled hold makes it
+ *   `payment_canceled`, and a hold the provider let lapse does the same (a fact the invoice cannot refuse; ADR 0039
+ *   keeps the platform's own sweep from lapsing disputed holds). It never becomes overdue while disputed.
  */
 export function invoiceTransition(status: InvoiceState, event: InvoiceEvent): InvoiceState | null {
   switch (event) {
@@ -53,18 +59,25 @@ export function invoiceTransition(status: InvoiceState, event: InvoiceEvent): In
     case 'payment_failed':
       return status === 'awaiting_payment' ? 'payment_failed' : null;
     case 'payment_canceled':
-      return status === 'awaiting_payment' || status === 'payment_authorized' ? 'payment_canceled' : null;
+      return status === 'awaiting_payment' || fundsHeld(status) ? 'payment_canceled' : null;
     case 'funds_captured':
-      return status === 'payment_authorized' ? 'paid' : null;
+      return fundsHeld(status) ? 'paid' : null;
     case 'refunded':
-      return status === 'payment_authorized' || status === 'paid' ? 'payment_canceled' : null;
+      return fundsHeld(status) || status === 'paid' ? 'payment_canceled' : null;
     case 'hold_expired':
-      return status === 'payment_authorized' ? 'payment_canceled' : null;
+      return fundsHeld(status) ? 'payment_canceled' : null;
     case 'marked_paid':
       return canMarkPaid(status) ? 'paid' : null;
     case 'due_date_passed':
       return status === 'pending' || status === 'payment_failed' || status === 'payment_canceled' ? 'overdue' : null;
+    case 'dispute_opened':
+      return status === 'payment_authorized' ? 'disputed' : null;
   }
+}
+
+/** True while the buyer's card hold keeps the invoice's funds in escrow (D11), disputed or not. */
+export function fundsHeld(status: InvoiceState): boolean {
+  return status === 'payment_authorized' || status === 'disputed';
 }
 
 /** The statuses from which an event moves an invoice (the overdue sweep selects by these). */

@@ -42,6 +42,10 @@ const held: AdminPaymentIntentDto = {
   refunded_at: null,
   canceled_at: null,
   last_error: null,
+  invoice_status: 'payment_authorized',
+  transfer: { started_at: null, received_at: null },
+  dispute: null,
+  dispute_urgent: false,
 };
 const released: AdminPaymentIntentDto = {
   ...held,

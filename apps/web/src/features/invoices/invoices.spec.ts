@@ -38,12 +38,17 @@ const invoice: InvoiceDto = {
   can_pay: true,
   can_mark_paid: false,
   test_mode: false,
+  transfer: { started_at: null, received_at: null },
+  dispute: null,
+  can_mark_transfer_started: false,
+  can_confirm_received: false,
+  can_dispute: false,
 };
 
 describe('statusBadge', () => {
-  it('gives every one of the seven statuses a readable label', () => {
+  it('gives every status a readable label', () => {
     const labels = INVOICE_STATUSES.map((status) => statusBadge(status).label);
-    expect(labels).toEqual(['Pending', 'Overdue', 'Paid', 'Payment Failed', 'Awaiting Payment', 'Payment Canceled', 'Payment Authorized']);
+    expect(labels).toEqual(['Pending', 'Overdue', 'Paid', 'Payment Failed', 'Awaiting Payment', 'Payment Canceled', 'Payment Authorized', 'Disputed']);
     for (const label of labels) expect(label).not.toContain('_');
   });
   it('colours trouble red and done green, and shows an unknown status as sent', () => {

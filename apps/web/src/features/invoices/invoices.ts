@@ -21,9 +21,11 @@ const STATUS_BADGES: Record<InvoiceStatus, { label: string; tone: BadgeTone }> =
   awaiting_payment: { label: 'Awaiting Payment', tone: 'orange' },
   payment_canceled: { label: 'Payment Canceled', tone: 'gray' },
   payment_authorized: { label: 'Payment Authorized', tone: 'green' },
+  // Funds still held while an admin decides (ADR 0039).
+  disputed: { label: 'Disputed', tone: 'orange' },
 };
 
-/** A status as its badge reads (SPEC §4, all seven); a status the web does not know shows as sent. */
+/** A status as its badge reads (SPEC §4, and disputed, ADR 0039); a status the web does not know shows as sent. */
 export function statusBadge(status: string): { label: string; tone: BadgeTone } {
   return STATUS_BADGES[status as InvoiceStatus] ?? { label: status, tone: 'gray' };
 }

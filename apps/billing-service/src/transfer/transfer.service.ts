@@ -1,0 +1,115 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { Actor, InvoiceActionResponse, OpenDisputeRequest, ResolveDisputeRequest } from '@market/contracts';
+import { conflict, forbidden, notFound, publicProfiles, requireActor, requireAdmin, ServiceRpc } from '@market/server-kit';
+import { InvoicesRepository, type InvoiceRecord } from '../invoices/invoices.repository';
+import { presentInvoice, viewerOf, type InvoiceViewer } from '../invoices/invoice.presenter';
+import { PAYMENT_PROVIDER, ProviderError, type PaymentProvider } from '../payments/payment-provider';
+import { PaymentIntentsRepository } from '../payments/payment-intents.repository';
+import { PaymentEventsHandler } from '../payments/payment-events.handler';
+import { TransferRepository, type LockedChange } from './transfer.repository';
+
+/**
+ * The transfer checklist and disputes of an invoice whose funds are held (ADR 0039). Each method checks who asks
+ * first (a stranger gets 404, the other party 403), then the invoice's state under its lock (409 naming what must
+ * happen first); a retry of a step already done answers the invoice as it is (200).
+ */
+@Injectable()
+export class TransferService {
+  private readonly logger = new Logger('TransferService');
+
+  constructor(
+    private readonly transfer: TransferRepository,
+    private readonly invoices: InvoicesRepository,
+    private readonly intents: PaymentIntentsRepository,
+    private readonly events: PaymentEventsHandler,
+    private readonly rpc: ServiceRpc,
+    @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
+  ) {}
+
+  /** The seller marks the transfer started. */
+  async markTransferStarted(actor: Actor | null, invoiceId: string): Promise<InvoiceActionResponse> {
+    await this.party(actor, invoiceId, 'seller', 'Only the seller can mark the transfer started');
+    const change = await this.transfer.markTransferStarted(invoiceId, new Date());
+    return this.answer(change, 'seller', 'Transfer marked as started. The buyer has been asked to confirm once they have the site.');
+  }
+
+  /** The buyer confirms they have received the site. */
+  async confirmReceived(actor: Actor | null, invoiceId: string): Promise<InvoiceActionResponse> {
+    await this.party(actor, invoiceId, 'buyer', 'Only the buyer can confirm they have received the site');
+    const change = await this.transfer.confirmReceived(invoiceId, new Date());
+    return this.answer(change, 'buyer', 'Thank you: receipt confirmed. The funds are released to the seller once an admin verifies the transfer.');
+  }
+
+  /** The buyer disputes the transfer; the seller is emailed through dispute.opened. */
+  async openDispute(actor: Actor | null, invoiceId: string, request: OpenDisputeRequest): Promise<InvoiceActionResponse> {
+    const buyer = await this.party(actor, invoiceId, 'buyer', 'Only the buyer can open a dispute');
+    const change = await this.transfer.openDispute(invoiceId, { buyer_id: buyer.user_id, reason: request.reason, message: request.message }, new Date());
+    return this.answer(change, 'buyer', 'Dispute opened. The seller has been told, and an admin will decide before the payment hold ends.');
+  }
+
+  /**
+   * A real admin decides an open dispute: the decision and note are claimed first (so a second admin cannot decide the
+   * other way), the provider moves the money, the act is audited (ADR 0032), and the reconciliation closes the dispute
+   * and tells both parties. A provider refusal frees the claim and is a 409 with its reason.
+   */
+  async resolveDispute(actor: Actor | null, invoiceId: string, request: ResolveDisputeRequest): Promise<InvoiceActionResponse> {
+    const admin = requireAdmin(actor);
+    const claim = await this.transfer.claimResolution(invoiceId, admin, request.action, request.note);
+    if (!claim) throw notFound('Invoice not found');
+    if (claim.outcome === 'refused') throw conflict(claim.why);
+    if (claim.outcome === 'claimed') {
+      const moved = await this.moveHeldFunds(invoiceId, request.action);
+      if (moved !== 'moved') {
+        const fresh = await this.transfer.latestFor([invoiceId]);
+        // A retry after a move that went through finds the dispute closed by the reconciliation: nothing left to do.
+        if (!fresh.get(invoiceId)?.closed_at) {
+          await this.transfer.clearResolution(claim.dispute.id);
+          throw conflict(moved === null ? 'No funds are held for this invoice any more, so the dispute cannot be decided by a release or refund' : moved.refused);
+        }
+      }
+      await this.transfer.recordResolutionAct(admin, claim.invoice, claim.dispute);
+      this.logger.log(`Admin ${admin.user_id} resolved the dispute on ${claim.invoice.invoice_number} by ${request.action}`);
+    }
+    const invoice = await this.invoices.findById(invoiceId);
+    const message = request.action === 'release' ? 'Dispute resolved: the funds were released to the seller.' : 'Dispute resolved: the buyer was refunded.';
+    return { message, invoice: await this.present(invoice ?? claim.invoice, 'admin') };
+  }
+
+  /** Captures (release) or cancels (refund) the invoice's hold, then reconciles; null when no funds are held. */
+  private async moveHeldFunds(invoiceId: string, action: 'release' | 'refund'): Promise<'moved' | { refused: string } | null> {
+    const intent = await this.intents.findOpen(invoiceId);
+    if (!intent || intent.status !== 'requires_capture') return null;
+    try {
+      if (action === 'release') await this.provider.capture(intent.provider_intent_id);
+      else await this.provider.cancel(intent.provider_intent_id, 'requested_by_customer');
+    } catch (error) {
+      if (!(error instanceof ProviderError)) throw error;
+      await this.events.sync(intent.provider_intent_id);
+      return { refused: error.message };
+    }
+    await this.events.sync(intent.provider_intent_id);
+    return 'moved';
+  }
+
+  /** The actor when they are the invoice's `role`; 404 for a stranger, 403 for the other party (or an admin). */
+  private async party(actor: Actor | null, invoiceId: string, role: 'buyer' | 'seller', refusal: string): Promise<Actor> {
+    const user = requireActor(actor);
+    const invoice = await this.invoices.findById(invoiceId);
+    const viewer = invoice ? viewerOf(user, invoice) : null;
+    if (!invoice || !viewer) throw notFound('Invoice not found');
+    if (viewer !== role) throw forbidden(refusal);
+    return user;
+  }
+
+  private async answer(change: LockedChange | null, viewer: InvoiceViewer, message: string): Promise<InvoiceActionResponse> {
+    if (!change) throw notFound('Invoice not found');
+    if (change.outcome === 'refused') throw conflict(change.why);
+    return { message, invoice: await this.present(change.invoice, viewer) };
+  }
+
+  private async present(invoice: InvoiceRecord, viewer: InvoiceViewer) {
+    const names = await publicProfiles(this.rpc, [invoice.buyer_id, invoice.seller_id]);
+    const disputes = await this.transfer.latestFor([invoice.id]);
+    return presentInvoice(invoice, viewer, names, this.provider.name === 'sandbox', disputes.get(invoice.id) ?? null);
+  }
+}
