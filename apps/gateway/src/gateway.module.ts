@@ -17,6 +17,7 @@ import { UPLOADS_PROVIDERS, UploadsController, ObjectStorage } from './uploads';
 import { ListingsController } from './listings/listings.controller';
 import { UserListingsController } from './listings/user-listings.controller';
 import { AdminListingsController } from './listings/admin-listings.controller';
+import { ListingOwnershipController } from './listings/listing-ownership.controller';
 import { ListingWrites } from './listings/listing-writes';
 import { BrowseCache } from './listings/browse-cache';
 import { BidsController } from './bids/bids.controller';
@@ -57,6 +58,7 @@ export class GatewayModule {
         ListingsController,
         UserListingsController,
         AdminListingsController,
+        ListingOwnershipController,
         UploadsController,
         BidsController,
         InvoicesController,

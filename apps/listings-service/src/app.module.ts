@@ -1,8 +1,9 @@
 import type { DynamicModule } from '@nestjs/common';
-import { defineServiceModule, ServiceRpc, SettingsModule, type ServiceConfig } from '@market/server-kit';
+import { defineServiceModule, domainProofProviders, ServiceRpc, SettingsModule, type DomainProofConfig, type ServiceConfig } from '@market/server-kit';
 import { CreateListings1763800600000 } from './migrations/1763800600000-create-listings';
 import { CreateWatchlist1763800700000 } from './migrations/1763800700000-create-watchlist';
 import { BrowseCountsAndSortIndexes1763800800000 } from './migrations/1763800800000-browse-counts-and-sort-indexes';
+import { ListingOwnership1764530000000 } from './migrations/1764530000000-listing-ownership';
 import { PriceVersionAndModeration1764510100000 } from './migrations/1764510100000-price-version-and-moderation';
 import { ListingsRepository } from './listings/listings.repository';
 import { SellerModerationRepository } from './listings/seller-moderation.repository';
@@ -17,20 +18,23 @@ import { SaleTermsService } from './listings/sale-terms.service';
 import { WatchlistRepository } from './watchlist/watchlist.repository';
 import { WatchlistService } from './watchlist/watchlist.service';
 import { ListingStatsController } from './stats/listing-stats.controller';
+import { OwnershipRepository } from './ownership/ownership.repository';
+import { OwnershipService } from './ownership/ownership.service';
+import { OwnershipController } from './ownership/ownership.controller';
 
 /** The listings-service: listings, screenshots metadata, review, browse and watchlist, in the `listings` schema. */
-export function listingsAppModule(config: ServiceConfig): DynamicModule {
+export function listingsAppModule(config: ServiceConfig & Partial<DomainProofConfig>): DynamicModule {
   return defineServiceModule(
     {
       service: 'listings-service',
       schema: 'listings',
       config,
       entities: [],
-      migrations: [CreateListings1763800600000, CreateWatchlist1763800700000, BrowseCountsAndSortIndexes1763800800000, PriceVersionAndModeration1764510100000],
+      migrations: [CreateListings1763800600000, CreateWatchlist1763800700000, BrowseCountsAndSortIndexes1763800800000, ListingOwnership1764530000000, PriceVersionAndModeration1764510100000],
     },
     {
       imports: [SettingsModule],
-      controllers: [ListingStatsController, ListingsController],
+      controllers: [ListingStatsController, ListingsController, OwnershipController],
       providers: [
         ServiceRpc,
         ListingsRepository,
@@ -44,6 +48,10 @@ export function listingsAppModule(config: ServiceConfig): DynamicModule {
         BidEventsHandler,
         WatchlistRepository,
         WatchlistService,
+        OwnershipRepository,
+        OwnershipService,
+        // Ownership proofs look at sellers' domains through the port's Node adapter (ADR 0040).
+        ...domainProofProviders(config),
       ],
     },
   );

@@ -46,6 +46,7 @@ export function presentListing(record: ListingRecord, viewer: Actor | null, sell
     created_at: record.created_at.toISOString(),
     updated_at: record.updated_at.toISOString(),
     bid_count: record.bid_count,
+    ownership_verified: record.ownership_verified,
     price_version: record.price_version ?? record.bid_count,
     key_metrics: record.key_metrics,
     growth_opportunities: record.growth_opportunities,

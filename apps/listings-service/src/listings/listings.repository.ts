@@ -39,12 +39,17 @@ export interface ListingRecord {
   growth_opportunities: string | null;
   included_assets: string | null;
   reason_for_selling: string | null;
+  /** The seller proved control of the current website address's domain (ADR 0040), when and how. */
+  ownership_verified: boolean;
+  ownership_verified_at: Date | null;
+  ownership_method: 'dns' | 'file' | null;
   screenshots: string[];
   created_at: Date;
   updated_at: Date;
 }
 
 export const LISTING_COLUMNS = `id, seller_id, title, description, category, listing_type, auction_type, status, featured, website_url,
+  (ownership_verified_at IS NOT NULL AND ownership_verified_url = website_url) AS ownership_verified, ownership_verified_at, ownership_method,
   monthly_revenue::float8 AS monthly_revenue, annual_revenue::float8 AS annual_revenue, monthly_traffic::float8 AS monthly_traffic,
   monthly_expenses::float8 AS monthly_expenses, profit_margin::float8 AS profit_margin, business_age_months, monetization_methods,
   starting_price::float8 AS starting_price, reserve_price::float8 AS reserve_price, buy_now_price::float8 AS buy_now_price,
@@ -191,6 +196,19 @@ export class ListingsRepository {
 
   async remove(id: string, manager: EntityManager): Promise<void> {
     await manager.query('DELETE FROM listings WHERE id = $1', [id]);
+  }
+
+  /**
+   * Records that the domain of `websiteUrl` was proven (ADR 0040), only while it is still the listing's address (an edit
+   * racing the check wins). Not a change of the sale terms: updated_at, the listing's version, stays.
+   */
+  async recordOwnership(id: string, websiteUrl: string, method: 'dns' | 'file', manager?: EntityManager): Promise<ListingRecord | null> {
+    const [rows] = (await this.db(manager).query(
+      `UPDATE listings SET ownership_verified_url = $2, ownership_verified_at = now(), ownership_method = $3
+       WHERE id = $1 AND website_url = $2 RETURNING ${LISTING_COLUMNS}`,
+      [id, websiteUrl, method],
+    )) as [ListingRecord[], number];
+    return rows[0] ?? null;
   }
 
   /** A seller's listings in every status, newest first. */

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DynamicModule, INestApplication } from '@nestjs/common';
-import { createServiceApp, parseEnvOrThrow, serviceEnv } from '@market/server-kit';
+import { createServiceApp, domainProofEnv, parseEnvOrThrow, serviceEnv } from '@market/server-kit';
 import type { RegisterRequest, ServiceName } from '@market/contracts';
 import { baseUrl, buildUser, closeAll, createTestDatabase, deleteStream, isolatedEnv, type TestDatabase } from '@market/server-kit/testing';
 import { authEnv } from '../../../auth-service/src/auth.config';
@@ -25,7 +25,7 @@ const SERVICES: Record<ServiceKey, { name: ServiceName; module: (env: Record<str
     module: (env) => { const config = parseEnvOrThrow(notificationsEnv, env); return { module: notificationsAppModule(config), config }; },
   },
   admin: { name: 'admin-service', module: (env) => { const config = parseEnvOrThrow(serviceEnv, env); return { module: adminAppModule(config), config }; } },
-  listings: { name: 'listings-service', module: (env) => { const config = parseEnvOrThrow(serviceEnv, env); return { module: listingsAppModule(config), config }; } },
+  listings: { name: 'listings-service', module: (env) => { const config = parseEnvOrThrow({ ...serviceEnv, ...domainProofEnv }, env); return { module: listingsAppModule(config), config }; } },
   billing: { name: 'billing-service', module: (env) => { const config = parseEnvOrThrow(serviceEnv, env); return { module: billingAppModule(config), config }; } },
   bidding: { name: 'bidding-service', module: (env) => { const config = parseEnvOrThrow(serviceEnv, env); return { module: biddingAppModule(config), config }; } },
 };

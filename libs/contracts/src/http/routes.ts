@@ -2,6 +2,7 @@ import { BIDDING_ROUTES } from '../bidding/bidding.routes';
 import { ADMIN_LISTINGS_ROUTES, LISTINGS_ROUTES, UPLOADS_ROUTES, USER_LISTINGS_ROUTES, WATCHLIST_ROUTES } from '../listings/listings.routes';
 import { ADMIN_BILLING_ROUTES, INVOICES_ROUTES, PAYMENTS_ROUTES, WEBHOOKS_ROUTES } from '../billing/billing.routes';
 import { SITE_ROUTES } from '../billing/site.routes';
+import { LISTING_OWNERSHIP_ROUTES } from '../listings/ownership.routes';
 import { ACCOUNT_ROUTES, AUTH_ROUTES } from '../auth/auth.routes';
 import { ADMIN_ROUTES, FEES_ROUTES } from '../admin/admin.routes';
 import { CONTACT_ROUTES, MESSAGES_ROUTES } from '../messages/messages.routes';
@@ -14,6 +15,7 @@ export const API = {
   userListings: USER_LISTINGS_ROUTES,
   watchlist: WATCHLIST_ROUTES,
   adminListings: ADMIN_LISTINGS_ROUTES,
+  listingOwnership: LISTING_OWNERSHIP_ROUTES,
   uploads: UPLOADS_ROUTES,
   invoices: INVOICES_ROUTES,
   payments: PAYMENTS_ROUTES,

@@ -54,6 +54,11 @@ export const ListingSchema = z.strictObject({
   updated_at: IsoDateTimeSchema,
   bid_count: z.number().int(),
   /**
+   * The seller proved control of the website address's domain (DNS TXT record or well-known file, ADR 0040); a changed
+   * address drops it.
+   */
+  ownership_verified: z.boolean(),
+  /**
    * Grows with every change of current_bid, bid_count or reserve_met, down as well as up (ADR 0038): a client keeps the
    * newest state it has seen by it, never by bid_count (a rejected bid lowers the count).
    */

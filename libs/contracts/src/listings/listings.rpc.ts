@@ -25,6 +25,7 @@ import {
   WatchlistAddSchema,
   WatchlistRemoveSchema,
 } from './listing.schemas';
+import { LISTING_OWNERSHIP_RPC } from './ownership.rpc';
 
 /** listings-service's request subjects. */
 export const LISTINGS_RPC = {
@@ -52,4 +53,5 @@ export const LISTINGS_RPC = {
   watchlistAdd: defineRpc('listings.watchlist.add', WatchlistAddSchema, MessageResponseSchema),
   watchlistList: defineRpc('listings.watchlist.list', EmptyRequestSchema, WatchlistResponseSchema),
   watchlistRemove: defineRpc('listings.watchlist.remove', WatchlistRemoveSchema, MessageResponseSchema),
+  ...LISTING_OWNERSHIP_RPC,
 };
