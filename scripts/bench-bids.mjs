@@ -157,8 +157,8 @@ try {
   const setupStart = Date.now();
   const adminToken = (await api.call('POST', '/auth/login', { login: system.admin.email, password: system.admin.password })).body?.access_token;
   if (!adminToken) throw new Error('admin login failed');
-  const [sellerToken] = await registerAccounts(api, 'bbseller', 1);
-  const tokens = await registerAccounts(api, 'bbidder', BIDDERS);
+  const [sellerToken] = await registerAccounts(api, 'bbseller', 1, adminToken);
+  const tokens = await registerAccounts(api, 'bbidder', BIDDERS, adminToken);
   const [hotId, ...spreadIds] = await createAuctions(api, { sellerToken, adminToken, count: LISTINGS + 1, startingPrice: STARTING_PRICE });
   await waitForAuctions(api, sellerToken, [hotId, ...spreadIds]);
   log(`${BIDDERS} bidders, ${LISTINGS + 1} auctions ready in ${((Date.now() - setupStart) / 1000).toFixed(1)} s`);

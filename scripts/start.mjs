@@ -7,7 +7,7 @@ const log = (line) => console.log(line);
 
 try {
   const system = await startSystem({ log });
-  const demo = process.env.SEED_DEMO === 'false' ? [] : await seedDemo(system.url);
+  const demo = process.env.SEED_DEMO === 'false' ? [] : await seedDemo(system.url, system.admin);
   if (process.env.SEED_DEMO !== 'false') await seedFirstStart(system, log);
   log('');
   log(`Site Market is running at ${system.url}`);

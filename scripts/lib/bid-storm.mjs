@@ -65,13 +65,17 @@ async function expect(promise, status, what) {
   return answer.body;
 }
 
-/** Registers and logs in `count` accounts (argon2 is slow: four at a time); returns their tokens. */
-export async function registerAccounts(api, prefix, count) {
+/**
+ * Registers and logs in `count` accounts (argon2 is slow: four at a time); returns their tokens. The admin confirms each
+ * email (bench addresses receive no mail; bidding and selling need a verified email, ADR 0037).
+ */
+export async function registerAccounts(api, prefix, count, adminToken) {
   const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
   return eachLimited(Array.from({ length: count }, (_, i) => i), 4, async (i) => {
     const username = `${prefix}${i}_${tag}`;
     const password = `bench-bids-${tag}-${i}`;
-    await expect(api.call('POST', '/auth/register', { username, email: `${username}@example.com`, password, age_confirmed: true }), 201, `register ${username}`);
+    const registered = await expect(api.call('POST', '/auth/register', { username, email: `${username}@example.com`, password, age_confirmed: true }), 201, `register ${username}`);
+    await expect(api.call('PATCH', `/admin/users/${registered.user.id}`, { email_verified: true }, adminToken), 200, `confirm ${username}'s email`);
     return (await expect(api.call('POST', '/auth/login', { login: username, password }), 200, `login ${username}`)).access_token;
   });
 }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import type { ListingDto, ListingsResponse } from '@market/contracts';
 import { solidPng } from '@market/server-kit/testing';
-import { apiCall, approveListing } from './support/api';
+import { apiCall, approveListing, verifyEmailFromMail } from './support/api';
 import { baseUrl, snap } from './support/browser';
 import { freshPagePerTest, logInAs } from './support/journey';
 
@@ -25,6 +25,7 @@ describe('selling a website', () => {
     const account = { username: `seller_${tag}`, email: `seller_${tag}@example.com`, password: `sell-it-well-${tag}` };
     const registered = await apiCall('POST', '/auth/register', { ...account, age_confirmed: true });
     expect(registered.status).toBe(201);
+    await verifyEmailFromMail(account.email);
 
     // Guest: only step 1, with the banner; Continue checks the fields first.
     await page.goto(`${baseUrl()}/sell`);

@@ -1,6 +1,7 @@
 export * from './accounts/username.rules';
 export * from './accounts/password.rules';
 export * from './accounts/login-redirect.rules';
+export * from './accounts/commit.rules';
 export * from './catalog/categories';
 export * from './money/money.rules';
 export * from './bidding/increment.rules';

@@ -35,6 +35,7 @@ export * from './identity/account-states';
 export * from './identity/identity-verifier';
 export * from './identity/identity.interceptor';
 export * from './identity/identity.providers';
+export * from './identity/commit-policy';
 export * from './domain-proof/domain-proof.port';
 export * from './domain-proof/domain-proof.config';
 export * from './domain-proof/domain-proof.checker';

@@ -55,6 +55,7 @@ export class SettingsService {
         // No server, no password: clearing the host (without giving a password) forgets the stored one.
         smtp_password: input.smtp_password || (input.smtp_host === '' ? '' : current.smtp_password),
         anti_sniping_minutes: input.anti_sniping_minutes ?? current.anti_sniping_minutes,
+        require_verified_email: input.require_verified_email ?? current.require_verified_email,
       };
       await this.settings.put(manager, saved, actor.user_id);
       const diff = auditDiff(current, saved);
@@ -69,9 +70,13 @@ export class SettingsService {
     return this.view(next);
   }
 
-  /** What selling costs, for anyone: listing and featured fees are not charged yet, so only the success fee (D10). */
+  /**
+   * What selling costs, for anyone: listing and featured fees are not charged yet, so only the success fee (D10); and
+   * whether committing needs a verified email (ADR 0037).
+   */
   async publicFees(): Promise<PublicFees> {
-    return { success_fee_percent: (await this.settings.get()).success_fee };
+    const settings = await this.settings.get();
+    return { success_fee_percent: settings.success_fee, verified_email_required: settings.require_verified_email ?? true };
   }
 
   /** The full settings, for other services only. */

@@ -50,13 +50,21 @@ export class UsersAdminService {
   }
 
   /**
-   * Toggles seller verification, or suspends/activates; suspension ends every session (D6, D14). A change is audited
-   * in its transaction; asking for what already is changes and records nothing.
+   * Toggles seller verification, confirms an email (ADR 0037), or suspends/activates; suspension ends every session
+   * (D6, D14). A change is audited in its transaction; asking for what already is changes and records nothing.
    */
   async update(actor: Actor, id: string, input: AdminUpdateUserRequest): Promise<UserDto> {
     requireAdmin(actor);
     const { user, statusChanged } = await this.users.transaction(async (manager) => {
       const current = await this.target(id, manager);
+      if (input.email_verified) {
+        // Support confirmed the address another way (ADR 0037): the member may now commit, as after their own link.
+        if (current.emailVerifiedAt) return { user: current, statusChanged: false };
+        const updated = await this.users.update(id, { emailVerifiedAt: new Date() }, manager);
+        const act = { action: 'user.email_verified' as const, target_type: 'user' as const, target_id: id, before: { email_verified: false }, after: { email_verified: true } };
+        await appendEvent(manager, 'admin.acted', adminActed(actor, act));
+        return { user: updated, statusChanged: true };
+      }
       if (input.verified !== undefined) {
         if (input.verified === current.verified) return { user: current, statusChanged: false };
         const updated = await this.users.update(id, { verified: input.verified }, manager);
@@ -78,7 +86,7 @@ export class UsersAdminService {
     this.relay.kick();
     if (statusChanged) {
       await this.sessions.publish(user);
-      this.logger.log(`User ${id} ${user.status === 'suspended' ? 'suspended' : 'activated'} by ${actor.user_id}`);
+      this.logger.log(input.email_verified ? `User ${id} email confirmed by ${actor.user_id}` : `User ${id} ${user.status === 'suspended' ? 'suspended' : 'activated'} by ${actor.user_id}`);
     }
     return presentUser(user);
   }

@@ -11,7 +11,7 @@ import type {
   UserBidsResponse,
 } from '@market/contracts';
 import { decideBid, DEFAULT_ANTI_SNIPING_MINUTES } from '@market/domain';
-import { badRequest, forbidden, notFound, OutboxRelay, publicProfiles, requireActor, ServiceRpc, SettingsClient } from '@market/server-kit';
+import { badRequest, forbidden, notFound, OutboxRelay, publicProfiles, requireActor, requireMayCommit, ServiceRpc, SettingsClient } from '@market/server-kit';
 import { AuctionsRepository, type AuctionRecord, type BidRecord } from './auctions.repository';
 import { SalesRepository } from './sales.repository';
 import { CloseJobs } from './close-jobs';
@@ -37,7 +37,8 @@ export class BidsService {
 
   /**
    * Places a bid (auction) or an offer (fixed price) for the actor; a broken rule is a 400 with its reason. A listing
-   * not heard of yet has its terms asked of listings-service first (ADR 0036).
+   * not heard of yet has its terms asked of listings-service first (ADR 0036). Bidding and offering need a verified
+   * email while the platform requires one (ADR 0037).
    */
   async place(actor: Actor | null, input: PlaceBid): Promise<PlaceBidResponse> {
     const bidder = requireActor(actor);
@@ -48,6 +49,7 @@ export class BidsService {
     ]);
     const auction = known ?? (await this.learned(bidder, input.listing_id));
     if (!auction) throw notFound('Listing not found');
+    requireMayCommit(bidder, auction.listing_type === 'fixed' ? 'offer' : 'bid', settings);
     if (auction.listing_type === 'fixed') return this.offer(bidder.user_id, name, input);
     const softClose = settings.anti_sniping_minutes ?? DEFAULT_ANTI_SNIPING_MINUTES;
     // The price only rises: a bid the unlocked row already refuses would be refused under the lock too.
@@ -88,10 +90,11 @@ export class BidsService {
 
   /**
    * Buys a listing at its buy-now price (D4); billing turns the sale into an invoice and a payment. A listing not heard
-   * of yet has its terms asked of listings-service first (ADR 0036).
+   * of yet has its terms asked of listings-service first (ADR 0036). Buying needs a verified email while the platform
+   * requires one (ADR 0037).
    */
   async buyNow(actor: Actor | null, listingId: string): Promise<BuyNowSale> {
-    const buyer = requireActor(actor);
+    const buyer = requireMayCommit(actor, 'buy', await this.settings.get());
     let bought = await this.sales.buyNow(listingId, buyer.user_id, new Date());
     if (!bought && (await this.terms.learn(buyer, listingId))) bought = await this.sales.buyNow(listingId, buyer.user_id, new Date());
     if (!bought) throw notFound('Listing not found');

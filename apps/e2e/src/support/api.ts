@@ -62,13 +62,27 @@ export interface ApiAccount {
   token: string;
 }
 
-/** Registers an account through the API and logs it in; usernames are prefix_<letters> (unique per call). */
-export async function registerAccount(prefix: string): Promise<ApiAccount> {
+/**
+ * Verifies an address the way its owner does (ADR 0037): the link in the latest verification email (the mail log is the
+ * mailbox here) is sent to POST /api/auth/verify-email.
+ */
+export async function verifyEmailFromMail(email: string): Promise<void> {
+  const token = new URL(await linkInEmail(email, 'verify_email')).searchParams.get('token') ?? '';
+  const verified = await apiCall('POST', `/auth/verify-email?token=${encodeURIComponent(token)}`);
+  if (verified.status !== 200) throw new Error(`verify ${email}: ${verified.status} ${JSON.stringify(verified.body)}`);
+}
+
+/**
+ * Registers an account through the API, verifies its email from the verification email (bidding, buying and selling
+ * need it, ADR 0037; `verified: false` skips it) and logs it in; usernames are prefix_<letters> (unique per call).
+ */
+export async function registerAccount(prefix: string, options: { verified?: boolean } = {}): Promise<ApiAccount> {
   const tag = Array.from(randomBytes(6), (b) => String.fromCharCode(97 + (b % 26))).join('');
   const username = `${prefix}_${tag}`;
   const account = { username, email: `${username}@example.com`, password: `${prefix}-pass-${tag}` };
   const registered = await apiCall('POST', '/auth/register', { ...account, age_confirmed: true });
   if (registered.status !== 201) throw new Error(`register ${username}: ${registered.status} ${JSON.stringify(registered.body)}`);
+  if (options.verified ?? true) await verifyEmailFromMail(account.email);
   const login = await apiCall<{ access_token: string }>('POST', '/auth/login', { login: username, password: account.password });
   return { ...account, token: login.body.access_token };
 }

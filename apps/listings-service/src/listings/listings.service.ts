@@ -22,6 +22,7 @@ import {
   notFound,
   OutboxRelay,
   requireActor,
+  requireMayCommit,
   requireAdmin,
   SettingsClient,
 } from '@market/server-kit';
@@ -47,11 +48,15 @@ export class ListingsService {
     private readonly bidHistory: BidHistoryClient,
   ) {}
 
-  /** A new listing from its seller: pending review, or live at once when auto_approve is on. */
+  /**
+   * A new listing from its seller: pending review, or live at once when auto_approve is on. Listing needs a verified
+   * email while the platform requires one (ADR 0037).
+   */
   async create(actor: Actor | null, input: CreateListing, screenshots: string[]): Promise<ListingDto> {
-    const seller = requireActor(actor);
+    const settings = await this.settings.get();
+    const seller = requireMayCommit(actor, 'list', settings);
     if (screenshots.length > MAX_SCREENSHOTS) throw badRequest(`At most ${MAX_SCREENSHOTS} screenshots`);
-    const { auto_approve } = await this.settings.get();
+    const { auto_approve } = settings;
     const created = await this.listings.transaction(async (manager) => {
       const listing = await this.listings.insert(seller.user_id, input, 'pending', screenshots, manager);
       return auto_approve ? this.approveIn(manager, listing) : listing;

@@ -14,7 +14,8 @@ describe('account lifecycle through the gateway', () => {
   const api = (path: string) => `${stack.url}/api${path}`;
   const authDb = () => stack.service('auth').get(DataSource);
 
-  const signUp = (overrides = {}) => registerUser(stack.url, overrides);
+  // These members verify (or not) in the tests themselves, from the emails they receive.
+  const signUp = (overrides = {}) => registerUser(stack.url, overrides, { verified: false });
 
   /** The link of the latest email of a kind to an address, read in the recipient's mailbox (the SMTP server's). */
   const linkFromEmail = (to: string, kind: 'verify_email' | 'reset_password') =>

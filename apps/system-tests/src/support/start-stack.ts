@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DynamicModule, INestApplication } from '@nestjs/common';
-import { createServiceApp, domainProofEnv, parseEnvOrThrow, serviceEnv } from '@market/server-kit';
+import { connect, type Subscription } from 'nats';
+import { createServiceApp, domainProofEnv, natsTarget, parseEnvOrThrow, serviceEnv } from '@market/server-kit';
 import type { RegisterRequest, ServiceName } from '@market/contracts';
 import { baseUrl, buildUser, closeAll, createTestDatabase, deleteStream, isolatedEnv, type TestDatabase } from '@market/server-kit/testing';
 import { authEnv } from '../../../auth-service/src/auth.config';
@@ -26,7 +27,7 @@ const SERVICES: Record<ServiceKey, { name: ServiceName; module: (env: Record<str
   },
   admin: { name: 'admin-service', module: (env) => { const config = parseEnvOrThrow(serviceEnv, env); return { module: adminAppModule(config), config }; } },
   listings: { name: 'listings-service', module: (env) => { const config = parseEnvOrThrow({ ...serviceEnv, ...domainProofEnv }, env); return { module: listingsAppModule(config), config }; } },
-  billing: { name: 'billing-service', module: (env) => { const config = parseEnvOrThrow(serviceEnv, env); return { module: billingAppModule(config), config }; } },
+  billing: { name: 'billing-service', module: (env) => { const config = parseEnvOrThrow({ ...serviceEnv, ...domainProofEnv }, env); return { module: billingAppModule(config), config }; } },
   bidding: { name: 'bidding-service', module: (env) => { const config = parseEnvOrThrow(serviceEnv, env); return { module: biddingAppModule(config), config }; } },
 };
 
@@ -57,6 +58,9 @@ export interface StackOptions {
   /** Each process's own NATS_URL (its NATS user, ADR 0035); a process not named uses `env`'s. */
   natsUrls?: Partial<Record<ServiceName | 'gateway', string>>;
 }
+
+// Each running stack's variables by gateway URL, so signUp(url) can listen to that stack's events.
+const stackEnvs = new Map<string, Record<string, string>>();
 
 /** Starts gateways and services in-process on a fresh database with isolated events (services default: auth). */
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
@@ -96,6 +100,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     throw error;
   }
   const urls = await Promise.all(gateways.map(baseUrl));
+  for (const url of urls) stackEnvs.set(url, env);
   const instancesOf = (key: ServiceKey) => {
     const instances = services.get(key);
     if (!instances?.length) throw new Error(`${key} was not started`);
@@ -110,6 +115,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     service: (key) => instancesOf(key)[0],
     services: (key) => [...instancesOf(key)],
     stop: async () => {
+      for (const url of urls) stackEnvs.delete(url);
       await closeAll(...started, ...gateways);
       await deleteStream(env.NATS_URL, env.EVENTS_STREAM);
       await db.drop();
@@ -141,12 +147,67 @@ export const get = (url: string, headers: Record<string, string> = {}) => call('
 /** The Authorization header of a token. */
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
-/** Registers a fresh user (buildUser with overrides) through the gateway and logs in; fails loudly if either is refused. */
-export async function signUp(baseUrl: string, overrides: Partial<RegisterRequest> = {}) {
+/** The one-time token of the first user.verification_requested event for a user, as the emailing consumer reads it. */
+async function verificationToken(requests: Subscription, userId: string, timeoutMs = 20_000): Promise<string> {
+  const timer = setTimeout(() => requests.unsubscribe(), timeoutMs);
+  try {
+    for await (const message of requests) {
+      const event = JSON.parse(message.string()) as { payload: { user_id: string; token: string } };
+      if (event.payload.user_id === userId) return event.payload.token;
+    }
+  } finally {
+    clearTimeout(timer);
+  }
+  throw new Error(`No user.verification_requested event for ${userId} within ${timeoutMs} ms`);
+}
+
+/**
+ * A signed-in member asks for a new verification link (POST /api/auth/resend-verification, what the web offers) and
+ * uses it: the token of the event that emails it goes to POST /api/auth/verify-email. Fails loudly if a step is refused.
+ */
+export async function verifyByResend(baseUrl: string, user: { id: string; token: string }): Promise<void> {
+  const env = stackEnvs.get(baseUrl);
+  if (!env) throw new Error(`verifyByResend: ${baseUrl} is not a running stack's gateway`);
+  const nc = await connect({ ...natsTarget(env.NATS_URL), name: 'test-verification-mailbox' });
+  try {
+    const requests = nc.subscribe(`${env.EVENTS_PREFIX}.user.verification_requested`);
+    await nc.flush();
+    const resent = await post(`${baseUrl}/api/auth/resend-verification`, undefined, bearer(user.token));
+    if (resent.status !== 200) throw new Error(`resend-verification: ${resent.status} ${JSON.stringify(resent.body)}`);
+    const token = await verificationToken(requests, user.id);
+    const verified = await post(`${baseUrl}/api/auth/verify-email?token=${encodeURIComponent(token)}`, undefined);
+    if (verified.status !== 200) throw new Error(`verify-email: ${verified.status} ${JSON.stringify(verified.body)}`);
+  } finally {
+    await nc.close();
+  }
+}
+
+/**
+ * Registers a fresh user (buildUser with overrides) through the gateway, verifies their email and logs in; fails loudly
+ * if any step is refused. The email is verified the way a member does it (ADR 0037): the token of the verification
+ * event (what the email carries) is sent to POST /api/auth/verify-email. `verified: false` leaves it unverified.
+ */
+export async function signUp(baseUrl: string, overrides: Partial<RegisterRequest> = {}, options: { verified?: boolean } = {}) {
   const user = buildUser(overrides);
-  const registered = await post(`${baseUrl}/api/auth/register`, user);
-  if (registered.status !== 201) throw new Error(`register: ${registered.status} ${JSON.stringify(registered.body)}`);
-  const login = await post(`${baseUrl}/api/auth/login`, { login: user.username, password: user.password });
-  if (login.status !== 200) throw new Error(`login: ${login.status} ${JSON.stringify(login.body)}`);
-  return { ...user, id: registered.body.user.id as string, token: login.body.access_token as string };
+  const env = stackEnvs.get(baseUrl);
+  const verify = options.verified ?? true;
+  if (verify && !env) throw new Error(`signUp: ${baseUrl} is not a running stack's gateway`);
+  const nc = verify && env ? await connect({ ...natsTarget(env.NATS_URL), name: 'test-verification-mailbox' }) : null;
+  try {
+    const requests = nc && env ? nc.subscribe(`${env.EVENTS_PREFIX}.user.verification_requested`) : null;
+    await nc?.flush();
+    const registered = await post(`${baseUrl}/api/auth/register`, user);
+    if (registered.status !== 201) throw new Error(`register: ${registered.status} ${JSON.stringify(registered.body)}`);
+    const id = registered.body.user.id as string;
+    if (requests) {
+      const token = await verificationToken(requests, id);
+      const verified = await post(`${baseUrl}/api/auth/verify-email?token=${encodeURIComponent(token)}`, undefined);
+      if (verified.status !== 200) throw new Error(`verify-email: ${verified.status} ${JSON.stringify(verified.body)}`);
+    }
+    const login = await post(`${baseUrl}/api/auth/login`, { login: user.username, password: user.password });
+    if (login.status !== 200) throw new Error(`login: ${login.status} ${JSON.stringify(login.body)}`);
+    return { ...user, id, token: login.body.access_token as string };
+  } finally {
+    await nc?.close();
+  }
 }

@@ -8,12 +8,19 @@ export const AdminUsersQuerySchema = z.object({
 });
 export type AdminUsersQuery = z.infer<typeof AdminUsersQuerySchema>;
 
-/** PATCH /api/admin/users/{id}: exactly one of verified or status. */
+/**
+ * PATCH /api/admin/users/{id}: exactly one of verified (the seller badge), status, or email_verified: true (support
+ * confirms a member's address, ADR 0037; an address is never marked unverified by hand).
+ */
 export const AdminUpdateUserRequestSchema = z
-  .object({ verified: z.boolean().optional(), status: z.enum(['active', 'suspended']).optional() })
+  .object({
+    verified: z.boolean().optional(),
+    status: z.enum(['active', 'suspended']).optional(),
+    email_verified: z.literal(true, { message: 'email_verified can only be true: an address is unverified by changing it' }).optional(),
+  })
   .strict()
-  .refine((body) => (body.verified === undefined) !== (body.status === undefined), {
-    message: 'Send exactly one of verified or status',
+  .refine((body) => [body.verified, body.status, body.email_verified].filter((value) => value !== undefined).length === 1, {
+    message: 'Send exactly one of verified, status or email_verified',
   });
 export type AdminUpdateUserRequest = z.infer<typeof AdminUpdateUserRequestSchema>;
 

@@ -13,6 +13,7 @@ export const ADMIN_ACT_ACTIONS = [
   'user.activated',
   'user.verified',
   'user.unverified',
+  'user.email_verified',
   'user.deleted',
   'user.impersonated',
   'settings.updated',

@@ -31,6 +31,9 @@ const settingsShape = {
     .min(0, 'Soft close minutes cannot be negative')
     .max(60, 'Soft close minutes cannot exceed 60')
     .optional(),
+  // Only members with a verified email may bid, offer, buy now or list (ADR 0037); optional like the soft close, so a
+  // client that does not know it leaves the stored value alone.
+  require_verified_email: z.boolean({ message: 'Require verified email must be true or false' }).optional(),
 };
 
 /** Platform settings (SPEC §3), posted whole by the admin Settings tab. An empty smtp_password keeps the stored one. */
@@ -46,10 +49,15 @@ export const SaveSettingsSchema = z
   .strict()
   .transform(({ smtp_password_set: _readOnly, ...settings }): PlatformSettings => settings);
 
-/** GET /api/fees: what the marketplace charges, public so every page can say it honestly (ADR 0026). */
+/**
+ * GET /api/fees: what the marketplace charges, public so every page can say it honestly (ADR 0026), and what it asks
+ * of those who commit, so a page says it before anyone tries (ADR 0037).
+ */
 export const PublicFeesSchema = z.strictObject({
   /** Deducted from the seller's payout on invoices created from now on (D10); 0 means selling is free. */
   success_fee_percent: z.number().min(0).max(50),
+  /** Whether bidding, offers, buy-now and listing need a verified email (ADR 0037). */
+  verified_email_required: z.boolean(),
 });
 export type PublicFees = z.infer<typeof PublicFeesSchema>;
 
@@ -57,7 +65,10 @@ export type PublicFees = z.infer<typeof PublicFeesSchema>;
 export const PlatformSettingsViewSchema = PlatformSettingsSchema.extend({ smtp_password: z.literal(''), smtp_password_set: z.boolean() });
 export type PlatformSettingsView = z.infer<typeof PlatformSettingsViewSchema>;
 
-/** Settings before an admin saves any (D10: selling is free; D16: review is on; registration open; D9: 10-minute soft close). */
+/**
+ * Settings before an admin saves any (D10: selling is free; D16: review is on; registration open; D9: 10-minute soft
+ * close; ADR 0037: committing needs a verified email).
+ */
 export const DEFAULT_SETTINGS: PlatformSettings = {
   smtp_host: '',
   smtp_port: 587,
@@ -70,6 +81,7 @@ export const DEFAULT_SETTINGS: PlatformSettings = {
   allow_registration: true,
   email_notifications: true,
   anti_sniping_minutes: 10,
+  require_verified_email: true,
 };
 
 /** Core NATS subject (after NATS_SUBJECT_PREFIX) on which admin-service announces a settings change. */

@@ -13,7 +13,9 @@ export const BIDDING_ROUTES = {
     path: '/bids',
     tag: 'bids',
     summary: 'Bid on an auction, or make an offer on a fixed-price listing',
-    description: 'Whole dollars. On an auction the bid must reach the minimum next bid (D6); on a fixed price it is a private offer (D5).',
+    description:
+      'Whole dollars. On an auction the bid must reach the minimum next bid (D6); on a fixed price it is a private offer (D5). ' +
+      '403 while the bidder has not verified their email and the platform requires it (ADR 0037).',
     auth: 'user',
     body: PlaceBidSchema,
     status: 201,

@@ -123,12 +123,13 @@ export const INVOICES_ROUTES = {
     summary: "Buy a listing at its buy-now price; the answer says how to pay",
     description:
       'Below the direct-purchase limit only (D4). The answer sends the buyer to a hosted checkout, or to pay the invoice from the ' +
-      'dashboard; payment_setup_failed means the sale stands but its payment could not be prepared (SPEC §4, §8).',
+      'dashboard; payment_setup_failed means the sale stands but its payment could not be prepared (SPEC §4, §8). 403 while the ' +
+      'buyer has not verified their email and the platform requires it (ADR 0037).',
     auth: 'user',
     params: IdPath,
     status: 201,
     reply: BuyNowResponseSchema,
-    errors: [400, 404],
+    errors: [400, 403, 404],
   }),
 };
 

@@ -60,12 +60,13 @@ export const LISTINGS_ROUTES = {
     description:
       'multipart/form-data. Screenshots are checked by their content (JPEG, PNG, WebP or GIF, 5 MB and 40 megapixels each, D18) ' +
       'and stored re-encoded without metadata (EXIF, GPS). 503 with Retry-After while the gateway or the caller has too many uploads running. ' +
-      'The listing waits for review unless auto-approve is on (D16).',
+      'The listing waits for review unless auto-approve is on (D16). 403 while the seller has not verified their email and the ' +
+      'platform requires it (ADR 0037).',
     auth: 'user',
     multipart: { fields: CreateListingSchema, files: screenshots },
     status: 201,
     reply: ListingSchema,
-    errors: [400, 413],
+    errors: [400, 403, 413],
   }),
   update: defineRoute({
     method: 'patch',

@@ -3,7 +3,8 @@ import { PlatformSettingsSchema, type PlatformSettings, type PlatformSettingsVie
 import { errorDetail } from '../../lib/error-detail';
 import { useSaveSettingsMutation, useSettingsQuery } from './admin.api';
 
-type Form = Omit<PlatformSettings, 'smtp_port' | 'listing_fee' | 'success_fee' | 'featured_fee' | 'anti_sniping_minutes'> & {
+type Form = Omit<PlatformSettings, 'smtp_port' | 'listing_fee' | 'success_fee' | 'featured_fee' | 'anti_sniping_minutes' | 'require_verified_email'> & {
+  require_verified_email: boolean;
   smtp_port: string;
   anti_sniping_minutes: string;
   listing_fee: string;
@@ -23,6 +24,7 @@ const toForm = (s: PlatformSettingsView): Form => ({
   allow_registration: s.allow_registration,
   email_notifications: s.email_notifications,
   anti_sniping_minutes: String(s.anti_sniping_minutes ?? 10),
+  require_verified_email: s.require_verified_email ?? true,
 });
 
 const num = (value: string) => (value.trim() === '' ? Number.NaN : Number(value));
@@ -82,7 +84,7 @@ export function AdminSettingsTab() {
       <input name={key} type="number" inputMode="decimal" min={key === 'smtp_port' ? '1' : '0'} step={step} placeholder={placeholder} value={form[key]} onChange={(e) => setForm({ ...form, [key]: e.target.value })} />
     </label>
   );
-  const toggle = (key: 'auto_approve' | 'allow_registration' | 'email_notifications', label: string, hint: string) => (
+  const toggle = (key: 'auto_approve' | 'allow_registration' | 'email_notifications' | 'require_verified_email', label: string, hint: string) => (
     <label className="checkbox toggle">
       <input name={key} type="checkbox" checked={form[key]} onChange={(e) => setForm({ ...form, [key]: e.target.checked })} />
       <span>
@@ -124,6 +126,11 @@ export function AdminSettingsTab() {
           {toggle('auto_approve', 'Auto-approve listings', 'New listings go live without review.')}
           {toggle('allow_registration', 'Allow registration', 'When off, sign-up answers "Registration is currently closed".')}
           {toggle('email_notifications', 'Email notifications', 'When off, only verification and password-reset emails are sent.')}
+          {toggle(
+            'require_verified_email',
+            'Require a verified email to bid, buy and sell',
+            'When on, members must verify their email address before they bid, make offers, buy now or list a website.',
+          )}
           {number('anti_sniping_minutes', 'Soft close (minutes)', '10')}
           <small className="muted">A leading bid in an auction&apos;s final minutes moves its end to this many minutes later; 0 turns it off.</small>
         </section>

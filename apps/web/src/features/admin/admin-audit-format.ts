@@ -18,6 +18,7 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   'user.activated': 'User reactivated',
   'user.verified': 'Seller verified',
   'user.unverified': 'Seller unverified',
+  'user.email_verified': 'Email confirmed by an admin',
   'user.deleted': 'User deleted',
   'user.impersonated': 'Impersonation session opened',
   'settings.updated': 'Settings changed',

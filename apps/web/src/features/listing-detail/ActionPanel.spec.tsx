@@ -3,6 +3,7 @@ import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import type { ListingDto, UserDto } from '@market/contracts';
 import { createStore } from '../../app/store';
+import { feesApi } from '../../api/fees.api';
 import { userUpdated } from '../../session/session.slice';
 import { ActionPanel } from './ActionPanel';
 import { formatBidTime } from './bid-form';
@@ -30,8 +31,7 @@ const fixed = {
 const buyer = { id: 'buyer', username: 'ann_buyer', role: 'regular' } as UserDto;
 
 /** The panel's markup for a viewer (null: a guest). */
-function render(listing: ListingDto, viewer: UserDto | null, extendedUntil: string | null = null): string {
-  const store = createStore();
+function render(listing: ListingDto, viewer: UserDto | null, extendedUntil: string | null = null, store = createStore()): string {
   if (viewer) store.dispatch(userUpdated(viewer));
   return renderToStaticMarkup(
     <Provider store={store}>
@@ -146,5 +146,47 @@ describe('BuyNowNotice', () => {
   it('shows a failed setup as a warning and a refusal as an error', () => {
     expect(notice({ kind: 'setup_failed', text: PAYMENT_SETUP_FAILED })).toMatch(/class="alert alert-warning panel-notice" role="alert"[^>]*>Purchase successful, but payment setup failed/);
     expect(notice({ kind: 'error', text: 'This listing has already been sold' })).toMatch(/class="alert alert-error panel-notice" role="alert"[^>]*>This listing has already been sold</);
+  });
+});
+
+describe('ActionPanel for a member whose email is not verified (ADR 0037)', () => {
+  const unverified = { ...buyer, email_verified: false } as UserDto;
+  const auction = { ...fixed, listing_type: 'auction', starting_price: 2000, buy_now_price: 4000 } as ListingDto;
+
+  it('says why before they try and offers the link again, in place of the bid form and Buy Now', () => {
+    const html = render(auction, unverified);
+    expect(html).toContain('data-testid="verify-email-notice"');
+    expect(html).toContain('Verify your email address to bid. We can send the link again from your profile.');
+    expect(html).toContain('Send the verification link again');
+    expect(html).not.toContain('aria-label="Place a bid"');
+    expect(html).not.toContain('>Buy Now<');
+    expect(html).toContain('Contact Seller');
+  });
+
+  it('names an offer on a fixed price from 5000 up and a purchase below it', () => {
+    expect(render(fixed, unverified)).toContain('Verify your email address to make an offer.');
+    expect(render(fixed, unverified)).not.toContain('aria-label="Make an offer"');
+    expect(render({ ...fixed, starting_price: 3000 } as ListingDto, unverified)).toContain('Verify your email address to buy a website.');
+  });
+
+  /** A store that knows GET /api/fees's answer. */
+  const storeWithFees = async (verifiedEmailRequired: boolean) => {
+    const store = createStore();
+    await store.dispatch(feesApi.util.upsertQueryData('fees', undefined, { success_fee_percent: 0, verified_email_required: verifiedEmailRequired }));
+    return store;
+  };
+
+  it('shows the forms as usual once verified, or while the admin does not require it', async () => {
+    for (const html of [render(auction, { ...unverified, email_verified: true } as UserDto), render(auction, unverified, null, await storeWithFees(false))]) {
+      expect(html).not.toContain('verify-email-notice');
+      expect(html).toContain('>Buy Now<');
+      expect(html).toContain('aria-label="Place a bid"');
+    }
+    expect(render(auction, unverified, null, await storeWithFees(true))).toContain('verify-email-notice');
+  });
+
+  it('never shows the notice to guests or on an ended listing', () => {
+    expect(render(auction, null)).not.toContain('verify-email-notice');
+    expect(render({ ...auction, status: 'expired' } as ListingDto, unverified)).not.toContain('verify-email-notice');
   });
 });

@@ -4,6 +4,8 @@ import type { ListingDto } from '@market/contracts';
 import { formatDollars, timeRemainingLabel } from '@market/domain';
 import { useAppSelector } from '../../app/store';
 import { useAddToWatchlistMutation } from '../../api/listings.api';
+import { useCommitRefusal } from '../../components/account/use-commit-refusal';
+import { VerifyEmailNotice } from '../../components/account/VerifyEmailNotice';
 import { BidForm, OfferForm } from './BidForm';
 import { BuyNowDialog, BuyNowNotice } from './BuyNowDialog';
 import { formatBidTime } from './bid-form';
@@ -39,10 +41,13 @@ export function ActionPanel({ listing, extendedUntil = null }: { listing: Listin
 
   const plan = planActions(listing, user);
   const auction = listing.listing_type === 'auction';
+  // A member whose email is not verified is told so before trying, in place of the bid, offer and buy-now (ADR 0037).
+  const mustVerify = useCommitRefusal(auction ? 'bid' : plan.actions.includes('buy_now') ? 'buy' : 'offer');
+  const committing = plan.showBuyerActions && mustVerify === null;
   // Guests keep the Place Bid / Make an offer buttons, which lead to /login; a signed-in buyer bids or offers right here.
-  const bidHere = user !== null && plan.actions.includes('place_bid');
-  const offerHere = user !== null && plan.actions.includes('make_offer');
-  const buttons = user !== null ? plan.actions.filter((action) => !isFormAction(action)) : plan.actions;
+  const bidHere = user !== null && committing && plan.actions.includes('place_bid');
+  const offerHere = user !== null && committing && plan.actions.includes('make_offer');
+  const buttons = user === null ? plan.actions : plan.actions.filter((action) => !isFormAction(action) && (committing || action !== 'buy_now'));
   const remaining = auction && listing.status === 'active' ? timeRemainingLabel(listing.expires_at) : null;
 
   const act = (action: PanelAction | 'contact') => {
@@ -100,12 +105,14 @@ export function ActionPanel({ listing, extendedUntil = null }: { listing: Listin
       )}
 
       {listing.status === 'expired' && <div className="alert alert-info">This listing has ended.</div>}
+      {listing.status === 'cancelled' && <div className="alert alert-info">Site Market cancelled this listing. Its bids are void; bidders were emailed why.</div>}
       {(listing.status === 'pending' || listing.status === 'paused' || listing.status === 'draft') && (
         <div className="alert alert-info">Only you and admins can see this listing while it is {listing.status === 'pending' ? 'pending review' : listing.status}.</div>
       )}
 
       {bidHere && <BidForm listing={listing} />}
       {offerHere && <OfferForm listing={listing} />}
+      {user !== null && plan.showBuyerActions && mustVerify && plan.actions.length > 0 && <VerifyEmailNotice reason={mustVerify} />}
 
       <div className="panel-buttons">
         {plan.canEdit && (

@@ -5,7 +5,8 @@ import { errorDetail } from '../../lib/error-detail';
 import { writeToken } from '../../lib/storage-keys';
 import { readImpersonation } from '../../lib/impersonation';
 import { userUpdated } from '../../session/session.slice';
-import { useChangePasswordMutation, useResendVerificationMutation, useUpdateProfileMutation } from './profile.api';
+import { useChangePasswordMutation, useUpdateProfileMutation } from './profile.api';
+import { useResendVerificationMutation } from '../../api/verification.api';
 import { SessionsSection } from './SessionsSection';
 
 type Notice = { kind: 'success' | 'error'; text: string } | null;

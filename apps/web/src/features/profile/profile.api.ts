@@ -8,7 +8,7 @@ import type {
 } from '@market/contracts';
 import { api } from '../../lib/api';
 
-/** /api/user profile, password and login sessions, and resending the verification email. */
+/** /api/user profile, password and login sessions (resending the verification email is in api/verification.api). */
 export const profileApi = api.injectEndpoints({
   endpoints: (build) => ({
     // An email or password change ends other sessions (ADR 0030, ADR 0034): the list is fetched again.
@@ -19,9 +19,6 @@ export const profileApi = api.injectEndpoints({
     changePassword: build.mutation<ChangePasswordResponse, ChangePasswordRequest>({
       query: (body) => ({ url: '/user/password', method: 'PATCH', body }),
       invalidatesTags: ['Sessions'],
-    }),
-    resendVerification: build.mutation<MessageResponse, void>({
-      query: () => ({ url: '/auth/resend-verification', method: 'POST' }),
     }),
     sessions: build.query<UserSessionsResponse, void>({
       query: () => '/user/sessions',
@@ -40,7 +37,6 @@ export const profileApi = api.injectEndpoints({
 export const {
   useUpdateProfileMutation,
   useChangePasswordMutation,
-  useResendVerificationMutation,
   useSessionsQuery,
   useRevokeSessionMutation,
   useRevokeAllSessionsMutation,

@@ -49,7 +49,7 @@ describe('about and legal pages', () => {
   it('about says what selling costs: free at 0%, the fee once set, only "listing is free" until known (ADR 0026)', async () => {
     const withFee = async (percent: number) => {
       const store = createStore();
-      await store.dispatch(feesApi.util.upsertQueryData('fees', undefined, { success_fee_percent: percent }));
+      await store.dispatch(feesApi.util.upsertQueryData('fees', undefined, { success_fee_percent: percent, verified_email_required: true }));
       return text(renderStatic(<AboutPage />, store, '/about'));
     };
     expect(await withFee(0)).toContain('Listing and selling is currently free. Prices are in US dollars');

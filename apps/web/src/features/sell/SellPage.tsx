@@ -25,6 +25,8 @@ import { SellSuccess } from './SellSuccess';
 import { GuestPrompt } from './GuestPrompt';
 import { WizardProgress } from './WizardProgress';
 import { useSellingFeeText } from '../../components/fees/use-selling-fee-text';
+import { useCommitRefusal } from '../../components/account/use-commit-refusal';
+import { VerifyEmailNotice } from '../../components/account/VerifyEmailNotice';
 import './sell.css';
 import { usePageMeta } from '../../lib/page-meta';
 
@@ -39,6 +41,8 @@ export function SellPage() {
   const [guestSaved, setGuestSaved] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const feeText = useSellingFeeText();
+  // Listing needs a verified email (ADR 0037): said at the top, so the seller can verify while filling the steps.
+  const mustVerify = useCommitRefusal('list');
   const [progress, setProgress] = useState(0);
   const [submitError, setSubmitError] = useState<string | null>(null);
   const [created, setCreated] = useState<ListingDto | null>(null);
@@ -156,6 +160,7 @@ export function SellPage() {
           <p>Start with the basics below; we keep them for you while you sign up or log in.</p>
         </div>
       )}
+      {user && mustVerify && <VerifyEmailNotice reason={mustVerify} />}
       <WizardProgress step={shownStep} />
       <form ref={formRef} className="card sell-card" onSubmit={onSubmit} noValidate>
         {hasErrors && (

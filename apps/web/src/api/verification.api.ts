@@ -1,0 +1,13 @@
+import type { MessageResponse } from '@market/contracts';
+import { api } from '../lib/api';
+
+/** POST /api/auth/resend-verification: a new verification link to the signed-in member's address (ADR 0037). */
+export const verificationApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    resendVerification: build.mutation<MessageResponse, void>({
+      query: () => ({ url: '/auth/resend-verification', method: 'POST' }),
+    }),
+  }),
+});
+
+export const { useResendVerificationMutation } = verificationApi;
