@@ -11,6 +11,7 @@ import { SalesRepository } from './auctions/sales.repository';
 import { CloseJobs } from './auctions/close-jobs';
 import { BidderNames } from './auctions/bidder-names';
 import { ListingEventsHandler } from './auctions/listing-events.handler';
+import { ListingCancellationsRepository } from './auctions/listing-cancellations.repository';
 import { MemberEventsHandler } from './auctions/member-events.handler';
 import { StandingBidsRepository } from './auctions/standing-bids.repository';
 import { SaleTermsKeeper } from './auctions/sale-terms';
@@ -36,6 +37,7 @@ export function biddingAppModule(serviceConfig: ServiceConfig & Partial<BiddingC
         StandingBidsRepository,
         ListingEventsHandler,
         MemberEventsHandler,
+        ListingCancellationsRepository,
         BidsService,
       ],
     },

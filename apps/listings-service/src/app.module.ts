@@ -3,8 +3,9 @@ import { defineServiceModule, domainProofProviders, ServiceRpc, SettingsModule, 
 import { CreateListings1763800600000 } from './migrations/1763800600000-create-listings';
 import { CreateWatchlist1763800700000 } from './migrations/1763800700000-create-watchlist';
 import { BrowseCountsAndSortIndexes1763800800000 } from './migrations/1763800800000-browse-counts-and-sort-indexes';
-import { ListingOwnership1764530000000 } from './migrations/1764530000000-listing-ownership';
 import { PriceVersionAndModeration1764510100000 } from './migrations/1764510100000-price-version-and-moderation';
+import { ListingOwnership1764530000000 } from './migrations/1764530000000-listing-ownership';
+import { ListingCancellation1764540000000 } from './migrations/1764540000000-listing-cancellation';
 import { ListingsRepository } from './listings/listings.repository';
 import { SellerModerationRepository } from './listings/seller-moderation.repository';
 import { SellerModerationService } from './listings/seller-moderation.service';
@@ -30,7 +31,7 @@ export function listingsAppModule(config: ServiceConfig & Partial<DomainProofCon
       schema: 'listings',
       config,
       entities: [],
-      migrations: [CreateListings1763800600000, CreateWatchlist1763800700000, BrowseCountsAndSortIndexes1763800800000, ListingOwnership1764530000000, PriceVersionAndModeration1764510100000],
+      migrations: [CreateListings1763800600000, CreateWatchlist1763800700000, BrowseCountsAndSortIndexes1763800800000, PriceVersionAndModeration1764510100000, ListingOwnership1764530000000, ListingCancellation1764540000000],
     },
     {
       imports: [SettingsModule],

@@ -68,6 +68,11 @@ export const EVENT_SCHEMAS = {
    */
   'listing.updated': z.object({ ...saleTerms, status: text, featured: z.boolean(), expires_at: time.nullable() }),
   'listing.deleted': z.object({ listing_id: id, seller_id: id, deleted_by: id }),
+  /**
+   * An admin cancelled a listing for good, with a reason (ADR 0042): bidding ends its sale and rejects its pending bids,
+   * then says so in auction.cancelled, which names the bidders to tell.
+   */
+  'listing.cancelled': z.object({ listing_id: id, seller_id: id, listing_title: text, reason: text, cancelled_by: id, cancelled_at: time }),
   /** A bid was accepted into an auction (D6, D9): the new price, count and end, for listings and live viewers. */
   'bid.placed': z.object({
     bid_id: id,
@@ -160,6 +165,15 @@ export const EVENT_SCHEMAS = {
     closed_at: time,
     /** Bids still open when an unsold sale ended: the seller may accept one within 7 days (D8). */
     pending_bids: count,
+  }),
+  /** A cancelled listing's sale ended here (ADR 0042): the bidders whose bids were still open, to be told why. */
+  'auction.cancelled': z.object({
+    listing_id: id,
+    listing_title: text,
+    seller_id: id,
+    reason: text,
+    bidder_ids: z.array(id).max(10_000),
+    cancelled_at: time,
   }),
   /** A card hold lapsed uncaptured (D11): the invoice is payable again and the buyer is told by email. */
   'invoice.hold_expired': z.object({
@@ -322,12 +336,14 @@ export const EVENT_FLOWS: {
   'listing.approved': { writtenBy: 'listings-service', consumedBy: ['bidding-service', 'notifications-service', 'gateway'] },
   'listing.updated': { writtenBy: 'listings-service', consumedBy: ['bidding-service', 'gateway'] },
   'listing.deleted': { writtenBy: 'listings-service', consumedBy: ['bidding-service', 'gateway'] },
+  'listing.cancelled': { writtenBy: 'listings-service', consumedBy: ['bidding-service', 'gateway'] },
   'bid.placed': { writtenBy: 'bidding-service', consumedBy: ['listings-service', 'notifications-service', 'gateway'] },
   'auction.repriced': { writtenBy: 'bidding-service', consumedBy: ['listings-service', 'gateway'] },
   'offer.made': { writtenBy: 'bidding-service', consumedBy: ['notifications-service'] },
   'bid.accepted': { writtenBy: 'bidding-service', consumedBy: ['listings-service', 'billing-service', 'notifications-service', 'gateway'] },
   'bid.rejected': { writtenBy: 'bidding-service', consumedBy: ['notifications-service'] },
   'auction.closed': { writtenBy: 'bidding-service', consumedBy: ['listings-service', 'notifications-service', 'gateway'] },
+  'auction.cancelled': { writtenBy: 'bidding-service', consumedBy: ['notifications-service'] },
   'invoice.hold_expired': { writtenBy: 'billing-service', consumedBy: ['notifications-service'] },
   'invoice.issued': { writtenBy: 'billing-service', consumedBy: ['notifications-service'] },
   'payment.authorized': { writtenBy: 'billing-service', consumedBy: ['notifications-service'] },

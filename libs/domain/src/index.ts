@@ -6,6 +6,7 @@ export * from './catalog/categories';
 export * from './money/money.rules';
 export * from './bidding/increment.rules';
 export * from './listings/listing-status.rules';
+export * from './listings/listing-review.rules';
 export * from './listings/listing-metrics.rules';
 export * from './bidding/bid.rules';
 export * from './bidding/offer-and-action.rules';

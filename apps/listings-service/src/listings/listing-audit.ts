@@ -35,6 +35,7 @@ const EDITABLE_FIELDS = [
 const COMPARED: Partial<Record<AdminActAction, readonly string[]>> = {
   'listing.edited': EDITABLE_FIELDS,
   'listing.status_changed': ['status'],
+  'listing.cancelled': ['status', 'cancel_reason'],
   'listing.featured': ['featured'],
   'listing.unfeatured': ['featured'],
 };

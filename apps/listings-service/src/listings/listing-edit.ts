@@ -1,5 +1,6 @@
-import { listingPricingIssues, type CreateListing, type UpdateListing, type ValidationIssue } from '@market/contracts';
-import { AppError } from '@market/server-kit';
+import { listingPricingIssues, type Actor, type CreateListing, type UpdateListing, type ValidationIssue } from '@market/contracts';
+import { changedReviewedFields, reviewedEditOutcome, type ReviewedEditOutcome } from '@market/domain';
+import { AppError, isRealAdmin } from '@market/server-kit';
 import type { ListingRecord } from './listings.repository';
 
 /** A value the edit left out (undefined) keeps the stored one; null (sent empty) clears it to none. */
@@ -44,14 +45,15 @@ export function editPricingIssues(listing: CreateListing): ValidationIssue[] {
   return listingPricingIssues(listing).map((issue) => ({ loc: ['body', issue.path], msg: issue.message, type: 'custom' }));
 }
 
-/** True when an edit changes what bids were placed on (refused once there are bids). */
-export function saleTermsChanged(current: ListingRecord, listing: CreateListing): boolean {
-  return (
-    current.listing_type !== listing.listing_type ||
-    current.auction_type !== listing.auction_type ||
-    current.starting_price !== listing.starting_price ||
-    current.reserve_price !== (listing.reserve_price ?? null)
-  );
+/**
+ * What an edit of the reviewed fields does (ADR 0042): free, back to review, or locked by bids. With auto_approve on
+ * nothing is reviewed, so an edit without bids stays live.
+ */
+export function reviewedEdit(current: ListingRecord, listing: CreateListing, editor: Actor, autoApprove: boolean): ReviewedEditOutcome {
+  // profit_margin is stored to one decimal (numeric(4, 1)): compare what would be stored.
+  const changed = changedReviewedFields(current, { ...listing, profit_margin: Number(listing.profit_margin.toFixed(1)) });
+  const approved = current.approved_at !== null && !autoApprove;
+  return reviewedEditOutcome({ approved, hasBids: current.bid_count > 0, byAdmin: isRealAdmin(editor) }, changed);
 }
 
 /** A 422 naming one field of the edit form. */

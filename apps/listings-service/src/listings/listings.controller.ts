@@ -66,6 +66,11 @@ export class ListingsController {
     return this.listings.adminUpdate(call.actor, input.id, input.changes);
   }
 
+  @RpcHandler(RPC.listings.adminCancel)
+  adminCancel(input: RpcParsed<typeof RPC.listings.adminCancel>, call: RpcCall) {
+    return this.listings.adminCancel(call.actor, input.id, input.reason);
+  }
+
   @RpcHandler(RPC.listings.watchlistAdd)
   watch(input: RpcParsed<typeof RPC.listings.watchlistAdd>, call: RpcCall) {
     return this.watchlist.add(call.actor, input.listing_id);

@@ -44,6 +44,8 @@ export interface ListingRecord {
   ownership_verified_at: Date | null;
   ownership_method: 'dns' | 'file' | null;
   screenshots: string[];
+  /** Why an admin cancelled it (ADR 0042); null unless cancelled. */
+  cancel_reason: string | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -54,7 +56,7 @@ export const LISTING_COLUMNS = `id, seller_id, title, description, category, lis
   monthly_expenses::float8 AS monthly_expenses, profit_margin::float8 AS profit_margin, business_age_months, monetization_methods,
   starting_price::float8 AS starting_price, reserve_price::float8 AS reserve_price, buy_now_price::float8 AS buy_now_price,
   current_bid::float8 AS current_bid, bid_count, price_version, price::float8 AS price, duration_days, approved_at, expires_at, key_metrics,
-  growth_opportunities, included_assets, reason_for_selling, screenshots, created_at, updated_at`;
+  growth_opportunities, included_assets, reason_for_selling, screenshots, cancel_reason, created_at, updated_at`;
 
 /** The only place that reads and writes listings.listings. */
 @Injectable()
@@ -188,6 +190,17 @@ export class ListingsRepository {
   /** An admin sends a listing back to review: its approval is withdrawn until an admin approves it again. */
   sendBackToReview(id: string, manager: EntityManager): Promise<ListingRecord> {
     return this.updateOne(manager, `status = 'pending', approved_at = NULL, expires_at = NULL`, [id]);
+  }
+
+  /** An admin's cancellation (ADR 0042): final, with when and why; null when the listing is sold or already cancelled. */
+  async cancel(id: string, reason: string, now: Date, manager: EntityManager): Promise<ListingRecord | null> {
+    const [row] = await this.update(
+      manager,
+      `status = 'cancelled', featured = false, cancelled_at = $2, cancel_reason = $3`,
+      `id = $1 AND status NOT IN ('sold', 'cancelled')`,
+      [id, now, reason],
+    );
+    return row ?? null;
   }
 
   setFeatured(id: string, featured: boolean, manager: EntityManager): Promise<ListingRecord> {

@@ -12,11 +12,12 @@ import {
   type ListingDto,
   type UpdateListing,
 } from '@market/contracts';
-import { MAX_SCREENSHOTS, ownerStatusChange, type ListingStatus } from '@market/domain';
+import { lockedFieldsMessage, MAX_SCREENSHOTS, ownerStatusChange, type ListingStatus } from '@market/domain';
 import {
   AppError,
   appendEvent,
   badRequest,
+  conflict,
   forbidden,
   isRealAdmin,
   notFound,
@@ -31,7 +32,7 @@ import { canManage, canSee, presentListing } from './listing.presenter';
 import { SellerDirectory } from './seller-directory';
 import { isAdminActOn, recordListingAct } from './listing-audit';
 import { BidHistoryClient } from './bid-history.client';
-import { applyEdit, editPricingIssues, invalid, saleTermsChanged } from './listing-edit';
+import { applyEdit, editPricingIssues, invalid, reviewedEdit } from './listing-edit';
 import { saleTermsOf } from './sale-terms.service';
 
 const NOT_FOUND = 'Listing not found';
@@ -107,6 +108,7 @@ export class ListingsService {
     const result = await this.listings.transaction(async (manager) => {
       const current = await this.managed(manager, editor, id);
       if (current.status === 'sold') throw badRequest('A sold listing cannot be edited');
+      if (current.status === 'cancelled') throw conflict('A cancelled listing cannot be edited');
       const kept = input.existing_screenshots ?? current.screenshots;
       const unknown = kept.filter((key) => !current.screenshots.includes(key));
       if (unknown.length) throw invalid(['existing_screenshots'], 'Not a screenshot of this listing');
@@ -115,11 +117,16 @@ export class ListingsService {
       const listing = applyEdit(current, input);
       const pricing = editPricingIssues(listing);
       if (pricing.length) throw new AppError('validation_failed', pricing);
-      if (current.bid_count > 0 && saleTermsChanged(current, listing)) {
-        throw badRequest('The listing type, starting price and reserve cannot change once bids are placed');
+      const review = reviewedEdit(current, listing, editor, auto_approve);
+      if (review.kind === 'locked') throw conflict(lockedFieldsMessage(review.fields));
+      let updated = await this.listings.updateFields(id, listing, screenshots, manager);
+      if (review.kind === 'review') {
+        // What the review vouched for changed: reviewed again before it takes bids (ADR 0042); only a move to draft still applies.
+        updated = await this.listings.sendBackToReview(id, manager);
+        if (input.status === 'draft') updated = await this.changeStatus(manager, editor, updated, 'draft', auto_approve);
+      } else if (input.status) {
+        updated = await this.changeStatus(manager, editor, updated, input.status, auto_approve);
       }
-      const edited = await this.listings.updateFields(id, listing, screenshots, manager);
-      const updated = input.status ? await this.changeStatus(manager, editor, edited, input.status, auto_approve) : edited;
       if (isAdminActOn(current, editor)) await recordListingAct(manager, editor, 'listing.edited', current, updated);
       await this.announceUpdate(manager, updated);
       return { updated, removed: current.screenshots.filter((key) => !screenshots.includes(key)) };
@@ -143,12 +150,23 @@ export class ListingsService {
     return presentListing(updated, editor);
   }
 
-  /** Deletes a listing (its seller, unless sold; or an admin). */
+  /**
+   * Deletes a listing (its seller, unless sold; or an admin). A listing with bids is never deleted: bidders committed to
+   * it, so only an admin's cancellation with a reason, which tells them, ends it (ADR 0042).
+   */
   async delete(actor: Actor | null, id: string): Promise<ListingDeleted> {
     const editor = requireActor(actor);
     const removed = await this.listings.transaction(async (manager) => {
       const current = await this.managed(manager, editor, id);
       if (current.status === 'sold' && !isRealAdmin(editor)) throw badRequest('A sold listing cannot be deleted');
+      if (current.status === 'cancelled' && !isRealAdmin(editor)) throw conflict('A cancelled listing is kept as a record and cannot be deleted');
+      if (current.bid_count > 0 && current.status !== 'sold' && current.status !== 'cancelled') {
+        throw conflict(
+          isRealAdmin(editor)
+            ? 'This listing has bids: cancel it with a reason instead, so every bidder is told.'
+            : 'This listing has bids, so it cannot be deleted. You can pause it, or contact support to cancel the sale.',
+        );
+      }
       await this.listings.remove(id, manager);
       await appendEvent(manager, 'listing.deleted', { listing_id: id, seller_id: current.seller_id, deleted_by: editor.user_id });
       if (isAdminActOn(current, editor)) await recordListingAct(manager, editor, 'listing.deleted', current, null);
@@ -180,6 +198,8 @@ export class ListingsService {
         next = await this.listings.setFeatured(id, changes.featured, manager);
       } else if (changes.status === 'active' && current.status === 'sold') {
         throw badRequest(SOLD_IS_FINAL);
+      } else if (changes.status !== undefined && current.status === 'cancelled') {
+        throw conflict('A cancelled listing is final; the seller can list the site again as a new listing');
       } else if (changes.status === 'active' && current.status !== 'active' && (current.status === 'expired' || !liveUntilLater(current))) {
         // Never approved, or its sale ended: going live starts a new period, which the bidding service reopens.
         next = await this.approveIn(manager, current);
@@ -197,6 +217,37 @@ export class ListingsService {
     this.relay.kick();
     const profiles = await this.sellers.profiles([updated.seller_id]);
     return { ...presentListing(updated, admin), seller_username: profiles.get(updated.seller_id)?.username ?? null };
+  }
+
+  /**
+   * An admin cancels a listing for good with a reason (ADR 0042): the listing reads cancelled, the act is audited, and
+   * listing.cancelled commits with it so bidding ends the sale, rejects its bids and has every bidder told.
+   */
+  async adminCancel(actor: Actor | null, id: string, reason: string): Promise<AdminListingDto> {
+    const admin = requireAdmin(actor);
+    const cancelled = await this.listings.transaction(async (manager) => {
+      const current = await this.listings.findById(id, manager, true);
+      if (!current) throw notFound(NOT_FOUND);
+      if (current.status === 'sold') throw conflict('This listing has been sold: cancel the unpaid sale from its invoice instead.');
+      if (current.status === 'cancelled') throw conflict('This listing is already cancelled.');
+      const now = new Date();
+      const next = await this.listings.cancel(id, reason, now, manager);
+      if (!next) throw conflict('This listing changed while you were cancelling it; reload and try again.');
+      await recordListingAct(manager, admin, 'listing.cancelled', current, next);
+      await this.announceUpdate(manager, next);
+      await appendEvent(manager, 'listing.cancelled', {
+        listing_id: id,
+        seller_id: next.seller_id,
+        listing_title: next.title,
+        reason,
+        cancelled_by: admin.user_id,
+        cancelled_at: now.toISOString(),
+      });
+      return next;
+    });
+    this.relay.kick();
+    const profiles = await this.sellers.profiles([cancelled.seller_id]);
+    return { ...presentListing(cancelled, admin), seller_username: profiles.get(cancelled.seller_id)?.username ?? null };
   }
 
   /** D17: a deleted seller's unsold listings leave the market; called by the user.deleted consumer. */

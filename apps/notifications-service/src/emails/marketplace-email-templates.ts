@@ -66,6 +66,26 @@ export function bidRejectedNotice(e: EventPayloads['bid.rejected']): Notice {
   };
 }
 
+/** A listing an admin cancelled (ADR 0042): its bidders learn their bids are void, and its seller why it was cancelled. */
+export function listingCancelledNotice(e: EventPayloads['auction.cancelled'], role: 'bidder' | 'seller'): Notice {
+  return {
+    subject: `"${e.listing_title}" was cancelled`,
+    paragraphs:
+      role === 'bidder'
+        ? [
+            `Site Market cancelled "${e.listing_title}", a listing you bid on. Your bids on it are void and nothing is owed.`,
+            `The reason given: ${e.reason}`,
+          ]
+        : [
+            `Site Market cancelled your listing "${e.listing_title}". Its bids are void and its bidders have been told.`,
+            `The reason given: ${e.reason}`,
+            'Reply to this email or use the contact page if you think this is a mistake.',
+          ],
+    link_path: role === 'bidder' ? '/browse' : '/dashboard?tab=listings',
+    action: role === 'bidder' ? 'Browse other listings' : 'See your listings',
+  };
+}
+
 /** D19: the buyer of a sale that ended at its auction, was accepted, or bought. */
 export function wonNotice(e: EventPayloads['auction.closed']): Notice {
   return {

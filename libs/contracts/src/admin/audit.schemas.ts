@@ -25,6 +25,7 @@ export const ADMIN_ACT_ACTIONS = [
   'listing.unfeatured',
   'listing.edited',
   'listing.deleted',
+  'listing.cancelled',
 ] as const;
 export type AdminActAction = (typeof ADMIN_ACT_ACTIONS)[number];
 

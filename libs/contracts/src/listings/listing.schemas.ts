@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   ADMIN_STATUSES,
+  cancelReasonProblem,
   CATEGORIES,
   DEFAULT_DURATION_DAYS,
   DURATION_DAYS,
@@ -199,6 +200,20 @@ export const AdminUpdateListingSchema = z
   .refine((body) => (body.featured === undefined) !== (body.status === undefined), { message: 'Send exactly one of featured or status' });
 export type AdminUpdateListing = z.infer<typeof AdminUpdateListingSchema>;
 
+/** POST /api/admin/listings/{id}/cancel: the reason every bidder and the seller are told (ADR 0042). */
+export const AdminCancelListingSchema = z
+  .object({
+    reason: z
+      .string({ message: 'Give the reason the bidders and the seller will read' })
+      .trim()
+      .superRefine((reason, ctx) => {
+        const problem = cancelReasonProblem(reason);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      }),
+  })
+  .strict();
+export type AdminCancelListing = z.infer<typeof AdminCancelListingSchema>;
+
 /** GET /api/admin/listings?limit= */
 export const AdminListingsQuerySchema = z.object({
   limit: z.preprocess((v) => toNumber(blankToUndefined(v)), z.number().int().min(1).max(1000).default(1000)),
@@ -223,6 +238,9 @@ export const SetListingStatusRequestSchema = IdRequestSchema.extend(ListingStatu
 
 /** listings.admin.update: the listing the path names and the admin's change. */
 export const AdminUpdateListingRequestSchema = IdRequestSchema.extend({ changes: AdminUpdateListingSchema });
+
+/** listings.admin.cancel: the listing the path names and why it is cancelled. */
+export const AdminCancelListingRequestSchema = IdRequestSchema.extend(AdminCancelListingSchema.shape);
 
 /** listings.watchlist.remove: the listing to stop watching (the path's). */
 export const WatchlistRemoveSchema = WatchlistAddSchema;

@@ -13,6 +13,7 @@ import {
 import {
   AdminListingsQuerySchema,
   AdminUpdateListingSchema,
+  AdminCancelListingSchema,
   BrowseListingsQuerySchema,
   CreateListingSchema,
   ListingStatusRequestSchema,
@@ -171,16 +172,31 @@ export const ADMIN_LISTINGS_ROUTES = {
     reply: AdminListingSchema,
     errors: [400, 404],
   }),
+  cancel: defineRoute({
+    method: 'post',
+    path: '/admin/listings/{id}/cancel',
+    tag: 'admin-listings',
+    summary: 'Cancel a listing with a reason',
+    description:
+      'Ends the sale for good: every pending bid is rejected and each bidder and the seller are emailed the reason (ADR 0042). A sold or already cancelled listing is refused.',
+    auth: 'admin',
+    params: ListingPath,
+    body: AdminCancelListingSchema,
+    status: 200,
+    reply: AdminListingSchema,
+    errors: [404, 409],
+  }),
   delete: defineRoute({
     method: 'delete',
     path: '/admin/listings/{id}',
     tag: 'admin-listings',
     summary: 'Delete any listing',
+    description: 'A listing with bids is refused (409): cancel it with a reason instead, so its bidders are told (ADR 0042).',
     auth: 'admin',
     params: ListingPath,
     status: 200,
     reply: MessageResponseSchema,
-    errors: [404],
+    errors: [404, 409],
   }),
 };
 

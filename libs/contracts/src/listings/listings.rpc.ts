@@ -16,6 +16,7 @@ import {
 import {
   AdminListingsQuerySchema,
   AdminUpdateListingRequestSchema,
+  AdminCancelListingRequestSchema,
   BrowseListingsQuerySchema,
   CreateListingRequestSchema,
   SaleTermsRequestSchema,
@@ -50,6 +51,7 @@ export const LISTINGS_RPC = {
   mine: defineRpc('listings.mine', EmptyRequestSchema, ListingsResponseSchema),
   adminList: defineRpc('listings.admin.list', AdminListingsQuerySchema, AdminListingsResponseSchema),
   adminUpdate: defineRpc('listings.admin.update', AdminUpdateListingRequestSchema, AdminListingSchema),
+  adminCancel: defineRpc('listings.admin.cancel', AdminCancelListingRequestSchema, AdminListingSchema),
   watchlistAdd: defineRpc('listings.watchlist.add', WatchlistAddSchema, MessageResponseSchema),
   watchlistList: defineRpc('listings.watchlist.list', EmptyRequestSchema, WatchlistResponseSchema),
   watchlistRemove: defineRpc('listings.watchlist.remove', WatchlistRemoveSchema, MessageResponseSchema),

@@ -1,5 +1,5 @@
 /** Every state a listing can be in (SPEC §4, D16). */
-export const LISTING_STATUSES = ['pending', 'active', 'paused', 'draft', 'sold', 'expired'] as const;
+export const LISTING_STATUSES = ['pending', 'active', 'paused', 'draft', 'sold', 'expired', 'cancelled'] as const;
 export type ListingStatus = (typeof LISTING_STATUSES)[number];
 
 const LABELS: Record<ListingStatus, string> = {
@@ -9,6 +9,7 @@ const LABELS: Record<ListingStatus, string> = {
   draft: 'Draft',
   sold: 'Sold',
   expired: 'Expired',
+  cancelled: 'Cancelled',
 };
 
 /** The label people see for a status. */
@@ -40,7 +41,7 @@ export function ownerStatusChange(
   if (!(OWNER_STATUSES as readonly ListingStatus[]).includes(requested)) {
     return { refused: `You can set a listing to active, paused or draft, not ${requested}` };
   }
-  if (current === 'sold' || current === 'expired') return { refused: `A ${current} listing cannot be changed` };
+  if (current === 'sold' || current === 'expired' || current === 'cancelled') return { refused: `A ${current} listing cannot be changed` };
   if (requested === current) return { status: current };
   if (requested === 'draft') return { status: 'draft' };
   if (requested === 'paused') {
@@ -52,9 +53,9 @@ export function ownerStatusChange(
   return { status: context.approved || context.autoApprove ? 'active' : 'pending' };
 }
 
-/** True when the public (browse, listing page, bids) may see the listing. */
+/** True when the public (browse, listing page, bids) may see the listing; a cancelled one stays readable for its bidders. */
 export function isPubliclyVisible(status: ListingStatus): boolean {
-  return status === 'active' || status === 'sold' || status === 'expired';
+  return status === 'active' || status === 'sold' || status === 'expired' || status === 'cancelled';
 }
 
 /** True when the listing takes bids, offers and purchases right now. */

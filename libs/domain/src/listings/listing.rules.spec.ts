@@ -1,4 +1,4 @@
-import { acceptsBids, isPubliclyVisible, listingStatusLabel, ownerStatusChange, type ListingStatus } from './listing-status.rules';
+import { acceptsBids, isPubliclyVisible, LISTING_STATUSES, listingStatusLabel, ownerStatusChange, type ListingStatus } from './listing-status.rules';
 import { formatBusinessAge, formatTraffic, monthlyProfit, timeRemainingLabel } from './listing-metrics.rules';
 
 describe('ownerStatusChange (D16)', () => {
@@ -37,12 +37,14 @@ describe('status labels and visibility', () => {
     expect(listingStatusLabel('pending')).toBe('Pending Review');
     expect(listingStatusLabel('sold')).toBe('Sold');
   });
-  it('shows active, sold and expired listings to the public only', () => {
-    expect(['pending', 'active', 'paused', 'draft', 'sold', 'expired'].filter((s) => isPubliclyVisible(s as ListingStatus))).toEqual([
-      'active',
-      'sold',
-      'expired',
-    ]);
+  it('shows active, sold, expired and cancelled listings to the public only', () => {
+    expect(LISTING_STATUSES.filter((s) => isPubliclyVisible(s))).toEqual(['active', 'sold', 'expired', 'cancelled']);
+  });
+  it('never lets an owner change a cancelled listing', () => {
+    for (const requested of ['active', 'paused', 'draft'] as const) {
+      expect(ownerStatusChange('cancelled', requested, { approved: true, autoApprove: false })).toEqual({ refused: 'A cancelled listing cannot be changed' });
+    }
+    expect(listingStatusLabel('cancelled')).toBe('Cancelled');
   });
   it('takes bids only while active and before the end', () => {
     const now = new Date('2026-01-01T00:00:00Z');

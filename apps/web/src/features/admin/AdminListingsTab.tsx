@@ -4,7 +4,10 @@ import type { AdminListingDto } from '@market/contracts';
 import { ADMIN_STATUSES, formatDollars, listingStatusLabel, type ListingStatus } from '@market/domain';
 import { LoadError, LoadingState } from '../../components/feedback/QueryState';
 import { displayPrice } from '../../components/listing/ListingCard';
+import { VerifiedBadge } from '../../components/listing/VerifiedBadge';
 import { useAdminDeleteListingMutation, useAdminListingsQuery, useAdminUpdateListingMutation } from './admin.api';
+import { CancelListingDialog } from './CancelListingDialog';
+import { errorDetail } from '../../lib/error-detail';
 import {
   activeFilterChips,
   adminListingsEmptyState,
@@ -28,6 +31,9 @@ export function AdminListingsTab() {
   const [filters, setFilters] = useState<AdminListingFilters>(NO_FILTERS);
   // Status changes show in the table at once and stay until the reload that follows them has arrived.
   const [pendingStatus, setPendingStatus] = useState<Record<string, ListingStatus>>({});
+  const [cancelling, setCancelling] = useState<AdminListingDto | null>(null);
+  // What the last delete or cancellation came to, e.g. a delete refused because the listing has bids (ADR 0042).
+  const [outcome, setOutcome] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
 
   // A failed reload empties the table rather than showing stale rows as current (SPEC §8).
   const all = useMemo(
@@ -64,10 +70,11 @@ export function AdminListingsTab() {
 
   const remove = async (listing: AdminListingDto) => {
     if (!window.confirm('Are you sure you want to delete this listing?')) return;
+    setOutcome(null);
     try {
       await deleteListing(listing.id).unwrap();
     } catch (failure) {
-      console.error('Error deleting listing', failure);
+      setOutcome({ kind: 'error', text: errorDetail(failure, 'Could not delete the listing. Please try again.') });
     }
   };
 
@@ -128,6 +135,21 @@ export function AdminListingsTab() {
         </div>
       )}
 
+      {outcome && (
+        <p className={`alert ${outcome.kind === 'error' ? 'alert-error' : 'alert-success'}`} role={outcome.kind === 'error' ? 'alert' : 'status'}>
+          {outcome.text}
+        </p>
+      )}
+      {cancelling && (
+        <CancelListingDialog
+          listing={cancelling}
+          onClose={() => setCancelling(null)}
+          onCancelled={() => {
+            setOutcome({ kind: 'success', text: `"${cancelling.title}" was cancelled; its bidders and seller are being emailed.` });
+            setCancelling(null);
+          }}
+        />
+      )}
       {isError && <LoadError onRetry={() => refetch()}>Could not load listings.</LoadError>}
       {isLoading && <LoadingState text="Loading listings..." />}
       {emptyState === 'none-in-system' && <p className="card center muted">No listings available in the system.</p>}
@@ -163,6 +185,10 @@ export function AdminListingsTab() {
                     onStatus={(status) => changeStatus(listing, status)}
                     onFeature={() => toggleFeatured(listing)}
                     onDelete={() => remove(listing)}
+                    onCancel={() => {
+                      setOutcome(null);
+                      setCancelling(listing);
+                    }}
                   />
                 ))}
               </tbody>
@@ -182,14 +208,17 @@ interface RowProps {
   onStatus: (status: AdminStatus) => void;
   onFeature: () => void;
   onDelete: () => void;
+  onCancel: () => void;
 }
 
-function ListingRow({ listing, onStatus, onFeature, onDelete }: RowProps) {
+function ListingRow({ listing, onStatus, onFeature, onDelete, onCancel }: RowProps) {
+  // A sold listing's sale is unwound from its invoice; a cancelled one is final (ADR 0042).
+  const cancellable = listing.status !== 'sold' && listing.status !== 'cancelled';
   const settable = (ADMIN_STATUSES as readonly ListingStatus[]).includes(listing.status);
   return (
     <tr data-testid="admin-listing-row" data-listing-id={listing.id}>
       <td data-label="Listing" className="admin-listing-title">
-        <Link to={`/listing/${listing.id}`}>{listing.title}</Link>
+        <Link to={`/listing/${listing.id}`}>{listing.title}</Link> <VerifiedBadge verified={listing.ownership_verified} />
         <div className="muted small">Listed {new Date(listing.created_at).toLocaleDateString()}</div>
       </td>
       <td data-label="Seller">{listing.seller_username ?? <span className="muted">—</span>}</td>
@@ -198,6 +227,7 @@ function ListingRow({ listing, onStatus, onFeature, onDelete }: RowProps) {
       <td data-label="Status">
         <select
           className={`status-select status-select-${listing.status}`}
+          disabled={listing.status === 'cancelled'}
           aria-label={`Status of ${listing.title}`}
           value={listing.status}
           onChange={(event) => onStatus(event.target.value as AdminStatus)}
@@ -226,6 +256,11 @@ function ListingRow({ listing, onStatus, onFeature, onDelete }: RowProps) {
           <Link className="btn btn-secondary btn-tiny" to={`/listing/${listing.id}`}>
             View
           </Link>
+          {cancellable && (
+            <button type="button" className="btn btn-secondary btn-tiny" onClick={onCancel}>
+              Cancel
+            </button>
+          )}
           <button type="button" className="btn btn-danger btn-tiny" onClick={onDelete}>
             Delete
           </button>

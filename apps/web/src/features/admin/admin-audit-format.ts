@@ -30,6 +30,7 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   'listing.unfeatured': 'Listing unfeatured',
   'listing.edited': 'Listing edited',
   'listing.deleted': 'Listing deleted',
+  'listing.cancelled': 'Listing cancelled',
   'impersonation.start': 'Impersonation started',
   'impersonation.stop': 'Impersonation stopped',
   request: 'Request while impersonating',

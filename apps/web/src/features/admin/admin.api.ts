@@ -39,6 +39,10 @@ export const adminApi = api.injectEndpoints({
       query: ({ id, changes }) => ({ url: `/admin/listings/${id}`, method: 'PATCH', body: changes }),
       invalidatesTags: (_result, _error, { id }) => ['AdminStats', 'Listings', 'MyListings', { type: 'Listing', id }],
     }),
+    adminCancelListing: build.mutation<AdminListingDto, { id: string; reason: string }>({
+      query: ({ id, reason }) => ({ url: `/admin/listings/${id}/cancel`, method: 'POST', body: { reason } }),
+      invalidatesTags: (_result, _error, { id }) => ['AdminListings', 'AdminStats', 'Listings', 'MyListings', 'Watchlist', { type: 'Listing', id }],
+    }),
     adminDeleteListing: build.mutation<{ message: string }, string>({
       query: (id) => ({ url: `/admin/listings/${id}`, method: 'DELETE' }),
       invalidatesTags: (_result, _error, id) => ['AdminListings', 'AdminStats', 'Listings', 'MyListings', 'Watchlist', { type: 'Listing', id }],
@@ -60,6 +64,7 @@ export const {
   useAdminListingsQuery,
   useAdminUpdateListingMutation,
   useAdminDeleteListingMutation,
+  useAdminCancelListingMutation,
   useSettingsQuery,
   useSaveSettingsMutation,
 } = adminApi;

@@ -2,6 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { ListingDto } from '@market/contracts';
 import { CATEGORIES, OWNER_STATUSES, listingStatusLabel } from '@market/domain';
+import { ReviewedFieldsNotice } from './ReviewedFieldsNotice';
 import { useAppDispatch } from '../../app/store';
 import { announceSessionEnded, api } from '../../lib/api';
 import { buildUpdateFormData, listingErrorText, listingToForm, validateListing, type ListingFormValues } from '../../lib/listing-form';
@@ -34,6 +35,8 @@ export function EditListingForm({ listing }: { listing: ListingDto }) {
   }, [message, navigate]);
 
   const auction = values.listing_type === 'auction';
+  // Bidders committed to what the review vouched for: with bids those fields are locked (ADR 0042).
+  const locked = listing.bid_count > 0 && listing.status !== 'sold';
   const ownerStatus = (OWNER_STATUSES as readonly string[]).includes(listing.status);
 
   const onSubmit = async (event: FormEvent) => {
@@ -58,7 +61,13 @@ export function EditListingForm({ listing }: { listing: ListingDto }) {
     setSaving(false);
     if (result.ok) {
       dispatch(api.util.invalidateTags(['MyListings', 'Listings', 'AdminListings', 'Watchlist', { type: 'Listing', id: listing.id }]));
-      setMessage({ kind: 'success', text: 'Listing updated successfully! Redirecting to your dashboard...' });
+      const sentToReview = listing.status !== 'pending' && (result.body as { status?: string } | null)?.status === 'pending';
+      setMessage({
+        kind: 'success',
+        text: sentToReview
+          ? 'Your changes were sent for review: the listing is hidden until an admin approves them. Redirecting to your dashboard...'
+          : 'Listing updated successfully! Redirecting to your dashboard...',
+      });
       return;
     }
     const detail = listingErrorText(result.body, '');
@@ -74,19 +83,24 @@ export function EditListingForm({ listing }: { listing: ListingDto }) {
       <p className="muted">
         Current status: <span className="badge badge-gray">{listingStatusLabel(listing.status)}</span>
       </p>
+      <ReviewedFieldsNotice listing={listing} locked={locked} />
       <form ref={formRef} className="card edit-card" onSubmit={onSubmit} noValidate>
         <h2>Basic info</h2>
-        <TextField label="Title" name="title" value={values.title} onChange={(v) => set('title', v)} error={errors.title} requiredMark />
-        <TextField label="Website URL" name="website_url" type="url" value={values.website_url} onChange={(v) => set('website_url', v)} error={errors.website_url} requiredMark />
+        <fieldset className="plain-fieldset" disabled={locked}>
+          <TextField label="Title" name="title" value={values.title} onChange={(v) => set('title', v)} error={errors.title} requiredMark />
+          <TextField label="Website URL" name="website_url" type="url" value={values.website_url} onChange={(v) => set('website_url', v)} error={errors.website_url} requiredMark />
+        </fieldset>
         <div className="form-grid">
-          <SelectField label="Category" name="category" value={values.category} onChange={(v) => set('category', v)} error={errors.category} requiredMark>
-            {!(CATEGORIES as readonly string[]).includes(values.category) && <option value="">Choose a category</option>}
-            {CATEGORIES.map((category) => (
-              <option key={category} value={category}>
-                {category}
-              </option>
-            ))}
-          </SelectField>
+          <fieldset className="plain-fieldset" disabled={locked}>
+            <SelectField label="Category" name="category" value={values.category} onChange={(v) => set('category', v)} error={errors.category} requiredMark>
+              {!(CATEGORIES as readonly string[]).includes(values.category) && <option value="">Choose a category</option>}
+              {CATEGORIES.map((category) => (
+                <option key={category} value={category}>
+                  {category}
+                </option>
+              ))}
+            </SelectField>
+          </fieldset>
           <SelectField label="Status" name="status" value={status} onChange={setStatus}>
             {!ownerStatus && <option value={listing.status}>{listingStatusLabel(listing.status)} (current)</option>}
             {OWNER_STATUSES.map((option) => (
@@ -96,13 +110,15 @@ export function EditListingForm({ listing }: { listing: ListingDto }) {
             ))}
           </SelectField>
         </div>
-        <TextAreaField label="Description" name="description" rows={6} value={values.description} onChange={(v) => set('description', v)} error={errors.description} requiredMark />
+        <fieldset className="plain-fieldset" disabled={locked}>
+          <TextAreaField label="Description" name="description" rows={6} value={values.description} onChange={(v) => set('description', v)} error={errors.description} requiredMark />
 
-        <h2>Financials</h2>
-        <ListingFinancialFields values={values} errors={errors} set={set} />
+          <h2>Financials</h2>
+          <ListingFinancialFields values={values} errors={errors} set={set} />
+        </fieldset>
 
         <h2>Pricing</h2>
-        <div className="form-grid">
+        <fieldset className="plain-fieldset form-grid" disabled={locked}>
           <SelectField label="Listing type" name="listing_type" value={values.listing_type} onChange={(v) => set('listing_type', v as ListingFormValues['listing_type'])}>
             <option value="auction">Auction</option>
             <option value="fixed">Fixed price</option>
@@ -114,7 +130,7 @@ export function EditListingForm({ listing }: { listing: ListingDto }) {
             </SelectField>
           )}
           <ListingPriceFields values={values} errors={errors} set={set} />
-        </div>
+        </fieldset>
 
         <h2>Details</h2>
         <ListingDetailFields values={values} errors={errors} set={set} />

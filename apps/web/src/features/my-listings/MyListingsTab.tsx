@@ -84,15 +84,22 @@ export function MyListingsTab() {
             return (
               <ListingCard key={listing.id} listing={listing} showStatus>
                 {listing.status === 'pending' && <p className="dash-card-note muted">Waiting for review, usually within 24 hours.</p>}
+                {listing.status === 'cancelled' && <p className="dash-card-note muted">Cancelled by Site Market: we emailed you the reason.</p>}
                 <ViewEditLinks id={listing.id} />
                 {next && (
                   <button type="button" className="btn btn-ghost btn-tiny" disabled={busy} onClick={() => toggle(listing, next.status)}>
                     {next.label}
                   </button>
                 )}
-                <button type="button" className="btn btn-danger btn-tiny" disabled={busy} onClick={() => remove(listing)}>
-                  Delete
-                </button>
+                {deletable(listing) ? (
+                  <button type="button" className="btn btn-danger btn-tiny" disabled={busy} onClick={() => remove(listing)}>
+                    Delete
+                  </button>
+                ) : (
+                  listing.bid_count > 0 &&
+                  listing.status !== 'sold' &&
+                  listing.status !== 'cancelled' && <p className="dash-card-note muted">Has bids, so it cannot be deleted (you can pause it).</p>
+                )}
               </ListingCard>
             );
           })}
@@ -100,6 +107,11 @@ export function MyListingsTab() {
       )}
     </section>
   );
+}
+
+/** A seller may delete a listing no one has bid on, unless it is sold or cancelled (ADR 0042). */
+function deletable(listing: ListingDto): boolean {
+  return listing.bid_count === 0 && listing.status !== 'sold' && listing.status !== 'cancelled';
 }
 
 /** "2 Active · 1 Pending Review": how the user's listings split by status. */
