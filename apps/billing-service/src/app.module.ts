@@ -1,5 +1,5 @@
 import type { DynamicModule } from '@nestjs/common';
-import { defineServiceModule, ServiceRpc, SettingsModule, type ServiceConfig } from '@market/server-kit';
+import { defineServiceModule, domainProofProviders, ServiceRpc, SettingsModule, type ServiceConfig } from '@market/server-kit';
 import { BILLING_CONFIG, withBillingDefaults, type BillingConfig } from './billing.config';
 import { CreateInvoices1763801200000 } from './migrations/1763801200000-create-invoices';
 import { BillingStatsController } from './stats/billing-stats.controller';
@@ -20,16 +20,20 @@ import { TransferRepository } from './transfer/transfer.repository';
 import { TransferService } from './transfer/transfer.service';
 import { TransferController } from './transfer/transfer.controller';
 import { DisputeEscalationSweep } from './transfer/dispute-escalation.sweep';
+import { TransferProofs1764530100000 } from './migrations/1764530100000-transfer-proofs';
+import { TransferProofRepository } from './transfer-proof/transfer-proof.repository';
+import { TransferProofService } from './transfer-proof/transfer-proof.service';
+import { TransferProofController } from './transfer-proof/transfer-proof.controller';
 
 /** The billing-service: invoices, payments and escrow, in the `billing` schema. */
 export function billingAppModule(serviceConfig: ServiceConfig & Partial<BillingConfig>): DynamicModule {
   const config = withBillingDefaults(serviceConfig);
   return defineServiceModule(
-    { service: 'billing-service', schema: 'billing', config, entities: [], migrations: [CreateInvoices1763801200000, CreatePayments1763801300000, AdminPaymentActs1764400000000, TransferAndDisputes1764520000000] },
+    { service: 'billing-service', schema: 'billing', config, entities: [], migrations: [CreateInvoices1763801200000, CreatePayments1763801300000, AdminPaymentActs1764400000000, TransferAndDisputes1764520000000, TransferProofs1764530100000] },
     {
       imports: [SettingsModule],
-      controllers: [BillingStatsController, InvoicesController, PaymentsController, AdminBillingController, TransferController],
-      providers: [{ provide: BILLING_CONFIG, useValue: config }, ServiceRpc, InvoicesRepository, InvoicesService, SaleEventsHandler, OverdueSweep, ...PAYMENTS_PROVIDERS, AdminBillingRepository, AdminBillingService, TransferRepository, TransferService, DisputeEscalationSweep],
+      controllers: [BillingStatsController, InvoicesController, PaymentsController, AdminBillingController, TransferController, TransferProofController],
+      providers: [{ provide: BILLING_CONFIG, useValue: config }, ServiceRpc, InvoicesRepository, InvoicesService, SaleEventsHandler, OverdueSweep, ...PAYMENTS_PROVIDERS, AdminBillingRepository, AdminBillingService, TransferRepository, TransferService, DisputeEscalationSweep, TransferProofRepository, TransferProofService, ...domainProofProviders(serviceConfig)],
     },
   );
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { PaymentProviderName } from '@market/contracts';
-import { ConfigError, parseEnv, secretSchema, serviceEnv, urlSchema, type ServiceConfig } from '@market/server-kit';
+import { ConfigError, domainProofEnv, domainProofSettings, parseEnv, secretSchema, serviceEnv, urlSchema, type ServiceConfig } from '@market/server-kit';
 
 // An empty value (compose passes `${STRIPE_SECRET_KEY:-}` through) is the same as an unset one.
 const unsetWhenEmpty = <S extends z.ZodType>(schema: S) => z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
@@ -8,6 +8,8 @@ const unsetWhenEmpty = <S extends z.ZodType>(schema: S) => z.preprocess((value) 
 /** Variables the billing service reads; parsed once at start. */
 export const billingEnv = {
   ...serviceEnv,
+  // Transfer verification looks at the bought site's domain (ADR 0040); NODE_ENV is the one declared below.
+  ...domainProofEnv,
   // How often each replica marks unpaid invoices past their due date overdue (D10).
   INVOICE_SWEEP_MS: z.coerce.number().int().min(200).max(3_600_000).default(60_000),
   // How long a buy-now waits for its invoice (made from bid.accepted) before answering payment_setup_failed; kept
@@ -47,6 +49,7 @@ export function loadBillingConfig(): BillingConfig {
   const config = parseEnv(billingEnv);
   try {
     paymentProviderOf(config);
+    domainProofSettings(config);
   } catch (error) {
     process.stderr.write(`${(error as Error).message}\n`);
     process.exit(1);
@@ -87,6 +90,8 @@ export function paymentProviderOf(config: ProviderChoice): PaymentProviderName {
 export function withBillingDefaults(config: ServiceConfig & Partial<BillingConfig>): BillingConfig {
   return {
     ...config,
+    DOMAIN_PROOF_TIMEOUT_MS: config.DOMAIN_PROOF_TIMEOUT_MS ?? 3_000,
+    DOMAIN_PROOF_HTTP_SCHEME: config.DOMAIN_PROOF_HTTP_SCHEME ?? 'https',
     INVOICE_SWEEP_MS: config.INVOICE_SWEEP_MS ?? DEFAULT_INVOICE_SWEEP_MS,
     BUY_NOW_INVOICE_WAIT_MS: config.BUY_NOW_INVOICE_WAIT_MS ?? DEFAULT_BUY_NOW_INVOICE_WAIT_MS,
     PUBLIC_URL: config.PUBLIC_URL ?? 'http://localhost:3000',

@@ -18,6 +18,7 @@ import { ListingsController } from './listings/listings.controller';
 import { UserListingsController } from './listings/user-listings.controller';
 import { AdminListingsController } from './listings/admin-listings.controller';
 import { ListingOwnershipController } from './listings/listing-ownership.controller';
+import { TransferProofController } from './invoices/transfer-proof.controller';
 import { ListingWrites } from './listings/listing-writes';
 import { BrowseCache } from './listings/browse-cache';
 import { BidsController } from './bids/bids.controller';
@@ -59,6 +60,7 @@ export class GatewayModule {
         UserListingsController,
         AdminListingsController,
         ListingOwnershipController,
+        TransferProofController,
         UploadsController,
         BidsController,
         InvoicesController,

@@ -25,6 +25,7 @@ const record = (overrides: Partial<InvoiceRecord> = {}): InvoiceRecord => ({
   paid_at: null,
   transfer_started_at: null,
   transfer_received_at: null,
+  transfer_verified_at: null,
   release_started_at: null,
   ...overrides,
 });
@@ -88,7 +89,7 @@ describe('invoice presenter', () => {
       can_pay: true,
       can_mark_paid: false,
       test_mode: false,
-      transfer: { started_at: null, received_at: null },
+      transfer: { started_at: null, received_at: null, verified_at: null },
       dispute: null,
       can_mark_transfer_started: false,
       can_confirm_received: false,

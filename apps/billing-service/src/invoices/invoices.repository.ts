@@ -27,6 +27,8 @@ export interface InvoiceRecord {
   transfer_received_at: Date | null;
   /** When an admin's plain release (capture) began: no dispute can be opened after it. */
   release_started_at: Date | null;
+  /** When the buyer's own token showed on the site's domain (ADR 0040): the transfer verified. */
+  transfer_verified_at: Date | null;
 }
 
 /** The facts of one sale an invoice is made from (bid.accepted), with the fee percent in force now. */
@@ -47,7 +49,8 @@ export type TransitionResult = { invoice: InvoiceRecord; applied: boolean } | nu
 
 export const INVOICE_COLUMNS = `id, invoice_number, bid_id, listing_id, buyer_id, seller_id, website_title, website_url, sale_type,
   amount_cents::float8 AS amount_cents, success_fee_percent::float8 AS success_fee_percent, fee_cents::float8 AS fee_cents,
-  payout_cents::float8 AS payout_cents, status, due_date, created_at, paid_at, transfer_started_at, transfer_received_at, release_started_at`;
+  payout_cents::float8 AS payout_cents, status, due_date, created_at, paid_at, transfer_started_at, transfer_received_at, release_started_at,
+  transfer_verified_at`;
 const SWEEP_BATCH = 1000;
 
 /** The only place that reads and writes billing.invoices. */

@@ -31,8 +31,10 @@ export interface AdminPaymentIntentRecord extends PaymentIntentRecord {
   invoice_status: InvoiceState;
   transfer_started_at: Date | null;
   transfer_received_at: Date | null;
+  transfer_verified_at: Date | null;
 }
-const ADMIN_INVOICE_COLUMNS = 'i.website_title, i.invoice_number, i.status AS invoice_status, i.transfer_started_at, i.transfer_received_at';
+const ADMIN_INVOICE_COLUMNS =
+  'i.website_title, i.invoice_number, i.status AS invoice_status, i.transfer_started_at, i.transfer_received_at, i.transfer_verified_at';
 
 /** The selected columns of payment_intents, qualified by `alias` when given (joins with invoices). */
 function intentColumns(alias = ''): string {

@@ -21,6 +21,6 @@ export function disputeDto(row: DisputeRecord): DisputeDto {
 }
 
 /** An invoice's transfer checklist (ADR 0039). */
-export function checklistDto(row: { transfer_started_at: Date | null; transfer_received_at: Date | null }): TransferChecklist {
-  return { started_at: iso(row.transfer_started_at), received_at: iso(row.transfer_received_at) };
+export function checklistDto(row: { transfer_started_at: Date | null; transfer_received_at: Date | null; transfer_verified_at: Date | null }): TransferChecklist {
+  return { started_at: iso(row.transfer_started_at), received_at: iso(row.transfer_received_at), verified_at: iso(row.transfer_verified_at) };
 }

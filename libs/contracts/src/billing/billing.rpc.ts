@@ -2,6 +2,7 @@ import { defineRpc } from '../rpc';
 import { EmptyRequestSchema, IdRequestSchema } from '../common.schemas';
 import { ListingIdRequestSchema } from '../bidding/bid.schemas';
 import { PaymentsModeSchema } from './payments-mode.schemas';
+import { TRANSFER_PROOF_RPC } from './transfer-proof.rpc';
 import { AdminTransactionsQuerySchema, AdminTransactionsResponseSchema, InvoiceAnalyticsSchema } from './admin-billing.schemas';
 import {
   BillingStatsSchema,
@@ -64,4 +65,5 @@ export const BILLING_RPC = {
   paymentsMode: defineRpc('billing.payments.mode', EmptyRequestSchema, PaymentsModeSchema),
   /** A Stripe webhook's exact bytes and signature, verified by billing (ADR 0023). */
   stripeWebhook: defineRpc('billing.payments.stripe_webhook', StripeWebhookMessageSchema, StripeWebhookResultSchema),
+  ...TRANSFER_PROOF_RPC,
 };

@@ -14,6 +14,8 @@ export const TransferChecklistSchema = z.strictObject({
   started_at: IsoDateTimeSchema.nullable(),
   /** The buyer confirmed they have received the site. */
   received_at: IsoDateTimeSchema.nullable(),
+  /** "Transfer verified": the buyer's own token showed on the site's domain (ADR 0040). */
+  verified_at: IsoDateTimeSchema.nullable(),
 });
 export type TransferChecklist = z.infer<typeof TransferChecklistSchema>;
 

@@ -3,6 +3,7 @@ import { ADMIN_LISTINGS_ROUTES, LISTINGS_ROUTES, UPLOADS_ROUTES, USER_LISTINGS_R
 import { ADMIN_BILLING_ROUTES, INVOICES_ROUTES, PAYMENTS_ROUTES, WEBHOOKS_ROUTES } from '../billing/billing.routes';
 import { SITE_ROUTES } from '../billing/site.routes';
 import { LISTING_OWNERSHIP_ROUTES } from '../listings/ownership.routes';
+import { TRANSFER_PROOF_ROUTES } from '../billing/transfer-proof.routes';
 import { ACCOUNT_ROUTES, AUTH_ROUTES } from '../auth/auth.routes';
 import { ADMIN_ROUTES, FEES_ROUTES } from '../admin/admin.routes';
 import { CONTACT_ROUTES, MESSAGES_ROUTES } from '../messages/messages.routes';
@@ -18,6 +19,7 @@ export const API = {
   listingOwnership: LISTING_OWNERSHIP_ROUTES,
   uploads: UPLOADS_ROUTES,
   invoices: INVOICES_ROUTES,
+  transferProof: TRANSFER_PROOF_ROUTES,
   payments: PAYMENTS_ROUTES,
   adminBilling: ADMIN_BILLING_ROUTES,
   webhooks: WEBHOOKS_ROUTES,

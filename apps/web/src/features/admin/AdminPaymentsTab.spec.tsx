@@ -43,7 +43,7 @@ const held: AdminPaymentIntentDto = {
   canceled_at: null,
   last_error: null,
   invoice_status: 'payment_authorized',
-  transfer: { started_at: null, received_at: null },
+  transfer: { started_at: null, received_at: null, verified_at: null },
   dispute: null,
   dispute_urgent: false,
 };

@@ -41,7 +41,7 @@ const buyerInvoice: InvoiceDto = {
   can_pay: true,
   can_mark_paid: false,
   test_mode: false,
-  transfer: { started_at: null, received_at: null },
+  transfer: { started_at: null, received_at: null, verified_at: null },
   dispute: null,
   can_mark_transfer_started: false,
   can_confirm_received: false,
