@@ -62,6 +62,8 @@ describe('repricing and moderation across services', () => {
     await eventually(async () => {
       expect((await get(api(`/listings/${listing.id}`))).body).toMatchObject({ current_bid: 9000, bid_count: 1, reserve_met: false, price_version: 3 });
     }, 15_000);
+    // The history the page shows agrees: the rejected bid has left it.
+    expect((await get(api(`/listings/${listing.id}/bids`))).body.bids.map((b: { amount: number }) => b.amount)).toEqual([9000]);
     // The next bid is judged against the price as it now stands.
     expect((await bid(bob.token, listing.id, 9050)).body).toMatchObject({ current_bid: 9050, bid_count: 2, price_version: 4 });
   });
