@@ -1,4 +1,4 @@
-import type { BuyNowResponse, InvoiceDto, InvoicesResponse, MarkPaidResponse } from '@market/contracts';
+import type { BuyNowResponse, InvoiceActionResponse, InvoiceDto, InvoicesResponse, MarkPaidResponse, OpenDisputeRequest } from '@market/contracts';
 import { api } from '../lib/api';
 
 /** The signed-in user's invoice list; buying, marking paid and failures all reload it. */
@@ -43,6 +43,19 @@ export const invoicesApi = api.enhanceEndpoints({ addTagTypes: [INVOICES] }).inj
         return { data: URL.createObjectURL(result.data as Blob) };
       },
     }),
+    /** The transfer checklist and disputes (ADR 0039); a refusal also reloads, since it usually means a stale row. */
+    markTransferStarted: build.mutation<InvoiceActionResponse, string>({
+      query: (id) => ({ url: `/invoices/${encodeURIComponent(id)}/transfer-started`, method: 'POST' }),
+      invalidatesTags: [INVOICES],
+    }),
+    confirmReceived: build.mutation<InvoiceActionResponse, string>({
+      query: (id) => ({ url: `/invoices/${encodeURIComponent(id)}/transfer-received`, method: 'POST' }),
+      invalidatesTags: [INVOICES],
+    }),
+    openDispute: build.mutation<InvoiceActionResponse, { id: string; request: OpenDisputeRequest }>({
+      query: ({ id, request }) => ({ url: `/invoices/${encodeURIComponent(id)}/dispute`, method: 'POST', body: request }),
+      invalidatesTags: [INVOICES],
+    }),
     buyNow: build.mutation<BuyNowResponse, BuyNowArgs>({
       query: ({ listing_id }) => ({ url: `/listings/${encodeURIComponent(listing_id)}/buy-now`, method: 'POST' }),
       // Also on failure: "already sold" means the listing shown is stale.
@@ -51,4 +64,13 @@ export const invoicesApi = api.enhanceEndpoints({ addTagTypes: [INVOICES] }).inj
   }),
 });
 
-export const { useInvoicesQuery, useInvoiceQuery, useMarkInvoicePaidMutation, useInvoicePdfUrlMutation, useBuyNowMutation } = invoicesApi;
+export const {
+  useInvoicesQuery,
+  useInvoiceQuery,
+  useMarkInvoicePaidMutation,
+  useInvoicePdfUrlMutation,
+  useBuyNowMutation,
+  useMarkTransferStartedMutation,
+  useConfirmReceivedMutation,
+  useOpenDisputeMutation,
+} = invoicesApi;

@@ -1,7 +1,9 @@
 import type {
   AdminPaymentIntentDto,
   CreatePaymentResponse,
+  InvoiceActionResponse,
   PaymentActionResponse,
+  ResolveDisputeRequest,
   PaymentIntentStatusDto,
   SandboxCheckoutCard,
   SandboxCheckoutResult,
@@ -50,6 +52,11 @@ export const paymentsApi = api.enhanceEndpoints({ addTagTypes: [PAYMENT_INTENTS,
       query: () => '/admin/payment-intents',
       providesTags: [PAYMENT_INTENTS],
     }),
+    /** Decides a disputed invoice with a note (ADR 0039); the payments and the invoices both change. */
+    resolveDispute: build.mutation<InvoiceActionResponse, { invoice_id: string; request: ResolveDisputeRequest }>({
+      query: ({ invoice_id, request }) => ({ url: `/admin/invoices/${encodeURIComponent(invoice_id)}/resolve-dispute`, method: 'POST', body: request }),
+      invalidatesTags: [PAYMENT_INTENTS, INVOICES],
+    }),
     capturePayment: build.mutation<PaymentActionResponse, string>({
       query: (id) => ({
         url: `/admin/payment-intents/${encodeURIComponent(id)}/capture`,
@@ -79,4 +86,5 @@ export const {
   useAdminPaymentIntentsQuery,
   useCapturePaymentMutation,
   useRefundPaymentMutation,
+  useResolveDisputeMutation,
 } = paymentsApi;

@@ -11,6 +11,7 @@ import { AdminPaymentsTab } from './AdminPaymentsTab';
 // Jest has no CSS transform: the style sheets the components import are empty here.
 jest.mock('../../components/feedback/feedback.css', () => ({}));
 jest.mock('./admin-billing.css', () => ({}));
+jest.mock('../../components/form/form-fields.css', () => ({}));
 jest.mock('../../components/payments/payments.css', () => ({}));
 
 const text = (html: string) =>
@@ -101,5 +102,37 @@ describe('AdminPaymentsTab', () => {
     expect(html.match(/>Refund</g)).toHaveLength(2);
     expect(page).toContain('No actions');
     expect(page).toContain('Total: 3 Awaiting capture: 1 ($4,500) Completed: 1 ($1,200)');
+  });
+
+  it('shows the transfer checklist beside Release Funds, and a disputed hold with Resolve dispute instead, urgent ones first (ADR 0039)', async () => {
+    const started: AdminPaymentIntentDto = { ...held, transfer: { started_at: '2026-11-21T09:00:00Z', received_at: null, verified_at: null } };
+    const disputed: AdminPaymentIntentDto = {
+      ...held,
+      id: '9f1c2d3e-4a5b-4c6d-8e7f-0123456789ab',
+      invoice_id: 'inv-9',
+      invoice_status: 'disputed',
+      dispute_urgent: true,
+      dispute: {
+        id: 'd-1',
+        status: 'open',
+        reason: 'access_incomplete',
+        reason_label: 'Some accounts or files were not handed over',
+        message: 'No hosting login was handed over.',
+        opened_at: '2026-11-22T09:00:00Z',
+        outcome: null,
+        resolution_note: null,
+        closed_at: null,
+      },
+    };
+    const html = await renderWith([started, disputed]);
+    const page = text(html);
+    expect(page).toContain('Not confirmed by buyer');
+    expect(page).toContain('Disputed Some accounts or files were not handed over');
+    expect(html.match(/data-testid="dispute-urgent"/g)).toHaveLength(1);
+    // The urgent dispute is listed first, and only the undisputed hold offers the plain buttons.
+    expect(html.indexOf('9f1c2d3e')).toBeLessThan(html.indexOf('6f1c2d3e'));
+    expect(html.match(/>Resolve dispute</g)).toHaveLength(1);
+    expect(html.match(/>Release Funds</g)).toHaveLength(1);
+    expect(html.match(/>Refund</g)).toHaveLength(1);
   });
 });

@@ -5,6 +5,7 @@ import { LoadError, LoadingState } from '../../components/feedback/QueryState';
 import { useAdminPaymentIntentsQuery, useCapturePaymentMutation, useRefundPaymentMutation } from '../../api/payments.api';
 import { formatMoney } from '../../lib/money';
 import { adminActionError, adminActionSuccess, messageTone, paymentTotals, shortPaymentId } from '../../components/payments/payments';
+import { ResolveDisputeDialog } from './ResolveDisputeDialog';
 import './admin-billing.css';
 import '../../components/payments/payments.css';
 
@@ -29,7 +30,9 @@ export function AdminPaymentsTab() {
   const [refund] = useRefundPaymentMutation();
   const [busy, setBusy] = useState<{ id: string; action: Action } | null>(null);
   const [message, setMessage] = useState<string | null>(null);
-  const rows = isError ? [] : (data?.payment_intents ?? []);
+  const [resolving, setResolving] = useState<AdminPaymentIntentDto | null>(null);
+  // Urgent disputes first (ADR 0039): their holds end within 48 hours and only an admin can decide them.
+  const rows = [...(isError ? [] : (data?.payment_intents ?? []))].sort((a, b) => Number(b.dispute_urgent) - Number(a.dispute_urgent));
   const totals = paymentTotals(rows);
 
   useEffect(() => {
@@ -92,12 +95,20 @@ export function AdminPaymentsTab() {
                   <th>Status</th>
                   <th>Created</th>
                   <th>Capture by</th>
+                  <th>Transfer</th>
                   <th>Actions</th>
                 </tr>
               </thead>
               <tbody>
                 {rows.map((row) => (
-                  <PaymentRow key={row.id} row={row} busy={busy?.id === row.id ? busy.action : null} disabled={busy !== null} onAct={(action) => void act(row, action)} />
+                  <PaymentRow
+                    key={row.id}
+                    row={row}
+                    busy={busy?.id === row.id ? busy.action : null}
+                    disabled={busy !== null}
+                    onAct={(action) => void act(row, action)}
+                    onResolve={() => setResolving(row)}
+                  />
                 ))}
               </tbody>
             </table>
@@ -115,6 +126,17 @@ export function AdminPaymentsTab() {
           </div>
         </>
       )}
+      {resolving && (
+        <ResolveDisputeDialog
+          row={resolving}
+          onClose={() => setResolving(null)}
+          onResolved={(text) => {
+            setResolving(null);
+            // The tab's messages are toned by their mark (SPEC §8): a decision that went through is a success.
+            setMessage(`✅ ${text}`);
+          }}
+        />
+      )}
     </section>
   );
 }
@@ -126,11 +148,21 @@ const STATUS_BADGE: Record<string, string> = {
   failed: 'badge-red',
 };
 
-function PaymentRow({ row, busy, disabled, onAct }: { row: AdminPaymentIntentDto; busy: Action | null; disabled: boolean; onAct: (action: Action) => void }) {
-  const holding = row.status === 'requires_capture';
-  const refundable = holding || (row.status === 'succeeded' && !row.refunded_at);
+interface PaymentRowProps {
+  row: AdminPaymentIntentDto;
+  busy: Action | null;
+  disabled: boolean;
+  onAct: (action: Action) => void;
+  onResolve: () => void;
+}
+
+function PaymentRow({ row, busy, disabled, onAct, onResolve }: PaymentRowProps) {
+  // A disputed invoice is decided with a note, never with the plain buttons (ADR 0039).
+  const disputed = row.dispute !== null && row.dispute.status !== 'closed' && row.status === 'requires_capture';
+  const holding = row.status === 'requires_capture' && !disputed;
+  const refundable = !disputed && (holding || (row.status === 'succeeded' && !row.refunded_at));
   return (
-    <tr data-testid="admin-payment-row" data-payment-id={row.id}>
+    <tr data-testid="admin-payment-row" data-payment-id={row.id} className={row.dispute_urgent ? 'admin-payment-urgent' : undefined}>
       <td data-label="Payment">
         <span className="payment-mono" title={row.id}>
           {shortPaymentId(row.id)}
@@ -168,7 +200,20 @@ function PaymentRow({ row, busy, disabled, onAct }: { row: AdminPaymentIntentDto
           </div>
         )}
       </td>
+      <td data-label="Transfer" className="admin-payment-transfer">
+        <TransferCell row={row} />
+      </td>
       <td data-label="Actions" className="admin-payment-actions">
+        {row.transfer.verified_at && (
+          <span className="badge badge-green" data-testid="admin-transfer-verified" title="The buyer's own token showed on the site's domain (ADR 0040)">
+            ✓ Transfer verified
+          </span>
+        )}
+        {disputed && (
+          <button type="button" className="btn btn-primary btn-tiny" disabled={disabled} onClick={onResolve}>
+            Resolve dispute
+          </button>
+        )}
         {holding && (
           <button type="button" className="btn btn-primary btn-tiny" disabled={disabled} onClick={() => onAct('capture')}>
             {busy === 'capture' ? 'Releasing...' : 'Release Funds'}
@@ -179,8 +224,39 @@ function PaymentRow({ row, busy, disabled, onAct }: { row: AdminPaymentIntentDto
             {busy === 'refund' ? 'Refunding...' : 'Refund'}
           </button>
         )}
-        {!holding && !refundable && <span className="muted small">No actions</span>}
+        {!holding && !refundable && !disputed && <span className="muted small">No actions</span>}
       </td>
     </tr>
+  );
+}
+
+/** The invoice's transfer checklist and dispute beside Release Funds (ADR 0039). */
+function TransferCell({ row }: { row: AdminPaymentIntentDto }) {
+  const { transfer, dispute } = row;
+  return (
+    <div className="admin-transfer" data-testid="admin-payment-transfer">
+      <div className={transfer.started_at ? 'admin-transfer-done' : 'muted'}>{transfer.started_at ? `Started ${when(transfer.started_at)}` : 'Not started'}</div>
+      <div className={transfer.received_at ? 'admin-transfer-done' : 'muted'}>{transfer.received_at ? `Received ${when(transfer.received_at)}` : 'Not confirmed by buyer'}</div>
+      {dispute && dispute.status !== 'closed' && (
+        <div>
+          <span className="badge badge-orange" data-testid="admin-payment-disputed">
+            Disputed
+          </span>{' '}
+          <span className="small">{dispute.reason_label}</span>
+          {row.dispute_urgent && (
+            <div>
+              <span className="badge badge-red" data-testid="dispute-urgent">
+                Urgent: decide before the hold ends
+              </span>
+            </div>
+          )}
+        </div>
+      )}
+      {dispute?.status === 'closed' && (
+        <div className="small" data-testid="admin-payment-dispute-outcome">
+          Dispute {dispute.outcome === 'released' ? 'released to seller' : dispute.outcome === 'refunded' ? 'refunded to buyer' : 'lapsed'}
+        </div>
+      )}
+    </div>
   );
 }

@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { TEST_MODE_NOTICE, type InvoiceDto } from '@market/contracts';
 import { formatMoney } from '../../lib/money';
 import { buyerSide, dueLine, FUNDS_HELD, saleTypeLabel, sellerFigures, statusBadge } from './invoices';
+import { TransferPanel } from './TransferPanel';
 
 /** A short note inside one row: the outcome of Mark Paid or of a download. */
 export interface RowNotice {
@@ -14,11 +15,15 @@ export interface InvoiceRowProps {
   /** Reached through ?pay={id}: scrolled to and marked. */
   highlighted?: boolean;
   /** Which of the row's requests runs, if any. */
-  busy?: 'mark_paid' | 'pdf' | null;
+  busy?: 'mark_paid' | 'pdf' | 'transfer' | null;
   notice?: RowNotice | null;
   onPay?: () => void;
   onMarkPaid?: () => void;
   onDownload?: () => void;
+  /** The transfer checklist's steps and the dispute dialog (ADR 0039). */
+  onMarkStarted?: () => void;
+  onConfirmReceived?: () => void;
+  onDispute?: () => void;
   now?: Date;
 }
 
@@ -32,7 +37,8 @@ export const invoiceRowId = (id: string) => `invoice-${id}`;
  * Buyers get the pay button of its status (SPEC §4), sellers Mark Paid, everyone the PDF. While the sandbox runs the
  * payments the row says no real money moved (ADR 0033).
  */
-export function InvoiceRow({ invoice, highlighted = false, busy = null, notice = null, onPay = noop, onMarkPaid = noop, onDownload = noop, now }: InvoiceRowProps) {
+export function InvoiceRow(props: InvoiceRowProps) {
+  const { invoice, highlighted = false, busy = null, notice = null, onPay = noop, onMarkPaid = noop, onDownload = noop, now } = props;
   const badge = statusBadge(invoice.status);
   const due = dueLine(invoice, now);
   const seller = invoice.role === 'seller';
@@ -76,6 +82,13 @@ export function InvoiceRow({ invoice, highlighted = false, busy = null, notice =
           {busy === 'pdf' ? 'Downloading...' : 'Download PDF'}
         </button>
       </div>
+      <TransferPanel
+        invoice={invoice}
+        busy={busy === 'transfer'}
+        onMarkStarted={props.onMarkStarted ?? noop}
+        onConfirmReceived={props.onConfirmReceived ?? noop}
+        onDispute={props.onDispute ?? noop}
+      />
       {notice && (
         <div className={`alert invoice-notice ${notice.kind === 'error' ? 'alert-error' : 'alert-success'}`} role={notice.kind === 'error' ? 'alert' : 'status'}>
           {notice.text}
@@ -113,6 +126,7 @@ function BuyerActions({ invoice, onPay }: { invoice: InvoiceDto; onPay: () => vo
     );
   }
   if (side.kind === 'held') return <span className="invoice-info">{FUNDS_HELD}</span>;
+  if (invoice.status === 'disputed') return <span className="invoice-info invoice-info-warning">Disputed: funds held until an admin decides</span>;
   if (side.kind === 'completed') return <span className="badge badge-green">Completed</span>;
   return <span />;
 }
@@ -126,6 +140,7 @@ function SellerActions({ invoice, busy, onMarkPaid }: { invoice: InvoiceDto; bus
     );
   }
   if (invoice.status === 'payment_authorized') return <span className="invoice-info">{FUNDS_HELD}</span>;
+  if (invoice.status === 'disputed') return <span className="invoice-info invoice-info-warning">Disputed: funds held until an admin decides</span>;
   if (invoice.status === 'paid') return <span className="badge badge-green">Completed</span>;
   return <span />;
 }

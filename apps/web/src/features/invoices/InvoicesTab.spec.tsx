@@ -12,6 +12,7 @@ import { renderStatic, visibleText } from '../../testing/static-render';
 // Jest has no CSS transform: the style sheets the components import are empty here.
 jest.mock('../../components/feedback/feedback.css', () => ({}));
 jest.mock('./invoices.css', () => ({}));
+jest.mock('../../components/form/form-fields.css', () => ({}));
 jest.mock('../../components/payments/payments.css', () => ({}));
 
 const render = (element: ReactElement, store: AppStore = createStore(), url = '/dashboard?tab=invoices') => renderStatic(element, store, url);

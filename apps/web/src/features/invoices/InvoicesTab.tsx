@@ -1,7 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { InvoiceDto } from '@market/contracts';
-import { invoicesApi, useInvoicePdfUrlMutation, useInvoicesQuery, useMarkInvoicePaidMutation } from '../../api/invoices.api';
+import {
+  invoicesApi,
+  useConfirmReceivedMutation,
+  useInvoicePdfUrlMutation,
+  useInvoicesQuery,
+  useMarkInvoicePaidMutation,
+  useMarkTransferStartedMutation,
+} from '../../api/invoices.api';
 import { useAppDispatch } from '../../app/store';
 import { EmptyState, LoadError, LoadingState } from '../../components/feedback/QueryState';
 import { dashboardRows, listLoadFailed } from '../../lib/dashboard-lists';
@@ -9,6 +16,7 @@ import { errorDetail } from '../../lib/error-detail';
 import { InvoiceRow, invoiceRowId, type RowNotice } from './InvoiceRow';
 import { NO_INVOICES_TEXT, payTarget, performMarkPaid, performPdfDownload } from './invoices';
 import { PaymentDialog } from '../../components/payments/PaymentDialog';
+import { DisputeDialog } from './DisputeDialog';
 import './invoices.css';
 
 const SUCCESS_MS = 4000;
@@ -53,7 +61,10 @@ export function NoInvoicesYet() {
 export function InvoiceList({ rows, payId = null }: { rows: InvoiceDto[]; payId?: string | null }) {
   const [markPaid] = useMarkInvoicePaidMutation();
   const [pdfUrl] = useInvoicePdfUrlMutation();
-  const [busy, setBusy] = useState<{ id: string; action: 'mark_paid' | 'pdf' } | null>(null);
+  const [markStarted] = useMarkTransferStartedMutation();
+  const [confirmReceived] = useConfirmReceivedMutation();
+  const [busy, setBusy] = useState<{ id: string; action: 'mark_paid' | 'pdf' | 'transfer' } | null>(null);
+  const [disputing, setDisputing] = useState<InvoiceDto | null>(null);
   const [notice, setNotice] = useState<(RowNotice & { rowId: string }) | null>(null);
   const [paying, setPaying] = useState<InvoiceDto | null>(null);
   const dispatch = useAppDispatch();
@@ -84,7 +95,7 @@ export function InvoiceList({ rows, payId = null }: { rows: InvoiceDto[]; payId?
     return () => clearTimeout(timer);
   }, [notice]);
 
-  const run = async (invoice: InvoiceDto, action: 'mark_paid' | 'pdf', work: () => Promise<RowNotice | null>) => {
+  const run = async (invoice: InvoiceDto, action: 'mark_paid' | 'pdf' | 'transfer', work: () => Promise<RowNotice | null>) => {
     setNotice(null);
     setBusy({ id: invoice.id, action });
     try {
@@ -99,6 +110,15 @@ export function InvoiceList({ rows, payId = null }: { rows: InvoiceDto[]; payId?
     run(invoice, 'mark_paid', () =>
       performMarkPaid(invoice, { confirm: (text) => window.confirm(text), send: () => markPaid(invoice.id).unwrap() }),
     );
+  // A transfer step answers with the server's sentence; a refusal shows its {detail} (what must happen first).
+  const transferStep = (invoice: InvoiceDto, send: (id: string) => { unwrap: () => Promise<{ message: string }> }) =>
+    run(invoice, 'transfer', async () => {
+      try {
+        return { kind: 'success', text: (await send(invoice.id).unwrap()).message };
+      } catch (error) {
+        return { kind: 'error', text: errorDetail(error, 'Could not save this step. Please try again.') };
+      }
+    });
   const download = (invoice: InvoiceDto) =>
     run(invoice, 'pdf', () =>
       performPdfDownload(invoice, {
@@ -127,10 +147,23 @@ export function InvoiceList({ rows, payId = null }: { rows: InvoiceDto[]; payId?
             onPay={() => setPaying(invoice)}
             onMarkPaid={() => void markInvoicePaid(invoice)}
             onDownload={() => void download(invoice)}
+            onMarkStarted={() => void transferStep(invoice, markStarted)}
+            onConfirmReceived={() => void transferStep(invoice, confirmReceived)}
+            onDispute={() => setDisputing(invoice)}
           />
         ))}
       </ul>
       {paying && <PaymentDialog invoice={paying} onClose={closeDialog} />}
+      {disputing && (
+        <DisputeDialog
+          invoice={disputing}
+          onClose={() => setDisputing(null)}
+          onOpened={(text) => {
+            setNotice({ kind: 'success', text, rowId: disputing.id });
+            setDisputing(null);
+          }}
+        />
+      )}
     </>
   );
 }
