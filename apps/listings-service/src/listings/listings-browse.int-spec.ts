@@ -6,9 +6,19 @@ import { createTestDatabase, type TestDatabase } from '@market/server-kit/testin
 import { CreateListings1763800600000 } from '../migrations/1763800600000-create-listings';
 import { CreateWatchlist1763800700000 } from '../migrations/1763800700000-create-watchlist';
 import { BrowseCountsAndSortIndexes1763800800000 } from '../migrations/1763800800000-browse-counts-and-sort-indexes';
+import { PriceVersionAndModeration1764510100000 } from '../migrations/1764510100000-price-version-and-moderation';
 import { ListingOwnership1764530000000 } from '../migrations/1764530000000-listing-ownership';
+import { ListingCancellation1764540000000 } from '../migrations/1764540000000-listing-cancellation';
 
-const MIGRATIONS = [CreateEventTables1763800000000, CreateListings1763800600000, CreateWatchlist1763800700000, BrowseCountsAndSortIndexes1763800800000, ListingOwnership1764530000000];
+const MIGRATIONS = [
+  CreateEventTables1763800000000,
+  CreateListings1763800600000,
+  CreateWatchlist1763800700000,
+  BrowseCountsAndSortIndexes1763800800000,
+  PriceVersionAndModeration1764510100000,
+  ListingOwnership1764530000000,
+  ListingCancellation1764540000000,
+];
 import { buildListing } from '../testing/listing.factory';
 import { LISTING_COLUMNS, ListingsRepository } from './listings.repository';
 import { buildBrowseQuery } from './browse-query';
