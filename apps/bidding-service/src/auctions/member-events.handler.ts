@@ -6,6 +6,8 @@ import { StandingBidsRepository, type MemberStatus } from './standing-bids.repos
  * Moderation reaches the bids (ADR 0038): a suspended or deleted member's pending bids and offers are rejected and each
  * auction they were in is repriced; a deleted seller's sales end for good; a reactivated member may bid again (their
  * rejected bids stay rejected). The member's state is committed first, so a bid racing the sweep is refused or swept.
+ * A removed member's sales already won and not yet paid are left as they are: cancelling them belongs to the payment
+ * window, not to moderation (ADR 0038).
  */
 @Injectable()
 export class MemberEventsHandler implements OnApplicationBootstrap {
