@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { isolatedSystemEnv, ROOT, startSystem } from '../../../../scripts/lib/system.mjs';
 
 export default async function globalSetup() {
+  const ownershipDnsPort = Number(process.env.E2E_PORT ?? 3900) + 53;
   const env = {
     ...isolatedSystemEnv('e2e', Number(process.env.E2E_PORT ?? 3900)),
     ADMIN_EMAIL: 'admin@e2e.example.com',
@@ -15,6 +16,12 @@ export default async function globalSetup() {
     AUCTION_SWEEP_MS: '1000',
     // Every answer over NATS is checked against its contract (ADR 0028).
     CHECK_CONTRACTS: 'true',
+    // Ownership proofs (ADR 0040) look up journeys' domains on the DNS server the ownership journey runs on this port,
+    // and their well-known files on 127.0.0.1 over plain HTTP: test-only settings, refused in production.
+    DOMAIN_PROOF_DNS_SERVERS: `127.0.0.1:${ownershipDnsPort}`,
+    DOMAIN_PROOF_HTTP_SCHEME: 'http',
+    DOMAIN_PROOF_HTTP_PORT: String(ownershipDnsPort + 1),
+    DOMAIN_PROOF_ALLOW_ADDRESSES: '127.0.0.1',
   };
   const system = await startSystem({ env, quiet: true, log: () => {} });
   globalThis.__E2E_SYSTEM__ = { system, env };
@@ -22,6 +29,7 @@ export default async function globalSetup() {
   process.env.E2E_ADMIN_EMAIL = env.ADMIN_EMAIL;
   process.env.E2E_ADMIN_PASSWORD = env.ADMIN_PASSWORD;
   process.env.E2E_DATABASE_URL = env.DATABASE_URL;
+  process.env.E2E_OWNERSHIP_DNS_PORT = String(ownershipDnsPort);
   // Journeys read one-time links where a developer without SMTP does: the notifications log (ADR 0031).
   process.env.E2E_LOG_DIR = join(resolve(ROOT, env.DATA_DIR), 'logs');
 }

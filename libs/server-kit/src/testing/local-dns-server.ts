@@ -21,9 +21,9 @@ const TYPE_TXT = 16;
 /**
  * A DNS server on 127.0.0.1 for tests of the ownership proof (ADR 0040), answering A and TXT queries over UDP from an
  * in-memory zone (node:dgram, no dependency): unknown names are NXDOMAIN, known names without the asked type answer
- * no data, and a `silent` name is never answered.
+ * no data, and a `silent` name is never answered. `port` 0 takes a free one (the e2e system names a fixed one).
  */
-export async function startLocalDnsServer(): Promise<LocalDnsServer> {
+export async function startLocalDnsServer(port = 0): Promise<LocalDnsServer> {
   const zones = new Map<string, LocalDnsZone>();
   const socket = createSocket('udp4');
   socket.on('message', (query: Buffer, from: RemoteInfo) => {
@@ -41,7 +41,7 @@ export async function startLocalDnsServer(): Promise<LocalDnsServer> {
     const body = answers.map((rdata) => Buffer.concat([Buffer.from([0xc0, 12]), u16(parsed.type), u16(1), u32(60), u16(rdata.length), rdata]));
     socket.send(Buffer.concat([header, question, ...body]), from.port, from.address);
   });
-  await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => socket.bind(port, '127.0.0.1', resolve));
   return {
     address: `127.0.0.1:${socket.address().port}`,
     set: (name, zone) => void zones.set(name.toLowerCase(), zone),

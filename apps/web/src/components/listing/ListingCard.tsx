@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { ListingDto } from '@market/contracts';
 import { formatDollars, formatTraffic, listingStatusLabel } from '@market/domain';
+import { VerifiedBadge } from './VerifiedBadge';
 import './listing-card.css';
 
 /** The price a card shows: the current bid once there is one, else the starting (or fixed) price. */
@@ -31,6 +32,7 @@ export function ListingCard({ listing, layout = 'grid', showStatus = false, chil
           <span className="badge badge-blue">{listing.category}</span>
           <span className="badge badge-outline">{listing.listing_type === 'auction' ? 'Auction' : 'Fixed price'}</span>
           {listing.featured && <span className="badge badge-featured">Featured</span>}
+          <VerifiedBadge verified={listing.ownership_verified} />
           {(showStatus || listing.status === 'sold') && <span className={`badge badge-status-${listing.status}`}>{listingStatusLabel(listing.status)}</span>}
         </div>
         <h3 className="listing-card-title">

@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { TEST_MODE_NOTICE, type InvoiceDto } from '@market/contracts';
 import { formatMoney } from '../../lib/money';
 import { buyerSide, dueLine, FUNDS_HELD, saleTypeLabel, sellerFigures, statusBadge } from './invoices';
+import { TransferVerification } from './TransferVerification';
 import { TransferPanel } from './TransferPanel';
 
 /** A short note inside one row: the outcome of Mark Paid or of a download. */
@@ -89,6 +90,7 @@ export function InvoiceRow(props: InvoiceRowProps) {
         onConfirmReceived={props.onConfirmReceived ?? noop}
         onDispute={props.onDispute ?? noop}
       />
+      <TransferVerification invoice={invoice} />
       {notice && (
         <div className={`alert invoice-notice ${notice.kind === 'error' ? 'alert-error' : 'alert-success'}`} role={notice.kind === 'error' ? 'alert' : 'status'}>
           {notice.text}

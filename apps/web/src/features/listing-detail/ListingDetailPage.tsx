@@ -3,6 +3,9 @@ import { Link, useParams } from 'react-router-dom';
 import type { ListingDto } from '@market/contracts';
 import { formatBusinessAge, formatDollars, formatTraffic, listingStatusLabel, monthlyProfit } from '@market/domain';
 import { useListingQuery } from '../../api/listings.api';
+import { useAppSelector } from '../../app/store';
+import { VerifiedBadge } from '../../components/listing/VerifiedBadge';
+import { OwnershipPanel } from './OwnershipPanel';
 import { ActionPanel } from './ActionPanel';
 import { BidHistory } from './BidHistory';
 import { ListingTabs } from './ListingTabs';
@@ -27,6 +30,7 @@ function Badges({ listing }: { listing: ListingDto }) {
         <span className="badge badge-gray">{listing.auction_type === 'auto' ? 'Auto auction' : 'Manual auction'}</span>
       )}
       {listing.featured && <span className="badge badge-featured">Featured</span>}
+      <VerifiedBadge verified={listing.ownership_verified} />
       {listing.status === 'sold' ? (
         <span className="badge badge-sold">SOLD</span>
       ) : (
@@ -69,6 +73,7 @@ function Centered({ children }: { children: React.ReactNode }) {
 /** /listing/{id}: badges, figures, screenshots, the four tabs, the seller and the action panel (SPEC §2). */
 export function ListingDetailPage() {
   const { listingId = '' } = useParams();
+  const user = useAppSelector((state) => state.session.user);
   const { data: listing, error, isLoading, refetch } = useListingQuery(listingId);
   // Live only once the listing exists: a missing one has no feed to follow.
   const { extendedUntil } = useLiveListing(listingId, listing !== undefined);
@@ -135,6 +140,7 @@ export function ListingDetailPage() {
         </div>
         <aside className="detail-side">
           <ActionPanel listing={listing} extendedUntil={extendedUntil} />
+          {user?.id === listing.seller_id && <OwnershipPanel listing={listing} />}
           {listing.listing_type === 'auction' && <BidHistory listingId={listing.id} />}
           {listing.seller && <SellerCard seller={listing.seller} />}
         </aside>
