@@ -6,6 +6,7 @@ import { AppError, CreateEventTables1763800000000, openServiceDatabase, type Ser
 import { createTestDatabase, type TestDatabase } from '@market/server-kit/testing';
 import { CreateInvoices1763801200000 } from '../migrations/1763801200000-create-invoices';
 import { TransferAndDisputes1764520000000 } from '../migrations/1764520000000-transfer-and-disputes';
+import { TransferProofs1764530100000 } from '../migrations/1764530100000-transfer-proofs';
 import { CreatePayments1763801300000 } from '../migrations/1763801300000-create-payments';
 import { AdminBillingRepository, invoiceStatusesOf } from './admin-billing.repository';
 import { AdminBillingService } from './admin-billing.service';
@@ -60,7 +61,7 @@ describe('admin billing figures in SQL (ADR 0021)', () => {
       url: db.url,
       schema: 'billing',
       entities: [],
-      migrations: [CreateEventTables1763800000000, CreateInvoices1763801200000, CreatePayments1763801300000, TransferAndDisputes1764520000000],
+      migrations: [CreateEventTables1763800000000, CreateInvoices1763801200000, CreatePayments1763801300000, TransferAndDisputes1764520000000, TransferProofs1764530100000],
       poolSize: 4,
     });
     repository = new AdminBillingRepository(ds);
