@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
+import type { BuyNowResponse } from '@market/contracts';
 import { startLocalDnsServer, type LocalDnsServer } from '@market/server-kit/testing';
-import { approveListing, createListingViaApi, registerAccount } from './support/api';
+import { apiCall, approveListing, createListingViaApi, registerAccount } from './support/api';
 import { baseUrl, launchBrowser, snap } from './support/browser';
-import { logInAs } from './support/journey';
+import { logInAs, logInAsAdmin } from './support/journey';
+import { openSale } from './support/sales';
 
-describe('a seller proves ownership of a listing\'s domain (ADR 0040)', () => {
+describe('ownership of a domain proven by a published token (ADR 0040)', () => {
   let browser: Browser;
   let dns: LocalDnsServer;
 
@@ -62,6 +64,49 @@ describe('a seller proves ownership of a listing\'s domain (ADR 0040)', () => {
     await visitor.setViewportSize({ width: 375, height: 800 });
     await snap(visitor, 'ownership-e2e-browse-card-375');
     await context.close();
+  });
+
+  it('the buyer of a held sale publishes their own token and the invoice and the admin Payments tab read Transfer verified', async () => {
+    const tag = randomBytes(3).toString('hex');
+    const domain = `kites-${tag}.example.test`;
+    const [seller, buyer] = [await registerAccount('kiteseller'), await registerAccount('kitebuyer')];
+    const listing = await openSale(seller, { title: `Kite shop ${tag}`, listing_type: 'fixed', starting_price: '1500', website_url: `https://${domain}` });
+    const bought = await apiCall<BuyNowResponse>('POST', `/listings/${listing.id}/buy-now`, undefined, buyer.token);
+    expect(bought.status).toBe(201);
+    const sessionId = new URL(bought.body.payment?.checkout_url as string).pathname.split('/').pop() as string;
+    const card = { card_number: '4242 4242 4242 4242', exp_month: 12, exp_year: new Date().getFullYear() + 2, cvc: '123' };
+    expect([200, 201]).toContain((await apiCall('POST', `/sandbox/checkout-sessions/${sessionId}/complete`, card, buyer.token)).status);
+
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await logInAs(page, buyer.username, buyer.password);
+    await page.waitForURL(`${baseUrl()}/`);
+    await page.goto(`${baseUrl()}/dashboard?tab=invoices`);
+    const row = page.getByTestId('invoice-row').filter({ hasText: `Kite shop ${tag}` });
+    await row.getByRole('button', { name: 'Verify the transfer on the domain' }).click();
+    const record = await row.getByTestId('transfer-proof-txt').textContent();
+    expect(record).toMatch(/^site-market-verification=[A-Za-z0-9_-]{24}$/);
+    dns.set(domain, { txt: [record as string] });
+    await row.getByRole('button', { name: 'Check now' }).click();
+    await row.getByTestId('transfer-verified').waitFor();
+    await snap(page, 'ownership-e2e-invoice-transfer-verified-desktop');
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.reload();
+    await page.getByTestId('invoice-row').filter({ hasText: `Kite shop ${tag}` }).getByTestId('transfer-verified').waitFor();
+    await snap(page, 'ownership-e2e-invoice-transfer-verified-375');
+    await context.close();
+
+    const adminPage = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await logInAsAdmin(adminPage);
+    await adminPage.waitForURL(/\/dashboard/);
+    await adminPage.getByRole('link', { name: 'Payments', exact: true }).click();
+    const paymentRow = adminPage.getByTestId('admin-payment-row').filter({ hasText: `Kite shop ${tag}` });
+    await paymentRow.getByTestId('admin-transfer-verified').waitFor();
+    await paymentRow.getByRole('button', { name: 'Release Funds' }).waitFor();
+    await snap(adminPage, 'ownership-e2e-admin-payments-desktop');
+    await adminPage.setViewportSize({ width: 375, height: 800 });
+    await snap(adminPage, 'ownership-e2e-admin-payments-375');
+    await adminPage.close();
   });
 });
 
