@@ -23,6 +23,9 @@ describe('a service refuses to start on a placeholder, published or short secret
     ['billing-service', { STRIPE_SECRET_KEY: 'sk_live_CHANGE_ME', STRIPE_PUBLISHABLE_KEY: 'pk_live_x' }, 'STRIPE_SECRET_KEY: is a placeholder'],
     ['billing-service', { NODE_ENV: 'production' }, 'PAYMENTS_PROVIDER: is required when NODE_ENV=production'],
     ['billing-service', { NODE_ENV: 'production', PAYMENTS_PROVIDER: 'stripe' }, 'STRIPE_SECRET_KEY: is required when PAYMENTS_PROVIDER=stripe'],
+    // The ownership checks' test-only settings would let them reach loopback or another resolver (ADR 0040).
+    ['listings-service', { NODE_ENV: 'production', DOMAIN_PROOF_ALLOW_ADDRESSES: '127.0.0.1' }, 'DOMAIN_PROOF_ALLOW_ADDRESSES: is for tests only'],
+    ['billing-service', { NODE_ENV: 'production', PAYMENTS_PROVIDER: 'sandbox', DOMAIN_PROOF_HTTP_SCHEME: 'http' }, 'DOMAIN_PROOF_HTTP_SCHEME: is for tests only'],
   ])('%s with %j stops with one line naming the variable (ADR 0031, 0033)', (app, env, reason) => {
     const result = start(app, env);
     expect(result.status).toBe(1);
