@@ -31,7 +31,7 @@ async function createScratch(client, schema, listingIds) {
     await client.query(`ALTER TABLE ${schema}.${table} ALTER COLUMN ${column} SET DEFAULT nextval('${schema}.${table}_${column}_seq')`);
   }
   await client.query(`INSERT INTO ${schema}.auctions SELECT * FROM bidding.auctions WHERE listing_id = ANY($1::uuid[])`, [listingIds]);
-  await client.query(`UPDATE ${schema}.auctions SET current_bid = NULL, bid_count = 0`);
+  await client.query(`UPDATE ${schema}.auctions SET current_bid = NULL, bid_count = 0, price_version = 0`);
   await client.query(`VACUUM ANALYZE ${schema}.auctions`);
 }
 
@@ -46,7 +46,7 @@ async function placeBid(client, listingId, bidderId) {
     const payload = {
       bid_id: randomUUID(), listing_id: listingId, bidder_id: bidderId, bidder_name: 'ceiling_bidder', amount, current_bid: amount,
       bid_count: bidCount, reserve_met: auction.reserve_price === null || amount >= auction.reserve_price,
-      expires_at: auction.expires_at?.toISOString() ?? null, extended: false,
+      expires_at: auction.expires_at?.toISOString() ?? null, extended: false, price_version: auction.price_version + 1,
     };
     await client.query(RECORD_BID_SQL, [payload.bid_id, listingId, bidderId, amount, bidCount, auction.expires_at, randomUUID(), JSON.stringify(payload), randomUUID()]);
     await client.query('COMMIT');
