@@ -13,7 +13,9 @@ describe('ownership of a domain proven by a published token (ADR 0040)', () => {
 
   beforeAll(async () => {
     // The e2e system's listings-service asks this server (DOMAIN_PROOF_DNS_SERVERS, set by the global setup).
-    [browser, dns] = await Promise.all([launchBrowser(), startLocalDnsServer(Number(process.env.E2E_OWNERSHIP_DNS_PORT))]);
+    // One after the other, so whichever started is closed in afterAll even when the other fails.
+    browser = await launchBrowser();
+    dns = await startLocalDnsServer(Number(process.env.E2E_OWNERSHIP_DNS_PORT));
   });
   afterAll(async () => {
     await Promise.all([browser?.close(), dns?.close()]);
