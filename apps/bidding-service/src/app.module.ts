@@ -16,6 +16,7 @@ import { MemberEventsHandler } from './auctions/member-events.handler';
 import { StandingBidsRepository } from './auctions/standing-bids.repository';
 import { SaleTermsKeeper } from './auctions/sale-terms';
 import { BidsService } from './auctions/bids.service';
+import { PaymentMethodCheck } from './auctions/payment-method.check';
 import { BidsController } from './auctions/bids.controller';
 
 /** The bidding-service: auction state, bids, offers and the end of each sale, in the `bidding` schema. */
@@ -37,6 +38,7 @@ export function biddingAppModule(serviceConfig: ServiceConfig & Partial<BiddingC
         StandingBidsRepository,
         ListingEventsHandler,
         MemberEventsHandler,
+        PaymentMethodCheck,
         ListingCancellationsRepository,
         BidsService,
       ],

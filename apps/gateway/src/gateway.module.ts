@@ -24,6 +24,7 @@ import { BrowseCache } from './listings/browse-cache';
 import { BidsController } from './bids/bids.controller';
 import { InvoicesController } from './invoices/invoices.controller';
 import { AdminPaymentsController, PaymentsController } from './payments/payments.controller';
+import { PaymentMethodController } from './payments/payment-method.controller';
 import { LiveFeed } from './live/live-feed';
 import { AdminBillingController } from './admin-billing/admin-billing.controller';
 import { StripeWebhookController } from './webhooks/stripe-webhook.controller';
@@ -65,6 +66,7 @@ export class GatewayModule {
         BidsController,
         InvoicesController,
         PaymentsController,
+        PaymentMethodController,
         AdminPaymentsController,
         AdminBillingController,
         StripeWebhookController,

@@ -19,6 +19,7 @@ export * from './listings/upload-paths';
 export * from './billing/payment.schemas';
 export * from './billing/admin-billing.schemas';
 export * from './billing/payments-mode.schemas';
+export * from './billing/payment-method.schemas';
 export * from './messages/message.schemas';
 export * from './common.schemas';
 export * from './bidding/bidding.rpc';

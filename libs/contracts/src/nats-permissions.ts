@@ -11,7 +11,8 @@ import { SETTINGS_CHANGED_SUBJECT } from './admin/settings.schemas';
 export const SERVICE_CALLS: { readonly [S in ServiceName]: readonly RpcDefinition[] } = {
   'auth-service': [RPC.admin.effectiveSettings],
   'listings-service': [RPC.admin.effectiveSettings, RPC.auth.publicProfiles, RPC.bidding.history],
-  'bidding-service': [RPC.admin.effectiveSettings, RPC.auth.publicProfiles, RPC.listings.saleTerms],
+  // A bid above the large-bid threshold asks billing whether the bidder has a verified card (ADR 0041).
+  'bidding-service': [RPC.admin.effectiveSettings, RPC.auth.publicProfiles, RPC.listings.saleTerms, RPC.billing.paymentMethodStatus],
   'billing-service': [RPC.admin.effectiveSettings, RPC.auth.publicProfiles, RPC.bidding.buyNow],
   'admin-service': [RPC.auth.stats, RPC.auth.listUsers, RPC.auth.publicProfiles, RPC.listings.stats, RPC.listings.sellerCounts, RPC.billing.stats],
   'notifications-service': [RPC.admin.effectiveSettings, RPC.auth.contacts, RPC.auth.publicProfiles, RPC.listings.get],

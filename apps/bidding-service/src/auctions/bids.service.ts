@@ -10,13 +10,14 @@ import type {
   UserBidRow,
   UserBidsResponse,
 } from '@market/contracts';
-import { decideBid, DEFAULT_ANTI_SNIPING_MINUTES } from '@market/domain';
+import { decideBid, DEFAULT_ANTI_SNIPING_MINUTES, minimumNextBid, needsPaymentMethod } from '@market/domain';
 import { badRequest, forbidden, notFound, OutboxRelay, publicProfiles, requireActor, requireMayCommit, ServiceRpc, SettingsClient } from '@market/server-kit';
 import { AuctionsRepository, type AuctionRecord, type BidRecord } from './auctions.repository';
 import { SalesRepository } from './sales.repository';
 import { CloseJobs } from './close-jobs';
 import { BidderNames, UNKNOWN_BIDDER } from './bidder-names';
 import { SaleTermsKeeper } from './sale-terms';
+import { PaymentMethodCheck } from './payment-method.check';
 
 const HISTORY_SIZE = 10;
 const USER_BIDS_LIMIT = 500;
@@ -33,12 +34,13 @@ export class BidsService {
     private readonly settings: SettingsClient,
     private readonly names: BidderNames,
     private readonly terms: SaleTermsKeeper,
+    private readonly cards: PaymentMethodCheck,
   ) {}
 
   /**
    * Places a bid (auction) or an offer (fixed price) for the actor; a broken rule is a 400 with its reason. A listing
    * not heard of yet has its terms asked of listings-service first (ADR 0036). Bidding and offering need a verified
-   * email while the platform requires one (ADR 0037).
+   * email while the platform requires one (ADR 0037); a large bid, a verified card (ADR 0041).
    */
   async place(actor: Actor | null, input: PlaceBid): Promise<PlaceBidResponse> {
     const bidder = requireActor(actor);
@@ -55,6 +57,10 @@ export class BidsService {
     // The price only rises: a bid the unlocked row already refuses would be refused under the lock too.
     const early = decideBid(auction, { bidder_id: bidder.user_id, amount: input.amount }, new Date(), softClose);
     if (!early.accepted) throw badRequest(early.reason);
+    // A bid far above the price needs a verified card (ADR 0041). The unlocked minimum is at most the locked one, so
+    // this never lets through a bid the lock would have asked a card for.
+    const minimum = minimumNextBid(auction.starting_price, auction.current_bid);
+    if (needsPaymentMethod(input.amount, minimum)) await this.cards.require(bidder, minimum);
     const placed = await this.auctions.placeBid(input.listing_id, { id: bidder.user_id, name }, input.amount, new Date(), softClose);
     if (!placed) throw notFound('Listing not found');
     const { decision, bid } = placed;

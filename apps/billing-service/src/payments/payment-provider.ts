@@ -76,6 +76,24 @@ export interface CheckoutSessionInput {
   cancel_url: string;
 }
 
+/** A SetupIntent as the provider knows it (ADR 0041): a card verified for later use, nothing charged. */
+export interface ProviderSetupIntent {
+  id: string;
+  status: 'requires_payment_method' | 'requires_confirmation' | 'requires_action' | 'processing' | 'succeeded' | 'canceled';
+  client_secret: string;
+  /** The verified card's last four digits, once it succeeded. */
+  card_last4: string | null;
+  /** Who it was made for (its metadata), so a confirmation can be matched to its member. */
+  user_id: string | null;
+  last_error: string | null;
+}
+
+export interface CreateSetupIntentInput {
+  user_id: string;
+  /** Retrying with the same key returns the same SetupIntent. */
+  idempotency_key: string;
+}
+
 /**
  * What the billing service needs from a card payment provider (D12). Every method that changes an intent makes the
  * provider emit events, which reach PaymentEventsHandler (Stripe: signed webhooks; sandbox: in-process delivery).
@@ -96,6 +114,9 @@ export interface PaymentProvider {
   refund(intentId: string): Promise<ProviderIntent>;
   /** A hosted checkout page for an intent; `url` is where the buyer is sent. */
   createCheckoutSession(input: CheckoutSessionInput): Promise<{ id: string; url: string }>;
+  /** Starts verifying a card for later use (ADR 0041): confirmed in the browser (Stripe.js, or the sandbox's form). */
+  createSetupIntent(input: CreateSetupIntentInput): Promise<ProviderSetupIntent>;
+  retrieveSetupIntent(setupIntentId: string): Promise<ProviderSetupIntent | null>;
   /** Registers the one consumer of the provider's events (the sandbox calls it; Stripe's arrive by webhook). */
   onEvent(listener: (event: ProviderEvent) => Promise<void>): void;
 }

@@ -295,7 +295,7 @@ export class PaymentsService {
 }
 
 /** The outcome of a test card; an invalid number or a past expiry is a 422 naming the field. Never logs the number. */
-function cardOutcome(card: SandboxCheckoutCard) {
+export function cardOutcome(card: SandboxCheckoutCard) {
   const outcome = sandboxCardOutcome(card.card_number);
   if (!outcome) throw invalidCard('card_number', 'Your card number is invalid.');
   const now = new Date();

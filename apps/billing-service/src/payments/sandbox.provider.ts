@@ -12,6 +12,8 @@ import {
   type ProviderEventType,
   type ProviderIntent,
   type ProviderIntentStatus,
+  type CreateSetupIntentInput,
+  type ProviderSetupIntent,
 } from './payment-provider';
 
 /** The provider's answer to a card confirmation, like Stripe.js's: the intent, or the card's error. */
@@ -28,6 +30,7 @@ export const DECLINE_MESSAGES: Record<'card_declined' | 'insufficient_funds', st
 const COLUMNS = `id, status, amount_cents::float8 AS amount_cents, currency, client_secret, authorized_at, captured_at, refunded_at,
   canceled_at, cancellation_reason, last_error`;
 const CONFIRMABLE: ProviderIntentStatus[] = ['requires_payment_method', 'requires_confirmation', 'requires_action'];
+const SETUP_COLUMNS = 'id, status, client_secret, card_last4, user_id::text AS user_id, last_error';
 
 /** One change of an intent: the columns to set ('now' for the provider's clock) and the event it emits. */
 type Change = { set: Record<string, string | null>; event: ProviderEventType } | null;
@@ -108,6 +111,47 @@ export class SandboxProvider implements PaymentProvider {
       input.cancel_url,
     ]);
     return { id, url: new URL(`/sandbox-checkout/${id}`, this.publicUrl).toString() };
+  }
+
+  /** A SetupIntent waiting for the sandbox's card form (ADR 0041); the same key answers the same one. */
+  async createSetupIntent(input: CreateSetupIntentInput): Promise<ProviderSetupIntent> {
+    const id = token('seti_sbx');
+    await this.dataSource.query(
+      `INSERT INTO sandbox_setup_intents (id, idempotency_key, user_id, status, client_secret)
+       VALUES ($1, $2, $3, 'requires_payment_method', $4) ON CONFLICT (idempotency_key) DO NOTHING`,
+      [id, input.idempotency_key, input.user_id, `${id}_secret_${randomBytes(16).toString('hex')}`],
+    );
+    const [row]: ProviderSetupIntent[] = await this.dataSource.query(`SELECT ${SETUP_COLUMNS} FROM sandbox_setup_intents WHERE idempotency_key = $1`, [
+      input.idempotency_key,
+    ]);
+    return row;
+  }
+
+  async retrieveSetupIntent(setupIntentId: string): Promise<ProviderSetupIntent | null> {
+    const [row]: ProviderSetupIntent[] = await this.dataSource.query(`SELECT ${SETUP_COLUMNS} FROM sandbox_setup_intents WHERE id = $1`, [setupIntentId]);
+    return row ?? null;
+  }
+
+  /**
+   * Confirms a SetupIntent with a test card's outcome and its last four digits (never the number). The form is its own
+   * confirmation step, so a card that asks for one (3184) is verified at once; a declined card leaves it waiting for
+   * another card, with the card's error, as Stripe does.
+   */
+  async confirmSetup(setupIntentId: string, outcome: TestCardOutcome, last4: string): Promise<{ setup: ProviderSetupIntent; error: SandboxConfirmation['error'] }> {
+    return this.dataSource.transaction(async (manager) => {
+      const [current]: ProviderSetupIntent[] = await manager.query(`SELECT ${SETUP_COLUMNS} FROM sandbox_setup_intents WHERE id = $1 FOR UPDATE`, [setupIntentId]);
+      if (!current) throw new ProviderError('not_found', 'No such setup intent');
+      if (current.status === 'succeeded' || current.status === 'canceled') {
+        return { setup: current, error: { code: 'setup_intent_unexpected_state', message: `This card setup cannot be confirmed because it has a status of ${current.status}.` } };
+      }
+      const declined = outcome === 'card_declined' || outcome === 'insufficient_funds';
+      const error = declined ? { code: outcome, message: DECLINE_MESSAGES[outcome] } : null;
+      const [[setup]]: [ProviderSetupIntent[]] = await manager.query(
+        `UPDATE sandbox_setup_intents SET status = $2, card_last4 = $3, last_error = $4 WHERE id = $1 RETURNING ${SETUP_COLUMNS}`,
+        [setupIntentId, declined ? 'requires_payment_method' : 'succeeded', declined ? null : last4, error?.message ?? null],
+      );
+      return { setup, error };
+    });
   }
 
   /** A checkout session with its intent's id and where the buyer goes next. */

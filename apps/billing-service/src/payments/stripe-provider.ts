@@ -9,6 +9,8 @@ import {
   type ProviderEvent,
   type ProviderIntent,
   type ProviderIntentStatus,
+  type CreateSetupIntentInput,
+  type ProviderSetupIntent,
 } from './payment-provider';
 
 /** What retrieve expands: the charge tells when the hold was made, the capture's balance entry and the refunds when. */
@@ -62,6 +64,19 @@ export function providerIntentOf(intent: Stripe.PaymentIntent): ProviderIntent {
   };
 }
 
+/** A SetupIntent (retrieved with its payment_method expanded) as the port's ProviderSetupIntent (ADR 0041). */
+export function providerSetupIntentOf(setup: Stripe.SetupIntent): ProviderSetupIntent {
+  const method = typeof setup.payment_method === 'object' ? setup.payment_method : null;
+  return {
+    id: setup.id,
+    status: setup.status as ProviderSetupIntent['status'],
+    client_secret: setup.client_secret ?? '',
+    card_last4: method?.card?.last4 ?? null,
+    user_id: setup.metadata?.user_id ?? null,
+    last_error: setup.last_setup_error?.message ?? null,
+  };
+}
+
 /**
  * The Stripe provider (D12, ADR 0023) through the official SDK: PaymentIntents with manual capture, Checkout Sessions
  * for the hosted page, and an idempotency key on every call that changes something (derived from the service's
@@ -83,6 +98,24 @@ export class StripeProvider implements PaymentProvider {
       { idempotencyKey: input.idempotency_key },
     );
     return providerIntentOf(created);
+  }
+
+  /** A card SetupIntent for later, off-session use (ADR 0041); its card's last four come from the expanded method. */
+  async createSetupIntent(input: CreateSetupIntentInput): Promise<ProviderSetupIntent> {
+    const setup = await this.stripe.setupIntents.create(
+      { usage: 'off_session', metadata: { user_id: input.user_id } },
+      { idempotencyKey: input.idempotency_key },
+    );
+    return providerSetupIntentOf(setup);
+  }
+
+  async retrieveSetupIntent(setupIntentId: string): Promise<ProviderSetupIntent | null> {
+    try {
+      return providerSetupIntentOf(await this.stripe.setupIntents.retrieve(setupIntentId, { expand: ['payment_method'] }));
+    } catch (error) {
+      if (isStripeError(error) && error.code === 'resource_missing') return null;
+      throw error;
+    }
   }
 
   async retrieve(intentId: string): Promise<ProviderIntent | null> {

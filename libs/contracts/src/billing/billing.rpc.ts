@@ -3,6 +3,7 @@ import { EmptyRequestSchema, IdRequestSchema } from '../common.schemas';
 import { ListingIdRequestSchema } from '../bidding/bid.schemas';
 import { PaymentsModeSchema } from './payments-mode.schemas';
 import { TRANSFER_PROOF_RPC } from './transfer-proof.rpc';
+import { PAYMENT_METHOD_RPC } from './payment-method.rpc';
 import { AdminTransactionsQuerySchema, AdminTransactionsResponseSchema, InvoiceAnalyticsSchema } from './admin-billing.schemas';
 import {
   BillingStatsSchema,
@@ -66,4 +67,5 @@ export const BILLING_RPC = {
   /** A Stripe webhook's exact bytes and signature, verified by billing (ADR 0023). */
   stripeWebhook: defineRpc('billing.payments.stripe_webhook', StripeWebhookMessageSchema, StripeWebhookResultSchema),
   ...TRANSFER_PROOF_RPC,
+  ...PAYMENT_METHOD_RPC,
 };

@@ -4,6 +4,7 @@ import { ADMIN_BILLING_ROUTES, INVOICES_ROUTES, PAYMENTS_ROUTES, WEBHOOKS_ROUTES
 import { SITE_ROUTES } from '../billing/site.routes';
 import { LISTING_OWNERSHIP_ROUTES } from '../listings/ownership.routes';
 import { TRANSFER_PROOF_ROUTES } from '../billing/transfer-proof.routes';
+import { PAYMENT_METHOD_ROUTES } from '../billing/payment-method.routes';
 import { ACCOUNT_ROUTES, AUTH_ROUTES } from '../auth/auth.routes';
 import { ADMIN_ROUTES, FEES_ROUTES } from '../admin/admin.routes';
 import { CONTACT_ROUTES, MESSAGES_ROUTES } from '../messages/messages.routes';
@@ -21,6 +22,7 @@ export const API = {
   invoices: INVOICES_ROUTES,
   transferProof: TRANSFER_PROOF_ROUTES,
   payments: PAYMENTS_ROUTES,
+  paymentMethod: PAYMENT_METHOD_ROUTES,
   adminBilling: ADMIN_BILLING_ROUTES,
   webhooks: WEBHOOKS_ROUTES,
   site: SITE_ROUTES,

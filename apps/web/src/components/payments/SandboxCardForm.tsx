@@ -8,6 +8,8 @@ export interface SandboxCardFormProps {
   /** The payment can be confirmed (a client secret exists); until then the button is disabled. */
   ready: boolean;
   busy: boolean;
+  /** The button's text while busy (default 'Processing Payment...'). */
+  busyLabel?: string;
   onPay: (card: SandboxCardFields) => void;
 }
 
@@ -18,7 +20,7 @@ const EMPTY: CardInput = { number: '', expiry: '', cvc: '' };
  * CVC) so a mistyped card never leaves the page. The inputs have no name attribute, so even a form sent without
  * JavaScript would put nothing in a URL; the number lives only in this component's state.
  */
-export function SandboxCardForm({ submitLabel, ready, busy, onPay }: SandboxCardFormProps) {
+export function SandboxCardForm({ submitLabel, ready, busy, busyLabel = 'Processing Payment...', onPay }: SandboxCardFormProps) {
   const id = useId();
   const [card, setCard] = useState<CardInput>(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<CardField, string>>>({});
@@ -81,7 +83,7 @@ export function SandboxCardForm({ submitLabel, ready, busy, onPay }: SandboxCard
         {field('cvc', 'CVC', { autoComplete: 'cc-csc', placeholder: '123', maxLength: 4 }, (value) => value.replace(/\D/g, '').slice(0, 4))}
       </div>
       <button type="submit" className="btn btn-primary btn-block" disabled={!ready || busy}>
-        {busy ? 'Processing Payment...' : submitLabel}
+        {busy ? busyLabel : submitLabel}
       </button>
     </form>
   );

@@ -11,6 +11,11 @@ export interface StripeJs {
     clientSecret: string,
     data: { payment_method: { card: StripeCardElement } },
   ): Promise<{ error?: { code?: string; message?: string }; paymentIntent?: { id: string; status: string } }>;
+  /** Verifies a card for later use (a SetupIntent, ADR 0041): nothing is charged. */
+  confirmCardSetup(
+    clientSecret: string,
+    data: { payment_method: { card: StripeCardElement } },
+  ): Promise<{ error?: { code?: string; message?: string }; setupIntent?: { id: string; status: string } }>;
 }
 type StripeFactory = (publishableKey: string) => StripeJs;
 

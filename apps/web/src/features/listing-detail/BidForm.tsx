@@ -1,6 +1,7 @@
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import type { ListingDto } from '@market/contracts';
-import { askingPrice, formatDollars, minimumNextBid } from '@market/domain';
+import { askingPrice, formatDollars, largeBidThreshold, minimumNextBid } from '@market/domain';
 import { usePlaceBidMutation } from '../../api/bids.api';
 import { errorDetail } from '../../lib/error-detail';
 import { BID_SUCCESS, checkBidAmount, checkOfferAmount, isSuccessMessage, OFFER_SUCCESS, type BidCheck } from './bid-form';
@@ -21,6 +22,7 @@ export function BidForm({ listing }: { listing: Pick<ListingDto, 'id' | 'startin
         </p>
       }
       min={minimum}
+      cardLimit={largeBidThreshold(minimum)}
       check={(typed) => checkBidAmount(typed, minimum)}
       submitLabel="Place Bid"
       busyLabel="Placing bid..."
@@ -66,10 +68,24 @@ interface AmountFormProps {
   submitLabel: string;
   busyLabel: string;
   successText: string;
+  /** Bids above this need a verified card on file (ADR 0041): the form says so and links to the profile. */
+  cardLimit?: number;
+}
+
+/** Where a bidder saves a card (the profile's Payment method section, ADR 0041). */
+export const PAYMENT_METHOD_LINK = '/dashboard?tab=profile#payment-method';
+
+/** The note under a large amount: the limit, and where to add the card the server will ask for. */
+function CardNote({ limit }: { limit: number }) {
+  return (
+    <p className="panel-small" data-testid="large-bid-note">
+      Bids above {formatDollars(limit)} need a verified card on file. <Link to={PAYMENT_METHOD_LINK}>Add a card in your profile</Link>.
+    </p>
+  );
 }
 
 /** One amount posted to POST /api/bids: a bid on an auction, an offer on a fixed price (the server tells them apart). */
-function AmountForm({ listingId, formLabel, fieldLabel, intro, min, max, check, submitLabel, busyLabel, successText }: AmountFormProps) {
+function AmountForm({ listingId, formLabel, fieldLabel, intro, min, max, check, submitLabel, busyLabel, successText, cardLimit }: AmountFormProps) {
   const [placeBid, { isLoading }] = usePlaceBidMutation();
   const [typed, setTyped] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
@@ -102,6 +118,8 @@ function AmountForm({ listingId, formLabel, fieldLabel, intro, min, max, check, 
   };
 
   const success = message !== null && isSuccessMessage(message.text);
+  const typedAmount = Number(typed);
+  const large = cardLimit !== undefined && Number.isFinite(typedAmount) && typedAmount > cardLimit;
   return (
     // noValidate: the browser's own bubbles would hide our messages, which name the limits as the server does.
     <form className="bid-form" onSubmit={submit} noValidate aria-label={formLabel}>
@@ -135,6 +153,7 @@ function AmountForm({ listingId, formLabel, fieldLabel, intro, min, max, check, 
             {fieldError}
           </small>
         )}
+        {large && cardLimit !== undefined && <CardNote limit={cardLimit} />}
       </div>
       <button type="submit" className="btn btn-primary btn-block" disabled={isLoading}>
         {isLoading ? busyLabel : submitLabel}
@@ -142,6 +161,12 @@ function AmountForm({ listingId, formLabel, fieldLabel, intro, min, max, check, 
       {message && (
         <div className={`alert ${success ? 'alert-success' : 'alert-error'} panel-notice`} role={success ? 'status' : 'alert'}>
           {message.text}
+          {!success && large && (
+            <>
+              {' '}
+              <Link to={PAYMENT_METHOD_LINK}>Go to Payment method</Link>
+            </>
+          )}
         </div>
       )}
     </form>

@@ -8,6 +8,7 @@ import { userUpdated } from '../../session/session.slice';
 import { useChangePasswordMutation, useUpdateProfileMutation } from './profile.api';
 import { useResendVerificationMutation } from '../../api/verification.api';
 import { SessionsSection } from './SessionsSection';
+import { PaymentMethodSection } from './PaymentMethodSection';
 
 type Notice = { kind: 'success' | 'error'; text: string } | null;
 
@@ -26,7 +27,8 @@ export function emailEdited(current: string, typed: string): boolean {
 }
 
 /**
- * Profile tab: personal details, email verification, the password and the login sessions (SPEC §2, §5, ADR 0030).
+ * Profile tab: personal details, email verification, the saved card (ADR 0041), the password and the login sessions
+ * (SPEC §2, §5, ADR 0030).
  * While an admin impersonates, the sessions are the user's own business and are not shown.
  */
 export function ProfileTab({ user, impersonating = readImpersonation() !== null }: { user: UserDto; impersonating?: boolean }) {
@@ -36,6 +38,7 @@ export function ProfileTab({ user, impersonating = readImpersonation() !== null 
         <ProfileForm user={user} />
         <div>
           <EmailStatus user={user} />
+          <PaymentMethodSection />
           <PasswordForm />
         </div>
       </div>
