@@ -166,13 +166,17 @@ export const EVENT_SCHEMAS = {
     /** Bids still open when an unsold sale ended: the seller may accept one within 7 days (D8). */
     pending_bids: count,
   }),
-  /** A cancelled listing's sale ended here (ADR 0042): the bidders whose bids were still open, to be told why. */
+  /**
+   * A cancelled listing's sale ended here (ADR 0042): everyone who bid, to be told why, in chunks of at most 500 so no
+   * message outgrows NATS's payload limit; the first chunk also tells the seller.
+   */
   'auction.cancelled': z.object({
     listing_id: id,
     listing_title: text,
     seller_id: id,
     reason: text,
-    bidder_ids: z.array(id).max(10_000),
+    bidder_ids: z.array(id).max(500),
+    notify_seller: z.boolean(),
     cancelled_at: time,
   }),
   /** A card hold lapsed uncaptured (D11): the invoice is payable again and the buyer is told by email. */
