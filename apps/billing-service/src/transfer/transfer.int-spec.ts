@@ -8,6 +8,7 @@ import { CreatePayments1763801300000 } from '../migrations/1763801300000-create-
 import { AdminPaymentActs1764400000000 } from '../migrations/1764400000000-admin-payment-acts';
 import { TransferAndDisputes1764520000000 } from '../migrations/1764520000000-transfer-and-disputes';
 import { TransferProofs1764530100000 } from '../migrations/1764530100000-transfer-proofs';
+import { PaymentWindow1764550000000 } from '../migrations/1764550000000-payment-window';
 import { InvoicesRepository, type InvoiceRecord } from '../invoices/invoices.repository';
 import { SandboxProvider } from '../payments/sandbox.provider';
 import { PaymentEventsHandler } from '../payments/payment-events.handler';
@@ -85,7 +86,7 @@ describe('transfer checklist and disputes (ADR 0039)', () => {
       url: db.url,
       schema: 'billing',
       entities: [],
-      migrations: [CreateEventTables1763800000000, CreateInvoices1763801200000, CreatePayments1763801300000, AdminPaymentActs1764400000000, TransferAndDisputes1764520000000, TransferProofs1764530100000],
+      migrations: [CreateEventTables1763800000000, CreateInvoices1763801200000, CreatePayments1763801300000, AdminPaymentActs1764400000000, TransferAndDisputes1764520000000, TransferProofs1764530100000, PaymentWindow1764550000000],
       poolSize: 12,
     });
     invoices = new InvoicesRepository(ds);
@@ -271,6 +272,23 @@ describe('transfer checklist and disputes (ADR 0039)', () => {
     await sandbox.cancel(provider_intent_id, 'expired');
     await (transfer as unknown as { events: PaymentEventsHandler }).events.sync(provider_intent_id);
     expect((await invoices.findById(sale.invoice.id))?.status).toBe('payment_canceled');
+    expect(await outbox('dispute.resolved', sale.invoice.id)).toEqual([{ payload: expect.objectContaining({ outcome: 'lapsed', note: null }) }]);
+  });
+
+  it('answers a 409 and audits nothing when the hold ended at the provider before the decision; the outcome stands', async () => {
+    const sale = await heldSale();
+    await dispute(sale);
+    const [{ provider_intent_id }] = await ds.query('SELECT provider_intent_id FROM payment_intents WHERE id = $1', [sale.intentId]);
+    // The provider lets the hold go before the admin decides, and its notice has not arrived yet (a handle that delivers nothing).
+    await new SandboxProvider(ds, 'https://market.example').cancel(provider_intent_id, 'expired');
+    expect((await invoices.findById(sale.invoice.id))?.status).toBe('disputed');
+    await expect(transfer.resolveDispute(admin, sale.invoice.id, { action: 'release', note: 'Transfer verified with both parties.' })).rejects.toMatchObject({
+      status: 409,
+      detail: 'This dispute already ended: the funds were returned when the hold lapsed',
+    });
+    expect((await invoices.findById(sale.invoice.id))?.status).toBe('payment_canceled');
+    expect(await outbox('admin.acted', sale.invoice.id)).toEqual([]);
+    expect(await outbox('payment.captured', sale.invoice.id)).toEqual([]);
     expect(await outbox('dispute.resolved', sale.invoice.id)).toEqual([{ payload: expect.objectContaining({ outcome: 'lapsed', note: null }) }]);
   });
 
