@@ -17,13 +17,17 @@ import { MemberEventsHandler } from './auctions/member-events.handler';
 import { StandingBidsRepository } from './auctions/standing-bids.repository';
 import { SaleTermsKeeper } from './auctions/sale-terms';
 import { BidsService } from './auctions/bids.service';
+import { PaymentMethodCheck } from './auctions/payment-method.check';
 import { BidsController } from './auctions/bids.controller';
+import { UnwoundSalesAndStrikes1764550100000 } from './migrations/1764550100000-unwound-sales-and-strikes';
+import { SaleUnwindingRepository } from './auctions/sale-unwinding.repository';
+import { SaleLapsesHandler } from './auctions/sale-lapses.handler';
 
 /** The bidding-service: auction state, bids, offers and the end of each sale, in the `bidding` schema. */
 export function biddingAppModule(serviceConfig: ServiceConfig & Partial<BiddingConfig>): DynamicModule {
   const config = withBiddingDefaults(serviceConfig);
   return defineServiceModule(
-    { service: 'bidding-service', schema: 'bidding', config, entities: [], migrations: [CreateAuctions1763800900000, SalesAndOffers1763801000000, WebsiteUrlAndBuyNow1763801100000, BidLeaderIndex1763801450000, PriceVersionAndMemberStates1764510000000, WithdrawnBids1764510200000] },
+    { service: 'bidding-service', schema: 'bidding', config, entities: [], migrations: [CreateAuctions1763800900000, SalesAndOffers1763801000000, WebsiteUrlAndBuyNow1763801100000, BidLeaderIndex1763801450000, PriceVersionAndMemberStates1764510000000, WithdrawnBids1764510200000, UnwoundSalesAndStrikes1764550100000] },
     {
       imports: [SettingsModule],
       controllers: [BidsController],
@@ -38,8 +42,11 @@ export function biddingAppModule(serviceConfig: ServiceConfig & Partial<BiddingC
         StandingBidsRepository,
         ListingEventsHandler,
         MemberEventsHandler,
+        PaymentMethodCheck,
         ListingCancellationsRepository,
         BidsService,
+        SaleUnwindingRepository,
+        SaleLapsesHandler,
       ],
     },
   );
