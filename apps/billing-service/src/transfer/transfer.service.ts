@@ -60,9 +60,14 @@ export class TransferService {
     if (claim.outcome === 'claimed') {
       const moved = await this.moveHeldFunds(invoiceId, request.action);
       if (moved !== 'moved') {
-        const fresh = await this.transfer.latestFor([invoiceId]);
+        const fresh = (await this.transfer.latestFor([invoiceId])).get(invoiceId);
+        const wanted = request.action === 'release' ? 'released' : 'refunded';
+        // The money moved some other way meanwhile (the hold lapsed or was canceled at the provider): say so, audit nothing.
+        if (fresh?.closed_at && fresh.outcome !== wanted) {
+          throw conflict(`This dispute already ended: the funds were ${fresh.outcome === 'lapsed' ? 'returned when the hold lapsed' : fresh.outcome}`);
+        }
         // A retry after a move that went through finds the dispute closed by the reconciliation: nothing left to do.
-        if (!fresh.get(invoiceId)?.closed_at) {
+        if (!fresh?.closed_at) {
           await this.transfer.clearResolution(claim.dispute.id);
           throw conflict(moved === null ? 'No funds are held for this invoice any more, so the dispute cannot be decided by a release or refund' : moved.refused);
         }
