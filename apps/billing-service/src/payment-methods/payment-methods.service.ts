@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { Actor, PaymentMethodConfirmResult, PaymentMethodSetup, PaymentMethodStatus, SandboxCard } from '@market/contracts';
-import { notFound, requireActor } from '@market/server-kit';
+import { forbidden, notFound, requireActor } from '@market/server-kit';
 import { BILLING_CONFIG, type BillingConfig } from '../billing.config';
 import { PAYMENT_PROVIDER, type PaymentProvider, type ProviderSetupIntent } from '../payments/payment-provider';
 import { SandboxProvider } from '../payments/sandbox.provider';
@@ -9,6 +9,13 @@ import { cardOutcome } from '../payments/payments.service';
 import { PaymentMethodsRepository, type PaymentMethodRecord } from './payment-methods.repository';
 
 const SETUP_NOT_FOUND = 'Card setup not found';
+
+/** The member's own, as a password is (D14): an admin acting as them never saves a card in their name. */
+function requireOwnCaller(actor: Actor | null): Actor {
+  const user = requireActor(actor);
+  if (user.impersonator_id) throw forbidden('A card cannot be saved while impersonating a user');
+  return user;
+}
 
 /**
  * Saved cards (ADR 0041): a member verifies a card through the provider's SetupIntent (nothing is charged); bidding
@@ -30,7 +37,7 @@ export class PaymentMethodsService {
 
   /** A new SetupIntent for the caller, confirmed next in the browser (the sandbox's form or Stripe.js). */
   async setup(actor: Actor | null): Promise<PaymentMethodSetup> {
-    const user = requireActor(actor);
+    const user = requireOwnCaller(actor);
     const setup = await this.provider.createSetupIntent({ user_id: user.user_id, idempotency_key: `setup-${user.user_id}-${randomUUID()}` });
     await this.methods.recordSetup(setup.id, user.user_id);
     return {
@@ -43,7 +50,7 @@ export class PaymentMethodsService {
 
   /** The sandbox's card form: a test card decides; only the number's last four digits are kept (D12). */
   async sandboxConfirm(actor: Actor | null, setupIntentId: string, card: SandboxCard): Promise<PaymentMethodConfirmResult> {
-    const user = requireActor(actor);
+    const user = requireOwnCaller(actor);
     if (!(this.provider instanceof SandboxProvider)) throw notFound('Not found');
     const setup = await this.ownSetup(user, setupIntentId);
     if (setup.client_secret !== card.client_secret) throw notFound(SETUP_NOT_FOUND);
@@ -54,7 +61,7 @@ export class PaymentMethodsService {
 
   /** After Stripe.js confirmed a SetupIntent: its state is read from the provider, never taken from the browser. */
   async sync(actor: Actor | null, setupIntentId: string): Promise<PaymentMethodConfirmResult> {
-    const user = requireActor(actor);
+    const user = requireOwnCaller(actor);
     const setup = await this.ownSetup(user, setupIntentId);
     const error = setup.status === 'succeeded' || !setup.last_error ? null : { code: 'setup_failed', message: setup.last_error };
     return { payment_method: present(await this.saveIfSucceeded(user, setup)), error };

@@ -78,6 +78,15 @@ describe('large bids need a verified card', () => {
     expect(large).toMatchObject({ status: 201, body: { current_bid: 95_000 } });
   });
 
+  it('never lets an admin acting as a member save a card in their name', async () => {
+    const member = await signUp(stack.url);
+    const impersonation = await post(api(`/admin/impersonate/${member.id}`), undefined, bearer(adminToken));
+    expect(impersonation.status).toBe(200);
+    const refused = await post(api('/user/payment-method/setup'), undefined, bearer(impersonation.body.impersonation_token));
+    expect(refused).toMatchObject({ status: 403, body: { detail: 'A card cannot be saved while impersonating a user' } });
+    expect((await get(api('/user/payment-method'), bearer(member.token))).body.verified).toBe(false);
+  });
+
   it('refuses an invalid or expired card with a 422 naming the field', async () => {
     const bidder = await signUp(stack.url);
     const setup = await post(api('/user/payment-method/setup'), undefined, bearer(bidder.token));

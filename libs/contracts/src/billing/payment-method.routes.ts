@@ -25,10 +25,13 @@ export const PAYMENT_METHOD_ROUTES = {
     path: '/user/payment-method/setup',
     tag: 'payments',
     summary: 'Start saving a card: a SetupIntent to confirm in the browser',
-    description: 'Nothing is charged: the provider verifies the card (Stripe SetupIntent, or the sandbox with test cards). Bids above the large-bid threshold need a verified card (ADR 0041).',
+    description:
+      'Nothing is charged: the provider verifies the card (Stripe SetupIntent, or the sandbox with test cards). Bids above the large-bid threshold ' +
+      'need a verified card (ADR 0041). 403 while an admin impersonates the member.',
     auth: 'user',
     status: 201,
     reply: PaymentMethodSetupSchema,
+    errors: [403],
   }),
   sync: defineRoute({
     method: 'post',
@@ -39,7 +42,7 @@ export const PAYMENT_METHOD_ROUTES = {
     body: PaymentMethodSyncSchema,
     status: 200,
     reply: PaymentMethodConfirmResultSchema,
-    errors: [404],
+    errors: [403, 404],
   }),
   sandboxConfirm: defineRoute({
     method: 'post',
@@ -52,6 +55,6 @@ export const PAYMENT_METHOD_ROUTES = {
     body: SandboxCardSchema,
     status: 200,
     reply: PaymentMethodConfirmResultSchema,
-    errors: [404],
+    errors: [403, 404],
   }),
 };

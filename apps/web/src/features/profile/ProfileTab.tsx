@@ -29,7 +29,7 @@ export function emailEdited(current: string, typed: string): boolean {
 /**
  * Profile tab: personal details, email verification, the saved card (ADR 0041), the password and the login sessions
  * (SPEC §2, §5, ADR 0030).
- * While an admin impersonates, the sessions are the user's own business and are not shown.
+ * While an admin impersonates, the sessions and the saved card are the user's own business and are not shown.
  */
 export function ProfileTab({ user, impersonating = readImpersonation() !== null }: { user: UserDto; impersonating?: boolean }) {
   return (
@@ -38,7 +38,7 @@ export function ProfileTab({ user, impersonating = readImpersonation() !== null 
         <ProfileForm user={user} />
         <div>
           <EmailStatus user={user} />
-          <PaymentMethodSection />
+          {!impersonating && <PaymentMethodSection />}
           <PasswordForm />
         </div>
       </div>
