@@ -5,6 +5,7 @@ import { SalesAndOffers1763801000000 } from './migrations/1763801000000-sales-an
 import { WebsiteUrlAndBuyNow1763801100000 } from './migrations/1763801100000-website-url-and-buy-now';
 import { BidLeaderIndex1763801450000 } from './migrations/1763801450000-bid-leader-index';
 import { PriceVersionAndMemberStates1764510000000 } from './migrations/1764510000000-price-version-and-member-states';
+import { WithdrawnBids1764510200000 } from './migrations/1764510200000-withdrawn-bids';
 import { BIDDING_CONFIG, withBiddingDefaults, type BiddingConfig } from './bidding.config';
 import { AuctionsRepository } from './auctions/auctions.repository';
 import { SalesRepository } from './auctions/sales.repository';
@@ -18,12 +19,15 @@ import { SaleTermsKeeper } from './auctions/sale-terms';
 import { BidsService } from './auctions/bids.service';
 import { PaymentMethodCheck } from './auctions/payment-method.check';
 import { BidsController } from './auctions/bids.controller';
+import { UnwoundSalesAndStrikes1764550100000 } from './migrations/1764550100000-unwound-sales-and-strikes';
+import { SaleUnwindingRepository } from './auctions/sale-unwinding.repository';
+import { SaleLapsesHandler } from './auctions/sale-lapses.handler';
 
 /** The bidding-service: auction state, bids, offers and the end of each sale, in the `bidding` schema. */
 export function biddingAppModule(serviceConfig: ServiceConfig & Partial<BiddingConfig>): DynamicModule {
   const config = withBiddingDefaults(serviceConfig);
   return defineServiceModule(
-    { service: 'bidding-service', schema: 'bidding', config, entities: [], migrations: [CreateAuctions1763800900000, SalesAndOffers1763801000000, WebsiteUrlAndBuyNow1763801100000, BidLeaderIndex1763801450000, PriceVersionAndMemberStates1764510000000] },
+    { service: 'bidding-service', schema: 'bidding', config, entities: [], migrations: [CreateAuctions1763800900000, SalesAndOffers1763801000000, WebsiteUrlAndBuyNow1763801100000, BidLeaderIndex1763801450000, PriceVersionAndMemberStates1764510000000, WithdrawnBids1764510200000, UnwoundSalesAndStrikes1764550100000] },
     {
       imports: [SettingsModule],
       controllers: [BidsController],
@@ -41,6 +45,8 @@ export function biddingAppModule(serviceConfig: ServiceConfig & Partial<BiddingC
         PaymentMethodCheck,
         ListingCancellationsRepository,
         BidsService,
+        SaleUnwindingRepository,
+        SaleLapsesHandler,
       ],
     },
   );

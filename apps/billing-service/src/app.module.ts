@@ -24,6 +24,9 @@ import { TransferProofs1764530100000 } from './migrations/1764530100000-transfer
 import { TransferProofRepository } from './transfer-proof/transfer-proof.repository';
 import { TransferProofService } from './transfer-proof/transfer-proof.service';
 import { TransferProofController } from './transfer-proof/transfer-proof.controller';
+import { PaymentWindow1764550000000 } from './migrations/1764550000000-payment-window';
+import { PaymentWindowSweep } from './invoices/payment-window.sweep';
+import { UnpaidSalesRepository } from './invoices/unpaid-sales.repository';
 import { PaymentMethods1764500000000 } from './migrations/1764500000000-payment-methods';
 import { PaymentMethodsRepository } from './payment-methods/payment-methods.repository';
 import { PaymentMethodsService } from './payment-methods/payment-methods.service';
@@ -33,11 +36,11 @@ import { PaymentMethodsController } from './payment-methods/payment-methods.cont
 export function billingAppModule(serviceConfig: ServiceConfig & Partial<BillingConfig>): DynamicModule {
   const config = withBillingDefaults(serviceConfig);
   return defineServiceModule(
-    { service: 'billing-service', schema: 'billing', config, entities: [], migrations: [CreateInvoices1763801200000, CreatePayments1763801300000, AdminPaymentActs1764400000000, TransferAndDisputes1764520000000, TransferProofs1764530100000, PaymentMethods1764500000000] },
+    { service: 'billing-service', schema: 'billing', config, entities: [], migrations: [CreateInvoices1763801200000, CreatePayments1763801300000, AdminPaymentActs1764400000000, TransferAndDisputes1764520000000, TransferProofs1764530100000, PaymentMethods1764500000000, PaymentWindow1764550000000] },
     {
       imports: [SettingsModule],
       controllers: [BillingStatsController, InvoicesController, PaymentsController, AdminBillingController, TransferController, TransferProofController, PaymentMethodsController],
-      providers: [{ provide: BILLING_CONFIG, useValue: config }, ServiceRpc, InvoicesRepository, InvoicesService, SaleEventsHandler, OverdueSweep, ...PAYMENTS_PROVIDERS, AdminBillingRepository, AdminBillingService, TransferRepository, TransferService, DisputeEscalationSweep, TransferProofRepository, TransferProofService, ...domainProofProviders(serviceConfig), PaymentMethodsRepository, PaymentMethodsService],
+      providers: [{ provide: BILLING_CONFIG, useValue: config }, ServiceRpc, InvoicesRepository, InvoicesService, SaleEventsHandler, OverdueSweep, ...PAYMENTS_PROVIDERS, AdminBillingRepository, AdminBillingService, TransferRepository, TransferService, DisputeEscalationSweep, TransferProofRepository, TransferProofService, ...domainProofProviders(serviceConfig), PaymentMethodsRepository, PaymentMethodsService, UnpaidSalesRepository, PaymentWindowSweep],
     },
   );
 }

@@ -40,3 +40,16 @@ describe('PAYMENTS_PROVIDER (ADR 0033)', () => {
     expect(() => provider({ ...KEYS, STRIPE_WEBHOOK_SECRET: 'whsec_1' })).toThrow(/^Invalid configuration: STRIPE_WEBHOOK_SECRET: must be at least 16 characters/);
   });
 });
+
+describe('PAYMENT_WINDOW_HOURS (ADR 0043)', () => {
+  const windowEnv = { PAYMENT_WINDOW_HOURS: billingEnv.PAYMENT_WINDOW_HOURS };
+  it('defaults to 48 hours and takes whole hours from 1 to 336', () => {
+    expect(parseEnvOrThrow(windowEnv, {}).PAYMENT_WINDOW_HOURS).toBe(48);
+    expect(parseEnvOrThrow(windowEnv, { PAYMENT_WINDOW_HOURS: '24' }).PAYMENT_WINDOW_HOURS).toBe(24);
+  });
+  it('refuses a bad value naming the variable', () => {
+    for (const bad of ['0', '-5', '1.5', 'two days', '337']) {
+      expect(() => parseEnvOrThrow(windowEnv, { PAYMENT_WINDOW_HOURS: bad })).toThrow(/^Invalid configuration: PAYMENT_WINDOW_HOURS: /);
+    }
+  });
+});

@@ -35,6 +35,10 @@ export const billingEnv = {
   BUY_NOW_CHECKOUT: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
   // How often each replica cancels card holds past their capture deadline (D11).
   HOLD_SWEEP_MS: z.coerce.number().int().min(200).max(3_600_000).default(60_000),
+  // How long a buyer has to get the card authorised before the sale lapses (ADR 0043): whole hours, 1 to 336 (14 days).
+  PAYMENT_WINDOW_HOURS: z.coerce.number().int().min(1).max(336).default(48),
+  // How often each replica lapses unpaid invoices past their pay-by moment (ADR 0043).
+  PAYMENT_WINDOW_SWEEP_MS: z.coerce.number().int().min(200).max(3_600_000).default(60_000),
 };
 export type BillingConfig = z.infer<z.ZodObject<typeof billingEnv>>;
 export const BILLING_CONFIG = Symbol('BILLING_CONFIG');
@@ -43,6 +47,7 @@ export const BILLING_CONFIG = Symbol('BILLING_CONFIG');
 export const DEFAULT_INVOICE_SWEEP_MS = 60_000;
 export const DEFAULT_BUY_NOW_INVOICE_WAIT_MS = 3_000;
 export const DEFAULT_HOLD_SWEEP_MS = 60_000;
+export const DEFAULT_PAYMENT_WINDOW_HOURS = 48;
 
 /** Reads the billing service configuration from the environment, exiting with one line on a bad value. */
 export function loadBillingConfig(): BillingConfig {
@@ -104,6 +109,8 @@ export function withBillingDefaults(config: ServiceConfig & Partial<BillingConfi
     STRIPE_API_PORT: config.STRIPE_API_PORT,
     STRIPE_API_PROTOCOL: config.STRIPE_API_PROTOCOL,
     HOLD_SWEEP_MS: config.HOLD_SWEEP_MS ?? DEFAULT_HOLD_SWEEP_MS,
+    PAYMENT_WINDOW_HOURS: config.PAYMENT_WINDOW_HOURS ?? DEFAULT_PAYMENT_WINDOW_HOURS,
+    PAYMENT_WINDOW_SWEEP_MS: config.PAYMENT_WINDOW_SWEEP_MS ?? 60_000,
     BUY_NOW_CHECKOUT: config.BUY_NOW_CHECKOUT ?? false,
   };
 }

@@ -6,6 +6,8 @@ import { BrowseCountsAndSortIndexes1763800800000 } from './migrations/1763800800
 import { PriceVersionAndModeration1764510100000 } from './migrations/1764510100000-price-version-and-moderation';
 import { ListingOwnership1764530000000 } from './migrations/1764530000000-listing-ownership';
 import { ListingCancellation1764540000000 } from './migrations/1764540000000-listing-cancellation';
+import { UnwoundSales1764550200000 } from './migrations/1764550200000-unwound-sales';
+import { UnwoundSalesRepository } from './listings/unwound-sales.repository';
 import { ListingsRepository } from './listings/listings.repository';
 import { SellerModerationRepository } from './listings/seller-moderation.repository';
 import { SellerModerationService } from './listings/seller-moderation.service';
@@ -31,7 +33,7 @@ export function listingsAppModule(config: ServiceConfig & Partial<DomainProofCon
       schema: 'listings',
       config,
       entities: [],
-      migrations: [CreateListings1763800600000, CreateWatchlist1763800700000, BrowseCountsAndSortIndexes1763800800000, PriceVersionAndModeration1764510100000, ListingOwnership1764530000000, ListingCancellation1764540000000],
+      migrations: [CreateListings1763800600000, CreateWatchlist1763800700000, BrowseCountsAndSortIndexes1763800800000, PriceVersionAndModeration1764510100000, ListingOwnership1764530000000, ListingCancellation1764540000000, UnwoundSales1764550200000],
     },
     {
       imports: [SettingsModule],
@@ -47,6 +49,7 @@ export function listingsAppModule(config: ServiceConfig & Partial<DomainProofCon
         SaleTermsService,
         SellerEventsHandler,
         BidEventsHandler,
+        UnwoundSalesRepository,
         WatchlistRepository,
         WatchlistService,
         OwnershipRepository,

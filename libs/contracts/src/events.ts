@@ -166,14 +166,60 @@ export const EVENT_SCHEMAS = {
     /** Bids still open when an unsold sale ended: the seller may accept one within 7 days (D8). */
     pending_bids: count,
   }),
-  /** A cancelled listing's sale ended here (ADR 0042): the bidders whose bids were still open, to be told why. */
+  /**
+   * A cancelled listing's sale ended here (ADR 0042): everyone who bid, to be told why, in chunks of at most 500 so no
+   * message outgrows NATS's payload limit; the first chunk also tells the seller.
+   */
   'auction.cancelled': z.object({
     listing_id: id,
     listing_title: text,
     seller_id: id,
     reason: text,
-    bidder_ids: z.array(id).max(10_000),
+    bidder_ids: z.array(id).max(500),
+    notify_seller: z.boolean(),
     cancelled_at: time,
+  }),
+  /**
+   * An unpaid sale ended (ADR 0043): its payment window passed with no card authorised (`unpaid`), or an admin cancelled
+   * it (`admin_cancelled`, with the admin's reason). The invoice is cancelled in the same transaction; bidding unwinds
+   * the sale and records a strike against the buyer when `strike` is true.
+   */
+  'sale.lapsed': z.object({
+    invoice_id: id,
+    invoice_number: text,
+    listing_id: id,
+    bid_id: id,
+    buyer_id: id,
+    seller_id: id,
+    website_title: text,
+    kind: z.enum(['bid', 'offer', 'buy_now']),
+    amount: dollars,
+    lapsed_at: time,
+    reason: z.enum(['unpaid', 'admin_cancelled']),
+    strike: z.boolean(),
+    /** The admin's reason for a cancellation; null for a lapse. */
+    note: text.nullable(),
+  }),
+  /**
+   * bidding-service unwound a sale whose invoice lapsed or was cancelled (ADR 0043): the winning bid is rejected, the
+   * listing is on sale again (`active`, until its end) or ended (`expired`, its open bids the seller's second chance),
+   * with the auction's recomputed public price at `price_version`. listings-service never lets `bid_id` sell it again.
+   */
+  'sale.unwound': z.object({
+    listing_id: id,
+    listing_title: text,
+    bid_id: id,
+    buyer_id: id,
+    seller_id: id,
+    status: z.enum(['active', 'expired']),
+    expires_at: time.nullable(),
+    current_bid: dollars.nullable(),
+    bid_count: count,
+    price_version: count,
+    /** Bids still open after the unwinding: on an ended sale the seller may accept one for 7 days (D8). */
+    pending_bids: count,
+    reason: z.enum(['unpaid', 'admin_cancelled']),
+    unwound_at: time,
   }),
   /** A card hold lapsed uncaptured (D11): the invoice is payable again and the buyer is told by email. */
   'invoice.hold_expired': z.object({
@@ -344,6 +390,8 @@ export const EVENT_FLOWS: {
   'bid.rejected': { writtenBy: 'bidding-service', consumedBy: ['notifications-service'] },
   'auction.closed': { writtenBy: 'bidding-service', consumedBy: ['listings-service', 'notifications-service', 'gateway'] },
   'auction.cancelled': { writtenBy: 'bidding-service', consumedBy: ['notifications-service'] },
+  'sale.lapsed': { writtenBy: 'billing-service', consumedBy: ['bidding-service'] },
+  'sale.unwound': { writtenBy: 'bidding-service', consumedBy: ['listings-service'] },
   'invoice.hold_expired': { writtenBy: 'billing-service', consumedBy: ['notifications-service'] },
   'invoice.issued': { writtenBy: 'billing-service', consumedBy: ['notifications-service'] },
   'payment.authorized': { writtenBy: 'billing-service', consumedBy: ['notifications-service'] },

@@ -7,6 +7,7 @@ import { CreateAuctions1763800900000 } from '../migrations/1763800900000-create-
 import { SalesAndOffers1763801000000 } from '../migrations/1763801000000-sales-and-offers';
 import { WebsiteUrlAndBuyNow1763801100000 } from '../migrations/1763801100000-website-url-and-buy-now';
 import { PriceVersionAndMemberStates1764510000000 } from '../migrations/1764510000000-price-version-and-member-states';
+import { WithdrawnBids1764510200000 } from '../migrations/1764510200000-withdrawn-bids';
 import { AuctionsRepository } from './auctions.repository';
 
 const HOUR = 3600_000;
@@ -36,7 +37,7 @@ describe('auction state and bids', () => {
 
   beforeAll(async () => {
     db = await createTestDatabase('bidding');
-    ds = await openServiceDatabase({ url: db.url, schema: 'bidding', entities: [], migrations: [CreateEventTables1763800000000, CreateAuctions1763800900000, SalesAndOffers1763801000000, WebsiteUrlAndBuyNow1763801100000, PriceVersionAndMemberStates1764510000000], poolSize: 12 });
+    ds = await openServiceDatabase({ url: db.url, schema: 'bidding', entities: [], migrations: [CreateEventTables1763800000000, CreateAuctions1763800900000, SalesAndOffers1763801000000, WebsiteUrlAndBuyNow1763801100000, PriceVersionAndMemberStates1764510000000, WithdrawnBids1764510200000], poolSize: 12 });
     auctions = new AuctionsRepository(ds);
   });
   afterAll(async () => {

@@ -237,10 +237,10 @@ export class AuctionsRepository {
     });
   }
 
-  /** A listing's public bids (never offers), newest first. */
+  /** A listing's public bids (never offers, nor bids withdrawn before the end, ADR 0038), newest first. */
   bidsFor(listingId: string, limit: number): Promise<BidRecord[]> {
     return this.dataSource.query(
-      `SELECT ${BID_COLUMNS} FROM bids WHERE listing_id = $1 AND kind = 'bid' ORDER BY created_at DESC, id DESC LIMIT $2`,
+      `SELECT ${BID_COLUMNS} FROM bids WHERE listing_id = $1 AND kind = 'bid' AND withdrawn_at IS NULL ORDER BY created_at DESC, id DESC LIMIT $2`,
       [listingId, limit],
     );
   }

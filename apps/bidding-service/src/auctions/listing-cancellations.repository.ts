@@ -3,6 +3,8 @@ import type { EntityManager } from 'typeorm';
 import type { EventPayloads } from '@market/contracts';
 import { appendEvent } from '@market/server-kit';
 
+const BIDDERS_PER_EVENT = 500;
+
 /**
  * An admin's cancellation of a listing, as the sale sees it (ADR 0042): the only place that ends a sale for that
  * reason. It runs in the listing.cancelled consumer's transaction, so the ended sale, the rejected bids and the
@@ -35,14 +37,19 @@ export class ListingCancellationsRepository {
       `SELECT DISTINCT bidder_id FROM bids WHERE listing_id = $1 AND bidder_id <> $2 ORDER BY bidder_id`,
       [event.listing_id, event.seller_id],
     );
-    await appendEvent(manager, 'auction.cancelled', {
-      listing_id: event.listing_id,
-      listing_title: event.listing_title,
-      seller_id: event.seller_id,
-      reason: event.reason,
-      bidder_ids: bidders.map((b) => b.bidder_id),
-      cancelled_at: event.cancelled_at,
-    });
+    const ids = bidders.map((b) => b.bidder_id);
+    // One event per 500 bidders (a message stays far below NATS's payload limit); the first also tells the seller.
+    for (let start = 0; start === 0 || start < ids.length; start += BIDDERS_PER_EVENT) {
+      await appendEvent(manager, 'auction.cancelled', {
+        listing_id: event.listing_id,
+        listing_title: event.listing_title,
+        seller_id: event.seller_id,
+        reason: event.reason,
+        bidder_ids: ids.slice(start, start + BIDDERS_PER_EVENT),
+        notify_seller: start === 0,
+        cancelled_at: event.cancelled_at,
+      });
+    }
     return 'cancelled';
   }
 }

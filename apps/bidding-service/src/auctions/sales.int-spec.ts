@@ -6,6 +6,7 @@ import { CreateAuctions1763800900000 } from '../migrations/1763800900000-create-
 import { SalesAndOffers1763801000000 } from '../migrations/1763801000000-sales-and-offers';
 import { WebsiteUrlAndBuyNow1763801100000 } from '../migrations/1763801100000-website-url-and-buy-now';
 import { PriceVersionAndMemberStates1764510000000 } from '../migrations/1764510000000-price-version-and-member-states';
+import { WithdrawnBids1764510200000 } from '../migrations/1764510200000-withdrawn-bids';
 import { AuctionsRepository } from './auctions.repository';
 import { SalesRepository } from './sales.repository';
 import { StandingBidsRepository } from './standing-bids.repository';
@@ -64,7 +65,7 @@ describe('the end of a sale (D5, D8)', () => {
       url: db.url,
       schema: 'bidding',
       entities: [],
-      migrations: [CreateEventTables1763800000000, CreateAuctions1763800900000, SalesAndOffers1763801000000, WebsiteUrlAndBuyNow1763801100000, PriceVersionAndMemberStates1764510000000],
+      migrations: [CreateEventTables1763800000000, CreateAuctions1763800900000, SalesAndOffers1763801000000, WebsiteUrlAndBuyNow1763801100000, PriceVersionAndMemberStates1764510000000, WithdrawnBids1764510200000],
       poolSize: 16,
     });
     auctions = new AuctionsRepository(ds);

@@ -110,7 +110,11 @@ export class SalesRepository {
       const decision = decideBidAction(auction, bid, actorId, action, now);
       if (!decision.allowed) return { decision, bid };
       if (decision.sale === null) {
-        await manager.query(`UPDATE bids SET status = 'rejected', decided_at = $2 WHERE id = $1`, [bidId, now]);
+        // A public bid leaves the auction's history with its price (ADR 0038); an offer was never public.
+        await manager.query(`UPDATE bids SET status = 'rejected', decided_at = $2, withdrawn_at = CASE WHEN kind = 'bid' THEN $2::timestamptz END WHERE id = $1`, [
+          bidId,
+          now,
+        ]);
         await appendEvent(manager, 'bid.rejected', {
           bid_id: bidId,
           listing_id: bid.listing_id,
@@ -166,7 +170,13 @@ export class SalesRepository {
     manager: EntityManager,
   ): Promise<void> {
     await manager.query(`UPDATE bids SET status = 'accepted', decided_at = $2 WHERE id = $1`, [winner.id, now]);
-    await manager.query(`UPDATE bids SET status = 'rejected', decided_at = $2 WHERE listing_id = $1 AND status = 'pending'`, [auction.listing_id, now]);
+    // The sale's losing bids stay in its history; a removed member's (not yet swept) leaves it (ADR 0038).
+    await manager.query(
+      `UPDATE bids SET status = 'rejected', decided_at = $2, withdrawn_at = CASE WHEN EXISTS (
+         SELECT 1 FROM member_states m WHERE m.user_id = bids.bidder_id AND m.status <> 'active') THEN $2::timestamptz END
+       WHERE listing_id = $1 AND status = 'pending'`,
+      [auction.listing_id, now],
+    );
     await manager.query(
       `UPDATE auctions SET status = 'sold', winning_bid_id = $2, closed_at = COALESCE(closed_at, $3), updated_at = now() WHERE listing_id = $1`,
       [auction.listing_id, winner.id, now],

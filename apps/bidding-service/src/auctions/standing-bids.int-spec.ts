@@ -8,6 +8,7 @@ import { SalesAndOffers1763801000000 } from '../migrations/1763801000000-sales-a
 import { WebsiteUrlAndBuyNow1763801100000 } from '../migrations/1763801100000-website-url-and-buy-now';
 import { BidLeaderIndex1763801450000 } from '../migrations/1763801450000-bid-leader-index';
 import { PriceVersionAndMemberStates1764510000000 } from '../migrations/1764510000000-price-version-and-member-states';
+import { WithdrawnBids1764510200000 } from '../migrations/1764510200000-withdrawn-bids';
 import { AuctionsRepository, BARRED } from './auctions.repository';
 import { SalesRepository } from './sales.repository';
 import { StandingBidsRepository } from './standing-bids.repository';
@@ -76,6 +77,7 @@ describe('bids leaving an auction: repricing and moderation (ADR 0038)', () => {
         WebsiteUrlAndBuyNow1763801100000,
         BidLeaderIndex1763801450000,
         PriceVersionAndMemberStates1764510000000,
+        WithdrawnBids1764510200000,
       ],
       poolSize: 16,
     });
@@ -99,6 +101,8 @@ describe('bids leaving an auction: repricing and moderation (ADR 0038)', () => {
     expect(await repriced(listing.listing_id)).toEqual([
       expect.objectContaining({ listing_id: listing.listing_id, current_bid: 1050, bid_count: 2, reserve_met: false, price_version: 4, reason: 'bid_rejected' }),
     ]);
+    // The public history matches: the rejected bid has left it.
+    expect((await auctions.bidsFor(listing.listing_id, 10)).map((b) => b.amount)).toEqual([1050, 1000]);
     // The next bid is judged against the new price, and carries the next version.
     const next = await auctions.placeBid(listing.listing_id, who(cat), minimumNextBid(1000, 1050), new Date(), 0);
     expect(next?.decision).toMatchObject({ accepted: true, current_bid: 1100, bid_count: 3 });
@@ -147,6 +151,7 @@ describe('bids leaving an auction: repricing and moderation (ADR 0038)', () => {
     expect(await auctions.findAuction(untouched.listing.listing_id)).toMatchObject({ current_bid: 1000, bid_count: 1, price_version: 1 });
     expect((await repriced(alone.listing.listing_id))[0]).toMatchObject({ current_bid: null, reserve_met: false, reason: 'bidder_removed' });
     expect(await ds.query(`SELECT status FROM bids WHERE bidder_id = $1 AND status = 'pending'`, [member])).toEqual([]);
+    expect((await auctions.bidsFor(leading.listing.listing_id, 10)).map((b) => b.amount)).toEqual([1000]);
     // The member's new bids, offers and purchases are refused until a reactivation.
     expect((await auctions.placeBid(untouched.listing.listing_id, who(member), 5000, new Date(), 0))?.decision).toEqual({ accepted: false, reason: BARRED });
     expect((await auctions.placeOffer(fixed.listing_id, member, 900, new Date()))?.refusal).toBe(BARRED);
@@ -208,13 +213,15 @@ describe('bids leaving an auction: repricing and moderation (ADR 0038)', () => {
   });
 
   it("a removed member's bid never wins at the close, even before the sweep reached its auction", async () => {
-    const [member, other] = [randomUUID(), randomUUID()];
-    const { listing } = await auctionWith([[other, 1000], [member, 1050]]);
+    const [member, other, third] = [randomUUID(), randomUUID(), randomUUID()];
+    const { listing } = await auctionWith([[third, 1000], [other, 1050], [member, 1100]]);
     await standing.recordMember(member, 'suspended', new Date());
     const result = await sales.closeDue(listing.listing_id, new Date(Date.now() + DAY + MINUTE));
-    expect(result).toMatchObject({ closed: true, outcome: { outcome: 'sold', amount: 1000 } });
+    expect(result).toMatchObject({ closed: true, outcome: { outcome: 'sold', amount: 1050 } });
     const [accepted] = await ds.query(`SELECT payload FROM outbox WHERE name = 'bid.accepted' AND payload->>'listing_id' = $1`, [listing.listing_id]);
-    expect(accepted.payload).toMatchObject({ buyer_id: other, amount: 1000 });
+    expect(accepted.payload).toMatchObject({ buyer_id: other, amount: 1050 });
+    // The bid that lost at the end stays in the history; the removed member's leaves it.
+    expect((await auctions.bidsFor(listing.listing_id, 10)).map((b) => b.amount)).toEqual([1050, 1000]);
   });
 
   it("a suspended seller's auction does not sell at its end: it expires with its bids open for the seller (D8)", async () => {

@@ -82,7 +82,7 @@ export class StandingBidsRepository {
         const auction = await this.auctions.lock(listing_id, manager);
         if (!auction) return false;
         const [, rejected]: [unknown, number] = await manager.query(
-          `UPDATE bids SET status = 'rejected', decided_at = $3 WHERE listing_id = $1 AND bidder_id = $2 AND status = 'pending'`,
+          `UPDATE bids SET status = 'rejected', decided_at = $3, withdrawn_at = $3 WHERE listing_id = $1 AND bidder_id = $2 AND status = 'pending'`,
           [listing_id, userId, now],
         );
         if (rejected === 0) return false;

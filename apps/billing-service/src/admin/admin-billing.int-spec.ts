@@ -7,6 +7,7 @@ import { createTestDatabase, type TestDatabase } from '@market/server-kit/testin
 import { CreateInvoices1763801200000 } from '../migrations/1763801200000-create-invoices';
 import { TransferAndDisputes1764520000000 } from '../migrations/1764520000000-transfer-and-disputes';
 import { TransferProofs1764530100000 } from '../migrations/1764530100000-transfer-proofs';
+import { PaymentWindow1764550000000 } from '../migrations/1764550000000-payment-window';
 import { CreatePayments1763801300000 } from '../migrations/1763801300000-create-payments';
 import { AdminBillingRepository, invoiceStatusesOf } from './admin-billing.repository';
 import { AdminBillingService } from './admin-billing.service';
@@ -61,7 +62,7 @@ describe('admin billing figures in SQL (ADR 0021)', () => {
       url: db.url,
       schema: 'billing',
       entities: [],
-      migrations: [CreateEventTables1763800000000, CreateInvoices1763801200000, CreatePayments1763801300000, TransferAndDisputes1764520000000, TransferProofs1764530100000],
+      migrations: [CreateEventTables1763800000000, CreateInvoices1763801200000, CreatePayments1763801300000, TransferAndDisputes1764520000000, TransferProofs1764530100000, PaymentWindow1764550000000],
       poolSize: 4,
     });
     repository = new AdminBillingRepository(ds);
@@ -141,7 +142,7 @@ describe('admin billing figures in SQL (ADR 0021)', () => {
     expect(await repository.transactions(null, 2)).toHaveLength(2);
 
     expect(invoiceStatusesOf('completed')).toEqual(['paid']);
-    expect(invoiceStatusesOf('failed')).toEqual(['payment_failed', 'payment_canceled']);
+    expect(invoiceStatusesOf('failed')).toEqual(['payment_failed', 'payment_canceled', 'cancelled']);
     expect(invoiceStatusesOf('pending')).toEqual(['pending', 'overdue', 'awaiting_payment', 'payment_authorized', 'disputed']);
     const statuses = async (group: 'completed' | 'pending' | 'failed') =>
       (await repository.transactions(invoiceStatusesOf(group), 1000)).map((row) => row.status).sort();

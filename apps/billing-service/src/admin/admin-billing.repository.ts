@@ -14,6 +14,8 @@ export const TRANSACTION_STATUS_OF: Record<InvoiceState, TransactionStatus> = {
   payment_authorized: 'pending',
   // Funds held while an admin decides (ADR 0039): not paid yet, not failed.
   disputed: 'pending',
+  // An unpaid sale that lapsed or an admin cancelled (ADR 0043): no money moved, the sale did not happen.
+  cancelled: 'failed',
 };
 
 /** The invoice statuses of one Transactions group. */

@@ -37,6 +37,7 @@ const STATUS_LABELS: Record<InvoiceStatus, string> = {
   payment_canceled: 'Payment Canceled',
   payment_authorized: 'Payment Authorized',
   disputed: 'Disputed',
+  cancelled: 'Cancelled',
 };
 
 const SALE_LABELS: Record<InvoiceDto['sale_type'], string> = {

@@ -27,6 +27,10 @@ const record = (overrides: Partial<InvoiceRecord> = {}): InvoiceRecord => ({
   transfer_received_at: null,
   transfer_verified_at: null,
   release_started_at: null,
+  pay_by: new Date('2026-03-03T10:00:00.000Z'),
+  cancelled_at: null,
+  cancel_reason: null,
+  cancel_note: null,
   ...overrides,
 });
 const names = new Map<string, PublicProfile>([
@@ -79,6 +83,7 @@ describe('invoice presenter', () => {
       total_amount: 4999,
       status: 'pending',
       due_date: '2026-03-08T10:00:00.000Z',
+      pay_by: '2026-03-03T10:00:00.000Z',
       created_at: '2026-03-01T10:00:00.000Z',
       paid_at: null,
       buyer: { id: 'buyer', username: 'bob' },

@@ -44,6 +44,7 @@ export function presentInvoice(
     total_amount: centsToDollars(invoice.amount_cents),
     status: invoice.status,
     due_date: invoice.due_date.toISOString(),
+    pay_by: invoice.pay_by?.toISOString() ?? null,
     created_at: invoice.created_at.toISOString(),
     paid_at: invoice.paid_at?.toISOString() ?? null,
     buyer: party(invoice.buyer_id),

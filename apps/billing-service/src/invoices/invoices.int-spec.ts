@@ -6,6 +6,7 @@ import { createTestDatabase, type TestDatabase } from '@market/server-kit/testin
 import { CreateInvoices1763801200000 } from '../migrations/1763801200000-create-invoices';
 import { TransferAndDisputes1764520000000 } from '../migrations/1764520000000-transfer-and-disputes';
 import { TransferProofs1764530100000 } from '../migrations/1764530100000-transfer-proofs';
+import { PaymentWindow1764550000000 } from '../migrations/1764550000000-payment-window';
 import { InvoicesRepository } from './invoices.repository';
 import { SaleEventsHandler } from './sale-events.handler';
 import { InvoicesService, PAYMENT_SETUP_FAILED_MESSAGE } from './invoices.service';
@@ -49,11 +50,11 @@ describe('invoices in the billing schema (D10)', () => {
 
   beforeAll(async () => {
     db = await createTestDatabase('billing');
-    ds = await openServiceDatabase({ url: db.url, schema: 'billing', entities: [], migrations: [CreateEventTables1763800000000, CreateInvoices1763801200000, TransferAndDisputes1764520000000, TransferProofs1764530100000], poolSize: 12 });
+    ds = await openServiceDatabase({ url: db.url, schema: 'billing', entities: [], migrations: [CreateEventTables1763800000000, CreateInvoices1763801200000, TransferAndDisputes1764520000000, TransferProofs1764530100000, PaymentWindow1764550000000], poolSize: 12 });
     invoices = new InvoicesRepository(ds);
     // apply() needs only the database; no JetStream is involved here.
     consumers = new EventConsumers(ds, undefined as never, { stream: 'UNUSED', prefix: 'unused' }, 'billing-service');
-    handler = new SaleEventsHandler(consumers, invoices, settings, { name: 'sandbox' });
+    handler = new SaleEventsHandler(consumers, invoices, settings, { name: 'sandbox' }, { PAYMENT_WINDOW_HOURS: 48 });
   });
   afterAll(async () => {
     await ds?.destroy();

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
-import { dollarsToCents, dueDate, type InvoiceEvent, invoiceNumber, type InvoiceSaleType, type InvoiceState, invoiceTransition, statusesAffectedBy, successFee } from '@market/domain';
+import { dollarsToCents, dueDate, payBy, type InvoiceEvent, invoiceNumber, type InvoiceSaleType, type InvoiceState, invoiceTransition, statusesAffectedBy, successFee } from '@market/domain';
 
 /** An invoice row as stored; cents as numbers (bigint cast: at most 10^11, exact in a double). */
 export interface InvoiceRecord {
@@ -29,6 +29,12 @@ export interface InvoiceRecord {
   release_started_at: Date | null;
   /** When the buyer's own token showed on the site's domain (ADR 0040): the transfer verified. */
   transfer_verified_at: Date | null;
+  /** The end of the payment window (ADR 0043); null on invoices made before it existed. */
+  pay_by: Date | null;
+  /** When and why an unpaid sale ended (ADR 0043): the window lapsed, or an admin cancelled it with a note. */
+  cancelled_at: Date | null;
+  cancel_reason: 'unpaid' | 'admin_cancelled' | null;
+  cancel_note: string | null;
 }
 
 /** The facts of one sale an invoice is made from (bid.accepted), with the fee percent in force now. */
@@ -43,6 +49,8 @@ export interface SaleFacts {
   /** Whole dollars. */
   amount: number;
   success_fee_percent: number;
+  /** The payment window in hours (ADR 0043); without it the invoice has no pay-by moment. */
+  payment_window_hours?: number;
 }
 
 export type TransitionResult = { invoice: InvoiceRecord; applied: boolean } | null;
@@ -50,7 +58,7 @@ export type TransitionResult = { invoice: InvoiceRecord; applied: boolean } | nu
 export const INVOICE_COLUMNS = `id, invoice_number, bid_id, listing_id, buyer_id, seller_id, website_title, website_url, sale_type,
   amount_cents::float8 AS amount_cents, success_fee_percent::float8 AS success_fee_percent, fee_cents::float8 AS fee_cents,
   payout_cents::float8 AS payout_cents, status, due_date, created_at, paid_at, transfer_started_at, transfer_received_at, release_started_at,
-  transfer_verified_at`;
+  transfer_verified_at, pay_by, cancelled_at, cancel_reason, cancel_note`;
 const SWEEP_BATCH = 1000;
 
 /** The only place that reads and writes billing.invoices. */
@@ -70,8 +78,8 @@ export class InvoicesRepository {
     const [{ seq }]: { seq: number }[] = await manager.query(`SELECT nextval('invoice_number_seq')::float8 AS seq`);
     const inserted: InvoiceRecord[] = await manager.query(
       `INSERT INTO invoices (id, invoice_number, bid_id, listing_id, buyer_id, seller_id, website_title, website_url, sale_type,
-         amount_cents, success_fee_percent, fee_cents, payout_cents, status, due_date, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 'pending', $14, $15)
+         amount_cents, success_fee_percent, fee_cents, payout_cents, status, due_date, created_at, pay_by)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 'pending', $14, $15, $16)
        ON CONFLICT DO NOTHING RETURNING ${INVOICE_COLUMNS}`,
       [
         randomUUID(),
@@ -89,6 +97,7 @@ export class InvoicesRepository {
         fee.payout_cents,
         dueDate(now),
         now,
+        sale.payment_window_hours === undefined ? null : payBy(now, sale.payment_window_hours),
       ],
     );
     if (inserted.length > 0) return { invoice: inserted[0], created: true };
@@ -171,10 +180,11 @@ export class InvoicesRepository {
   }
 
   private async findBySale(sale: Pick<SaleFacts, 'bid_id' | 'listing_id'>, manager: EntityManager): Promise<InvoiceRecord | null> {
-    const [row]: InvoiceRecord[] = await manager.query(`SELECT ${INVOICE_COLUMNS} FROM invoices WHERE bid_id = $1 OR listing_id = $2 LIMIT 1`, [
-      sale.bid_id,
-      sale.listing_id,
-    ]);
+    // A cancelled invoice's sale was unwound (ADR 0043): the listing's next sale gets an invoice of its own.
+    const [row]: InvoiceRecord[] = await manager.query(
+      `SELECT ${INVOICE_COLUMNS} FROM invoices WHERE bid_id = $1 OR (listing_id = $2 AND status <> 'cancelled') LIMIT 1`,
+      [sale.bid_id, sale.listing_id],
+    );
     return row ?? null;
   }
 }

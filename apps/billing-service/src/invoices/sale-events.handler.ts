@@ -5,6 +5,7 @@ import { centsToDollars, saleTypeOf } from '@market/domain';
 import { appendEvent, EventConsumers, SettingsClient } from '@market/server-kit';
 import { InvoicesRepository } from './invoices.repository';
 import { PAYMENT_PROVIDER, type PaymentProvider } from '../payments/payment-provider';
+import { BILLING_CONFIG, type BillingConfig } from '../billing.config';
 
 /**
  * Invoices every sale (D10) from bid.accepted, which the bidding service writes exactly once per listing (ADR 0017).
@@ -20,6 +21,7 @@ export class SaleEventsHandler implements OnApplicationBootstrap {
     private readonly invoices: InvoicesRepository,
     private readonly settings: SettingsClient,
     @Inject(PAYMENT_PROVIDER) private readonly provider: Pick<PaymentProvider, 'name'>,
+    @Inject(BILLING_CONFIG) private readonly config: Pick<BillingConfig, 'PAYMENT_WINDOW_HOURS'>,
   ) {}
 
   async onApplicationBootstrap() {
@@ -40,6 +42,8 @@ export class SaleEventsHandler implements OnApplicationBootstrap {
         sale_type: saleTypeOf(sale.sale, sale.kind),
         amount: sale.amount,
         success_fee_percent: success_fee,
+        // Every sale binds its buyer to pay within the window, however it was made (ADR 0043).
+        payment_window_hours: this.config.PAYMENT_WINDOW_HOURS,
       },
       now,
       manager,

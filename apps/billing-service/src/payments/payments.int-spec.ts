@@ -6,6 +6,7 @@ import { createTestDatabase, shuffled, type TestDatabase } from '@market/server-
 import { CreateInvoices1763801200000 } from '../migrations/1763801200000-create-invoices';
 import { TransferAndDisputes1764520000000 } from '../migrations/1764520000000-transfer-and-disputes';
 import { TransferProofs1764530100000 } from '../migrations/1764530100000-transfer-proofs';
+import { PaymentWindow1764550000000 } from '../migrations/1764550000000-payment-window';
 import { CreatePayments1763801300000 } from '../migrations/1763801300000-create-payments';
 import { AdminPaymentActs1764400000000 } from '../migrations/1764400000000-admin-payment-acts';
 import { InvoicesRepository, type InvoiceRecord } from '../invoices/invoices.repository';
@@ -70,7 +71,7 @@ describe('card payments through the sandbox provider (D11, D12)', () => {
       url: db.url,
       schema: 'billing',
       entities: [],
-      migrations: [CreateEventTables1763800000000, CreateInvoices1763801200000, CreatePayments1763801300000, AdminPaymentActs1764400000000, TransferAndDisputes1764520000000, TransferProofs1764530100000],
+      migrations: [CreateEventTables1763800000000, CreateInvoices1763801200000, CreatePayments1763801300000, AdminPaymentActs1764400000000, TransferAndDisputes1764520000000, TransferProofs1764530100000, PaymentWindow1764550000000],
       poolSize: 12,
     });
     invoices = new InvoicesRepository(ds);

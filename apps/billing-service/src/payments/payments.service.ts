@@ -234,6 +234,8 @@ export class PaymentsService {
     const viewer = invoice ? viewerOf(user, invoice) : null;
     if (!invoice || !viewer) throw notFound('Invoice not found');
     if (viewer !== 'buyer') throw forbidden('Only the buyer can pay this invoice');
+    // An unpaid sale that lapsed or was cancelled is over (ADR 0043): no payment of it is started or continued.
+    if (invoice.status === 'cancelled') throw conflict('This sale was cancelled, so it can no longer be paid.');
     return invoice;
   }
 

@@ -2,10 +2,12 @@ import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { EventConsumers } from '@market/server-kit';
 import { ListingsRepository } from './listings.repository';
 import { ListingsService } from './listings.service';
+import { UnwoundSalesRepository } from './unwound-sales.repository';
 
 /**
  * Follows the bidding service, which owns each sale: current bid, bid count and end from bid.placed, and the lower
- * ones from auction.repriced (both versioned, ADR 0038); sold from bid.accepted; expired from auction.closed.
+ * ones from auction.repriced (both versioned, ADR 0038); sold from bid.accepted; expired from auction.closed; back on
+ * sale from sale.unwound, after which that sale's events change nothing (ADR 0043).
  */
 @Injectable()
 export class BidEventsHandler implements OnApplicationBootstrap {
@@ -13,16 +15,22 @@ export class BidEventsHandler implements OnApplicationBootstrap {
     private readonly consumers: EventConsumers,
     private readonly listings: ListingsRepository,
     private readonly service: ListingsService,
+    private readonly unwound: UnwoundSalesRepository,
   ) {}
 
   async onApplicationBootstrap() {
     await this.consumers.subscribe('bid.placed', (event, manager) => this.listings.applyBid(event.payload, manager));
     await this.consumers.subscribe('auction.repriced', (event, manager) => this.listings.applyRepriced(event.payload, manager));
-    await this.consumers.subscribe('bid.accepted', (event, manager) =>
-      this.service.applySaleEnd(manager, event.payload.listing_id, 'sold', event.payload.amount),
-    );
-    await this.consumers.subscribe('auction.closed', (event, manager) =>
-      this.service.applySaleEnd(manager, event.payload.listing_id, event.payload.outcome),
-    );
+    await this.consumers.subscribe('bid.accepted', async (event, manager) => {
+      if (await this.unwound.isUnwound(event.payload.bid_id, manager)) return;
+      await this.service.applySaleEnd(manager, event.payload.listing_id, 'sold', event.payload.amount);
+    });
+    await this.consumers.subscribe('auction.closed', async (event, manager) => {
+      if (event.payload.outcome === 'sold' && (await this.unwound.isUnwound(event.payload.winning_bid_id, manager))) return;
+      await this.service.applySaleEnd(manager, event.payload.listing_id, event.payload.outcome);
+    });
+    await this.consumers.subscribe('sale.unwound', async (event, manager) => {
+      await this.unwound.apply(event.payload, manager);
+    });
   }
 }

@@ -148,7 +148,7 @@ export class ListingsRepository {
     await manager.query(
       `UPDATE listings SET current_bid = $2, bid_count = $3, price_version = $5,
          expires_at = CASE WHEN $4::timestamptz IS NULL THEN expires_at ELSE GREATEST(expires_at, $4::timestamptz) END, updated_at = now()
-       WHERE id = $1 AND price_version < $5 AND status <> 'sold'`,
+       WHERE id = $1 AND price_version < $5 AND status NOT IN ('sold', 'cancelled')`,
       [bid.listing_id, bid.current_bid, bid.bid_count, bid.expires_at, bid.price_version ?? bid.bid_count],
     );
   }
@@ -163,7 +163,7 @@ export class ListingsRepository {
   ): Promise<void> {
     await manager.query(
       `UPDATE listings SET current_bid = $2, bid_count = $3, price_version = $4, updated_at = now()
-       WHERE id = $1 AND price_version < $4 AND status <> 'sold'`,
+       WHERE id = $1 AND price_version < $4 AND status NOT IN ('sold', 'cancelled')`,
       [repriced.listing_id, repriced.current_bid, repriced.bid_count, repriced.price_version],
     );
   }

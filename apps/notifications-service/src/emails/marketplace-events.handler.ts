@@ -48,12 +48,13 @@ export class MarketplaceEventsHandler implements OnApplicationBootstrap {
       await this.notify(event, e.outcome === 'sold' ? 'sale_sold' : 'sale_ended', e.seller_id, saleEndedNotice(e));
       if (e.outcome === 'sold' && e.buyer_id) await this.notify(event, 'sale_won', e.buyer_id, wonNotice(e));
     });
-    // Everyone who bid on a listing an admin cancelled, and its seller, learn why (ADR 0042): one email each.
+    // Everyone who bid on a listing an admin cancelled, and its seller, learn why (ADR 0042): one email each, sent even
+    // with notification emails off, because it voids what they committed to.
     await this.on('auction.cancelled', ['bidder_ids', 'reason'], async (event) => {
       const e = event.payload;
-      await this.notify(event, 'listing_cancelled_seller', e.seller_id, listingCancelledNotice(e, 'seller'));
-      for (const bidderId of e.bidder_ids) await this.notify(event, 'listing_cancelled_bidder', bidderId, listingCancelledNotice(e, 'bidder'), bidderId);
-    });
+      if (e.notify_seller) await this.notify(event, 'listing_cancelled_seller', e.seller_id, listingCancelledNotice(e, 'seller'), undefined, true);
+      for (const bidderId of e.bidder_ids) await this.notify(event, 'listing_cancelled_bidder', bidderId, listingCancelledNotice(e, 'bidder'), bidderId, true);
+    }, { timely: false });
     await this.on('invoice.issued', ['buyer_id'], (event) => this.notify(event, 'invoice_issued', event.payload.buyer_id, invoiceIssuedNotice(event.payload)));
     for (const name of ['payment.authorized', 'payment.captured', 'payment.refunded'] as const) {
       const category = name.replace('.', '_');
@@ -97,9 +98,9 @@ export class MarketplaceEventsHandler implements OnApplicationBootstrap {
 
   // One job per event, recipient role and user (`each` tells apart the recipients of one role): a redelivered event
   // finds its jobs already queued.
-  private async notify(event: EventEnvelope, category: string, userId: string, notice: Notice, each?: string): Promise<void> {
+  private async notify(event: EventEnvelope, category: string, userId: string, notice: Notice, each?: string, essential = false): Promise<void> {
     const user: UserContact | null = await this.contacts.find(userId);
     if (!user) return;
-    await this.queue.enqueue(each ? `${category}-${event.id}-${each}` : `${category}-${event.id}`, { kind: 'notice', category, essential: false, to: user.email, username: user.username, notice });
+    await this.queue.enqueue(each ? `${category}-${event.id}-${each}` : `${category}-${event.id}`, { kind: 'notice', category, essential, to: user.email, username: user.username, notice });
   }
 }

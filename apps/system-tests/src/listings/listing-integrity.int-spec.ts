@@ -68,13 +68,16 @@ describe('listings that stay what was approved (ADR 0042)', () => {
     const reactivate = await call('PATCH', api(`/listings/${listing.id}`), { status: 'active' }, bearer(seller.token));
     expect(reactivate.status).toBe(400);
     expect(reactivate.body.detail).toBe('This listing is waiting for review');
-    // Bidding learns the listing is under review: a bid is refused, never stored.
+    // Bidding learns the listing is under review from listing.updated; from then on a bid is refused and never stored.
+    const bidding = stack.service('bidding').get(DataSource);
     await eventually(async () => {
-      const refused = await post(api('/bids'), { listing_id: listing.id, amount: 9000 }, bearer(bidder.token));
-      expect(refused.status).toBeGreaterThanOrEqual(400);
-      expect(refused.status).toBeLessThan(500);
+      const [auction] = await bidding.query('SELECT status FROM auctions WHERE listing_id = $1', [listing.id]);
+      expect(auction.status).toBe('pending');
     }, 15_000);
-    const [{ bids }] = await stack.service('bidding').get(DataSource).query('SELECT count(*)::int AS bids FROM bids WHERE listing_id = $1', [listing.id]);
+    const refused = await post(api('/bids'), { listing_id: listing.id, amount: 9000 }, bearer(bidder.token));
+    expect(refused.status).toBeGreaterThanOrEqual(400);
+    expect(refused.status).toBeLessThan(500);
+    const [{ bids }] = await bidding.query('SELECT count(*)::int AS bids FROM bids WHERE listing_id = $1', [listing.id]);
     expect(bids).toBe(0);
 
     // The admin approves the change and the listing is live again.

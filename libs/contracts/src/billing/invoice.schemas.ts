@@ -3,7 +3,7 @@ import { IsoDateTimeSchema } from '../common.schemas';
 import { DisputeSchema, TransferChecklistSchema } from './transfer.schemas';
 
 /** Invoice statuses (SPEC §4). */
-export const INVOICE_STATUSES = ['pending', 'overdue', 'paid', 'payment_failed', 'awaiting_payment', 'payment_canceled', 'payment_authorized', 'disputed'] as const;
+export const INVOICE_STATUSES = ['pending', 'overdue', 'paid', 'payment_failed', 'awaiting_payment', 'payment_canceled', 'payment_authorized', 'disputed', 'cancelled'] as const;
 export const InvoiceStatusSchema = z.enum(INVOICE_STATUSES);
 export type InvoiceStatus = z.infer<typeof InvoiceStatusSchema>;
 
@@ -28,6 +28,11 @@ export const InvoiceSchema = z.strictObject({
   status: InvoiceStatusSchema,
   /** A moment (7 days after the invoice was made), not a calendar date. */
   due_date: IsoDateTimeSchema,
+  /**
+   * The end of the payment window (ADR 0043): unless the card is authorised by then, the sale lapses and the invoice is
+   * cancelled. Null for invoices made before the window existed.
+   */
+  pay_by: IsoDateTimeSchema.nullable(),
   created_at: IsoDateTimeSchema,
   paid_at: IsoDateTimeSchema.nullable(),
   buyer: InvoicePartySchema,

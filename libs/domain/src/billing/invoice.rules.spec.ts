@@ -6,6 +6,7 @@ import {
   INVOICE_STATES,
   invoiceNumber,
   invoiceTransition,
+  payBy,
   saleTypeOf,
   statusesAffectedBy,
   type InvoiceEvent,
@@ -16,18 +17,29 @@ const _ = null;
 /** The whole table: one row per status, one column per event (in INVOICE_EVENTS order); null is refused. */
 const COLUMNS = INVOICE_EVENTS;
 const TABLE: Record<InvoiceState, (InvoiceState | null)[]> = {
-  //                  started             authorized            failed            canceled            captured refunded            hold_expired        marked_paid due_date_passed dispute_opened
-  pending:            ['awaiting_payment', 'payment_authorized', _,                _,                  _,       _,                  _,                  'paid',     'overdue',      _],
-  overdue:            ['awaiting_payment', 'payment_authorized', _,                _,                  _,       _,                  _,                  _,          _,              _],
-  paid:               [_,                  _,                    _,                _,                  _,       'payment_canceled', _,                  _,          _,              _],
-  payment_failed:     ['awaiting_payment', 'payment_authorized', _,                _,                  _,       _,                  _,                  _,          'overdue',      _],
-  awaiting_payment:   ['awaiting_payment', 'payment_authorized', 'payment_failed', 'payment_canceled', _,       _,                  _,                  _,          _,              _],
-  payment_canceled:   ['awaiting_payment', 'payment_authorized', _,                _,                  _,       _,                  _,                  _,          'overdue',      _],
-  payment_authorized: [_,                  _,                    _,                'payment_canceled', 'paid',  'payment_canceled', 'payment_canceled', _,          _,              'disputed'],
-  disputed:           [_,                  _,                    _,                'payment_canceled', 'paid',  'payment_canceled', 'payment_canceled', _,          _,              _],
+  //                  started             authorized            failed            canceled            captured refunded            hold_expired        marked_paid due_date_passed dispute_opened window_lapsed sale_cancelled
+  pending:            ['awaiting_payment', 'payment_authorized', _,                _,                  _,       _,                  _,                  'paid',     'overdue',      _,             'cancelled',  'cancelled'],
+  overdue:            ['awaiting_payment', 'payment_authorized', _,                _,                  _,       _,                  _,                  _,          _,              _,             'cancelled',  'cancelled'],
+  paid:               [_,                  _,                    _,                _,                  _,       'payment_canceled', _,                  _,          _,              _,             _,            _],
+  payment_failed:     ['awaiting_payment', 'payment_authorized', _,                _,                  _,       _,                  _,                  _,          'overdue',      _,             'cancelled',  'cancelled'],
+  awaiting_payment:   ['awaiting_payment', 'payment_authorized', 'payment_failed', 'payment_canceled', _,       _,                  _,                  _,          _,              _,             'cancelled',  'cancelled'],
+  payment_canceled:   ['awaiting_payment', 'payment_authorized', _,                _,                  _,       _,                  _,                  _,          'overdue',      _,             'cancelled',  'cancelled'],
+  payment_authorized: [_,                  _,                    _,                'payment_canceled', 'paid',  'payment_canceled', 'payment_canceled', _,          _,              'disputed',    _,            _],
+  disputed:           [_,                  _,                    _,                'payment_canceled', 'paid',  'payment_canceled', 'payment_canceled', _,          _,              _,             _,            _],
+  cancelled:          [_,                  _,                    _,                _,                  _,       _,                  _,                  _,          _,              _,             _,            _],
 };
 
 describe('invoiceTransition (SPEC §4, D10, D11)', () => {
+  it('cancels only an invoice no money is held or taken for, and a cancelled invoice never moves again (ADR 0043)', () => {
+    for (const event of ['payment_window_lapsed', 'sale_cancelled'] as const) {
+      expect(statusesAffectedBy(event)).toEqual(INVOICE_STATES.filter((status) => canPay(status)));
+      for (const status of ['paid', 'payment_authorized', 'disputed', 'cancelled'] as const) expect(invoiceTransition(status, event)).toBeNull();
+    }
+    for (const event of INVOICE_EVENTS) expect(invoiceTransition('cancelled', event)).toBeNull();
+    expect(canPay('cancelled')).toBe(false);
+    expect(canMarkPaid('cancelled')).toBe(false);
+  });
+
   it('has a row for every status and a column for every event', () => {
     expect(Object.keys(TABLE).sort()).toEqual([...INVOICE_STATES].sort());
     for (const row of Object.values(TABLE)) expect(row).toHaveLength(COLUMNS.length);
@@ -104,5 +116,15 @@ describe('saleTypeOf', () => {
     ['accepted_after_close', 'offer', 'accepted_offer'],
   ] as const)('sale %s of a %s is %s', (sale, kind, expected) => {
     expect(saleTypeOf(sale, kind)).toBe(expected);
+  });
+});
+
+describe('payBy (ADR 0043)', () => {
+  it('ends the payment window whole hours after the invoice was made', () => {
+    expect(payBy(new Date('2026-11-25T10:00:00Z'), 48).toISOString()).toBe('2026-11-27T10:00:00.000Z');
+    expect(payBy(new Date('2026-11-25T10:00:00Z'), 1).toISOString()).toBe('2026-11-25T11:00:00.000Z');
+  });
+  it('refuses a window that is not a positive whole number of hours', () => {
+    for (const hours of [0, -1, 1.5, Number.NaN]) expect(() => payBy(new Date(), hours)).toThrow(RangeError);
   });
 });

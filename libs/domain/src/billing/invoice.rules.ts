@@ -1,11 +1,12 @@
 /** Every state an invoice can be in (SPEC §4); the same list as INVOICE_STATUSES in the contracts. */
-export const INVOICE_STATES = ['pending', 'overdue', 'paid', 'payment_failed', 'awaiting_payment', 'payment_canceled', 'payment_authorized', 'disputed'] as const;
+export const INVOICE_STATES = ['pending', 'overdue', 'paid', 'payment_failed', 'awaiting_payment', 'payment_canceled', 'payment_authorized', 'disputed', 'cancelled'] as const;
 export type InvoiceState = (typeof INVOICE_STATES)[number];
 
 /**
  * What can happen to an invoice: a payment is started, authorised (funds held, D11), fails or is canceled; the held
  * funds are captured or refunded, or the hold expires; the seller marks it paid; its due date passes (D10); the buyer
- * disputes the transfer while the funds are held (ADR 0039).
+ * disputes the transfer while the funds are held (ADR 0039); the payment window passes unpaid, or an admin cancels the
+ * unpaid sale (ADR 0043).
  */
 export const INVOICE_EVENTS = [
   'payment_started',
@@ -18,6 +19,8 @@ export const INVOICE_EVENTS = [
   'marked_paid',
   'due_date_passed',
   'dispute_opened',
+  'payment_window_lapsed',
+  'sale_cancelled',
 ] as const;
 export type InvoiceEvent = (typeof INVOICE_EVENTS)[number];
 
@@ -48,7 +51,10 @@ export function canMarkPaid(status: InvoiceState): boolean {
  * - the buyer may dispute only while funds are held (`payment_authorized`); a disputed invoice leaves `disputed` only
  *   when the held money moves: captured (an admin's release) makes it `paid`, a refund or canceled hold makes it
  *   `payment_canceled`, and a hold the provider let lapse does the same (a fact the invoice cannot refuse; ADR 0039
- *   keeps the platform's own sweep from lapsing disputed holds). It never becomes overdue while disputed.
+ *   keeps the platform's own sweep from lapsing disputed holds). It never becomes overdue while disputed;
+ * - an unpaid sale ends (ADR 0043): the payment window lapsing, or an admin's cancel, makes an invoice no money is held
+ *   or taken for `cancelled`, which is final: from any payable status (a payment underway that the provider has not
+ *   authorised is canceled there after the lapse), never once funds are held or paid.
  */
 export function invoiceTransition(status: InvoiceState, event: InvoiceEvent): InvoiceState | null {
   switch (event) {
@@ -72,6 +78,9 @@ export function invoiceTransition(status: InvoiceState, event: InvoiceEvent): In
       return status === 'pending' || status === 'payment_failed' || status === 'payment_canceled' ? 'overdue' : null;
     case 'dispute_opened':
       return status === 'payment_authorized' ? 'disputed' : null;
+    case 'payment_window_lapsed':
+    case 'sale_cancelled':
+      return canPay(status) ? 'cancelled' : null;
   }
 }
 
@@ -92,6 +101,15 @@ export const INVOICE_DUE_DAYS = 7;
 /** The due date of an invoice created at `createdAt`: seven days later (D10). */
 export function dueDate(createdAt: Date): Date {
   return new Date(createdAt.getTime() + INVOICE_DUE_DAYS * DAY_MS);
+}
+
+/**
+ * The end of an invoice's payment window (ADR 0043): `hours` after it was made. The buyer's card must be authorised by
+ * then, or the sale lapses.
+ */
+export function payBy(createdAt: Date, hours: number): Date {
+  if (!Number.isInteger(hours) || hours < 1) throw new RangeError(`Not a payment window in whole hours: ${hours}`);
+  return new Date(createdAt.getTime() + hours * 3600_000);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { TEST_MODE_NOTICE, type InvoiceDto } from '@market/contracts';
 import { formatMoney } from '../../lib/money';
-import { buyerSide, dueLine, FUNDS_HELD, saleTypeLabel, sellerFigures, statusBadge } from './invoices';
+import { buyerSide, dueLine, FUNDS_HELD, payByLine, saleTypeLabel, sellerFigures, statusBadge } from './invoices';
 import { TransferVerification } from './TransferVerification';
 import { TransferPanel } from './TransferPanel';
 
@@ -42,6 +42,7 @@ export function InvoiceRow(props: InvoiceRowProps) {
   const { invoice, highlighted = false, busy = null, notice = null, onPay = noop, onMarkPaid = noop, onDownload = noop, now } = props;
   const badge = statusBadge(invoice.status);
   const due = dueLine(invoice, now);
+  const payBy = payByLine(invoice);
   const seller = invoice.role === 'seller';
   return (
     <li
@@ -65,6 +66,11 @@ export function InvoiceRow(props: InvoiceRowProps) {
         </div>
         <p className="invoice-party muted">{seller ? `Buyer: ${invoice.buyer.username}` : `Seller: ${invoice.seller.username}`}</p>
         <p className={`invoice-due${due.overdue ? ' invoice-due-overdue' : ''}`}>{due.text}</p>
+        {payBy && (
+          <p className="invoice-pay-by" data-testid="invoice-pay-by">
+            {payBy}
+          </p>
+        )}
         {invoice.test_mode && (
           <p className="invoice-test-mode" data-testid="invoice-test-mode">
             {TEST_MODE_NOTICE}

@@ -5,6 +5,7 @@ import {
   MARK_PAID_FAILED,
   markPaidConfirmText,
   PDF_FAILED,
+  payByLine,
   payTarget,
   pdfFilename,
   performMarkPaid,
@@ -28,6 +29,7 @@ const invoice: InvoiceDto = {
   total_amount: 4500,
   status: 'pending',
   due_date: '2026-11-29T12:00:00Z',
+  pay_by: null,
   created_at: '2026-11-22T11:00:00Z',
   paid_at: null,
   buyer: { id: 'u-ann', username: 'ann_buyer' },
@@ -48,7 +50,7 @@ const invoice: InvoiceDto = {
 describe('statusBadge', () => {
   it('gives every status a readable label', () => {
     const labels = INVOICE_STATUSES.map((status) => statusBadge(status).label);
-    expect(labels).toEqual(['Pending', 'Overdue', 'Paid', 'Payment Failed', 'Awaiting Payment', 'Payment Canceled', 'Payment Authorized', 'Disputed']);
+    expect(labels).toEqual(['Pending', 'Overdue', 'Paid', 'Payment Failed', 'Awaiting Payment', 'Payment Canceled', 'Payment Authorized', 'Disputed', 'Cancelled']);
     for (const label of labels) expect(label).not.toContain('_');
   });
   it('colours trouble red and done green, and shows an unknown status as sent', () => {
@@ -175,5 +177,17 @@ describe('payTarget (?pay={id})', () => {
   it('tells a link to someone else’s invoice apart from no link at all', () => {
     expect(payTarget(rows, 'inv-9')).toEqual({ kind: 'missing' });
     expect(payTarget(rows, null)).toBeNull();
+  });
+});
+
+describe('payByLine (ADR 0043)', () => {
+  it('says when an unpaid invoice must be paid, nothing once paid or held, and that a lapsed sale was cancelled', () => {
+    const window = { pay_by: '2026-11-27T12:00:00Z' };
+    expect(payByLine({ status: 'pending', ...window }, 'en-US')).toMatch(/^Pay by Nov 27, 2026, \d{1,2}:00/);
+    expect(payByLine({ status: 'payment_failed', ...window }, 'en-US')).toMatch(/^Pay by /);
+    expect(payByLine({ status: 'payment_authorized', ...window }, 'en-US')).toBeNull();
+    expect(payByLine({ status: 'paid', ...window }, 'en-US')).toBeNull();
+    expect(payByLine({ status: 'pending', pay_by: null }, 'en-US')).toBeNull();
+    expect(payByLine({ status: 'cancelled', ...window }, 'en-US')).toMatch(/^Sale cancelled/);
   });
 });

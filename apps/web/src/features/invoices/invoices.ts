@@ -23,6 +23,8 @@ const STATUS_BADGES: Record<InvoiceStatus, { label: string; tone: BadgeTone }> =
   payment_authorized: { label: 'Payment Authorized', tone: 'green' },
   // Funds still held while an admin decides (ADR 0039).
   disputed: { label: 'Disputed', tone: 'orange' },
+  // The payment window passed unpaid or an admin cancelled the sale (ADR 0043).
+  cancelled: { label: 'Cancelled', tone: 'gray' },
 };
 
 /** A status as its badge reads (SPEC §4, and disputed, ADR 0039); a status the web does not know shows as sent. */
@@ -76,6 +78,18 @@ export function dueLine(invoice: Pick<InvoiceDto, 'status' | 'due_date' | 'paid_
   const due = Date.parse(invoice.due_date);
   const overdue = invoice.status === 'overdue' || (UNPAID.includes(invoice.status) && !Number.isNaN(due) && due < now.getTime());
   return { text: `Due ${formatInvoiceDate(invoice.due_date, locale)}${overdue ? ' (overdue)' : ''}`, overdue };
+}
+
+/**
+ * The payment window's line (ADR 0043): "Pay by <date and time>" while an invoice with a window is unpaid (the sale
+ * lapses after it), that the sale was cancelled once it lapsed or an admin cancelled it, else null.
+ */
+export function payByLine(invoice: Pick<InvoiceDto, 'status' | 'pay_by'>, locale?: string): string | null {
+  if (invoice.status === 'cancelled') return 'Sale cancelled: it was not paid in time or an admin cancelled it';
+  if (!invoice.pay_by || !UNPAID.includes(invoice.status)) return null;
+  const date = new Date(invoice.pay_by);
+  if (Number.isNaN(date.getTime())) return null;
+  return `Pay by ${date.toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' })}`;
 }
 
 /** A seller's figures (D10): the success fee with its percent, or that selling is free, and the payout. */

@@ -17,6 +17,7 @@ const held: InvoiceDto = {
   total_amount: 4500,
   status: 'payment_authorized',
   due_date: '2026-11-29T12:00:00Z',
+  pay_by: null,
   created_at: '2026-11-22T11:00:00Z',
   paid_at: null,
   buyer: { id: 'u-ann', username: 'ann_buyer' },

@@ -1,0 +1,155 @@
+import { randomUUID } from 'node:crypto';
+import type { DataSource } from 'typeorm';
+import type { Actor } from '@market/contracts';
+import { CreateEventTables1763800000000, openServiceDatabase } from '@market/server-kit';
+import { createTestDatabase, type TestDatabase } from '@market/server-kit/testing';
+import { CreateInvoices1763801200000 } from '../migrations/1763801200000-create-invoices';
+import { CreatePayments1763801300000 } from '../migrations/1763801300000-create-payments';
+import { AdminPaymentActs1764400000000 } from '../migrations/1764400000000-admin-payment-acts';
+import { TransferAndDisputes1764520000000 } from '../migrations/1764520000000-transfer-and-disputes';
+import { TransferProofs1764530100000 } from '../migrations/1764530100000-transfer-proofs';
+import { PaymentMethods1764500000000 } from '../migrations/1764500000000-payment-methods';
+import { PaymentWindow1764550000000 } from '../migrations/1764550000000-payment-window';
+import { InvoicesRepository, type InvoiceRecord } from './invoices.repository';
+import { UnpaidSalesRepository } from './unpaid-sales.repository';
+import { PaymentWindowSweep } from './payment-window.sweep';
+import { SandboxProvider } from '../payments/sandbox.provider';
+import { PaymentEventsHandler } from '../payments/payment-events.handler';
+import { PaymentIntentsRepository } from '../payments/payment-intents.repository';
+import { PaymentsService } from '../payments/payments.service';
+import { PaymentAdminActs } from '../payments/payment-admin-acts';
+import { TransferRepository } from '../transfer/transfer.repository';
+
+const HOUR = 3600_000;
+const card = (number: string, client_secret: string) => ({ client_secret, card_number: number, exp_month: 12, exp_year: 2099, cvc: '123' });
+
+describe('the payment window (ADR 0043)', () => {
+  let db: TestDatabase;
+  let ds: DataSource;
+  let invoices: InvoicesRepository;
+  let sandbox: SandboxProvider;
+  let handler: PaymentEventsHandler;
+  let payments: PaymentsService;
+  let sweep: PaymentWindowSweep;
+
+  const newInvoice = async (buyer: Actor, createdAt = new Date()): Promise<InvoiceRecord> =>
+    (
+      await invoices.createForSale(
+        {
+          bid_id: randomUUID(),
+          listing_id: randomUUID(),
+          buyer_id: buyer.user_id,
+          seller_id: randomUUID(),
+          website_title: 'Recipe blog',
+          website_url: null,
+          sale_type: 'buy_now',
+          amount: 4500,
+          success_fee_percent: 0,
+          payment_window_hours: 48,
+        },
+        createdAt,
+      )
+    ).invoice;
+  const lapsedEventsOf = (invoiceId: string): Promise<{ payload: Record<string, unknown> }[]> =>
+    ds.query(`SELECT payload FROM outbox WHERE name = 'sale.lapsed' AND payload->>'invoice_id' = $1 ORDER BY seq`, [invoiceId]);
+  const buyer = (): Actor => ({ user_id: randomUUID(), role: 'regular' });
+
+  beforeAll(async () => {
+    db = await createTestDatabase('billing');
+    ds = await openServiceDatabase({
+      url: db.url,
+      schema: 'billing',
+      entities: [],
+      migrations: [
+        CreateEventTables1763800000000, CreateInvoices1763801200000, CreatePayments1763801300000, AdminPaymentActs1764400000000,
+        TransferAndDisputes1764520000000, TransferProofs1764530100000, PaymentMethods1764500000000, PaymentWindow1764550000000,
+      ],
+      poolSize: 12,
+    });
+    invoices = new InvoicesRepository(ds);
+    sandbox = new SandboxProvider(ds, 'https://market.example');
+    handler = new PaymentEventsHandler(ds, sandbox);
+    handler.onModuleInit();
+    payments = new PaymentsService(new PaymentIntentsRepository(ds), invoices, handler, new PaymentAdminActs(ds), new TransferRepository(ds), sandbox, {
+      PUBLIC_URL: 'https://market.example',
+    });
+    sweep = new PaymentWindowSweep(new UnpaidSalesRepository(ds, sandbox), handler, sandbox, { PAYMENT_WINDOW_SWEEP_MS: 60_000 });
+  });
+  afterAll(async () => {
+    await ds?.destroy();
+    await db?.drop();
+  });
+
+  it('gives every new invoice a pay-by moment PAYMENT_WINDOW_HOURS after it was made', async () => {
+    const made = new Date('2026-11-20T08:00:00Z');
+    const invoice = await newInvoice(buyer(), made);
+    expect(invoice.pay_by?.toISOString()).toBe('2026-11-22T08:00:00.000Z');
+  });
+
+  it('lapses an unpaid invoice past its window, once, with sale.lapsed in its transaction; not one still inside it', async () => {
+    const inside = await newInvoice(buyer(), new Date(Date.now() - 47 * HOUR));
+    const past = await newInvoice(buyer(), new Date(Date.now() - 49 * HOUR));
+    const now = new Date();
+    expect(await sweep.sweep(now)).toBeGreaterThanOrEqual(1);
+    expect((await invoices.findById(inside.id))?.status).toBe('pending');
+    expect(await lapsedEventsOf(inside.id)).toEqual([]);
+    const lapsed = await invoices.findById(past.id);
+    expect(lapsed).toMatchObject({ status: 'cancelled', cancel_reason: 'unpaid', cancel_note: null });
+    expect(lapsed?.cancelled_at?.getTime()).toBe(now.getTime());
+    expect(await lapsedEventsOf(past.id)).toEqual([
+      {
+        payload: {
+          invoice_id: past.id, invoice_number: past.invoice_number, listing_id: past.listing_id, bid_id: past.bid_id, buyer_id: past.buyer_id,
+          seller_id: past.seller_id, website_title: 'Recipe blog', kind: 'buy_now', amount: 4500, lapsed_at: now.toISOString(), reason: 'unpaid',
+          strike: true, note: null,
+        },
+      },
+    ]);
+    // A second sweep (or another replica's) changes nothing more.
+    await sweep.sweep(new Date());
+    expect(await lapsedEventsOf(past.id)).toHaveLength(1);
+    // The lapsed sale cannot be paid any more.
+    await expect(payments.createPayment({ user_id: past.buyer_id, role: 'regular' }, past.id)).rejects.toMatchObject({ status: 409 });
+  });
+
+  it('never lapses an invoice whose card was authorised in time, even after the window', async () => {
+    const who = buyer();
+    const invoice = await newInvoice(who, new Date(Date.now() - 47 * HOUR));
+    const created = await payments.createPayment(who, invoice.id);
+    await payments.sandboxConfirm(who, created.payment_intent_id, card('4242424242424242', created.client_secret));
+    await sweep.sweep(new Date(Date.now() + 2 * HOUR));
+    expect((await invoices.findById(invoice.id))?.status).toBe('payment_authorized');
+    expect(await lapsedEventsOf(invoice.id)).toEqual([]);
+  });
+
+  it('a lapse racing the buyer\'s authorisation: exactly one wins, and a hold that lost is released at the provider', async () => {
+    const outcomes = new Set<string>();
+    for (let round = 0; round < 8; round += 1) {
+      const who = buyer();
+      const invoice = await newInvoice(who, new Date(Date.now() - 47 * HOUR));
+      const created = await payments.createPayment(who, invoice.id);
+      const [providerIntentId] = (await ds.query('SELECT provider_intent_id FROM payment_intents WHERE id = $1', [created.payment_intent_id])).map(
+        (r: { provider_intent_id: string }) => r.provider_intent_id,
+      );
+      const later = new Date(Date.now() + 2 * HOUR);
+      // The provider authorises (its notice is delivered to the handler) while the sweep runs.
+      await Promise.all([sandbox.confirm(providerIntentId, 'succeeds').then(() => handler.sync(providerIntentId)), sweep.sweep(later)]);
+      // The next sweep releases any hold that reached the provider after the lapse.
+      await sweep.sweep(later);
+      const final = await invoices.findById(invoice.id);
+      const remote = await sandbox.retrieve(providerIntentId);
+      const lapses = await lapsedEventsOf(invoice.id);
+      if (final?.status === 'cancelled') {
+        expect(lapses).toHaveLength(1);
+        expect(remote?.status).toBe('canceled');
+        expect(remote?.captured_at).toBeNull();
+      } else {
+        expect(final?.status).toBe('payment_authorized');
+        expect(lapses).toEqual([]);
+        expect(remote?.status).toBe('requires_capture');
+      }
+      outcomes.add(final?.status ?? 'missing');
+    }
+    expect([...outcomes].every((status) => ['cancelled', 'payment_authorized'].includes(status))).toBe(true);
+  });
+});

@@ -1,0 +1,73 @@
+import { Client } from 'pg';
+import type { InvoiceDto } from '@market/contracts';
+import { eventually } from '@market/server-kit/testing';
+import { PaymentWindowSweep } from '../../../billing-service/src/invoices/payment-window.sweep';
+import { bearer, get, post, signUp as registerUser, startStack, type Stack } from '../support/start-stack';
+import { createLiveListing } from '../support/auctions';
+
+const ADMIN = { email: 'window-admin@example.com', password: 'window-admin-pass-1' };
+
+describe('a buy-now nobody pays for lapses and the listing goes back on sale, over NATS (ADR 0043)', () => {
+  let stack: Stack;
+  let db: Client;
+  let adminToken: string;
+  const api = (path: string) => `${stack.url}/api${path}`;
+  const signUp = () => registerUser(stack.url);
+  const buyNow = (listingId: string, token: string) => post(api(`/listings/${listingId}/buy-now`), undefined, bearer(token));
+  const invoicesOf = async (token: string) => (await get(api('/invoices'), bearer(token))).body.invoices as InvoiceDto[];
+  const browseIds = async () => (await get(api('/listings?limit=100'))).body.listings.map((l: { id: string }) => l.id) as string[];
+
+  beforeAll(async () => {
+    stack = await startStack({
+      services: ['auth', 'admin', 'listings', 'bidding', 'billing'],
+      env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, RATE_LIMIT_SCALE: '100', BROWSE_CACHE_MS: '0' },
+    });
+    adminToken = (await post(api('/auth/login'), { login: ADMIN.email, password: ADMIN.password })).body.access_token;
+    db = new Client({ connectionString: stack.db.url });
+    await db.connect();
+  });
+  afterAll(async () => {
+    await db?.end();
+    await stack?.stop();
+  });
+
+  it('buy-now, the window passes unpaid, the sweep lapses it: the invoice is cancelled, the listing is in browse again, the buyer struck once', async () => {
+    const [seller, buyer, next] = [await signUp(), await signUp(), await signUp()];
+    const listing = await createLiveListing(stack.url, seller.token, adminToken, { listing_type: 'fixed', starting_price: 3000 });
+    await eventually(async () => expect((await buyNow(listing.id, seller.token)).body).toEqual({ detail: 'You cannot buy your own listing' }), 15_000);
+
+    const bought = await buyNow(listing.id, buyer.token);
+    expect(bought.status).toBe(201);
+    const invoiceId: string = bought.body.invoice.id;
+    const [invoice] = await invoicesOf(buyer.token);
+    expect(invoice.status).toBe('pending');
+    expect(new Date(invoice.pay_by as string).getTime() - new Date(invoice.created_at).getTime()).toBe(48 * 3600_000);
+    await eventually(async () => expect((await get(api(`/listings/${listing.id}`))).body.status).toBe('sold'), 15_000);
+    expect(await browseIds()).not.toContain(listing.id);
+
+    // Not before its window ends.
+    const sweep = stack.service('billing').get(PaymentWindowSweep);
+    await sweep.sweep(new Date());
+    expect((await invoicesOf(buyer.token))[0].status).toBe('pending');
+
+    await db.query(`UPDATE billing.invoices SET pay_by = now() - interval '1 minute' WHERE id = $1`, [invoiceId]);
+    expect(await sweep.sweep(new Date())).toBe(1);
+    expect((await invoicesOf(buyer.token))[0]).toMatchObject({ id: invoiceId, status: 'cancelled', can_pay: false });
+
+    // bidding unwinds the sale from sale.lapsed, listings puts the listing back from sale.unwound.
+    await eventually(async () => expect((await get(api(`/listings/${listing.id}`))).body.status).toBe('active'), 20_000);
+    expect(await browseIds()).toContain(listing.id);
+    const strikes = await db.query('SELECT invoice_id FROM bidding.buyer_strikes WHERE buyer_id = $1', [buyer.id]);
+    expect(strikes.rows).toEqual([{ invoice_id: invoiceId }]);
+    const rejected = await db.query('SELECT status, rejection FROM bidding.bids WHERE listing_id = $1', [listing.id]);
+    expect(rejected.rows).toEqual([{ status: 'rejected', rejection: 'lapsed' }]);
+    // A payment of the lapsed invoice is refused.
+    expect((await post(api(`/invoices/${invoiceId}/create-payment`), {}, bearer(buyer.token))).body).toEqual({ detail: 'This sale was cancelled, so it can no longer be paid.' });
+
+    // Someone else buys it now, and that sale stands.
+    const second = await buyNow(listing.id, next.token);
+    expect(second.status).toBe(201);
+    await eventually(async () => expect((await get(api(`/listings/${listing.id}`))).body.status).toBe('sold'), 15_000);
+    expect((await invoicesOf(next.token))[0]).toMatchObject({ listing_id: listing.id, status: 'pending' });
+  });
+});
