@@ -8,6 +8,7 @@ import { CreatePayments1763801300000 } from '../migrations/1763801300000-create-
 import { AdminPaymentActs1764400000000 } from '../migrations/1764400000000-admin-payment-acts';
 import { TransferAndDisputes1764520000000 } from '../migrations/1764520000000-transfer-and-disputes';
 import { TransferProofs1764530100000 } from '../migrations/1764530100000-transfer-proofs';
+import { PaymentWindow1764550000000 } from '../migrations/1764550000000-payment-window';
 import { InvoicesRepository, type InvoiceRecord } from '../invoices/invoices.repository';
 import { SandboxProvider } from '../payments/sandbox.provider';
 import { PaymentEventsHandler } from '../payments/payment-events.handler';
@@ -85,7 +86,7 @@ describe('transfer checklist and disputes (ADR 0039)', () => {
       url: db.url,
       schema: 'billing',
       entities: [],
-      migrations: [CreateEventTables1763800000000, CreateInvoices1763801200000, CreatePayments1763801300000, AdminPaymentActs1764400000000, TransferAndDisputes1764520000000, TransferProofs1764530100000],
+      migrations: [CreateEventTables1763800000000, CreateInvoices1763801200000, CreatePayments1763801300000, AdminPaymentActs1764400000000, TransferAndDisputes1764520000000, TransferProofs1764530100000, PaymentWindow1764550000000],
       poolSize: 12,
     });
     invoices = new InvoicesRepository(ds);
