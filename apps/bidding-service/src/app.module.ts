@@ -22,6 +22,8 @@ import { BidsController } from './auctions/bids.controller';
 import { UnwoundSalesAndStrikes1764550100000 } from './migrations/1764550100000-unwound-sales-and-strikes';
 import { SaleUnwindingRepository } from './auctions/sale-unwinding.repository';
 import { SaleLapsesHandler } from './auctions/sale-lapses.handler';
+import { BuyerStrikesRepository } from './auctions/buyer-strikes.repository';
+import { BuyingHoldController } from './auctions/buying-hold.controller';
 
 /** The bidding-service: auction state, bids, offers and the end of each sale, in the `bidding` schema. */
 export function biddingAppModule(serviceConfig: ServiceConfig & Partial<BiddingConfig>): DynamicModule {
@@ -31,6 +33,7 @@ export function biddingAppModule(serviceConfig: ServiceConfig & Partial<BiddingC
     {
       imports: [SettingsModule],
       controllers: [BidsController],
+      controllers: [BidsController, BuyingHoldController],
       providers: [
         { provide: BIDDING_CONFIG, useValue: config },
         ServiceRpc,
@@ -47,6 +50,7 @@ export function biddingAppModule(serviceConfig: ServiceConfig & Partial<BiddingC
         BidsService,
         SaleUnwindingRepository,
         SaleLapsesHandler,
+        BuyerStrikesRepository,
       ],
     },
   );

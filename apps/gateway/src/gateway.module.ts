@@ -22,6 +22,7 @@ import { TransferProofController } from './invoices/transfer-proof.controller';
 import { ListingWrites } from './listings/listing-writes';
 import { BrowseCache } from './listings/browse-cache';
 import { BidsController } from './bids/bids.controller';
+import { AdminBuyingController } from './bids/admin-buying.controller';
 import { InvoicesController } from './invoices/invoices.controller';
 import { AdminPaymentsController, PaymentsController } from './payments/payments.controller';
 import { PaymentMethodController } from './payments/payment-method.controller';
@@ -64,6 +65,7 @@ export class GatewayModule {
         TransferProofController,
         UploadsController,
         BidsController,
+        AdminBuyingController,
         InvoicesController,
         PaymentsController,
         PaymentMethodController,

@@ -404,7 +404,7 @@ export const EVENT_FLOWS: {
   'contact.received': { writtenBy: 'notifications-service', consumedBy: ['notifications-service'] },
   'audit.recorded': { writtenBy: 'gateway', consumedBy: ['admin-service'] },
   // Each service records its own admins' acts (ADR 0032).
-  'admin.acted': { writtenBy: ['auth-service', 'admin-service', 'billing-service', 'listings-service'], consumedBy: ['admin-service'] },
+  'admin.acted': { writtenBy: ['auth-service', 'admin-service', 'billing-service', 'listings-service', 'bidding-service'], consumedBy: ['admin-service'] },
 };
 
 const EVENT_PARTIES: readonly string[] = ['gateway', 'auth-service', 'listings-service', 'bidding-service', 'billing-service', 'admin-service', 'notifications-service'];

@@ -12,6 +12,7 @@ export * from './admin/audit.schemas';
 export * from './listings/listing.schemas';
 export * from './listings/listing.dto';
 export * from './bidding/bid.schemas';
+export * from './bidding/buying-hold.schemas';
 export * from './bidding/live-events';
 export * from './billing/invoice.schemas';
 export * from './billing/transfer.schemas';

@@ -11,6 +11,7 @@ export * from './listings/listing-metrics.rules';
 export * from './bidding/bid.rules';
 export * from './bidding/offer-and-action.rules';
 export * from './bidding/reprice.rules';
+export * from './bidding/buyer-strikes.rules';
 export * from './bidding/large-bid.rules';
 export * from './billing/invoice.rules';
 export * from './billing/success-fee.rules';

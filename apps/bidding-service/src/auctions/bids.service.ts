@@ -10,7 +10,7 @@ import type {
   UserBidRow,
   UserBidsResponse,
 } from '@market/contracts';
-import { decideBid, DEFAULT_ANTI_SNIPING_MINUTES, minimumNextBid, needsPaymentMethod } from '@market/domain';
+import { BUYING_HOLD_MESSAGE, decideBid, DEFAULT_ANTI_SNIPING_MINUTES, minimumNextBid, needsPaymentMethod } from '@market/domain';
 import { badRequest, forbidden, notFound, OutboxRelay, publicProfiles, requireActor, requireMayCommit, ServiceRpc, SettingsClient } from '@market/server-kit';
 import { AuctionsRepository, type AuctionRecord, type BidRecord } from './auctions.repository';
 import { SalesRepository } from './sales.repository';
@@ -18,6 +18,7 @@ import { CloseJobs } from './close-jobs';
 import { BidderNames, UNKNOWN_BIDDER } from './bidder-names';
 import { SaleTermsKeeper } from './sale-terms';
 import { PaymentMethodCheck } from './payment-method.check';
+import { BuyerStrikesRepository } from './buyer-strikes.repository';
 
 const HISTORY_SIZE = 10;
 const USER_BIDS_LIMIT = 500;
@@ -35,7 +36,13 @@ export class BidsService {
     private readonly names: BidderNames,
     private readonly terms: SaleTermsKeeper,
     private readonly cards: PaymentMethodCheck,
+    private readonly strikes: BuyerStrikesRepository,
   ) {}
+
+  /** Two unpaid purchases within 90 days put a member's buying on hold until an admin lifts it (ADR 0043). */
+  private async requireNotOnHold(userId: string): Promise<void> {
+    if (await this.strikes.onHold(userId, new Date())) throw forbidden(BUYING_HOLD_MESSAGE);
+  }
 
   /**
    * Places a bid (auction) or an offer (fixed price) for the actor; a broken rule is a 400 with its reason. A listing
@@ -52,6 +59,7 @@ export class BidsService {
     const auction = known ?? (await this.learned(bidder, input.listing_id));
     if (!auction) throw notFound('Listing not found');
     requireMayCommit(bidder, auction.listing_type === 'fixed' ? 'offer' : 'bid', settings);
+    await this.requireNotOnHold(bidder.user_id);
     if (auction.listing_type === 'fixed') return this.offer(bidder.user_id, name, input);
     const softClose = settings.anti_sniping_minutes ?? DEFAULT_ANTI_SNIPING_MINUTES;
     // The price only rises: a bid the unlocked row already refuses would be refused under the lock too.
@@ -101,6 +109,7 @@ export class BidsService {
    */
   async buyNow(actor: Actor | null, listingId: string): Promise<BuyNowSale> {
     const buyer = requireMayCommit(actor, 'buy', await this.settings.get());
+    await this.requireNotOnHold(buyer.user_id);
     let bought = await this.sales.buyNow(listingId, buyer.user_id, new Date());
     if (!bought && (await this.terms.learn(buyer, listingId))) bought = await this.sales.buyNow(listingId, buyer.user_id, new Date());
     if (!bought) throw notFound('Listing not found');

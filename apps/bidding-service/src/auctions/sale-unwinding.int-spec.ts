@@ -13,6 +13,8 @@ import { AuctionsRepository } from './auctions.repository';
 import { SalesRepository } from './sales.repository';
 import { StandingBidsRepository } from './standing-bids.repository';
 import { SaleUnwindingRepository } from './sale-unwinding.repository';
+import { BuyerStrikesRepository } from './buyer-strikes.repository';
+import { liftBuyingHold } from './buying-hold.controller';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -167,5 +169,32 @@ describe('unwinding a sale whose invoice lapsed (ADR 0043)', () => {
     await unwind(lapse(listing, bidId, buyer, 2000, { reason: 'admin_cancelled', strike: false, note: 'The buyer asked to withdraw' }));
     expect(await bids(listing.listing_id)).toEqual(['2000:rejected:sale_cancelled']);
     expect(await strikesOf(buyer)).toBe(0);
+  });
+
+  it('a second strike within 90 days puts buying on hold; a redelivery adds none; an admin lifts it, audited once', async () => {
+    const strikes = new BuyerStrikesRepository(ds);
+    const buyer = randomUUID();
+    const lapseOnce = async () => {
+      const listing = terms({ listing_type: 'fixed', starting_price: 1500 });
+      await apply(listing);
+      const bidId = (await sales.buyNow(listing.listing_id, buyer, new Date()))?.bid?.id as string;
+      const event = lapse(listing, bidId, buyer, 1500);
+      await unwind(event);
+      await unwind(event);
+    };
+    await lapseOnce();
+    expect(await strikes.onHold(buyer, new Date())).toBe(false);
+    await lapseOnce();
+    expect(await strikesOf(buyer)).toBe(2);
+    expect(await strikes.onHold(buyer, new Date())).toBe(true);
+
+    const member = { user_id: randomUUID(), role: 'regular' as const };
+    await expect(liftBuyingHold(strikes, member, buyer)).rejects.toMatchObject({ status: 403 });
+    const admin = { user_id: randomUUID(), role: 'admin' as const };
+    expect(await liftBuyingHold(strikes, admin, buyer)).toEqual({ user_id: buyer, on_hold: false, strikes: 0, lifted: 2 });
+    expect(await liftBuyingHold(strikes, admin, buyer)).toEqual({ user_id: buyer, on_hold: false, strikes: 0, lifted: 0 });
+    const audited = await ds.query(`SELECT payload FROM outbox WHERE name = 'admin.acted' AND payload->>'target_id' = $1`, [buyer]);
+    expect(audited).toEqual([{ payload: expect.objectContaining({ admin_id: admin.user_id, action: 'user.buying_hold_lifted', target_type: 'user' }) }]);
+    expect(await strikes.onHold(buyer, new Date())).toBe(false);
   });
 });

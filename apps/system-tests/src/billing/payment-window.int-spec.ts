@@ -70,4 +70,39 @@ describe('a buy-now nobody pays for lapses and the listing goes back on sale, ov
     await eventually(async () => expect((await get(api(`/listings/${listing.id}`))).body.status).toBe('sold'), 15_000);
     expect((await invoicesOf(next.token))[0]).toMatchObject({ listing_id: listing.id, status: 'pending' });
   });
+
+  it('a second unpaid purchase within 90 days puts the buyer\'s buying on hold until an admin lifts it, audited', async () => {
+    const [seller, buyer] = [await signUp(), await signUp()];
+    const lapseOne = async () => {
+      const listing = await createLiveListing(stack.url, seller.token, adminToken, { listing_type: 'fixed', starting_price: 1500 });
+      await eventually(async () => expect((await buyNow(listing.id, seller.token)).body).toEqual({ detail: 'You cannot buy your own listing' }), 15_000);
+      const bought = await buyNow(listing.id, buyer.token);
+      expect(bought.status).toBe(201);
+      await db.query(`UPDATE billing.invoices SET pay_by = now() - interval '1 minute' WHERE id = $1`, [bought.body.invoice.id]);
+      await stack.service('billing').get(PaymentWindowSweep).sweep(new Date());
+      await eventually(async () => expect((await get(api(`/listings/${listing.id}`))).body.status).toBe('active'), 20_000);
+      return listing;
+    };
+    await lapseOne();
+    const listing = await lapseOne();
+    const held = { detail: 'Your buying is on hold after two unpaid purchases. Contact support to lift it.' };
+    const refused = await buyNow(listing.id, buyer.token);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual(held);
+    const bid = await post(api('/bids'), { listing_id: listing.id, amount: 1000 }, bearer(buyer.token));
+    expect(bid.status).toBe(403);
+    expect(bid.body).toEqual(held);
+
+    const path = api(`/admin/users/${buyer.id}/lift-buying-hold`);
+    expect((await post(path, {}, bearer(buyer.token))).status).toBe(403);
+    const lifted = await post(path, {}, bearer(adminToken));
+    expect(lifted.status).toBe(200);
+    expect(lifted.body).toEqual({ user_id: buyer.id, on_hold: false, strikes: 0, lifted: 2 });
+    expect((await post(path, {}, bearer(adminToken))).body).toEqual({ user_id: buyer.id, on_hold: false, strikes: 0, lifted: 0 });
+    await eventually(async () => {
+      const { rows } = await db.query(`SELECT action, target_id FROM admin.audit_log WHERE action = 'user.buying_hold_lifted'`);
+      expect(rows).toEqual([{ action: 'user.buying_hold_lifted', target_id: buyer.id }]);
+    }, 15_000);
+    expect((await buyNow(listing.id, buyer.token)).status).toBe(201);
+  });
 });

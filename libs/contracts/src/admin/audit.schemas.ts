@@ -14,6 +14,8 @@ export const ADMIN_ACT_ACTIONS = [
   'user.verified',
   'user.unverified',
   'user.email_verified',
+  // An admin lifted a member's buying hold after unpaid purchases (ADR 0043).
+  'user.buying_hold_lifted',
   'user.deleted',
   'user.impersonated',
   'settings.updated',

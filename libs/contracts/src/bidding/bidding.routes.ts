@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineRoute } from '../http/define-route';
 import { UuidSchema } from '../common.schemas';
+import { BuyingHoldSchema } from './buying-hold.schemas';
 import { BidActionResponseSchema, BidActionSchema, BidHistoryResponseSchema, PlaceBidResponseSchema, PlaceBidSchema, UserBidsResponseSchema } from './bid.schemas';
 
 const ListingPath = z.object({ id: UuidSchema });
@@ -53,5 +54,22 @@ export const BIDDING_ROUTES = {
     status: 200,
     reply: BidHistoryResponseSchema,
     errors: [404],
+  }),
+};
+
+/** An admin lifts a member's buying hold (ADR 0043). */
+export const ADMIN_BUYING_ROUTES = {
+  liftHold: defineRoute({
+    method: 'post',
+    path: '/admin/users/{id}/lift-buying-hold',
+    tag: 'admin',
+    summary: "Lift a member's buying hold",
+    description:
+      'Two unpaid purchases (lapsed invoices) within 90 days put a member\'s bids, offers and buy-now on hold (403). This clears the strikes counted so far; audited (ADR 0032, 0043). Lifting a member without a hold changes nothing.',
+    auth: 'admin',
+    params: z.object({ id: UuidSchema }),
+    status: 200,
+    reply: BuyingHoldSchema,
+    errors: [403],
   }),
 };

@@ -1,5 +1,6 @@
 import { defineRpc } from '../rpc';
-import { EmptyRequestSchema } from '../common.schemas';
+import { EmptyRequestSchema, IdRequestSchema } from '../common.schemas';
+import { BuyingHoldSchema } from './buying-hold.schemas';
 import {
   BidActionRequestSchema,
   BidActionResponseSchema,
@@ -22,4 +23,6 @@ export const BIDDING_RPC = {
   userBids: defineRpc('bidding.user_bids', EmptyRequestSchema, UserBidsResponseSchema),
   /** A buyer buys a listing at its buy-now (or fixed) price below the direct-purchase limit (D4); billing asks. */
   buyNow: defineRpc('bidding.buy_now', BuyNowRequestSchema, BuyNowSaleSchema, { internal: true }),
+  /** A real admin lifts a member's buying hold after unpaid purchases (ADR 0043). */
+  liftBuyingHold: defineRpc('bidding.admin.lift_buying_hold', IdRequestSchema, BuyingHoldSchema),
 };

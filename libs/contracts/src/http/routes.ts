@@ -1,4 +1,4 @@
-import { BIDDING_ROUTES } from '../bidding/bidding.routes';
+import { ADMIN_BUYING_ROUTES, BIDDING_ROUTES } from '../bidding/bidding.routes';
 import { ADMIN_LISTINGS_ROUTES, LISTINGS_ROUTES, UPLOADS_ROUTES, USER_LISTINGS_ROUTES, WATCHLIST_ROUTES } from '../listings/listings.routes';
 import { ADMIN_BILLING_ROUTES, INVOICES_ROUTES, PAYMENTS_ROUTES, WEBHOOKS_ROUTES } from '../billing/billing.routes';
 import { SITE_ROUTES } from '../billing/site.routes';
@@ -29,6 +29,7 @@ export const API = {
   auth: AUTH_ROUTES,
   account: ACCOUNT_ROUTES,
   admin: ADMIN_ROUTES,
+  adminBuying: ADMIN_BUYING_ROUTES,
   fees: FEES_ROUTES,
   messages: MESSAGES_ROUTES,
   contact: CONTACT_ROUTES,

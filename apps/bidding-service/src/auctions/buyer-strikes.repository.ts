@@ -1,0 +1,53 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { adminActed, type Actor } from '@market/contracts';
+import { buyingOnHold, STRIKE_WINDOW_DAYS, type BuyerStrike } from '@market/domain';
+import { appendEvent } from '@market/server-kit';
+
+/** The only place that reads and writes bidding.buyer_strikes (ADR 0043); strikes are written by SaleUnwindingRepository. */
+@Injectable()
+export class BuyerStrikesRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** The member's strikes of the last 90 days (lifted or not), for buyingOnHold. */
+  recent(userId: string, now: Date): Promise<BuyerStrike[]> {
+    return this.dataSource.query(
+      `SELECT struck_at, lifted_at FROM buyer_strikes WHERE buyer_id = $1 AND struck_at > $2::timestamptz - make_interval(days => $3::int)`,
+      [userId, now, STRIKE_WINDOW_DAYS],
+    );
+  }
+
+  /** True while the member's buying is on hold. */
+  async onHold(userId: string, now: Date): Promise<boolean> {
+    return buyingOnHold(await this.recent(userId, now), now);
+  }
+
+  /**
+   * An admin lifts the hold: every strike not yet lifted is marked lifted, and the act is audited (admin.acted, ADR
+   * 0032) in the same transaction when anything was lifted. Returns how many strikes were lifted.
+   */
+  lift(admin: Actor, userId: string, now: Date): Promise<number> {
+    return this.dataSource.transaction(async (manager) => {
+      const [rows, lifted]: [unknown[], number] = await manager.query(
+        `UPDATE buyer_strikes SET lifted_at = $2, lifted_by = $3 WHERE buyer_id = $1 AND lifted_at IS NULL RETURNING invoice_id`,
+        [userId, now, admin.user_id],
+      );
+      void rows;
+      if (lifted > 0) {
+        await appendEvent(
+          manager,
+          'admin.acted',
+          adminActed(admin, {
+            action: 'user.buying_hold_lifted',
+            target_type: 'user',
+            target_id: userId,
+            target_label: null,
+            before: { buying_on_hold: true, strikes: lifted },
+            after: { buying_on_hold: false, strikes: 0 },
+          }),
+        );
+      }
+      return lifted;
+    });
+  }
+}

@@ -1,0 +1,23 @@
+import { Controller } from '@nestjs/common';
+import { RPC, type Actor, type BuyingHold, type RpcParsed } from '@market/contracts';
+import { RpcHandler, requireAdmin, type RpcCall } from '@market/server-kit';
+import { BuyerStrikesRepository } from './buyer-strikes.repository';
+
+/** An admin lifts a member's buying hold (ADR 0043); real admins only, the service re-checks the actor. */
+@Controller()
+export class BuyingHoldController {
+  constructor(private readonly strikes: BuyerStrikesRepository) {}
+
+  @RpcHandler(RPC.bidding.liftBuyingHold)
+  lift(input: RpcParsed<typeof RPC.bidding.liftBuyingHold>, call: RpcCall): Promise<BuyingHold> {
+    return liftBuyingHold(this.strikes, call.actor, input.id);
+  }
+}
+
+/** Lifts the member's hold (a member without one is answered as is) and says how they stand now. */
+export async function liftBuyingHold(strikes: BuyerStrikesRepository, actor: Actor | null, userId: string, now = new Date()): Promise<BuyingHold> {
+  const admin = requireAdmin(actor);
+  const lifted = await strikes.lift(admin, userId, now);
+  const counting = (await strikes.recent(userId, now)).filter((strike) => strike.lifted_at === null).length;
+  return { user_id: userId, on_hold: await strikes.onHold(userId, now), strikes: counting, lifted };
+}

@@ -1,0 +1,12 @@
+import { z } from 'zod';
+
+/** A member's buying hold (ADR 0043): on hold after two unpaid purchases in 90 days until an admin lifts it. */
+export const BuyingHoldSchema = z.strictObject({
+  user_id: z.uuid(),
+  on_hold: z.boolean(),
+  /** Strikes (lapsed unpaid purchases) that still count: within 90 days and not lifted. */
+  strikes: z.number().int().min(0),
+  /** How many strikes this request lifted (0 when there were none). */
+  lifted: z.number().int().min(0),
+});
+export type BuyingHold = z.infer<typeof BuyingHoldSchema>;
