@@ -116,7 +116,7 @@ describe('bids on a listing the bidding service has not heard of yet', () => {
       const jsm = await nc.jetstreamManager();
       await eventually(async () => {
         const consumers = (await jsm.consumers.list(stack.env.EVENTS_STREAM).next()).filter((c) => c.name.startsWith('bidding-service-listing_'));
-        expect(consumers.map((c) => c.name).sort()).toEqual(['bidding-service-listing_approved', 'bidding-service-listing_deleted', 'bidding-service-listing_updated']);
+        expect(consumers.map((c) => c.name).sort()).toEqual(['bidding-service-listing_approved', 'bidding-service-listing_cancelled', 'bidding-service-listing_deleted', 'bidding-service-listing_updated']);
         for (const consumer of consumers) expect([consumer.name, consumer.num_pending, consumer.num_ack_pending]).toEqual([consumer.name, 0, 0]);
       }, 15_000);
     } finally {
