@@ -24,13 +24,15 @@ import { TransferProofs1764530100000 } from './migrations/1764530100000-transfer
 import { TransferProofRepository } from './transfer-proof/transfer-proof.repository';
 import { TransferProofService } from './transfer-proof/transfer-proof.service';
 import { TransferProofController } from './transfer-proof/transfer-proof.controller';
-import { PaymentWindow1764550000000 } from './migrations/1764550000000-payment-window';
-import { PaymentWindowSweep } from './invoices/payment-window.sweep';
-import { UnpaidSalesRepository } from './invoices/unpaid-sales.repository';
 import { PaymentMethods1764500000000 } from './migrations/1764500000000-payment-methods';
 import { PaymentMethodsRepository } from './payment-methods/payment-methods.repository';
 import { PaymentMethodsService } from './payment-methods/payment-methods.service';
 import { PaymentMethodsController } from './payment-methods/payment-methods.controller';
+import { PaymentWindow1764550000000 } from './migrations/1764550000000-payment-window';
+import { PaymentWindowSweep } from './invoices/payment-window.sweep';
+import { UnpaidSalesRepository } from './invoices/unpaid-sales.repository';
+import { SaleCancellationService } from './invoices/sale-cancellation.service';
+import { SaleCancellationController } from './invoices/sale-cancellation.controller';
 
 /** The billing-service: invoices, payments and escrow, in the `billing` schema. */
 export function billingAppModule(serviceConfig: ServiceConfig & Partial<BillingConfig>): DynamicModule {
@@ -39,8 +41,8 @@ export function billingAppModule(serviceConfig: ServiceConfig & Partial<BillingC
     { service: 'billing-service', schema: 'billing', config, entities: [], migrations: [CreateInvoices1763801200000, CreatePayments1763801300000, AdminPaymentActs1764400000000, TransferAndDisputes1764520000000, TransferProofs1764530100000, PaymentMethods1764500000000, PaymentWindow1764550000000] },
     {
       imports: [SettingsModule],
-      controllers: [BillingStatsController, InvoicesController, PaymentsController, AdminBillingController, TransferController, TransferProofController, PaymentMethodsController],
-      providers: [{ provide: BILLING_CONFIG, useValue: config }, ServiceRpc, InvoicesRepository, InvoicesService, SaleEventsHandler, OverdueSweep, ...PAYMENTS_PROVIDERS, AdminBillingRepository, AdminBillingService, TransferRepository, TransferService, DisputeEscalationSweep, TransferProofRepository, TransferProofService, ...domainProofProviders(serviceConfig), PaymentMethodsRepository, PaymentMethodsService, UnpaidSalesRepository, PaymentWindowSweep],
+      controllers: [BillingStatsController, InvoicesController, PaymentsController, AdminBillingController, TransferController, TransferProofController, PaymentMethodsController, SaleCancellationController],
+      providers: [{ provide: BILLING_CONFIG, useValue: config }, ServiceRpc, InvoicesRepository, InvoicesService, SaleEventsHandler, OverdueSweep, ...PAYMENTS_PROVIDERS, AdminBillingRepository, AdminBillingService, TransferRepository, TransferService, DisputeEscalationSweep, TransferProofRepository, TransferProofService, ...domainProofProviders(serviceConfig), PaymentMethodsRepository, PaymentMethodsService, UnpaidSalesRepository, PaymentWindowSweep, SaleCancellationService],
     },
   );
 }

@@ -23,6 +23,7 @@ import { ListingWrites } from './listings/listing-writes';
 import { BrowseCache } from './listings/browse-cache';
 import { BidsController } from './bids/bids.controller';
 import { AdminBuyingController } from './bids/admin-buying.controller';
+import { SaleCancellationController } from './admin-billing/sale-cancellation.controller';
 import { InvoicesController } from './invoices/invoices.controller';
 import { AdminPaymentsController, PaymentsController } from './payments/payments.controller';
 import { PaymentMethodController } from './payments/payment-method.controller';
@@ -66,6 +67,7 @@ export class GatewayModule {
         UploadsController,
         BidsController,
         AdminBuyingController,
+        SaleCancellationController,
         InvoicesController,
         PaymentsController,
         PaymentMethodController,

@@ -13,6 +13,7 @@ export * from './listings/listing.schemas';
 export * from './listings/listing.dto';
 export * from './bidding/bid.schemas';
 export * from './bidding/buying-hold.schemas';
+export * from './billing/sale-cancellation.schemas';
 export * from './bidding/live-events';
 export * from './billing/invoice.schemas';
 export * from './billing/transfer.schemas';

@@ -152,4 +152,24 @@ describe('the payment window (ADR 0043)', () => {
     }
     expect([...outcomes].every((status) => ['cancelled', 'payment_authorized'].includes(status))).toBe(true);
   });
+
+  it('an admin\'s cancel ends an unpaid sale with the note, the strike as asked and the act audited; never one whose card is authorised', async () => {
+    const sales = new UnpaidSalesRepository(ds, sandbox);
+    const admin: Actor = { user_id: randomUUID(), role: 'admin' };
+    const ending = { event: 'sale_cancelled', reason: 'admin_cancelled', strike: false, note: 'The buyer asked to withdraw', admin } as const;
+    const unpaid = await newInvoice(buyer());
+    const result = await sales.end(unpaid.id, ending, new Date(), { wait: true });
+    expect(result).toMatchObject({ ended: true, invoice: { status: 'cancelled', cancel_reason: 'admin_cancelled', cancel_note: 'The buyer asked to withdraw' } });
+    expect(await lapsedEventsOf(unpaid.id)).toEqual([{ payload: expect.objectContaining({ reason: 'admin_cancelled', strike: false, note: 'The buyer asked to withdraw' }) }]);
+    const audited = await ds.query(`SELECT payload FROM outbox WHERE name = 'admin.acted' AND payload->>'target_id' = $1`, [unpaid.id]);
+    expect(audited).toEqual([{ payload: expect.objectContaining({ action: 'invoice.sale_cancelled', target_type: 'invoice', target_label: unpaid.invoice_number, admin_id: admin.user_id }) }]);
+    expect(await sales.end(unpaid.id, ending, new Date(), { wait: true })).toMatchObject({ ended: false, why: 'not_unpaid' });
+
+    const who = buyer();
+    const held = await newInvoice(who);
+    const created = await payments.createPayment(who, held.id);
+    await payments.sandboxConfirm(who, created.payment_intent_id, card('4242424242424242', created.client_secret));
+    expect(await sales.end(held.id, ending, new Date(), { wait: true })).toMatchObject({ ended: false, why: 'not_unpaid', invoice: { status: 'payment_authorized' } });
+    expect(await lapsedEventsOf(held.id)).toEqual([]);
+  });
 });

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { adminActed, type Actor } from '@market/contracts';
 import { centsToDollars, invoiceTransition, statusesAffectedBy, type InvoiceEvent } from '@market/domain';
 import { appendEvent } from '@market/server-kit';
 import { INVOICE_COLUMNS, type InvoiceRecord } from './invoices.repository';
@@ -11,6 +12,8 @@ export interface SaleEnding {
   reason: 'unpaid' | 'admin_cancelled';
   strike: boolean;
   note: string | null;
+  /** The admin who cancels (audited in the same transaction, ADR 0032); none for a lapse. */
+  admin?: Actor;
 }
 
 export type EndResult =
@@ -113,6 +116,20 @@ export class UnpaidSalesRepository {
         strike: ending.strike,
         note: ending.note,
       });
+      if (ending.admin) {
+        await appendEvent(
+          manager,
+          'admin.acted',
+          adminActed(ending.admin, {
+            action: 'invoice.sale_cancelled',
+            target_type: 'invoice',
+            target_id: ended.id,
+            target_label: ended.invoice_number,
+            before: { status: invoice.status },
+            after: { status: ended.status, reason: ending.note, strike: ending.strike },
+          }),
+        );
+      }
       return { ended: true, invoice: ended, openIntents: open };
     });
   }

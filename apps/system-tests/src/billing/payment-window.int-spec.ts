@@ -105,4 +105,29 @@ describe('a buy-now nobody pays for lapses and the listing goes back on sale, ov
     }, 15_000);
     expect((await buyNow(listing.id, buyer.token)).status).toBe(201);
   });
+
+  it('an admin cancels an unpaid sale with a reason: unwound the same way, no strike unless asked, audited; a paid-for or cancelled one is refused', async () => {
+    const [seller, buyer] = [await signUp(), await signUp()];
+    const listing = await createLiveListing(stack.url, seller.token, adminToken, { listing_type: 'fixed', starting_price: 2500 });
+    await eventually(async () => expect((await buyNow(listing.id, seller.token)).body).toEqual({ detail: 'You cannot buy your own listing' }), 15_000);
+    const invoiceId: string = (await buyNow(listing.id, buyer.token)).body.invoice.id;
+    const cancel = (body: unknown, token = adminToken) => post(api(`/admin/invoices/${invoiceId}/cancel`), body, bearer(token));
+
+    expect((await cancel({ reason: 'Buyer asked to withdraw' }, buyer.token)).status).toBe(403);
+    expect((await cancel({ reason: 'too short' })).status).toBe(422);
+    expect((await invoicesOf(buyer.token))[0].status).toBe('pending');
+
+    const done = await cancel({ reason: 'The buyer asked to withdraw before paying' });
+    expect(done.status).toBe(200);
+    expect(done.body.invoice).toMatchObject({ id: invoiceId, status: 'cancelled' });
+    expect((await cancel({ reason: 'The buyer asked to withdraw before paying' })).body).toEqual({ detail: 'This sale is already cancelled.' });
+    await eventually(async () => expect((await get(api(`/listings/${listing.id}`))).body.status).toBe('active'), 20_000);
+    expect((await db.query('SELECT 1 FROM bidding.buyer_strikes WHERE buyer_id = $1', [buyer.id])).rows).toEqual([]);
+    expect((await db.query('SELECT rejection FROM bidding.bids WHERE listing_id = $1', [listing.id])).rows).toEqual([{ rejection: 'sale_cancelled' }]);
+    await eventually(async () => {
+      const { rows } = await db.query(`SELECT target_id FROM admin.audit_log WHERE action = 'invoice.sale_cancelled'`);
+      expect(rows).toEqual([{ target_id: invoiceId }]);
+    }, 15_000);
+    expect((await post(api('/admin/invoices/00000000-0000-4000-8000-000000000000/cancel'), { reason: 'No such invoice here at all' }, bearer(adminToken))).status).toBe(404);
+  });
 });

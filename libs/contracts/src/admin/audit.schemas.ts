@@ -16,6 +16,8 @@ export const ADMIN_ACT_ACTIONS = [
   'user.email_verified',
   // An admin lifted a member's buying hold after unpaid purchases (ADR 0043).
   'user.buying_hold_lifted',
+  // An admin cancelled an unpaid sale (ADR 0043).
+  'invoice.sale_cancelled',
   'user.deleted',
   'user.impersonated',
   'settings.updated',

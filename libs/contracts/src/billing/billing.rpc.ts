@@ -2,6 +2,7 @@ import { defineRpc } from '../rpc';
 import { EmptyRequestSchema, IdRequestSchema } from '../common.schemas';
 import { ListingIdRequestSchema } from '../bidding/bid.schemas';
 import { PaymentsModeSchema } from './payments-mode.schemas';
+import { CancelSaleRequestSchema } from './sale-cancellation.schemas';
 import { TRANSFER_PROOF_RPC } from './transfer-proof.rpc';
 import { PAYMENT_METHOD_RPC } from './payment-method.rpc';
 import { AdminTransactionsQuerySchema, AdminTransactionsResponseSchema, InvoiceAnalyticsSchema } from './admin-billing.schemas';
@@ -65,6 +66,8 @@ export const BILLING_RPC = {
   /** Which provider runs and whether it is the sandbox (GET /api/site, ADR 0033); anyone may ask. */
   paymentsMode: defineRpc('billing.payments.mode', EmptyRequestSchema, PaymentsModeSchema),
   /** A Stripe webhook's exact bytes and signature, verified by billing (ADR 0023). */
+  /** A real admin cancels an unpaid sale (ADR 0043). */
+  cancelSale: defineRpc('billing.admin.cancel_sale', CancelSaleRequestSchema, InvoiceActionResponseSchema),
   stripeWebhook: defineRpc('billing.payments.stripe_webhook', StripeWebhookMessageSchema, StripeWebhookResultSchema),
   ...TRANSFER_PROOF_RPC,
   ...PAYMENT_METHOD_RPC,

@@ -8,6 +8,7 @@ import { PAYMENT_METHOD_ROUTES } from '../billing/payment-method.routes';
 import { ACCOUNT_ROUTES, AUTH_ROUTES } from '../auth/auth.routes';
 import { ADMIN_ROUTES, FEES_ROUTES } from '../admin/admin.routes';
 import { CONTACT_ROUTES, MESSAGES_ROUTES } from '../messages/messages.routes';
+import { SALE_CANCELLATION_ROUTES } from '../billing/sale-cancellation.routes';
 import type { RouteDefinition } from './define-route';
 
 /** Every route of the public API by group: the gateway serves exactly these and the OpenAPI document lists them. */
@@ -24,6 +25,7 @@ export const API = {
   payments: PAYMENTS_ROUTES,
   paymentMethod: PAYMENT_METHOD_ROUTES,
   adminBilling: ADMIN_BILLING_ROUTES,
+  saleCancellation: SALE_CANCELLATION_ROUTES,
   webhooks: WEBHOOKS_ROUTES,
   site: SITE_ROUTES,
   auth: AUTH_ROUTES,
