@@ -100,6 +100,8 @@ describe('listings follow moderation and repricing over the bus (ADR 0038)', () 
     const seller = randomUUID();
     const listing = await live(seller);
     await publish('user.reactivated', reactivated(seller));
+    // The reactivation is applied first (it overtook the suspension, which another consumer handles).
+    await eventually(async () => expect(await ds.query('SELECT status FROM member_states WHERE user_id = $1', [seller])).toEqual([{ status: 'active' }]));
     await publish('user.suspended', suspended(seller, new Date(Date.now() - MINUTE)));
     const marker = randomUUID();
     const markerListing = await live(marker);
@@ -119,7 +121,9 @@ describe('listings follow moderation and repricing over the bus (ADR 0038)', () 
     await publish('user.reactivated', reactivated(seller, new Date(Date.now() + MINUTE)));
     const marker = randomUUID();
     const markerListing = await live(marker);
+    // Suspension and reactivation have consumers of their own: the marker's reactivation waits for its suspension.
     await publish('user.suspended', suspended(marker));
+    await eventually(async () => expect(await statusOf(markerListing.id)).toBe('paused'));
     await publish('user.reactivated', reactivated(marker, new Date(Date.now() + MINUTE)));
     await eventually(async () => expect(await updates(markerListing.id)).toEqual(['paused', 'active']));
     expect(await statusOf(listing.id)).toBe('draft');
