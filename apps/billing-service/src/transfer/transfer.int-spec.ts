@@ -196,6 +196,22 @@ describe('transfer checklist and disputes (ADR 0039)', () => {
     expect((await outbox('payment.refunded', sale.invoice.id)).length).toBe(1);
   });
 
+  it('audits a decision whose act was not recorded (the admin process died after the money moved) when its admin retries', async () => {
+    const sale = await heldSale();
+    await dispute(sale);
+    const note = 'The site was never handed over to the buyer.';
+    await transfer.resolveDispute(admin, sale.invoice.id, { action: 'refund', note });
+    // What a crash between the provider's refund and the audit leaves: the dispute closed, no act recorded.
+    await ds.query(`DELETE FROM outbox WHERE name = 'admin.acted' AND payload->>'target_id' = $1`, [sale.invoice.id]);
+    await ds.query('UPDATE disputes SET resolution_audited_at = NULL WHERE invoice_id = $1', [sale.invoice.id]);
+
+    await transfer.resolveDispute(admin, sale.invoice.id, { action: 'refund', note: 'Retrying after an error.' });
+    await transfer.resolveDispute(admin, sale.invoice.id, { action: 'refund', note: 'And once more.' });
+    expect(await outbox('admin.acted', sale.invoice.id)).toEqual([
+      { payload: expect.objectContaining({ admin_id: admin.user_id, action: 'dispute.resolved', after: { resolution: 'refund', note } }) },
+    ]);
+  });
+
   it('resolves by release: the invoice is paid and the dispute closed as released', async () => {
     const sale = await heldSale();
     await dispute(sale);

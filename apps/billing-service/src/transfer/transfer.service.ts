@@ -74,6 +74,10 @@ export class TransferService {
       }
       await this.transfer.recordResolutionAct(admin, claim.invoice, claim.dispute);
       this.logger.log(`Admin ${admin.user_id} resolved the dispute on ${claim.invoice.invoice_number} by ${request.action}`);
+    } else if (claim.dispute.resolution && !claim.dispute.resolution_audited_at && claim.dispute.resolved_by === admin.user_id) {
+      // The deciding admin retries after the money moved but before the act was recorded (a crash, a lost answer): the
+      // audit is written now, once (ADR 0032), instead of never.
+      await this.transfer.recordResolutionAct(admin, claim.invoice, claim.dispute);
     }
     const invoice = await this.invoices.findById(invoiceId);
     const message = request.action === 'release' ? 'Dispute resolved: the funds were released to the seller.' : 'Dispute resolved: the buyer was refunded.';

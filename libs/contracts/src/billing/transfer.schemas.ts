@@ -37,6 +37,10 @@ export const DisputeSchema = z.strictObject({
 });
 export type DisputeDto = z.infer<typeof DisputeSchema>;
 
+// Lengths count characters as PostgreSQL's char_length does (code points), not UTF-16 units: an emoji is one, so what
+// passes here always passes the table's CHECK.
+const characters = (value: string) => [...value].length;
+
 /** POST /api/invoices/{id}/dispute: the buyer's reason from the fixed list and what went wrong. */
 export const OpenDisputeRequestSchema = z
   .object({
@@ -44,8 +48,8 @@ export const OpenDisputeRequestSchema = z
     message: z
       .string()
       .trim()
-      .min(DISPUTE_MESSAGE_MIN, `Describe the problem in at least ${DISPUTE_MESSAGE_MIN} characters`)
-      .max(DISPUTE_MESSAGE_MAX, `Keep the description under ${DISPUTE_MESSAGE_MAX} characters`),
+      .refine((v) => characters(v) >= DISPUTE_MESSAGE_MIN, `Describe the problem in at least ${DISPUTE_MESSAGE_MIN} characters`)
+      .refine((v) => characters(v) <= DISPUTE_MESSAGE_MAX, `Keep the description under ${DISPUTE_MESSAGE_MAX} characters`),
   })
   .strict();
 export type OpenDisputeRequest = z.infer<typeof OpenDisputeRequestSchema>;
@@ -57,8 +61,8 @@ export const ResolveDisputeRequestSchema = z
     note: z
       .string()
       .trim()
-      .min(RESOLUTION_NOTE_MIN, `Write a note of at least ${RESOLUTION_NOTE_MIN} characters explaining the decision`)
-      .max(RESOLUTION_NOTE_MAX, `Keep the note under ${RESOLUTION_NOTE_MAX} characters`),
+      .refine((v) => characters(v) >= RESOLUTION_NOTE_MIN, `Write a note of at least ${RESOLUTION_NOTE_MIN} characters explaining the decision`)
+      .refine((v) => characters(v) <= RESOLUTION_NOTE_MAX, `Keep the note under ${RESOLUTION_NOTE_MAX} characters`),
   })
   .strict();
 export type ResolveDisputeRequest = z.infer<typeof ResolveDisputeRequestSchema>;
