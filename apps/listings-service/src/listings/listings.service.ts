@@ -32,6 +32,7 @@ import { canManage, canSee, presentListing } from './listing.presenter';
 import { SellerDirectory } from './seller-directory';
 import { isAdminActOn, recordListingAct } from './listing-audit';
 import { BidHistoryClient } from './bid-history.client';
+import { SellerModerationRepository } from './seller-moderation.repository';
 import { applyEdit, editPricingIssues, invalid, reviewedEdit } from './listing-edit';
 import { saleTermsOf } from './sale-terms.service';
 
@@ -47,6 +48,7 @@ export class ListingsService {
     private readonly settings: SettingsClient,
     private readonly relay: OutboxRelay,
     private readonly bidHistory: BidHistoryClient,
+    private readonly moderation: SellerModerationRepository,
   ) {}
 
   /**
@@ -299,6 +301,10 @@ export class ListingsService {
 
   /** Approval (D16): active now, ending duration_days later; listing.approved carries what bidding and email need. */
   private async approveIn(manager: EntityManager, listing: ListingRecord): Promise<ListingRecord> {
+    // A suspended seller's listing waits (ADR 0038): going live would run a sale its close must refuse to sell.
+    if ((await this.moderation.statusOf(listing.seller_id, manager)) !== 'active') {
+      throw conflict("This listing's seller is suspended or deleted: approve it once their account is active again.");
+    }
     const approved = await this.listings.approve(listing.id, new Date(), manager);
     if (!approved) throw badRequest(`A ${listing.status} listing cannot be approved`);
     await appendEvent(manager, 'listing.approved', {

@@ -26,6 +26,12 @@ export class SellerModerationRepository {
     return row.status;
   }
 
+  /** A member's moderation state as last announced here; active when none was (ADR 0038). */
+  async statusOf(userId: string, manager: EntityManager): Promise<MemberStatus> {
+    const [row]: { status: MemberStatus }[] = await manager.query('SELECT status FROM member_states WHERE user_id = $1', [userId]);
+    return row?.status ?? 'active';
+  }
+
   /** Pauses a seller's live listings, flagged as moderation's; returns them as they now are (none twice). */
   async pauseSeller(sellerId: string, manager: EntityManager): Promise<ListingRecord[]> {
     const [rows]: [ListingRecord[], number] = await manager.query(

@@ -163,4 +163,25 @@ describe('listings that stay what was approved (ADR 0042)', () => {
       expect(entry.after).toMatchObject({ status: 'cancelled', cancel_reason: reason });
     }, 15_000);
   });
+
+  it("keeps a suspended seller's listing in review: approval waits until the account is active again", async () => {
+    const seller = await signUp();
+    const created = await fetch(api('/listings'), { method: 'POST', headers: bearer(seller.token), body: listingForm(FORM) });
+    const listing = (await created.json()) as Json;
+    expect(listing.status).toBe('pending');
+    const setUser = (status: 'active' | 'suspended') => call('PATCH', api(`/admin/users/${seller.id}`), { status }, bearer(adminToken));
+    expect((await setUser('suspended')).status).toBe(200);
+    // listings-service learns of the suspension from user.suspended; from then on approval is refused.
+    const memberState = async () =>
+      (await stack.service('listings').get(DataSource).query('SELECT status FROM member_states WHERE user_id = $1', [seller.id]))[0]?.status;
+    await eventually(async () => expect(await memberState()).toBe('suspended'), 15_000);
+    const approval = await call('PATCH', api(`/admin/listings/${listing.id}`), { status: 'active' }, bearer(adminToken));
+    expect(approval).toMatchObject({ status: 409, body: { detail: "This listing's seller is suspended or deleted: approve it once their account is active again." } });
+    expect(await listingRow(listing.id)).toMatchObject({ status: 'pending', approved_at: null });
+
+    expect((await setUser('active')).status).toBe(200);
+    await eventually(async () => expect(await memberState()).toBe('active'), 15_000);
+    const approved = await call('PATCH', api(`/admin/listings/${listing.id}`), { status: 'active' }, bearer(adminToken));
+    expect(approved).toMatchObject({ status: 200, body: { status: 'active' } });
+  });
 });
