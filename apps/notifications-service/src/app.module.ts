@@ -12,6 +12,7 @@ import { BillingEventsHandler } from './emails/billing-events.handler';
 import { UserContacts } from './emails/user-contacts';
 import { MarketplaceEventsHandler } from './emails/marketplace-events.handler';
 import { DisputeEventsHandler } from './emails/dispute-events.handler';
+import { SaleLapseEventsHandler } from './emails/sale-lapse-events.handler';
 import { CreateMessages1763801500000 } from './migrations/1763801500000-create-messages';
 import { MessagesController } from './messages/messages.controller';
 import { MessagesService } from './messages/messages.service';
@@ -37,6 +38,7 @@ export function notificationsAppModule(config: NotificationsConfig): DynamicModu
         BillingEventsHandler,
         MarketplaceEventsHandler,
         DisputeEventsHandler,
+        SaleLapseEventsHandler,
         UserContacts,
         ServiceRpc,
         MessagesRepository,

@@ -390,7 +390,7 @@ export const EVENT_FLOWS: {
   'bid.rejected': { writtenBy: 'bidding-service', consumedBy: ['notifications-service'] },
   'auction.closed': { writtenBy: 'bidding-service', consumedBy: ['listings-service', 'notifications-service', 'gateway'] },
   'auction.cancelled': { writtenBy: 'bidding-service', consumedBy: ['notifications-service'] },
-  'sale.lapsed': { writtenBy: 'billing-service', consumedBy: ['bidding-service'] },
+  'sale.lapsed': { writtenBy: 'billing-service', consumedBy: ['bidding-service', 'notifications-service'] },
   'sale.unwound': { writtenBy: 'bidding-service', consumedBy: ['listings-service'] },
   'invoice.hold_expired': { writtenBy: 'billing-service', consumedBy: ['notifications-service'] },
   'invoice.issued': { writtenBy: 'billing-service', consumedBy: ['notifications-service'] },
