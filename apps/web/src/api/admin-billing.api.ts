@@ -1,4 +1,4 @@
-import type { AdminTransactionsResponse, InvoiceAnalytics, TransactionStatus } from '@market/contracts';
+import type { AdminTransactionsResponse, CancelSale, InvoiceActionResponse, InvoiceAnalytics, TransactionStatus } from '@market/contracts';
 import { api } from '../lib/api';
 
 const TRANSACTIONS = 'AdminTransactions';
@@ -18,7 +18,12 @@ export const adminBillingApi = api.enhanceEndpoints({ addTagTypes: [TRANSACTIONS
       query: () => '/admin/invoice-analytics',
       providesTags: [ANALYTICS],
     }),
+    /** An admin cancels an unpaid sale with a reason (ADR 0043); the listing goes back on sale. */
+    cancelSale: build.mutation<InvoiceActionResponse, { id: string; request: CancelSale }>({
+      query: ({ id, request }) => ({ url: `/admin/invoices/${encodeURIComponent(id)}/cancel`, method: 'POST', body: request }),
+      invalidatesTags: [TRANSACTIONS, ANALYTICS],
+    }),
   }),
 });
 
-export const { useAdminTransactionsQuery, useLazyInvoiceAnalyticsQuery } = adminBillingApi;
+export const { useAdminTransactionsQuery, useLazyInvoiceAnalyticsQuery, useCancelSaleMutation } = adminBillingApi;

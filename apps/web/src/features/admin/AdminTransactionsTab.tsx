@@ -1,9 +1,11 @@
 import { useState } from 'react';
+import { canPay } from '@market/domain';
 import { Link } from 'react-router-dom';
 import type { AdminTransactionDto } from '@market/contracts';
 import { LoadError, LoadingState } from '../../components/feedback/QueryState';
 import { useAdminTransactionsQuery } from '../../api/admin-billing.api';
 import { formatMoney, TRANSACTION_FILTER_OPTIONS, transactionBadge, transactionDetail, type TransactionFilter } from './admin-billing-figures';
+import { CancelSaleDialog } from './CancelSaleDialog';
 import './admin-billing.css';
 
 /** Admin Transactions (SPEC §2, D20): every invoice as a transaction, filtered by status group on the server. */
@@ -12,6 +14,8 @@ export function AdminTransactionsTab() {
   const { data, isLoading, isFetching, isError, refetch } = useAdminTransactionsQuery(status, { refetchOnMountOrArgChange: true });
   // A failed load empties the table rather than showing stale rows as current (SPEC §8).
   const rows = isError ? [] : (data?.transactions ?? []);
+  const [cancelling, setCancelling] = useState<AdminTransactionDto | null>(null);
+  const [cancelled, setCancelled] = useState<string | null>(null);
 
   return (
     <section className="admin-billing" aria-label="Transactions">
@@ -28,6 +32,11 @@ export function AdminTransactionsTab() {
         </label>
       </div>
 
+      {cancelled && (
+        <p className="alert alert-success" role="status">
+          {cancelled}
+        </p>
+      )}
       {isError && <LoadError onRetry={() => refetch()}>Could not load transactions.</LoadError>}
       {isLoading && <LoadingState text="Loading transactions..." />}
       {!isLoading && !isError && rows.length === 0 && (
@@ -46,11 +55,12 @@ export function AdminTransactionsTab() {
                   <th>Amount</th>
                   <th>Status</th>
                   <th>Date</th>
+                  <th>Actions</th>
                 </tr>
               </thead>
               <tbody>
                 {rows.map((row) => (
-                  <TransactionRow key={row.id} row={row} />
+                  <TransactionRow key={row.id} row={row} onCancel={() => setCancelling(row)} />
                 ))}
               </tbody>
             </table>
@@ -60,11 +70,21 @@ export function AdminTransactionsTab() {
           </div>
         </>
       )}
+      {cancelling && (
+        <CancelSaleDialog
+          row={cancelling}
+          onClose={() => setCancelling(null)}
+          onCancelled={() => {
+            setCancelled(`Sale ${cancelling.transaction_id} cancelled; the listing is back on sale.`);
+            setCancelling(null);
+          }}
+        />
+      )}
     </section>
   );
 }
 
-function TransactionRow({ row }: { row: AdminTransactionDto }) {
+function TransactionRow({ row, onCancel }: { row: AdminTransactionDto; onCancel: () => void }) {
   const detail = transactionDetail(row);
   return (
     <tr data-testid="admin-transaction-row" data-transaction-id={row.transaction_id}>
@@ -90,6 +110,16 @@ function TransactionRow({ row }: { row: AdminTransactionDto }) {
         {detail && <div className="muted small">{detail}</div>}
       </td>
       <td data-label="Date">{new Date(row.date).toLocaleDateString()}</td>
+      <td data-label="Actions">
+        {/* Only a sale no money is held or taken for can be cancelled (ADR 0043); the others are refunded. */}
+        {canPay(row.invoice_status) ? (
+          <button type="button" className="btn btn-ghost btn-tiny" aria-label={`Cancel sale ${row.transaction_id}`} onClick={onCancel}>
+            Cancel sale
+          </button>
+        ) : (
+          <span className="muted small">-</span>
+        )}
+      </td>
     </tr>
   );
 }

@@ -19,6 +19,8 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   'user.verified': 'Seller verified',
   'user.unverified': 'Seller unverified',
   'user.email_verified': 'Email confirmed by an admin',
+  'user.buying_hold_lifted': 'Buying hold lifted',
+  'invoice.sale_cancelled': 'Unpaid sale cancelled',
   'user.deleted': 'User deleted',
   'user.impersonated': 'Impersonation session opened',
   'settings.updated': 'Settings changed',
