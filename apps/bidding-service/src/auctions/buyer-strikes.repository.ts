@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { adminActed, type Actor } from '@market/contracts';
-import { buyingOnHold, STRIKE_WINDOW_DAYS, type BuyerStrike } from '@market/domain';
+import { buyingOnHold, STRIKE_WINDOW_DAYS, STRIKES_FOR_HOLD, type BuyerStrike } from '@market/domain';
 import { appendEvent } from '@market/server-kit';
 
 /** The only place that reads and writes bidding.buyer_strikes (ADR 0043); strikes are written by SaleUnwindingRepository. */
@@ -14,6 +14,16 @@ export class BuyerStrikesRepository {
     return this.dataSource.query(
       `SELECT struck_at, lifted_at FROM buyer_strikes WHERE buyer_id = $1 AND struck_at > $2::timestamptz - make_interval(days => $3::int)`,
       [userId, now, STRIKE_WINDOW_DAYS],
+    );
+  }
+
+  /** Members on hold now (the same rule as buyingOnHold, in SQL), most recently struck first. */
+  holds(now: Date, limit: number): Promise<{ user_id: string; strikes: number; last_struck_at: Date }[]> {
+    return this.dataSource.query(
+      `SELECT buyer_id AS user_id, count(*)::int AS strikes, max(struck_at) AS last_struck_at FROM buyer_strikes
+       WHERE lifted_at IS NULL AND struck_at <= $1 AND struck_at > $1::timestamptz - make_interval(days => $2::int)
+       GROUP BY buyer_id HAVING count(*) >= $3 ORDER BY max(struck_at) DESC LIMIT $4`,
+      [now, STRIKE_WINDOW_DAYS, STRIKES_FOR_HOLD, limit],
     );
   }
 

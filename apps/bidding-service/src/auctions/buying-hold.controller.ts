@@ -1,5 +1,5 @@
 import { Controller } from '@nestjs/common';
-import { RPC, type Actor, type BuyingHold, type RpcParsed } from '@market/contracts';
+import { RPC, type Actor, type BuyingHold, type BuyingHoldsResponse, type RpcParsed } from '@market/contracts';
 import { RpcHandler, requireAdmin, type RpcCall } from '@market/server-kit';
 import { BuyerStrikesRepository } from './buyer-strikes.repository';
 
@@ -11,6 +11,13 @@ export class BuyingHoldController {
   @RpcHandler(RPC.bidding.liftBuyingHold)
   lift(input: RpcParsed<typeof RPC.bidding.liftBuyingHold>, call: RpcCall): Promise<BuyingHold> {
     return liftBuyingHold(this.strikes, call.actor, input.id);
+  }
+
+  @RpcHandler(RPC.bidding.buyingHolds)
+  async holds(_input: RpcParsed<typeof RPC.bidding.buyingHolds>, call: RpcCall): Promise<BuyingHoldsResponse> {
+    requireAdmin(call.actor);
+    const holds = await this.strikes.holds(new Date(), 1000);
+    return { holds: holds.map((hold) => ({ user_id: hold.user_id, strikes: hold.strikes, last_struck_at: new Date(hold.last_struck_at).toISOString() })) };
   }
 }
 

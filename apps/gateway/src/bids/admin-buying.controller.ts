@@ -9,6 +9,11 @@ import { CurrentActor } from '../auth/jwt-auth.guard';
 export class AdminBuyingController {
   constructor(private readonly rpc: GatewayRpc) {}
 
+  @Route(API.adminBuying.holds)
+  holds(@CurrentActor() actor: Actor) {
+    return this.rpc.call(RPC.bidding.buyingHolds, {}, actor);
+  }
+
   @Route(API.adminBuying.liftHold)
   liftHold(@CurrentActor() actor: Actor, @Param('id') id: string) {
     return this.rpc.call(RPC.bidding.liftBuyingHold, { id }, actor);

@@ -93,12 +93,16 @@ describe('a buy-now nobody pays for lapses and the listing goes back on sale, ov
     expect(bid.status).toBe(403);
     expect(bid.body).toEqual(held);
 
+    const holds = await get(api('/admin/buying-holds'), bearer(adminToken));
+    expect(holds.body.holds).toEqual([{ user_id: buyer.id, strikes: 2, last_struck_at: expect.any(String) }]);
+    expect((await get(api('/admin/buying-holds'), bearer(buyer.token))).status).toBe(403);
     const path = api(`/admin/users/${buyer.id}/lift-buying-hold`);
     expect((await post(path, {}, bearer(buyer.token))).status).toBe(403);
     const lifted = await post(path, {}, bearer(adminToken));
     expect(lifted.status).toBe(200);
     expect(lifted.body).toEqual({ user_id: buyer.id, on_hold: false, strikes: 0, lifted: 2 });
     expect((await post(path, {}, bearer(adminToken))).body).toEqual({ user_id: buyer.id, on_hold: false, strikes: 0, lifted: 0 });
+    expect((await get(api('/admin/buying-holds'), bearer(adminToken))).body).toEqual({ holds: [] });
     await eventually(async () => {
       const { rows } = await db.query(`SELECT action, target_id FROM admin.audit_log WHERE action = 'user.buying_hold_lifted'`);
       expect(rows).toEqual([{ action: 'user.buying_hold_lifted', target_id: buyer.id }]);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineRoute } from '../http/define-route';
 import { UuidSchema } from '../common.schemas';
-import { BuyingHoldSchema } from './buying-hold.schemas';
+import { BuyingHoldSchema, BuyingHoldsResponseSchema } from './buying-hold.schemas';
 import { BidActionResponseSchema, BidActionSchema, BidHistoryResponseSchema, PlaceBidResponseSchema, PlaceBidSchema, UserBidsResponseSchema } from './bid.schemas';
 
 const ListingPath = z.object({ id: UuidSchema });
@@ -59,6 +59,16 @@ export const BIDDING_ROUTES = {
 
 /** An admin lifts a member's buying hold (ADR 0043). */
 export const ADMIN_BUYING_ROUTES = {
+  holds: defineRoute({
+    method: 'get',
+    path: '/admin/buying-holds',
+    tag: 'admin',
+    summary: 'Members whose buying is on hold',
+    description: 'Members with two unpaid purchases (lapsed invoices) within 90 days not lifted by an admin, at most 1000 (ADR 0043).',
+    auth: 'admin',
+    status: 200,
+    reply: BuyingHoldsResponseSchema,
+  }),
   liftHold: defineRoute({
     method: 'post',
     path: '/admin/users/{id}/lift-buying-hold',

@@ -1,6 +1,6 @@
 import { defineRpc } from '../rpc';
 import { EmptyRequestSchema, IdRequestSchema } from '../common.schemas';
-import { BuyingHoldSchema } from './buying-hold.schemas';
+import { BuyingHoldSchema, BuyingHoldsResponseSchema } from './buying-hold.schemas';
 import {
   BidActionRequestSchema,
   BidActionResponseSchema,
@@ -25,4 +25,6 @@ export const BIDDING_RPC = {
   buyNow: defineRpc('bidding.buy_now', BuyNowRequestSchema, BuyNowSaleSchema, { internal: true }),
   /** A real admin lifts a member's buying hold after unpaid purchases (ADR 0043). */
   liftBuyingHold: defineRpc('bidding.admin.lift_buying_hold', IdRequestSchema, BuyingHoldSchema),
+  /** The members whose buying is on hold now (ADR 0043), for the admin Users tab. */
+  buyingHolds: defineRpc('bidding.admin.buying_holds', EmptyRequestSchema, BuyingHoldsResponseSchema),
 };

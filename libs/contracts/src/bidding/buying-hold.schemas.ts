@@ -10,3 +10,9 @@ export const BuyingHoldSchema = z.strictObject({
   lifted: z.number().int().min(0),
 });
 export type BuyingHold = z.infer<typeof BuyingHoldSchema>;
+
+/** GET /api/admin/buying-holds: the members whose buying is on hold now (at most 1000), for the admin Users tab. */
+export const BuyingHoldsResponseSchema = z.strictObject({
+  holds: z.array(z.strictObject({ user_id: z.uuid(), strikes: z.number().int().min(0), last_struck_at: z.iso.datetime({ offset: true }) })),
+});
+export type BuyingHoldsResponse = z.infer<typeof BuyingHoldsResponseSchema>;

@@ -7,6 +7,7 @@ import { beginImpersonation } from '../../lib/impersonation';
 import { errorDetail } from '../../lib/error-detail';
 import { startSession } from '../../session/session.slice';
 import { useAdminUsersQuery, useDeleteUserMutation, useImpersonateMutation, useUpdateUserMutation } from './admin.api';
+import { useBuyingHoldsQuery, useLiftBuyingHoldMutation } from './buying-holds.api';
 
 type Filter = 'all' | string;
 const displayName = (user: AdminUserDto) => user.name || user.username;
@@ -18,6 +19,10 @@ export function AdminUsersTab() {
   const [updateUser] = useUpdateUserMutation();
   const [deleteUser] = useDeleteUserMutation();
   const [impersonate] = useImpersonateMutation();
+  // Members on hold after two unpaid purchases (ADR 0043), from bidding-service.
+  const { data: holdsData } = useBuyingHoldsQuery();
+  const [liftHold] = useLiftBuyingHoldMutation();
+  const holds = useMemo(() => new Map((holdsData?.holds ?? []).map((hold) => [hold.user_id, hold])), [holdsData]);
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const [status, setStatus] = useState<Filter>('all');
@@ -41,6 +46,15 @@ export function AdminUsersTab() {
       window.alert(`User ${displayName(user)} ${next === 'active' ? 'activated' : 'suspended'} successfully`);
     } catch (failure) {
       window.alert(`Error updating user status: ${detailOf(failure)}`);
+    }
+  };
+
+  const lift = async (user: AdminUserDto) => {
+    try {
+      await liftHold(user.id).unwrap();
+      window.alert(`Buying hold of ${displayName(user)} lifted`);
+    } catch (failure) {
+      window.alert(`Error lifting the buying hold: ${detailOf(failure)}`);
     }
   };
 
@@ -145,6 +159,11 @@ export function AdminUsersTab() {
                   </td>
                   <td>
                     <span className={`badge ${user.status === 'active' ? 'badge-green' : 'badge-red'}`}>{user.status}</span>
+                    {holds.has(user.id) && (
+                      <span className="badge badge-red" style={{ marginLeft: 4 }} data-testid="buying-hold" title={`${holds.get(user.id)?.strikes ?? 2} unpaid purchases in 90 days`}>
+                        Buying on hold
+                      </span>
+                    )}
                   </td>
                   <td>
                     {user.listingCount} ({user.activeListings} active, {user.soldListings} sold)
@@ -167,6 +186,11 @@ export function AdminUsersTab() {
                         {user.status === 'active' && (
                           <button type="button" className="btn btn-secondary btn-tiny" onClick={() => logInAs(user)}>
                             Log in as
+                          </button>
+                        )}
+                        {holds.has(user.id) && (
+                          <button type="button" className="btn btn-ghost btn-tiny" onClick={() => lift(user)}>
+                            Lift hold
                           </button>
                         )}
                         <button type="button" className="btn btn-danger btn-tiny" onClick={() => remove(user)}>
