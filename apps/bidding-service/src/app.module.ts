@@ -32,7 +32,6 @@ export function biddingAppModule(serviceConfig: ServiceConfig & Partial<BiddingC
     { service: 'bidding-service', schema: 'bidding', config, entities: [], migrations: [CreateAuctions1763800900000, SalesAndOffers1763801000000, WebsiteUrlAndBuyNow1763801100000, BidLeaderIndex1763801450000, PriceVersionAndMemberStates1764510000000, WithdrawnBids1764510200000, UnwoundSalesAndStrikes1764550100000] },
     {
       imports: [SettingsModule],
-      controllers: [BidsController],
       controllers: [BidsController, BuyingHoldController],
       providers: [
         { provide: BIDDING_CONFIG, useValue: config },
