@@ -14,6 +14,8 @@ export default async function globalSetup() {
     RATE_LIMIT_SCALE: '20',
     // Journeys move an auction's end close in the database; each bidding replica's sweep then closes it within a second.
     AUCTION_SWEEP_MS: '1000',
+    // Journeys move an invoice's pay-by moment back in the database; billing's sweep then lapses it within a second (ADR 0043).
+    PAYMENT_WINDOW_SWEEP_MS: '1000',
     // Every answer over NATS is checked against its contract (ADR 0028).
     CHECK_CONTRACTS: 'true',
     // Ownership proofs (ADR 0040) look up journeys' domains on the DNS server the ownership journey runs on this port,
