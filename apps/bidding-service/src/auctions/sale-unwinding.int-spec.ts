@@ -148,6 +148,8 @@ describe('unwinding a sale whose invoice lapsed (ADR 0043)', () => {
     const now = new Date(Date.now() + 2 * DAY);
     await unwind(lapse(listing, winner.id, bidders[2], 1100, { kind: 'bid' }), now);
     expect(await bids(listing.listing_id)).toEqual(['1000:pending', '1050:pending', '1100:rejected:lapsed']);
+    // The public history no longer shows the lapsed bid above the price.
+    expect((await auctions.bidsFor(listing.listing_id, 10)).map((b) => b.amount)).toEqual([1050, 1000]);
     const after = await auctionOf(listing.listing_id);
     expect(after).toMatchObject({ status: 'expired', winning_bid_id: null });
     expect(after.closed_at.getTime()).toBe(now.getTime());

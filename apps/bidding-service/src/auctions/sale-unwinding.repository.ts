@@ -34,7 +34,8 @@ export class SaleUnwindingRepository {
     ]);
     // Already unwound (a redelivery), or a sale this service does not know as won by that bid: nothing to take back.
     if (!auction || !winner || winner.status !== 'accepted' || auction.winning_bid_id !== event.bid_id) return { unwound: false };
-    await manager.query(`UPDATE bids SET status = 'rejected', rejection = $2, decided_at = $3 WHERE id = $1`, [
+    // A lapsed winning bid leaves the auction like a rejected one: out of the public history too (ADR 0038).
+    await manager.query(`UPDATE bids SET status = 'rejected', rejection = $2, decided_at = $3, withdrawn_at = CASE WHEN kind = 'bid' THEN $3::timestamptz END WHERE id = $1`, [
       event.bid_id,
       event.reason === 'unpaid' ? 'lapsed' : 'sale_cancelled',
       now,
