@@ -26,6 +26,7 @@ const record = (overrides: Partial<ListingRecord> = {}): ListingRecord => ({
   approved_at: new Date('2026-11-01T00:00:00Z'),
   expires_at: new Date('2026-11-08T00:00:00Z'),
   screenshots: ['0f1e2d3c-aaaa-4bbb-8ccc-123456789abc.png'],
+  cancel_reason: null,
   created_at: new Date('2026-11-01T00:00:00Z'),
   updated_at: new Date('2026-11-01T00:00:00Z'),
   ...overrides,

@@ -155,7 +155,8 @@ export class ListingsRepository {
 
   /**
    * Bids left the auction without a sale (auction.repriced, ADR 0038): the price and count as they now stand, which may
-   * be lower; applied only above the stored price version, never to a sold listing (it shows its sale price).
+   * be lower; applied only above the stored price version, never to a sold listing (it shows its sale price) nor a
+   * cancelled one (its bids are void, ADR 0042).
    */
   async applyRepriced(
     repriced: { listing_id: string; current_bid: number | null; bid_count: number; price_version: number },

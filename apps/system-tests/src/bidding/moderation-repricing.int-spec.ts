@@ -49,7 +49,7 @@ describe('repricing and moderation across services', () => {
     const frames: LiveMessage[] = [];
     const ws = new WebSocket(stack.url.replace(/^http/, 'ws') + liveListingPath(listing.id));
     ws.on('message', (data) => frames.push(JSON.parse(data.toString()) as LiveMessage));
-    await new Promise((resolve) => ws.once('open', resolve));
+    await new Promise<void>((resolve) => ws.once('open', () => resolve()));
     try {
       const rejected = await post(api(`/bids/${leading.body.bid.id}/action`), { action: 'reject' }, bearer(seller.token));
       expect(rejected.status).toBe(201);
