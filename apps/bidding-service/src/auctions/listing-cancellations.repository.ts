@@ -29,10 +29,12 @@ export class ListingCancellationsRepository {
          closed_at = COALESCE(auctions.closed_at, $4), updated_at = now()`,
       [event.listing_id, event.seller_id, event.listing_title, event.cancelled_at],
     );
-    await manager.query(`UPDATE bids SET status = 'rejected', decided_at = $2 WHERE listing_id = $1 AND status = 'pending'`, [
-      event.listing_id,
-      event.cancelled_at,
-    ]);
+    // Void bids leave the public history too, as withdrawn ones do (ADR 0038): the listing page shows no price no one pays.
+    await manager.query(
+      `UPDATE bids SET status = 'rejected', decided_at = $2, withdrawn_at = CASE WHEN kind = 'bid' THEN $2::timestamptz END
+       WHERE listing_id = $1 AND status = 'pending'`,
+      [event.listing_id, event.cancelled_at],
+    );
     const bidders: { bidder_id: string }[] = await manager.query(
       `SELECT DISTINCT bidder_id FROM bids WHERE listing_id = $1 AND bidder_id <> $2 ORDER BY bidder_id`,
       [event.listing_id, event.seller_id],

@@ -197,7 +197,8 @@ export class ListingsRepository {
   async cancel(id: string, reason: string, now: Date, manager: EntityManager): Promise<ListingRecord | null> {
     const [row] = await this.update(
       manager,
-      `status = 'cancelled', featured = false, cancelled_at = $2, cancel_reason = $3`,
+      // Its bids are void (ADR 0042): the page shows no current bid or count for a sale no one will pay for.
+      `status = 'cancelled', featured = false, cancelled_at = $2, cancel_reason = $3, current_bid = NULL, bid_count = 0`,
       `id = $1 AND status NOT IN ('sold', 'cancelled')`,
       [id, now, reason],
     );

@@ -132,13 +132,16 @@ describe('listings that stay what was approved (ADR 0042)', () => {
     expect(cancelled.status).toBe(200);
     expect(cancelled.body.status).toBe('cancelled');
     expect((await post(api(`/admin/listings/${listing.id}/cancel`), { reason }, bearer(adminToken))).status).toBe(409);
-    expect((await get(api(`/listings/${listing.id}`))).body.status).toBe('cancelled');
+    const page = (await get(api(`/listings/${listing.id}`))).body;
+    expect(page).toMatchObject({ status: 'cancelled', current_bid: null, bid_count: 0 });
 
     // Bidding ends the sale for good and voids the bids; no bid gets in afterwards.
     await eventually(async () => {
       const bids = await stack.service('bidding').get(DataSource).query('SELECT status FROM bids WHERE listing_id = $1', [listing.id]);
       expect(bids.map((b: { status: string }) => b.status)).toEqual(['rejected', 'rejected']);
     }, 15_000);
+    // Void bids leave the public history.
+    expect((await get(api(`/listings/${listing.id}/bids`))).body.bids).toEqual([]);
     const late = await post(api('/bids'), { listing_id: listing.id, amount: 20000 }, bearer(first.token));
     expect(late.status).toBeGreaterThanOrEqual(400);
     expect(late.status).toBeLessThan(500);
