@@ -32,6 +32,7 @@ import { PaymentWindow1764550000000 } from './migrations/1764550000000-payment-w
 import { PaymentWindowSweep } from './invoices/payment-window.sweep';
 import { UnpaidSalesRepository } from './invoices/unpaid-sales.repository';
 import { SaleCancellationService } from './invoices/sale-cancellation.service';
+import { MemberEventsHandler } from './invoices/member-events.handler';
 import { SaleCancellationController } from './invoices/sale-cancellation.controller';
 
 /** The billing-service: invoices, payments and escrow, in the `billing` schema. */
@@ -42,7 +43,7 @@ export function billingAppModule(serviceConfig: ServiceConfig & Partial<BillingC
     {
       imports: [SettingsModule],
       controllers: [BillingStatsController, InvoicesController, PaymentsController, AdminBillingController, TransferController, TransferProofController, PaymentMethodsController, SaleCancellationController],
-      providers: [{ provide: BILLING_CONFIG, useValue: config }, ServiceRpc, InvoicesRepository, InvoicesService, SaleEventsHandler, OverdueSweep, ...PAYMENTS_PROVIDERS, AdminBillingRepository, AdminBillingService, TransferRepository, TransferService, DisputeEscalationSweep, TransferProofRepository, TransferProofService, ...domainProofProviders(serviceConfig), PaymentMethodsRepository, PaymentMethodsService, UnpaidSalesRepository, PaymentWindowSweep, SaleCancellationService],
+      providers: [{ provide: BILLING_CONFIG, useValue: config }, ServiceRpc, InvoicesRepository, InvoicesService, SaleEventsHandler, OverdueSweep, ...PAYMENTS_PROVIDERS, AdminBillingRepository, AdminBillingService, TransferRepository, TransferService, DisputeEscalationSweep, TransferProofRepository, TransferProofService, ...domainProofProviders(serviceConfig), PaymentMethodsRepository, PaymentMethodsService, UnpaidSalesRepository, PaymentWindowSweep, SaleCancellationService, MemberEventsHandler],
     },
   );
 }

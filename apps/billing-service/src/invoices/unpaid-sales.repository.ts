@@ -50,6 +50,15 @@ export class UnpaidSalesRepository {
     return rows.map((row) => row.id);
   }
 
+  /** A buyer's unpaid invoices (those an admin could cancel), oldest first: what a suspension or deletion ends. */
+  async unpaidOfBuyer(buyerId: string): Promise<string[]> {
+    const rows: { id: string }[] = await this.dataSource.query(
+      `SELECT id FROM invoices WHERE buyer_id = $1 AND status = ANY($2::text[]) ORDER BY created_at`,
+      [buyerId, statusesAffectedBy('sale_cancelled')],
+    );
+    return rows.map((row) => row.id);
+  }
+
   /**
    * Provider ids of payments of ended sales still open or holding money: an authorisation that reached the provider
    * after the sale ended (a card form or hosted checkout completed late). They are released, never captured.

@@ -134,4 +134,29 @@ describe('a buy-now nobody pays for lapses and the listing goes back on sale, ov
     }, 15_000);
     expect((await post(api('/admin/invoices/00000000-0000-4000-8000-000000000000/cancel'), { reason: 'No such invoice here at all' }, bearer(adminToken))).status).toBe(404);
   });
+
+  it("a suspended buyer's unpaid purchase is cancelled at once, without a strike, and the listing goes back on sale (ADR 0038, 0043)", async () => {
+    const [seller, buyer] = [await signUp(), await signUp()];
+    const listing = await createLiveListing(stack.url, seller.token, adminToken, { listing_type: 'fixed', starting_price: 2500 });
+    await eventually(async () => expect((await buyNow(listing.id, seller.token)).body).toEqual({ detail: 'You cannot buy your own listing' }), 15_000);
+    const bought = await buyNow(listing.id, buyer.token);
+    expect(bought.status).toBe(201);
+    const invoiceId: string = bought.body.invoice.id;
+    await eventually(async () => expect((await get(api(`/listings/${listing.id}`))).body.status).toBe('sold'), 15_000);
+
+    const setUser = (status: 'active' | 'suspended') =>
+      fetch(api(`/admin/users/${buyer.id}`), { method: 'PATCH', headers: { ...bearer(adminToken), 'content-type': 'application/json' }, body: JSON.stringify({ status }) });
+    expect((await setUser('suspended')).status).toBe(200);
+
+    // billing learns of the suspension from user.suspended and cancels the purchase; bidding unwinds it.
+    await eventually(async () => {
+      const { rows } = await db.query('SELECT status, cancel_reason, cancel_note FROM billing.invoices WHERE id = $1', [invoiceId]);
+      expect(rows[0]).toMatchObject({ status: 'cancelled', cancel_reason: 'admin_cancelled' });
+      expect(rows[0].cancel_note).toContain('suspended or closed');
+    }, 20_000);
+    await eventually(async () => expect((await get(api(`/listings/${listing.id}`))).body.status).toBe('active'), 20_000);
+    expect(await browseIds()).toContain(listing.id);
+    const strikes = await db.query('SELECT invoice_id FROM bidding.buyer_strikes WHERE buyer_id = $1', [buyer.id]);
+    expect(strikes.rows).toEqual([]);
+  });
 });
