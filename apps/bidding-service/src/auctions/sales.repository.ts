@@ -15,6 +15,8 @@ export type ActionResult = { decision: BidActionDecision; bid: BidRecord } | nul
 // Statuses in which a sale is over; in any other (active, paused, and a draft or pending listing that still has an end)
 // it ends at its end, so its bids never hang.
 const ENDED = `('sold', 'expired', 'deleted')`;
+/** Why a seller cannot accept a removed member's bid (ADR 0038). */
+export const BARRED_BIDDER = "This bidder's account is suspended or closed, so their bid cannot be accepted. Choose another bid.";
 const isLive = (auction: Pick<AuctionRecord, 'status'>) => !['sold', 'expired', 'deleted'].includes(auction.status);
 
 /**
@@ -126,6 +128,10 @@ export class SalesRepository {
         // The public price, count and reserve state follow at once, in this transaction (ADR 0038).
         if (bid.kind === 'bid') await this.standing.reprice(auction, 'bid_rejected', now, manager);
         return { decision, bid: { ...bid, status: 'rejected' } };
+      }
+      // A suspended or deleted member's bid is never sold to, as at a close (ADR 0038): the sweep takes it back soon.
+      if (await this.auctions.isBarred(bid.bidder_id, manager)) {
+        return { decision: { allowed: false, status: 400, reason: BARRED_BIDDER }, bid };
       }
       await this.sell(auction, bid, decision.sale, now, manager);
       return { decision, bid: { ...bid, status: 'accepted' } };

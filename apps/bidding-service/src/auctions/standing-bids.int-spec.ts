@@ -10,7 +10,7 @@ import { BidLeaderIndex1763801450000 } from '../migrations/1763801450000-bid-lea
 import { PriceVersionAndMemberStates1764510000000 } from '../migrations/1764510000000-price-version-and-member-states';
 import { WithdrawnBids1764510200000 } from '../migrations/1764510200000-withdrawn-bids';
 import { AuctionsRepository, BARRED } from './auctions.repository';
-import { SalesRepository } from './sales.repository';
+import { BARRED_BIDDER, SalesRepository } from './sales.repository';
 import { StandingBidsRepository } from './standing-bids.repository';
 
 const MINUTE = 60_000;
@@ -222,6 +222,17 @@ describe('bids leaving an auction: repricing and moderation (ADR 0038)', () => {
     expect(accepted.payload).toMatchObject({ buyer_id: other, amount: 1050 });
     // The bid that lost at the end stays in the history; the removed member's leaves it.
     expect((await auctions.bidsFor(listing.listing_id, 10)).map((b) => b.amount)).toEqual([1050, 1000]);
+  });
+
+  it("a seller cannot accept a removed member's bid, even before the sweep reached it; another bid can still be accepted", async () => {
+    const [member, other] = [randomUUID(), randomUUID()];
+    const { listing, ids } = await auctionWith([[other, 1000], [member, 1100]], { auction_type: 'manual' });
+    await standing.recordMember(member, 'suspended', new Date());
+    const refused = await sales.decide(ids[1], listing.seller_id, 'accept', new Date());
+    expect(refused?.decision).toEqual({ allowed: false, status: 400, reason: BARRED_BIDDER });
+    expect(await ds.query(`SELECT 1 FROM outbox WHERE name = 'bid.accepted' AND payload->>'listing_id' = $1`, [listing.listing_id])).toEqual([]);
+    const accepted = await sales.decide(ids[0], listing.seller_id, 'accept', new Date());
+    expect(accepted?.decision.allowed).toBe(true);
   });
 
   it("a suspended seller's auction does not sell at its end: it expires with its bids open for the seller (D8)", async () => {
