@@ -161,7 +161,10 @@ export class PaymentsService {
     try {
       remote = await this.call(() => this.provider.capture(intent.provider_intent_id), 'capture');
     } catch (error) {
-      await this.transfer.clearRelease(intent.invoice_id);
+      // An answer lost after the provider captured (a timeout) must not let a dispute open on money already released:
+      // the release mark is cleared only when the provider still holds the funds, or cannot say (ADR 0039).
+      const still = await this.provider.retrieve(intent.provider_intent_id).catch(() => null);
+      if (!still || still.status === 'requires_capture') await this.transfer.clearRelease(intent.invoice_id);
       throw error;
     }
     await this.audited(intent, admin, 'payment.captured', remote);

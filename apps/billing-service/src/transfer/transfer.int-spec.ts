@@ -241,6 +241,26 @@ describe('transfer checklist and disputes (ADR 0039)', () => {
     }
   });
 
+  it('keeps the release mark when the provider captured but its answer was lost, so no dispute opens on released money', async () => {
+    const sale = await heldSale();
+    // The provider captures, then the connection drops before its answer arrives.
+    const lossy = new Proxy(sandbox, {
+      get(target, key, receiver) {
+        if (key !== 'capture') return Reflect.get(target, key, receiver);
+        return async (intentId: string) => {
+          await target.capture(intentId);
+          throw new Error('socket hang up');
+        };
+      },
+    });
+    const handler = new PaymentEventsHandler(ds, sandbox);
+    const lossyPayments = new PaymentsService(new PaymentIntentsRepository(ds), invoices, handler, new PaymentAdminActs(ds), new TransferRepository(ds), lossy, {
+      PUBLIC_URL: 'https://market.example',
+    });
+    await expect(lossyPayments.capture(admin, sale.intentId, {})).rejects.toThrow();
+    await expect(dispute(sale)).rejects.toMatchObject({ status: 409 });
+  });
+
   it('decides a dispute racing a release by the invoice lock: paid with no dispute, or disputed with no capture, never both', async () => {
     for (let round = 0; round < 6; round++) {
       const sale = await heldSale();
