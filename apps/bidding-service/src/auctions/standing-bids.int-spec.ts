@@ -224,6 +224,15 @@ describe('bids leaving an auction: repricing and moderation (ADR 0038)', () => {
     expect((await auctions.bidsFor(listing.listing_id, 10)).map((b) => b.amount)).toEqual([1050, 1000]);
   });
 
+  it('a sweep that runs after the member was reactivated takes back nothing: the new bids are theirs to keep', async () => {
+    const member = randomUUID();
+    const { listing } = await auctionWith([[randomUUID(), 1000], [member, 1050]]);
+    await standing.recordMember(member, 'suspended', new Date(Date.now() - MINUTE));
+    await standing.recordMember(member, 'active', new Date());
+    expect(await standing.sweepMember(member, new Date())).toEqual([]);
+    expect(await pendingOf(listing.listing_id)).toEqual([1000, 1050]);
+  });
+
   it("a seller cannot accept a removed member's bid, even before the sweep reached it; another bid can still be accepted", async () => {
     const [member, other] = [randomUUID(), randomUUID()];
     const { listing, ids } = await auctionWith([[other, 1000], [member, 1100]], { auction_type: 'manual' });

@@ -8,6 +8,8 @@ export type MemberStatus = 'active' | 'suspended' | 'deleted';
 
 // Sales whose price no longer moves: a sold one keeps the price it sold at, a deleted one is gone.
 const FINAL = ['sold', 'deleted'];
+// How many times a member's sweep looks again for bids that slipped past the previous look.
+const MAX_SWEEP_PASSES = 5;
 
 /**
  * Bids leaving auctions without a sale (ADR 0038): the auction is repriced from the bids still standing in the
@@ -72,26 +74,37 @@ export class StandingBidsRepository {
    * nothing. Returns the auctions changed.
    */
   async sweepMember(userId: string, now: Date): Promise<string[]> {
-    const listings: { listing_id: string }[] = await this.dataSource.query(
-      `SELECT DISTINCT listing_id FROM bids WHERE bidder_id = $1 AND status = 'pending' ORDER BY listing_id`,
-      [userId],
-    );
-    const changed: string[] = [];
-    for (const { listing_id } of listings) {
-      const swept = await this.auctions.transaction(async (manager) => {
-        const auction = await this.auctions.lock(listing_id, manager);
-        if (!auction) return false;
-        const [, rejected]: [unknown, number] = await manager.query(
-          `UPDATE bids SET status = 'rejected', decided_at = $3, withdrawn_at = $3 WHERE listing_id = $1 AND bidder_id = $2 AND status = 'pending'`,
-          [listing_id, userId, now],
-        );
-        if (rejected === 0) return false;
-        await this.reprice(auction, 'bidder_removed', now, manager);
-        return true;
-      });
-      if (swept) changed.push(listing_id);
+    const changed = new Set<string>();
+    // Passes until one finds nothing: a bid that checked the member's state just before it changed and committed after
+    // a pass listed the auctions is caught by the next (ADR 0038). Bounded, since new bids are refused meanwhile.
+    for (let pass = 0; pass < MAX_SWEEP_PASSES; pass += 1) {
+      const listings: { listing_id: string }[] = await this.dataSource.query(
+        `SELECT DISTINCT listing_id FROM bids WHERE bidder_id = $1 AND status = 'pending' ORDER BY listing_id`,
+        [userId],
+      );
+      let swept = 0;
+      for (const { listing_id } of listings) {
+        const done = await this.auctions.transaction(async (manager) => {
+          const auction = await this.auctions.lock(listing_id, manager);
+          if (!auction) return false;
+          // A reactivation that came in meanwhile stops the sweep: the member's new bids are theirs to keep.
+          if (!(await this.auctions.isBarred(userId, manager))) return false;
+          const [, rejected]: [unknown, number] = await manager.query(
+            `UPDATE bids SET status = 'rejected', decided_at = $3, withdrawn_at = $3 WHERE listing_id = $1 AND bidder_id = $2 AND status = 'pending'`,
+            [listing_id, userId, now],
+          );
+          if (rejected === 0) return false;
+          await this.reprice(auction, 'bidder_removed', now, manager);
+          return true;
+        });
+        if (done) {
+          changed.add(listing_id);
+          swept += 1;
+        }
+      }
+      if (swept === 0) break;
     }
-    return changed;
+    return [...changed];
   }
 
   /**
