@@ -361,11 +361,16 @@ describe('listings through the gateway', () => {
     for await (const message of events) if ((JSON.parse(message.string()) as Json).payload.listing_id === listing.id) break;
     await nc.close();
     const other = (path: string) => `${stack.urls[1]}/api${path}`;
-    expect((await get(other('/listings?search=kombucha'))).body.total).toBe(1);
-
-    // A row changed behind the services' back is not seen: the page comes from the cache.
-    await listingsDb().query(`UPDATE listings SET title = 'Kombucha guide (renamed quietly)' WHERE id = $1`, [listing.id]);
-    expect((await get(other('/listings?search=kombucha'))).body.listings[0].title).toBe('Kombucha brewing guide site');
+    // A row changed behind the services' back is not seen: the page comes from the cache. The approval also writes
+    // listing.updated, which may reach this gateway after the page was primed and clear it once: then the look is
+    // primed and made again (it cannot be cleared again, nothing else is written).
+    const setTitle = (title: string) => listingsDb().query('UPDATE listings SET title = $2 WHERE id = $1', [listing.id, title]);
+    await eventually(async () => {
+      await setTitle('Kombucha brewing guide site');
+      expect((await get(other('/listings?search=kombucha'))).body.total).toBe(1);
+      await setTitle('Kombucha guide (renamed quietly)');
+      expect((await get(other('/listings?search=kombucha'))).body.listings[0].title).toBe('Kombucha brewing guide site');
+    }, 10_000);
 
     // A pause through the first gateway publishes listing.updated; the second gateway drops its pages.
     expect((await call('PATCH', api(`/listings/${listing.id}`), { status: 'paused' }, bearer(seller.token))).status).toBe(200);
