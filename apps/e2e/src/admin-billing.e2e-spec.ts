@@ -82,7 +82,7 @@ describe('admin Transactions and Analytics tabs backed by invoices (D20)', () =>
     const rows = page.getByTestId('admin-transaction-row');
     const ours = rows.filter({ hasText: tag });
     await eventually(async () => expect(await ours.count()).toBe(3));
-    expect(await page.locator('table.admin-transactions-table th').allTextContents()).toEqual(['Transaction ID', 'Listing', 'Buyer/Seller', 'Amount', 'Status', 'Date']);
+    expect(await page.locator('table.admin-transactions-table th').allTextContents()).toEqual(['Transaction ID', 'Listing', 'Buyer/Seller', 'Amount', 'Status', 'Date', 'Actions']);
     const paidRow = ours.filter({ hasText: paidTitle });
     await eventually(async () => expect(await paidRow.textContent()).toMatch(new RegExp(`INV-\\d{4}-\\d{6}.*${ann.username}.*${seller.username}.*\\$2,400.*completed`)));
     const status = page.getByLabel('Status');

@@ -139,18 +139,22 @@ describe('selling a website', () => {
     expect(await image.evaluate((img: HTMLImageElement) => img.decode().then(() => img.naturalWidth))).toBe(320);
     expect(await image.getAttribute('src')).toBe(created.screenshots[0]);
 
-    // The seller edits the title; the page goes back to the dashboard after saving.
+    // The seller edits the title, which the review vouched for: the listing goes back to review (ADR 0042) and the page
+    // says so, then returns to the dashboard; the admin approves the change.
     await page.goto(`${baseUrl()}/edit-listing/${created.id}`);
     const titleInput = page.getByLabel('Title');
     await titleInput.waitFor();
     expect(await titleInput.inputValue()).toBe(title);
     await page.getByRole('img', { name: 'Current screenshot 1' }).waitFor();
+    await page.getByRole('note').filter({ hasText: 'sends this listing back to review' }).waitFor();
     const newTitle = `${title} (renamed)`;
     await titleInput.fill(newTitle);
     await snap(page, 'sell-e2e-edit');
     await page.getByRole('button', { name: 'Save Changes' }).click();
-    await waitForText(page, 'Listing updated successfully!');
+    await waitForText(page, 'Your changes were sent for review');
     await page.waitForURL(`${baseUrl()}/dashboard`, { timeout: 5000 });
+    expect((await apiCall('GET', `/listings/${created.id}`)).status).toBe(404);
+    await approveListing(created.id);
     const renamed = await apiCall<ListingDto>('GET', `/listings/${created.id}`);
     expect(renamed.body).toMatchObject({ title: newTitle, status: 'active', screenshots: created.screenshots });
 

@@ -24,7 +24,8 @@ async function invoiceOf(account: ApiAccount, listingId: string): Promise<Invoic
 async function snapBoth(page: Page, name: string): Promise<void> {
   await snap(page, name);
   await page.setViewportSize(PHONE);
-  expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+  // The page lays itself out again after the resize (a refetch may land meanwhile): polled, never read mid-layout.
+  await eventually(async () => expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0), 3_000);
   await snap(page, `${name}-375`);
   await page.setViewportSize(DESKTOP);
 }
