@@ -27,7 +27,6 @@ export async function createGateway(config: GatewayConfig): Promise<NestExpressA
   app.use(...webApp(config.WEB_DIST));
   app.setGlobalPrefix('api', { exclude: ['healthz', 'readyz'] });
   app.useGlobalFilters(new AllErrorsFilter());
-  app.enableShutdownHooks();
 
   // The document is generated from the route declarations in contracts, the same ones the controllers serve (ADR 0028).
   SwaggerModule.setup('api/docs', app, apiDocument() as unknown as OpenAPIObject, { jsonDocumentUrl: 'api/docs/openapi.json' });

@@ -14,6 +14,8 @@ export const gatewayEnv = {
   RATE_LIMIT_SCALE: z.coerce.number().min(0).max(1000).default(1),
   // How long each gateway answers a repeated browse page from memory; listing events clear it sooner. 0 turns it off.
   BROWSE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
+  // A browse page the listings service has not sent within this long is answered from its last good copy (ADR 0050).
+  BROWSE_STALE_AFTER_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   // Screenshots go to S3/MinIO when an endpoint is set, else to files under UPLOADS_DIR (see ADR 0012).
   S3_ENDPOINT: urlSchema(['http:', 'https:']).optional(),

@@ -2,7 +2,7 @@ import { Inject, Module, type DynamicModule, type OnApplicationShutdown } from '
 import { APP_GUARD } from '@nestjs/core';
 import type { NatsConnection } from 'nats';
 import type { Redis } from 'ioredis';
-import { HealthController, READINESS_CHECKS, identityProviders, connectNats, createRedis, ensureEventStream, natsCheck, redisCheck } from '@market/server-kit';
+import { HealthController, ServingState, READINESS_CHECKS, identityProviders, connectNats, createRedis, ensureEventStream, natsCheck, redisCheck } from '@market/server-kit';
 import { GATEWAY_CONFIG, type GatewayConfig } from './gateway.config';
 import { GATEWAY_NATS, GATEWAY_REDIS } from './gateway.tokens';
 import { GatewayRpc } from './rpc/rpc-client';
@@ -97,6 +97,7 @@ export class GatewayModule {
         },
         { provide: APP_GUARD, useClass: RateLimitGuard },
         GatewayConnections,
+        ServingState,
         GatewayRpc,
         ...identityProviders(GATEWAY_CONFIG, 'gateway'),
         LastSeen,

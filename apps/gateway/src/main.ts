@@ -1,4 +1,4 @@
-import { JsonLogger } from '@market/server-kit';
+import { drainOnSignals, JsonLogger } from '@market/server-kit';
 import { loadGatewayConfig } from './gateway.config';
 import { createGateway } from './create-gateway';
 
@@ -8,6 +8,8 @@ async function main() {
   try {
     const app = await createGateway(config);
     await app.listen(config.PORT, config.HOST);
+    // SIGTERM: /readyz answers 503 at once, then the server stops taking connections and closes (ADR 0050).
+    drainOnSignals(app, config, logger);
     logger.log(`gateway listening on http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${config.PORT}`, 'Bootstrap');
   } catch (error) {
     logger.error(`gateway failed to start: ${(error as Error).message}`, 'Bootstrap');

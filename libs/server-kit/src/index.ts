@@ -15,6 +15,7 @@ export * from './events/event-consumer';
 export * from './jobs/redis';
 export * from './jobs/periodic-sweep';
 export * from './health/readiness';
+export * from './health/serving-state';
 export * from './async/with-timeout';
 export * from './health/health.controller';
 export * from './rpc/rpc-context.interceptor';

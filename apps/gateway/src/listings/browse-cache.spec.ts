@@ -3,7 +3,7 @@ import { BrowseListingsQuerySchema } from '@market/contracts';
 import type { GatewayConfig } from '../gateway.config';
 import { BrowseCache } from './browse-cache';
 
-const cache = (ttl: number) => new BrowseCache({ BROWSE_CACHE_MS: ttl, EVENTS_PREFIX: 'test' } as GatewayConfig, {} as NatsConnection);
+const cache = (ttl: number) => new BrowseCache({ BROWSE_CACHE_MS: ttl, BROWSE_STALE_AFTER_MS: 500, EVENTS_PREFIX: 'test' } as GatewayConfig, {} as NatsConnection);
 const query = (raw: Record<string, unknown> = {}) => BrowseListingsQuerySchema.parse(raw);
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
@@ -62,6 +62,38 @@ describe('BrowseCache', () => {
     expect((await browse.get(query({ page: 3 }), load)).startsWith('3')).toBe(true);
     jest.setSystemTime(10_000);
     expect(await browse.get(query({ page: 3 }), load)).toBe('reloaded');
+  });
+
+  it('answers from the last good page when the listings service is slow or failing, even after a clear', async () => {
+    jest.useFakeTimers({ now: 0, doNotFake: ['setImmediate'] });
+    const browse = cache(1000);
+    expect(await browse.get(query(), async () => 'good')).toBe('good');
+    browse.clear();
+    let finish!: (text: string) => void;
+    const slow = browse.get(query(), () => new Promise<string>((r) => (finish = r)));
+    let answered: string | null = null;
+    void slow.then((text) => (answered = text));
+    jest.advanceTimersByTime(499);
+    await settle();
+    expect(answered).toBeNull();
+    jest.advanceTimersByTime(1);
+    expect(await slow).toBe('good');
+    // The slow load still lands and is what the next request gets.
+    finish('fresh');
+    await settle();
+    expect(await browse.get(query(), async () => 'unused')).toBe('fresh');
+    browse.clear();
+    expect(await browse.get(query(), () => Promise.reject(new Error('down')))).toBe('fresh');
+  });
+
+  it('waits for the listings service when the last good page is over ten minutes old, or there is none', async () => {
+    jest.useFakeTimers({ now: 0, doNotFake: ['setImmediate'] });
+    const browse = cache(1000);
+    await expect(browse.get(query({ page: 2 }), () => Promise.reject(new Error('down')))).rejects.toThrow('down');
+    await browse.get(query(), async () => 'old');
+    jest.setSystemTime(10 * 60 * 1000 + 1);
+    browse.clear();
+    await expect(browse.get(query(), () => Promise.reject(new Error('down')))).rejects.toThrow('down');
   });
 
   it('loads every time when turned off', async () => {

@@ -56,6 +56,8 @@ export abstract class ObjectStorage {
   readinessCheck(): ReadinessCheck {
     return {
       name: 'storage',
+      // The gateway stays ready without it: browse, bids and the rest go on while uploads answer 503 (ADR 0050).
+      optional: true,
       check: async () => {
         let timer: NodeJS.Timeout | undefined;
         const timeout = new Promise<never>((_, reject) => {

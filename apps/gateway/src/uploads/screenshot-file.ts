@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { AppError } from '@market/server-kit';
+import { Logger } from '@nestjs/common';
+import { AppError, unavailable } from '@market/server-kit';
 import type { ImageCleaner } from './clean-image';
 import { MAX_HEAD_BYTES, readImageHead } from './image-head';
 import { ObjectStorage } from './object-storage';
@@ -97,7 +98,12 @@ export async function receiveScreenshot(
 
     const key = newScreenshotKey(info);
     claim(key);
-    await storage.put(key, createReadStream(cleaned), info.contentType, outcome.size);
+    await storage.put(key, createReadStream(cleaned), info.contentType, outcome.size).catch((error: unknown) => {
+      if (error instanceof AppError) throw error;
+      // Storage down is the gateway degraded, not broken: the upload is a 503 and the rest goes on (ADR 0050).
+      new Logger('Uploads').warn(`Storing ${key} failed: ${(error as Error)?.message ?? String(error)}`);
+      throw unavailable('Screenshots cannot be stored right now; please try again in a few minutes');
+    });
     return { key, path: uploadPath(key), content_type: info.contentType, size: outcome.size, width: outcome.width, height: outcome.height };
   } finally {
     await rm(dir, { recursive: true, force: true });

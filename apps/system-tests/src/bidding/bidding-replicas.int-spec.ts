@@ -126,4 +126,27 @@ describe('two bidding replicas behind two gateways', () => {
     expect(results.filter((r) => r.status === 201 && r.at > killedAt + 2500).length).toBeGreaterThan(5);
     await expectConsistent(listing.id, results.filter((r) => r.status === 201).map((r) => r.body.bid.id as string));
   }, 60_000);
+
+  it('answers every bid when one replica is SIGTERMed mid-storm: it drains (no 5xx), exits 0, and loses no answered bid', async () => {
+    const survivor = await startReplica();
+    const seller = await signUp(stack.url);
+    const bidders = await Promise.all(Array.from({ length: 12 }, () => signUp(stack.url)));
+    const listing = await createLiveListing(stack.url, seller.token, adminToken, { starting_price: 500 });
+    await eventually(async () => expect(await auctionRow(listing.id)).toMatchObject({ status: 'active' }), 15_000);
+
+    const results: Awaited<ReturnType<typeof bidStorm>> = [];
+    const storm = bidStorm(stack.urls, listing.id, bidders.map((b) => b.token), 500, Date.now() + 6000).then((r) => results.push(...r));
+    // Terminate once the storm is well under way: bids have been accepted through the replicas.
+    await eventually(async () => expect((await storedBids(listing.id)).length).toBeGreaterThan(10), 10_000);
+    const leaving = replicas.find((r) => r !== survivor && r.running()) as ServiceProcess;
+    await leaving.kill('SIGTERM');
+    expect(leaving.exitCode()).toBe(0);
+    const leftAt = Date.now();
+    await storm;
+
+    // ADR 0050: the leaving replica answered what it had taken and took nothing more, so no caller saw a 5xx.
+    expect(results.filter((r) => r.status !== 201 && r.status !== 400)).toEqual([]);
+    expect(results.filter((r) => r.status === 201 && r.at > leftAt).length).toBeGreaterThan(5);
+    await expectConsistent(listing.id, results.filter((r) => r.status === 201).map((r) => r.body.bid.id as string));
+  }, 60_000);
 });

@@ -10,6 +10,10 @@ export interface ServiceProcess {
   healthUrl: string;
   /** Output so far, for failure messages. */
   output(): string;
+  /** The exit code once it has exited (null while it runs, or when a signal ended it). */
+  exitCode(): number | null;
+  /** True until it has exited or been ended by a signal. */
+  running(): boolean;
   kill(signal: NodeJS.Signals): Promise<void>;
 }
 
@@ -58,6 +62,8 @@ export async function startServiceProcess(name: string, env: Record<string, stri
     pid: child.pid as number,
     healthUrl,
     output: () => log,
+    exitCode: () => child.exitCode,
+    running: () => child.exitCode === null && child.signalCode === null,
     kill: async (signal) => {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
       await exited;

@@ -11,6 +11,8 @@ import { AllErrorsFilter } from '../errors/error.filter';
 import { RpcContextInterceptor } from '../rpc/rpc-context.interceptor';
 import { IdentityInterceptor } from '../identity/identity.interceptor';
 import { IdentityVerifier } from '../identity/identity-verifier';
+import { READINESS_CHECKS, waitUntilReady, type ReadinessCheck } from '../health/readiness';
+import { ServingState } from '../health/serving-state';
 
 export interface BootstrapOptions {
   service: ServiceName;
@@ -36,8 +38,11 @@ export async function createServiceApp(options: BootstrapOptions): Promise<INest
     options.service,
   );
   app.connectMicroservice<MicroserviceOptions>({ strategy }, { inheritAppConfig: true });
-  app.enableShutdownHooks();
+  // Join the queue group only once the service can serve: NATS would send it requests at once (ADR 0050).
+  await app.init();
+  await waitUntilReady(app.get<ReadinessCheck[]>(READINESS_CHECKS), (why) => logger.warn(`Waiting to serve: ${why}`, 'Bootstrap'));
   await app.startAllMicroservices();
+  app.get(ServingState).attach(strategy);
   await app.listen(options.healthPort ?? options.config.HEALTH_PORT ?? options.defaultHealthPort, process.env.HOST ?? '0.0.0.0');
   return app;
 }
@@ -47,10 +52,35 @@ export async function bootstrapService(options: BootstrapOptions): Promise<void>
   const logger = new JsonLogger(options.service, options.config.LOG_LEVEL);
   try {
     const app = await createServiceApp(options);
+    drainOnSignals(app, options.config, logger);
     const url = await app.getUrl();
     logger.log(`${options.service} started; health at ${url}/healthz`, 'Bootstrap');
   } catch (error) {
     logger.error(`${options.service} failed to start: ${(error as Error).message}`, 'Bootstrap');
     process.exit(1);
   }
+}
+
+/**
+ * SIGTERM or SIGINT: report not ready, stop taking requests, answer those in flight, then close (ADR 0050). A second
+ * signal while draining stops at once.
+ */
+export function drainOnSignals(app: INestApplication, config: Pick<ServiceConfig, 'SHUTDOWN_DELAY_MS' | 'DRAIN_TIMEOUT_MS'>, logger: JsonLogger): void {
+  let draining = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (draining) process.exit(1);
+    draining = true;
+    logger.log(`${signal}: draining (not ready now; requests in flight are answered)`, 'Bootstrap');
+    void (async () => {
+      const drained = await app.get(ServingState).drain({ delayMs: config.SHUTDOWN_DELAY_MS, timeoutMs: config.DRAIN_TIMEOUT_MS });
+      if (!drained) logger.warn(`Requests still in flight after ${config.DRAIN_TIMEOUT_MS} ms; closing anyway`, 'Bootstrap');
+      await app.close();
+      process.exit(0);
+    })().catch((error: Error) => {
+      logger.error(`Shutdown failed: ${error.message}`, 'Bootstrap');
+      process.exit(1);
+    });
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
 }

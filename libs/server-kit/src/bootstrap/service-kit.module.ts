@@ -20,6 +20,7 @@ import { OutboxRelay } from '../events/outbox.relay';
 import { EventConsumers } from '../events/event-consumer';
 import { createRedis } from '../jobs/redis';
 import { HealthController } from '../health/health.controller';
+import { ServingState } from '../health/serving-state';
 import { READINESS_CHECKS, natsCheck, postgresCheck, redisCheck } from '../health/readiness';
 import { identityProviders } from '../identity/identity.providers';
 import { IdentityVerifier } from '../identity/identity-verifier';
@@ -106,13 +107,14 @@ export class ServiceKitModule {
         useFactory: (ds: DataSource, nc: NatsConnection, redis: Redis) => [postgresCheck(ds), natsCheck(nc), redisCheck(redis)],
       },
       ServiceKitLifecycle,
+      ServingState,
       ...identityProviders(SERVICE_CONFIG, options.service),
     ];
     return {
       module: ServiceKitModule,
       controllers: [HealthController],
       providers,
-      exports: [SERVICE_CONFIG, SERVICE_NAME, DataSource, NATS_CONNECTION, REDIS, OutboxRelay, EventConsumers, IdentityVerifier],
+      exports: [ServingState, SERVICE_CONFIG, SERVICE_NAME, DataSource, NATS_CONNECTION, REDIS, OutboxRelay, EventConsumers, IdentityVerifier],
     };
   }
 }

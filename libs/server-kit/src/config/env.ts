@@ -79,6 +79,10 @@ export const commonEnv = {
   CHECK_CONTRACTS: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
   // Every process verifies access tokens itself with these public keys; only auth-service holds the private key.
   JWT_PUBLIC_KEYS: publicKeys,
+  // On SIGTERM a process first reports not ready for this long (so load balancers and NATS peers stop sending), then
+  // stops taking work and waits up to DRAIN_TIMEOUT_MS for what it holds (ADR 0050).
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  DRAIN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
 };
 
 /** Variables of a service that owns a database schema and answers health checks. */
