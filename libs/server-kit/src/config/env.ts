@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { parsePublicKeys } from '../identity/jwt-keys';
 import { natsTarget } from '../nats/nats-target';
 import { secretProblem } from './secrets';
+import { eventLimitsEnv, retentionEnv } from './growth-env';
 
 /** A configuration value that failed validation; names the variable. */
 export class ConfigError extends Error {
@@ -79,6 +80,8 @@ export const commonEnv = {
   CHECK_CONTRACTS: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
   // Every process verifies access tokens itself with these public keys; only auth-service holds the private key.
   JWT_PUBLIC_KEYS: publicKeys,
+  // Stream limits and delivery limits (ADR 0046).
+  ...eventLimitsEnv,
 };
 
 /** Variables of a service that owns a database schema and answers health checks. */
@@ -86,6 +89,8 @@ export const serviceEnv = {
   ...commonEnv,
   DATABASE_URL: url(['postgres:', 'postgresql:']).default('postgres://postgres@127.0.0.1:5432/marketplace'),
   HEALTH_PORT: port.optional(),
+  // Retention of tables that only grow (ADR 0046).
+  ...retentionEnv,
 };
 
 export const portSchema = port;
