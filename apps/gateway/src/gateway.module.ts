@@ -2,7 +2,7 @@ import { Inject, Module, type DynamicModule, type OnApplicationShutdown } from '
 import { APP_GUARD } from '@nestjs/core';
 import type { NatsConnection } from 'nats';
 import type { Redis } from 'ioredis';
-import { HealthController, ServingState, READINESS_CHECKS, identityProviders, connectNats, createRedis, ensureEventStream, natsCheck, redisCheck } from '@market/server-kit';
+import { HealthController, ServingState, READINESS_CHECKS, identityProviders, connectNats, createRedis, ensureEventStream, natsCheck, redisCheck, streamLimits } from '@market/server-kit';
 import { GATEWAY_CONFIG, type GatewayConfig } from './gateway.config';
 import { GATEWAY_NATS, GATEWAY_REDIS } from './gateway.tokens';
 import { GatewayRpc } from './rpc/rpc-client';
@@ -85,7 +85,7 @@ export class GatewayModule {
           provide: GATEWAY_NATS,
           useFactory: async () => {
             const nc = await connectNats(config.NATS_URL, 'gateway');
-            await ensureEventStream(nc, { stream: config.EVENTS_STREAM, prefix: config.EVENTS_PREFIX });
+            await ensureEventStream(nc, { stream: config.EVENTS_STREAM, prefix: config.EVENTS_PREFIX }, streamLimits(config));
             return nc;
           },
         },

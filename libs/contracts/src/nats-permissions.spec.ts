@@ -1,5 +1,5 @@
 import { EVENT_FLOWS, EVENT_NAMES, type EventName } from './events';
-import { callsOf, durableName, NATS_PARTIES, natsPermissions, SERVICE_CALLS, SETTINGS_PUBLISHER } from './nats-permissions';
+import { callsOf, durableName, NATS_PARTIES, natsPermissions, SERVICE_CALLS, SETTINGS_PUBLISHER, STREAM_LIMITS_OWNER } from './nats-permissions';
 import { RPC, SERVICE_NAMES } from './subjects';
 
 const spaces = { subjectPrefix: 'staging.', eventsPrefix: 'events', stream: 'EVENTS' };
@@ -90,7 +90,12 @@ describe('NATS permissions from contracts (ADR 0035)', () => {
     // Nobody else's consumer, no stream deletion or update, and no message deletion for a service without token events.
     expect(publish.filter((subject) => subject.startsWith('$JS.') && subject.includes('notifications-service'))).toEqual([]);
     for (const party of NATS_PARTIES) {
-      expect(of(party).publish.some((subject) => /^\$JS\.API\.(STREAM\.(DELETE|UPDATE|PURGE)|CONSUMER\.DELETE)/.test(subject) || subject === '>' || subject === '$JS.API.>')).toBe(false);
+      expect(of(party).publish.some((subject) => /^\$JS\.API\.(STREAM\.(DELETE|PURGE)|CONSUMER\.DELETE)/.test(subject) || subject === '>' || subject === '$JS.API.>')).toBe(false);
+      // Only the stream limits' owner updates the stream, and only this one (ADR 0046).
+      expect([party, of(party).publish.filter((subject) => subject.startsWith('$JS.API.STREAM.UPDATE.'))]).toEqual([
+        party,
+        party === STREAM_LIMITS_OWNER ? ['$JS.API.STREAM.UPDATE.EVENTS'] : [],
+      ]);
     }
     expect(publish).not.toContain('$JS.API.STREAM.MSG.DELETE.EVENTS');
     // notifications-service deletes the token-carrying account events it handled (ADR 0008).

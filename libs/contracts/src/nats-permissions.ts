@@ -30,6 +30,8 @@ const AREA_OWNERS: { readonly [A in keyof typeof RPC]: ServiceName } = {
 
 /** Who announces settings changes on core NATS (`settings.changed`): the owner of the settings. */
 export const SETTINGS_PUBLISHER: ServiceName = 'admin-service';
+/** The one process that applies the configured events stream limits to an existing stream (ADR 0046). */
+export const STREAM_LIMITS_OWNER: ServiceName = 'admin-service';
 
 /** The subject spaces one deployment uses: NATS_SUBJECT_PREFIX, EVENTS_PREFIX and EVENTS_STREAM. */
 export interface NatsSpaces {
@@ -103,6 +105,7 @@ export function natsPermissions(party: EventParty, spaces: NatsSpaces): NatsPerm
   for (const area of areasOf(party)) subscribe.push(`${rpc}${area}.> ${party}`);
   if (calls.includes(RPC.admin.effectiveSettings)) subscribe.push(`${rpc}${SETTINGS_CHANGED_SUBJECT}`);
   if (party === SETTINGS_PUBLISHER) publish.push(`${rpc}${SETTINGS_CHANGED_SUBJECT}`);
+  if (party === STREAM_LIMITS_OWNER) publish.push(`$JS.API.STREAM.UPDATE.${stream}`);
   const consumed = EVENT_NAMES.filter((name) => consumes(party, name));
   for (const name of consumed) {
     const durable = durableName(party, name);

@@ -1,4 +1,5 @@
 export * from './config/env';
+export * from './config/growth-env';
 export * from './config/secrets';
 export * from './logging/request-context';
 export * from './logging/json-logger';
@@ -12,6 +13,7 @@ export * from './events/jetstream';
 export * from './events/outbox.writer';
 export * from './events/outbox.relay';
 export * from './events/event-consumer';
+export * from './events/dead-letters';
 export * from './jobs/redis';
 export * from './jobs/periodic-sweep';
 export * from './health/readiness';

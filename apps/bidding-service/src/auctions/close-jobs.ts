@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { DataSource } from 'typeorm';
 import { Queue, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { OutboxRelay, PeriodicSweep, REDIS, SERVICE_CONFIG, createFailFastRedis, withTimeout, type ServiceConfig } from '@market/server-kit';
@@ -39,11 +40,12 @@ export class CloseJobs implements OnApplicationBootstrap, OnApplicationShutdown 
     @Inject(BIDDING_CONFIG) config: BiddingConfig,
     private readonly sales: SalesRepository,
     private readonly relay: OutboxRelay,
+    dataSource?: DataSource,
   ) {
     // Its own connection that fails at once while Redis is away, instead of queueing commands until it is back.
     this.queueConnection = createFailFastRedis(serviceConfig.REDIS_URL, 'bidding-close-queue');
     this.queue = new Queue<CloseJob>(CLOSE_QUEUE, { connection: this.queueConnection, prefix: serviceConfig.QUEUE_PREFIX });
-    this.periodic = new PeriodicSweep({ label: 'Sweep', intervalMs: config.AUCTION_SWEEP_MS, logger: this.logger, onFailure: undefined }, (now) =>
+    this.periodic = new PeriodicSweep({ label: 'Sweep', intervalMs: config.AUCTION_SWEEP_MS, logger: this.logger, onFailure: undefined, lock: dataSource }, (now) =>
       this.closeOverdue(now),
     );
   }

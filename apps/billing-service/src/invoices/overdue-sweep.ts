@@ -1,12 +1,13 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { DataSource } from 'typeorm';
 import { PeriodicSweep } from '@market/server-kit';
 import { BILLING_CONFIG, type BillingConfig } from '../billing.config';
 import { InvoicesRepository } from './invoices.repository';
 
 /**
  * Marks unpaid invoices past their due date overdue (D10) every INVOICE_SWEEP_MS, and once at start. The database
- * decides what is due, so every replica may sweep: they share the rows (SKIP LOCKED) and a sweep that runs twice
- * changes nothing more.
+ * decides what is due, and one replica at a time sweeps (an advisory lock, ADR 0046); should two ever overlap, they
+ * share the rows (SKIP LOCKED) and a sweep that runs twice changes nothing more.
  */
 @Injectable()
 export class OverdueSweep implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -16,8 +17,9 @@ export class OverdueSweep implements OnApplicationBootstrap, OnApplicationShutdo
   constructor(
     private readonly invoices: InvoicesRepository,
     @Inject(BILLING_CONFIG) config: Pick<BillingConfig, 'INVOICE_SWEEP_MS'>,
+    dataSource?: DataSource,
   ) {
-    this.periodic = new PeriodicSweep({ label: 'Overdue sweep', intervalMs: config.INVOICE_SWEEP_MS, logger: this.logger, onFailure: 0 }, (now) =>
+    this.periodic = new PeriodicSweep({ label: 'Overdue sweep', intervalMs: config.INVOICE_SWEEP_MS, logger: this.logger, onFailure: 0, lock: dataSource }, (now) =>
       this.markOverdue(now),
     );
   }

@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { DataSource } from 'typeorm';
 import { PeriodicSweep } from '@market/server-kit';
 import { BILLING_CONFIG, type BillingConfig } from '../billing.config';
 import { PAYMENT_PROVIDER, ProviderError, type PaymentProvider } from '../payments/payment-provider';
@@ -9,8 +10,8 @@ const BATCH = 200;
 const LAPSE = { event: 'payment_window_lapsed', reason: 'unpaid', strike: true, note: null } as const;
 
 /**
- * Lapses unpaid sales past their payment window (ADR 0043) every PAYMENT_WINDOW_SWEEP_MS and at start, on each
- * replica: each invoice is ended in its own transaction under its lock (one another replica or a payment holds is
+ * Lapses unpaid sales past their payment window (ADR 0043) every PAYMENT_WINDOW_SWEEP_MS and at start, on one
+ * replica at a time (ADR 0046): each invoice is ended in its own transaction under its lock (one a payment holds is
  * skipped until the next round), and a payment started but never authorised is canceled at the provider afterwards.
  */
 @Injectable()
@@ -23,9 +24,10 @@ export class PaymentWindowSweep implements OnApplicationBootstrap, OnApplication
     private readonly events: PaymentEventsHandler,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
     @Inject(BILLING_CONFIG) config: Pick<BillingConfig, 'PAYMENT_WINDOW_SWEEP_MS'>,
+    dataSource?: DataSource,
   ) {
     this.periodic = new PeriodicSweep(
-      { label: 'Payment window sweep', intervalMs: config.PAYMENT_WINDOW_SWEEP_MS, logger: this.logger, onFailure: 0 },
+      { label: 'Payment window sweep', intervalMs: config.PAYMENT_WINDOW_SWEEP_MS, logger: this.logger, onFailure: 0, lock: dataSource },
       (now) => this.lapse(now),
     );
   }

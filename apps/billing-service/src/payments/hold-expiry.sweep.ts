@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { DataSource } from 'typeorm';
 import { PeriodicSweep } from '@market/server-kit';
 import { BILLING_CONFIG, type BillingConfig } from '../billing.config';
 import { PAYMENT_PROVIDER, ProviderError, type PaymentProvider } from './payment-provider';
@@ -11,8 +12,8 @@ const REDELIVER_AFTER_MS = 5_000;
 /**
  * Cancels card holds past their capture deadline (authorisation + 7 days, D11) every HOLD_SWEEP_MS and at start: the
  * provider cancels (reason `expired`) and its event makes the invoice payable again (hold_expired) and writes
- * invoice.hold_expired for the buyer's email. Also retries the sandbox's undelivered events. Replicas may both run
- * it: a second cancel is refused by the provider and changes nothing.
+ * invoice.hold_expired for the buyer's email. Also retries the sandbox's undelivered events. One replica at a time
+ * runs it (ADR 0046); were two to overlap, a second cancel is refused by the provider and changes nothing.
  */
 @Injectable()
 export class HoldExpirySweep implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -24,8 +25,9 @@ export class HoldExpirySweep implements OnApplicationBootstrap, OnApplicationShu
     private readonly events: PaymentEventsHandler,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
     @Inject(BILLING_CONFIG) config: Pick<BillingConfig, 'HOLD_SWEEP_MS'>,
+    dataSource?: DataSource,
   ) {
-    this.periodic = new PeriodicSweep({ label: 'Hold sweep', intervalMs: config.HOLD_SWEEP_MS, logger: this.logger, onFailure: 0 }, (now) =>
+    this.periodic = new PeriodicSweep({ label: 'Hold sweep', intervalMs: config.HOLD_SWEEP_MS, logger: this.logger, onFailure: 0, lock: dataSource }, (now) =>
       this.cancelLapsed(now),
     );
   }

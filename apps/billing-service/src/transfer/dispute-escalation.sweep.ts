@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { DataSource } from 'typeorm';
 import { PeriodicSweep } from '@market/server-kit';
 import { BILLING_CONFIG, type BillingConfig } from '../billing.config';
 import { TransferRepository } from './transfer.repository';
@@ -16,8 +17,9 @@ export class DisputeEscalationSweep implements OnApplicationBootstrap, OnApplica
   constructor(
     private readonly transfer: TransferRepository,
     @Inject(BILLING_CONFIG) config: Pick<BillingConfig, 'HOLD_SWEEP_MS'>,
+    dataSource?: DataSource,
   ) {
-    this.periodic = new PeriodicSweep({ label: 'Dispute escalation', intervalMs: config.HOLD_SWEEP_MS, logger: this.logger, onFailure: 0 }, (now) =>
+    this.periodic = new PeriodicSweep({ label: 'Dispute escalation', intervalMs: config.HOLD_SWEEP_MS, logger: this.logger, onFailure: 0, lock: dataSource }, (now) =>
       this.escalate(now),
     );
   }

@@ -10,8 +10,9 @@ import {
 import { DataSource } from 'typeorm';
 import type { NatsConnection } from 'nats';
 import type { Redis } from 'ioredis';
-import type { ServiceName } from '@market/contracts';
+import { STREAM_LIMITS_OWNER, type ServiceName } from '@market/contracts';
 import type { ServiceConfig } from '../config/env';
+import { consumerLimits, streamLimits } from '../config/growth-env';
 import { openServiceDatabase, type ServiceDatabaseOptions } from '../database/data-source';
 import { CreateEventTables1763800000000 } from '../database/1763800000000-create-event-tables';
 import { connectNats } from '../nats/nats.connection';
@@ -86,7 +87,7 @@ export class ServiceKitModule {
         provide: NATS_CONNECTION,
         useFactory: async () => {
           const nc = await connectNats(options.config.NATS_URL, options.service);
-          await ensureEventStream(nc, stream);
+          await ensureEventStream(nc, stream, streamLimits(options.config), options.service === STREAM_LIMITS_OWNER);
           return nc;
         },
       },
@@ -99,7 +100,7 @@ export class ServiceKitModule {
       {
         provide: EventConsumers,
         inject: [DataSource, NATS_CONNECTION],
-        useFactory: (ds: DataSource, nc: NatsConnection) => new EventConsumers(ds, nc, stream, options.service),
+        useFactory: (ds: DataSource, nc: NatsConnection) => new EventConsumers(ds, nc, stream, options.service, consumerLimits(options.config)),
       },
       {
         provide: READINESS_CHECKS,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { parsePublicKeys } from '../identity/jwt-keys';
 import { natsTarget } from '../nats/nats-target';
 import { secretProblem } from './secrets';
+import { eventLimitsEnv, retentionEnv } from './growth-env';
 
 /** A configuration value that failed validation; names the variable. */
 export class ConfigError extends Error {
@@ -83,6 +84,8 @@ export const commonEnv = {
   // stops taking work and waits up to DRAIN_TIMEOUT_MS for what it holds (ADR 0050).
   SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   DRAIN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+  // Stream limits and delivery limits (ADR 0046).
+  ...eventLimitsEnv,
 };
 
 /** Variables of a service that owns a database schema and answers health checks. */
@@ -90,6 +93,8 @@ export const serviceEnv = {
   ...commonEnv,
   DATABASE_URL: url(['postgres:', 'postgresql:']).default('postgres://postgres@127.0.0.1:5432/marketplace'),
   HEALTH_PORT: port.optional(),
+  // Retention of tables that only grow (ADR 0046).
+  ...retentionEnv,
 };
 
 export const portSchema = port;

@@ -4,23 +4,25 @@ import { AckPolicy, DeliverPolicy, headers, nanos, type ConsumerMessages, type J
 import { deadLetterSubject, durableName, isEventParty, mayConsume, parseEvent, SECRET_PAYLOAD_KEYS, type EventEnvelope, type EventName } from '@market/contracts';
 import { runWithRequestId } from '../logging/request-context';
 import { eventSubject, type EventStreamOptions } from './jetstream';
+import { DEFAULT_CONSUMER_LIMITS, type ConsumerLimits } from '../config/growth-env';
 
 /** Handles one event inside the transaction that records it as processed. */
 export type EventHandler<N extends EventName> = (event: EventEnvelope<N>, manager: EntityManager) => Promise<void>;
 
 const ACK_WAIT_MS = 30_000;
-const RETRY_DELAY_MS = 1_000;
-const LONGEST_RETRY_DELAY_MS = 60_000;
 const QUICK_RETRIES = 3;
+// JetStream's own limit lets a few deliveries past ours, for when dead-lettering itself failed or the process died
+// while handling the last one (ADR 0046).
+const DEAD_LETTER_ATTEMPTS = 3;
 
 /**
- * How long a failed event waits before it comes back, by delivery count (1 for the first): a second for the first
- * few (a service starting, a brief blip), then doubling to a minute, so an event that keeps failing costs one try a
- * minute instead of one a second.
+ * How long a failed event waits before it comes back, by delivery count (1 for the first): the first delay (a
+ * second by default) for the first few (a service starting, a brief blip), then doubling to the longest (a minute),
+ * so an event that keeps failing costs one try a minute instead of one a second, until EVENTS_MAX_DELIVER.
  */
-export function eventRetryDelayMs(deliveryCount: number): number {
-  if (deliveryCount <= QUICK_RETRIES) return RETRY_DELAY_MS;
-  return Math.min(LONGEST_RETRY_DELAY_MS, RETRY_DELAY_MS * 2 ** (deliveryCount - QUICK_RETRIES));
+export function eventRetryDelayMs(deliveryCount: number, limits: Pick<ConsumerLimits, 'retryDelayMs' | 'maxRetryDelayMs'> = DEFAULT_CONSUMER_LIMITS): number {
+  if (deliveryCount <= QUICK_RETRIES) return limits.retryDelayMs;
+  return Math.min(limits.maxRetryDelayMs, limits.retryDelayMs * 2 ** (deliveryCount - QUICK_RETRIES));
 }
 
 /** Runs durable JetStream consumers whose handlers apply each event at most once (processed_events). */
@@ -34,6 +36,7 @@ export class EventConsumers {
     private readonly nc: NatsConnection,
     private readonly stream: EventStreamOptions,
     private readonly consumerName: string,
+    private readonly limits: ConsumerLimits = DEFAULT_CONSUMER_LIMITS,
   ) {}
 
   /**
@@ -50,6 +53,7 @@ export class EventConsumers {
       deliver_policy: DeliverPolicy.All,
       filter_subject: eventSubject(this.stream.prefix, name),
       ack_wait: nanos(ACK_WAIT_MS),
+      max_deliver: this.limits.maxDeliver + DEAD_LETTER_ATTEMPTS,
     });
     const consumer = await this.nc.jetstream().consumers.get(this.stream.stream, durable);
     const messages = await consumer.consume({ max_messages: 64 });
@@ -98,7 +102,8 @@ export class EventConsumers {
   /**
    * Applies one message; true when it is done with (acknowledged). A message that is not a well-formed event of its
    * name is logged with its id and moved to the dead-letter subject (ADR 0028): retrying it could never succeed. So is
-   * a well-formed event of another name published on this one's subject: this handler could never apply it.
+   * a well-formed event of another name published on this one's subject: this handler could never apply it, and an
+   * event whose handler failed EVENTS_MAX_DELIVER times (ADR 0046).
    */
   private async handle(name: EventName, message: JsMsg, handler: EventHandler<EventName>, secret: boolean): Promise<boolean> {
     let decoded: unknown;
@@ -119,13 +124,15 @@ export class EventConsumers {
     } catch (error) {
       const deliveries = message.info.deliveryCount;
       this.logger.error(`Handling ${event.name} ${event.id} failed (delivery ${deliveries}): ${(error as Error).message}`);
-      message.nak(eventRetryDelayMs(deliveries));
+      // A poison event stops being retried after EVENTS_MAX_DELIVER deliveries (ADR 0046).
+      if (deliveries >= this.limits.maxDeliver) return this.deadLetter(message, decoded, `failed ${deliveries} deliveries: ${(error as Error).message}`, secret);
+      message.nak(eventRetryDelayMs(deliveries, this.limits));
       return false;
     }
   }
 
   /**
-   * Publishes an unreadable message to the dead-letter subject with why and where it came from, then acknowledges it.
+   * Publishes a dead message to the dead-letter subject with why and where it came from, then acknowledges it.
    * One-time tokens never reach the copy (ADR 0008): secret payload keys are removed, and a message of a token-carrying
    * subscription that cannot be read is kept as headers only.
    */
@@ -148,7 +155,7 @@ export class EventConsumers {
       });
     } catch (error) {
       this.logger.error(`Could not dead-letter ${message.subject} #${message.seq}: ${(error as Error).message}`);
-      message.nak(eventRetryDelayMs(message.info.deliveryCount));
+      message.nak(eventRetryDelayMs(message.info.deliveryCount, this.limits));
       return false;
     }
     message.ack();

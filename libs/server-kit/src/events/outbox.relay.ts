@@ -3,6 +3,7 @@ import type { DataSource } from 'typeorm';
 import { JSONCodec, type JetStreamClient, type NatsConnection } from 'nats';
 import { SECRET_PAYLOAD_KEYS, type EventEnvelope } from '@market/contracts';
 import { eventSubject, type EventStreamOptions } from './jetstream';
+import { recordOutboxFailure } from './outbox-failure';
 
 interface OutboxRow {
   seq: string;
@@ -57,9 +58,23 @@ export class OutboxRelay {
 
   /**
    * Publishes what is waiting once: how many events went out, and the failure that stopped the batch, if any. The
-   * failed row's attempt count and error commit with the rows published before it (never rolled back with them).
+   * failed row's attempt count and error are written after the batch in a statement of their own (ADR 0046), so a
+   * batch whose transaction fails as a whole still leaves its failure counted.
    */
   async publishPending(): Promise<{ published: number; failure: Error | null }> {
+    const inHand: { seq: string | null } = { seq: null };
+    let batch: { published: number; failure: Error | null };
+    try {
+      batch = await this.publishBatch(inHand);
+    } catch (error) {
+      await recordOutboxFailure(this.dataSource, inHand.seq, error, this.logger);
+      throw error;
+    }
+    if (batch.failure) await recordOutboxFailure(this.dataSource, inHand.seq, batch.failure, this.logger);
+    return batch;
+  }
+
+  private publishBatch(inHand: { seq: string | null }): Promise<{ published: number; failure: Error | null }> {
     return this.dataSource.transaction(async (manager) => {
       const rows: OutboxRow[] = await manager.query(
         `SELECT seq, id, name, payload, request_id, occurred_at FROM outbox
@@ -68,6 +83,7 @@ export class OutboxRelay {
       let published = 0;
       let failure: Error | null = null;
       for (const row of rows) {
+        inHand.seq = row.seq;
         const envelope: EventEnvelope = {
           id: row.id,
           name: row.name,
@@ -82,10 +98,6 @@ export class OutboxRelay {
           });
         } catch (error) {
           // Keep order: stop at the first failure; what went out before it is marked below.
-          await manager.query('UPDATE outbox SET attempts = attempts + 1, last_error = $2 WHERE seq = $1', [
-            row.seq,
-            String((error as Error).message ?? error).slice(0, 500),
-          ]);
           failure = error instanceof Error ? error : new Error(String(error));
           break;
         }
@@ -96,6 +108,7 @@ export class OutboxRelay {
         ]);
         published += 1;
       }
+      if (!failure) inHand.seq = null;
       return { published, failure };
     });
   }

@@ -1,16 +1,31 @@
 import type { Logger } from '@nestjs/common';
+import type { DataSource } from 'typeorm';
+import { sweepLockKey, withSweepLock } from './sweep-lock';
+
+/** What a sweep is configured with; with `lock`, one replica at a time runs it (ADR 0046). */
+export interface PeriodicSweepOptions<T> {
+  label: string;
+  intervalMs: number;
+  logger: Logger;
+  onFailure: T;
+  /** The service's database: each run takes the sweep's advisory lock there, and a replica without it skips. */
+  lock?: DataSource;
+  /** What a skipped run answers (default `onFailure`). */
+  onSkipped?: T;
+}
 
 /**
- * Work every replica runs on a timer (the database decides what is due, so replicas may overlap): a run already under
- * way is joined, not doubled; a failure is logged as `${label} failed: …` and answered with `onFailure`, and the next
- * tick tries again. The timer never keeps the process alive.
+ * Work every replica runs on a timer (the database decides what is due): a run already under way is joined, not
+ * doubled; with a `lock`, a run another replica is doing is skipped (ADR 0046); a failure is logged as
+ * `${label} failed: …` and answered with `onFailure`, and the next tick tries again. The timer never keeps the process
+ * alive.
  */
 export class PeriodicSweep<T> {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<T> | null = null;
 
   constructor(
-    private readonly options: { label: string; intervalMs: number; logger: Logger; onFailure: T },
+    private readonly options: PeriodicSweepOptions<T>,
     private readonly work: (now: Date) => Promise<T>,
   ) {}
 
@@ -33,7 +48,7 @@ export class PeriodicSweep<T> {
     if (this.running) return this.running;
     this.running = (async () => {
       try {
-        return await this.work(now);
+        return await this.runLocked(now);
       } catch (error) {
         this.options.logger.warn(`${this.options.label} failed: ${(error as Error).message}`);
         return this.options.onFailure;
@@ -42,5 +57,14 @@ export class PeriodicSweep<T> {
       }
     })();
     return this.running;
+  }
+
+  private async runLocked(now: Date): Promise<T> {
+    const { lock, label, onFailure, onSkipped } = this.options;
+    if (!lock) return this.work(now);
+    const run = await withSweepLock(lock, sweepLockKey(lock, label), () => this.work(now));
+    if (run.ran) return run.value;
+    this.options.logger.debug?.(`${label} skipped: another replica is running it`);
+    return onSkipped ?? onFailure;
   }
 }
