@@ -1,4 +1,4 @@
-import { JsonLogger } from '@market/server-kit';
+import { JsonLogger, startMetricsServer } from '@market/server-kit';
 import { loadGatewayConfig } from './gateway.config';
 import { createGateway } from './create-gateway';
 
@@ -8,6 +8,8 @@ async function main() {
   try {
     const app = await createGateway(config);
     await app.listen(config.PORT, config.HOST);
+    // Metrics stay off the public port (ADR 0048).
+    if (config.METRICS_PORT !== 0) await startMetricsServer(config.METRICS_PORT, config.HOST);
     logger.log(`gateway listening on http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${config.PORT}`, 'Bootstrap');
   } catch (error) {
     logger.error(`gateway failed to start: ${(error as Error).message}`, 'Bootstrap');

@@ -23,6 +23,8 @@ import { HealthController } from '../health/health.controller';
 import { READINESS_CHECKS, natsCheck, postgresCheck, redisCheck } from '../health/readiness';
 import { identityProviders } from '../identity/identity.providers';
 import { IdentityVerifier } from '../identity/identity-verifier';
+import { KitMetrics } from '../metrics/kit.metrics';
+import { MetricsController } from '../metrics/metrics.controller';
 
 export const SERVICE_CONFIG = Symbol('SERVICE_CONFIG');
 export const NATS_CONNECTION = Symbol('NATS_CONNECTION');
@@ -106,11 +108,12 @@ export class ServiceKitModule {
         useFactory: (ds: DataSource, nc: NatsConnection, redis: Redis) => [postgresCheck(ds), natsCheck(nc), redisCheck(redis)],
       },
       ServiceKitLifecycle,
+      { provide: KitMetrics, inject: [DataSource, NATS_CONNECTION], useFactory: (ds: DataSource, nc: NatsConnection) => new KitMetrics(ds, nc, options.config, options.service) },
       ...identityProviders(SERVICE_CONFIG, options.service),
     ];
     return {
       module: ServiceKitModule,
-      controllers: [HealthController],
+      controllers: [HealthController, MetricsController],
       providers,
       exports: [SERVICE_CONFIG, SERVICE_NAME, DataSource, NATS_CONNECTION, REDIS, OutboxRelay, EventConsumers, IdentityVerifier],
     };
