@@ -48,3 +48,5 @@ export * from './metrics/metrics.controller';
 export * from './metrics/metrics-server';
 export * from './metrics/rpc.metrics';
 export * from './metrics/kit.metrics';
+export * from './metrics/bounded-read';
+export * from './metrics/queue.metrics';

@@ -5,6 +5,7 @@ import { deadLetterSubject, durableName, EVENT_NAMES, isEventParty, mayConsume }
 import type { ServiceConfig } from '../config/env';
 import { collectedGauge, initProcessMetrics, type Sample } from './registry';
 import { singleFlight } from './single-flight';
+import { boundedRead } from './bounded-read';
 
 /** What TypeORM's postgres driver keeps in `master`: node-postgres's Pool and the counters it exposes. */
 interface PgPoolCounters {
@@ -31,9 +32,7 @@ export function poolSamples(dataSource: DataSource): Sample<'state'>[] {
 
 /** The outbox's unpublished rows (capped at OUTBOX_COUNT_LIMIT) and the age in seconds of the oldest one. */
 export async function outboxBacklog(dataSource: DataSource): Promise<{ backlog: number; oldestAgeSeconds: number }> {
-  return dataSource.transaction(async (manager) => {
-    // The scrape must never hold a connection long while PostgreSQL is slow.
-    await manager.query('SET LOCAL statement_timeout = 1000');
+  return boundedRead(dataSource, async (manager) => {
     const [row]: { backlog: number; oldest: number | null }[] = await manager.query(
       `SELECT (SELECT count(*)::int FROM (SELECT 1 FROM outbox WHERE published_at IS NULL LIMIT ${OUTBOX_COUNT_LIMIT}) AS waiting) AS backlog,
               (SELECT extract(epoch FROM now() - occurred_at)::float8 FROM outbox WHERE published_at IS NULL ORDER BY seq LIMIT 1) AS oldest`,
