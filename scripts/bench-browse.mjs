@@ -169,7 +169,7 @@ const mixedRequests = (path) => [{ setupRequest: (request) => ({ ...request, pat
 async function startUncachedGateway(port) {
   const child = spawn(process.execPath, [join(ROOT, 'apps/gateway/dist/main.js')], {
     cwd: ROOT,
-    env: { ...env, PORT: String(port), BROWSE_CACHE_MS: '0' },
+    env: { ...env, PORT: String(port), BROWSE_CACHE_MS: '0', METRICS_PORT: '0' },
     stdio: 'ignore',
   });
   for (let i = 0; i < 240; i++) {

@@ -165,7 +165,9 @@ export async function startSystem({ env = process.env, log = console.log, quiet 
         launch(name, `apps/${name}/dist/main.js`, { HEALTH_PORT: String(healthBase + offset) }, `http://127.0.0.1:${healthBase + offset}/readyz`),
       ),
     );
-    await launch('gateway', 'apps/gateway/dist/main.js', { PORT: String(port) }, `http://127.0.0.1:${port}/readyz`);
+    // The gateway's metrics port follows the health ports, so stacks side by side (e2e, benchmarks) never share one (ADR 0048).
+    const metricsPort = env.METRICS_PORT ?? String(healthBase + 9);
+    await launch('gateway', 'apps/gateway/dist/main.js', { PORT: String(port), METRICS_PORT: metricsPort }, `http://127.0.0.1:${port}/readyz`);
     return { url: `http://localhost:${port}`, admin, stop, children };
   } catch (error) {
     await stop();

@@ -34,6 +34,8 @@ import { UnpaidSalesRepository } from './invoices/unpaid-sales.repository';
 import { SaleCancellationService } from './invoices/sale-cancellation.service';
 import { MemberEventsHandler } from './invoices/member-events.handler';
 import { SaleCancellationController } from './invoices/sale-cancellation.controller';
+import { BillingCountsRepository } from './stats/billing-counts.repository';
+import { BillingMetrics } from './stats/billing.metrics';
 
 /** The billing-service: invoices, payments and escrow, in the `billing` schema. */
 export function billingAppModule(serviceConfig: ServiceConfig & Partial<BillingConfig>): DynamicModule {
@@ -43,7 +45,7 @@ export function billingAppModule(serviceConfig: ServiceConfig & Partial<BillingC
     {
       imports: [SettingsModule],
       controllers: [BillingStatsController, InvoicesController, PaymentsController, AdminBillingController, TransferController, TransferProofController, PaymentMethodsController, SaleCancellationController],
-      providers: [{ provide: BILLING_CONFIG, useValue: config }, ServiceRpc, InvoicesRepository, InvoicesService, SaleEventsHandler, OverdueSweep, ...PAYMENTS_PROVIDERS, AdminBillingRepository, AdminBillingService, TransferRepository, TransferService, DisputeEscalationSweep, TransferProofRepository, TransferProofService, ...domainProofProviders(serviceConfig), PaymentMethodsRepository, PaymentMethodsService, UnpaidSalesRepository, PaymentWindowSweep, SaleCancellationService, MemberEventsHandler],
+      providers: [{ provide: BILLING_CONFIG, useValue: config }, ServiceRpc, InvoicesRepository, InvoicesService, SaleEventsHandler, OverdueSweep, ...PAYMENTS_PROVIDERS, AdminBillingRepository, AdminBillingService, TransferRepository, TransferService, DisputeEscalationSweep, TransferProofRepository, TransferProofService, ...domainProofProviders(serviceConfig), PaymentMethodsRepository, PaymentMethodsService, UnpaidSalesRepository, PaymentWindowSweep, SaleCancellationService, MemberEventsHandler, BillingCountsRepository, BillingMetrics],
     },
   );
 }

@@ -2,10 +2,11 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
-import { AllErrorsFilter, checkSubjectSpaces, JsonLogger } from '@market/server-kit';
+import { AllErrorsFilter, checkSubjectSpaces, initProcessMetrics, JsonLogger } from '@market/server-kit';
 import type { GatewayConfig } from './gateway.config';
 import { GatewayModule } from './gateway.module';
 import { requestContext } from './http/request-context.middleware';
+import { httpMetrics } from './http/http-metrics.middleware';
 import { jsonBody } from './http/body-parsing';
 import { securityHeaders } from './http/security-headers';
 import { webApp } from './http/web-app';
@@ -14,6 +15,7 @@ import { apiDocument } from '@market/contracts';
 /** Builds the gateway application (not yet listening). */
 export async function createGateway(config: GatewayConfig): Promise<NestExpressApplication> {
   checkSubjectSpaces(config);
+  initProcessMetrics('gateway');
   const app = await NestFactory.create<NestExpressApplication>(GatewayModule.register(config), {
     logger: new JsonLogger('gateway', config.LOG_LEVEL),
     bodyParser: false,
@@ -21,6 +23,7 @@ export async function createGateway(config: GatewayConfig): Promise<NestExpressA
   });
   if (config.TRUST_PROXY) app.set('trust proxy', 1);
   app.disable('x-powered-by');
+  app.use(httpMetrics);
   app.use(requestContext);
   app.use(securityHeaders());
   app.use(...jsonBody());

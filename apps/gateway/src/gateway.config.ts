@@ -8,6 +8,8 @@ export const gatewayEnv = {
   ...commonEnv,
   PORT: portSchema.default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
+  // Prometheus scrapes GET /metrics here, a port apart from the public API's (ADR 0048); 0 turns it off.
+  METRICS_PORT: portSchema.default(9464),
   RPC_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   WEB_DIST: z.string().min(1).default(resolve(__dirname, '../../web/dist')),
   // Multiplies every rate limit; 0 turns them off (benchmarks only).

@@ -1,4 +1,4 @@
-import { drainOnSignals, JsonLogger } from '@market/server-kit';
+import { drainOnSignals, JsonLogger, startMetricsServer } from '@market/server-kit';
 import { loadGatewayConfig } from './gateway.config';
 import { createGateway } from './create-gateway';
 
@@ -8,6 +8,8 @@ async function main() {
   try {
     const app = await createGateway(config);
     await app.listen(config.PORT, config.HOST);
+    // Metrics stay off the public port (ADR 0048).
+    if (config.METRICS_PORT !== 0) await startMetricsServer(config.METRICS_PORT, config.HOST);
     // SIGTERM: /readyz answers 503 at once, then the server stops taking connections and closes (ADR 0050).
     drainOnSignals(app, config, logger);
     logger.log(`gateway listening on http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${config.PORT}`, 'Bootstrap');

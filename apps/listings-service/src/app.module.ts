@@ -21,6 +21,8 @@ import { SaleTermsService } from './listings/sale-terms.service';
 import { WatchlistRepository } from './watchlist/watchlist.repository';
 import { WatchlistService } from './watchlist/watchlist.service';
 import { ListingStatsController } from './stats/listing-stats.controller';
+import { ListingCountsRepository } from './stats/listing-counts.repository';
+import { ListingsMetrics } from './stats/listings.metrics';
 import { OwnershipRepository } from './ownership/ownership.repository';
 import { OwnershipService } from './ownership/ownership.service';
 import { OwnershipController } from './ownership/ownership.controller';
@@ -54,6 +56,8 @@ export function listingsAppModule(config: ServiceConfig & Partial<DomainProofCon
         WatchlistService,
         OwnershipRepository,
         OwnershipService,
+        ListingCountsRepository,
+        ListingsMetrics,
         // Ownership proofs look at sellers' domains through the port's Node adapter (ADR 0040).
         ...domainProofProviders(config),
       ],

@@ -85,6 +85,8 @@ export const BARRED = 'Your account cannot bid right now. Please contact support
 // A bid waits at most this long for its auction's row lock, so nothing commits after the gateway (5 s) gave up on it.
 const LOCK_TIMEOUT = '2s';
 const LOCK_NOT_AVAILABLE = '55P03';
+/** The answer when a bid waited LOCK_TIMEOUT for its auction's row (counted as lock_timeout in the bid metrics). */
+export const LISTING_BUSY = 'This listing is busy right now; nothing was changed. Please try again.';
 
 /** The only place that reads and writes bidding.auctions and places bids (sales.repository ends sales). */
 @Injectable()
@@ -100,7 +102,7 @@ export class AuctionsRepository {
       });
     } catch (error) {
       if ((error as { driverError?: { code?: string } }).driverError?.code === LOCK_NOT_AVAILABLE) {
-        throw unavailable('This listing is busy right now; nothing was changed. Please try again.');
+        throw unavailable(LISTING_BUSY);
       }
       throw error;
     }

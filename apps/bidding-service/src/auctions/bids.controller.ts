@@ -2,6 +2,7 @@ import { Controller } from '@nestjs/common';
 import { RPC, type RpcParsed } from '@market/contracts';
 import { RpcHandler, type RpcCall } from '@market/server-kit';
 import { BidsService } from './bids.service';
+import { countBid } from './bid.metrics';
 
 /** NATS handlers of bids; the service re-checks every message and its actor. */
 @Controller()
@@ -10,7 +11,7 @@ export class BidsController {
 
   @RpcHandler(RPC.bidding.placeBid)
   place(input: RpcParsed<typeof RPC.bidding.placeBid>, call: RpcCall) {
-    return this.bids.place(call.actor, input);
+    return countBid(this.bids.place(call.actor, input));
   }
 
   @RpcHandler(RPC.bidding.bidAction)

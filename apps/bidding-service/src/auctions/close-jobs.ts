@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplica
 import { DataSource } from 'typeorm';
 import { Queue, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { OutboxRelay, PeriodicSweep, REDIS, SERVICE_CONFIG, createFailFastRedis, withTimeout, type ServiceConfig } from '@market/server-kit';
+import { OutboxRelay, PeriodicSweep, REDIS, SERVICE_CONFIG, createFailFastRedis, watchQueue, withTimeout, type ServiceConfig } from '@market/server-kit';
 import { BIDDING_CONFIG, type BiddingConfig } from '../bidding.config';
 import { SalesRepository } from './sales.repository';
 
@@ -31,6 +31,7 @@ export class CloseJobs implements OnApplicationBootstrap, OnApplicationShutdown 
   private readonly logger = new Logger('CloseJobs');
   private readonly queue: Queue<CloseJob>;
   private readonly queueConnection: Redis;
+  private readonly unwatch: () => void;
   private worker: Worker<CloseJob> | null = null;
   private readonly periodic: PeriodicSweep<void>;
 
@@ -45,6 +46,8 @@ export class CloseJobs implements OnApplicationBootstrap, OnApplicationShutdown 
     // Its own connection that fails at once while Redis is away, instead of queueing commands until it is back.
     this.queueConnection = createFailFastRedis(serviceConfig.REDIS_URL, 'bidding-close-queue');
     this.queue = new Queue<CloseJob>(CLOSE_QUEUE, { connection: this.queueConnection, prefix: serviceConfig.QUEUE_PREFIX });
+    // Depth, delays and failures on each scrape, read over the fail-fast connection (ADR 0048).
+    this.unwatch = watchQueue(this.queue);
     this.periodic = new PeriodicSweep({ label: 'Sweep', intervalMs: config.AUCTION_SWEEP_MS, logger: this.logger, onFailure: undefined, lock: dataSource }, (now) =>
       this.closeOverdue(now),
     );
@@ -63,6 +66,7 @@ export class CloseJobs implements OnApplicationBootstrap, OnApplicationShutdown 
   }
 
   async onApplicationShutdown() {
+    this.unwatch();
     await this.periodic.stop();
     await this.worker?.close();
     await this.queue.close();

@@ -9,6 +9,7 @@ import { eventSubject } from '@market/server-kit';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway.config';
 import { GATEWAY_NATS } from '../gateway.tokens';
 import { CLOSE_GOING_AWAY, DEFAULT_LIVE_LIMITS, LiveHub } from './live-hub';
+import { watchLiveSockets } from './live.metrics';
 import { clientAddress, matchLivePath, originAllowed, rejectUpgrade, serveWithoutUpgrade, wantsWebSocket, type OriginPolicy } from './live-handshake';
 import { LIVE_SOURCE_EVENTS, liveMessagesFor } from './live-messages';
 
@@ -29,6 +30,7 @@ const RECENT_EVENT_IDS = 1024;
 export class LiveFeed implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('LiveFeed');
   private readonly hub: LiveHub;
+  private readonly unwatch: () => void;
   private readonly wss = new WebSocketServer({ noServer: true, clientTracking: false, maxPayload: MAX_INCOMING_BYTES, perMessageDeflate: false });
   private readonly policy: OriginPolicy;
   private readonly recent = new Set<string>();
@@ -47,6 +49,7 @@ export class LiveFeed implements OnApplicationBootstrap, BeforeApplicationShutdo
     if (config.PUBLIC_URL) allowed.add(new URL(config.PUBLIC_URL).origin);
     this.policy = { trustProxy: config.TRUST_PROXY, allowed };
     this.hub = new LiveHub({ ...DEFAULT_LIVE_LIMITS, maxSocketsPerAddress: config.WS_MAX_SOCKETS_PER_ADDRESS });
+    this.unwatch = watchLiveSockets(this.hub);
   }
 
   onApplicationBootstrap() {
@@ -69,6 +72,7 @@ export class LiveFeed implements OnApplicationBootstrap, BeforeApplicationShutdo
     this.subscriptions = [];
     if (this.heartbeat) clearInterval(this.heartbeat);
     await this.hub.closeAll(CLOSE_GOING_AWAY, 'Server shutting down', CLOSE_GRACE_MS);
+    this.unwatch();
   }
 
   private relay(error: NatsError | null, msg: Msg): void {

@@ -1,4 +1,5 @@
 import type { LiveMessage } from '@market/contracts';
+import { liveFramesSent, liveSlowConsumersDropped } from './live.metrics';
 
 /** The part of a `ws` WebSocket the hub uses (tests pass fakes). */
 export interface LiveSocket {
@@ -78,11 +79,13 @@ export class LiveHub {
         // A reader that cannot keep up would hold ever more memory here; it reconnects and reloads instead.
         this.remove(listingId, socket);
         socket.close(CLOSE_TRY_AGAIN_LATER, 'Slow consumer');
+        liveSlowConsumersDropped().inc();
         continue;
       }
       for (const frame of frames) socket.send(frame);
       sent += 1;
     }
+    if (sent > 0) liveFramesSent().inc(sent * frames.length);
     return sent;
   }
 

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { Queue, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { REDIS, SERVICE_CONFIG, createFailFastRedis, currentRequestId, runWithRequestId, withTimeout, type ServiceConfig } from '@market/server-kit';
+import { REDIS, SERVICE_CONFIG, createFailFastRedis, currentRequestId, runWithRequestId, watchQueue, withTimeout, type ServiceConfig } from '@market/server-kit';
 import { NOTIFICATIONS_CONFIG, type NotificationsConfig } from '../notifications.config';
 import { emailChangedEmail, holdExpiredEmail, listingApprovedEmail, resetPasswordEmail, verifyEmail, welcomeEmail, type RenderedEmail } from './email-templates';
 import { Mailer } from './mailer';
@@ -55,6 +55,7 @@ export class EmailQueue implements OnApplicationBootstrap, OnApplicationShutdown
   private readonly logger = new Logger('EmailQueue');
   private readonly queue: Queue<EmailJob>;
   private readonly queueConnection: Redis;
+  private readonly unwatch: () => void;
   private worker: Worker<EmailJob> | null = null;
 
   constructor(
@@ -68,6 +69,8 @@ export class EmailQueue implements OnApplicationBootstrap, OnApplicationShutdown
     // is retried later, instead of waiting inside its database transaction until Redis is back.
     this.queueConnection = createFailFastRedis(serviceConfig.REDIS_URL, 'notifications-email-queue');
     this.queue = new Queue<EmailJob>(EMAIL_QUEUE, { connection: this.queueConnection, prefix: serviceConfig.QUEUE_PREFIX });
+    // Depth, delays and failures on each scrape, read over the fail-fast connection (ADR 0048).
+    this.unwatch = watchQueue(this.queue);
   }
 
   onApplicationBootstrap() {
@@ -85,6 +88,7 @@ export class EmailQueue implements OnApplicationBootstrap, OnApplicationShutdown
   }
 
   async onApplicationShutdown() {
+    this.unwatch();
     await this.worker?.close();
     await this.queue.close();
     this.queueConnection.disconnect();

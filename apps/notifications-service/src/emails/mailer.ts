@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import nodemailer, { type Transporter } from 'nodemailer';
-import { SettingsClient } from '@market/server-kit';
+import { counter, SettingsClient } from '@market/server-kit';
 import { NOTIFICATIONS_CONFIG, type NotificationsConfig } from '../notifications.config';
 import type { RenderedEmail } from './email-templates';
 import { redactTokens } from './token-redaction';
@@ -12,6 +12,9 @@ interface SmtpTarget {
   username?: string;
   password?: string;
 }
+
+const emails = () =>
+  counter({ name: 'market_emails_total', help: 'Emails handed to SMTP or the log, by result (sent, failed) and transport (smtp, log)', labelNames: ['result', 'transport'] });
 
 /** Sends over SMTP: the admin settings' server when set, else the environment's; with neither, writes to the log. */
 @Injectable()
@@ -79,9 +82,16 @@ export class Mailer {
       // lose their token there (ADR 0031): configure SMTP for real mail.
       const text = this.config.NODE_ENV === 'production' ? redactTokens(email.text) : email.text;
       this.logger.log({ msg: 'Email (no SMTP configured)', to, subject: email.subject, text });
+      emails().inc({ result: 'sent', transport: 'log' });
       return 'log';
     }
-    await this.transporter(target).sendMail({ from: this.config.MAIL_FROM, to, replyTo: email.replyTo, subject: email.subject, text: email.text, html: email.html });
+    try {
+      await this.transporter(target).sendMail({ from: this.config.MAIL_FROM, to, replyTo: email.replyTo, subject: email.subject, text: email.text, html: email.html });
+    } catch (error) {
+      emails().inc({ result: 'failed', transport: 'smtp' });
+      throw error;
+    }
+    emails().inc({ result: 'sent', transport: 'smtp' });
     this.logger.log({ msg: 'Email sent', to, subject: email.subject, smtp: `${target.host}:${target.port}` });
     return 'smtp';
   }

@@ -25,6 +25,8 @@ import { ServingState } from '../health/serving-state';
 import { READINESS_CHECKS, natsCheck, postgresCheck, redisCheck } from '../health/readiness';
 import { identityProviders } from '../identity/identity.providers';
 import { IdentityVerifier } from '../identity/identity-verifier';
+import { KitMetrics } from '../metrics/kit.metrics';
+import { MetricsController } from '../metrics/metrics.controller';
 
 export const SERVICE_CONFIG = Symbol('SERVICE_CONFIG');
 export const NATS_CONNECTION = Symbol('NATS_CONNECTION');
@@ -109,11 +111,12 @@ export class ServiceKitModule {
       },
       ServiceKitLifecycle,
       ServingState,
+      { provide: KitMetrics, inject: [DataSource, NATS_CONNECTION], useFactory: (ds: DataSource, nc: NatsConnection) => new KitMetrics(ds, nc, options.config, options.service) },
       ...identityProviders(SERVICE_CONFIG, options.service),
     ];
     return {
       module: ServiceKitModule,
-      controllers: [HealthController],
+      controllers: [HealthController, MetricsController],
       providers,
       exports: [ServingState, SERVICE_CONFIG, SERVICE_NAME, DataSource, NATS_CONNECTION, REDIS, OutboxRelay, EventConsumers, IdentityVerifier],
     };

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { isRpcErrorPayload, type Actor, type RpcDefinition, type RpcEnvelope, type RpcReply, type RpcRequest } from '@market/contracts';
 import { AppError, unavailable } from '../errors/app-error';
 import { currentRequestId } from '../logging/request-context';
+import { observeRpcCall } from '../metrics/rpc.metrics';
 
 export interface RpcClientOptions {
   natsUrl: string;
@@ -42,7 +43,11 @@ export class RpcClient {
   }
 
   /** Requests a declared subject and returns its typed answer, or throws the service's typed error. */
-  async call<D extends RpcDefinition>(definition: D, data: RpcRequest<D>, actor: Actor | null): Promise<RpcReply<D>> {
+  call<D extends RpcDefinition>(definition: D, data: RpcRequest<D>, actor: Actor | null): Promise<RpcReply<D>> {
+    return observeRpcCall(definition.subject, () => this.sendRequest(definition, data, actor));
+  }
+
+  private async sendRequest<D extends RpcDefinition>(definition: D, data: RpcRequest<D>, actor: Actor | null): Promise<RpcReply<D>> {
     // Only the caller's token travels: the service verifies it and derives the actor itself (ADR 0030).
     const envelope: RpcEnvelope = { meta: { request_id: currentRequestId() ?? randomUUID(), token: actor?.token ?? null }, data };
     let reply: unknown;
