@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { isRpcErrorPayload, type Actor, type RpcDefinition, type RpcEnvelope, type RpcReply, type RpcRequest } from '@market/contracts';
 import { AppError, unavailable } from '../errors/app-error';
 import { currentRequestId } from '../logging/request-context';
+import { callMeta } from './rpc-call-meta';
 
 export interface RpcClientOptions {
   natsUrl: string;
@@ -15,6 +16,11 @@ export interface RpcClientOptions {
   subjectPrefix?: string;
   /** Check every answer against its subject's reply schema (tests; CHECK_CONTRACTS). */
   checkReplies?: boolean;
+}
+
+/** Per-call options: the browser's Idempotency-Key for a write (ADR 0047). */
+export interface RpcCallOptions {
+  idempotency?: { key: string; fingerprint?: string } | null;
 }
 
 /** Sends NATS requests to services with the actor and request id; no answer in time is a 503. */
@@ -42,9 +48,10 @@ export class RpcClient {
   }
 
   /** Requests a declared subject and returns its typed answer, or throws the service's typed error. */
-  async call<D extends RpcDefinition>(definition: D, data: RpcRequest<D>, actor: Actor | null): Promise<RpcReply<D>> {
+  async call<D extends RpcDefinition>(definition: D, data: RpcRequest<D>, actor: Actor | null, options: RpcCallOptions = {}): Promise<RpcReply<D>> {
     // Only the caller's token travels: the service verifies it and derives the actor itself (ADR 0030).
-    const envelope: RpcEnvelope = { meta: { request_id: currentRequestId() ?? randomUUID(), token: actor?.token ?? null }, data };
+    const meta = { request_id: currentRequestId() ?? randomUUID(), token: actor?.token ?? null, ...callMeta(this.timeoutMs, options) };
+    const envelope: RpcEnvelope = { meta, data };
     let reply: unknown;
     try {
       reply = await firstValueFrom(this.client.send<unknown>(definition.subject, envelope).pipe(timeout(this.timeoutMs)));
