@@ -6,6 +6,7 @@ import { AppError, parseEnvOrThrow, PrefixedNatsClient, natsTarget, serviceEnv }
 import { startServiceUnderTest, testCaller, type ServiceUnderTest } from '@market/server-kit/testing';
 import { listingsAppModule } from '../app.module';
 import { buildListing } from '../testing/listing.factory';
+import { ListingsService } from './listings.service';
 
 /** The typed error a call failed with (the test fails if it succeeded). */
 async function failure(call: Promise<unknown>): Promise<AppError> {
@@ -93,6 +94,34 @@ describe('Idempotency-Key and caller deadlines on a service (ADR 0047)', () => {
     expect(outcomes.some((outcome) => 'id' in outcome)).toBe(true);
     // Once the first has finished, a retry answers it.
     expect((await create(seller, listing, key)).id).toBe(made[0]);
+  });
+
+  it('a failure without a typed answer (5xx) frees the key: the retry creates the listing once', async () => {
+    const seller = await testCaller(svc.env, { role: 'regular' });
+    const listing = buildListing();
+    const key = randomUUID();
+    const broken = jest.spyOn(svc.app.get(ListingsService), 'create').mockRejectedValueOnce(new Error('Connection terminated unexpectedly'));
+    try {
+      expect((await failure(create(seller, listing, key))).status).toBe(500);
+    } finally {
+      broken.mockRestore();
+    }
+    expect(await listingsOf(seller.user_id)).toEqual([]);
+    const created = await create(seller, listing, key);
+    expect(await create(seller, listing, key)).toEqual(created);
+    expect(await listingsOf(seller.user_id)).toEqual([created.id]);
+  });
+
+  it('an expired key is a new request', async () => {
+    const seller = await testCaller(svc.env, { role: 'regular' });
+    const listing = buildListing();
+    const key = randomUUID();
+    const first = await create(seller, listing, key);
+    await ds.query(`UPDATE idempotency_keys SET expires_at = now() - interval '1 second' WHERE user_id = $1 AND key = $2`, [seller.user_id, key]);
+    const second = await create(seller, listing, key);
+    expect(second.id).not.toBe(first.id);
+    expect((await listingsOf(seller.user_id)).sort()).toEqual([first.id, second.id].sort());
+    expect(await create(seller, listing, key)).toEqual(second);
   });
 
   it('a malformed key is refused with 400 and changes nothing', async () => {
