@@ -26,6 +26,12 @@ export interface RpcMeta {
   request_id: string;
   /** The caller's access token (or null for anonymous and system requests); each service verifies it itself. */
   token: string | null;
+  /** When the caller stops waiting (epoch ms); a service drops a request whose deadline has passed (ADR 0047). */
+  deadline?: number;
+  /** The browser's Idempotency-Key for this write: a retry answers the first result (ADR 0047). */
+  idempotency_key?: string;
+  /** What the key must match on a retry (a hash of the request as the client sent it); the data's hash when absent. */
+  idempotency_fingerprint?: string;
 }
 
 /** Every NATS request from the gateway or a service to a service has this shape. */

@@ -77,9 +77,49 @@ export class UnpaidSalesRepository {
    * Ends one unpaid sale under the invoice's lock: the invoice becomes cancelled and sale.lapsed is written, or nothing
    * changes. `openIntents` are payments started but never authorised, which the caller cancels at the provider after
    * the commit, so an authorisation that comes later is released rather than taken (ADR 0043).
+   *
+   * The provider is asked about those open payments before the lock, never under it (ADR 0047): under the lock the
+   * open payments must be the ones asked about (else a payment started meanwhile is asked about on the next attempt).
    */
-  end(invoiceId: string, ending: SaleEnding, now: Date, options: { wait: boolean }): Promise<EndResult> {
-    return this.dataSource.transaction(async (manager) => {
+  async end(invoiceId: string, ending: SaleEnding, now: Date, options: { wait: boolean }): Promise<EndResult> {
+    for (let attempt = 1; ; attempt++) {
+      const asked = await this.askProvider(invoiceId);
+      const result = await this.endUnderLock(invoiceId, ending, now, options, asked);
+      if (result !== 'changed') return result;
+      // New payments keep appearing: let the next sweep (or the admin's retry) decide.
+      if (attempt >= 3) return { ended: false, invoice: await this.find(invoiceId), why: 'busy' };
+    }
+  }
+
+  /** The invoice's open unauthorised payments as the provider knows them now, asked outside any transaction. */
+  private async askProvider(invoiceId: string): Promise<{ open: string[]; authorised: boolean }> {
+    const rows: { provider_intent_id: string }[] = await this.dataSource.query(
+      'SELECT provider_intent_id FROM payment_intents WHERE invoice_id = $1 AND status = ANY($2::text[])',
+      [invoiceId, OPEN_UNAUTHORISED],
+    );
+    const open = rows.map((row) => row.provider_intent_id).sort();
+    for (const intentId of open) {
+      const remote = await this.provider.retrieve(intentId);
+      if (remote && (remote.authorized_at !== null || ['processing', 'requires_capture', 'succeeded'].includes(remote.status))) {
+        return { open, authorised: true };
+      }
+    }
+    return { open, authorised: false };
+  }
+
+  private async find(invoiceId: string): Promise<InvoiceRecord | null> {
+    const [invoice]: InvoiceRecord[] = await this.dataSource.query(`SELECT ${INVOICE_COLUMNS} FROM invoices WHERE id = $1`, [invoiceId]);
+    return invoice ?? null;
+  }
+
+  private endUnderLock(
+    invoiceId: string,
+    ending: SaleEnding,
+    now: Date,
+    options: { wait: boolean },
+    asked: { open: string[]; authorised: boolean },
+  ): Promise<EndResult | 'changed'> {
+    return this.dataSource.transaction(async (manager): Promise<EndResult | 'changed'> => {
       const [invoice]: InvoiceRecord[] = await manager.query(
         `SELECT ${INVOICE_COLUMNS} FROM invoices WHERE id = $1 FOR UPDATE ${options.wait ? '' : 'SKIP LOCKED'}`,
         [invoiceId],
@@ -97,14 +137,13 @@ export class UnpaidSalesRepository {
       if (intents.some((intent) => intent.authorized_at !== null || !['canceled', ...OPEN_UNAUTHORISED].includes(intent.status))) {
         return { ended: false, invoice, why: 'authorised' };
       }
-      const open = intents.filter((intent) => OPEN_UNAUTHORISED.includes(intent.status)).map((intent) => intent.provider_intent_id);
-      // The buyer may have completed a payment whose notice has not reached us: the provider's word wins under the lock.
-      for (const intentId of open) {
-        const remote = await this.provider.retrieve(intentId, manager);
-        if (remote && (remote.authorized_at !== null || ['processing', 'requires_capture', 'succeeded'].includes(remote.status))) {
-          return { ended: false, invoice, why: 'authorised' };
-        }
-      }
+      // The buyer may have completed a payment whose notice has not reached us: the provider's word (asked just before) wins.
+      if (asked.authorised) return { ended: false, invoice, why: 'authorised' };
+      const open = intents
+        .filter((intent) => OPEN_UNAUTHORISED.includes(intent.status))
+        .map((intent) => intent.provider_intent_id)
+        .sort();
+      if (open.join(',') !== asked.open.join(',')) return 'changed';
       const [[ended]]: [InvoiceRecord[]] = await manager.query(
         `UPDATE invoices SET status = $2, cancelled_at = $3, cancel_reason = $4, cancel_note = $5, updated_at = now()
          WHERE id = $1 RETURNING ${INVOICE_COLUMNS}`,

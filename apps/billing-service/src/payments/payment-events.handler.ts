@@ -3,10 +3,23 @@ import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { InvoiceState } from '@market/domain';
 import { appendEvent } from '@market/server-kit';
-import { PAYMENT_PROVIDER, PROVIDER_EVENT_TYPES, type PaymentProvider, type ProviderEvent } from './payment-provider';
+import { PAYMENT_PROVIDER, PROVIDER_EVENT_TYPES, type PaymentProvider, type ProviderEvent, type ProviderIntent } from './payment-provider';
 import { applyInvoiceEvent, INTENT_COLUMNS, type PaymentIntentRecord } from './payment-intents.repository';
 import { paymentEventOf, syncSteps } from './payment-sync';
 import { closeDisputeFor } from '../transfer/transfer.repository';
+
+/** The provider's answer for one intent, taken before the transaction, and the local row's version it was read at. */
+interface Snapshot {
+  remote: ProviderIntent | null;
+  version: string | null;
+  /** The last attempt: applied even if the row changed meanwhile. */
+  final: boolean;
+}
+
+/** The local row changed between the provider's answer and the lock: read the provider again. */
+class StaleSnapshot extends Error {}
+
+const SNAPSHOT_ATTEMPTS = 3;
 
 interface LockedInvoice {
   id: string;
@@ -41,23 +54,51 @@ export class PaymentEventsHandler implements OnModuleInit {
   /** Applies one provider event; `duplicate` when its id was seen before (nothing changes). */
   async handle(event: ProviderEvent): Promise<'applied' | 'duplicate' | 'ignored'> {
     if (!PROVIDER_EVENT_TYPES.includes(event.type)) return 'ignored';
-    return this.dataSource.transaction(async (manager) => {
-      const inserted: unknown[] = await manager.query(
-        'INSERT INTO provider_events (id, type, provider_intent_id) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING RETURNING id',
-        [event.id, event.type, event.intent_id],
-      );
-      if (inserted.length === 0) return 'duplicate';
-      await this.syncIn(manager, event.intent_id);
-      return 'applied';
-    });
+    const [seen]: unknown[] = await this.dataSource.query('SELECT 1 FROM provider_events WHERE id = $1', [event.id]);
+    if (seen) return 'duplicate';
+    return this.withSnapshot(event.intent_id, (manager, snapshot) => this.recordAndSync(manager, event, snapshot));
   }
 
   /** Reconciles one intent to the provider now (after the service's own provider calls); null if it is not ours. */
   sync(providerIntentId: string): Promise<PaymentIntentRecord | null> {
-    return this.dataSource.transaction((manager) => this.syncIn(manager, providerIntentId));
+    return this.withSnapshot(providerIntentId, (manager, snapshot) => this.syncIn(manager, providerIntentId, snapshot));
   }
 
-  private async syncIn(manager: EntityManager, providerIntentId: string): Promise<PaymentIntentRecord | null> {
+  private async recordAndSync(manager: EntityManager, event: ProviderEvent, snapshot: Snapshot): Promise<'applied' | 'duplicate'> {
+    const inserted: unknown[] = await manager.query(
+      'INSERT INTO provider_events (id, type, provider_intent_id) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING RETURNING id',
+      [event.id, event.type, event.intent_id],
+    );
+    if (inserted.length === 0) return 'duplicate';
+    await this.syncIn(manager, event.intent_id, snapshot);
+    return 'applied';
+  }
+
+  /**
+   * Asks the provider outside any transaction, then applies its answer under the row locks (ADR 0047: no provider call
+   * while a lock is held). A local change between the two means another reconciliation may have applied a newer answer,
+   * so the snapshot is taken again; the last attempt applies anyway, and its timestamps never erase ones already kept.
+   */
+  private async withSnapshot<T>(providerIntentId: string, apply: (manager: EntityManager, snapshot: Snapshot) => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      const version = await this.versionOf(this.dataSource.manager, providerIntentId);
+      const remote = version === null ? null : await this.provider.retrieve(providerIntentId);
+      try {
+        return await this.dataSource.transaction((manager) => apply(manager, { remote, version, final: attempt >= SNAPSHOT_ATTEMPTS }));
+      } catch (error) {
+        if (!(error instanceof StaleSnapshot)) throw error;
+      }
+    }
+  }
+
+  private async versionOf(manager: EntityManager, providerIntentId: string): Promise<string | null> {
+    const [row]: { status: string; updated_at: Date }[] = await manager.query('SELECT status, updated_at FROM payment_intents WHERE provider_intent_id = $1', [
+      providerIntentId,
+    ]);
+    return row ? `${row.status}@${row.updated_at.toISOString()}` : null;
+  }
+
+  private async syncIn(manager: EntityManager, providerIntentId: string, snapshot: Snapshot): Promise<PaymentIntentRecord | null> {
     const [ref]: { invoice_id: string }[] = await manager.query('SELECT invoice_id FROM payment_intents WHERE provider_intent_id = $1', [providerIntentId]);
     // An intent this service never recorded (its creation did not finish): nothing local to change.
     if (!ref) return null;
@@ -69,7 +110,8 @@ export class PaymentEventsHandler implements OnModuleInit {
     const [local]: PaymentIntentRecord[] = await manager.query(`SELECT ${INTENT_COLUMNS} FROM payment_intents WHERE provider_intent_id = $1 FOR UPDATE`, [
       providerIntentId,
     ]);
-    const remote = await this.provider.retrieve(providerIntentId, manager);
+    if (!snapshot.final && (await this.versionOf(manager, providerIntentId)) !== snapshot.version) throw new StaleSnapshot();
+    const remote = snapshot.remote;
     if (!remote) return local;
     let invoiceStatus = invoice.status;
     let intentStatus = local.status;
@@ -115,8 +157,9 @@ export class PaymentEventsHandler implements OnModuleInit {
     const status = steps.length > 0 ? steps[steps.length - 1].to : local.status;
     if (steps.length > 0) this.logger.log(`Payment ${local.id}: ${local.status} -> ${status}; invoice ${invoice.invoice_number}: ${invoiceStatus}`);
     const [[updated]]: [PaymentIntentRecord[]] = await manager.query(
-      `UPDATE payment_intents SET status = $2, authorized_at = $3, captured_at = $4, succeeded_at = $4, refunded_at = $5, canceled_at = $6,
-         last_error = $7, updated_at = now()
+      `UPDATE payment_intents SET status = $2, authorized_at = COALESCE($3, authorized_at), captured_at = COALESCE($4, captured_at),
+         succeeded_at = COALESCE($4, succeeded_at), refunded_at = COALESCE($5, refunded_at), canceled_at = COALESCE($6, canceled_at),
+         last_error = $7, updated_at = clock_timestamp()
        WHERE id = $1 RETURNING ${INTENT_COLUMNS}`,
       [local.id, status, remote.authorized_at, remote.captured_at, remote.refunded_at, remote.canceled_at, remote.last_error],
     );

@@ -1,5 +1,3 @@
-import type { EntityManager } from 'typeorm';
-
 /** The provider's own status names (Stripe's PaymentIntent statuses). */
 export type ProviderIntentStatus =
   | 'requires_payment_method'
@@ -97,15 +95,15 @@ export interface CreateSetupIntentInput {
 /**
  * What the billing service needs from a card payment provider (D12). Every method that changes an intent makes the
  * provider emit events, which reach PaymentEventsHandler (Stripe: signed webhooks; sandbox: in-process delivery).
- * `manager` lets a provider that lives in the billing database (the sandbox) read inside the caller's transaction;
- * a remote provider ignores it.
+ * No method is ever called inside a database transaction or under a row lock (ADR 0047): a remote provider may take
+ * its full timeout and retries, and the locks would be held all that time.
  */
 export interface PaymentProvider {
   readonly name: 'sandbox' | 'stripe';
   /** True when a checkout session makes its own intent (Stripe Checkout), recorded when the session completes. */
   readonly checkoutMakesIntent: boolean;
   createIntent(input: CreateIntentInput): Promise<ProviderIntent>;
-  retrieve(intentId: string, manager?: EntityManager): Promise<ProviderIntent | null>;
+  retrieve(intentId: string): Promise<ProviderIntent | null>;
   /** Captures the full held amount (manual capture, D11). */
   capture(intentId: string): Promise<ProviderIntent>;
   /** Cancels an uncaptured intent or hold. */

@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import type { DataSource, EntityManager } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import type { TestCardOutcome } from '@market/domain';
 import {
   ProviderError,
@@ -70,8 +70,8 @@ export class SandboxProvider implements PaymentProvider {
     return row;
   }
 
-  async retrieve(intentId: string, manager: EntityManager = this.dataSource.manager): Promise<ProviderIntent | null> {
-    const [row]: ProviderIntent[] = await manager.query(`SELECT ${COLUMNS} FROM sandbox_intents WHERE id = $1`, [intentId]);
+  async retrieve(intentId: string): Promise<ProviderIntent | null> {
+    const [row]: ProviderIntent[] = await this.dataSource.query(`SELECT ${COLUMNS} FROM sandbox_intents WHERE id = $1`, [intentId]);
     return row ?? null;
   }
 

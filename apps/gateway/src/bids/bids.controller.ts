@@ -3,6 +3,7 @@ import { API, RPC, type Actor, type BidAction, type PlaceBid } from '@market/con
 import { GatewayRpc } from '../rpc/rpc-client';
 import { Route } from '../http/route.decorator';
 import { CurrentActor } from '../auth/jwt-auth.guard';
+import { IdempotencyKey, type IdempotencyRequest } from '../http/idempotency-key.decorator';
 
 /** Bids and offers (SPEC §7): place, the seller's accept/reject, My Bids, and a listing's bid history. */
 @Controller()
@@ -10,8 +11,8 @@ export class BidsController {
   constructor(private readonly rpc: GatewayRpc) {}
 
   @Route(API.bids.place)
-  place(@CurrentActor() actor: Actor, @Body() body: PlaceBid) {
-    return this.rpc.call(RPC.bidding.placeBid, body, actor);
+  place(@CurrentActor() actor: Actor, @Body() body: PlaceBid, @IdempotencyKey() idempotency: IdempotencyRequest | null) {
+    return this.rpc.call(RPC.bidding.placeBid, body, actor, { idempotency });
   }
 
   /** The seller accepts or rejects a pending bid or offer; accepting sells the listing. */

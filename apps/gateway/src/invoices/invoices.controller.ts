@@ -4,6 +4,7 @@ import { API, RPC, type Actor, type OpenDisputeRequest } from '@market/contracts
 import { GatewayRpc } from '../rpc/rpc-client';
 import { Route } from '../http/route.decorator';
 import { CurrentActor } from '../auth/jwt-auth.guard';
+import { IdempotencyKey, type IdempotencyRequest } from '../http/idempotency-key.decorator';
 
 // Invoice numbers make the name (INV-YYYY-NNNNNN.pdf); anything else never reaches a header.
 const SAFE_FILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}\.pdf$/;
@@ -64,7 +65,7 @@ export class InvoicesController {
 
   /** Buys a listing at its buy-now price below $5,000 (D4); the answer says how to pay (SPEC §4 buy-now outcomes). */
   @Route(API.invoices.buyNow)
-  buyNow(@CurrentActor() actor: Actor, @Param('id') id: string) {
-    return this.rpc.call(RPC.billing.buyNow, { listing_id: id }, actor);
+  buyNow(@CurrentActor() actor: Actor, @Param('id') id: string, @IdempotencyKey() idempotency: IdempotencyRequest | null) {
+    return this.rpc.call(RPC.billing.buyNow, { listing_id: id }, actor, { idempotency });
   }
 }

@@ -8,6 +8,8 @@ import { CurrentActor, OptionalActor } from '../auth/jwt-auth.guard';
 import { ScreenshotsInterceptor, UploadedScreenshots, type StoredScreenshot } from '../uploads';
 import { ListingWrites } from './listing-writes';
 import { BrowseCache } from './browse-cache';
+import { IdempotencyKey, type IdempotencyRequest } from '../http/idempotency-key.decorator';
+import { requestFingerprint } from '@market/server-kit';
 
 /** /api/listings: browse and view for everyone; create, edit and delete for sellers (and admins). */
 @Controller()
@@ -33,14 +35,19 @@ export class ListingsController {
   /** Multipart (SPEC §7): the fields plus up to 5 screenshots, checked and stored first (and removed if refused). */
   @Route(API.listings.create)
   @UseInterceptors(ScreenshotsInterceptor)
-  async create(@CurrentActor() actor: Actor, @Body() body: unknown, @UploadedScreenshots() files: StoredScreenshot[]) {
-    const listing = await this.rpc.call(
-      RPC.listings.create,
-      { listing: parse(CreateListingSchema, body, 'body'), screenshots: files.map((f) => f.key) },
-      actor,
-    );
+  async create(
+    @CurrentActor() actor: Actor,
+    @Body() body: unknown,
+    @UploadedScreenshots() files: StoredScreenshot[],
+    @IdempotencyKey() key: IdempotencyRequest | null,
+  ) {
+    const listing = parse(CreateListingSchema, body, 'body');
+    // A retry stores its screenshots under new keys: it must match on the fields and the images, not on storage keys.
+    const shots = files.map((f) => [f.content_type, f.size, f.width, f.height]);
+    const idempotency = key && { key: key.key, fingerprint: requestFingerprint({ listing, shots }) };
+    const created = await this.rpc.call(RPC.listings.create, { listing, screenshots: files.map((f) => f.key) }, actor, { idempotency });
     await this.writes.settled();
-    return listing;
+    return created;
   }
 
   /** Multipart: the whole edit form; JSON {status}: the owner's pause/activate. */

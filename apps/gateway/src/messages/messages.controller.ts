@@ -3,6 +3,7 @@ import { API, RPC, type Actor, type SendMessage } from '@market/contracts';
 import { GatewayRpc } from '../rpc/rpc-client';
 import { Route } from '../http/route.decorator';
 import { CurrentActor } from '../auth/jwt-auth.guard';
+import { IdempotencyKey, type IdempotencyRequest } from '../http/idempotency-key.decorator';
 
 /** Messages between users (SPEC §7): send, list, unread count, mark read. */
 @Controller()
@@ -10,8 +11,8 @@ export class MessagesController {
   constructor(private readonly rpc: GatewayRpc) {}
 
   @Route(API.messages.send)
-  send(@CurrentActor() actor: Actor, @Body() body: SendMessage) {
-    return this.rpc.call(RPC.notifications.sendMessage, body, actor);
+  send(@CurrentActor() actor: Actor, @Body() body: SendMessage, @IdempotencyKey() idempotency: IdempotencyRequest | null) {
+    return this.rpc.call(RPC.notifications.sendMessage, body, actor, { idempotency });
   }
 
   @Route(API.messages.list)

@@ -15,6 +15,7 @@ import {
 import { GatewayRpc } from '../rpc/rpc-client';
 import { Route } from '../http/route.decorator';
 import { CurrentActor } from '../auth/jwt-auth.guard';
+import { IdempotencyKey, type IdempotencyRequest } from '../http/idempotency-key.decorator';
 
 /**
  * Card payments (SPEC §7, D11, D12, ADR 0020): the billing service decides, this only routes. A payment already in
@@ -31,8 +32,9 @@ export class PaymentsController {
     @Param('id') id: string,
     @Body() body: CreatePaymentRequest | undefined,
     @Res({ passthrough: true }) res: Response,
+    @IdempotencyKey() idempotency: IdempotencyRequest | null,
   ) {
-    const answer = await this.rpc.call(RPC.billing.createPayment, { id, request: body ?? {} }, actor);
+    const answer = await this.rpc.call(RPC.billing.createPayment, { id, request: body ?? {} }, actor, { idempotency });
     if (!answer.existing) return answer;
     res.status(409);
     return { detail: PAYMENT_IN_PROGRESS_MESSAGE, ...answer };
@@ -78,14 +80,24 @@ export class AdminPaymentsController {
 
   /** "Release Funds": captures the hold; the invoice is paid. */
   @Route(API.adminBilling.capture)
-  capture(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() body: CapturePaymentRequest | undefined) {
-    return this.rpc.call(RPC.billing.adminCapture, { id, request: body ?? {} }, actor);
+  capture(
+    @CurrentActor() actor: Actor,
+    @Param('id') id: string,
+    @Body() body: CapturePaymentRequest | undefined,
+    @IdempotencyKey() idempotency: IdempotencyRequest | null,
+  ) {
+    return this.rpc.call(RPC.billing.adminCapture, { id, request: body ?? {} }, actor, { idempotency });
   }
 
   /** "Refund": cancels an uncaptured hold or refunds a captured payment. */
   @Route(API.adminBilling.refund)
-  refund(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() body: RefundPaymentRequest | undefined) {
-    return this.rpc.call(RPC.billing.adminRefund, { id, request: body ?? {} }, actor);
+  refund(
+    @CurrentActor() actor: Actor,
+    @Param('id') id: string,
+    @Body() body: RefundPaymentRequest | undefined,
+    @IdempotencyKey() idempotency: IdempotencyRequest | null,
+  ) {
+    return this.rpc.call(RPC.billing.adminRefund, { id, request: body ?? {} }, actor, { idempotency });
   }
 
   /** Decides a disputed invoice: release or refund, with the note both parties read (ADR 0039). */

@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { Actor, RpcDefinition, RpcReply, RpcRequest } from '@market/contracts';
-import { RpcClient } from '@market/server-kit';
+import { RpcClient, type RpcCallOptions } from '@market/server-kit';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway.config';
 
 /**
@@ -25,9 +25,9 @@ export class GatewayRpc extends RpcClient implements OnApplicationBootstrap, OnA
   }
 
   /** Refuses a services-only subject (a programming error: such answers, e.g. SMTP passwords, must never reach HTTP). */
-  override call<D extends RpcDefinition>(definition: D, data: RpcRequest<D>, actor: Actor | null): Promise<RpcReply<D>> {
+  override call<D extends RpcDefinition>(definition: D, data: RpcRequest<D>, actor: Actor | null, options?: RpcCallOptions): Promise<RpcReply<D>> {
     if (!gatewayMayCall(definition)) throw new Error(`The gateway must not call the services-only subject ${definition.subject}`);
-    return super.call(definition, data, actor);
+    return super.call(definition, data, actor, options);
   }
 
   async onApplicationBootstrap() {

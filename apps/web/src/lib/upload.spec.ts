@@ -57,6 +57,14 @@ describe('uploadMultipart', () => {
     expect(result).toEqual({ status: 201, ok: true, body: { id: 'l1' } });
   });
 
+  it("sends the action's Idempotency-Key when given one, and none otherwise (ADR 0047)", async () => {
+    FakeXhr.reply = { status: 201, text: '{"id":"l1"}' };
+    await uploadMultipart({ method: 'POST', path: '/listings', body: new FormData(), idempotencyKey: 'key-0001-abcd' });
+    expect(FakeXhr.last.headers['Idempotency-Key']).toBe('key-0001-abcd');
+    await uploadMultipart({ method: 'PATCH', path: '/listings/1', body: new FormData() });
+    expect(FakeXhr.last.headers['Idempotency-Key']).toBeUndefined();
+  });
+
   it('ends the session on a 401 to a request that carried the token', async () => {
     storage.set('token', 'abc');
     FakeXhr.reply = { status: 401, text: '{"detail":"Not authenticated"}' };

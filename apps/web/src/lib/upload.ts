@@ -17,6 +17,8 @@ export interface UploadOptions {
   onProgress?: (fraction: number) => void;
   /** Called when the server refused the token this request carried: the session is over (as in lib/api.ts). */
   onSessionEnded?: () => void;
+  /** The user action's Idempotency-Key (ADR 0047): sent again on a retry, the server answers its first result. */
+  idempotencyKey?: string;
 }
 
 /** A network failure before any answer: status 0 and no body. */
@@ -26,13 +28,14 @@ const NETWORK_FAILURE: UploadResult = { status: 0, ok: false, body: null };
  * Sends a multipart form to the API with XMLHttpRequest, because fetch reports no upload progress.
  * Carries the Bearer token; a 401 to a request that carried it forgets the token and reports the session ended.
  */
-export function uploadMultipart({ method, path, body, onProgress, onSessionEnded }: UploadOptions): Promise<UploadResult> {
+export function uploadMultipart({ method, path, body, onProgress, onSessionEnded, idempotencyKey }: UploadOptions): Promise<UploadResult> {
   return new Promise((resolve) => {
     const xhr = new XMLHttpRequest();
     const sentToken = readToken();
     xhr.open(method, `/api${path}`);
     xhr.setRequestHeader('Accept', 'application/json');
     if (sentToken) xhr.setRequestHeader('Authorization', `Bearer ${sentToken}`);
+    if (idempotencyKey) xhr.setRequestHeader('Idempotency-Key', idempotencyKey);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
     };

@@ -14,6 +14,8 @@ import { IdentityVerifier } from '../identity/identity-verifier';
 import { READINESS_CHECKS, waitUntilReady, type ReadinessCheck } from '../health/readiness';
 import { ServingState } from '../health/serving-state';
 import { RpcMetricsInterceptor } from '../metrics/rpc.metrics';
+import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor';
+import { DataSource } from 'typeorm';
 
 export interface BootstrapOptions {
   service: ServiceName;
@@ -32,7 +34,13 @@ export async function createServiceApp(options: BootstrapOptions): Promise<INest
   // Global enhancers first: the NATS server copies the app's config when it is connected.
   app.useGlobalFilters(new AllErrorsFilter());
   // Every NATS request's caller comes from its verified token, never from what the message says (ADR 0030).
-  app.useGlobalInterceptors(new RpcMetricsInterceptor(options.config.NATS_SUBJECT_PREFIX), new RpcContextInterceptor(), new IdentityInterceptor(app.get(IdentityVerifier)));
+  // A retried write with an Idempotency-Key answers its first result, once the caller is known (ADR 0047).
+  app.useGlobalInterceptors(
+    new RpcMetricsInterceptor(options.config.NATS_SUBJECT_PREFIX),
+    new RpcContextInterceptor(),
+    new IdentityInterceptor(app.get(IdentityVerifier)),
+    new IdempotencyInterceptor(app.get(DataSource)),
+  );
   const strategy = new PrefixedNatsServer(
     { ...natsTarget(options.config.NATS_URL), name: `${options.service}-rpc`, maxReconnectAttempts: -1, reconnectTimeWait: 500 },
     options.config.NATS_SUBJECT_PREFIX,

@@ -15,6 +15,7 @@ import type { ServiceConfig } from '../config/env';
 import { consumerLimits, streamLimits } from '../config/growth-env';
 import { openServiceDatabase, type ServiceDatabaseOptions } from '../database/data-source';
 import { CreateEventTables1763800000000 } from '../database/1763800000000-create-event-tables';
+import { CreateIdempotencyKeys1763800000003 } from '../database/1763800000003-create-idempotency-keys';
 import { connectNats } from '../nats/nats.connection';
 import { ensureEventStream } from '../events/jetstream';
 import { OutboxRelay } from '../events/outbox.relay';
@@ -82,7 +83,7 @@ export class ServiceKitModule {
             url: options.config.DATABASE_URL,
             schema: options.schema,
             entities: options.entities,
-            migrations: [CreateEventTables1763800000000, ...options.migrations],
+            migrations: [CreateEventTables1763800000000, CreateIdempotencyKeys1763800000003, ...options.migrations],
           }),
       },
       {

@@ -8,6 +8,7 @@ import { isRpcErrorPayload, type Actor, type RpcDefinition, type RpcEnvelope, ty
 import { AppError, unavailable } from '../errors/app-error';
 import { currentRequestId } from '../logging/request-context';
 import { observeRpcCall } from '../metrics/rpc.metrics';
+import { callMeta } from './rpc-call-meta';
 
 export interface RpcClientOptions {
   natsUrl: string;
@@ -16,6 +17,11 @@ export interface RpcClientOptions {
   subjectPrefix?: string;
   /** Check every answer against its subject's reply schema (tests; CHECK_CONTRACTS). */
   checkReplies?: boolean;
+}
+
+/** Per-call options: the browser's Idempotency-Key for a write (ADR 0047). */
+export interface RpcCallOptions {
+  idempotency?: { key: string; fingerprint?: string } | null;
 }
 
 /** Sends NATS requests to services with the actor and request id; no answer in time is a 503. */
@@ -43,13 +49,14 @@ export class RpcClient {
   }
 
   /** Requests a declared subject and returns its typed answer, or throws the service's typed error. */
-  call<D extends RpcDefinition>(definition: D, data: RpcRequest<D>, actor: Actor | null): Promise<RpcReply<D>> {
-    return observeRpcCall(definition.subject, () => this.sendRequest(definition, data, actor));
+  call<D extends RpcDefinition>(definition: D, data: RpcRequest<D>, actor: Actor | null, options: RpcCallOptions = {}): Promise<RpcReply<D>> {
+    return observeRpcCall(definition.subject, () => this.sendRequest(definition, data, actor, options));
   }
 
-  private async sendRequest<D extends RpcDefinition>(definition: D, data: RpcRequest<D>, actor: Actor | null): Promise<RpcReply<D>> {
+  private async sendRequest<D extends RpcDefinition>(definition: D, data: RpcRequest<D>, actor: Actor | null, options: RpcCallOptions): Promise<RpcReply<D>> {
     // Only the caller's token travels: the service verifies it and derives the actor itself (ADR 0030).
-    const envelope: RpcEnvelope = { meta: { request_id: currentRequestId() ?? randomUUID(), token: actor?.token ?? null }, data };
+    const meta = { request_id: currentRequestId() ?? randomUUID(), token: actor?.token ?? null, ...callMeta(this.timeoutMs, options) };
+    const envelope: RpcEnvelope = { meta, data };
     let reply: unknown;
     try {
       reply = await firstValueFrom(this.client.send<unknown>(definition.subject, envelope).pipe(timeout(this.timeoutMs)));

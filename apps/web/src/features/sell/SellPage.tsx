@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { ListingDto } from '@market/contracts';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { announceSessionEnded, api } from '../../lib/api';
@@ -16,6 +16,7 @@ import {
 } from '../../lib/listing-form';
 import { useListingFormState } from '../../lib/listing-form-state';
 import { uploadMultipart } from '../../lib/upload';
+import { newIdempotencyKey } from '../../lib/idempotency-key';
 import { BasicInfoStep } from './BasicInfoStep';
 import { FinancialsStep } from './FinancialsStep';
 import { PricingStep } from './PricingStep';
@@ -46,6 +47,7 @@ export function SellPage() {
   const [progress, setProgress] = useState(0);
   const [submitError, setSubmitError] = useState<string | null>(null);
   const [created, setCreated] = useState<ListingDto | null>(null);
+  const submitKey = useRef<string | null>(null);
 
   // Back from login with a guest's step 1: restore it and carry on at step 2.
   useEffect(() => {
@@ -101,14 +103,19 @@ export function SellPage() {
     setSubmitting(true);
     setSubmitError(null);
     setProgress(0);
+    // Submitting again after no answer (a dropped connection) or while the first still runs (409) is the same action:
+    // the same key cannot list twice (ADR 0047).
+    submitKey.current ??= newIdempotencyKey();
     const result = await uploadMultipart({
       method: 'POST',
       path: '/listings',
       body: buildCreateFormData(values, files),
       onProgress: setProgress,
       onSessionEnded: () => announceSessionEnded(dispatch),
+      idempotencyKey: submitKey.current,
     });
     setSubmitting(false);
+    if (result.status !== 0 && result.status !== 409) submitKey.current = null;
     if (result.ok) {
       dispatch(api.util.invalidateTags(['MyListings', 'Listings', 'AdminListings']));
       setCreated(result.body as ListingDto);

@@ -1,0 +1,146 @@
+import { randomUUID } from 'node:crypto';
+import type { DataSource } from 'typeorm';
+import type { Actor } from '@market/contracts';
+import { CreateEventTables1763800000000, openServiceDatabase } from '@market/server-kit';
+import { createTestDatabase, type TestDatabase } from '@market/server-kit/testing';
+import { CreateInvoices1763801200000 } from '../migrations/1763801200000-create-invoices';
+import { CreatePayments1763801300000 } from '../migrations/1763801300000-create-payments';
+import { AdminPaymentActs1764400000000 } from '../migrations/1764400000000-admin-payment-acts';
+import { TransferAndDisputes1764520000000 } from '../migrations/1764520000000-transfer-and-disputes';
+import { TransferProofs1764530100000 } from '../migrations/1764530100000-transfer-proofs';
+import { PaymentMethods1764500000000 } from '../migrations/1764500000000-payment-methods';
+import { PaymentWindow1764550000000 } from '../migrations/1764550000000-payment-window';
+import { InvoicesRepository, type InvoiceRecord } from '../invoices/invoices.repository';
+import { UnpaidSalesRepository } from '../invoices/unpaid-sales.repository';
+import { PaymentWindowSweep } from '../invoices/payment-window.sweep';
+import { SandboxProvider } from './sandbox.provider';
+import { PaymentEventsHandler } from './payment-events.handler';
+import { PaymentIntentsRepository } from './payment-intents.repository';
+import { PaymentsService } from './payments.service';
+import { PaymentAdminActs } from './payment-admin-acts';
+import { TransferRepository } from '../transfer/transfer.repository';
+
+const HOUR = 3600_000;
+const card = (number: string, client_secret: string) => ({ client_secret, card_number: number, exp_month: 12, exp_year: 2099, cvc: '123' });
+
+class Rollback extends Error {}
+
+describe('provider calls never wait under a row lock (ADR 0047)', () => {
+  let db: TestDatabase;
+  let ds: DataSource;
+  let invoices: InvoicesRepository;
+  let sandbox: SandboxProvider;
+  let handler: PaymentEventsHandler;
+  let payments: PaymentsService;
+  let sweep: PaymentWindowSweep;
+  /** Every provider call as it started: its method, and whether its invoice or payment row was locked by anyone. */
+  let calls: { method: string; locked: boolean }[];
+
+  /** Tries to lock the intent's invoice and payment rows from another connection without waiting, then lets go. */
+  const lockedNow = async (providerIntentId: string): Promise<boolean> => {
+    try {
+      await ds.transaction(async (manager) => {
+        await manager.query(
+          `SELECT 1 FROM invoices i JOIN payment_intents p ON p.invoice_id = i.id WHERE p.provider_intent_id = $1 FOR UPDATE OF i, p NOWAIT`,
+          [providerIntentId],
+        );
+        throw new Rollback();
+      });
+    } catch (error) {
+      if (error instanceof Rollback) return false;
+      if ((error as { driverError?: { code?: string } }).driverError?.code === '55P03') return true;
+      throw error;
+    }
+    return false;
+  };
+  const watch = (method: 'retrieve' | 'capture' | 'cancel') => {
+    const original = sandbox[method].bind(sandbox) as (id: string, ...rest: never[]) => Promise<unknown>;
+    jest.spyOn(sandbox, method).mockImplementation((async (id: string, ...rest: never[]) => {
+      calls.push({ method, locked: await lockedNow(id) });
+      return original(id, ...rest);
+    }) as never);
+  };
+
+  const newInvoice = async (buyer: Actor, createdAt = new Date()): Promise<InvoiceRecord> =>
+    (
+      await invoices.createForSale(
+        {
+          bid_id: randomUUID(),
+          listing_id: randomUUID(),
+          buyer_id: buyer.user_id,
+          seller_id: randomUUID(),
+          website_title: 'Recipe blog',
+          website_url: null,
+          sale_type: 'buy_now',
+          amount: 4500,
+          success_fee_percent: 0,
+          payment_window_hours: 48,
+        },
+        createdAt,
+      )
+    ).invoice;
+  const buyer = (): Actor => ({ user_id: randomUUID(), role: 'regular' });
+  const providerIdOf = async (paymentId: string): Promise<string> =>
+    ((await ds.query('SELECT provider_intent_id FROM payment_intents WHERE id = $1', [paymentId])) as { provider_intent_id: string }[])[0].provider_intent_id;
+
+  beforeAll(async () => {
+    db = await createTestDatabase('billing');
+    ds = await openServiceDatabase({
+      url: db.url,
+      schema: 'billing',
+      entities: [],
+      migrations: [
+        CreateEventTables1763800000000, CreateInvoices1763801200000, CreatePayments1763801300000, AdminPaymentActs1764400000000,
+        TransferAndDisputes1764520000000, TransferProofs1764530100000, PaymentMethods1764500000000, PaymentWindow1764550000000,
+      ],
+      poolSize: 12,
+    });
+    invoices = new InvoicesRepository(ds);
+    sandbox = new SandboxProvider(ds, 'https://market.example');
+    handler = new PaymentEventsHandler(ds, sandbox);
+    handler.onModuleInit();
+    payments = new PaymentsService(new PaymentIntentsRepository(ds), invoices, handler, new PaymentAdminActs(ds), new TransferRepository(ds), sandbox, {
+      PUBLIC_URL: 'https://market.example',
+    });
+    sweep = new PaymentWindowSweep(new UnpaidSalesRepository(ds, sandbox), handler, sandbox, { PAYMENT_WINDOW_SWEEP_MS: 60_000 });
+    watch('retrieve');
+    watch('capture');
+    watch('cancel');
+  });
+  beforeEach(() => {
+    calls = [];
+  });
+  afterAll(async () => {
+    jest.restoreAllMocks();
+    await ds?.destroy();
+    await db?.drop();
+  });
+
+  it('a lapse asks the provider about the open payment before locking the invoice, then ends the sale', async () => {
+    const who = buyer();
+    const invoice = await newInvoice(who, new Date(Date.now() - 47 * HOUR));
+    const created = await payments.createPayment(who, invoice.id);
+    const providerIntentId = await providerIdOf(created.payment_intent_id);
+    calls = [];
+
+    expect(await sweep.sweep(new Date(Date.now() + 2 * HOUR))).toBe(1);
+    expect((await invoices.findById(invoice.id))?.status).toBe('cancelled');
+    expect((await sandbox.retrieve(providerIntentId))?.status).toBe('canceled');
+    expect(calls.filter((call) => call.method === 'retrieve').length).toBeGreaterThan(0);
+    expect(calls.filter((call) => call.method === 'cancel')).toHaveLength(1);
+    expect(calls.filter((call) => call.locked)).toEqual([]);
+  });
+
+  it("the buyer's authorisation and the admin's capture reconcile without a provider call under a lock", async () => {
+    const who = buyer();
+    const invoice = await newInvoice(who);
+    const created = await payments.createPayment(who, invoice.id);
+    await payments.sandboxConfirm(who, created.payment_intent_id, card('4242424242424242', created.client_secret));
+    expect((await invoices.findById(invoice.id))?.status).toBe('payment_authorized');
+    await payments.capture({ user_id: randomUUID(), role: 'admin' }, created.payment_intent_id, { amount_to_capture: null, reason: 'Transfer verified' });
+
+    expect((await invoices.findById(invoice.id))?.status).toBe('paid');
+    expect(calls.map((call) => call.method)).toEqual(expect.arrayContaining(['retrieve', 'capture']));
+    expect(calls.filter((call) => call.locked)).toEqual([]);
+  });
+});

@@ -1,0 +1,150 @@
+import { randomUUID } from 'node:crypto';
+import { firstValueFrom } from 'rxjs';
+import { DataSource } from 'typeorm';
+import { RPC, type Actor, type RpcEnvelope } from '@market/contracts';
+import { AppError, parseEnvOrThrow, PrefixedNatsClient, natsTarget, serviceEnv } from '@market/server-kit';
+import { startServiceUnderTest, testCaller, type ServiceUnderTest } from '@market/server-kit/testing';
+import { listingsAppModule } from '../app.module';
+import { buildListing } from '../testing/listing.factory';
+import { ListingsService } from './listings.service';
+
+/** The typed error a call failed with (the test fails if it succeeded). */
+async function failure(call: Promise<unknown>): Promise<AppError> {
+  const outcome = await call.then(
+    () => null,
+    (error: unknown) => error,
+  );
+  if (!(outcome instanceof AppError)) throw new Error(`expected a typed error, got ${String(outcome)}`);
+  return outcome;
+}
+
+describe('Idempotency-Key and caller deadlines on a service (ADR 0047)', () => {
+  let svc: ServiceUnderTest;
+  let ds: DataSource;
+  let raw: PrefixedNatsClient;
+
+  const listingsOf = async (seller: string) =>
+    ((await ds.query('SELECT id FROM listings WHERE seller_id = $1', [seller])) as { id: string }[]).map((row) => row.id);
+  const create = (seller: Actor, listing: ReturnType<typeof buildListing>, key: string) =>
+    svc.rpc.call(RPC.listings.create, { listing, screenshots: [] }, seller, { idempotency: { key } });
+
+  beforeAll(async () => {
+    svc = await startServiceUnderTest('listings-service', (env) => {
+      const config = parseEnvOrThrow(serviceEnv, env);
+      return { module: listingsAppModule(config), config };
+    });
+    ds = svc.app.get(DataSource);
+    raw = new PrefixedNatsClient({ ...natsTarget(svc.env.NATS_URL), name: 'deadline-test' }, svc.env.NATS_SUBJECT_PREFIX);
+    await raw.connect();
+  });
+  afterAll(async () => {
+    await raw?.close();
+    await svc?.stop();
+  });
+
+  it('a retry with the same key answers the first listing and creates nothing more', async () => {
+    const seller = await testCaller(svc.env, { role: 'regular' });
+    const listing = buildListing();
+    const key = randomUUID();
+    const first = await create(seller, listing, key);
+    const again = await create(seller, listing, key);
+    expect(again).toEqual(first);
+    expect(await listingsOf(seller.user_id)).toEqual([first.id]);
+    // A new user action (a new key) is a new listing.
+    const other = await create(seller, listing, randomUUID());
+    expect(other.id).not.toBe(first.id);
+    expect((await listingsOf(seller.user_id)).sort()).toEqual([first.id, other.id].sort());
+  });
+
+  it('the same key with a different body is refused with 422 and changes nothing', async () => {
+    const seller = await testCaller(svc.env, { role: 'regular' });
+    const key = randomUUID();
+    const first = await create(seller, buildListing(), key);
+    const refused = await failure(create(seller, buildListing(), key));
+    expect(refused.status).toBe(422);
+    expect(refused.detail).toBe('This Idempotency-Key was already used for a different request');
+    expect(await listingsOf(seller.user_id)).toEqual([first.id]);
+  });
+
+  it('keys belong to their user: another user with the same key gets their own listing', async () => {
+    const [a, b] = [await testCaller(svc.env, { role: 'regular' }), await testCaller(svc.env, { role: 'regular' })];
+    const key = randomUUID();
+    const listing = buildListing();
+    const mine = await create(a, listing, key);
+    const theirs = await create(b, listing, key);
+    expect(theirs.id).not.toBe(mine.id);
+    expect(await listingsOf(b.user_id)).toEqual([theirs.id]);
+  });
+
+  it('concurrent duplicates make one listing; each answers it or 409 while it runs', async () => {
+    const seller = await testCaller(svc.env, { role: 'regular' });
+    const listing = buildListing();
+    const key = randomUUID();
+    const outcomes = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        create(seller, listing, key).then(
+          (created) => ({ id: created.id }),
+          (error: unknown) => ({ status: (error as AppError).status }),
+        ),
+      ),
+    );
+    const made = await listingsOf(seller.user_id);
+    expect(made).toHaveLength(1);
+    for (const outcome of outcomes) expect(outcome).toEqual('id' in outcome ? { id: made[0] } : { status: 409 });
+    expect(outcomes.some((outcome) => 'id' in outcome)).toBe(true);
+    // Once the first has finished, a retry answers it.
+    expect((await create(seller, listing, key)).id).toBe(made[0]);
+  });
+
+  it('a failure without a typed answer (5xx) frees the key: the retry creates the listing once', async () => {
+    const seller = await testCaller(svc.env, { role: 'regular' });
+    const listing = buildListing();
+    const key = randomUUID();
+    const broken = jest.spyOn(svc.app.get(ListingsService), 'create').mockRejectedValueOnce(new Error('Connection terminated unexpectedly'));
+    try {
+      expect((await failure(create(seller, listing, key))).status).toBe(500);
+    } finally {
+      broken.mockRestore();
+    }
+    expect(await listingsOf(seller.user_id)).toEqual([]);
+    const created = await create(seller, listing, key);
+    expect(await create(seller, listing, key)).toEqual(created);
+    expect(await listingsOf(seller.user_id)).toEqual([created.id]);
+  });
+
+  it('an expired key is a new request', async () => {
+    const seller = await testCaller(svc.env, { role: 'regular' });
+    const listing = buildListing();
+    const key = randomUUID();
+    const first = await create(seller, listing, key);
+    await ds.query(`UPDATE idempotency_keys SET expires_at = now() - interval '1 second' WHERE user_id = $1 AND key = $2`, [seller.user_id, key]);
+    const second = await create(seller, listing, key);
+    expect(second.id).not.toBe(first.id);
+    expect((await listingsOf(seller.user_id)).sort()).toEqual([first.id, second.id].sort());
+    expect(await create(seller, listing, key)).toEqual(second);
+  });
+
+  it('a malformed key is refused with 400 and changes nothing', async () => {
+    const seller = await testCaller(svc.env, { role: 'regular' });
+    const refused = await failure(create(seller, buildListing(), 'bad key!'));
+    expect(refused.status).toBe(400);
+    expect(await listingsOf(seller.user_id)).toEqual([]);
+  });
+
+  it('a request whose caller has given up is not started (503) and does no work', async () => {
+    const seller = await testCaller(svc.env, { role: 'regular' });
+    const envelope = (deadline: number): RpcEnvelope => ({
+      meta: { request_id: randomUUID(), token: seller.token ?? null, deadline },
+      data: { listing: buildListing(), screenshots: [] },
+    });
+    const late = await firstValueFrom(raw.send(RPC.listings.create.subject, envelope(Date.now() - 1000))).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(late).toMatchObject({ code: 'unavailable', status: 503 });
+    expect(await listingsOf(seller.user_id)).toEqual([]);
+    // The same request within its deadline runs.
+    const created = (await firstValueFrom(raw.send(RPC.listings.create.subject, envelope(Date.now() + 5000)))) as { id: string };
+    expect(await listingsOf(seller.user_id)).toEqual([created.id]);
+  });
+});

@@ -1,0 +1,72 @@
+import { randomUUID } from 'node:crypto';
+import { connect, JSONCodec, type NatsConnection } from 'nats';
+import { DataSource } from 'typeorm';
+import { RPC, type Actor } from '@market/contracts';
+import { AppError, parseEnvOrThrow } from '@market/server-kit';
+import { startServiceUnderTest, testCaller, type ServiceUnderTest } from '@market/server-kit/testing';
+import { notificationsAppModule } from '../app.module';
+import { notificationsEnv } from '../notifications.config';
+
+const codec = JSONCodec<{ id: string; data: { data: { user_ids: string[] } } }>();
+
+describe('a retried message is sent once (Idempotency-Key, ADR 0047)', () => {
+  let svc: ServiceUnderTest;
+  let ds: DataSource;
+  let auth: NatsConnection;
+
+  const sentBy = async (senderId: string) =>
+    ((await ds.query('SELECT subject FROM messages WHERE sender_id = $1 ORDER BY created_at', [senderId])) as { subject: string }[]).map((row) => row.subject);
+  const send = (sender: Actor, receiverId: string, subject: string, key: string) =>
+    svc.rpc.call(RPC.notifications.sendMessage, { receiver_id: receiverId, subject, content: 'Is it still for sale?' }, sender, { idempotency: { key } });
+
+  beforeAll(async () => {
+    svc = await startServiceUnderTest('notifications-service', (env) => {
+      const config = parseEnvOrThrow(notificationsEnv, env);
+      return { module: notificationsAppModule(config), config };
+    });
+    ds = svc.app.get(DataSource);
+    // Stands in for auth-service: every asked-for user is a live member.
+    auth = await connect({ servers: svc.env.NATS_URL });
+    auth.subscribe(`${svc.env.NATS_SUBJECT_PREFIX}${RPC.auth.contacts.subject}`, {
+      callback: (_error, message) => {
+        const packet = codec.decode(message.data);
+        const contacts = packet.data.data.user_ids.map((id) => ({ id, username: `user_${id.slice(0, 8)}`, email: `${id}@example.com`, status: 'active' }));
+        message.respond(JSONCodec().encode({ id: packet.id, response: { contacts }, isDisposed: true }));
+      },
+    });
+    await auth.flush();
+  });
+  afterAll(async () => {
+    await auth?.close();
+    await svc?.stop();
+  });
+
+  it('the same key twice stores one message and answers the first result; another text under it is 422', async () => {
+    const sender = await testCaller(svc.env, { role: 'regular' });
+    const receiver = randomUUID();
+    const key = randomUUID();
+    const first = await send(sender, receiver, 'Hello', key);
+    expect(await send(sender, receiver, 'Hello', key)).toEqual(first);
+    expect(await sentBy(sender.user_id)).toEqual(['Hello']);
+    const refused = await send(sender, receiver, 'Hello again', key).catch((error: unknown) => error);
+    expect((refused as AppError).status).toBe(422);
+    expect(await sentBy(sender.user_id)).toEqual(['Hello']);
+  });
+
+  it('concurrent duplicates store one message', async () => {
+    const sender = await testCaller(svc.env, { role: 'regular' });
+    const receiver = randomUUID();
+    const key = randomUUID();
+    const outcomes = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        send(sender, receiver, 'Once only', key).then(
+          () => 'sent',
+          (error: unknown) => (error as AppError).status,
+        ),
+      ),
+    );
+    expect(await sentBy(sender.user_id)).toEqual(['Once only']);
+    expect(outcomes).toContain('sent');
+    for (const outcome of outcomes) expect(['sent', 409]).toContain(outcome);
+  });
+});
