@@ -26,6 +26,8 @@ export interface RpcMeta {
   request_id: string;
   /** The caller's access token (or null for anonymous and system requests); each service verifies it itself. */
   token: string | null;
+  /** The caller's W3C trace context, so the service's span continues its trace (ADR 0049). */
+  traceparent?: string;
 }
 
 /** Every NATS request from the gateway or a service to a service has this shape. */

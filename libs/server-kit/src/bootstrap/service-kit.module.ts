@@ -14,6 +14,7 @@ import type { ServiceName } from '@market/contracts';
 import type { ServiceConfig } from '../config/env';
 import { openServiceDatabase, type ServiceDatabaseOptions } from '../database/data-source';
 import { CreateEventTables1763800000000 } from '../database/1763800000000-create-event-tables';
+import { OutboxTraceparent1763800000001 } from '../database/1763800000001-outbox-traceparent';
 import { connectNats } from '../nats/nats.connection';
 import { ensureEventStream } from '../events/jetstream';
 import { OutboxRelay } from '../events/outbox.relay';
@@ -23,6 +24,7 @@ import { HealthController } from '../health/health.controller';
 import { READINESS_CHECKS, natsCheck, postgresCheck, redisCheck } from '../health/readiness';
 import { identityProviders } from '../identity/identity.providers';
 import { IdentityVerifier } from '../identity/identity-verifier';
+import { flushTraces } from '../tracing/start-tracing';
 
 export const SERVICE_CONFIG = Symbol('SERVICE_CONFIG');
 export const NATS_CONNECTION = Symbol('NATS_CONNECTION');
@@ -59,6 +61,7 @@ class ServiceKitLifecycle implements OnApplicationBootstrap, OnApplicationShutdo
     await this.nc.drain().catch(() => undefined);
     this.redis.disconnect();
     if (this.dataSource.isInitialized) await this.dataSource.destroy();
+    await flushTraces();
   }
 }
 
@@ -78,7 +81,7 @@ export class ServiceKitModule {
             url: options.config.DATABASE_URL,
             schema: options.schema,
             entities: options.entities,
-            migrations: [CreateEventTables1763800000000, ...options.migrations],
+            migrations: [CreateEventTables1763800000000, OutboxTraceparent1763800000001, ...options.migrations],
           }),
       },
       {

@@ -4,6 +4,7 @@ import { AckPolicy, DeliverPolicy, headers, nanos, type ConsumerMessages, type J
 import { deadLetterSubject, durableName, isEventParty, mayConsume, parseEvent, SECRET_PAYLOAD_KEYS, type EventEnvelope, type EventName } from '@market/contracts';
 import { runWithRequestId } from '../logging/request-context';
 import { eventSubject, type EventStreamOptions } from './jetstream';
+import { consumeInSpan } from '../tracing/event-tracing';
 
 /** Handles one event inside the transaction that records it as processed. */
 export type EventHandler<N extends EventName> = (event: EventEnvelope<N>, manager: EntityManager) => Promise<void>;
@@ -112,7 +113,7 @@ export class EventConsumers {
     const event = parsed.event;
     if (event.name !== name) return this.deadLetter(message, decoded, `a ${event.name} event on the ${name} subject`, secret);
     try {
-      const applied = await this.apply(event, handler);
+      const applied = await consumeInSpan(name, this.consumerName, message.headers, () => this.apply(event, handler));
       if (!applied) this.logger.debug(`Event ${event.id} (${event.name}) already processed`);
       message.ack();
       return true;

@@ -3,6 +3,7 @@ import type { DataSource } from 'typeorm';
 import { JSONCodec, type JetStreamClient, type NatsConnection } from 'nats';
 import { SECRET_PAYLOAD_KEYS, type EventEnvelope } from '@market/contracts';
 import { eventSubject, type EventStreamOptions } from './jetstream';
+import { publishInSpan } from '../tracing/event-tracing';
 
 interface OutboxRow {
   seq: string;
@@ -10,6 +11,7 @@ interface OutboxRow {
   name: EventEnvelope['name'];
   payload: EventEnvelope['payload'];
   request_id: string | null;
+  traceparent: string | null;
   occurred_at: Date;
 }
 
@@ -62,7 +64,7 @@ export class OutboxRelay {
   async publishPending(): Promise<{ published: number; failure: Error | null }> {
     return this.dataSource.transaction(async (manager) => {
       const rows: OutboxRow[] = await manager.query(
-        `SELECT seq, id, name, payload, request_id, occurred_at FROM outbox
+        `SELECT seq, id, name, payload, request_id, traceparent, occurred_at FROM outbox
          WHERE published_at IS NULL ORDER BY seq LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`,
       );
       let published = 0;
@@ -76,10 +78,11 @@ export class OutboxRelay {
           payload: row.payload,
         };
         try {
-          await this.js.publish(eventSubject(this.stream.prefix, row.name), this.codec.encode(envelope), {
+          await publishInSpan(row, (headers) => this.js.publish(eventSubject(this.stream.prefix, row.name), this.codec.encode(envelope), {
             msgID: row.id,
             timeout: PUBLISH_TIMEOUT_MS,
-          });
+            headers,
+          }));
         } catch (error) {
           // Keep order: stop at the first failure; what went out before it is marked below.
           await manager.query('UPDATE outbox SET attempts = attempts + 1, last_error = $2 WHERE seq = $1', [

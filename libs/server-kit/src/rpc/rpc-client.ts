@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { isRpcErrorPayload, type Actor, type RpcDefinition, type RpcEnvelope, type RpcReply, type RpcRequest } from '@market/contracts';
 import { AppError, unavailable } from '../errors/app-error';
 import { currentRequestId } from '../logging/request-context';
+import { endsSpan, startRpcSpan } from '../tracing/rpc-tracing';
 
 export interface RpcClientOptions {
   natsUrl: string;
@@ -45,9 +46,10 @@ export class RpcClient {
   async call<D extends RpcDefinition>(definition: D, data: RpcRequest<D>, actor: Actor | null): Promise<RpcReply<D>> {
     // Only the caller's token travels: the service verifies it and derives the actor itself (ADR 0030).
     const envelope: RpcEnvelope = { meta: { request_id: currentRequestId() ?? randomUUID(), token: actor?.token ?? null }, data };
+    const span = startRpcSpan(definition.subject, envelope.meta);
     let reply: unknown;
     try {
-      reply = await firstValueFrom(this.client.send<unknown>(definition.subject, envelope).pipe(timeout(this.timeoutMs)));
+      reply = await firstValueFrom(this.client.send<unknown>(definition.subject, envelope).pipe(timeout(this.timeoutMs), endsSpan(span)));
     } catch (error) {
       if (isRpcErrorPayload(error)) throw AppError.fromPayload(error);
       if (error instanceof TimeoutError) {
