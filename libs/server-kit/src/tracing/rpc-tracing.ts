@@ -36,6 +36,7 @@ export function endsSpan<T>(span: Span): MonoTypeOperatorFunction<T> {
 export function handleInServerSpan<T>(subject: string, traceparent: string | null | undefined, handle: () => Observable<T>): Observable<T> {
   return new Observable<T>((subscriber) => {
     const started = startSpan(subject, { kind: SpanKind.SERVER, parent: traceparent ?? null, attributes: natsAttributes(subject) });
-    return context.with(started.context, () => handle()).pipe(endsSpan(started.span)).subscribe(subscriber);
+    // Subscribed inside the span's context too: the interceptors after this one resume in callbacks registered then.
+    return context.with(started.context, () => handle().pipe(endsSpan(started.span)).subscribe(subscriber));
   });
 }
