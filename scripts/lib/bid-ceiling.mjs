@@ -48,7 +48,7 @@ async function placeBid(client, listingId, bidderId) {
       bid_count: bidCount, reserve_met: auction.reserve_price === null || amount >= auction.reserve_price,
       expires_at: auction.expires_at?.toISOString() ?? null, extended: false, price_version: auction.price_version + 1,
     };
-    await client.query(RECORD_BID_SQL, [payload.bid_id, listingId, bidderId, amount, bidCount, auction.expires_at, randomUUID(), JSON.stringify(payload), randomUUID()]);
+    await client.query(RECORD_BID_SQL, [payload.bid_id, listingId, bidderId, amount, bidCount, auction.expires_at, randomUUID(), JSON.stringify(payload), randomUUID(), null]);
     await client.query('COMMIT');
   } catch (error) {
     await client.query('ROLLBACK').catch(() => {});

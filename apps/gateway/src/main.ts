@@ -1,3 +1,6 @@
+// Tracing starts before anything else loads, so its instrumentations patch http, pg and ioredis (ADR 0049).
+import { startTracing } from '@market/server-kit/tracing';
+startTracing('gateway');
 import { drainOnSignals, JsonLogger, startMetricsServer } from '@market/server-kit';
 import { loadGatewayConfig } from './gateway.config';
 import { createGateway } from './create-gateway';

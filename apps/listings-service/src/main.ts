@@ -1,3 +1,6 @@
+// Tracing starts before anything else loads, so its instrumentations patch http, pg and ioredis (ADR 0049).
+import { startTracing } from '@market/server-kit/tracing';
+startTracing('listings-service');
 import { bootstrapService, ConfigError, domainProofEnv, domainProofSettings, parseEnv, serviceEnv } from '@market/server-kit';
 import { listingsAppModule } from './app.module';
 

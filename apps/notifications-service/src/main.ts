@@ -1,3 +1,6 @@
+// Tracing starts before anything else loads, so its instrumentations patch http, pg and ioredis (ADR 0049).
+import { startTracing } from '@market/server-kit/tracing';
+startTracing('notifications-service');
 import { bootstrapService } from '@market/server-kit';
 import { loadNotificationsConfig } from './notifications.config';
 import { notificationsAppModule } from './app.module';

@@ -32,6 +32,8 @@ export interface RpcMeta {
   idempotency_key?: string;
   /** What the key must match on a retry (a hash of the request as the client sent it); the data's hash when absent. */
   idempotency_fingerprint?: string;
+  /** The caller's W3C trace context, so the service's span continues its trace (ADR 0049). */
+  traceparent?: string;
 }
 
 /** Every NATS request from the gateway or a service to a service has this shape. */

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
 import { EVENT_SCHEMAS, type BidKind, type BidStatus, type EventPayloads } from '@market/contracts';
-import { appendEvent, checkEventPayload, currentRequestId, unavailable } from '@market/server-kit';
+import { appendEvent, checkEventPayload, currentRequestId, currentTraceparent, unavailable } from '@market/server-kit';
 import { decideBid, offerRefusal, type AuctionState, type BidDecision, type ListingStatus } from '@market/domain';
 
 /** An auction row as stored; money as numbers (bigint cast, always whole dollars). */
@@ -45,7 +45,7 @@ export const BID_COLUMNS = 'id, listing_id, bidder_id, kind, amount::float8 AS a
  * bid, the auction's new state, and its bid.placed outbox row (as appendEvent writes it) stamped with the bid's
  * database time and naming the bidder who led before it (every CTE reads the table as it was before the insert).
  * Params: bid id, listing id, bidder id, amount, bid count, expires_at, event id, payload without created_at and
- * previous_leader_id, request id. npm run bench:bids measures its ceiling with this very statement.
+ * previous_leader_id, request id, traceparent (ADR 0049). npm run bench:bids measures its ceiling with this very statement.
  */
 export const RECORD_BID_SQL = `
   WITH leader AS (
@@ -55,10 +55,10 @@ export const RECORD_BID_SQL = `
   ), moved AS (
     UPDATE auctions SET current_bid = $4, bid_count = $5, expires_at = $6, price_version = price_version + 1, updated_at = now() WHERE listing_id = $2
   ), event AS (
-    INSERT INTO outbox (id, name, payload, request_id)
+    INSERT INTO outbox (id, name, payload, request_id, traceparent)
     SELECT $7, 'bid.placed', $8::jsonb || jsonb_build_object(
       'created_at', to_char(bid.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-      'previous_leader_id', (SELECT bidder_id FROM leader WHERE bidder_id <> $3)), $9
+      'previous_leader_id', (SELECT bidder_id FROM leader WHERE bidder_id <> $3)), $9, $10
     FROM bid
   )
   SELECT * FROM bid`;
@@ -209,6 +209,7 @@ export class AuctionsRepository {
         randomUUID(),
         JSON.stringify(payload),
         currentRequestId(),
+        currentTraceparent(),
       ]);
       return { decision, bid, price_version: payload.price_version };
     });

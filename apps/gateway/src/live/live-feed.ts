@@ -12,6 +12,7 @@ import { CLOSE_GOING_AWAY, DEFAULT_LIVE_LIMITS, LiveHub } from './live-hub';
 import { watchLiveSockets } from './live.metrics';
 import { clientAddress, matchLivePath, originAllowed, rejectUpgrade, serveWithoutUpgrade, wantsWebSocket, type OriginPolicy } from './live-handshake';
 import { LIVE_SOURCE_EVENTS, liveMessagesFor } from './live-messages';
+import { sendInSpan } from './live-tracing';
 
 const PING_INTERVAL_MS = 30_000;
 // Clients have nothing to say on this feed; a larger frame ends the connection (ws closes it with 1009).
@@ -97,7 +98,7 @@ export class LiveFeed implements OnApplicationBootstrap, BeforeApplicationShutdo
       // A Set iterates in insertion order: the first id is the oldest.
       if (this.recent.size > RECENT_EVENT_IDS) this.recent.delete(this.recent.values().next().value as string);
     }
-    this.hub.publish(live.listingId, live.messages);
+    sendInSpan(msg.headers, live.listingId, () => this.hub.publish(live.listingId, live.messages));
   }
 
   private upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void {

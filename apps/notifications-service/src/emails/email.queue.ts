@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { Queue, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { REDIS, SERVICE_CONFIG, createFailFastRedis, currentRequestId, runWithRequestId, watchQueue, withTimeout, type ServiceConfig } from '@market/server-kit';
+import { REDIS, SERVICE_CONFIG, SpanKind, createFailFastRedis, currentRequestId, currentTraceparent, inSpan, runWithRequestId, watchQueue, withTimeout, type ServiceConfig } from '@market/server-kit';
 import { NOTIFICATIONS_CONFIG, type NotificationsConfig } from '../notifications.config';
 import { emailChangedEmail, holdExpiredEmail, listingApprovedEmail, resetPasswordEmail, verifyEmail, welcomeEmail, type RenderedEmail } from './email-templates';
 import { Mailer } from './mailer';
@@ -36,6 +36,8 @@ interface JobBase {
   to: string;
   username: string;
   request_id: string | null;
+  /** The trace the job was enqueued in; the worker continues it (ADR 0049). Absent on jobs enqueued before tracing. */
+  traceparent?: string | null;
 }
 export type EmailJob =
   | (JobBase & { kind: 'welcome' })
@@ -95,9 +97,9 @@ export class EmailQueue implements OnApplicationBootstrap, OnApplicationShutdown
   }
 
   /** Enqueues an email once per key: a redelivered event finds the job already there. */
-  async enqueue(key: string, job: DistributiveOmit<EmailJob, 'request_id'>): Promise<void> {
+  async enqueue(key: string, job: DistributiveOmit<EmailJob, 'request_id' | 'traceparent'>): Promise<void> {
     const carriesToken = 'token' in job;
-    const added = this.queue.add(job.kind, { ...job, request_id: currentRequestId() } as EmailJob, {
+    const added = this.queue.add(job.kind, { ...job, request_id: currentRequestId(), traceparent: currentTraceparent() } as EmailJob, {
       jobId: key,
       priority: job.kind === 'notice' && !job.essential ? NOTICE_PRIORITY : undefined,
       attempts: EMAIL_ATTEMPTS,
@@ -116,7 +118,8 @@ export class EmailQueue implements OnApplicationBootstrap, OnApplicationShutdown
   }
 
   private process(job: Job<EmailJob>): Promise<void> {
-    return runWithRequestId(job.data.request_id, async () => {
+    const span = { kind: SpanKind.CONSUMER, parent: job.data.traceparent ?? null, attributes: { 'messaging.system': 'bullmq', 'email.kind': job.data.kind } };
+    return runWithRequestId(job.data.request_id, () => inSpan(`email job ${job.data.kind}`, span, async () => {
       const essential = ESSENTIAL.has(job.data.kind) || (job.data.kind === 'notice' && job.data.essential);
       if (!essential && !(await this.mailer.notificationsEnabled())) {
         this.logger.log(`Skipping ${job.data.kind} email to ${job.data.to}: email notifications are off`);
@@ -140,7 +143,7 @@ export class EmailQueue implements OnApplicationBootstrap, OnApplicationShutdown
         // The email is out: failing the job now would send it again on every retry.
         this.logger.error(`Email job ${jobId} was sent but not recorded: ${(error as Error).message}`);
       }
-    });
+    }));
   }
 
   private render(job: EmailJob): RenderedEmail {

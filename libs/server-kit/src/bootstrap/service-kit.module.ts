@@ -15,6 +15,7 @@ import type { ServiceConfig } from '../config/env';
 import { consumerLimits, streamLimits } from '../config/growth-env';
 import { openServiceDatabase, type ServiceDatabaseOptions } from '../database/data-source';
 import { CreateEventTables1763800000000 } from '../database/1763800000000-create-event-tables';
+import { OutboxTraceparent1763800000001 } from '../database/1763800000001-outbox-traceparent';
 import { CreateIdempotencyKeys1763800000003 } from '../database/1763800000003-create-idempotency-keys';
 import { connectNats } from '../nats/nats.connection';
 import { ensureEventStream } from '../events/jetstream';
@@ -28,6 +29,7 @@ import { identityProviders } from '../identity/identity.providers';
 import { IdentityVerifier } from '../identity/identity-verifier';
 import { KitMetrics } from '../metrics/kit.metrics';
 import { MetricsController } from '../metrics/metrics.controller';
+import { flushTraces } from '../tracing/start-tracing';
 
 export const SERVICE_CONFIG = Symbol('SERVICE_CONFIG');
 export const NATS_CONNECTION = Symbol('NATS_CONNECTION');
@@ -64,6 +66,7 @@ class ServiceKitLifecycle implements OnApplicationBootstrap, OnApplicationShutdo
     await this.nc.drain().catch(() => undefined);
     this.redis.disconnect();
     if (this.dataSource.isInitialized) await this.dataSource.destroy();
+    await flushTraces();
   }
 }
 
@@ -83,7 +86,7 @@ export class ServiceKitModule {
             url: options.config.DATABASE_URL,
             schema: options.schema,
             entities: options.entities,
-            migrations: [CreateEventTables1763800000000, CreateIdempotencyKeys1763800000003, ...options.migrations],
+            migrations: [CreateEventTables1763800000000, OutboxTraceparent1763800000001, CreateIdempotencyKeys1763800000003, ...options.migrations],
           }),
       },
       {

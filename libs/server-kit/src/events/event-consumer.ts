@@ -5,6 +5,7 @@ import { deadLetterSubject, durableName, isEventParty, mayConsume, parseEvent, S
 import { runWithRequestId } from '../logging/request-context';
 import { eventSubject, type EventStreamOptions } from './jetstream';
 import { DEFAULT_CONSUMER_LIMITS, type ConsumerLimits } from '../config/growth-env';
+import { consumeInSpan } from '../tracing/event-tracing';
 
 /** Handles one event inside the transaction that records it as processed. */
 export type EventHandler<N extends EventName> = (event: EventEnvelope<N>, manager: EntityManager) => Promise<void>;
@@ -117,7 +118,7 @@ export class EventConsumers {
     const event = parsed.event;
     if (event.name !== name) return this.deadLetter(message, decoded, `a ${event.name} event on the ${name} subject`, secret);
     try {
-      const applied = await this.apply(event, handler);
+      const applied = await consumeInSpan(name, this.consumerName, message.headers, () => this.apply(event, handler));
       if (!applied) this.logger.debug(`Event ${event.id} (${event.name}) already processed`);
       message.ack();
       return true;

@@ -4,6 +4,7 @@ import { JSONCodec, type JetStreamClient, type NatsConnection } from 'nats';
 import { SECRET_PAYLOAD_KEYS, type EventEnvelope } from '@market/contracts';
 import { eventSubject, type EventStreamOptions } from './jetstream';
 import { recordOutboxFailure } from './outbox-failure';
+import { publishInSpan } from '../tracing/event-tracing';
 
 interface OutboxRow {
   seq: string;
@@ -11,6 +12,7 @@ interface OutboxRow {
   name: EventEnvelope['name'];
   payload: EventEnvelope['payload'];
   request_id: string | null;
+  traceparent: string | null;
   occurred_at: Date;
 }
 
@@ -77,7 +79,7 @@ export class OutboxRelay {
   private publishBatch(inHand: { seq: string | null }): Promise<{ published: number; failure: Error | null }> {
     return this.dataSource.transaction(async (manager) => {
       const rows: OutboxRow[] = await manager.query(
-        `SELECT seq, id, name, payload, request_id, occurred_at FROM outbox
+        `SELECT seq, id, name, payload, request_id, traceparent, occurred_at FROM outbox
          WHERE published_at IS NULL ORDER BY seq LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`,
       );
       let published = 0;
@@ -92,10 +94,11 @@ export class OutboxRelay {
           payload: row.payload,
         };
         try {
-          await this.js.publish(eventSubject(this.stream.prefix, row.name), this.codec.encode(envelope), {
+          await publishInSpan(row, (headers) => this.js.publish(eventSubject(this.stream.prefix, row.name), this.codec.encode(envelope), {
             msgID: row.id,
             timeout: PUBLISH_TIMEOUT_MS,
-          });
+            headers,
+          }));
         } catch (error) {
           // Keep order: stop at the first failure; what went out before it is marked below.
           failure = error instanceof Error ? error : new Error(String(error));

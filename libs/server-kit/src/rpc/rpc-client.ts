@@ -9,6 +9,7 @@ import { AppError, unavailable } from '../errors/app-error';
 import { currentRequestId } from '../logging/request-context';
 import { observeRpcCall } from '../metrics/rpc.metrics';
 import { callMeta } from './rpc-call-meta';
+import { endsSpan, startRpcSpan } from '../tracing/rpc-tracing';
 
 export interface RpcClientOptions {
   natsUrl: string;
@@ -57,9 +58,10 @@ export class RpcClient {
     // Only the caller's token travels: the service verifies it and derives the actor itself (ADR 0030).
     const meta = { request_id: currentRequestId() ?? randomUUID(), token: actor?.token ?? null, ...callMeta(this.timeoutMs, options) };
     const envelope: RpcEnvelope = { meta, data };
+    const span = startRpcSpan(definition.subject, envelope.meta);
     let reply: unknown;
     try {
-      reply = await firstValueFrom(this.client.send<unknown>(definition.subject, envelope).pipe(timeout(this.timeoutMs)));
+      reply = await firstValueFrom(this.client.send<unknown>(definition.subject, envelope).pipe(timeout(this.timeoutMs), endsSpan(span)));
     } catch (error) {
       if (isRpcErrorPayload(error)) throw AppError.fromPayload(error);
       if (error instanceof TimeoutError) {

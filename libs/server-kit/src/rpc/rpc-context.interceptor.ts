@@ -3,10 +3,13 @@ import { Observable, throwError } from 'rxjs';
 import type { RpcEnvelope } from '@market/contracts';
 import { runWithRequestId } from '../logging/request-context';
 import { deadlineOf, expiredRequest, runWithDeadline } from './rpc-deadline';
+import { handleInServerSpan } from '../tracing/rpc-tracing';
+import { rpcSubject } from '../tracing/rpc-subject';
 
 /**
- * Runs each NATS handler with the request id the gateway sent, so its log lines carry it, and with the caller's
- * deadline: a request whose caller has given up is not started (ADR 0047).
+ * Runs each NATS handler with the request id the gateway sent, so its log lines carry it, in a span continuing the
+ * caller's trace (ADR 0049), and with the caller's deadline: a request whose caller has given up is not started
+ * (ADR 0047).
  */
 @Injectable()
 export class RpcContextInterceptor implements NestInterceptor {
@@ -19,7 +22,9 @@ export class RpcContextInterceptor implements NestInterceptor {
       runWithRequestId(requestId, () => {
         const refused = expiredRequest(subjectOf(context), deadline);
         if (refused) return throwError(() => refused).subscribe(subscriber);
-        return runWithDeadline(deadline, () => next.handle().subscribe(subscriber));
+        return runWithDeadline(deadline, () =>
+          handleInServerSpan(rpcSubject(context), envelope?.meta?.traceparent, () => next.handle()).subscribe(subscriber),
+        );
       }),
     );
   }

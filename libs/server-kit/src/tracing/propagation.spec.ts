@@ -1,0 +1,127 @@
+import { SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
+import { InMemorySpanExporter, SimpleSpanProcessor, type ReadableSpan } from '@opentelemetry/sdk-trace-base';
+import { lastValueFrom, of, throwError } from 'rxjs';
+import type { RpcMeta } from '@market/contracts';
+import { samplerRatio, startTracing, type Tracing } from './start-tracing';
+import { contextFromTraceparent, currentTraceparent, inSpan, traceHeaders, traceparentOf } from './trace-context';
+import { endsSpan, handleInServerSpan, startRpcSpan } from './rpc-tracing';
+import { consumeInSpan, publishInSpan } from './event-tracing';
+
+const TRACEPARENT = /^00-([0-9a-f]{32})-([0-9a-f]{16})-01$/;
+const parentOf = (span: ReadableSpan) => span.parentSpanContext?.spanId;
+
+describe('trace propagation helpers', () => {
+  const exporter = new InMemorySpanExporter();
+  let tracing: Tracing | null;
+
+  beforeAll(() => {
+    tracing = startTracing('unit', { env: {}, spanProcessors: [new SimpleSpanProcessor(exporter)] });
+  });
+  afterEach(() => exporter.reset());
+  afterAll(async () => {
+    await tracing?.shutdown();
+    trace.disable();
+  });
+
+  const finished = (name: string) => {
+    const span = exporter.getFinishedSpans().find((s) => s.name === name);
+    if (!span) throw new Error(`no finished span ${name} among ${exporter.getFinishedSpans().map((s) => s.name).join(', ')}`);
+    return span;
+  };
+
+  it('has no traceparent outside a span and the active span\'s inside one', async () => {
+    expect(currentTraceparent()).toBeNull();
+    const seen = await inSpan('outer', { kind: SpanKind.INTERNAL }, () => currentTraceparent());
+    const outer = finished('outer');
+    expect(seen).toBe(`00-${outer.spanContext().traceId}-${outer.spanContext().spanId}-01`);
+  });
+
+  it('continues a carried traceparent and ignores a malformed one', async () => {
+    const carried = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01';
+    await inSpan('continued', { kind: SpanKind.CONSUMER, parent: carried }, () => undefined);
+    await inSpan('fresh', { kind: SpanKind.CONSUMER, parent: 'not-a-traceparent' }, () => undefined);
+    expect(finished('continued').spanContext().traceId).toBe('4bf92f3577b34da6a3ce929d0e0e4736');
+    expect(parentOf(finished('continued'))).toBe('00f067aa0ba902b7');
+    expect(finished('fresh').spanContext().traceId).not.toBe('4bf92f3577b34da6a3ce929d0e0e4736');
+    expect(parentOf(finished('fresh'))).toBeUndefined();
+    expect(trace.getSpanContext(contextFromTraceparent(null))).toBeUndefined();
+  });
+
+  it('marks a span failed when its work throws, and rethrows', async () => {
+    await expect(inSpan('failing', { kind: SpanKind.INTERNAL }, () => Promise.reject(new Error('db down')))).rejects.toThrow('db down');
+    expect(finished('failing').status).toMatchObject({ code: SpanStatusCode.ERROR, message: 'db down' });
+  });
+
+  it('carries a traceparent in NATS headers and reads it back', () => {
+    expect(traceHeaders(null)).toBeUndefined();
+    expect(traceparentOf(undefined)).toBeNull();
+    const value = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01';
+    expect(traceparentOf(traceHeaders(value))).toBe(value);
+  });
+
+  it('makes the service span of a NATS request a child of the caller\'s client span', async () => {
+    const meta: RpcMeta = { request_id: 'req-12345678', token: null };
+    await inSpan('http', { kind: SpanKind.SERVER }, async () => {
+      const span = startRpcSpan('bids.place', meta);
+      const answer = await lastValueFrom(
+        handleInServerSpan('bids.place', meta.traceparent, () => of(currentTraceparent())).pipe(endsSpan(span)),
+      );
+      expect(answer).toMatch(TRACEPARENT);
+    });
+    expect(meta.traceparent).toMatch(TRACEPARENT);
+    const [http, client, server] = [finished('http'), finished('bids.place request'), finished('bids.place')];
+    expect(client.kind).toBe(SpanKind.CLIENT);
+    expect(server.kind).toBe(SpanKind.SERVER);
+    expect(parentOf(client)).toBe(http.spanContext().spanId);
+    expect(parentOf(server)).toBe(client.spanContext().spanId);
+    expect(new Set([http, client, server].map((s) => s.spanContext().traceId)).size).toBe(1);
+  });
+
+  it('fails a request span on a 5xx or transport error but not on a refusal', async () => {
+    const refused = startRpcSpan('refused', { request_id: 'r', token: null });
+    await expect(lastValueFrom(throwError(() => ({ code: 'conflict', status: 409, detail: 'outbid' })).pipe(endsSpan(refused)))).rejects.toBeDefined();
+    const broken = startRpcSpan('broken', { request_id: 'r', token: null });
+    await expect(lastValueFrom(throwError(() => new Error('timeout')).pipe(endsSpan(broken)))).rejects.toThrow('timeout');
+    expect(finished('refused request').status.code).toBe(SpanStatusCode.UNSET);
+    expect(finished('broken request').status.code).toBe(SpanStatusCode.ERROR);
+  });
+
+  it('publishes an outbox row in a span continuing its stored trace, and consumers continue the message\'s', async () => {
+    const stored = await inSpan('bid', { kind: SpanKind.SERVER }, () => currentTraceparent());
+    let sent: ReturnType<typeof traceHeaders>;
+    await publishInSpan({ name: 'bid.placed', traceparent: stored }, async (headers) => {
+      sent = headers;
+    });
+    const handled = await consumeInSpan('bid.placed', 'notifications-service', sent!, async () => currentTraceparent());
+    const [bid, publish, consume] = [finished('bid'), finished('bid.placed publish'), finished('bid.placed process')];
+    expect(publish.kind).toBe(SpanKind.PRODUCER);
+    expect(consume.kind).toBe(SpanKind.CONSUMER);
+    expect(parentOf(publish)).toBe(bid.spanContext().spanId);
+    expect(traceparentOf(sent!)).toBe(`00-${publish.spanContext().traceId}-${publish.spanContext().spanId}-01`);
+    expect(parentOf(consume)).toBe(publish.spanContext().spanId);
+    expect(handled).toContain(consume.spanContext().spanId);
+  });
+
+  it('publishes and consumes untraced events without spans', async () => {
+    let sent: unknown = 'unset';
+    await publishInSpan({ name: 'user.registered', traceparent: null }, async (headers) => {
+      sent = headers;
+    });
+    expect(sent).toBeUndefined();
+    expect(await consumeInSpan('user.registered', 'notifications-service', undefined, async () => currentTraceparent())).toBeNull();
+    expect(exporter.getFinishedSpans()).toHaveLength(0);
+  });
+});
+
+describe('tracing configuration', () => {
+  it('is off without an OTLP endpoint', () => {
+    expect(startTracing('unit', { env: {} })).toBeNull();
+  });
+
+  it('samples every trace by default and refuses a ratio outside 0..1', () => {
+    expect(samplerRatio(undefined)).toBe(1);
+    expect(samplerRatio('0.25')).toBe(0.25);
+    expect(() => samplerRatio('2')).toThrow('OTEL_TRACES_SAMPLER_ARG');
+    expect(() => samplerRatio('half')).toThrow('OTEL_TRACES_SAMPLER_ARG');
+  });
+});

@@ -1,0 +1,87 @@
+import type { SpanProcessor } from '@opentelemetry/sdk-trace-base';
+import type { Instrumentation } from '@opentelemetry/instrumentation';
+
+export interface TracingOptions {
+  /** Where the variables are read (default process.env). */
+  env?: NodeJS.ProcessEnv;
+  /** Span processors to use instead of the OTLP exporter (tests: an in-memory exporter); tracing is then on. */
+  spanProcessors?: SpanProcessor[];
+}
+
+export interface Tracing {
+  instrumentations: Instrumentation[];
+  /** Exports what is buffered and stops the provider. */
+  shutdown(): Promise<void>;
+}
+
+// Probes answer every few seconds and tell nothing about a request (ADR 0049).
+const UNTRACED_PATHS = /^\/(healthz|readyz|metrics)(\/|\?|$)/;
+
+/** The sampling ratio from OTEL_TRACES_SAMPLER_ARG (default 1: every trace the edge starts), or an error line. */
+export function samplerRatio(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return 1;
+  const ratio = Number(value);
+  if (!Number.isFinite(ratio) || ratio < 0 || ratio > 1) throw new Error(`OTEL_TRACES_SAMPLER_ARG must be a number from 0 to 1 (got "${value}")`);
+  return ratio;
+}
+
+/**
+ * Starts OpenTelemetry for this process, first thing in main.ts so the http, pg and ioredis instrumentations patch
+ * those modules as they load (ADR 0049). Off (nothing loaded beyond the API's no-ops) unless OTEL_EXPORTER_OTLP_ENDPOINT
+ * is set or span processors are given; a bad OTEL_TRACES_SAMPLER_ARG stops the process with one line.
+ */
+export function startTracing(serviceName: string, options: TracingOptions = {}): Tracing | null {
+  const env = options.env ?? process.env;
+  const endpoint = env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim();
+  if (!endpoint && !options.spanProcessors) return null;
+  let ratio: number;
+  try {
+    ratio = samplerRatio(env.OTEL_TRACES_SAMPLER_ARG);
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+  // Loaded only when tracing is on, so a process without it pays nothing for the SDK.
+  /* eslint-disable @typescript-eslint/no-require-imports */
+  const { NodeTracerProvider } = require('@opentelemetry/sdk-trace-node') as typeof import('@opentelemetry/sdk-trace-node');
+  const base = require('@opentelemetry/sdk-trace-base') as typeof import('@opentelemetry/sdk-trace-base');
+  const { resourceFromAttributes } = require('@opentelemetry/resources') as typeof import('@opentelemetry/resources');
+  const { W3CTraceContextPropagator } = require('@opentelemetry/core') as typeof import('@opentelemetry/core');
+  const { AsyncLocalStorageContextManager } = require('@opentelemetry/context-async-hooks') as typeof import('@opentelemetry/context-async-hooks');
+  const { registerInstrumentations } = require('@opentelemetry/instrumentation') as typeof import('@opentelemetry/instrumentation');
+  const { HttpInstrumentation } = require('@opentelemetry/instrumentation-http') as typeof import('@opentelemetry/instrumentation-http');
+  const { PgInstrumentation } = require('@opentelemetry/instrumentation-pg') as typeof import('@opentelemetry/instrumentation-pg');
+  const { IORedisInstrumentation } = require('@opentelemetry/instrumentation-ioredis') as typeof import('@opentelemetry/instrumentation-ioredis');
+  let spanProcessors = options.spanProcessors;
+  if (!spanProcessors) {
+    const { OTLPTraceExporter } = require('@opentelemetry/exporter-trace-otlp-http') as typeof import('@opentelemetry/exporter-trace-otlp-http');
+    spanProcessors = [new base.BatchSpanProcessor(new OTLPTraceExporter({ url: `${endpoint!.replace(/\/+$/, '')}/v1/traces` }))];
+  }
+  /* eslint-enable @typescript-eslint/no-require-imports */
+  const provider = new NodeTracerProvider({
+    resource: resourceFromAttributes({ 'service.name': serviceName }),
+    // A caller's decision is kept, so a trace is whole or absent; the edge samples new traces at the ratio.
+    sampler: new base.ParentBasedSampler({ root: new base.TraceIdRatioBasedSampler(ratio) }),
+    spanProcessors,
+  });
+  provider.register({ contextManager: new AsyncLocalStorageContextManager(), propagator: new W3CTraceContextPropagator() });
+  const instrumentations: Instrumentation[] = [
+    new HttpInstrumentation({
+      ignoreIncomingRequestHook: (request) => UNTRACED_PATHS.test(request.url ?? ''),
+      // Polls and sweeps with no request around them would each start a trace of their own.
+      requireParentforOutgoingSpans: true,
+    }),
+    new PgInstrumentation({ requireParentSpan: true }),
+    new IORedisInstrumentation({ requireParentSpan: true }),
+  ];
+  registerInstrumentations({ tracerProvider: provider, instrumentations });
+  active = provider;
+  return { instrumentations, shutdown: () => provider.shutdown() };
+}
+
+let active: { forceFlush(): Promise<void> } | null = null;
+
+/** Exports the spans still buffered (a stopping process would lose its last few seconds of traces otherwise). */
+export async function flushTraces(): Promise<void> {
+  await active?.forceFlush().catch(() => undefined);
+}
