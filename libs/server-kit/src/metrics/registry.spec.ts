@@ -58,6 +58,18 @@ describe('metrics registry (ADR 0048)', () => {
     expect(await sampleValue('unit_collected', { source: 'good' })).toBeUndefined();
   });
 
+  it('shows an unlabelled gauge whose source failed as no sample, not as 0', async () => {
+    let down = false;
+    const remove = collectedGauge({ name: 'unit_unlabelled', help: 'x' }, async () => {
+      if (down) throw new Error('NATS is down');
+      return [{ labels: {}, value: 4 }];
+    });
+    expect(await sampleValue('unit_unlabelled')).toBe(4);
+    down = true;
+    expect(await sampleValue('unit_unlabelled')).toBeUndefined();
+    remove();
+  });
+
   it('times client requests by subject and outcome: ok, or the error code', async () => {
     const count = (outcome: string) => sampleValue('market_nats_client_request_duration_seconds_count', { subject: 'unit.subject', outcome });
     const okBefore = (await count('ok')) ?? 0;

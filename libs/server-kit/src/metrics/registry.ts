@@ -55,6 +55,8 @@ const sources = new Map<string, Set<SampleSource<string>>>();
  * blocks or fails a scrape (ADR 0048). Returns a function that removes the source (on shutdown).
  */
 export function collectedGauge<L extends string>(config: Omit<GaugeConfiguration<L>, 'registers' | 'collect'>, source: SampleSource<L>): () => void {
+  // Registered up front: a scrape reports the failures of the scrapes before it (metrics are read side by side).
+  collectFailures();
   let set = sources.get(config.name);
   if (!set) {
     const own = new Set<SampleSource<string>>();
@@ -65,6 +67,8 @@ export function collectedGauge<L extends string>(config: Omit<GaugeConfiguration
       registers: [metricsRegistry],
       async collect() {
         this.reset();
+        // An unlabelled gauge resets to 0; a skipped source must show as no sample, never as a made-up 0.
+        this.remove({});
         const results = await Promise.all(
           [...own].map(async (read) => {
             try {
