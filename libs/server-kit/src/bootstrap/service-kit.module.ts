@@ -15,6 +15,9 @@ import type { ServiceConfig } from '../config/env';
 import { consumerLimits, streamLimits } from '../config/growth-env';
 import { openServiceDatabase, type ServiceDatabaseOptions } from '../database/data-source';
 import { CreateEventTables1763800000000 } from '../database/1763800000000-create-event-tables';
+import { RetentionIndexes1763800000002 } from '../database/1763800000002-retention-indexes';
+import { RetentionSweep, serviceRetention, type RetentionRule } from '../jobs/retention.sweep';
+import type { RetentionPeriods } from '../config/growth-env';
 import { connectNats } from '../nats/nats.connection';
 import { ensureEventStream } from '../events/jetstream';
 import { OutboxRelay } from '../events/outbox.relay';
@@ -38,6 +41,8 @@ export interface ServiceKitOptions {
   /** The service's own migrations; the shared event tables come first. */
   // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
   migrations: Function[];
+  /** The service's own tables that only grow, deleted by the retention job with the kit's (ADR 0046). */
+  retention?: (periods: RetentionPeriods) => RetentionRule[];
 }
 
 /** Closes what the kit opened, in reverse order, when the process stops. */
@@ -79,7 +84,7 @@ export class ServiceKitModule {
             url: options.config.DATABASE_URL,
             schema: options.schema,
             entities: options.entities,
-            migrations: [CreateEventTables1763800000000, ...options.migrations],
+            migrations: [CreateEventTables1763800000000, RetentionIndexes1763800000002, ...options.migrations],
           }),
       },
       {
@@ -106,6 +111,7 @@ export class ServiceKitModule {
         inject: [DataSource, NATS_CONNECTION, REDIS],
         useFactory: (ds: DataSource, nc: NatsConnection, redis: Redis) => [postgresCheck(ds), natsCheck(nc), redisCheck(redis)],
       },
+      { provide: RetentionSweep, inject: [DataSource], useFactory: (ds: DataSource) => serviceRetention(ds, options.config, options.retention) },
       ServiceKitLifecycle,
       ...identityProviders(SERVICE_CONFIG, options.service),
     ];
