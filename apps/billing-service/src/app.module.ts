@@ -29,6 +29,7 @@ import { PaymentMethodsRepository } from './payment-methods/payment-methods.repo
 import { PaymentMethodsService } from './payment-methods/payment-methods.service';
 import { PaymentMethodsController } from './payment-methods/payment-methods.controller';
 import { PaymentWindow1764550000000 } from './migrations/1764550000000-payment-window';
+import { ProviderEventsRetention1764560000000 } from './migrations/1764560000000-provider-events-retention';
 import { PaymentWindowSweep } from './invoices/payment-window.sweep';
 import { UnpaidSalesRepository } from './invoices/unpaid-sales.repository';
 import { SaleCancellationService } from './invoices/sale-cancellation.service';
@@ -41,7 +42,9 @@ import { BillingMetrics } from './stats/billing.metrics';
 export function billingAppModule(serviceConfig: ServiceConfig & Partial<BillingConfig>): DynamicModule {
   const config = withBillingDefaults(serviceConfig);
   return defineServiceModule(
-    { service: 'billing-service', schema: 'billing', config, entities: [], migrations: [CreateInvoices1763801200000, CreatePayments1763801300000, AdminPaymentActs1764400000000, TransferAndDisputes1764520000000, TransferProofs1764530100000, PaymentMethods1764500000000, PaymentWindow1764550000000] },
+    { service: 'billing-service', schema: 'billing', config, entities: [], migrations: [CreateInvoices1763801200000, CreatePayments1763801300000, AdminPaymentActs1764400000000, TransferAndDisputes1764520000000, TransferProofs1764530100000, PaymentMethods1764500000000, PaymentWindow1764550000000, ProviderEventsRetention1764560000000],
+      // Webhook deduplication records outlive any provider retry by far (ADR 0046).
+      retention: (periods) => [{ table: 'provider_events', column: 'received_at', keepMs: periods.providerEventsMs }] },
     {
       imports: [SettingsModule],
       controllers: [BillingStatsController, InvoicesController, PaymentsController, AdminBillingController, TransferController, TransferProofController, PaymentMethodsController, SaleCancellationController],

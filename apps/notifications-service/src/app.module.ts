@@ -13,6 +13,7 @@ import { UserContacts } from './emails/user-contacts';
 import { MarketplaceEventsHandler } from './emails/marketplace-events.handler';
 import { DisputeEventsHandler } from './emails/dispute-events.handler';
 import { SaleLapseEventsHandler } from './emails/sale-lapse-events.handler';
+import { EmailsRetention1764560000000 } from './migrations/1764560000000-emails-retention';
 import { CreateMessages1763801500000 } from './migrations/1763801500000-create-messages';
 import { MessagesController } from './messages/messages.controller';
 import { MessagesService } from './messages/messages.service';
@@ -24,7 +25,9 @@ import { ContactRepository } from './contact/contact.repository';
 /** The notifications service: emails through a BullMQ queue, user messages and contact mail, in the `notifications` schema. */
 export function notificationsAppModule(config: NotificationsConfig): DynamicModule {
   return defineServiceModule(
-    { service: 'notifications-service', schema: 'notifications', config, entities: [], migrations: [CreateEmails1763800200000, CreateMessages1763801500000] },
+    { service: 'notifications-service', schema: 'notifications', config, entities: [], migrations: [CreateEmails1763800200000, CreateMessages1763801500000, EmailsRetention1764560000000],
+      // The email log is kept RETENTION_EMAILS_DAYS (ADR 0046).
+      retention: (periods) => [{ table: 'emails', column: 'sent_at', keepMs: periods.emailsMs }] },
     {
       imports: [SettingsModule],
       controllers: [EmailsController, MessagesController, ContactController],

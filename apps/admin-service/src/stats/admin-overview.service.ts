@@ -1,21 +1,39 @@
-import { Injectable } from '@nestjs/common';
-import { requireAdmin, ServiceRpc } from '@market/server-kit';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { NatsConnection } from 'nats';
+import { countDeadLetters, NATS_CONNECTION, requireAdmin, SERVICE_CONFIG, ServiceRpc, type ServiceConfig } from '@market/server-kit';
 import { RPC, type Actor, type AdminStats, type AdminUserDto, type AdminUsersResponse } from '@market/contracts';
 
 /** Admin views composed from the services that own each part. */
 @Injectable()
 export class AdminOverviewService {
-  constructor(private readonly rpc: ServiceRpc) {}
+  private readonly logger = new Logger('AdminOverview');
 
-  /** Each count comes from the service that owns it. */
+  constructor(
+    private readonly rpc: ServiceRpc,
+    @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
+    @Inject(SERVICE_CONFIG) private readonly config: Pick<ServiceConfig, 'EVENTS_STREAM' | 'EVENTS_PREFIX'>,
+  ) {}
+
+  /** Each count comes from the service that owns it; the dead letters from the events stream (ADR 0046). */
   async stats(actor: Actor): Promise<AdminStats> {
     requireAdmin(actor);
-    const [users, listings, billing] = await Promise.all([
+    const [users, listings, billing, deadLetters] = await Promise.all([
       this.rpc.call(RPC.auth.stats, {}, actor),
       this.rpc.call(RPC.listings.stats, {}, actor),
       this.rpc.call(RPC.billing.stats, {}, actor),
+      this.deadLetters(),
     ]);
-    return { ...users, ...listings, ...billing };
+    return { ...users, ...listings, ...billing, dead_letters: deadLetters };
+  }
+
+  /** Dead letters in the events stream, or null when JetStream did not answer (the other counts still show). */
+  private async deadLetters(): Promise<number | null> {
+    try {
+      return await countDeadLetters(this.nc, { stream: this.config.EVENTS_STREAM, prefix: this.config.EVENTS_PREFIX });
+    } catch (error) {
+      this.logger.warn(`Could not count dead letters: ${(error as Error).message}`);
+      return null;
+    }
   }
 
   /** Users from the auth service with their listing counts from the listings service. */

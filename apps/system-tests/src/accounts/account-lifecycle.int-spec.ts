@@ -225,7 +225,7 @@ describe('account lifecycle through the gateway', () => {
       expect((await get(api('/admin/users'))).status).toBe(401);
 
       const stats = await get(api('/admin/stats'), bearer(adminToken));
-      expect(stats.body).toEqual({ total_users: list.body.total, total_listings: 0, active_listings: 0, total_transactions: 0 });
+      expect(stats.body).toEqual({ total_users: list.body.total, total_listings: 0, active_listings: 0, total_transactions: 0, dead_letters: 0 });
     });
   });
 

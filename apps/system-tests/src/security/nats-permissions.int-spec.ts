@@ -124,6 +124,8 @@ describe('NATS with a user per process', () => {
     const stats = await get(api('/admin/stats'), bearer(adminToken));
     expect(stats.status).toBe(200);
     expect(stats.body.total_users).toBeGreaterThanOrEqual(3);
+    // ...and reads the dead letters from the events stream with its own user's rights (ADR 0046).
+    expect(stats.body.dead_letters).toBe(0);
 
     // admin-service announces a save on settings.changed, and listings-service drops its cached settings at once
     // (rather than after 15 s): a listing created next is approved by itself.

@@ -61,6 +61,8 @@ export const AdminStatsSchema = z.strictObject({
   total_listings: z.number().int(),
   active_listings: z.number().int(),
   total_transactions: z.number().int(),
+  /** Events no consumer could apply, waiting on the dead-letter subjects (ADR 0046); null when JetStream did not answer. */
+  dead_letters: z.number().int().min(0).nullable(),
 });
 export type AdminStats = z.infer<typeof AdminStatsSchema>;
 

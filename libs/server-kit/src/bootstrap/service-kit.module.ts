@@ -17,6 +17,9 @@ import { openServiceDatabase, type ServiceDatabaseOptions } from '../database/da
 import { CreateEventTables1763800000000 } from '../database/1763800000000-create-event-tables';
 import { OutboxTraceparent1763800000001 } from '../database/1763800000001-outbox-traceparent';
 import { CreateIdempotencyKeys1763800000003 } from '../database/1763800000003-create-idempotency-keys';
+import { RetentionIndexes1763800000002 } from '../database/1763800000002-retention-indexes';
+import { RetentionSweep, serviceRetention, type RetentionRule } from '../jobs/retention.sweep';
+import type { RetentionPeriods } from '../config/growth-env';
 import { connectNats } from '../nats/nats.connection';
 import { ensureEventStream } from '../events/jetstream';
 import { OutboxRelay } from '../events/outbox.relay';
@@ -44,6 +47,8 @@ export interface ServiceKitOptions {
   /** The service's own migrations; the shared event tables come first. */
   // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
   migrations: Function[];
+  /** The service's own tables that only grow, deleted by the retention job with the kit's (ADR 0046). */
+  retention?: (periods: RetentionPeriods) => RetentionRule[];
 }
 
 /** Closes what the kit opened, in reverse order, when the process stops. */
@@ -86,7 +91,7 @@ export class ServiceKitModule {
             url: options.config.DATABASE_URL,
             schema: options.schema,
             entities: options.entities,
-            migrations: [CreateEventTables1763800000000, OutboxTraceparent1763800000001, CreateIdempotencyKeys1763800000003, ...options.migrations],
+            migrations: [CreateEventTables1763800000000, OutboxTraceparent1763800000001, RetentionIndexes1763800000002, CreateIdempotencyKeys1763800000003, ...options.migrations],
           }),
       },
       {
@@ -113,6 +118,7 @@ export class ServiceKitModule {
         inject: [DataSource, NATS_CONNECTION, REDIS],
         useFactory: (ds: DataSource, nc: NatsConnection, redis: Redis) => [postgresCheck(ds), natsCheck(nc), redisCheck(redis)],
       },
+      { provide: RetentionSweep, inject: [DataSource], useFactory: (ds: DataSource) => serviceRetention(ds, options.config, options.retention) },
       ServiceKitLifecycle,
       ServingState,
       { provide: KitMetrics, inject: [DataSource, NATS_CONNECTION], useFactory: (ds: DataSource, nc: NatsConnection) => new KitMetrics(ds, nc, options.config, options.service) },

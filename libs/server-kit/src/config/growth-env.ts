@@ -10,8 +10,9 @@ export const eventLimitsEnv = {
   EVENTS_MAX_BYTES: z.coerce.number().int().min(-1).default(-1),
   // Copies JetStream keeps of the stream (a cluster's replicas; 1 on a single server).
   EVENTS_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
-  // Deliveries an event gets before it goes to the consumer's dead-letter subject instead of being retried.
-  EVENTS_MAX_DELIVER: z.coerce.number().int().min(1).max(1000).default(10),
+  // Deliveries an event gets before it goes to the consumer's dead-letter subject instead of being retried; 20 with the
+  // default delays spans about 13 minutes, so a dependency's short outage (a failover, a deploy) dead-letters nothing.
+  EVENTS_MAX_DELIVER: z.coerce.number().int().min(1).max(1000).default(20),
   // A failed event's first retry delay, doubled after the first few to EVENTS_MAX_RETRY_DELAY_MS.
   EVENTS_RETRY_DELAY_MS: z.coerce.number().int().min(10).max(600_000).default(1_000),
   EVENTS_MAX_RETRY_DELAY_MS: z.coerce.number().int().min(10).max(3_600_000).default(60_000),
@@ -57,7 +58,7 @@ export interface ConsumerLimits {
   maxRetryDelayMs: number;
 }
 
-export const DEFAULT_CONSUMER_LIMITS: ConsumerLimits = { maxDeliver: 10, retryDelayMs: 1_000, maxRetryDelayMs: 60_000 };
+export const DEFAULT_CONSUMER_LIMITS: ConsumerLimits = { maxDeliver: 20, retryDelayMs: 1_000, maxRetryDelayMs: 60_000 };
 
 /** Consumer limits from config. */
 export function consumerLimits(config: EventLimitsConfig): ConsumerLimits {

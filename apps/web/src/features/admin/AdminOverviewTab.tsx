@@ -10,11 +10,13 @@ export function AdminOverviewTab() {
   const users = useAdminUsersQuery();
   const names = new Map((users.data?.users ?? []).map((u) => [u.id, u.username]));
   const nameOf = (id: string) => names.get(id) ?? id.slice(0, 8);
-  const cards: Array<[string, number | undefined]> = [
+  const cards: Array<[string, number | null | undefined]> = [
     ['Total users', stats.data?.total_users],
     ['Total listings', stats.data?.total_listings],
     ['Active listings', stats.data?.active_listings],
     ['Transactions', stats.data?.total_transactions],
+    // Events no service could apply (ADR 0046): above zero, the runbook in docs/operations.md says what to do.
+    ['Dead letters', stats.data?.dead_letters],
   ];
 
   return (
