@@ -3,6 +3,7 @@ import type { DataSource, MigrationInterface, QueryRunner } from 'typeorm';
 import { createTestDatabase, type TestDatabase } from '../testing';
 import { openServiceDatabase } from '../database/data-source';
 import { CreateEventTables1763800000000 } from '../database/1763800000000-create-event-tables';
+import { CreateIdempotencyKeys1763800000003 } from '../database/1763800000003-create-idempotency-keys';
 import { RetentionIndexes1763800000002 } from '../database/1763800000002-retention-indexes';
 import { serviceRetention } from './retention.sweep';
 
@@ -29,7 +30,7 @@ describe('retention job', () => {
       url: db.url,
       schema: 'kit_test',
       entities: [],
-      migrations: [CreateEventTables1763800000000, RetentionIndexes1763800000002, CreateProviderEvents1763800000009],
+      migrations: [CreateEventTables1763800000000, RetentionIndexes1763800000002, CreateIdempotencyKeys1763800000003, CreateProviderEvents1763800000009],
     });
   });
 
@@ -54,11 +55,17 @@ describe('retention job', () => {
     await ds.query(`INSERT INTO processed_events (event_id, consumer, processed_at) SELECT gen_random_uuid(), 'kit-test', $1 FROM generate_series(1, 5)`, [ago(15)]);
     await ds.query(`INSERT INTO provider_events (id, received_at) VALUES ('evt_old', $1), ('evt_new', $2)`, [ago(91), ago(89)]);
     await ds.query(`INSERT INTO audit (at) VALUES ($1)`, [ago(4000)]);
+    // One Idempotency-Key expired an hour before `now`, one still answering retries.
+    await ds.query(
+      `INSERT INTO idempotency_keys (user_id, subject, key, fingerprint, expires_at) VALUES ('u1', 'bidding.place', 'k-old', 'f', $1), ('u1', 'bidding.place', 'k-new', 'f', $2)`,
+      [new Date(now.getTime() - 3_600_000), new Date(now.getTime() + 3_600_000)],
+    );
 
     const retention = serviceRetention(ds, { EVENTS_MAX_AGE_DAYS: 14, RETENTION_PROCESSED_EVENTS_MARGIN_DAYS: 2 }, (periods) => [
       { table: 'provider_events', column: 'received_at', keepMs: periods.providerEventsMs },
     ]);
-    expect(await retention.run(now)).toEqual({ outbox: 1, processed_events: 2500, provider_events: 1 });
+    expect(await retention.run(now)).toEqual({ outbox: 1, processed_events: 2500, idempotency_keys: 1, provider_events: 1 });
+    expect(await ds.query(`SELECT key FROM idempotency_keys`)).toEqual([{ key: 'k-new' }]);
 
     expect(await count(`SELECT count(*) AS n FROM outbox WHERE published_at IS NULL`)).toBe(1);
     expect(await count(`SELECT count(*) AS n FROM outbox WHERE published_at IS NOT NULL`)).toBe(1);
@@ -66,7 +73,7 @@ describe('retention job', () => {
     expect(await ds.query(`SELECT id FROM provider_events`)).toEqual([{ id: 'evt_new' }]);
     expect(await count(`SELECT count(*) AS n FROM audit`)).toBe(1);
     // A second run finds nothing more.
-    expect(await retention.run(now)).toEqual({ outbox: 0, processed_events: 0, provider_events: 0 });
+    expect(await retention.run(now)).toEqual({ outbox: 0, processed_events: 0, idempotency_keys: 0, provider_events: 0 });
   });
 
   it('deletes by an index, not by reading the whole table', async () => {

@@ -14,11 +14,15 @@ export interface RetentionRule {
 const BATCH = 1000;
 const IDENTIFIER = /^[a-z_][a-z0-9_]*$/;
 
-/** The rules every service has: published outbox rows, and processed events once no redelivery can come. */
+/**
+ * The rules every service has: published outbox rows, processed events once no redelivery can come, and
+ * Idempotency-Keys once expired (ADR 0047: a retry after that is a new request).
+ */
 export function kitRetentionRules(periods: Pick<RetentionPeriods, 'outboxMs' | 'processedEventsMs'>): RetentionRule[] {
   return [
     { table: 'outbox', column: 'published_at', keepMs: periods.outboxMs },
     { table: 'processed_events', column: 'processed_at', keepMs: periods.processedEventsMs },
+    { table: 'idempotency_keys', column: 'expires_at', keepMs: 0 },
   ];
 }
 
