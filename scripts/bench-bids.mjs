@@ -13,6 +13,7 @@ import { apiClient, createAuctions, percentile, registerAccounts, stormPhase, wa
 import { startViewers } from './lib/bid-viewers.mjs';
 import { checkEndState } from './lib/bid-checks.mjs';
 import { measureCeiling } from './lib/bid-ceiling.mjs';
+import { measureObservabilityOverhead } from './lib/bid-overhead.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const CEILING_SECONDS = Number(process.env.BENCH_CEILING_SECONDS ?? SECONDS);
@@ -24,7 +25,9 @@ const WRITE_DOCS = process.env.BENCH_DOCS !== '0';
 const DOCS_FILE = process.env.BENCH_DOCS_FILE ?? join(ROOT, 'docs', 'benchmarks.md');
 const PORT = Number(process.env.BENCH_PORT ?? 3980);
 const PACE_MS = Number(process.env.BENCH_PACE_MS ?? 250);
-const TARGETS = { share: 0.5, p99Ms: 100, wsP95Ms: 100 };
+const TARGETS = { share: 0.5, p99Ms: 100, wsP95Ms: 100, overhead: 0.1 };
+// Phase C once more on two fresh systems, tracing and scraping off then on (BENCH_OVERHEAD=0 skips it).
+const OVERHEAD = process.env.BENCH_OVERHEAD !== '0';
 
 const env = {
   ...isolatedSystemEnv('benchbids', PORT),
@@ -221,5 +224,50 @@ try {
   await pool.end().catch(() => {});
   await system.stop();
   await dropIsolated(env);
+}
+
+/** The docs section for the observability overhead pair. */
+function overheadSection({ date, plain, observed, ratio }) {
+  const overhead = 1 - ratio;
+  const row = (name, run) =>
+    `| ${name} | ${Math.round(run.phase.acceptedPerSecond)} | ${ms(run.phase.p50)} | ${ms(run.phase.p99)} | ${run.phase.serverErrors} | ` +
+    `${run.exports ? `${run.exports.requests} exports, ${(run.exports.bytes / 1e6).toFixed(1)} MB` : '-'} | ${run.scrapes ? `${run.scrapes.scrapes} (${run.scrapes.failures} failed)` : '-'} |`;
+  return [
+    '## Observability overhead (npm run bench:bids)',
+    '',
+    `Measured ${date} on ${os.cpus().length} cores, in the same run as the bids section: phase C (${BIDDERS} bidders, each on two auctions of its own, ` +
+      `${SECONDS} s) on two fresh systems one after the other: **plain** (no OTEL_EXPORTER_OTLP_ENDPOINT, nobody scraping) and **observed** ` +
+      '(every span exported over OTLP/HTTP to a local sink, every process scraped each second). Metric recording is always on, so the ' +
+      'difference is tracing, its export and the scrapes (ADR 0048, 0049).',
+    '',
+    '| run | accepted bids/s | p50 ms | p99 ms | 5xx | OTLP | scrapes |',
+    '| --- | --- | --- | --- | --- | --- | --- |',
+    row('plain', plain),
+    row('observed', observed),
+    '',
+    `Overhead: ${(overhead * 100).toFixed(1)}% fewer accepted bids/s with observability on (target < ${TARGETS.overhead * 100}%: ` +
+      `**${overhead < TARGETS.overhead ? 'met' : 'missed'}**).`,
+    '',
+  ].join('\n');
+}
+
+if (!failed && OVERHEAD) {
+  try {
+    const result = await measureObservabilityOverhead({ baseEnv: env, port: PORT + 20, bidders: BIDDERS, listings: LISTINGS, seconds: SECONDS, startingPrice: STARTING_PRICE, log });
+    const text = overheadSection({ date: new Date().toISOString().slice(0, 10), ...result });
+    console.log(`\n${text}`);
+    if (result.plain.phase.serverErrors || result.observed.phase.serverErrors) {
+      failed = true;
+      console.error('bench:bids FAILED (5xx answers in the overhead runs)');
+    } else if (WRITE_DOCS) {
+      const current = readFileSync(DOCS_FILE, 'utf8');
+      const pattern = /## Observability overhead \(npm run bench:bids\)[\s\S]*?(?=\n## (?!#)|$)/;
+      writeFileSync(DOCS_FILE, pattern.test(current) ? current.replace(pattern, () => text) : `${current.trimEnd()}\n\n${text}`);
+      log(`wrote the observability overhead section of ${DOCS_FILE}`);
+    }
+  } catch (error) {
+    failed = true;
+    console.error(`bench:bids overhead runs failed: ${error.stack ?? error}`);
+  }
 }
 process.exit(failed ? 1 : 0);
