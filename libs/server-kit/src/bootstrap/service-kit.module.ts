@@ -13,6 +13,7 @@ import type { Redis } from 'ioredis';
 import type { ServiceName } from '@market/contracts';
 import type { ServiceConfig } from '../config/env';
 import { openServiceDatabase, type ServiceDatabaseOptions } from '../database/data-source';
+import { databaseLimits } from '../database/pool-options';
 import { CreateEventTables1763800000000 } from '../database/1763800000000-create-event-tables';
 import { connectNats } from '../nats/nats.connection';
 import { ensureEventStream } from '../events/jetstream';
@@ -21,7 +22,7 @@ import { EventConsumers } from '../events/event-consumer';
 import { createRedis } from '../jobs/redis';
 import { HealthController } from '../health/health.controller';
 import { READINESS_CHECKS, natsCheck, postgresCheck, redisCheck } from '../health/readiness';
-import { identityProviders } from '../identity/identity.providers';
+import { IDENTITY_REDIS, identityProviders } from '../identity/identity.providers';
 import { IdentityVerifier } from '../identity/identity-verifier';
 
 export const SERVICE_CONFIG = Symbol('SERVICE_CONFIG');
@@ -79,6 +80,7 @@ export class ServiceKitModule {
             schema: options.schema,
             entities: options.entities,
             migrations: [CreateEventTables1763800000000, ...options.migrations],
+            limits: databaseLimits(options.config, options.service),
           }),
       },
       {
@@ -112,7 +114,7 @@ export class ServiceKitModule {
       module: ServiceKitModule,
       controllers: [HealthController],
       providers,
-      exports: [SERVICE_CONFIG, SERVICE_NAME, DataSource, NATS_CONNECTION, REDIS, OutboxRelay, EventConsumers, IdentityVerifier],
+      exports: [SERVICE_CONFIG, SERVICE_NAME, DataSource, NATS_CONNECTION, REDIS, IDENTITY_REDIS, OutboxRelay, EventConsumers, IdentityVerifier],
     };
   }
 }

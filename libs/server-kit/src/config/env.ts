@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { parsePublicKeys } from '../identity/jwt-keys';
 import { natsTarget } from '../nats/nats-target';
 import { secretProblem } from './secrets';
+import { databaseEnv } from './database-env';
 
 /** A configuration value that failed validation; names the variable. */
 export class ConfigError extends Error {
@@ -86,6 +87,7 @@ export const serviceEnv = {
   ...commonEnv,
   DATABASE_URL: url(['postgres:', 'postgresql:']).default('postgres://postgres@127.0.0.1:5432/marketplace'),
   HEALTH_PORT: port.optional(),
+  ...databaseEnv,
 };
 
 export const portSchema = port;
