@@ -11,6 +11,8 @@ export const ERROR_STATUS = {
   rate_limited: 429,
   internal: 500,
   unavailable: 503,
+  // PostgreSQL refused, timed out or was unreachable; nothing was written (ADR 0044).
+  database_unavailable: 503,
 } as const;
 export type ErrorCode = keyof typeof ERROR_STATUS;
 

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Redis } from 'ioredis';
-import { ACCOUNT_STATE_TTL_SECONDS, accountStateKey, REDIS, SERVICE_CONFIG, sessionKey, withTimeout, type ServiceConfig } from '@market/server-kit';
+import { ACCOUNT_STATE_TTL_SECONDS, accountStateKey, IDENTITY_REDIS, SERVICE_CONFIG, sessionKey, withTimeout, type ServiceConfig } from '@market/server-kit';
 import type { AccountState } from '@market/contracts';
 import type { UserEntity } from '../users/user.entity';
 import { AUTH_CONFIG, type AuthConfig } from '../auth.config';
@@ -23,7 +23,8 @@ export class SessionStateStore {
   private readonly logger = new Logger('SessionStateStore');
 
   constructor(
-    @Inject(REDIS) private readonly redis: Redis,
+    // The request-path connection (ADR 0044): while Redis is away a write or read fails within 250 ms, never queues.
+    @Inject(IDENTITY_REDIS) private readonly redis: Redis,
     @Inject(SERVICE_CONFIG) private readonly config: ServiceConfig,
     @Inject(AUTH_CONFIG) private readonly auth: AuthConfig,
   ) {}

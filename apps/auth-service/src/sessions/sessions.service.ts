@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
-import { notFound, REDIS, requireActor, SERVICE_CONFIG, type ServiceConfig } from '@market/server-kit';
+import { IDENTITY_REDIS, notFound, requireActor, SERVICE_CONFIG, type ServiceConfig } from '@market/server-kit';
 import type { Actor, MessageResponse, UserSessionsResponse } from '@market/contracts';
 import { SessionsRepository, type SessionRow } from './sessions.repository';
 import { SessionStateStore } from './session-state.store';
@@ -29,7 +29,8 @@ export class SessionsService {
   constructor(
     private readonly sessions: SessionsRepository,
     private readonly state: SessionStateStore,
-    @Inject(REDIS) private readonly redis: Redis,
+    // The request-path connection (ADR 0044): while Redis is away a write or read fails within 250 ms, never queues.
+    @Inject(IDENTITY_REDIS) private readonly redis: Redis,
     @Inject(SERVICE_CONFIG) private readonly config: ServiceConfig,
   ) {}
 
@@ -47,7 +48,8 @@ export class SessionsService {
   async list(actor: Actor | null): Promise<UserSessionsResponse> {
     const caller = requireActor(actor);
     const rows = await this.sessions.listLive(caller.user_id);
-    const seen = rows.length > 0 ? await this.redis.mget(...rows.map((row) => lastSeenKey(this.config.REDIS_KEY_PREFIX, row.id))) : [];
+    // While Redis is away the list still answers, with the last use PostgreSQL knows (ADR 0044).
+    const seen = rows.length > 0 ? await this.redis.mget(...rows.map((row) => lastSeenKey(this.config.REDIS_KEY_PREFIX, row.id))).catch(() => []) : [];
     return { sessions: rows.map((row, i) => presentSession(row, seen[i] ?? null, caller.session_id)) };
   }
 

@@ -1,11 +1,11 @@
-import { Inject, Injectable, SetMetadata, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { Inject, Injectable, Logger, SetMetadata, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import type { Redis } from 'ioredis';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway.config';
 import { GATEWAY_REDIS } from '../gateway.tokens';
 import { canonicalIdentifier } from '@market/domain';
-import { AppError } from '@market/server-kit';
+import { AppError, unavailable } from '@market/server-kit';
 import { clientAddressKey } from './client-address';
 
 interface Limit {
@@ -33,6 +33,21 @@ export const RATE_LIMITS = {
 } satisfies Record<string, Limit[]>;
 export type RateLimitName = keyof typeof RATE_LIMITS;
 
+/**
+ * What a limited action does while Redis cannot count it (ADR 0044): 'closed' refuses with a 503 where an unlimited
+ * burst guesses passwords or mails addresses the caller chooses; 'open' lets it through where it only spends a
+ * guess at a 256-bit token.
+ */
+export const WHEN_REDIS_IS_AWAY: Record<RateLimitName, 'open' | 'closed'> = {
+  login: 'closed',
+  register: 'closed',
+  forgotPassword: 'closed',
+  resetPassword: 'closed',
+  contact: 'closed',
+  verifyEmail: 'open',
+  undoEmailChange: 'open',
+};
+
 const RATE_LIMIT_KEY = 'rate-limit';
 /** Limits a route with the named rules. */
 export const RateLimit = (name: RateLimitName) => SetMetadata(RATE_LIMIT_KEY, name);
@@ -42,9 +57,15 @@ const HIT = `local n = redis.call('INCR', KEYS[1])
 if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return {n, redis.call('PTTL', KEYS[1])}`;
 
-/** Counts attempts in Redis, so limits hold across every gateway replica; over the limit is a 429 with Retry-After. */
+/**
+ * Counts attempts in Redis, so limits hold across every gateway replica; over the limit is a 429 with Retry-After.
+ * Redis answers within 250 ms or the action fails open or closed as WHEN_REDIS_IS_AWAY says (ADR 0044).
+ */
 @Injectable()
 export class RateLimitGuard implements CanActivate {
+  private readonly logger = new Logger('RateLimit');
+  private failing = false;
+
   constructor(
     private readonly reflector: Reflector,
     @Inject(GATEWAY_REDIS) private readonly redis: Redis,
@@ -59,7 +80,9 @@ export class RateLimitGuard implements CanActivate {
       const subject = limit.by === 'ip' ? clientAddressKey(request.ip) : request.body?.[limit.by.body];
       if (typeof subject !== 'string' || subject.length === 0) continue;
       const key = `${this.config.REDIS_KEY_PREFIX}ratelimit:${name}:${limit.by === 'ip' ? 'ip' : limit.by.body}:${canonicalIdentifier(subject).slice(0, 256)}`;
-      const [count, ttlMs] = (await this.redis.eval(HIT, 1, key, String(limit.windowSeconds * 1000))) as [number, number];
+      const hit = await this.count(name, key, limit);
+      if (!hit) return true;
+      const [count, ttlMs] = hit;
       if (count > limit.max * this.config.RATE_LIMIT_SCALE) {
         const retryAfter = Math.max(1, Math.ceil(ttlMs / 1000));
         context.switchToHttp().getResponse<Response>().setHeader('Retry-After', String(retryAfter));
@@ -68,5 +91,21 @@ export class RateLimitGuard implements CanActivate {
       }
     }
     return true;
+  }
+
+  /** The attempt's count and the window's time left; null when Redis is away and the action fails open. */
+  private async count(name: RateLimitName, key: string, limit: Limit): Promise<[number, number] | null> {
+    try {
+      const hit = (await this.redis.eval(HIT, 1, key, String(limit.windowSeconds * 1000))) as [number, number];
+      if (this.failing) this.logger.log('Redis counts rate limits again');
+      this.failing = false;
+      return hit;
+    } catch (error) {
+      // Logged once per outage, not per request: a storm of logins must not become a storm of log lines.
+      if (!this.failing) this.logger.warn(`Rate limits cannot be counted (login, registration and password reset answer 503): ${(error as Error).message}`);
+      this.failing = true;
+      if (WHEN_REDIS_IS_AWAY[name] === 'open') return null;
+      throw unavailable('This is briefly unavailable. Please try again in a minute.');
+    }
   }
 }

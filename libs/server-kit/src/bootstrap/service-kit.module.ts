@@ -14,6 +14,7 @@ import { STREAM_LIMITS_OWNER, type ServiceName } from '@market/contracts';
 import type { ServiceConfig } from '../config/env';
 import { consumerLimits, streamLimits } from '../config/growth-env';
 import { openServiceDatabase, type ServiceDatabaseOptions } from '../database/data-source';
+import { databaseLimits } from '../database/pool-options';
 import { CreateEventTables1763800000000 } from '../database/1763800000000-create-event-tables';
 import { OutboxTraceparent1763800000001 } from '../database/1763800000001-outbox-traceparent';
 import { CreateIdempotencyKeys1763800000003 } from '../database/1763800000003-create-idempotency-keys';
@@ -28,7 +29,7 @@ import { createRedis } from '../jobs/redis';
 import { HealthController } from '../health/health.controller';
 import { ServingState } from '../health/serving-state';
 import { READINESS_CHECKS, natsCheck, postgresCheck, redisCheck } from '../health/readiness';
-import { identityProviders } from '../identity/identity.providers';
+import { IDENTITY_REDIS, identityProviders } from '../identity/identity.providers';
 import { IdentityVerifier } from '../identity/identity-verifier';
 import { KitMetrics } from '../metrics/kit.metrics';
 import { MetricsController } from '../metrics/metrics.controller';
@@ -92,6 +93,7 @@ export class ServiceKitModule {
             schema: options.schema,
             entities: options.entities,
             migrations: [CreateEventTables1763800000000, OutboxTraceparent1763800000001, RetentionIndexes1763800000002, CreateIdempotencyKeys1763800000003, ...options.migrations],
+            limits: databaseLimits(options.config, options.service),
           }),
       },
       {
@@ -128,7 +130,7 @@ export class ServiceKitModule {
       module: ServiceKitModule,
       controllers: [HealthController, MetricsController],
       providers,
-      exports: [ServingState, SERVICE_CONFIG, SERVICE_NAME, DataSource, NATS_CONNECTION, REDIS, OutboxRelay, EventConsumers, IdentityVerifier],
+      exports: [ServingState, SERVICE_CONFIG, SERVICE_NAME, DataSource, NATS_CONNECTION, REDIS, IDENTITY_REDIS, OutboxRelay, EventConsumers, IdentityVerifier],
     };
   }
 }

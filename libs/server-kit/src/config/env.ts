@@ -3,6 +3,7 @@ import { parsePublicKeys } from '../identity/jwt-keys';
 import { natsTarget } from '../nats/nats-target';
 import { secretProblem } from './secrets';
 import { eventLimitsEnv, retentionEnv } from './growth-env';
+import { databaseEnv } from './database-env';
 
 /** A configuration value that failed validation; names the variable. */
 export class ConfigError extends Error {
@@ -95,6 +96,7 @@ export const serviceEnv = {
   HEALTH_PORT: port.optional(),
   // Retention of tables that only grow (ADR 0046).
   ...retentionEnv,
+  ...databaseEnv,
 };
 
 export const portSchema = port;

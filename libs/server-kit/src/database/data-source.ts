@@ -1,5 +1,6 @@
-import { DataSource, type MixedList, type EntitySchema } from 'typeorm';
+import { DataSource, MigrationExecutor, type MixedList, type EntitySchema } from 'typeorm';
 import { Client } from 'pg';
+import { defaultDatabaseLimits, poolOptions, type DatabaseLimits } from './pool-options';
 
 export interface ServiceDatabaseOptions {
   url: string;
@@ -9,6 +10,9 @@ export interface ServiceDatabaseOptions {
   entities: MixedList<Function | string | EntitySchema>;
   // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
   migrations: MixedList<Function | string>;
+  /** Pool size, timeouts and application name (ADR 0044); what is not given takes the variables' defaults. */
+  limits?: Partial<DatabaseLimits>;
+  /** Shorthand for limits.poolSize (tests). */
   poolSize?: number;
 }
 
@@ -17,7 +21,8 @@ const SCHEMA_PATTERN = /^[a-z][a-z0-9_]*$/;
 /** Creates the service schema, runs pending migrations under an advisory lock, and returns a ready DataSource. */
 export async function openServiceDatabase(options: ServiceDatabaseOptions): Promise<DataSource> {
   if (!SCHEMA_PATTERN.test(options.schema)) throw new Error(`Invalid schema name: ${options.schema}`);
-  await ensureSchema(options.url, options.schema);
+  const limits: DatabaseLimits = { ...defaultDatabaseLimits(), ...(options.poolSize ? { poolSize: options.poolSize } : {}), ...options.limits };
+  await ensureSchema(options.url, options.schema, limits);
   const dataSource = new DataSource({
     type: 'postgres',
     url: options.url,
@@ -27,10 +32,7 @@ export async function openServiceDatabase(options: ServiceDatabaseOptions): Prom
     migrationsTableName: 'migrations',
     synchronize: false,
     logging: false,
-    poolSize: options.poolSize ?? 10,
-    // Unqualified SQL in migrations and repositories resolves to the service's own schema.
-    // JIT compiles a plan in tens of milliseconds: a loss for short OLTP statements, so services turn it off.
-    extra: { options: `-c search_path=${options.schema} -c jit=off` },
+    ...poolOptions(limits, options.schema),
   });
   await dataSource.initialize();
   try {
@@ -42,8 +44,8 @@ export async function openServiceDatabase(options: ServiceDatabaseOptions): Prom
   return dataSource;
 }
 
-async function ensureSchema(url: string, schema: string): Promise<void> {
-  const client = new Client({ connectionString: url });
+async function ensureSchema(url: string, schema: string, limits: DatabaseLimits): Promise<void> {
+  const client = new Client({ connectionString: url, connectionTimeoutMillis: limits.connectTimeoutMs, application_name: limits.applicationName });
   await client.connect();
   try {
     await client.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
@@ -59,10 +61,17 @@ async function runMigrationsLocked(dataSource: DataSource, schema: string): Prom
   const runner = dataSource.createQueryRunner();
   await runner.connect();
   try {
+    // A migration may rewrite a large table: it runs without the request path's statement and idle timeouts (ADR 0044).
+    await runner.query('SET statement_timeout = 0');
+    await runner.query('SET idle_in_transaction_session_timeout = 0');
     await runner.query('SELECT pg_advisory_lock(hashtext($1))', [`migrations:${schema}`]);
-    await dataSource.runMigrations({ transaction: 'each' });
+    const executor = new MigrationExecutor(dataSource, runner);
+    executor.transaction = 'each';
+    await executor.executePendingMigrations();
   } finally {
     await runner.query('SELECT pg_advisory_unlock(hashtext($1))', [`migrations:${schema}`]).catch(() => undefined);
+    await runner.query('RESET statement_timeout').catch(() => undefined);
+    await runner.query('RESET idle_in_transaction_session_timeout').catch(() => undefined);
     await runner.release();
   }
 }

@@ -3,13 +3,15 @@ import { throwError, type Observable } from 'rxjs';
 import type { Response } from 'express';
 import type { RpcErrorPayload } from '@market/contracts';
 import { AppError } from './app-error';
+import { databaseUnavailable, isDatabaseUnavailable } from './database-failure';
 
 const HIDDEN: RpcErrorPayload = { code: 'internal', status: 500, detail: 'Internal server error' };
 
 /** Maps any thrown value to the public error shape; 5xx details are logged and never shown. */
 export function toErrorPayload(exception: unknown, logger: Logger): RpcErrorPayload {
   if (exception instanceof AppError) {
-    if (exception.status >= 500 && exception.code !== 'unavailable') logger.error(exception);
+    // A 503 is an expected answer under faults (ADR 0044); whoever raised it has logged why.
+    if (exception.status >= 500 && exception.status !== 503) logger.error(exception);
     return exception.toPayload();
   }
   if (exception instanceof HttpException) {
@@ -22,6 +24,10 @@ export function toErrorPayload(exception: unknown, logger: Logger): RpcErrorPayl
     const message = typeof body === 'string' ? body : (body as { message?: unknown }).message;
     const detail = typeof message === 'string' ? message : Array.isArray(message) ? message.join(', ') : exception.message;
     return { code: status === 404 ? 'not_found' : status === 401 ? 'unauthorized' : status === 403 ? 'forbidden' : 'bad_request', status, detail };
+  }
+  if (isDatabaseUnavailable(exception)) {
+    logger.warn(`Database unavailable: ${(exception as Error).message}`);
+    return databaseUnavailable().toPayload();
   }
   logger.error(exception instanceof Error ? exception : String(exception));
   return HIDDEN;

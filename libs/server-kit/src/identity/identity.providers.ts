@@ -2,7 +2,7 @@ import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShut
 import type { Redis } from 'ioredis';
 import type { CommonConfig } from '../config/env';
 import { RpcClient } from '../rpc/rpc-client';
-import { createFailFastRedis } from '../jobs/redis';
+import { createRequestRedis } from '../jobs/redis';
 import { AccessTokenVerifier } from './access-token';
 import { AccountStates } from './account-states';
 import { IdentityVerifier } from './identity-verifier';
@@ -32,12 +32,13 @@ export class IdentityLifecycle implements OnApplicationBootstrap, OnApplicationS
 }
 
 /**
- * Providers of an IdentityVerifier for a process, given the token of its config. It reads Redis through a fail-fast
- * connection of its own: while Redis is away a lookup fails at once (and asks auth-service) instead of queueing.
+ * Providers of an IdentityVerifier for a process, given the token of its config. It reads Redis through a request-path
+ * connection of its own (ADR 0044): while Redis is away or slow a lookup fails within 250 ms (and asks auth-service)
+ * instead of queueing.
  */
 export function identityProviders(configToken: symbol, name: string): Provider[] {
   return [
-    { provide: IDENTITY_REDIS, inject: [configToken], useFactory: (config: CommonConfig) => createFailFastRedis(config.REDIS_URL, `${name}-identity`) },
+    { provide: IDENTITY_REDIS, inject: [configToken], useFactory: (config: CommonConfig) => createRequestRedis(config.REDIS_URL, `${name}-identity`) },
     {
       provide: IDENTITY_RPC,
       inject: [configToken],
