@@ -92,10 +92,12 @@ export class PaymentEventsHandler implements OnModuleInit {
   }
 
   private async versionOf(manager: EntityManager, providerIntentId: string): Promise<string | null> {
-    const [row]: { status: string; updated_at: Date }[] = await manager.query('SELECT status, updated_at FROM payment_intents WHERE provider_intent_id = $1', [
-      providerIntentId,
-    ]);
-    return row ? `${row.status}@${row.updated_at.toISOString()}` : null;
+    // The database's text of updated_at keeps its microseconds (a JS Date would round them off).
+    const [row]: { version: string }[] = await manager.query(
+      `SELECT status || '@' || updated_at::text AS version FROM payment_intents WHERE provider_intent_id = $1`,
+      [providerIntentId],
+    );
+    return row?.version ?? null;
   }
 
   private async syncIn(manager: EntityManager, providerIntentId: string, snapshot: Snapshot): Promise<PaymentIntentRecord | null> {

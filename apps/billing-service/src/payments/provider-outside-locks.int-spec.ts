@@ -143,4 +143,30 @@ describe('provider calls never wait under a row lock (ADR 0047)', () => {
     expect(calls.map((call) => call.method)).toEqual(expect.arrayContaining(['retrieve', 'capture']));
     expect(calls.filter((call) => call.locked)).toEqual([]);
   });
+
+  it('an answer that went stale while another reconciliation applied a newer one is asked for again, not applied', async () => {
+    const who = buyer();
+    const invoice = await newInvoice(who);
+    const created = await payments.createPayment(who, invoice.id);
+    await payments.sandboxConfirm(who, created.payment_intent_id, card('4242424242424242', created.client_secret));
+    const providerIntentId = await providerIdOf(created.payment_intent_id);
+    const current = (await sandbox.retrieve(providerIntentId))!;
+    // What the provider said before the card was authorised: a declined first card.
+    const stale = { ...current, status: 'requires_payment_method' as const, authorized_at: null, last_error: 'Your card was declined.' };
+    const retrieve = sandbox.retrieve as jest.MockedFunction<typeof sandbox.retrieve>;
+    retrieve.mockImplementationOnce(async (id) => {
+      // Meanwhile another reconciliation reads the provider's newer answer and applies it.
+      await handler.sync(id);
+      return stale;
+    });
+    calls = [];
+
+    const synced = await handler.sync(providerIntentId);
+    expect(synced).toMatchObject({ status: 'requires_capture', last_error: null });
+    expect(synced?.authorized_at).not.toBeNull();
+    expect((await invoices.findById(invoice.id))?.status).toBe('payment_authorized');
+    // The stale answer, the other reconciliation's, and this one's second ask.
+    expect(retrieve.mock.calls.slice(-3).map(([id]) => id)).toEqual([providerIntentId, providerIntentId, providerIntentId]);
+    expect(calls.filter((call) => call.locked)).toEqual([]);
+  });
 });

@@ -12,9 +12,12 @@ export interface IdempotencyRequest {
  * The request's Idempotency-Key header (ADR 0047), checked here so a malformed one is a clear 400 before any work;
  * null when the client sent none (the write then runs as before, without retry protection).
  */
-export const IdempotencyKey = createParamDecorator((_: unknown, context: ExecutionContext): IdempotencyRequest | null => {
+export const IdempotencyKey = createParamDecorator(idempotencyKeyOf);
+
+/** Reads and checks the header (named: the route-table test finds the routes that read it by this name). */
+export function idempotencyKeyOf(_: unknown, context: ExecutionContext): IdempotencyRequest | null {
   const header = context.switchToHttp().getRequest<Request>().header('idempotency-key');
   if (header === undefined) return null;
   if (!isIdempotencyKey(header)) throw badRequest(IDEMPOTENCY_KEY_RULE);
   return { key: header };
-});
+}

@@ -8,6 +8,7 @@ import { GatewayModule } from '../gateway.module';
 import { gatewayEnv } from '../gateway.config';
 import { nestPath, ROUTE_DEFINITION, RouteInputPipe } from './route.decorator';
 import { RAW_BODY_PATHS } from './body-parsing';
+import { idempotencyKeyOf } from './idempotency-key.decorator';
 
 const controllers = GatewayModule.register(parseEnvOrThrow(gatewayEnv, { JWT_PUBLIC_KEYS: generateSigningKeys().JWT_PUBLIC_KEYS })).controllers as Type[];
 const apiControllers = controllers.filter((controller) => controller !== HealthController);
@@ -63,6 +64,20 @@ describe('the gateway serves exactly the routes contracts declare', () => {
       }
     }
     expect(checked).toBeGreaterThan(30);
+  });
+
+  it('reads the Idempotency-Key exactly on the routes that declare it (ADR 0047)', () => {
+    const reading: string[] = [];
+    for (const controller of apiControllers) {
+      for (const name of Object.getOwnPropertyNames(controller.prototype)) {
+        const route = Reflect.getMetadata(ROUTE_DEFINITION, controller.prototype[name] as object) as RouteDefinition | undefined;
+        const args = Object.values((Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, name) ?? {}) as Record<string, { factory?: unknown }>);
+        if (route && args.some((arg) => arg.factory === idempotencyKeyOf)) reading.push(`${route.method} ${route.path}`);
+      }
+    }
+    const declaring = declared.filter((route) => route.idempotent).map((route) => `${route.method} ${route.path}`);
+    expect(reading.sort()).toEqual(declaring.sort());
+    expect(declaring).toHaveLength(7);
   });
 
   it('serves each declared route exactly once', () => {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { firstValueFrom } from 'rxjs';
 import { DataSource } from 'typeorm';
 import { RPC, type Actor, type RpcEnvelope } from '@market/contracts';
-import { AppError, parseEnvOrThrow, PrefixedNatsClient, natsTarget, serviceEnv } from '@market/server-kit';
+import { AppError, parseEnvOrThrow, PrefixedNatsClient, RpcClient, natsTarget, serviceEnv } from '@market/server-kit';
 import { startServiceUnderTest, testCaller, type ServiceUnderTest } from '@market/server-kit/testing';
 import { listingsAppModule } from '../app.module';
 import { buildListing } from '../testing/listing.factory';
@@ -146,5 +146,27 @@ describe('Idempotency-Key and caller deadlines on a service (ADR 0047)', () => {
     // The same request within its deadline runs.
     const created = (await firstValueFrom(raw.send(RPC.listings.create.subject, envelope(Date.now() + 5000)))) as { id: string };
     expect(await listingsOf(seller.user_id)).toEqual([created.id]);
+  });
+
+  it('a request that reaches a stalled service after its caller timed out does no work', async () => {
+    const seller = await testCaller(svc.env, { role: 'regular' });
+    const impatient = new RpcClient({ natsUrl: svc.env.NATS_URL, name: 'impatient', timeoutMs: 100, subjectPrefix: svc.env.NATS_SUBJECT_PREFIX });
+    await impatient.connect();
+    try {
+      const pending = impatient.call(RPC.listings.create, { listing: buildListing(), screenshots: [] }, seller).then(
+        () => null,
+        (error: unknown) => error,
+      );
+      // The whole process stalls (a long GC pause, a blocked event loop) past the caller's 100 ms.
+      const stalledUntil = Date.now() + 400;
+      while (Date.now() < stalledUntil);
+      expect(await pending).toMatchObject({ status: 503 });
+      // A later request on the same subject is answered after the late one was taken off the queue.
+      const marker = await testCaller(svc.env, { role: 'regular' });
+      await svc.rpc.call(RPC.listings.create, { listing: buildListing(), screenshots: [] }, marker);
+      expect(await listingsOf(seller.user_id)).toEqual([]);
+    } finally {
+      await impatient.close();
+    }
   });
 });

@@ -19,6 +19,7 @@ export const BIDDING_ROUTES = {
       '403 while the bidder has not verified their email and the platform requires it (ADR 0037).',
     auth: 'user',
     body: PlaceBidSchema,
+    idempotent: true,
     status: 201,
     reply: PlaceBidResponseSchema,
     errors: [400, 403, 404, 409, 429],

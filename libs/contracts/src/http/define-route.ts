@@ -47,6 +47,8 @@ export interface RouteDefinition<
   readonly errors?: readonly RouteErrorStatus[];
   /** An error answer with more than `{detail}` (e.g. a 409 that hands back what is already in progress). */
   readonly errorReplies?: Partial<Readonly<Record<RouteErrorStatus, z.ZodType>>>;
+  /** Takes an optional Idempotency-Key header: a retry with the same key answers the first result (ADR 0047). */
+  readonly idempotent?: boolean;
   /** Extra response headers the success answer carries (name -> description). */
   readonly headers?: Readonly<Record<string, string>>;
 }

@@ -39,6 +39,16 @@ function withoutFormatPatterns(value: unknown): unknown {
   return object;
 }
 
+const IDEMPOTENCY_KEY_PARAMETER: JsonSchema = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description:
+    'A fresh key per user action (a UUID). A retry with the same key answers the first result, status and body, and does nothing ' +
+    'twice; the same key with a different request is 422, and a retry while the first still runs is 409. Keys last 24 h (ADR 0047).',
+  schema: { type: 'string', pattern: '^[A-Za-z0-9_.:-]{8,128}$' },
+};
+
 function parameters(route: RouteDefinition): JsonSchema[] {
   const list: JsonSchema[] = [];
   for (const [where, schema] of [
@@ -53,6 +63,7 @@ function parameters(route: RouteDefinition): JsonSchema[] {
       list.push({ name, in: where, required: where === 'path' || required.has(name), schema: propertySchema, ...(description ? { description } : {}) });
     }
   }
+  if (route.idempotent) list.push(IDEMPOTENCY_KEY_PARAMETER);
   return list;
 }
 
@@ -77,6 +88,8 @@ export function errorStatuses(route: RouteDefinition): number[] {
   const statuses = new Set<number>(route.errors ?? []);
   if (route.auth !== 'public') statuses.add(401);
   if (route.auth === 'admin') statuses.add(403);
+  // A malformed key (400), a key whose first request still runs (409), a key used for another body (422).
+  if (route.idempotent) for (const status of [400, 409, 422]) statuses.add(status);
   if (route.params || route.query || route.body || route.multipart) statuses.add(422);
   // A multipart upload must arrive within the gateway's deadline and idle gap (ADR 0029).
   if (route.multipart) statuses.add(408);

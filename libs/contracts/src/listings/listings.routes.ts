@@ -65,6 +65,7 @@ export const LISTINGS_ROUTES = {
       'platform requires it (ADR 0037).',
     auth: 'user',
     multipart: { fields: CreateListingSchema, files: screenshots },
+    idempotent: true,
     status: 201,
     reply: ListingSchema,
     errors: [400, 403, 413],

@@ -25,6 +25,7 @@ export const MESSAGES_ROUTES = {
       'must exist and be visible to the sender (404). At most 20 an hour and 100 a day per sender (429).',
     auth: 'user',
     body: SendMessageSchema,
+    idempotent: true,
     status: 201,
     reply: SendMessageResponseSchema,
     errors: [400, 403, 404, 429],

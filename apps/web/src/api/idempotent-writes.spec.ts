@@ -1,0 +1,55 @@
+import { createStore, type AppStore } from '../app/store';
+import { bidsApi } from './bids.api';
+import { invoicesApi } from './invoices.api';
+import { messagesApi } from './messages.api';
+import { paymentsApi } from './payments.api';
+
+const ID = '0b6f6f4e-3c1a-4c55-9a55-7f1b6f8f2c11';
+
+/** Each keyed write as the app triggers it (ADR 0047), and a read that must carry no key. */
+const writes = {
+  placeBid: (store: AppStore) => store.dispatch(bidsApi.endpoints.placeBid.initiate({ listing_id: ID, amount: 100 })),
+  buyNow: (store: AppStore) => store.dispatch(invoicesApi.endpoints.buyNow.initiate({ listing_id: ID })),
+  sendMessage: (store: AppStore) => store.dispatch(messagesApi.endpoints.sendMessage.initiate({ receiver_id: ID, subject: 'Hi', content: 'Hello' })),
+  createPayment: (store: AppStore) => store.dispatch(paymentsApi.endpoints.createPayment.initiate({ invoice_id: ID, return_url: 'http://market.test/x' })),
+  capturePayment: (store: AppStore) => store.dispatch(paymentsApi.endpoints.capturePayment.initiate(ID)),
+  refundPayment: (store: AppStore) => store.dispatch(paymentsApi.endpoints.refundPayment.initiate(ID)),
+};
+
+describe('the web sends a fresh Idempotency-Key per user action (ADR 0047)', () => {
+  const NodeRequest = globalThis.Request;
+  let fetchMock: jest.SpyInstance;
+  const sentKeys = () => fetchMock.mock.calls.map(([request]) => (request as Request).headers.get('Idempotency-Key'));
+
+  beforeAll(() => {
+    // fetchBaseQuery builds Requests from '/api/...': give them an origin, as a page would.
+    globalThis.Request = class extends NodeRequest {
+      constructor(input: RequestInfo | URL, init?: RequestInit) {
+        super(typeof input === 'string' ? new URL(input, 'http://market.test') : input, init);
+      }
+    } as typeof Request;
+  });
+  afterAll(() => {
+    globalThis.Request = NodeRequest;
+  });
+  beforeEach(() => {
+    fetchMock = jest.spyOn(globalThis, 'fetch').mockImplementation(async () => Response.json({ detail: 'refused' }, { status: 409 }));
+  });
+  afterEach(() => fetchMock.mockRestore());
+
+  it.each(Object.keys(writes) as (keyof typeof writes)[])('%s: a key on each action, a new one for the next', async (name) => {
+    const store = createStore();
+    await writes[name](store);
+    await writes[name](store);
+    const [first, second] = sentKeys();
+    expect(first).toMatch(/^[A-Za-z0-9_.:-]{8,128}$/);
+    expect(second).toMatch(/^[A-Za-z0-9_.:-]{8,128}$/);
+    expect(second).not.toBe(first);
+  });
+
+  it('sends none on other writes', async () => {
+    const store = createStore();
+    await store.dispatch(messagesApi.endpoints.markMessageRead.initiate(ID));
+    expect(sentKeys()).toEqual([null]);
+  });
+});
