@@ -42,8 +42,12 @@ describe('a bid traced from the HTTP request to the websocket frame and the emai
     const bidder = await registerUser(stack.url);
     const listing = await createLiveListing(stack.url, seller.token, adminToken);
     socket = new WebSocket(stack.url.replace(/^http/, 'ws') + liveListingPath(listing.id));
-    await new Promise((opened, failed) => socket!.once('open', opened).once('error', failed));
-    const frame = new Promise<string>((received) => socket!.once('message', (data) => received(data.toString())));
+    const live = socket;
+    await new Promise<void>((opened, failed) => {
+      live.once('open', () => opened());
+      live.once('error', failed);
+    });
+    const frame = new Promise<string>((received) => live.on('message', (data) => received(data.toString())));
     // The bidding service learns of the auction from listing.approved: until then a bid is refused (404).
     await eventually(async () => expect((await post(`${stack.url}/api/bids`, { listing_id: listing.id, amount: 8999 }, bearer(bidder.token))).status).toBe(400), 15_000);
 

@@ -1,5 +1,5 @@
 import type { SpanProcessor } from '@opentelemetry/sdk-trace-base';
-import type { Instrumentation } from '@opentelemetry/instrumentation';
+import type { InstrumentationBase } from '@opentelemetry/instrumentation';
 
 export interface TracingOptions {
   /** Where the variables are read (default process.env). */
@@ -9,7 +9,7 @@ export interface TracingOptions {
 }
 
 export interface Tracing {
-  instrumentations: Instrumentation[];
+  instrumentations: InstrumentationBase[];
   /** Exports what is buffered and stops the provider. */
   shutdown(): Promise<void>;
 }
@@ -65,7 +65,7 @@ export function startTracing(serviceName: string, options: TracingOptions = {}):
     spanProcessors,
   });
   provider.register({ contextManager: new AsyncLocalStorageContextManager(), propagator: new W3CTraceContextPropagator() });
-  const instrumentations: Instrumentation[] = [
+  const instrumentations: InstrumentationBase[] = [
     new HttpInstrumentation({
       ignoreIncomingRequestHook: (request) => UNTRACED_PATHS.test(request.url ?? ''),
       // Polls and sweeps with no request around them would each start a trace of their own.
