@@ -17,6 +17,12 @@ export interface Tracing {
 // Probes answer every few seconds and tell nothing about a request (ADR 0049).
 const UNTRACED_PATHS = /^\/(healthz|readyz|metrics)(\/|\?|$)/;
 
+/** The route template express matched for a request (`/api/listings/:id`), or null when none did. */
+export function routeTemplate(request: object): string | null {
+  const { route, baseUrl } = request as { route?: { path?: unknown }; baseUrl?: unknown };
+  return typeof route?.path === 'string' ? `${typeof baseUrl === 'string' ? baseUrl : ''}${route.path}` : null;
+}
+
 /** The sampling ratio from OTEL_TRACES_SAMPLER_ARG (default 1: every trace the edge starts), or an error line. */
 export function samplerRatio(value: string | undefined): number {
   if (value === undefined || value.trim() === '') return 1;
@@ -68,6 +74,11 @@ export function startTracing(serviceName: string, options: TracingOptions = {}):
   const instrumentations: InstrumentationBase[] = [
     new HttpInstrumentation({
       ignoreIncomingRequestHook: (request) => UNTRACED_PATHS.test(request.url ?? ''),
+      // Named after the route template express matched (`POST /api/listings/:id`), never the raw path with its ids.
+      applyCustomAttributesOnSpan: (span, request) => {
+        const route = routeTemplate(request);
+        if (route && 'method' in request) span.updateName(`${request.method} ${route}`).setAttribute('http.route', route);
+      },
       // Polls and sweeps with no request around them would each start a trace of their own.
       requireParentforOutgoingSpans: true,
     }),
