@@ -1,4 +1,5 @@
 import { Logger } from '@nestjs/common';
+import { context } from '@opentelemetry/api';
 import type { NextFunction, Request, Response } from 'express';
 import type { Actor } from '@market/contracts';
 import { acceptRequestId, routeTemplate, runWithRequestId } from '@market/server-kit';
@@ -16,14 +17,18 @@ export function requestContext(req: Request, res: Response, next: NextFunction):
   const requestId = acceptRequestId(req.header('x-request-id'));
   res.setHeader('X-Request-Id', requestId);
   const started = process.hrtime.bigint();
+  // The request's trace (its HTTP span), so the access line carries its trace_id wherever 'finish' is emitted from.
+  const traced = context.active();
   runWithRequestId(requestId, () => {
     res.on('finish', () => {
       if (PROBE.test(req.path)) return;
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       const route = routeTemplate(req);
       const user = (req as Request & { user?: Actor }).user;
-      runWithRequestId(requestId, () =>
-        logger.log({ msg: 'request', method: req.method, route, status: res.statusCode, user_id: user?.user_id ?? null, ms: Math.round(ms * 10) / 10 }),
+      context.with(traced, () =>
+        runWithRequestId(requestId, () =>
+          logger.log({ msg: 'request', method: req.method, route, status: res.statusCode, user_id: user?.user_id ?? null, ms: Math.round(ms * 10) / 10 }),
+        ),
       );
     });
     next();

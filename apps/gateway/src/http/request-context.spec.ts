@@ -1,5 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { Logger } from '@nestjs/common';
+import { context, trace, TraceFlags } from '@opentelemetry/api';
+import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import type { NextFunction, Request, Response } from 'express';
 import { JsonLogger } from '@market/server-kit';
 import { requestContext } from './request-context.middleware';
@@ -40,6 +42,24 @@ describe('the gateway access log', () => {
       res.statusCode = 404;
     });
     expect(line).toMatchObject({ route: null, user_id: null, status: 404 });
+  });
+
+  it('carries the trace id of the request\'s HTTP span, wherever the response finishes', () => {
+    context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
+    try {
+      const span = { traceId: '4bf92f3577b34da6a3ce929d0e0e4736', spanId: '00f067aa0ba902b7', traceFlags: TraceFlags.SAMPLED };
+      let finish: () => void = () => undefined;
+      const lines: string[] = [];
+      Logger.overrideLogger(new JsonLogger('gateway', 'info', (line) => lines.push(line)));
+      const req = { method: 'GET', path: '/api/site', baseUrl: '', header: () => undefined } as unknown as Request;
+      const res = Object.assign(new EventEmitter(), { statusCode: 200, setHeader: jest.fn() }) as unknown as Response;
+      context.with(trace.setSpanContext(context.active(), span), () => requestContext(req, res, () => (finish = () => res.emit('finish'))));
+      // Emitted outside the request's context, as a socket's write completion can be.
+      finish();
+      expect(JSON.parse(lines[0])).toMatchObject({ msg: 'request', trace_id: span.traceId, span_id: span.spanId });
+    } finally {
+      context.disable();
+    }
   });
 
   it('does not log health probes or metrics scrapes', () => {
