@@ -52,7 +52,6 @@ export function startTracing(serviceName: string, options: TracingOptions = {}):
   const { NodeTracerProvider } = require('@opentelemetry/sdk-trace-node') as typeof import('@opentelemetry/sdk-trace-node');
   const base = require('@opentelemetry/sdk-trace-base') as typeof import('@opentelemetry/sdk-trace-base');
   const { resourceFromAttributes } = require('@opentelemetry/resources') as typeof import('@opentelemetry/resources');
-  const { W3CTraceContextPropagator } = require('@opentelemetry/core') as typeof import('@opentelemetry/core');
   const { AsyncLocalStorageContextManager } = require('@opentelemetry/context-async-hooks') as typeof import('@opentelemetry/context-async-hooks');
   const { registerInstrumentations } = require('@opentelemetry/instrumentation') as typeof import('@opentelemetry/instrumentation');
   const { HttpInstrumentation } = require('@opentelemetry/instrumentation-http') as typeof import('@opentelemetry/instrumentation-http');
@@ -70,7 +69,9 @@ export function startTracing(serviceName: string, options: TracingOptions = {}):
     sampler: new base.ParentBasedSampler({ root: new base.TraceIdRatioBasedSampler(ratio) }),
     spanProcessors,
   });
-  provider.register({ contextManager: new AsyncLocalStorageContextManager(), propagator: new W3CTraceContextPropagator() });
+  // No global propagator: the trace context crosses NATS, the outbox and jobs through trace-context.ts, and an HTTP
+  // caller's traceparent (or a provider's) is neither read nor sent; the gateway starts every trace (ADR 0049).
+  provider.register({ contextManager: new AsyncLocalStorageContextManager(), propagator: null });
   const instrumentations: InstrumentationBase[] = [
     new HttpInstrumentation({
       ignoreIncomingRequestHook: (request) => UNTRACED_PATHS.test(request.url ?? ''),
