@@ -27,7 +27,7 @@ export function routeTemplate(request: object): string | null {
 export function samplerRatio(value: string | undefined): number {
   if (value === undefined || value.trim() === '') return 1;
   const ratio = Number(value);
-  if (!Number.isFinite(ratio) || ratio < 0 || ratio > 1) throw new Error(`OTEL_TRACES_SAMPLER_ARG must be a number from 0 to 1 (got "${value}")`);
+  if (!Number.isFinite(ratio) || ratio < 0 || ratio > 1) throw new Error(`Invalid configuration: OTEL_TRACES_SAMPLER_ARG: must be a number from 0 to 1 (got "${value}")`);
   return ratio;
 }
 
