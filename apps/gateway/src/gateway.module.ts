@@ -2,7 +2,7 @@ import { Inject, Module, type DynamicModule, type OnApplicationShutdown } from '
 import { APP_GUARD } from '@nestjs/core';
 import type { NatsConnection } from 'nats';
 import type { Redis } from 'ioredis';
-import { HealthController, ServingState, READINESS_CHECKS, identityProviders, connectNats, createRequestRedis, ensureEventStream, natsCheck, redisCheck, streamLimits } from '@market/server-kit';
+import { HealthController, ServingState, READINESS_CHECKS, identityProviders, connectNats, createRequestRedis, ensureEventStream, flushTraces, natsCheck, redisCheck, streamLimits } from '@market/server-kit';
 import { GATEWAY_CONFIG, type GatewayConfig } from './gateway.config';
 import { GATEWAY_NATS, GATEWAY_REDIS } from './gateway.tokens';
 import { GatewayRpc } from './rpc/rpc-client';
@@ -44,6 +44,7 @@ class GatewayConnections implements OnApplicationShutdown {
   async onApplicationShutdown() {
     await this.nc.drain().catch(() => undefined);
     this.redis.disconnect();
+    await flushTraces();
   }
 }
 

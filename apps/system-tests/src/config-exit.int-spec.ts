@@ -18,6 +18,8 @@ describe('configuration is checked at start', () => {
     ['auth-service', { JWT_PUBLIC_KEYS: keys.JWT_PUBLIC_KEYS }, /^Invalid configuration: JWT_PRIVATE_KEY: is required but not set$/],
     ['auth-service', { ...keys, JWT_PUBLIC_KEYS: other.JWT_PUBLIC_KEYS }, /^Invalid configuration: JWT_PRIVATE_KEY: its public key \([\w-]+\) is not among JWT_PUBLIC_KEYS$/],
     ['notifications-service', { JWT_PUBLIC_KEYS: keys.JWT_PUBLIC_KEYS, SMTP_PORT: '-1' }, /^Invalid configuration: SMTP_PORT: /],
+    ['gateway', { ...keys, OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:4318', OTEL_TRACES_SAMPLER_ARG: '1.5' }, /^Invalid configuration: OTEL_TRACES_SAMPLER_ARG: must be a number from 0 to 1/],
+    ['bidding-service', { ...keys, OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:4318', OTEL_TRACES_SAMPLER_ARG: 'all' }, /^Invalid configuration: OTEL_TRACES_SAMPLER_ARG: must be a number from 0 to 1/],
   ])('%s with a bad value stops with one line naming the variable', (app, env, line) => {
     const main = built(app);
     if (!existsSync(main)) throw new Error(`${main} is missing: build first (npm run build)`);

@@ -42,12 +42,18 @@ describe('a bid traced from the HTTP request to the websocket frame and the emai
     const bidder = await registerUser(stack.url);
     const listing = await createLiveListing(stack.url, seller.token, adminToken);
     socket = new WebSocket(stack.url.replace(/^http/, 'ws') + liveListingPath(listing.id));
-    await new Promise((opened, failed) => socket!.once('open', opened).once('error', failed));
-    const frame = new Promise<string>((received) => socket!.once('message', (data) => received(data.toString())));
+    const live = socket;
+    await new Promise<void>((opened, failed) => {
+      live.once('open', () => opened());
+      live.once('error', failed);
+    });
+    const frame = new Promise<string>((received) => live.on('message', (data) => received(data.toString())));
     // The bidding service learns of the auction from listing.approved: until then a bid is refused (404).
     await eventually(async () => expect((await post(`${stack.url}/api/bids`, { listing_id: listing.id, amount: 8999 }, bearer(bidder.token))).status).toBe(400), 15_000);
 
-    const placed = await post(`${stack.url}/api/bids`, { listing_id: listing.id, amount: 9000 }, bearer(bidder.token));
+    // A caller's traceparent is ignored: the gateway starts the trace and decides its sampling itself.
+    const forged = '00-0123456789abcdef0123456789abcdef-0123456789abcdef-01';
+    const placed = await post(`${stack.url}/api/bids`, { listing_id: listing.id, amount: 9000 }, { ...bearer(bidder.token), traceparent: forged });
     expect(placed.status).toBe(201);
     expect(JSON.parse(await frame)).toMatchObject({ type: 'new_bid' });
 
@@ -55,6 +61,7 @@ describe('a bid traced from the HTTP request to the websocket frame and the emai
     if (!http) throw new Error('no HTTP span for the accepted bid');
     const traceId = http.spanContext().traceId;
     expect(http.parentSpanContext).toBeUndefined();
+    expect(traceId).not.toBe('0123456789abcdef0123456789abcdef');
     expect(http.attributes['http.route']).toBe('/api/bids');
 
     const inTrace = () => tracing.spans().filter((span) => span.spanContext().traceId === traceId);

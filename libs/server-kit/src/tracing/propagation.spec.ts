@@ -45,6 +45,12 @@ describe('trace propagation helpers', () => {
     expect(finished('fresh').spanContext().traceId).not.toBe('4bf92f3577b34da6a3ce929d0e0e4736');
     expect(parentOf(finished('fresh'))).toBeUndefined();
     expect(trace.getSpanContext(contextFromTraceparent(null))).toBeUndefined();
+    // All-zero ids are invalid by the W3C format; an unsampled caller's decision is kept.
+    expect(trace.getSpanContext(contextFromTraceparent('00-00000000000000000000000000000000-00f067aa0ba902b7-01'))).toBeUndefined();
+    const unsampled = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-00';
+    expect(currentTraceparent(contextFromTraceparent(unsampled))).toBe(unsampled);
+    expect(await inSpan('unsampled', { kind: SpanKind.CONSUMER, parent: unsampled }, () => currentTraceparent())).toMatch(/-00$/);
+    expect(exporter.getFinishedSpans().map((s) => s.name)).not.toContain('unsampled');
   });
 
   it('marks a span failed when its work throws, and rethrows', async () => {

@@ -1,5 +1,5 @@
 import type { SpanProcessor } from '@opentelemetry/sdk-trace-base';
-import type { Instrumentation } from '@opentelemetry/instrumentation';
+import type { InstrumentationBase } from '@opentelemetry/instrumentation';
 
 export interface TracingOptions {
   /** Where the variables are read (default process.env). */
@@ -9,7 +9,7 @@ export interface TracingOptions {
 }
 
 export interface Tracing {
-  instrumentations: Instrumentation[];
+  instrumentations: InstrumentationBase[];
   /** Exports what is buffered and stops the provider. */
   shutdown(): Promise<void>;
 }
@@ -17,11 +17,17 @@ export interface Tracing {
 // Probes answer every few seconds and tell nothing about a request (ADR 0049).
 const UNTRACED_PATHS = /^\/(healthz|readyz|metrics)(\/|\?|$)/;
 
+/** The route template express matched for a request (`/api/listings/:id`), or null when none did. */
+export function routeTemplate(request: object): string | null {
+  const { route, baseUrl } = request as { route?: { path?: unknown }; baseUrl?: unknown };
+  return typeof route?.path === 'string' ? `${typeof baseUrl === 'string' ? baseUrl : ''}${route.path}` : null;
+}
+
 /** The sampling ratio from OTEL_TRACES_SAMPLER_ARG (default 1: every trace the edge starts), or an error line. */
 export function samplerRatio(value: string | undefined): number {
   if (value === undefined || value.trim() === '') return 1;
   const ratio = Number(value);
-  if (!Number.isFinite(ratio) || ratio < 0 || ratio > 1) throw new Error(`OTEL_TRACES_SAMPLER_ARG must be a number from 0 to 1 (got "${value}")`);
+  if (!Number.isFinite(ratio) || ratio < 0 || ratio > 1) throw new Error(`Invalid configuration: OTEL_TRACES_SAMPLER_ARG: must be a number from 0 to 1 (got "${value}")`);
   return ratio;
 }
 
@@ -46,7 +52,6 @@ export function startTracing(serviceName: string, options: TracingOptions = {}):
   const { NodeTracerProvider } = require('@opentelemetry/sdk-trace-node') as typeof import('@opentelemetry/sdk-trace-node');
   const base = require('@opentelemetry/sdk-trace-base') as typeof import('@opentelemetry/sdk-trace-base');
   const { resourceFromAttributes } = require('@opentelemetry/resources') as typeof import('@opentelemetry/resources');
-  const { W3CTraceContextPropagator } = require('@opentelemetry/core') as typeof import('@opentelemetry/core');
   const { AsyncLocalStorageContextManager } = require('@opentelemetry/context-async-hooks') as typeof import('@opentelemetry/context-async-hooks');
   const { registerInstrumentations } = require('@opentelemetry/instrumentation') as typeof import('@opentelemetry/instrumentation');
   const { HttpInstrumentation } = require('@opentelemetry/instrumentation-http') as typeof import('@opentelemetry/instrumentation-http');
@@ -64,10 +69,17 @@ export function startTracing(serviceName: string, options: TracingOptions = {}):
     sampler: new base.ParentBasedSampler({ root: new base.TraceIdRatioBasedSampler(ratio) }),
     spanProcessors,
   });
-  provider.register({ contextManager: new AsyncLocalStorageContextManager(), propagator: new W3CTraceContextPropagator() });
-  const instrumentations: Instrumentation[] = [
+  // No global propagator: the trace context crosses NATS, the outbox and jobs through trace-context.ts, and an HTTP
+  // caller's traceparent (or a provider's) is neither read nor sent; the gateway starts every trace (ADR 0049).
+  provider.register({ contextManager: new AsyncLocalStorageContextManager(), propagator: null });
+  const instrumentations: InstrumentationBase[] = [
     new HttpInstrumentation({
       ignoreIncomingRequestHook: (request) => UNTRACED_PATHS.test(request.url ?? ''),
+      // Named after the route template express matched (`POST /api/listings/:id`), never the raw path with its ids.
+      applyCustomAttributesOnSpan: (span, request) => {
+        const route = routeTemplate(request);
+        if (route && 'method' in request) span.updateName(`${request.method} ${route}`).setAttribute('http.route', route);
+      },
       // Polls and sweeps with no request around them would each start a trace of their own.
       requireParentforOutgoingSpans: true,
     }),

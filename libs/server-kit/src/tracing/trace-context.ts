@@ -1,4 +1,4 @@
-import { context, isSpanContextValid, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Context, type Span } from '@opentelemetry/api';
+import { context, isSpanContextValid, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, TraceFlags, type Context, type Span } from '@opentelemetry/api';
 import { headers as natsHeaders, type MsgHdrs } from 'nats';
 
 const tracer = () => trace.getTracer('@market/server-kit');
@@ -10,17 +10,24 @@ export function activeTraceIds(): { trace_id: string; span_id: string } | null {
   return span && isSpanContextValid(span) ? { trace_id: span.traceId, span_id: span.spanId } : null;
 }
 
+// W3C trace context, version 00: trace id, parent span id, flags (ADR 0049). Read and written here rather than through
+// a global propagator, so the gateway's HTTP server never takes a caller's trace (nor its sampling) from the internet.
+const TRACEPARENT_FORMAT = /^00-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$/;
+
 /** The W3C traceparent of the active span (what a message or row carries onward), or null without one. */
 export function currentTraceparent(active: Context = context.active()): string | null {
-  const carrier: Record<string, string> = {};
-  propagation.inject(active, carrier);
-  return carrier[TRACEPARENT] ?? null;
+  const span = trace.getSpanContext(active);
+  if (!span || !isSpanContextValid(span)) return null;
+  const sampled = (span.traceFlags & TraceFlags.SAMPLED) === TraceFlags.SAMPLED;
+  return `00-${span.traceId}-${span.spanId}-${sampled ? '01' : '00'}`;
 }
 
 /** The context a carried traceparent continues (the root context when it is missing or malformed). */
 export function contextFromTraceparent(traceparent: string | null | undefined): Context {
-  if (typeof traceparent !== 'string' || traceparent === '') return ROOT_CONTEXT;
-  return propagation.extract(ROOT_CONTEXT, { [TRACEPARENT]: traceparent });
+  const parts = typeof traceparent === 'string' ? TRACEPARENT_FORMAT.exec(traceparent) : null;
+  if (!parts) return ROOT_CONTEXT;
+  const span = { traceId: parts[1], spanId: parts[2], traceFlags: Number.parseInt(parts[3], 16) & TraceFlags.SAMPLED, isRemote: true };
+  return isSpanContextValid(span) ? trace.setSpanContext(ROOT_CONTEXT, span) : ROOT_CONTEXT;
 }
 
 /** NATS headers carrying a traceparent, or undefined when there is none to carry. */
