@@ -100,4 +100,13 @@ describe('a bid traced from the HTTP request to the websocket frame and the emai
     // Nothing of the bid strayed into another trace: every span of this trace descends from the HTTP span.
     expect(inTrace().filter((span) => span !== http && !descendantsOf(http).includes(span))).toEqual([]);
   });
+
+  it('keeps the one-time token of a link out of every span', async () => {
+    const secret = `onetime${Date.now()}TOKENVALUE`;
+    await post(`${stack.url}/api/auth/verify-email?token=${secret}`, {});
+    const attributesOf = () => tracing.spans().map((span) => JSON.stringify(span.attributes));
+    // The request was traced (its URL is on its span), so the check below looks at a real span.
+    await eventually(async () => expect(attributesOf().some((text) => text.includes('verify-email') && text.includes('token=REDACTED'))).toBe(true), 10_000);
+    expect(attributesOf().filter((text) => text.includes(secret))).toEqual([]);
+  });
 });

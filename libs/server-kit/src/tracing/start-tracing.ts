@@ -16,6 +16,9 @@ export interface Tracing {
 
 // Probes answer every few seconds and tell nothing about a request (ADR 0049).
 const UNTRACED_PATHS = /^\/(healthz|readyz|metrics)(\/|\?|$)/;
+// Query parameters whose values never reach a span: one-time tokens in verification, reset and undo links (ADR 0008),
+// besides the instrumentation's own list of signed-URL parameters (which an explicit list replaces).
+export const REDACTED_QUERY_PARAMS = ['token', 'code', 'sig', 'Signature', 'AWSAccessKeyId', 'X-Goog-Signature', 'X-Amz-Signature', 'X-Amz-Credential', 'X-Amz-Security-Token'];
 
 /** The route template express matched for a request (`/api/listings/:id`), or null when none did. */
 export function routeTemplate(request: object): string | null {
@@ -75,6 +78,8 @@ export function startTracing(serviceName: string, options: TracingOptions = {}):
   const instrumentations: InstrumentationBase[] = [
     new HttpInstrumentation({
       ignoreIncomingRequestHook: (request) => UNTRACED_PATHS.test(request.url ?? ''),
+      redactedQueryParamsServer: REDACTED_QUERY_PARAMS,
+      redactedQueryParams: REDACTED_QUERY_PARAMS,
       // Named after the route template express matched (`POST /api/listings/:id`), never the raw path with its ids.
       applyCustomAttributesOnSpan: (span, request) => {
         const route = routeTemplate(request);
