@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { ACCOUNT_STATE_TTL_SECONDS, accountStateKey, IDENTITY_REDIS, SERVICE_CONFIG, sessionKey, withTimeout, type ServiceConfig } from '@market/server-kit';
 import type { AccountState } from '@market/contracts';
@@ -6,6 +6,9 @@ import type { UserEntity } from '../users/user.entity';
 import { AUTH_CONFIG, type AuthConfig } from '../auth.config';
 
 const PUBLISH_TIMEOUT_MS = 1000;
+// How often keys whose write failed are deleted again, and how many are remembered (one per changed account or session).
+const REPAIR_EVERY_MS = 1000;
+const MAX_UNSETTLED = 100_000;
 
 /** The state every process checks a token against (ADR 0030): version, status and the account's current role. */
 export function accountStateOf(user: Pick<UserEntity, 'tokenVersion' | 'status' | 'role' | 'emailVerifiedAt'>): AccountState {
@@ -15,12 +18,16 @@ export function accountStateOf(user: Pick<UserEntity, 'tokenVersion' | 'status' 
 /**
  * Publishes account and session state to Redis after a change, so every process sees it at once (ADR 0030). What says
  * "active" lives as long as a reader's own cache (5 minutes), what says "ended" as long as a token could be presented:
- * PostgreSQL stays the authority, so a write lost to a Redis failure or restore is corrected within minutes. A failed
- * publish is logged and never undoes or fails the change itself.
+ * PostgreSQL stays the authority. A failed publish is logged and never undoes or fails the change itself; its keys are
+ * deleted as soon as Redis answers again (ADR 0044), so a Redis that was only slow or paused cannot keep serving the
+ * old state (a live session after a logout, an active account after a suspension): readers then ask auth-service.
  */
 @Injectable()
-export class SessionStateStore {
+export class SessionStateStore implements OnModuleDestroy {
   private readonly logger = new Logger('SessionStateStore');
+  private readonly unsettled = new Set<string>();
+  private repairTimer: NodeJS.Timeout | null = null;
+  private repairing = false;
 
   constructor(
     // The request-path connection (ADR 0044): while Redis is away a write or read fails within 250 ms, never queues.
@@ -32,7 +39,7 @@ export class SessionStateStore {
   /** The account's state after a change: overwrites whatever any process cached. */
   async publish(user: Pick<UserEntity, 'id' | 'tokenVersion' | 'status' | 'role' | 'emailVerifiedAt'>): Promise<void> {
     const key = accountStateKey(this.config.REDIS_KEY_PREFIX, user.id);
-    await this.write(() => this.redis.set(key, JSON.stringify(accountStateOf(user)), 'EX', ACCOUNT_STATE_TTL_SECONDS), `account ${user.id}`);
+    await this.write(() => this.redis.set(key, JSON.stringify(accountStateOf(user)), 'EX', ACCOUNT_STATE_TTL_SECONDS), `account ${user.id}`, [key]);
   }
 
   /**
@@ -41,7 +48,7 @@ export class SessionStateStore {
    */
   async publishIfAbsent(user: Pick<UserEntity, 'id' | 'tokenVersion' | 'status' | 'role' | 'emailVerifiedAt'>): Promise<void> {
     const key = accountStateKey(this.config.REDIS_KEY_PREFIX, user.id);
-    await this.write(() => this.redis.set(key, JSON.stringify(accountStateOf(user)), 'EX', ACCOUNT_STATE_TTL_SECONDS, 'NX'), `account ${user.id}`);
+    await this.write(() => this.redis.set(key, JSON.stringify(accountStateOf(user)), 'EX', ACCOUNT_STATE_TTL_SECONDS, 'NX'), `account ${user.id}`, []);
   }
 
   /** Marks sessions live (for a reader's cache time) or ended (for as long as a token of theirs could be presented). */
@@ -49,15 +56,55 @@ export class SessionStateStore {
     if (ids.length === 0) return;
     const writes = this.redis.multi();
     const ttl = live ? ACCOUNT_STATE_TTL_SECONDS : this.auth.JWT_TTL_SECONDS;
-    for (const id of ids) writes.set(sessionKey(this.config.REDIS_KEY_PREFIX, id), live ? '1' : '0', 'EX', ttl);
-    await this.write(() => writes.exec(), `${ids.length} session(s)`);
+    const keys = ids.map((id) => sessionKey(this.config.REDIS_KEY_PREFIX, id));
+    for (const key of keys) writes.set(key, live ? '1' : '0', 'EX', ttl);
+    await this.write(() => writes.exec(), `${ids.length} session(s)`, keys);
   }
 
-  private async write(run: () => Promise<unknown>, what: string): Promise<void> {
+  onModuleDestroy() {
+    if (this.repairTimer) clearInterval(this.repairTimer);
+    this.repairTimer = null;
+  }
+
+  /** How many keys still wait to be deleted after a failed write (tests, logs). */
+  get unsettledCount(): number {
+    return this.unsettled.size;
+  }
+
+  // `stale`: the keys that may now hold an older value than PostgreSQL's (none for a write-if-absent).
+  private async write(run: () => Promise<unknown>, what: string, stale: string[]): Promise<void> {
     try {
       await withTimeout(run(), PUBLISH_TIMEOUT_MS, 'Redis');
     } catch (error) {
-      this.logger.warn(`Could not publish the state of ${what} (PostgreSQL has it; readers catch up within ${ACCOUNT_STATE_TTL_SECONDS} s): ${(error as Error).message}`);
+      this.logger.warn(`Could not publish the state of ${what} (PostgreSQL has it; its cached state is deleted once Redis answers): ${(error as Error).message}`);
+      this.settleLater(stale);
+    }
+  }
+
+  private settleLater(keys: string[]): void {
+    for (const key of keys) if (this.unsettled.size < MAX_UNSETTLED) this.unsettled.add(key);
+    if (this.repairTimer || this.unsettled.size === 0) return;
+    this.repairTimer = setInterval(() => void this.repair(), REPAIR_EVERY_MS);
+    this.repairTimer.unref();
+  }
+
+  // Deleting is always safe: a reader without a cached state asks auth-service, which reads PostgreSQL.
+  private async repair(): Promise<void> {
+    if (this.repairing) return;
+    this.repairing = true;
+    const keys = [...this.unsettled].slice(0, 1000);
+    try {
+      await withTimeout(this.redis.del(...keys), PUBLISH_TIMEOUT_MS, 'Redis');
+    } catch {
+      return;
+    } finally {
+      this.repairing = false;
+    }
+    for (const key of keys) this.unsettled.delete(key);
+    this.logger.log(`Deleted ${keys.length} cached state key(s) whose update Redis had missed`);
+    if (this.unsettled.size === 0 && this.repairTimer) {
+      clearInterval(this.repairTimer);
+      this.repairTimer = null;
     }
   }
 }
