@@ -2,7 +2,7 @@ import type { BidAction, BidActionResponse, BidHistoryResponse, PlaceBid, PlaceB
 import { api } from '../lib/api';
 import { livePatch, rememberLive, sameListing } from '../lib/live-state';
 import { listingsApi } from './listings.api';
-import { idempotencyHeaders } from '../lib/idempotency-key';
+import { retryableKeyHeaders } from '../lib/idempotency-key';
 
 /** The tag of the signed-in user's own bid list; listing ids are UUIDs, so it never names a listing's history. */
 const MY_BIDS = { type: 'Bids', id: 'MINE' } as const;
@@ -21,7 +21,7 @@ export const bidsApi = api.injectEndpoints({
       providesTags: (_result, _error, listingId) => [{ type: 'Bids', id: listingId }],
     }),
     placeBid: build.mutation<PlaceBidResponse, PlaceBid>({
-      query: (body) => ({ url: '/bids', method: 'POST', body, headers: idempotencyHeaders() }),
+      query: (body) => ({ url: '/bids', method: 'POST', body, headers: retryableKeyHeaders('/bids', body) }),
       // Also on failure: a refused bid usually means someone else bid first, so the minimum shown must catch up.
       invalidatesTags: (_result, _error, { listing_id }) => [
         { type: 'Listing', id: listing_id },

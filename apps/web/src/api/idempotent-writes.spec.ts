@@ -16,7 +16,7 @@ const writes = {
   refundPayment: (store: AppStore) => store.dispatch(paymentsApi.endpoints.refundPayment.initiate(ID)),
 };
 
-describe('the web sends a fresh Idempotency-Key per user action (ADR 0047)', () => {
+describe('the web sends an Idempotency-Key per user action, the same one on a retry (ADR 0047)', () => {
   const NodeRequest = globalThis.Request;
   let fetchMock: jest.SpyInstance;
   const sentKeys = () => fetchMock.mock.calls.map(([request]) => (request as Request).headers.get('Idempotency-Key'));
@@ -37,14 +37,18 @@ describe('the web sends a fresh Idempotency-Key per user action (ADR 0047)', () 
   });
   afterEach(() => fetchMock.mockRestore());
 
-  it.each(Object.keys(writes) as (keyof typeof writes)[])('%s: a key on each action, a new one for the next', async (name) => {
+  it.each(Object.keys(writes) as (keyof typeof writes)[])('%s: a retry after a 5xx repeats the key, the next action after an answer gets a new one', async (name) => {
+    const answers = [Response.json({ detail: 'Service temporarily unavailable' }, { status: 503 }), Response.json({}, { status: 200 })];
+    fetchMock.mockImplementation(async () => answers.shift() ?? Response.json({ detail: 'refused' }, { status: 400 }));
     const store = createStore();
     await writes[name](store);
     await writes[name](store);
-    const [first, second] = sentKeys();
+    await writes[name](store);
+    const [first, retry, next] = sentKeys();
     expect(first).toMatch(/^[A-Za-z0-9_.:-]{8,128}$/);
-    expect(second).toMatch(/^[A-Za-z0-9_.:-]{8,128}$/);
-    expect(second).not.toBe(first);
+    expect(retry).toBe(first);
+    expect(next).toMatch(/^[A-Za-z0-9_.:-]{8,128}$/);
+    expect(next).not.toBe(first);
   });
 
   it('sends none on other writes', async () => {

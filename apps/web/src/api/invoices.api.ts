@@ -1,6 +1,6 @@
 import type { BuyNowResponse, InvoiceActionResponse, InvoiceDto, InvoicesResponse, MarkPaidResponse, OpenDisputeRequest } from '@market/contracts';
 import { api } from '../lib/api';
-import { idempotencyHeaders } from '../lib/idempotency-key';
+import { retryableKeyHeaders } from '../lib/idempotency-key';
 
 /** The signed-in user's invoice list; buying, marking paid and failures all reload it. */
 const INVOICES = 'Invoices';
@@ -58,7 +58,7 @@ export const invoicesApi = api.enhanceEndpoints({ addTagTypes: [INVOICES] }).inj
       invalidatesTags: [INVOICES],
     }),
     buyNow: build.mutation<BuyNowResponse, BuyNowArgs>({
-      query: ({ listing_id }) => ({ url: `/listings/${encodeURIComponent(listing_id)}/buy-now`, method: 'POST', headers: idempotencyHeaders() }),
+      query: ({ listing_id }) => ({ url: `/listings/${encodeURIComponent(listing_id)}/buy-now`, method: 'POST', headers: retryableKeyHeaders(`/listings/${listing_id}/buy-now`) }),
       // Also on failure: "already sold" means the listing shown is stale.
       invalidatesTags: (_result, _error, { listing_id }) => [{ type: 'Listing', id: listing_id }, 'Listings', INVOICES],
     }),

@@ -1,6 +1,6 @@
 import type { MessagesResponse, SendMessage, SendMessageResponse, UnreadCountResponse } from '@market/contracts';
 import { api } from '../lib/api';
-import { idempotencyHeaders } from '../lib/idempotency-key';
+import { retryableKeyHeaders } from '../lib/idempotency-key';
 
 /** The signed-in user's messages and unread count: sending and reading reload both. */
 const MESSAGES = 'Messages';
@@ -19,7 +19,7 @@ export const messagesApi = api.enhanceEndpoints({ addTagTypes: [MESSAGES] }).inj
       providesTags: [MESSAGES],
     }),
     sendMessage: build.mutation<SendMessageResponse, SendMessage>({
-      query: (body) => ({ url: '/messages', method: 'POST', body, headers: idempotencyHeaders() }),
+      query: (body) => ({ url: '/messages', method: 'POST', body, headers: retryableKeyHeaders('/messages', body) }),
       invalidatesTags: (result) => (result ? [MESSAGES] : []),
     }),
     markMessageRead: build.mutation<{ message: string; unread_count: number }, string>({

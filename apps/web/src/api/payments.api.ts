@@ -10,7 +10,7 @@ import type {
   SandboxConfirmResult,
 } from '@market/contracts';
 import { api } from '../lib/api';
-import { idempotencyHeaders } from '../lib/idempotency-key';
+import { retryableKeyHeaders } from '../lib/idempotency-key';
 
 const PAYMENT_INTENTS = 'AdminPaymentIntents';
 /** The invoices list's tag (api/invoices.api.ts): a payment changes an invoice's status. */
@@ -34,7 +34,7 @@ export interface SandboxCardFields {
 export const paymentsApi = api.enhanceEndpoints({ addTagTypes: [PAYMENT_INTENTS, INVOICES] }).injectEndpoints({
   endpoints: (build) => ({
     createPayment: build.mutation<CreatePaymentResponse, { invoice_id: string; return_url: string }>({
-      query: (body) => ({ url: `/invoices/${encodeURIComponent(body.invoice_id)}/create-payment`, method: 'POST', body, headers: idempotencyHeaders() }),
+      query: (body) => ({ url: `/invoices/${encodeURIComponent(body.invoice_id)}/create-payment`, method: 'POST', body, headers: retryableKeyHeaders('/create-payment', body) }),
     }),
     paymentStatus: build.mutation<PaymentIntentStatusDto, string>({
       query: (id) => ({ url: `/payment-intents/${encodeURIComponent(id)}/status` }),
@@ -63,7 +63,7 @@ export const paymentsApi = api.enhanceEndpoints({ addTagTypes: [PAYMENT_INTENTS,
         url: `/admin/payment-intents/${encodeURIComponent(id)}/capture`,
         method: 'POST',
         body: { amount_to_capture: null, reason: 'Domain transfer verified by admin' },
-        headers: idempotencyHeaders(),
+        headers: retryableKeyHeaders(`/capture/${id}`),
       }),
       // Also on failure: "already captured" means the row shown is stale.
       invalidatesTags: [PAYMENT_INTENTS],
@@ -73,7 +73,7 @@ export const paymentsApi = api.enhanceEndpoints({ addTagTypes: [PAYMENT_INTENTS,
         url: `/admin/payment-intents/${encodeURIComponent(id)}/refund`,
         method: 'POST',
         body: { amount_to_refund: null, reason: 'Transaction cancelled by admin' },
-        headers: idempotencyHeaders(),
+        headers: retryableKeyHeaders(`/refund/${id}`),
       }),
       invalidatesTags: [PAYMENT_INTENTS],
     }),

@@ -2,6 +2,7 @@ import type { Dispatch } from '@reduxjs/toolkit';
 import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 import { forgetRefusedToken, readToken } from './storage-keys';
 import { sessionEnded } from './session-events';
+import { settleIdempotencyKey } from './idempotency-key';
 
 const rawBaseQuery = fetchBaseQuery({
   baseUrl: '/api',
@@ -18,6 +19,8 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> =
   const sentToken = readToken();
   const result = await rawBaseQuery(args, queryApi, extra);
   if (forgetRefusedToken(result.error?.status, sentToken)) announceSessionEnded(queryApi.dispatch);
+  const key = typeof args === 'string' ? undefined : (args.headers as Record<string, string> | undefined)?.['Idempotency-Key'];
+  if (key) settleIdempotencyKey(key, result.error ? result.error.status : 200);
   return result;
 };
 

@@ -1,4 +1,4 @@
-import { idempotencyHeaders, newIdempotencyKey } from './idempotency-key';
+import { idempotencyHeaders, newIdempotencyKey, retryableKeyHeaders, settleIdempotencyKey } from './idempotency-key';
 
 describe('Idempotency-Key per user action', () => {
   it('makes a new key each time, in the form the server accepts', () => {
@@ -21,5 +21,29 @@ describe('Idempotency-Key per user action', () => {
 
   it('sends the key it is given', () => {
     expect(idempotencyHeaders('k-12345678')).toEqual({ 'Idempotency-Key': 'k-12345678' });
+  });
+});
+
+describe('a write retried after no final answer', () => {
+  const keyOf = (headers: Record<string, string>) => headers['Idempotency-Key'];
+
+  it('keeps the key of the same request until it is answered for good, then makes a new one', () => {
+    const first = keyOf(retryableKeyHeaders('/bids', { listing_id: 'l1', amount: 100 }));
+    // No answer (network), a 5xx and a 409 "still being processed": the retry sends the same key.
+    settleIdempotencyKey(first, 'FETCH_ERROR');
+    settleIdempotencyKey(first, 503);
+    settleIdempotencyKey(first, 409);
+    expect(keyOf(retryableKeyHeaders('/bids', { listing_id: 'l1', amount: 100 }))).toBe(first);
+    settleIdempotencyKey(first, 201);
+    expect(keyOf(retryableKeyHeaders('/bids', { listing_id: 'l1', amount: 100 }))).not.toBe(first);
+  });
+
+  it('gives another request (another amount, another place) its own key, and settles on a final refusal', () => {
+    const a = keyOf(retryableKeyHeaders('/bids', { listing_id: 'l2', amount: 100 }));
+    const b = keyOf(retryableKeyHeaders('/bids', { listing_id: 'l2', amount: 150 }));
+    const c = keyOf(retryableKeyHeaders('/messages', { listing_id: 'l2', amount: 100 }));
+    expect(new Set([a, b, c]).size).toBe(3);
+    settleIdempotencyKey(a, 400);
+    expect(keyOf(retryableKeyHeaders('/bids', { listing_id: 'l2', amount: 100 }))).not.toBe(a);
   });
 });
