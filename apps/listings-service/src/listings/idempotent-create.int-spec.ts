@@ -113,6 +113,31 @@ describe('Idempotency-Key and caller deadlines on a service (ADR 0047)', () => {
     expect(await listingsOf(seller.user_id)).toEqual([created.id]);
   });
 
+  it('a refusal that says try again (409) frees the key; a final refusal (400) is kept as the answer', async () => {
+    const seller = await testCaller(svc.env, { role: 'regular' });
+    const listing = buildListing();
+    const key = randomUUID();
+    const busy = jest.spyOn(svc.app.get(ListingsService), 'create').mockRejectedValueOnce(new AppError('conflict', 'Busy right now; please try again'));
+    try {
+      expect((await failure(create(seller, listing, key))).status).toBe(409);
+    } finally {
+      busy.mockRestore();
+    }
+    const created = await create(seller, listing, key);
+    expect(await listingsOf(seller.user_id)).toEqual([created.id]);
+
+    const refusedKey = randomUUID();
+    const refused = jest.spyOn(svc.app.get(ListingsService), 'create').mockRejectedValueOnce(new AppError('bad_request', 'Not like that'));
+    try {
+      expect((await failure(create(seller, listing, refusedKey))).status).toBe(400);
+    } finally {
+      refused.mockRestore();
+    }
+    // The same request under the same key meets the same refusal, without running again.
+    expect((await failure(create(seller, listing, refusedKey))).status).toBe(400);
+    expect(await listingsOf(seller.user_id)).toEqual([created.id]);
+  });
+
   it('an expired key is a new request', async () => {
     const seller = await testCaller(svc.env, { role: 'regular' });
     const listing = buildListing();

@@ -57,6 +57,8 @@ async function ensureSchema(url: string, schema: string, limits: DatabaseLimits)
   }
 }
 
+const MIGRATION_LOCK_POLL_MS = 250;
+
 async function runMigrationsLocked(dataSource: DataSource, schema: string): Promise<void> {
   const runner = dataSource.createQueryRunner();
   await runner.connect();
@@ -64,7 +66,13 @@ async function runMigrationsLocked(dataSource: DataSource, schema: string): Prom
     // A migration may rewrite a large table: it runs without the request path's statement and idle timeouts (ADR 0044).
     await runner.query('SET statement_timeout = 0');
     await runner.query('SET idle_in_transaction_session_timeout = 0');
-    await runner.query('SELECT pg_advisory_lock(hashtext($1))', [`migrations:${schema}`]);
+    // Polled, not waited for: a replica blocked inside pg_advisory_lock holds a snapshot, which a CREATE INDEX
+    // CONCURRENTLY of the replica migrating would wait for in turn (a deadlock PostgreSQL ends by aborting one side).
+    for (;;) {
+      const [{ locked }] = (await runner.query('SELECT pg_try_advisory_lock(hashtext($1)) AS locked', [`migrations:${schema}`])) as { locked: boolean }[];
+      if (locked) break;
+      await new Promise((resolve) => setTimeout(resolve, MIGRATION_LOCK_POLL_MS));
+    }
     const executor = new MigrationExecutor(dataSource, runner);
     executor.transaction = 'each';
     await executor.executePendingMigrations();

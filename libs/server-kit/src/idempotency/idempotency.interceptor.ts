@@ -56,14 +56,14 @@ export class IdempotencyInterceptor implements NestInterceptor {
   }
 
   /**
-   * Runs the write and keeps its answer. A failure without a typed answer (5xx: the write's transaction rolled back)
-   * frees the key for a retry; if keeping a success fails, the key stays claimed, so a retry is refused, never repeated.
+   * Runs the write and keeps its answer. A failure without a typed answer (5xx: the write's transaction rolled back),
+   * or a refusal that says "try again" (409 busy, 429), frees the key for a retry; if keeping a success fails, the key stays claimed, so a retry is refused, never repeated.
    */
   private run(scope: IdempotencyScope, next: CallHandler): Observable<unknown> {
     return next.handle().pipe(
       catchError((error: unknown) => {
         const settle =
-          error instanceof AppError && error.status < 500 ? this.keys.finish(scope, { error: error.toPayload() }) : this.keys.release(scope);
+          error instanceof AppError && isFinalRefusal(error) ? this.keys.finish(scope, { error: error.toPayload() }) : this.keys.release(scope);
         return from(settle.catch((failure: unknown) => this.logger.warn(`Idempotency-Key not settled: ${String(failure)}`))).pipe(
           mergeMap(() => throwError(() => error)),
         );
@@ -78,4 +78,9 @@ export class IdempotencyInterceptor implements NestInterceptor {
       ),
     );
   }
+}
+
+/** A refusal the same request would meet again (bad input, not allowed, not found): kept as the key's answer. */
+function isFinalRefusal(error: AppError): boolean {
+  return error.status < 500 && error.status !== 409 && error.status !== 429;
 }

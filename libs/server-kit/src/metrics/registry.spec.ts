@@ -83,6 +83,7 @@ describe('metrics registry (ADR 0048)', () => {
   it('names an unexpected failure internal', () => {
     expect(outcomeOf(new Error('boom'))).toBe('internal');
     expect(outcomeOf(new AppError('unavailable', 'x'))).toBe('unavailable');
+    expect(outcomeOf(Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' }))).toBe('database_unavailable');
   });
 
   it('does not grow with label sets it never saw: the registry holds each metric once', async () => {

@@ -2,6 +2,7 @@ import { Injectable, type CallHandler, type ExecutionContext, type NestIntercept
 import { Observable, tap } from 'rxjs';
 import type { NatsContext } from '@nestjs/microservices';
 import { AppError } from '../errors/app-error';
+import { isDatabaseUnavailable } from '../errors/database-failure';
 import { histogram, LATENCY_BUCKETS } from './registry';
 
 const clientDuration = () =>
@@ -20,9 +21,10 @@ const serverDuration = () =>
     buckets: LATENCY_BUCKETS,
   });
 
-/** The outcome label of a failure: an AppError's stable code, else internal. */
+/** The outcome label of a failure: an AppError's stable code, database_unavailable as the filter answers it, else internal. */
 export function outcomeOf(error: unknown): string {
-  return error instanceof AppError ? error.code : 'internal';
+  if (error instanceof AppError) return error.code;
+  return isDatabaseUnavailable(error) ? 'database_unavailable' : 'internal';
 }
 
 /** Runs one client request and records its duration by subject and outcome (ADR 0048). */
