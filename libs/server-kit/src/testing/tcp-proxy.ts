@@ -15,8 +15,10 @@ export async function startTcpProxy(host: string, port: number): Promise<TcpProx
   let server: net.Server | null = null;
   let listenPort = 0;
 
+  // Resuming a proxy that already listens does nothing (a second server would fail on the port and leak the first).
   const listen = () =>
     new Promise<void>((resolve, reject) => {
+      if (server) return resolve();
       server = net.createServer((client) => {
         const upstream = net.connect({ host, port });
         sockets.add(client).add(upstream);
