@@ -9,6 +9,7 @@ export * from './errors/database-failure';
 export * from './database/data-source';
 export * from './database/1763800000000-create-event-tables';
 export * from './database/1763800000001-outbox-traceparent';
+export * from './database/kit-migrations';
 export * from './tracing/start-tracing';
 export * from './tracing/trace-context';
 export * from './tracing/rpc-tracing';

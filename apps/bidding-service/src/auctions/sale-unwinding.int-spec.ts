@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import type { EventPayloads } from '@market/contracts';
-import { CreateEventTables1763800000000, OutboxTraceparent1763800000001, openServiceDatabase } from '@market/server-kit';
+import { KIT_MIGRATIONS, openServiceDatabase } from '@market/server-kit';
 import { createTestDatabase, type TestDatabase } from '@market/server-kit/testing';
 import { CreateAuctions1763800900000 } from '../migrations/1763800900000-create-auctions';
 import { SalesAndOffers1763801000000 } from '../migrations/1763801000000-sales-and-offers';
@@ -82,7 +82,7 @@ describe('unwinding a sale whose invoice lapsed (ADR 0043)', () => {
       schema: 'bidding',
       entities: [],
       migrations: [
-        CreateEventTables1763800000000, OutboxTraceparent1763800000001, CreateAuctions1763800900000, SalesAndOffers1763801000000, WebsiteUrlAndBuyNow1763801100000,
+        ...KIT_MIGRATIONS, CreateAuctions1763800900000, SalesAndOffers1763801000000, WebsiteUrlAndBuyNow1763801100000,
         PriceVersionAndMemberStates1764510000000, WithdrawnBids1764510200000, UnwoundSalesAndStrikes1764550100000,
       ],
       poolSize: 8,

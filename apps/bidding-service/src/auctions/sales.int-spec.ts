@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import { CreateEventTables1763800000000, OutboxTraceparent1763800000001, openServiceDatabase } from '@market/server-kit';
+import { KIT_MIGRATIONS, openServiceDatabase } from '@market/server-kit';
 import { createTestDatabase, type TestDatabase } from '@market/server-kit/testing';
 import { CreateAuctions1763800900000 } from '../migrations/1763800900000-create-auctions';
 import { SalesAndOffers1763801000000 } from '../migrations/1763801000000-sales-and-offers';
@@ -65,7 +65,7 @@ describe('the end of a sale (D5, D8)', () => {
       url: db.url,
       schema: 'bidding',
       entities: [],
-      migrations: [CreateEventTables1763800000000, OutboxTraceparent1763800000001, CreateAuctions1763800900000, SalesAndOffers1763801000000, WebsiteUrlAndBuyNow1763801100000, PriceVersionAndMemberStates1764510000000, WithdrawnBids1764510200000],
+      migrations: [...KIT_MIGRATIONS, CreateAuctions1763800900000, SalesAndOffers1763801000000, WebsiteUrlAndBuyNow1763801100000, PriceVersionAndMemberStates1764510000000, WithdrawnBids1764510200000],
       poolSize: 16,
     });
     auctions = new AuctionsRepository(ds);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { minimumNextBid } from '@market/domain';
-import { CreateEventTables1763800000000, OutboxTraceparent1763800000001, openServiceDatabase } from '@market/server-kit';
+import { KIT_MIGRATIONS, openServiceDatabase } from '@market/server-kit';
 import { createTestDatabase, type TestDatabase } from '@market/server-kit/testing';
 import { CreateAuctions1763800900000 } from '../migrations/1763800900000-create-auctions';
 import { SalesAndOffers1763801000000 } from '../migrations/1763801000000-sales-and-offers';
@@ -71,7 +71,7 @@ describe('bids leaving an auction: repricing and moderation (ADR 0038)', () => {
       schema: 'bidding',
       entities: [],
       migrations: [
-        CreateEventTables1763800000000, OutboxTraceparent1763800000001,
+        ...KIT_MIGRATIONS,
         CreateAuctions1763800900000,
         SalesAndOffers1763801000000,
         WebsiteUrlAndBuyNow1763801100000,

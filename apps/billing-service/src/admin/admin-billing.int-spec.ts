@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { RPC, type Actor, type RpcDefinition } from '@market/contracts';
 import type { InvoiceState } from '@market/domain';
-import { AppError, CreateEventTables1763800000000, OutboxTraceparent1763800000001, openServiceDatabase, type ServiceRpc } from '@market/server-kit';
+import { AppError, KIT_MIGRATIONS, openServiceDatabase, type ServiceRpc } from '@market/server-kit';
 import { createTestDatabase, type TestDatabase } from '@market/server-kit/testing';
 import { CreateInvoices1763801200000 } from '../migrations/1763801200000-create-invoices';
 import { TransferAndDisputes1764520000000 } from '../migrations/1764520000000-transfer-and-disputes';
@@ -62,7 +62,7 @@ describe('admin billing figures in SQL (ADR 0021)', () => {
       url: db.url,
       schema: 'billing',
       entities: [],
-      migrations: [CreateEventTables1763800000000, OutboxTraceparent1763800000001, CreateInvoices1763801200000, CreatePayments1763801300000, TransferAndDisputes1764520000000, TransferProofs1764530100000, PaymentWindow1764550000000],
+      migrations: [...KIT_MIGRATIONS, CreateInvoices1763801200000, CreatePayments1763801300000, TransferAndDisputes1764520000000, TransferProofs1764530100000, PaymentWindow1764550000000],
       poolSize: 4,
     });
     repository = new AdminBillingRepository(ds);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { DEFAULT_SETTINGS, RPC, type Actor, type BuyNowSale, type RpcDefinition, type EventEnvelope, type EventPayloads } from '@market/contracts';
-import { AppError, badRequest, CreateEventTables1763800000000, OutboxTraceparent1763800000001, EventConsumers, openServiceDatabase, type ServiceRpc, type SettingsClient } from '@market/server-kit';
+import { AppError, badRequest, KIT_MIGRATIONS, EventConsumers, openServiceDatabase, type ServiceRpc, type SettingsClient } from '@market/server-kit';
 import { createTestDatabase, type TestDatabase } from '@market/server-kit/testing';
 import { CreateInvoices1763801200000 } from '../migrations/1763801200000-create-invoices';
 import { TransferAndDisputes1764520000000 } from '../migrations/1764520000000-transfer-and-disputes';
@@ -50,7 +50,7 @@ describe('invoices in the billing schema (D10)', () => {
 
   beforeAll(async () => {
     db = await createTestDatabase('billing');
-    ds = await openServiceDatabase({ url: db.url, schema: 'billing', entities: [], migrations: [CreateEventTables1763800000000, OutboxTraceparent1763800000001, CreateInvoices1763801200000, TransferAndDisputes1764520000000, TransferProofs1764530100000, PaymentWindow1764550000000], poolSize: 12 });
+    ds = await openServiceDatabase({ url: db.url, schema: 'billing', entities: [], migrations: [...KIT_MIGRATIONS, CreateInvoices1763801200000, TransferAndDisputes1764520000000, TransferProofs1764530100000, PaymentWindow1764550000000], poolSize: 12 });
     invoices = new InvoicesRepository(ds);
     // apply() needs only the database; no JetStream is involved here.
     consumers = new EventConsumers(ds, undefined as never, { stream: 'UNUSED', prefix: 'unused' }, 'billing-service');

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import type { Actor } from '@market/contracts';
-import { CreateEventTables1763800000000, OutboxTraceparent1763800000001, openServiceDatabase } from '@market/server-kit';
+import { KIT_MIGRATIONS, openServiceDatabase } from '@market/server-kit';
 import { createTestDatabase, type TestDatabase } from '@market/server-kit/testing';
 import { CreateInvoices1763801200000 } from '../migrations/1763801200000-create-invoices';
 import { CreatePayments1763801300000 } from '../migrations/1763801300000-create-payments';
@@ -61,7 +61,7 @@ describe('the payment window (ADR 0043)', () => {
       schema: 'billing',
       entities: [],
       migrations: [
-        CreateEventTables1763800000000, OutboxTraceparent1763800000001, CreateInvoices1763801200000, CreatePayments1763801300000, AdminPaymentActs1764400000000,
+        ...KIT_MIGRATIONS, CreateInvoices1763801200000, CreatePayments1763801300000, AdminPaymentActs1764400000000,
         TransferAndDisputes1764520000000, TransferProofs1764530100000, PaymentMethods1764500000000, PaymentWindow1764550000000,
       ],
       poolSize: 12,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { RPC, type Actor, type BuyNowSale, type RpcDefinition } from '@market/contracts';
-import { CreateEventTables1763800000000, OutboxTraceparent1763800000001, openServiceDatabase, type ServiceRpc } from '@market/server-kit';
+import { KIT_MIGRATIONS, openServiceDatabase, type ServiceRpc } from '@market/server-kit';
 import { createTestDatabase, shuffled, type TestDatabase } from '@market/server-kit/testing';
 import { CreateInvoices1763801200000 } from '../migrations/1763801200000-create-invoices';
 import { TransferAndDisputes1764520000000 } from '../migrations/1764520000000-transfer-and-disputes';
@@ -71,7 +71,7 @@ describe('card payments through the sandbox provider (D11, D12)', () => {
       url: db.url,
       schema: 'billing',
       entities: [],
-      migrations: [CreateEventTables1763800000000, OutboxTraceparent1763800000001, CreateInvoices1763801200000, CreatePayments1763801300000, AdminPaymentActs1764400000000, TransferAndDisputes1764520000000, TransferProofs1764530100000, PaymentWindow1764550000000],
+      migrations: [...KIT_MIGRATIONS, CreateInvoices1763801200000, CreatePayments1763801300000, AdminPaymentActs1764400000000, TransferAndDisputes1764520000000, TransferProofs1764530100000, PaymentWindow1764550000000],
       poolSize: 12,
     });
     invoices = new InvoicesRepository(ds);

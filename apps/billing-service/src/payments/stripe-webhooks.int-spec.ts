@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import type { Actor } from '@market/contracts';
-import { AppError, CreateEventTables1763800000000, OutboxTraceparent1763800000001, openServiceDatabase } from '@market/server-kit';
+import { AppError, KIT_MIGRATIONS, openServiceDatabase } from '@market/server-kit';
 import { createTestDatabase, shuffled, type TestDatabase } from '@market/server-kit/testing';
 import { CreateInvoices1763801200000 } from '../migrations/1763801200000-create-invoices';
 import { TransferAndDisputes1764520000000 } from '../migrations/1764520000000-transfer-and-disputes';
@@ -80,7 +80,7 @@ describe('Stripe webhooks: verified on the exact bytes, deduplicated, correct in
       url: db.url,
       schema: 'billing',
       entities: [],
-      migrations: [CreateEventTables1763800000000, OutboxTraceparent1763800000001, CreateInvoices1763801200000, CreatePayments1763801300000, AdminPaymentActs1764400000000, TransferAndDisputes1764520000000, TransferProofs1764530100000, PaymentWindow1764550000000],
+      migrations: [...KIT_MIGRATIONS, CreateInvoices1763801200000, CreatePayments1763801300000, AdminPaymentActs1764400000000, TransferAndDisputes1764520000000, TransferProofs1764530100000, PaymentWindow1764550000000],
       poolSize: 8,
     });
     invoices = new InvoicesRepository(ds);

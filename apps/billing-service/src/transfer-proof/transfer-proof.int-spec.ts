@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import type { Actor } from '@market/contracts';
-import { CreateEventTables1763800000000, OutboxTraceparent1763800000001, DomainProofChecker, domainProofSettings, NodeDomainProofLookup, openServiceDatabase, type ServiceRpc } from '@market/server-kit';
+import { KIT_MIGRATIONS, DomainProofChecker, domainProofSettings, NodeDomainProofLookup, openServiceDatabase, type ServiceRpc } from '@market/server-kit';
 import { createTestDatabase, startLocalDnsServer, startLocalProofSite, type LocalDnsServer, type LocalProofSite, type TestDatabase } from '@market/server-kit/testing';
 import { CreateInvoices1763801200000 } from '../migrations/1763801200000-create-invoices';
 import { CreatePayments1763801300000 } from '../migrations/1763801300000-create-payments';
@@ -85,7 +85,7 @@ describe('transfer verified by the buyer\'s token on the domain (ADR 0040)', () 
       schema: 'billing',
       entities: [],
       migrations: [
-        CreateEventTables1763800000000, OutboxTraceparent1763800000001, CreateInvoices1763801200000, CreatePayments1763801300000, AdminPaymentActs1764400000000,
+        ...KIT_MIGRATIONS, CreateInvoices1763801200000, CreatePayments1763801300000, AdminPaymentActs1764400000000,
         TransferAndDisputes1764520000000, TransferProofs1764530100000, PaymentWindow1764550000000,
       ],
     });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import type { Actor } from '@market/contracts';
-import { CreateEventTables1763800000000, OutboxTraceparent1763800000001, openServiceDatabase, type ServiceRpc } from '@market/server-kit';
+import { KIT_MIGRATIONS, openServiceDatabase, type ServiceRpc } from '@market/server-kit';
 import { createTestDatabase, type TestDatabase } from '@market/server-kit/testing';
 import { CreateInvoices1763801200000 } from '../migrations/1763801200000-create-invoices';
 import { CreatePayments1763801300000 } from '../migrations/1763801300000-create-payments';
@@ -86,7 +86,7 @@ describe('transfer checklist and disputes (ADR 0039)', () => {
       url: db.url,
       schema: 'billing',
       entities: [],
-      migrations: [CreateEventTables1763800000000, OutboxTraceparent1763800000001, CreateInvoices1763801200000, CreatePayments1763801300000, AdminPaymentActs1764400000000, TransferAndDisputes1764520000000, TransferProofs1764530100000, PaymentWindow1764550000000],
+      migrations: [...KIT_MIGRATIONS, CreateInvoices1763801200000, CreatePayments1763801300000, AdminPaymentActs1764400000000, TransferAndDisputes1764520000000, TransferProofs1764530100000, PaymentWindow1764550000000],
       poolSize: 12,
     });
     invoices = new InvoicesRepository(ds);

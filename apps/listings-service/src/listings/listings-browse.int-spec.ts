@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { BrowseListingsQuerySchema } from '@market/contracts';
-import { CreateEventTables1763800000000, OutboxTraceparent1763800000001, openServiceDatabase } from '@market/server-kit';
+import { KIT_MIGRATIONS, openServiceDatabase } from '@market/server-kit';
 import { createTestDatabase, type TestDatabase } from '@market/server-kit/testing';
 import { CreateListings1763800600000 } from '../migrations/1763800600000-create-listings';
 import { CreateWatchlist1763800700000 } from '../migrations/1763800700000-create-watchlist';
@@ -11,7 +11,7 @@ import { ListingOwnership1764530000000 } from '../migrations/1764530000000-listi
 import { ListingCancellation1764540000000 } from '../migrations/1764540000000-listing-cancellation';
 
 const MIGRATIONS = [
-  CreateEventTables1763800000000, OutboxTraceparent1763800000001,
+  ...KIT_MIGRATIONS,
   CreateListings1763800600000,
   CreateWatchlist1763800700000,
   BrowseCountsAndSortIndexes1763800800000,

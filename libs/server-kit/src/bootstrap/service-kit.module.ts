@@ -15,12 +15,9 @@ import type { ServiceConfig } from '../config/env';
 import { consumerLimits, streamLimits } from '../config/growth-env';
 import { openServiceDatabase, type ServiceDatabaseOptions } from '../database/data-source';
 import { databaseLimits } from '../database/pool-options';
-import { CreateEventTables1763800000000 } from '../database/1763800000000-create-event-tables';
-import { OutboxTraceparent1763800000001 } from '../database/1763800000001-outbox-traceparent';
-import { CreateIdempotencyKeys1763800000003 } from '../database/1763800000003-create-idempotency-keys';
-import { RetentionIndexes1763800000002 } from '../database/1763800000002-retention-indexes';
 import { RetentionSweep, serviceRetention, type RetentionRule } from '../jobs/retention.sweep';
 import type { RetentionPeriods } from '../config/growth-env';
+import { KIT_MIGRATIONS } from '../database/kit-migrations';
 import { connectNats } from '../nats/nats.connection';
 import { ensureEventStream } from '../events/jetstream';
 import { OutboxRelay } from '../events/outbox.relay';
@@ -92,7 +89,7 @@ export class ServiceKitModule {
             url: options.config.DATABASE_URL,
             schema: options.schema,
             entities: options.entities,
-            migrations: [CreateEventTables1763800000000, OutboxTraceparent1763800000001, RetentionIndexes1763800000002, CreateIdempotencyKeys1763800000003, ...options.migrations],
+            migrations: [...KIT_MIGRATIONS, ...options.migrations],
             limits: databaseLimits(options.config, options.service),
           }),
       },

@@ -5,8 +5,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 import { deadLetterSubject, type EventEnvelope } from '@market/contracts';
 import { createTestDatabase, deleteStream, eventually, isolatedEnv, startTcpProxy, type TcpProxy, type TestDatabase } from '../testing';
 import { openServiceDatabase } from '../database/data-source';
-import { CreateEventTables1763800000000 } from '../database/1763800000000-create-event-tables';
-import { OutboxTraceparent1763800000001 } from '../database/1763800000001-outbox-traceparent';
+import { KIT_MIGRATIONS } from '../database/kit-migrations';
 import { connectNats } from '../nats/nats.connection';
 import { ensureEventStream, eventSubject } from './jetstream';
 import { appendEvent } from './outbox.writer';
@@ -45,7 +44,7 @@ describe('outbox relay and idempotent consumers', () => {
       url: db.url,
       schema: 'kit_test',
       entities: [],
-      migrations: [CreateEventTables1763800000000, OutboxTraceparent1763800000001, CreateDeliveries1763800000001],
+      migrations: [...KIT_MIGRATIONS, CreateDeliveries1763800000001],
     });
     const natsUrl = new URL(env.NATS_URL);
     proxy = await startTcpProxy(natsUrl.hostname, Number(natsUrl.port || 4222));

@@ -4,8 +4,7 @@ import type { NatsConnection } from 'nats';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 import { createTestDatabase, deleteStream, isolatedEnv, type TestDatabase } from '../testing';
 import { openServiceDatabase } from '../database/data-source';
-import { CreateEventTables1763800000000 } from '../database/1763800000000-create-event-tables';
-import { OutboxTraceparent1763800000001 } from '../database/1763800000001-outbox-traceparent';
+import { KIT_MIGRATIONS } from '../database/kit-migrations';
 import { connectNats } from '../nats/nats.connection';
 import { ensureEventStream } from './jetstream';
 import { appendEvent } from './outbox.writer';
@@ -43,7 +42,7 @@ describe('outbox relay failure counter', () => {
   beforeAll(async () => {
     db = await createTestDatabase('outbox_failure');
     env = isolatedEnv(db.url);
-    ds = await openServiceDatabase({ url: db.url, schema: 'kit_test', entities: [], migrations: [CreateEventTables1763800000000, OutboxTraceparent1763800000001, RefuseMarking1763800000009] });
+    ds = await openServiceDatabase({ url: db.url, schema: 'kit_test', entities: [], migrations: [...KIT_MIGRATIONS, RefuseMarking1763800000009] });
     nc = await connectNats(env.NATS_URL, 'relay-under-test');
     await ensureEventStream(nc, { stream: env.EVENTS_STREAM, prefix: env.EVENTS_PREFIX });
     // Not started: each test drives the batches itself.
