@@ -5,25 +5,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { loadBuilt } from './lib/build.mjs';
 import { ROOT } from './lib/system.mjs';
+import { filesUnder } from './lib/files-under.mjs';
 
 const read = (path) => readFileSync(join(ROOT, path), 'utf8');
 const problems = [];
 const problem = (line) => problems.push(line);
-
-/** Files under a folder (recursively) whose names match, skipping build output and dependencies. */
-function filesUnder(dir, pattern) {
-  const found = [];
-  const walk = (path) => {
-    for (const entry of readdirSync(path, { withFileTypes: true })) {
-      if (['node_modules', 'dist', '.nx', 'tmp', 'data'].includes(entry.name)) continue;
-      const full = join(path, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else if (pattern.test(entry.name)) found.push(full);
-    }
-  };
-  walk(join(ROOT, dir));
-  return found;
-}
 
 const contracts = loadBuilt('libs/contracts/dist/index.js');
 const architecture = read('docs/architecture.md');

@@ -1,32 +1,18 @@
 // CI: deploy/observability/ says what the code defines (ADR 0048). Fails when a YAML or JSON file does not parse, a
 // dashboard or alert names a metric no code registers, an alert has no runbook entry in docs/operations.md, a metric
 // the code registers is missing from the operations "Metrics" section, or Prometheus scrapes a host compose lacks.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parse } from 'yaml';
 import { collectDefaultMetrics, Registry } from 'prom-client';
 import { ROOT } from './lib/system.mjs';
+import { filesUnder } from './lib/files-under.mjs';
 
 const DIR = join(ROOT, 'deploy/observability');
 const problems = [];
 const problem = (line) => problems.push(line);
 const read = (path) => readFileSync(path, 'utf8');
 const rel = (path) => relative(ROOT, path);
-
-/** Files under a folder (recursively) whose names match, skipping build output and dependencies. */
-function filesUnder(dir, pattern) {
-  const found = [];
-  const walk = (path) => {
-    for (const entry of readdirSync(path, { withFileTypes: true })) {
-      if (['node_modules', 'dist', '.nx', 'tmp', 'data'].includes(entry.name)) continue;
-      const full = join(path, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else if (pattern.test(entry.name)) found.push(full);
-    }
-  };
-  walk(dir);
-  return found;
-}
 
 function parsed(path, parser) {
   try {
