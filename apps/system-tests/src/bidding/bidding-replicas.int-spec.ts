@@ -113,7 +113,8 @@ describe('two bidding replicas behind two gateways', () => {
     await eventually(async () => expect(await auctionRow(listing.id)).toMatchObject({ status: 'active' }), 15_000);
 
     const storm = bidStorm(stack.urls, listing.id, bidders.map((b) => b.token), 500, Date.now() + 7000);
-    await new Promise((r) => setTimeout(r, 1500));
+    // Kill once the storm is under way: bids have been accepted through the replicas.
+    await eventually(async () => expect((await storedBids(listing.id)).length).toBeGreaterThan(5), 5_000);
     const victim = replicas.find((r) => r === replicas[0]) as ServiceProcess;
     await victim.kill('SIGKILL');
     const killedAt = Date.now();
