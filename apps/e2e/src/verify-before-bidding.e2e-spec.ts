@@ -33,10 +33,7 @@ describe('verifying an email before bidding (ADR 0037)', () => {
     const first = await linkInEmail(buyer.email, 'verify_email');
     await notice.getByRole('button', { name: 'Send the verification link again' }).click();
     await notice.getByText('Verification email sent').waitFor();
-    let link = first;
-    const mailDeadline = Date.now() + 20_000;
-    while (link === first && Date.now() < mailDeadline) link = await linkInEmail(buyer.email, 'verify_email');
-    expect(link).not.toBe(first);
+    const link = await linkInEmail(buyer.email, 'verify_email', first);
     await page.goto(link.replace(/^https?:\/\/[^/]+/, baseUrl()));
     await page.getByText('Email verified successfully!').waitFor();
 

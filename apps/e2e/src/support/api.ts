@@ -39,19 +39,46 @@ function linkInMailLog(to: string, page: string): string | null {
   return link;
 }
 
+// How long a journey waits for an email: one failed send attempt is retried after 30 s (email.queue.ts), so a mailbox
+// that stays empty for longer than that is a failure worth reporting, not a slow machine.
+const MAIL_WAIT_MS = 45_000;
+
+/** The warnings and errors the services that send mail logged lately, for a failure message. */
+function mailProblems(): string {
+  const dir = process.env.E2E_LOG_DIR ?? '';
+  const since = Date.now() - 2 * MAIL_WAIT_MS;
+  const lines: string[] = [];
+  for (const name of ['auth-service', 'notifications-service']) {
+    const file = join(dir, `${name}.log`);
+    if (!existsSync(file)) continue;
+    for (const line of readFileSync(file, 'utf8').split('\n')) {
+      const entry = (() => {
+        try {
+          return JSON.parse(line) as { level?: string; time?: string };
+        } catch {
+          return null;
+        }
+      })();
+      if (entry && ['warn', 'error', 'fatal'].includes(entry.level ?? '') && Date.parse(entry.time ?? '') >= since) lines.push(`${name}: ${line.slice(0, 400)}`);
+    }
+  }
+  return lines.length ? lines.slice(-20).join('\n') : 'no warning or error logged by auth-service or notifications-service';
+}
+
 /**
- * Waits for the latest email of a kind to an address and returns the link in it. With no SMTP server the log is the
- * mailbox, and outside production it holds the whole link; the admin's email view never shows a usable one (ADR 0031).
+ * Waits for the latest email of a kind to an address and returns the link in it; with `after`, for a newer link than
+ * that one (an email sent again). With no SMTP server the log is the mailbox, and outside production it holds the
+ * whole link; the admin's email view never shows a usable one (ADR 0031).
  */
-export async function linkInEmail(to: string, kind: 'verify_email' | 'reset_password' | 'undo_email_change'): Promise<string> {
+export async function linkInEmail(to: string, kind: 'verify_email' | 'reset_password' | 'undo_email_change', after?: string): Promise<string> {
   const page = { verify_email: '/verify-email', reset_password: '/reset-password', undo_email_change: '/undo-email-change' }[kind];
-  const deadline = Date.now() + 20_000;
+  const deadline = Date.now() + MAIL_WAIT_MS;
   while (Date.now() < deadline) {
     const link = linkInMailLog(to, page);
-    if (link) return link;
+    if (link && link !== after) return link;
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error(`No ${kind} email to ${to}`);
+  throw new Error(`No ${after ? 'new ' : ''}${kind} email to ${to} within ${MAIL_WAIT_MS / 1000} s; lately logged:\n${mailProblems()}`);
 }
 
 /** A registered, logged-in account made through the API. */
