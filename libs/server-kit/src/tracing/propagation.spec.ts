@@ -1,4 +1,4 @@
-import { SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
+import { context, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import { InMemorySpanExporter, SimpleSpanProcessor, type ReadableSpan } from '@opentelemetry/sdk-trace-base';
 import { lastValueFrom, of, throwError } from 'rxjs';
 import type { RpcMeta } from '@market/contracts';
@@ -23,6 +23,17 @@ describe('trace propagation helpers', () => {
     trace.disable();
   });
 
+  // The gateway's HTTP span in production: the only place a trace starts (ADR 0049).
+  const atTheEdge = <T>(name: string, fn: () => Promise<T> | T): Promise<T> =>
+    trace.getTracer('edge').startActiveSpan(name, { kind: SpanKind.SERVER }, async (span) => {
+      try {
+        return await fn();
+      } finally {
+        span.end();
+      }
+    });
+  const unsampled = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-00';
+
   const finished = (name: string) => {
     const span = exporter.getFinishedSpans().find((s) => s.name === name);
     if (!span) throw new Error(`no finished span ${name} among ${exporter.getFinishedSpans().map((s) => s.name).join(', ')}`);
@@ -31,7 +42,7 @@ describe('trace propagation helpers', () => {
 
   it('has no traceparent outside a span and the active span\'s inside one', async () => {
     expect(currentTraceparent()).toBeNull();
-    const seen = await inSpan('outer', { kind: SpanKind.INTERNAL }, () => currentTraceparent());
+    const seen = await atTheEdge('outer', () => currentTraceparent());
     const outer = finished('outer');
     expect(seen).toBe(`00-${outer.spanContext().traceId}-${outer.spanContext().spanId}-01`);
   });
@@ -42,19 +53,17 @@ describe('trace propagation helpers', () => {
     await inSpan('fresh', { kind: SpanKind.CONSUMER, parent: 'not-a-traceparent' }, () => undefined);
     expect(finished('continued').spanContext().traceId).toBe('4bf92f3577b34da6a3ce929d0e0e4736');
     expect(parentOf(finished('continued'))).toBe('00f067aa0ba902b7');
-    expect(finished('fresh').spanContext().traceId).not.toBe('4bf92f3577b34da6a3ce929d0e0e4736');
-    expect(parentOf(finished('fresh'))).toBeUndefined();
     expect(trace.getSpanContext(contextFromTraceparent(null))).toBeUndefined();
-    // All-zero ids are invalid by the W3C format; an unsampled caller's decision is kept.
+    // All-zero ids are invalid by the W3C format.
     expect(trace.getSpanContext(contextFromTraceparent('00-00000000000000000000000000000000-00f067aa0ba902b7-01'))).toBeUndefined();
-    const unsampled = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-00';
-    expect(currentTraceparent(contextFromTraceparent(unsampled))).toBe(unsampled);
-    expect(await inSpan('unsampled', { kind: SpanKind.CONSUMER, parent: unsampled }, () => currentTraceparent())).toMatch(/-00$/);
-    expect(exporter.getFinishedSpans().map((s) => s.name)).not.toContain('unsampled');
+    // No new trace starts past the edge, and one the edge did not sample goes no further.
+    expect(currentTraceparent(contextFromTraceparent(unsampled))).toBeNull();
+    expect(await inSpan('unsampled', { kind: SpanKind.CONSUMER, parent: unsampled }, () => currentTraceparent())).toBeNull();
+    expect(exporter.getFinishedSpans().map((s) => s.name)).toEqual(['continued']);
   });
 
   it('marks a span failed when its work throws, and rethrows', async () => {
-    await expect(inSpan('failing', { kind: SpanKind.INTERNAL }, () => Promise.reject(new Error('db down')))).rejects.toThrow('db down');
+    await expect(atTheEdge('edge', () => inSpan('failing', { kind: SpanKind.INTERNAL }, () => Promise.reject(new Error('db down'))))).rejects.toThrow('db down');
     expect(finished('failing').status).toMatchObject({ code: SpanStatusCode.ERROR, message: 'db down' });
   });
 
@@ -67,7 +76,7 @@ describe('trace propagation helpers', () => {
 
   it('makes the service span of a NATS request a child of the caller\'s client span', async () => {
     const meta: RpcMeta = { request_id: 'req-12345678', token: null };
-    await inSpan('http', { kind: SpanKind.SERVER }, async () => {
+    await atTheEdge('http', async () => {
       const span = startRpcSpan('bids.place', meta);
       const answer = await lastValueFrom(
         handleInServerSpan('bids.place', meta.traceparent, () => of(currentTraceparent())).pipe(endsSpan(span)),
@@ -84,16 +93,18 @@ describe('trace propagation helpers', () => {
   });
 
   it('fails a request span on a 5xx or transport error but not on a refusal', async () => {
-    const refused = startRpcSpan('refused', { request_id: 'r', token: null });
-    await expect(lastValueFrom(throwError(() => ({ code: 'conflict', status: 409, detail: 'outbid' })).pipe(endsSpan(refused)))).rejects.toBeDefined();
-    const broken = startRpcSpan('broken', { request_id: 'r', token: null });
-    await expect(lastValueFrom(throwError(() => new Error('timeout')).pipe(endsSpan(broken)))).rejects.toThrow('timeout');
+    await atTheEdge('edge', async () => {
+      const refused = startRpcSpan('refused', { request_id: 'r', token: null });
+      await expect(lastValueFrom(throwError(() => ({ code: 'conflict', status: 409, detail: 'outbid' })).pipe(endsSpan(refused)))).rejects.toBeDefined();
+      const broken = startRpcSpan('broken', { request_id: 'r', token: null });
+      await expect(lastValueFrom(throwError(() => new Error('timeout')).pipe(endsSpan(broken)))).rejects.toThrow('timeout');
+    });
     expect(finished('refused request').status.code).toBe(SpanStatusCode.UNSET);
     expect(finished('broken request').status.code).toBe(SpanStatusCode.ERROR);
   });
 
   it('publishes an outbox row in a span continuing its stored trace, and consumers continue the message\'s', async () => {
-    const stored = await inSpan('bid', { kind: SpanKind.SERVER }, () => currentTraceparent());
+    const stored = await atTheEdge('bid', () => currentTraceparent());
     let sent: ReturnType<typeof traceHeaders>;
     await publishInSpan({ name: 'bid.placed', traceparent: stored }, async (headers) => {
       sent = headers;
@@ -106,6 +117,16 @@ describe('trace propagation helpers', () => {
     expect(traceparentOf(sent!)).toBe(`00-${publish.spanContext().traceId}-${publish.spanContext().spanId}-01`);
     expect(parentOf(consume)).toBe(publish.spanContext().spanId);
     expect(handled).toContain(consume.spanContext().spanId);
+  });
+
+  it('carries nothing past the edge for a trace it did not sample: no request span, no traceparent, no service span', async () => {
+    const meta: RpcMeta = { request_id: 'req-12345678', token: null };
+    const span = context.with(contextFromTraceparent(unsampled), () => startRpcSpan('bids.place', meta));
+    // The service, in its own process, sees only the envelope.
+    const answer = await lastValueFrom(handleInServerSpan('bids.place', meta.traceparent, () => of(trace.getSpan(context.active()))).pipe(endsSpan(span)));
+    expect(meta.traceparent).toBeUndefined();
+    expect(answer).toBeUndefined();
+    expect(exporter.getFinishedSpans()).toHaveLength(0);
   });
 
   it('publishes and consumes untraced events without spans', async () => {

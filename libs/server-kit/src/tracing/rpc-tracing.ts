@@ -35,7 +35,9 @@ export function endsSpan<T>(span: Span): MonoTypeOperatorFunction<T> {
 /** Runs a NATS handler inside a server span continuing the caller's traceparent; the span ends with the answer. */
 export function handleInServerSpan<T>(subject: string, traceparent: string | null | undefined, handle: () => Observable<T>): Observable<T> {
   return new Observable<T>((subscriber) => {
-    const started = startSpan(subject, { kind: SpanKind.SERVER, parent: traceparent ?? null, attributes: natsAttributes(subject) });
+    // A request outside a recorded trace is handled as it is: no span, no context (ADR 0049).
+    if (!traceparent) return handle().subscribe(subscriber);
+    const started = startSpan(subject, { kind: SpanKind.SERVER, parent: traceparent, attributes: natsAttributes(subject) });
     // Subscribed inside the span's context too: the interceptors after this one resume in callbacks registered then.
     return context.with(started.context, () => handle().pipe(endsSpan(started.span)).subscribe(subscriber));
   });

@@ -88,7 +88,8 @@ export function startTracing(serviceName: string, options: TracingOptions = {}):
       // Polls and sweeps with no request around them would each start a trace of their own.
       requireParentforOutgoingSpans: true,
     }),
-    new PgInstrumentation({ requireParentSpan: true }),
+    // Pool checkouts are a metric (market_db_pool_*), not a span each (ADR 0049).
+    new PgInstrumentation({ requireParentSpan: true, ignoreConnectSpans: true }),
     new IORedisInstrumentation({ requireParentSpan: true }),
   ];
   registerInstrumentations({ tracerProvider: provider, instrumentations });

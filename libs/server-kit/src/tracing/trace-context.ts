@@ -1,4 +1,4 @@
-import { context, isSpanContextValid, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, TraceFlags, type Context, type Span } from '@opentelemetry/api';
+import { context, INVALID_SPAN_CONTEXT, isSpanContextValid, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, TraceFlags, type Context, type Span } from '@opentelemetry/api';
 import { headers as natsHeaders, type MsgHdrs } from 'nats';
 
 const tracer = () => trace.getTracer('@market/server-kit');
@@ -14,12 +14,21 @@ export function activeTraceIds(): { trace_id: string; span_id: string } | null {
 // a global propagator, so the gateway's HTTP server never takes a caller's trace (nor its sampling) from the internet.
 const TRACEPARENT_FORMAT = /^00-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$/;
 
-/** The W3C traceparent of the active span (what a message or row carries onward), or null without one. */
-export function currentTraceparent(active: Context = context.active()): string | null {
+/** Whether a context holds a span of a trace the edge chose to record (sampled). */
+function isRecordedTrace(active: Context): boolean {
   const span = trace.getSpanContext(active);
-  if (!span || !isSpanContextValid(span)) return null;
-  const sampled = (span.traceFlags & TraceFlags.SAMPLED) === TraceFlags.SAMPLED;
-  return `00-${span.traceId}-${span.spanId}-${sampled ? '01' : '00'}`;
+  return span !== undefined && isSpanContextValid(span) && (span.traceFlags & TraceFlags.SAMPLED) === TraceFlags.SAMPLED;
+}
+
+/**
+ * The W3C traceparent of the active span (what a message or row carries onward), or null without one. A trace the
+ * edge did not sample is not carried at all: past the gateway its requests, rows, events and jobs run with no span and
+ * no instrumentation work, so the sampling ratio is also the share of the tracing cost paid (ADR 0049).
+ */
+export function currentTraceparent(active: Context = context.active()): string | null {
+  if (!isRecordedTrace(active)) return null;
+  const span = trace.getSpanContext(active)!;
+  return `00-${span.traceId}-${span.spanId}-01`;
 }
 
 /** The context a carried traceparent continues (the root context when it is missing or malformed). */
@@ -56,9 +65,22 @@ export function failSpan(span: Span, error: unknown): void {
   span.setStatus({ code: SpanStatusCode.ERROR, message: error instanceof Error ? error.message : String(error) });
 }
 
-/** Runs fn inside a new span (a child of `parent` when given, else of the active span) and ends it when fn settles. */
+// What inSpan and startSpan hand out when there is no recorded trace to continue: a span that records nothing.
+const UNRECORDED = trace.wrapSpanContext(INVALID_SPAN_CONTEXT);
+
+/** The parent context of a new span: the carried traceparent's, else (parent undefined) the active one. */
+function parentContext(options: SpanOptions): Context {
+  return options.parent === undefined ? context.active() : contextFromTraceparent(options.parent);
+}
+
+/**
+ * Runs fn inside a new span (a child of `parent` when given, else of the active span) and ends it when fn settles.
+ * Only a recorded trace is continued: without one (no parent, or one the edge did not sample) fn runs as it is, and
+ * no new trace starts here; the gateway starts every trace (ADR 0049).
+ */
 export async function inSpan<T>(name: string, options: SpanOptions, fn: (span: Span) => Promise<T> | T): Promise<T> {
-  const parent = options.parent === undefined ? context.active() : contextFromTraceparent(options.parent);
+  const parent = parentContext(options);
+  if (!isRecordedTrace(parent)) return fn(UNRECORDED);
   const span = tracer().startSpan(name, { kind: options.kind, attributes: options.attributes }, parent);
   try {
     return await context.with(trace.setSpan(parent, span), () => fn(span));
@@ -70,9 +92,13 @@ export async function inSpan<T>(name: string, options: SpanOptions, fn: (span: S
   }
 }
 
-/** Starts a span the caller ends (for work that completes in a callback or stream), with the context it runs in. */
+/**
+ * Starts a span the caller ends (for work that completes in a callback or stream), with the context it runs in; like
+ * inSpan, only within a recorded trace (otherwise a span that records nothing, and the active context unchanged).
+ */
 export function startSpan(name: string, options: SpanOptions): { span: Span; context: Context } {
-  const parent = options.parent === undefined ? context.active() : contextFromTraceparent(options.parent);
+  const parent = parentContext(options);
+  if (!isRecordedTrace(parent)) return { span: UNRECORDED, context: context.active() };
   const span = tracer().startSpan(name, { kind: options.kind, attributes: options.attributes }, parent);
   return { span, context: trace.setSpan(parent, span) };
 }
