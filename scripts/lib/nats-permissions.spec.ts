@@ -81,6 +81,10 @@ describe('NATS users and their permissions (ADR 0035)', () => {
     expect(readFileSync(join(ROOT, 'deploy', 'nats', 'auth.conf'), 'utf8')).toBe(natsConfigText(contracts, DEFAULTS));
   });
 
+  it("keeps the Kubernetes dev overlay's copy equal to it (kustomize reads files under the overlay only; else: cp deploy/nats/auth.conf k8s/overlays/dev/nats/)", () => {
+    expect(readFileSync(join(ROOT, 'k8s', 'overlays', 'dev', 'nats', 'auth.conf'), 'utf8')).toBe(readFileSync(join(ROOT, 'deploy', 'nats', 'auth.conf'), 'utf8'));
+  });
+
   it('has `npm run secrets` make a password for every NATS user', () => {
     const names = (ENV_ENTRIES as Array<{ name: string }>).map((entry) => entry.name);
     expect(names).toEqual(expect.arrayContaining((natsUsers(contracts) as string[]).map(natsPasswordVariable)));
