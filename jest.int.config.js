@@ -1,7 +1,12 @@
-/** Integration and API tests against the machine's PostgreSQL, Redis and NATS (*.int-spec.ts). */
+/**
+ * Integration and API tests (*.int-spec.ts) against PostgreSQL, Redis, NATS and S3: containers when a Docker engine
+ * answers, else the machine's services; TEST_INFRA=containers|env|auto decides (ADR 0054).
+ */
 module.exports = {
   ...require('./jest.preset'),
   displayName: 'integration',
   testMatch: ['<rootDir>/{apps,libs}/*/src/**/*.int-spec.ts'],
+  globalSetup: '<rootDir>/scripts/lib/test-infra.global-setup.mjs',
+  globalTeardown: '<rootDir>/scripts/lib/test-infra.global-teardown.mjs',
   testTimeout: 60_000,
 };

@@ -21,7 +21,8 @@ export async function createGateway(config: GatewayConfig): Promise<NestExpressA
     bodyParser: false,
     abortOnError: false,
   });
-  if (config.TRUST_PROXY) app.set('trust proxy', 1);
+  // req.ip is the address TRUST_PROXY hops back from the socket; the live feed reads it the same way (ADR 0054).
+  app.set('trust proxy', config.TRUST_PROXY);
   app.disable('x-powered-by');
   app.use(httpMetrics);
   app.use(requestContext);

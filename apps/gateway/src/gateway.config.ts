@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { ConfigError, commonEnv, parseEnv, portSchema, secretSchema, urlSchema } from '@market/server-kit';
+import { trustProxySchema } from './http/trust-proxy';
 import { parseOriginList } from './live/live-handshake';
 
 /** Variables the gateway reads; parsed once at start. */
@@ -18,7 +19,8 @@ export const gatewayEnv = {
   BROWSE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   // A browse page the listings service has not sent within this long is answered from its last good copy (ADR 0050).
   BROWSE_STALE_AFTER_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
-  TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  // Proxies in front of the gateway whose X-Forwarded-For entries are believed, as a hop count (ADR 0054).
+  TRUST_PROXY: trustProxySchema,
   // Screenshots go to S3/MinIO when an endpoint is set, else to files under UPLOADS_DIR (see ADR 0012).
   S3_ENDPOINT: urlSchema(['http:', 'https:']).optional(),
   S3_ACCESS_KEY: z.string().min(1).optional(),

@@ -8,9 +8,10 @@ import { mayConsume } from '@market/contracts';
 import { eventSubject } from '@market/server-kit';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway.config';
 import { GATEWAY_NATS } from '../gateway.tokens';
+import { clientAddress } from '../http/trust-proxy';
 import { CLOSE_GOING_AWAY, DEFAULT_LIVE_LIMITS, LiveHub } from './live-hub';
 import { watchLiveSockets } from './live.metrics';
-import { clientAddress, matchLivePath, originAllowed, rejectUpgrade, serveWithoutUpgrade, wantsWebSocket, type OriginPolicy } from './live-handshake';
+import { matchLivePath, originAllowed, rejectUpgrade, serveWithoutUpgrade, wantsWebSocket, type OriginPolicy } from './live-handshake';
 import { LIVE_SOURCE_EVENTS, liveMessagesFor } from './live-messages';
 import { sendInSpan } from './live-tracing';
 
@@ -48,7 +49,7 @@ export class LiveFeed implements OnApplicationBootstrap, BeforeApplicationShutdo
   ) {
     const allowed = new Set(config.WS_ALLOWED_ORIGINS);
     if (config.PUBLIC_URL) allowed.add(new URL(config.PUBLIC_URL).origin);
-    this.policy = { trustProxy: config.TRUST_PROXY, allowed };
+    this.policy = { proxyHops: config.TRUST_PROXY, allowed };
     this.hub = new LiveHub({ ...DEFAULT_LIVE_LIMITS, maxSocketsPerAddress: config.WS_MAX_SOCKETS_PER_ADDRESS });
     this.unwatch = watchLiveSockets(this.hub);
   }
@@ -112,7 +113,7 @@ export class LiveFeed implements OnApplicationBootstrap, BeforeApplicationShutdo
     if (this.closing) return rejectUpgrade(socket, 503, 'The server is shutting down');
     if (route.kind === 'bad-id') return rejectUpgrade(socket, 400, 'Not a valid listing id');
     if (!originAllowed(request, this.policy)) return rejectUpgrade(socket, 403, 'Origin not allowed');
-    const address = clientAddress(request, this.policy.trustProxy);
+    const address = clientAddress(request, this.policy.proxyHops);
     if (!this.hub.hasRoom(address)) return rejectUpgrade(socket, 503, 'Too many live connections, try again later');
     // handleUpgrade answers malformed handshakes itself (400/405) and otherwise calls back synchronously, so the
     // room check above cannot be overtaken by a concurrent handshake.

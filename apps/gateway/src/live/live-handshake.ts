@@ -45,20 +45,9 @@ export function parseOriginList(value: string): string[] {
   return origins;
 }
 
-/**
- * The client's address for per-client limits: the socket's peer, or behind a trusted proxy (TRUST_PROXY) the last
- * X-Forwarded-For entry, which that one proxy wrote (as Express's 'trust proxy' 1 does for the other requests).
- */
-export function clientAddress(request: { headers: IncomingHttpHeaders; socket: { remoteAddress?: string } }, trustProxy: boolean): string {
-  const forwarded = request.headers['x-forwarded-for'];
-  const list = (Array.isArray(forwarded) ? forwarded.join(',') : (forwarded ?? '')).split(',').map((entry) => entry.trim()).filter(Boolean);
-  if (trustProxy && list.length > 0) return list[list.length - 1];
-  return request.socket.remoteAddress ?? '';
-}
-
 export interface OriginPolicy {
-  /** Honour X-Forwarded-Proto (TRUST_PROXY), as Express does for the gateway's other requests. */
-  trustProxy: boolean;
+  /** TRUST_PROXY's hops: with any, X-Forwarded-Proto is believed, as Express does for the gateway's other requests. */
+  proxyHops: number;
   /** PUBLIC_URL's origin and WS_ALLOWED_ORIGINS. */
   allowed: ReadonlySet<string>;
 }
@@ -75,11 +64,11 @@ export function originAllowed(request: { headers: IncomingHttpHeaders; socket: o
   if (!origin) return false;
   if (policy.allowed.has(origin)) return true;
   const host = request.headers.host;
-  return host !== undefined && originOf(`${requestProtocol(request, policy.trustProxy)}://${host}`) === origin;
+  return host !== undefined && originOf(`${requestProtocol(request, policy.proxyHops)}://${host}`) === origin;
 }
 
-function requestProtocol(request: { headers: IncomingHttpHeaders; socket: object }, trustProxy: boolean): 'http' | 'https' {
-  if (trustProxy) {
+function requestProtocol(request: { headers: IncomingHttpHeaders; socket: object }, proxyHops: number): 'http' | 'https' {
+  if (proxyHops > 0) {
     const forwarded = request.headers['x-forwarded-proto'];
     const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',', 1)[0].trim().toLowerCase();
     if (first === 'http' || first === 'https') return first;

@@ -1,40 +1,24 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { MinioStorage } from './minio-storage';
+import { startTestObjectStore, type TestObjectStore } from './testing/test-object-store';
 
-// s3rver ships no types; this is the part of its API the test uses.
-interface S3rverServer {
-  run(): Promise<AddressInfo>;
-  close(): Promise<void>;
-}
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const S3rver = require('s3rver') as new (options: Record<string, unknown>) => S3rverServer;
-
-describe('MinioStorage against an S3-compatible server (s3rver)', () => {
+describe('MinioStorage against an S3-compatible server (s3rver, or MinIO when the run started containers)', () => {
   let dir: string;
-  let server: S3rverServer;
+  let server: TestObjectStore;
   let storage: MinioStorage;
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'minio-storage-'));
-    server = new S3rver({ address: '127.0.0.1', port: 0, directory: dir, silent: true });
-    const { port } = await server.run();
-    // s3rver accepts any key pair (its default is S3RVER/S3RVER).
-    storage = new MinioStorage({
-      endpoint: `http://127.0.0.1:${port}`,
-      accessKey: 'S3RVER',
-      secretKey: 'S3RVER',
-      bucket: 'screenshots-test',
-      region: 'us-east-1',
-    });
+    server = await startTestObjectStore(dir, 'screenshots-test');
+    storage = server.storage();
   });
 
   afterAll(async () => {
-    await server?.close();
+    await server?.stop();
     await rm(dir, { recursive: true, force: true });
   });
 

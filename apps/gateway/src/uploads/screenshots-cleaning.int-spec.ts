@@ -4,13 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import type { INestApplication } from '@nestjs/common';
-import { Client } from 'minio';
 import sharp from 'sharp';
-import { MinioStorage } from './minio-storage';
 import { ObjectStorage, type StoredScreenshot } from './index';
 import { pngHeader } from './testing/image-fixtures';
 import { EXIF_MARKER, animatedGif, hasGps, realJpeg, realPng, realWebp } from './testing/real-images';
-import { startS3rverProcess } from './testing/s3rver-process';
+import { startTestObjectStore } from './testing/test-object-store';
 import { form, startUploadApp, type FormPart } from './testing/upload-test-app';
 
 const file = (bytes: Buffer, filename: string, type = 'application/octet-stream'): FormPart => ({ name: 'screenshots', bytes, filename, type });
@@ -19,7 +17,7 @@ let flipbook: Promise<Buffer> | undefined;
 
 describe.each([
   ['disk', false],
-  ['MinIO (s3rver)', true],
+  ['MinIO (s3rver, or a MinIO container)', true],
 ])('screenshots are stored cleaned of metadata and served by their key (%s, ADR 0029)', (_name, useMinio) => {
   let root: string;
   let app: INestApplication;
@@ -43,14 +41,13 @@ describe.each([
     const dir = join(root, 'uploads');
     storedKeys = async () => (await readdir(dir).catch(() => [] as string[])).filter((name) => !name.endsWith('.meta.json'));
     if (useMinio) {
-      const s3 = await startS3rverProcess(join(root, 's3'));
+      const s3 = await startTestObjectStore(join(root, 's3'), 'cleaning-test');
       stopS3 = s3.stop;
-      storage = new MinioStorage({ endpoint: s3.endpoint, accessKey: 'S3RVER', secretKey: 'S3RVER', bucket: 'cleaning-test', region: 'us-east-1' });
-      const { port } = new URL(s3.endpoint);
-      const client = new Client({ endPoint: '127.0.0.1', port: Number(port), useSSL: false, accessKey: 'S3RVER', secretKey: 'S3RVER', pathStyle: true });
+      storage = s3.storage();
+      const client = s3.client();
       storedKeys = async () => {
         const keys: string[] = [];
-        for await (const item of client.listObjectsV2('cleaning-test', '', true)) keys.push((item as { name: string }).name);
+        for await (const item of client.listObjectsV2(s3.bucket, '', true)) keys.push((item as { name: string }).name);
         return keys;
       };
     }

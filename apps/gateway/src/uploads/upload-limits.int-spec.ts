@@ -4,13 +4,12 @@ import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import sharp from 'sharp';
 import { eventually } from '@market/server-kit/testing';
-import { MinioStorage } from './minio-storage';
 import { ImageCleaner, ObjectStorage, UploadSlots, type StoredScreenshot } from './index';
 import { MAX_SCREENSHOT_BYTES } from './upload-rules';
 import { sampleLiveArrayBuffers, sampleRss, watchBufferAllocations } from './testing/allocation-probe';
 import { png } from './testing/image-fixtures';
 import { maxPixelsJpeg, noisePng } from './testing/real-images';
-import { startS3rverProcess } from './testing/s3rver-process';
+import { startTestObjectStore } from './testing/test-object-store';
 import { gate, sendStreamed } from './testing/streamed-form';
 import { startUploadApp } from './testing/upload-test-app';
 
@@ -118,7 +117,7 @@ describe('uploads: at most N at once per gateway and per user (ADR 0029)', () =>
 
 describe.each([
   ['disk', false],
-  ['MinIO (s3rver in another process)', true],
+  ['MinIO (s3rver in another process, or a MinIO container)', true],
 ])('uploads: max-size files stream through the gateway in bounded memory (%s)', (_name, useMinio) => {
   let root: string;
   let app: INestApplication;
@@ -134,9 +133,9 @@ describe.each([
     huge = await maxPixelsJpeg();
     let storage: ObjectStorage | undefined;
     if (useMinio) {
-      const s3 = await startS3rverProcess(join(root, 's3'));
+      const s3 = await startTestObjectStore(join(root, 's3'), 'memory-test');
       stopS3 = s3.stop;
-      storage = new MinioStorage({ endpoint: s3.endpoint, accessKey: 'S3RVER', secretKey: 'S3RVER', bucket: 'memory-test', region: 'us-east-1' });
+      storage = s3.storage();
     }
     let base: string;
     // One image decoded at a time: a machine with two cores or more would decode two at once if the setting were not

@@ -36,3 +36,29 @@ describe('rate limits held in Redis', () => {
     expect(blocked.headers.get('retry-after')).toBeTruthy();
   });
 });
+
+describe('per-address limits behind two trusted proxies (TRUST_PROXY=2, ADR 0054)', () => {
+  let stack: Stack;
+
+  beforeAll(async () => {
+    stack = await startStack({ services: ['auth'], env: { TRUST_PROXY: '2' } });
+  });
+  afterAll(async () => {
+    await stack?.stop();
+  });
+
+  // This test stands in for the ingress (the socket's peer); 10.0.0.2 is the load balancer it names, and the entry
+  // left of it is the client the load balancer saw. Anything further left the client wrote itself.
+  const from = (client: string, spoofed: string) => ({ 'x-forwarded-for': `${spoofed}, ${client}, 10.0.0.2` });
+
+  it('counts the client the load balancer saw, whatever it writes into X-Forwarded-For itself', async () => {
+    const tag = Date.now();
+    const ask = (i: number, client: string, spoofed: string) => post(`${stack.urls[0]}/api/auth/forgot-password`, { email: `addr_${tag}_${i}@example.com` }, from(client, spoofed));
+    // Ten per address in 15 minutes, each with another spoofed address and another email (so only the address counts).
+    for (let i = 0; i < 10; i += 1) expect((await ask(i, '203.0.113.7', `198.51.100.${i}`)).status).toBe(200);
+    const blocked = await ask(10, '203.0.113.7', '198.51.100.99');
+    expect(blocked.status).toBe(429);
+    // Another client behind the same proxies is not blocked.
+    expect((await ask(11, '203.0.113.8', '198.51.100.99')).status).toBe(200);
+  });
+});

@@ -19,6 +19,8 @@ describe('a service refuses to start on a placeholder, published or short secret
     ['auth-service', { ADMIN_EMAIL: 'admin@example.com', ADMIN_PASSWORD: 'change-this-admin-password' }, 'ADMIN_PASSWORD: is a placeholder'],
     ['auth-service', { ADMIN_EMAIL: 'admin@example.com', ADMIN_PASSWORD: 'Xq7#vLm2' }, 'ADMIN_PASSWORD: must be at least 12 characters'],
     ['gateway', { S3_ENDPOINT: 'http://minio:9000', S3_ACCESS_KEY: 'minio', S3_SECRET_KEY: 'minio-secret' }, 'S3_SECRET_KEY: is a placeholder'],
+    // A hop count (ADR 0054); a word other than its old true/false is refused rather than read as 0.
+    ['gateway', { TRUST_PROXY: 'yes' }, 'TRUST_PROXY: must be the number of trusted proxy hops'],
     ['notifications-service', { SMTP_HOST: 'mail.example.com', SMTP_PASSWORD: 'password' }, 'SMTP_PASSWORD: is a placeholder'],
     ['billing-service', { STRIPE_SECRET_KEY: 'sk_live_CHANGE_ME', STRIPE_PUBLISHABLE_KEY: 'pk_live_x' }, 'STRIPE_SECRET_KEY: is a placeholder'],
     ['billing-service', { NODE_ENV: 'production' }, 'PAYMENTS_PROVIDER: is required when NODE_ENV=production'],
