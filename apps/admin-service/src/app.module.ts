@@ -1,8 +1,6 @@
 import type { DynamicModule } from '@nestjs/common';
 import { defineServiceModule, ServiceRpc, type ServiceConfig } from '@market/server-kit';
-import { CreateAuditLog1763800400000 } from './migrations/1763800400000-create-audit-log';
-import { CreateSettings1763800500000 } from './migrations/1763800500000-create-settings';
-import { AuditLogForAdminActs1763801600000 } from './migrations/1763801600000-audit-log-for-admin-acts';
+import { ADMIN_DATABASE } from './admin.database';
 import { AdminController } from './stats/admin.controller';
 import { AdminOverviewService } from './stats/admin-overview.service';
 import { AuditLogRepository } from './audit/audit-log.repository';
@@ -16,10 +14,8 @@ export function adminAppModule(config: ServiceConfig): DynamicModule {
   return defineServiceModule(
     {
       service: 'admin-service',
-      schema: 'admin',
       config,
-      entities: [],
-      migrations: [CreateAuditLog1763800400000, CreateSettings1763800500000, AuditLogForAdminActs1763801600000],
+      ...ADMIN_DATABASE,
     },
     {
       controllers: [AdminController, SettingsController],

@@ -1,11 +1,6 @@
 import type { DynamicModule } from '@nestjs/common';
 import { defineServiceModule, ServiceRpc, SettingsModule, type ServiceConfig } from '@market/server-kit';
-import { CreateAuctions1763800900000 } from './migrations/1763800900000-create-auctions';
-import { SalesAndOffers1763801000000 } from './migrations/1763801000000-sales-and-offers';
-import { WebsiteUrlAndBuyNow1763801100000 } from './migrations/1763801100000-website-url-and-buy-now';
-import { BidLeaderIndex1763801450000 } from './migrations/1763801450000-bid-leader-index';
-import { PriceVersionAndMemberStates1764510000000 } from './migrations/1764510000000-price-version-and-member-states';
-import { WithdrawnBids1764510200000 } from './migrations/1764510200000-withdrawn-bids';
+import { BIDDING_DATABASE } from './bidding.database';
 import { BIDDING_CONFIG, withBiddingDefaults, type BiddingConfig } from './bidding.config';
 import { AuctionsRepository } from './auctions/auctions.repository';
 import { SalesRepository } from './auctions/sales.repository';
@@ -19,7 +14,6 @@ import { SaleTermsKeeper } from './auctions/sale-terms';
 import { BidsService } from './auctions/bids.service';
 import { PaymentMethodCheck } from './auctions/payment-method.check';
 import { BidsController } from './auctions/bids.controller';
-import { UnwoundSalesAndStrikes1764550100000 } from './migrations/1764550100000-unwound-sales-and-strikes';
 import { SaleUnwindingRepository } from './auctions/sale-unwinding.repository';
 import { SaleLapsesHandler } from './auctions/sale-lapses.handler';
 import { BuyerStrikesRepository } from './auctions/buyer-strikes.repository';
@@ -29,7 +23,7 @@ import { BuyingHoldController } from './auctions/buying-hold.controller';
 export function biddingAppModule(serviceConfig: ServiceConfig & Partial<BiddingConfig>): DynamicModule {
   const config = withBiddingDefaults(serviceConfig);
   return defineServiceModule(
-    { service: 'bidding-service', schema: 'bidding', config, entities: [], migrations: [CreateAuctions1763800900000, SalesAndOffers1763801000000, WebsiteUrlAndBuyNow1763801100000, BidLeaderIndex1763801450000, PriceVersionAndMemberStates1764510000000, WithdrawnBids1764510200000, UnwoundSalesAndStrikes1764550100000] },
+    { service: 'bidding-service', config, ...BIDDING_DATABASE },
     {
       imports: [SettingsModule],
       controllers: [BidsController, BuyingHoldController],

@@ -1,35 +1,28 @@
 import type { DynamicModule } from '@nestjs/common';
 import { defineServiceModule, domainProofProviders, ServiceRpc, SettingsModule, type ServiceConfig } from '@market/server-kit';
+import { BILLING_DATABASE } from './billing.database';
 import { BILLING_CONFIG, withBillingDefaults, type BillingConfig } from './billing.config';
-import { CreateInvoices1763801200000 } from './migrations/1763801200000-create-invoices';
 import { BillingStatsController } from './stats/billing-stats.controller';
 import { InvoicesRepository } from './invoices/invoices.repository';
 import { InvoicesService } from './invoices/invoices.service';
 import { InvoicesController } from './invoices/invoices.controller';
 import { SaleEventsHandler } from './invoices/sale-events.handler';
 import { OverdueSweep } from './invoices/overdue-sweep';
-import { CreatePayments1763801300000 } from './migrations/1763801300000-create-payments';
-import { AdminPaymentActs1764400000000 } from './migrations/1764400000000-admin-payment-acts';
 import { PAYMENTS_PROVIDERS } from './payments/payments.providers';
 import { PaymentsController } from './payments/payments.controller';
 import { AdminBillingController } from './admin/admin-billing.controller';
 import { AdminBillingRepository } from './admin/admin-billing.repository';
 import { AdminBillingService } from './admin/admin-billing.service';
-import { TransferAndDisputes1764520000000 } from './migrations/1764520000000-transfer-and-disputes';
 import { TransferRepository } from './transfer/transfer.repository';
 import { TransferService } from './transfer/transfer.service';
 import { TransferController } from './transfer/transfer.controller';
 import { DisputeEscalationSweep } from './transfer/dispute-escalation.sweep';
-import { TransferProofs1764530100000 } from './migrations/1764530100000-transfer-proofs';
 import { TransferProofRepository } from './transfer-proof/transfer-proof.repository';
 import { TransferProofService } from './transfer-proof/transfer-proof.service';
 import { TransferProofController } from './transfer-proof/transfer-proof.controller';
-import { PaymentMethods1764500000000 } from './migrations/1764500000000-payment-methods';
 import { PaymentMethodsRepository } from './payment-methods/payment-methods.repository';
 import { PaymentMethodsService } from './payment-methods/payment-methods.service';
 import { PaymentMethodsController } from './payment-methods/payment-methods.controller';
-import { PaymentWindow1764550000000 } from './migrations/1764550000000-payment-window';
-import { ProviderEventsRetention1764560000000 } from './migrations/1764560000000-provider-events-retention';
 import { PaymentWindowSweep } from './invoices/payment-window.sweep';
 import { UnpaidSalesRepository } from './invoices/unpaid-sales.repository';
 import { SaleCancellationService } from './invoices/sale-cancellation.service';
@@ -42,7 +35,7 @@ import { BillingMetrics } from './stats/billing.metrics';
 export function billingAppModule(serviceConfig: ServiceConfig & Partial<BillingConfig>): DynamicModule {
   const config = withBillingDefaults(serviceConfig);
   return defineServiceModule(
-    { service: 'billing-service', schema: 'billing', config, entities: [], migrations: [CreateInvoices1763801200000, CreatePayments1763801300000, AdminPaymentActs1764400000000, TransferAndDisputes1764520000000, TransferProofs1764530100000, PaymentMethods1764500000000, PaymentWindow1764550000000, ProviderEventsRetention1764560000000],
+    { service: 'billing-service', config, ...BILLING_DATABASE,
       // Webhook deduplication records outlive any provider retry by far (ADR 0046).
       retention: (periods) => [{ table: 'provider_events', column: 'received_at', keepMs: periods.providerEventsMs }] },
     {

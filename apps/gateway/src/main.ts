@@ -1,11 +1,13 @@
 // Tracing starts before anything else loads, so its instrumentations patch http, pg and ioredis (ADR 0049).
 import { startTracing } from '@market/server-kit/tracing';
 startTracing('gateway');
-import { drainOnSignals, JsonLogger, startMetricsServer } from '@market/server-kit';
+import { drainOnSignals, JsonLogger, serviceCommand, startMetricsServer } from '@market/server-kit';
 import { loadGatewayConfig } from './gateway.config';
 import { createGateway } from './create-gateway';
 
 async function main() {
+  // The gateway owns no schema: `gateway migrate` (or any argument) is one line and exit code 2 (ADR 0053).
+  serviceCommand('gateway', false);
   const config = loadGatewayConfig();
   const logger = new JsonLogger('gateway', config.LOG_LEVEL);
   try {

@@ -1,12 +1,6 @@
 import type { DynamicModule } from '@nestjs/common';
 import { defineServiceModule, domainProofProviders, ServiceRpc, SettingsModule, type DomainProofConfig, type ServiceConfig } from '@market/server-kit';
-import { CreateListings1763800600000 } from './migrations/1763800600000-create-listings';
-import { CreateWatchlist1763800700000 } from './migrations/1763800700000-create-watchlist';
-import { BrowseCountsAndSortIndexes1763800800000 } from './migrations/1763800800000-browse-counts-and-sort-indexes';
-import { PriceVersionAndModeration1764510100000 } from './migrations/1764510100000-price-version-and-moderation';
-import { ListingOwnership1764530000000 } from './migrations/1764530000000-listing-ownership';
-import { ListingCancellation1764540000000 } from './migrations/1764540000000-listing-cancellation';
-import { UnwoundSales1764550200000 } from './migrations/1764550200000-unwound-sales';
+import { LISTINGS_DATABASE } from './listings.database';
 import { UnwoundSalesRepository } from './listings/unwound-sales.repository';
 import { ListingsRepository } from './listings/listings.repository';
 import { SellerModerationRepository } from './listings/seller-moderation.repository';
@@ -32,10 +26,8 @@ export function listingsAppModule(config: ServiceConfig & Partial<DomainProofCon
   return defineServiceModule(
     {
       service: 'listings-service',
-      schema: 'listings',
       config,
-      entities: [],
-      migrations: [CreateListings1763800600000, CreateWatchlist1763800700000, BrowseCountsAndSortIndexes1763800800000, PriceVersionAndModeration1764510100000, ListingOwnership1764530000000, ListingCancellation1764540000000, UnwoundSales1764550200000],
+      ...LISTINGS_DATABASE,
     },
     {
       imports: [SettingsModule],

@@ -1,7 +1,7 @@
 import type { DynamicModule } from '@nestjs/common';
 import { defineServiceModule, ServiceRpc, SettingsModule } from '@market/server-kit';
+import { NOTIFICATIONS_DATABASE } from './notifications.database';
 import { NOTIFICATIONS_CONFIG, type NotificationsConfig } from './notifications.config';
-import { CreateEmails1763800200000 } from './migrations/1763800200000-create-emails';
 import { Mailer } from './emails/mailer';
 import { EmailsRepository } from './emails/emails.repository';
 import { EmailQueue } from './emails/email.queue';
@@ -13,8 +13,6 @@ import { UserContacts } from './emails/user-contacts';
 import { MarketplaceEventsHandler } from './emails/marketplace-events.handler';
 import { DisputeEventsHandler } from './emails/dispute-events.handler';
 import { SaleLapseEventsHandler } from './emails/sale-lapse-events.handler';
-import { EmailsRetention1764560000000 } from './migrations/1764560000000-emails-retention';
-import { CreateMessages1763801500000 } from './migrations/1763801500000-create-messages';
 import { MessagesController } from './messages/messages.controller';
 import { MessagesService } from './messages/messages.service';
 import { MessagesRepository } from './messages/messages.repository';
@@ -25,7 +23,7 @@ import { ContactRepository } from './contact/contact.repository';
 /** The notifications service: emails through a BullMQ queue, user messages and contact mail, in the `notifications` schema. */
 export function notificationsAppModule(config: NotificationsConfig): DynamicModule {
   return defineServiceModule(
-    { service: 'notifications-service', schema: 'notifications', config, entities: [], migrations: [CreateEmails1763800200000, CreateMessages1763801500000, EmailsRetention1764560000000],
+    { service: 'notifications-service', config, ...NOTIFICATIONS_DATABASE,
       // The email log is kept RETENTION_EMAILS_DAYS (ADR 0046).
       retention: (periods) => [{ table: 'emails', column: 'sent_at', keepMs: periods.emailsMs }] },
     {

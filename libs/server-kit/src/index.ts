@@ -35,6 +35,8 @@ export * from './rpc/rpc-input';
 export * from './bootstrap/service-kit.module';
 export * from './bootstrap/bootstrap-service';
 export * from './bootstrap/define-service-module';
+export * from './bootstrap/service-command';
+export * from './database/service-database';
 export * from './rpc/rpc-client';
 export * from './rpc/rpc-deadline';
 export * from './idempotency/idempotency-key';

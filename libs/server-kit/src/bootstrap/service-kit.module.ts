@@ -1,6 +1,7 @@
 import {
   Global,
   Inject,
+  Logger,
   Module,
   type DynamicModule,
   type OnApplicationBootstrap,
@@ -13,11 +14,11 @@ import type { Redis } from 'ioredis';
 import { STREAM_LIMITS_OWNER, type ServiceName } from '@market/contracts';
 import type { ServiceConfig } from '../config/env';
 import { consumerLimits, streamLimits } from '../config/growth-env';
-import { openServiceDatabase, type ServiceDatabaseOptions } from '../database/data-source';
+import { openServiceDatabase } from '../database/data-source';
 import { databaseLimits } from '../database/pool-options';
 import { RetentionSweep, serviceRetention, type RetentionRule } from '../jobs/retention.sweep';
 import type { RetentionPeriods } from '../config/growth-env';
-import { KIT_MIGRATIONS } from '../database/kit-migrations';
+import { serviceMigrations, type ServiceDatabase } from '../database/service-database';
 import { connectNats } from '../nats/nats.connection';
 import { ensureEventStream } from '../events/jetstream';
 import { OutboxRelay } from '../events/outbox.relay';
@@ -37,14 +38,9 @@ export const NATS_CONNECTION = Symbol('NATS_CONNECTION');
 export const REDIS = Symbol('REDIS');
 export const SERVICE_NAME = Symbol('SERVICE_NAME');
 
-export interface ServiceKitOptions {
+export interface ServiceKitOptions extends ServiceDatabase {
   service: ServiceName;
-  schema: string;
   config: ServiceConfig;
-  entities: ServiceDatabaseOptions['entities'];
-  /** The service's own migrations; the shared event tables come first. */
-  // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
-  migrations: Function[];
   /** The service's own tables that only grow, deleted by the retention job with the kit's (ADR 0046). */
   retention?: (periods: RetentionPeriods) => RetentionRule[];
 }
@@ -89,8 +85,11 @@ export class ServiceKitModule {
             url: options.config.DATABASE_URL,
             schema: options.schema,
             entities: options.entities,
-            migrations: [...KIT_MIGRATIONS, ...options.migrations],
+            migrations: serviceMigrations(options),
             limits: databaseLimits(options.config, options.service),
+            // Off in Kubernetes: the migrate Job applies them and a pod waits for it, never serving an older schema (ADR 0053).
+            migrationsOnStart: options.config.MIGRATIONS_ON_START,
+            onWaitForMigrations: (why) => new Logger('Migrations').warn(`Waiting to start: ${why}`),
           }),
       },
       {

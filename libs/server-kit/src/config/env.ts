@@ -94,6 +94,9 @@ export const serviceEnv = {
   ...commonEnv,
   DATABASE_URL: url(['postgres:', 'postgresql:']).default('postgres://postgres@127.0.0.1:5432/marketplace'),
   HEALTH_PORT: port.optional(),
+  // true: a start creates the schema and applies pending migrations (npm start, tests, a single process). false: the
+  // separate migrate step (`main.js migrate`, a Kubernetes Job) does, and a start waits until it has (ADR 0053).
+  MIGRATIONS_ON_START: z.enum(['true', 'false']).default('true').transform((value) => value === 'true'),
   // Retention of tables that only grow (ADR 0046).
   ...retentionEnv,
   ...databaseEnv,

@@ -1,0 +1,15 @@
+import type { ServiceDatabase } from '@market/server-kit';
+import { CreateListings1763800600000 } from './migrations/1763800600000-create-listings';
+import { CreateWatchlist1763800700000 } from './migrations/1763800700000-create-watchlist';
+import { BrowseCountsAndSortIndexes1763800800000 } from './migrations/1763800800000-browse-counts-and-sort-indexes';
+import { PriceVersionAndModeration1764510100000 } from './migrations/1764510100000-price-version-and-moderation';
+import { ListingOwnership1764530000000 } from './migrations/1764530000000-listing-ownership';
+import { ListingCancellation1764540000000 } from './migrations/1764540000000-listing-cancellation';
+import { UnwoundSales1764550200000 } from './migrations/1764550200000-unwound-sales';
+
+/** The `listings` schema: what the listings-service and its migrate step (ADR 0053) open. */
+export const LISTINGS_DATABASE: ServiceDatabase = {
+  schema: 'listings',
+  entities: [],
+  migrations: [CreateListings1763800600000, CreateWatchlist1763800700000, BrowseCountsAndSortIndexes1763800800000, PriceVersionAndModeration1764510100000, ListingOwnership1764530000000, ListingCancellation1764540000000, UnwoundSales1764550200000],
+};

@@ -1,0 +1,105 @@
+// CI: the image holds production dependencies only, and everything the apps load at run time is one (ADR 0053).
+// Fails when the built apps or libraries require a package that is not in package.json's `dependencies` (the image
+// installs them with `npm ci --omit=dev`, so it would be missing there), when a dependency is required by no built
+// code and has no reason below (a dev or test tool that belongs in devDependencies), or when deploy/Dockerfile misses a
+// workspace's package.json or an app's build.
+import { builtinModules } from 'node:module';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { buildWorkspace } from './lib/build.mjs';
+import { ROOT } from './lib/system.mjs';
+
+// Dependencies no built file requires by name, and why the image needs them anyway.
+const NEEDED_WITHOUT_REQUIRE = {
+  '@nestjs/platform-express': "NestFactory loads it by name for every Nest app (the gateway imports only its types)",
+  '@opentelemetry/core': 'one version shared by the OpenTelemetry SDK packages start-tracing loads (ADR 0049)',
+  '@opentelemetry/semantic-conventions': 'one version shared by the OpenTelemetry SDK packages start-tracing loads (ADR 0049)',
+  '@nestjs/websockets': 'unused today (the gateway serves its sockets with ws); kept until a decision removes it',
+  '@nestjs/platform-ws': 'unused today (the gateway serves its sockets with ws); kept until a decision removes it',
+};
+
+const read = (path) => readFileSync(join(ROOT, path), 'utf8');
+const json = (path) => JSON.parse(read(path));
+const problems = [];
+const problem = (line) => problems.push(line);
+
+const pkg = json('package.json');
+const dependencies = new Set(Object.keys(pkg.dependencies ?? {}));
+const builtins = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));
+const packageOf = (specifier) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
+
+/** Workspaces (`apps/x`, `libs/y`) that have a package.json. */
+const workspaces = ['apps', 'libs'].flatMap((dir) =>
+  readdirSync(join(ROOT, dir), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && existsSync(join(ROOT, dir, entry.name, 'package.json')))
+    .map((entry) => `${dir}/${entry.name}`),
+);
+// What the image runs: every app with a Node main (gateway and services) and the libraries they require.
+const runnableApps = workspaces.filter((ws) => ws.startsWith('apps/') && json(`${ws}/package.json`).main === 'dist/main.js');
+const libraries = workspaces.filter((ws) => ws.startsWith('libs/'));
+
+// 1. Every package the built code requires is a production dependency.
+buildWorkspace();
+const jsFiles = (dir) => {
+  const found = [];
+  const walk = (path) => {
+    for (const entry of readdirSync(path, { withFileTypes: true })) {
+      const full = join(path, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.name.endsWith('.js')) found.push(full);
+    }
+  };
+  walk(join(ROOT, dir));
+  return found;
+};
+const required = new Map();
+for (const ws of [...runnableApps, ...libraries]) {
+  if (!existsSync(join(ROOT, ws, 'dist'))) {
+    problem(`${ws}/dist is missing although the build ran`);
+    continue;
+  }
+  for (const file of jsFiles(`${ws}/dist`)) {
+    // tsc writes every import as require(); require.resolve() and import() load packages too.
+    for (const match of readFileSync(file, 'utf8').matchAll(/\b(?:require(?:\.resolve)?|import)\(\s*(['"])([^'"]+)\1\s*\)/g)) {
+      const specifier = match[2];
+      if (specifier.startsWith('.') || builtins.has(specifier) || builtins.has(packageOf(specifier))) continue;
+      const name = packageOf(specifier);
+      if (name.startsWith('@market/')) continue;
+      if (!required.has(name)) required.set(name, relative(ROOT, file));
+    }
+  }
+}
+for (const [name, file] of required) {
+  if (!dependencies.has(name)) {
+    const where = pkg.devDependencies?.[name] ? 'is only in devDependencies' : 'is in no dependency list';
+    problem(`${name} (required by ${file}) ${where}: the image installs dependencies only`);
+  }
+}
+
+// 2. Every production dependency is required by built code, or has a reason above.
+for (const name of dependencies) {
+  if (!required.has(name) && !NEEDED_WITHOUT_REQUIRE[name]) {
+    problem(`${name} is in dependencies but no built app or library requires it: move it to devDependencies (or give the reason in scripts/check-prod-deps.mjs)`);
+  }
+}
+
+// 3. The Dockerfile installs every workspace (both installs) and copies every app's and library's build.
+const dockerfile = read('deploy/Dockerfile');
+const lines = dockerfile.split('\n').map((line) => line.trim());
+for (const ws of workspaces) {
+  const copies = lines.filter((line) => line === `COPY ${ws}/package.json ${ws}/`).length;
+  if (copies !== 2) problem(`deploy/Dockerfile copies ${ws}/package.json ${copies} time(s), not once before each npm ci: npm ci would not find the workspace`);
+}
+for (const ws of [...runnableApps, ...libraries, 'apps/web']) {
+  if (!lines.includes(`COPY --from=build /repo/${ws}/dist ${ws}/dist`)) problem(`deploy/Dockerfile does not copy ${ws}/dist into the image`);
+}
+
+if (problems.length > 0) {
+  for (const line of problems) console.error(`- ${line}`);
+  console.error(`\nThe production dependencies check found ${problems.length} problem(s).`);
+  process.exit(1);
+}
+console.log(
+  `Production dependencies: ${required.size} packages required by ${runnableApps.length} apps and ${libraries.length} libraries, all in dependencies; ` +
+    `${dependencies.size} dependencies, none unexplained; deploy/Dockerfile installs ${workspaces.length} workspaces and copies every build.`,
+);
