@@ -7,10 +7,9 @@ const ROOT = join(__dirname, '..');
 const FIXTURES = join(__dirname, 'fixtures', 'k8s');
 const run = (...dirs: string[]) => spawnSync(process.execPath, [join(__dirname, 'check-k8s.mjs'), ...dirs], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
 
-// CI's machines carry kubectl (with kustomize); a laptop without it skips these, CI never does.
-const hasKubectl = spawnSync('kubectl', ['version', '--client'], { encoding: 'utf8' }).status === 0;
+// The check needs kubectl (with kustomize), as CI's machines have it; without it these fail rather than skip.
 
-(hasKubectl || process.env.CI ? describe : describe.skip)('node scripts/check-k8s.mjs through kubectl kustomize (ADR 0052)', () => {
+describe('node scripts/check-k8s.mjs through kubectl kustomize (ADR 0052)', () => {
   jest.setTimeout(60_000);
 
   it('passes a good overlay with one summary line', () => {
@@ -18,7 +17,7 @@ const hasKubectl = spawnSync('kubectl', ['version', '--client'], { encoding: 'ut
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
     expect(result.stdout.trim()).toMatch(
-      /^scripts\/fixtures\/k8s\/good: 17 objects \(schema skipped for Certificate\/market-tls\), 13 rules in \d+ checks, budget 70\/90 connections: ok$/,
+      /^scripts\/fixtures\/k8s\/good: 17 objects \(schema skipped for Certificate\/market-tls\), 13 rules in \d+ checks, budget 80\/90 connections: ok$/,
     );
   });
 

@@ -6,8 +6,9 @@ import { appOf, containerEnv, containersOf, idOf, namespaceOf, podTemplateOf, qu
 /** Where the overlay states its PostgreSQL's max_connections. */
 export const PLATFORM_CONFIG_MAP = 'platform';
 export const MAX_CONNECTIONS_KEY = 'POSTGRES_MAX_CONNECTIONS';
-/** Kept free: superuser_reserved_connections (3), migration Jobs run one at a time, a backup and an operator (ADR 0052). */
+/** Kept free unless the overlay says more: superuser_reserved_connections (3), a backup and an operator (ADR 0052). */
 export const RESERVED_CONNECTIONS = 10;
+export const RESERVED_CONNECTIONS_KEY = 'POSTGRES_RESERVED_CONNECTIONS';
 
 const configMapStub = { kind: 'ConfigMap', metadata: { name: PLATFORM_CONFIG_MAP } };
 
@@ -18,16 +19,20 @@ export function surgeOf(object, pods) {
   return typeof surge === 'string' && surge.endsWith('%') ? Math.ceil((pods * Number(surge.slice(0, -1))) / 100) : Number(surge);
 }
 
-/** max_connections from ConfigMap `platform` (kustomize may suffix its name with a hash), or a problem saying why not. */
-function maxConnections(objects) {
-  const configMaps = objects.filter((object) => object.kind === 'ConfigMap' && new RegExp(`^${PLATFORM_CONFIG_MAP}(-[a-z0-9]{10})?$`).test(object.metadata?.name ?? ''));
-  const values = [...new Set(configMaps.map((configMap) => configMap.data?.[MAX_CONNECTIONS_KEY]).filter((value) => value !== undefined))];
+/** The `platform` ConfigMaps (kustomize may suffix the name with a hash). */
+const platformConfigMaps = (objects) =>
+  objects.filter((object) => object.kind === 'ConfigMap' && new RegExp(`^${PLATFORM_CONFIG_MAP}(-[a-z0-9]{10})?$`).test(object.metadata?.name ?? ''));
+
+/** One key of ConfigMap `platform` as a positive integer, or a problem saying why not (`fallback` when it may be absent). */
+function platformNumber(objects, key, fallback) {
+  const values = [...new Set(platformConfigMaps(objects).map((configMap) => configMap.data?.[key]).filter((value) => value !== undefined))];
   if (values.length === 0) {
-    return { problem: `no ConfigMap ${PLATFORM_CONFIG_MAP} with the key ${MAX_CONNECTIONS_KEY} in the output: the DB connection budget cannot be checked` };
+    if (fallback !== undefined) return { value: fallback };
+    return { problem: `no ConfigMap ${PLATFORM_CONFIG_MAP} with the key ${key} in the output: the DB connection budget cannot be checked` };
   }
-  if (values.length > 1) return { problem: `ConfigMaps ${PLATFORM_CONFIG_MAP} disagree on ${MAX_CONNECTIONS_KEY} (${values.join(', ')})` };
+  if (values.length > 1) return { problem: `ConfigMaps ${PLATFORM_CONFIG_MAP} disagree on ${key} (${values.join(', ')})` };
   const value = Number(values[0]);
-  if (!Number.isInteger(value) || value <= 0) return { problem: `${MAX_CONNECTIONS_KEY} "${values[0]}" is not a positive integer` };
+  if (!Number.isInteger(value) || value <= 0) return { problem: `${key} "${values[0]}" is not a positive integer` };
   return { value };
 }
 
@@ -66,13 +71,31 @@ export function connectionBudget(objects, facts, autoscalerOf) {
     used += (pods + surge) * perPod;
     lines.push(`${idOf(object)} (${pods}${surge ? ` + ${surge} surge` : ''}) × ${perPod} = ${(pods + surge) * perPod}`);
   }
-  const max = maxConnections(objects);
+  // Migration Jobs run while the previous pods still hold their pools (the deploy applies them all before the roll).
+  for (const job of objects.filter((item) => item.kind === 'Job')) {
+    const template = podTemplateOf(job);
+    let perPod = 0;
+    for (const { container, init } of containersOf(template?.spec)) {
+      if (init) continue;
+      const { pool, problem } = poolOf(job, template, container, objects, facts);
+      if (problem) problems.push({ object: job, message: problem });
+      else perPod += pool;
+    }
+    const pods = (job.spec?.parallelism ?? 1) * perPod;
+    if (pods === 0) continue;
+    used += pods;
+    lines.push(`${idOf(job)} × ${perPod} = ${pods}`);
+  }
+  const max = platformNumber(objects, MAX_CONNECTIONS_KEY);
   if (max.problem) problems.push({ object: configMapStub, message: max.problem });
+  const reserved = platformNumber(objects, RESERVED_CONNECTIONS_KEY, RESERVED_CONNECTIONS);
+  if (reserved.problem) problems.push({ object: configMapStub, message: reserved.problem });
+  const reserve = Math.max(RESERVED_CONNECTIONS, reserved.value ?? RESERVED_CONNECTIONS);
   return {
     used,
-    limit: max.value === undefined ? null : max.value - RESERVED_CONNECTIONS,
+    limit: max.value === undefined ? null : max.value - reserve,
     maxConnections: max.value ?? null,
-    reserve: RESERVED_CONNECTIONS,
+    reserve,
     source: `ConfigMap/${PLATFORM_CONFIG_MAP}`,
     lines,
     problems,

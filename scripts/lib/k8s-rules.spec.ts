@@ -47,13 +47,26 @@ const container = (deployment: K8sObject) => deployment.spec.template.spec.conta
 const remove = (objects: K8sObject[], id: string) => objects.splice(objects.findIndex((object) => `${object.kind}/${object.metadata.name}` === id), 1);
 
 describe('the manifest rules (ADR 0052)', () => {
-  it('pass the good fixture, whose budget is 70 of 90 connections', () => {
+  it('pass the good fixture, whose budget is 80 of 90 connections', () => {
     const result = checkObjects(goodObjects(), facts);
     expect(result.violations).toEqual([]);
-    expect(result.budget).toMatchObject({ used: 70, limit: 90, maxConnections: 100, reserve: 10 });
-    // The gateway holds no pool; bidding at its HPA maximum plus surge, auth at its replicas plus surge, default pool.
-    expect(result.budget.lines.sort()).toEqual(['Deployment/auth-service (2 + 1 surge) × 10 = 30', 'Deployment/bidding-service (6 + 2 surge) × 5 = 40']);
+    expect(result.budget).toMatchObject({ used: 80, limit: 90, maxConnections: 100, reserve: 10 });
+    // The gateway holds no pool; bidding at its HPA maximum plus surge, auth at its replicas plus surge, default pool, and
+    // the migration Job (default pool) while the old pods still run.
+    expect(result.budget.lines.sort()).toEqual(['Deployment/auth-service (2 + 1 surge) × 10 = 30', 'Deployment/bidding-service (6 + 2 surge) × 5 = 40', 'Job/auth-service-migrate × 10 = 10']);
     expect(result.checks).toBeGreaterThan(80);
+  });
+
+  it('keeps free what the overlay reserves (POSTGRES_RESERVED_CONNECTIONS), never less than its own reserve', () => {
+    const withReserve = (value: string) => {
+      const objects = goodObjects();
+      objects.find((object) => object.kind === 'ConfigMap' && object.metadata.name === 'platform')!.data.POSTGRES_RESERVED_CONNECTIONS = value;
+      return checkObjects(objects, facts);
+    };
+    expect(withReserve('30').budget).toMatchObject({ used: 80, limit: 70, reserve: 30 });
+    expect(withReserve('30').violations).toContainEqual({ rule: 'db-budget', object: 'ConfigMap/platform', message: expect.stringMatching(/80 PostgreSQL connections, over 70/) });
+    expect(withReserve('2').budget).toMatchObject({ limit: 90, reserve: 10 });
+    expect(withReserve('some').violations).toContainEqual({ rule: 'db-budget', object: 'ConfigMap/platform', message: 'POSTGRES_RESERVED_CONNECTIONS "some" is not a positive integer' });
   });
 
   const cases: Array<[string, (objects: K8sObject[], get: (id: string) => K8sObject) => void, string, string, RegExp]> = [
@@ -83,7 +96,7 @@ describe('the manifest rules (ADR 0052)', () => {
     ['no grace period', (_, get) => delete get('Deployment/auth-service').spec.template.spec.terminationGracePeriodSeconds, 'termination-grace', 'Deployment/auth-service', /no terminationGracePeriodSeconds/],
     ['a grace period shorter than the drain', (_, get) => (get('Deployment/gateway').spec.template.spec.terminationGracePeriodSeconds = 15), 'termination-grace', 'Deployment/gateway', /shorter than .*20000 ms/],
     ['a preStop wait eating the grace period', (_, get) => (container(get('Deployment/bidding-service')).lifecycle = { preStop: { exec: { command: ['sh', '-c', 'sleep 6'] } } }), 'termination-grace', 'Deployment/bidding-service', /preStop \+ SHUTDOWN_DELAY_MS \+ DRAIN_TIMEOUT_MS \(26000 ms\)/],
-    ['a pool over the budget', (_, get) => (container(get('Deployment/bidding-service')).env[1].value = '20'), 'db-budget', 'ConfigMap/platform', /190 PostgreSQL connections, over 90 .*Deployment\/bidding-service \(6 \+ 2 surge\) × 20 = 160/],
+    ['a pool over the budget', (_, get) => (container(get('Deployment/bidding-service')).env[1].value = '20'), 'db-budget', 'ConfigMap/platform', /200 PostgreSQL connections, over 90 .*Deployment\/bidding-service \(6 \+ 2 surge\) × 20 = 160/],
     ['no max_connections', (objects) => remove(objects, 'ConfigMap/platform'), 'db-budget', 'ConfigMap/platform', /no ConfigMap platform with the key POSTGRES_MAX_CONNECTIONS/],
     ['a pool size kept in a Secret', (_, get) => (container(get('Deployment/bidding-service')).env[1] = { name: 'DB_POOL_SIZE', valueFrom: { secretKeyRef: { name: 'x', key: 'y' } } }), 'db-budget', 'Deployment/bidding-service', /cannot read/],
   ];

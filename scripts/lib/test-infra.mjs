@@ -6,11 +6,11 @@ import { randomBytes } from 'node:crypto';
 
 /** Images the containers run, pinned by version (the production majors: PostgreSQL 15, Redis 7, NATS 2.10). */
 export const TEST_IMAGES = {
-  postgres: 'postgres:15.14-alpine',
-  redis: 'redis:7.4.6-alpine',
+  postgres: 'postgres:15.18-alpine',
+  redis: 'redis:7.4.11-alpine',
   nats: 'nats:2.10.29-alpine',
   // MinIO publishes its images on quay.io.
-  minio: 'quay.io/minio/minio:RELEASE.2025-04-22T22-12-26Z',
+  minio: 'quay.io/minio/minio:RELEASE.2025-09-07T16-13-09Z',
 };
 
 /** How long `auto` waits for a Docker engine's answer before it settles for the environment's services. */
