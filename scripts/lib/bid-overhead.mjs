@@ -1,6 +1,7 @@
-// The cost of observability on the bid path (ADR 0048, 0049): phase C (each bidder on two auctions of its own) on four
-// fresh systems started one after the other in the same run, two with tracing off and nobody scraping, two with every
-// span exported over OTLP/HTTP to a local sink and every process's /metrics scraped each second, as Prometheus would.
+// The cost of observability on the bid path (ADR 0048, 0049): phase C (each bidder on two auctions of its own) on
+// fresh systems started one after the other in the same run, two with tracing off and nobody scraping, two as
+// production runs them (tracing at its default ratio, spans exported over OTLP/HTTP to a local sink, every process's
+// /metrics scraped each second, as Prometheus would), and a fifth recording every trace, for the record.
 // Metric recording itself is always on (it is part of the code path), so "off" still counts requests; what the
 // comparison measures is the span work, the exports and the scrapes on top of it.
 import { createServer } from 'node:http';
@@ -46,9 +47,14 @@ function startScraper(urls) {
   return { stats, stop: async () => ((stopped = true), await loop) };
 }
 
-/** One system, set up like the main run, and phase C on it; `observed` turns tracing export and scraping on. */
-async function phaseC({ baseEnv, port, observed, bidders, listings, seconds, startingPrice, log }) {
+/**
+ * One system, set up like the main run, and phase C on it; `observed` turns tracing export and scraping on, at the
+ * default sampling ratio or, with `everyTrace`, recording every trace.
+ */
+async function phaseC({ baseEnv, port, observed, everyTrace = false, bidders, listings, seconds, startingPrice, log }) {
   const env = { ...baseEnv, ...isolatedSystemEnv(observed ? 'benchobson' : 'benchoboff', port), LOG_LEVEL: 'warn', RATE_LIMIT_SCALE: '0' };
+  delete env.OTEL_TRACES_SAMPLER_ARG;
+  if (everyTrace) env.OTEL_TRACES_SAMPLER_ARG = '1';
   const sink = observed ? await startOtlpSink() : null;
   if (sink) env.OTEL_EXPORTER_OTLP_ENDPOINT = sink.url;
   const system = await startSystem({ env, quiet: true, log: () => {} });
@@ -73,7 +79,7 @@ async function phaseC({ baseEnv, port, observed, bidders, listings, seconds, sta
     };
     const phase = await stormPhase(api, { tokens, pick: own, startingPrice, seconds });
     if (scraper) await scraper.stop();
-    log(`C ${observed ? 'observed' : 'plain'}: ${Math.round(phase.acceptedPerSecond)} accepted bids/s, p99 ${Math.round(phase.p99)} ms, ${phase.serverErrors} 5xx`);
+    log(`C ${everyTrace ? 'every trace' : observed ? 'observed' : 'plain'}: ${Math.round(phase.acceptedPerSecond)} accepted bids/s, p99 ${Math.round(phase.p99)} ms, ${phase.serverErrors} 5xx`);
     return { phase, scrapes: scraper?.stats ?? null, exports: sink?.stats ?? null };
   } finally {
     api.close();
@@ -92,13 +98,20 @@ function combine(runs) {
 /**
  * Phase C without and with observability on systems of their own, in the order plain, observed, observed, plain: a
  * system started after another runs slower (the database checkpoints the first one's writes; measured here: 19% for
- * two plain systems in a row), and the mirrored order cancels that drift. The ratio of the means is the overhead.
+ * two plain systems in a row), and the mirrored order cancels that drift. The ratio of the means is the overhead. With
+ * `everyTrace`, a fifth system records every trace; its ratio to the plain mean is reported, not judged.
  */
-export async function measureObservabilityOverhead(options) {
+export async function measureObservabilityOverhead({ everyTrace = true, ...options }) {
   const order = [false, true, true, false];
   const runs = [];
   for (const [index, observed] of order.entries()) runs.push({ index, observed, ...(await phaseC({ ...options, observed })) });
   const plain = combine(runs.filter((run) => !run.observed));
   const observed = combine(runs.filter((run) => run.observed));
-  return { plain, observed, ratio: observed.acceptedPerSecond / plain.acceptedPerSecond };
+  const full = everyTrace ? { index: order.length, observed: true, everyTrace: true, ...(await phaseC({ ...options, observed: true, everyTrace: true })) } : null;
+  return {
+    plain,
+    observed,
+    ratio: observed.acceptedPerSecond / plain.acceptedPerSecond,
+    everyTrace: full ? { run: full, ratio: full.phase.acceptedPerSecond / plain.acceptedPerSecond } : null,
+  };
 }

@@ -15,7 +15,7 @@ describe('trace propagation helpers', () => {
   let tracing: Tracing | null;
 
   beforeAll(() => {
-    tracing = startTracing('unit', { env: {}, spanProcessors: [new SimpleSpanProcessor(exporter)] });
+    tracing = startTracing('unit', { env: { OTEL_TRACES_SAMPLER_ARG: '1' }, spanProcessors: [new SimpleSpanProcessor(exporter)] });
   });
   afterEach(() => exporter.reset());
   afterAll(async () => {
@@ -145,8 +145,9 @@ describe('tracing configuration', () => {
     expect(startTracing('unit', { env: {} })).toBeNull();
   });
 
-  it('samples every trace by default and refuses a ratio outside 0..1', () => {
-    expect(samplerRatio(undefined)).toBe(1);
+  it('samples one trace in ten by default and refuses a ratio outside 0..1', () => {
+    expect(samplerRatio(undefined)).toBe(0.1);
+    expect(samplerRatio('1')).toBe(1);
     expect(samplerRatio('0.25')).toBe(0.25);
     expect(() => samplerRatio('2')).toThrow('OTEL_TRACES_SAMPLER_ARG');
     expect(() => samplerRatio('half')).toThrow('OTEL_TRACES_SAMPLER_ARG');
