@@ -1,5 +1,5 @@
 import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
-import { collectedGauge, singleFlight } from '@market/server-kit';
+import { collectedGauge, scrapeRead } from '@market/server-kit';
 import { BillingCountsRepository } from './billing-counts.repository';
 
 /** Business gauges of billing (ADR 0048): invoices by status, held funds and hold deadlines, read on scrape. */
@@ -8,10 +8,11 @@ export class BillingMetrics implements OnApplicationShutdown {
   private readonly removers: (() => void)[];
 
   constructor(counts: BillingCountsRepository) {
-    const holds = singleFlight(() => counts.holds());
+    const holds = scrapeRead(() => counts.holds());
+    const invoices = scrapeRead(() => counts.invoicesByStatus());
     this.removers = [
       collectedGauge({ name: 'market_invoices', help: 'Invoices by status', labelNames: ['status'] }, async () =>
-        (await counts.invoicesByStatus()).map((row) => ({ labels: { status: row.status }, value: row.count })),
+        (await invoices()).map((row) => ({ labels: { status: row.status }, value: row.count })),
       ),
       collectedGauge({ name: 'market_holds', help: 'Card holds authorised and not yet captured or released' }, async () => [{ labels: {}, value: (await holds()).holds }]),
       collectedGauge({ name: 'market_held_funds_cents', help: 'Money held on cards awaiting capture, in cents (USD)' }, async () => [

@@ -27,7 +27,8 @@ describe('a service serves its metrics on its health port (ADR 0048)', () => {
 
   beforeAll(async () => {
     svc = await startServiceUnderTest('listings-service', (env) => {
-      const config = parseEnvOrThrow(serviceEnv, env);
+      // Every scrape reads afresh: the test counts listings it just created.
+      const config = parseEnvOrThrow(serviceEnv, { ...env, METRICS_READ_REUSE_MS: '0' });
       return { module: listingsAppModule(config), config };
     });
     healthUrl = (await svc.app.getUrl()).replace('[::1]', 'localhost');

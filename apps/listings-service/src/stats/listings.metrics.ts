@@ -1,5 +1,5 @@
 import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
-import { collectedGauge } from '@market/server-kit';
+import { collectedGauge, scrapeRead } from '@market/server-kit';
 import { ListingCountsRepository } from './listing-counts.repository';
 
 /** The business gauge of listings by status (draft, pending, active, sold, expired...), read on scrape (ADR 0048). */
@@ -8,8 +8,9 @@ export class ListingsMetrics implements OnApplicationShutdown {
   private readonly remove: () => void;
 
   constructor(counts: ListingCountsRepository) {
+    const byStatus = scrapeRead(() => counts.byStatus());
     this.remove = collectedGauge({ name: 'market_listings', help: 'Listings by status', labelNames: ['status'] }, async () =>
-      (await counts.byStatus()).map((row) => ({ labels: { status: row.status }, value: row.count })),
+      (await byStatus()).map((row) => ({ labels: { status: row.status }, value: row.count })),
     );
   }
 

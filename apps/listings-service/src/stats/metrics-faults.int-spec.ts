@@ -32,7 +32,8 @@ describe('a scrape while PostgreSQL and NATS are unreachable (ADR 0048)', () => 
         // The service reaches its database through the proxy the test cuts (the test database keeps its name).
         const database = new URL(env.DATABASE_URL);
         database.host = `127.0.0.1:${pg.port}`;
-        const config = parseEnvOrThrow(serviceEnv, { ...env, DATABASE_URL: database.toString() });
+        // Every scrape reads afresh (no reuse window): the test cuts the dependencies between two scrapes.
+        const config = parseEnvOrThrow(serviceEnv, { ...env, DATABASE_URL: database.toString(), METRICS_READ_REUSE_MS: '0' });
         return { module: listingsAppModule(config), config };
       },
       { NATS_URL: nats.url('nats') },

@@ -100,6 +100,9 @@ export const serviceEnv = {
   // Retention of tables that only grow (ADR 0046).
   ...retentionEnv,
   ...databaseEnv,
+  // How long a scrape reuses the last reading of a gauge that queries PostgreSQL, JetStream or Redis (ADR 0048): how
+  // often anyone scrapes, those reads run at most this often. Below Prometheus's 15 s interval, so it sees fresh values.
+  METRICS_READ_REUSE_MS: z.coerce.number().int().min(0).max(300_000).default(10_000),
 };
 
 export const portSchema = port;

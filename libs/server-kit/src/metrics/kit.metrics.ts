@@ -4,7 +4,7 @@ import type { JetStreamManager, NatsConnection } from 'nats';
 import { deadLetterSubject, durableName, EVENT_NAMES, isEventParty, mayConsume } from '@market/contracts';
 import type { ServiceConfig } from '../config/env';
 import { collectedGauge, initProcessMetrics, type Sample } from './registry';
-import { singleFlight } from './single-flight';
+import { scrapeRead } from './single-flight';
 import { boundedRead } from './bounded-read';
 
 /** What TypeORM's postgres driver keeps in `master`: node-postgres's Pool and the counters it exposes. */
@@ -52,13 +52,13 @@ export class KitMetrics implements OnApplicationShutdown {
   constructor(
     private readonly dataSource: DataSource,
     private readonly nc: NatsConnection,
-    private readonly config: Pick<ServiceConfig, 'EVENTS_STREAM' | 'EVENTS_PREFIX'>,
+    private readonly config: Pick<ServiceConfig, 'EVENTS_STREAM' | 'EVENTS_PREFIX' | 'METRICS_READ_REUSE_MS'>,
     private readonly service: string,
   ) {
-    initProcessMetrics(service);
-    const outbox = singleFlight(() => outboxBacklog(this.dataSource));
-    const consumers = singleFlight(() => this.consumerInfos());
-    const deadLetters = singleFlight(() => this.deadLetterCount());
+    initProcessMetrics(service, { readReuseMs: config.METRICS_READ_REUSE_MS });
+    const outbox = scrapeRead(() => outboxBacklog(this.dataSource));
+    const consumers = scrapeRead(() => this.consumerInfos());
+    const deadLetters = scrapeRead(() => this.deadLetterCount());
     this.removers.push(
       collectedGauge({ name: 'market_db_pool_connections', help: 'PostgreSQL pool connections by state (in_use, idle, waiting requests, max)', labelNames: ['state'] }, () =>
         poolSamples(this.dataSource),

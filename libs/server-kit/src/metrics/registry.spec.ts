@@ -1,7 +1,7 @@
 import { AppError } from '../errors/app-error';
 import { collectedGauge, COLLECT_TIMEOUT_MS, counter, histogram, initProcessMetrics, metricsRegistry, scrapeMetrics } from './registry';
 import { observeRpcCall, outcomeOf } from './rpc.metrics';
-import { singleFlight } from './single-flight';
+import { scrapeRead, singleFlight } from './single-flight';
 
 /** The value of one sample in the scrape text, or undefined when the scrape has no such line. */
 async function sampleValue(name: string, labels: Record<string, string> = {}): Promise<number | undefined> {
@@ -109,5 +109,35 @@ describe('singleFlight', () => {
     expect(reads).toBe(2);
     finish(8);
     expect(await third).toBe(8);
+  });
+});
+
+describe('scrapeRead', () => {
+  afterEach(() => initProcessMetrics('unit-test', { readReuseMs: 0 }));
+
+  it('reuses the last answer within the reuse window, reads again after it, and never reuses a failure', async () => {
+    initProcessMetrics('unit-test', { readReuseMs: 10_000 });
+    let clock = 1_000;
+    const answers: Array<number | Error> = [1, new Error('database down'), 3];
+    let reads = 0;
+    const read = scrapeRead(async () => {
+      const answer = answers[reads++];
+      if (answer instanceof Error) throw answer;
+      return answer;
+    }, () => clock);
+    expect(await read()).toBe(1);
+    clock += 9_999;
+    expect(await read()).toBe(1);
+    expect(reads).toBe(1);
+    clock += 1;
+    await expect(read()).rejects.toThrow('database down');
+    expect(await read()).toBe(3);
+    expect(reads).toBe(3);
+  });
+
+  it('reads on every call with no reuse window (the default until a service sets one)', async () => {
+    let reads = 0;
+    const read = scrapeRead(async () => ++reads);
+    expect([await read(), await read()]).toEqual([1, 2]);
   });
 });

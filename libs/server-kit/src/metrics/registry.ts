@@ -11,10 +11,15 @@ export const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5
 export const COLLECT_TIMEOUT_MS = 1000;
 
 let defaultsStarted = false;
+let readReuseMs = 0;
 
-/** Names this process in every sample (label `service`) and starts the default metrics once (event loop, heap, GC). */
-export function initProcessMetrics(service: string): void {
+/**
+ * Names this process in every sample (label `service`) and starts the default metrics once (event loop, heap, GC);
+ * `readReuseMs` is how long scrapes reuse a gauge's query (METRICS_READ_REUSE_MS; 0 until a service sets it).
+ */
+export function initProcessMetrics(service: string, options: { readReuseMs?: number } = {}): void {
   metricsRegistry.setDefaultLabels({ service });
+  if (options.readReuseMs !== undefined) readReuseMs = options.readReuseMs;
   if (defaultsStarted) return;
   defaultsStarted = true;
   collectDefaultMetrics({ register: metricsRegistry, eventLoopMonitoringPrecision: 20 });
@@ -33,6 +38,11 @@ export function histogram<L extends string>(config: Omit<HistogramConfiguration<
 /** The registry's gauge of this name, created on first use. */
 export function gauge<L extends string>(config: Omit<GaugeConfiguration<L>, 'registers' | 'collect'>): Gauge<L> {
   return (metricsRegistry.getSingleMetric(config.name) as Gauge<L> | undefined) ?? new Gauge({ ...config, registers: [metricsRegistry] });
+}
+
+/** How long scrapes of this process reuse a gauge's query (see initProcessMetrics). */
+export function scrapeReadReuseMs(): number {
+  return readReuseMs;
 }
 
 /** One sample a collected gauge reports: its labels and value. */

@@ -1,5 +1,6 @@
 import type { SpanProcessor } from '@opentelemetry/sdk-trace-base';
 import type { InstrumentationBase } from '@opentelemetry/instrumentation';
+import { traceDatabaseQueries } from './query-spans';
 
 export interface TracingOptions {
   /** Where the variables are read (default process.env). */
@@ -39,7 +40,7 @@ export function samplerRatio(value: string | undefined): number {
 }
 
 /**
- * Starts OpenTelemetry for this process, first thing in main.ts so the http, pg and ioredis instrumentations patch
+ * Starts OpenTelemetry for this process, first thing in main.ts so the http and ioredis instrumentations patch
  * those modules as they load (ADR 0049). Off (nothing loaded beyond the API's no-ops) unless OTEL_EXPORTER_OTLP_ENDPOINT
  * is set or span processors are given; a bad OTEL_TRACES_SAMPLER_ARG stops the process with one line.
  */
@@ -62,7 +63,6 @@ export function startTracing(serviceName: string, options: TracingOptions = {}):
   const { AsyncLocalStorageContextManager } = require('@opentelemetry/context-async-hooks') as typeof import('@opentelemetry/context-async-hooks');
   const { registerInstrumentations } = require('@opentelemetry/instrumentation') as typeof import('@opentelemetry/instrumentation');
   const { HttpInstrumentation } = require('@opentelemetry/instrumentation-http') as typeof import('@opentelemetry/instrumentation-http');
-  const { PgInstrumentation } = require('@opentelemetry/instrumentation-pg') as typeof import('@opentelemetry/instrumentation-pg');
   const { IORedisInstrumentation } = require('@opentelemetry/instrumentation-ioredis') as typeof import('@opentelemetry/instrumentation-ioredis');
   let spanProcessors = options.spanProcessors;
   if (!spanProcessors) {
@@ -92,13 +92,19 @@ export function startTracing(serviceName: string, options: TracingOptions = {}):
       // Polls and sweeps with no request around them would each start a trace of their own.
       requireParentforOutgoingSpans: true,
     }),
-    // Pool checkouts are a metric (market_db_pool_*), not a span each (ADR 0049).
-    new PgInstrumentation({ requireParentSpan: true, ignoreConnectSpans: true }),
     new IORedisInstrumentation({ requireParentSpan: true }),
   ];
   registerInstrumentations({ tracerProvider: provider, instrumentations });
+  // PostgreSQL statements: our own spans on TypeORM's query runner, not the pg instrumentation (ADR 0049).
+  const untraceQueries = traceDatabaseQueries();
   active = provider;
-  return { instrumentations, shutdown: () => provider.shutdown() };
+  return {
+    instrumentations,
+    shutdown: async () => {
+      untraceQueries();
+      await provider.shutdown();
+    },
+  };
 }
 
 let active: { forceFlush(): Promise<void> } | null = null;

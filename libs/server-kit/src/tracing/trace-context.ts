@@ -15,7 +15,7 @@ export function activeTraceIds(): { trace_id: string; span_id: string } | null {
 const TRACEPARENT_FORMAT = /^00-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$/;
 
 /** Whether a context holds a span of a trace the edge chose to record (sampled). */
-function isRecordedTrace(active: Context): boolean {
+export function isRecordedTrace(active: Context): boolean {
   const span = trace.getSpanContext(active);
   return span !== undefined && isSpanContextValid(span) && (span.traceFlags & TraceFlags.SAMPLED) === TraceFlags.SAMPLED;
 }
