@@ -28,6 +28,8 @@ const PACE_MS = Number(process.env.BENCH_PACE_MS ?? 250);
 const TARGETS = { share: 0.5, p99Ms: 100, wsP95Ms: 100, overhead: 0.1 };
 // Phase C once more on two fresh systems, tracing and scraping off then on (BENCH_OVERHEAD=0 skips it).
 const OVERHEAD = process.env.BENCH_OVERHEAD !== '0';
+// BENCH_PHASES=0 runs only the overhead runs (their section says when it was measured; the Bids section stays).
+const PHASES = process.env.BENCH_PHASES !== '0';
 
 const env = {
   ...isolatedSystemEnv('benchbids', PORT),
@@ -151,80 +153,85 @@ function section({ date, phases, ceiling, delivery, checks }) {
   ].join('\n');
 }
 
-const system = await startSystem({ env, quiet: true, log: () => {} });
-const baseUrl = `http://127.0.0.1:${PORT}`;
-const api = apiClient(baseUrl, BIDDERS + 8);
-const pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: 4 });
 let failed = false;
-try {
-  const setupStart = Date.now();
-  const adminToken = (await api.call('POST', '/auth/login', { login: system.admin.email, password: system.admin.password })).body?.access_token;
-  if (!adminToken) throw new Error('admin login failed');
-  const [sellerToken] = await registerAccounts(api, 'bbseller', 1, adminToken);
-  const tokens = await registerAccounts(api, 'bbidder', BIDDERS, adminToken);
-  const [hotId, ...spreadIds] = await createAuctions(api, { sellerToken, adminToken, count: LISTINGS + 1, startingPrice: STARTING_PRICE });
-  await waitForAuctions(api, sellerToken, [hotId, ...spreadIds]);
-  log(`${BIDDERS} bidders, ${LISTINGS + 1} auctions ready in ${((Date.now() - setupStart) / 1000).toFixed(1)} s`);
+/** Phases A to D, the ceiling and the end-state checks on one system; writes the Bids section. */
+async function bidPhases() {
+  const system = await startSystem({ env, quiet: true, log: () => {} });
+  const baseUrl = `http://127.0.0.1:${PORT}`;
+  const api = apiClient(baseUrl, BIDDERS + 8);
+  const pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: 4 });
+  try {
+    const setupStart = Date.now();
+    const adminToken = (await api.call('POST', '/auth/login', { login: system.admin.email, password: system.admin.password })).body?.access_token;
+    if (!adminToken) throw new Error('admin login failed');
+    const [sellerToken] = await registerAccounts(api, 'bbseller', 1, adminToken);
+    const tokens = await registerAccounts(api, 'bbidder', BIDDERS, adminToken);
+    const [hotId, ...spreadIds] = await createAuctions(api, { sellerToken, adminToken, count: LISTINGS + 1, startingPrice: STARTING_PRICE });
+    await waitForAuctions(api, sellerToken, [hotId, ...spreadIds]);
+    log(`${BIDDERS} bidders, ${LISTINGS + 1} auctions ready in ${((Date.now() - setupStart) / 1000).toFixed(1)} s`);
 
-  const viewers = VIEWERS > 0 ? startViewers(`ws://127.0.0.1:${PORT}/ws/listings/${hotId}`, VIEWERS) : null;
-  const viewersReady = viewers ? await viewers.ready : { available: false, reason: 'BENCH_VIEWERS=0' };
-  log(viewersReady.available ? `${viewersReady.open} websocket viewers on the hot auction` : `websocket viewers: not available (${viewersReady.reason})`);
+    const viewers = VIEWERS > 0 ? startViewers(`ws://127.0.0.1:${PORT}/ws/listings/${hotId}`, VIEWERS) : null;
+    const viewersReady = viewers ? await viewers.ready : { available: false, reason: 'BENCH_VIEWERS=0' };
+    log(viewersReady.available ? `${viewersReady.open} websocket viewers on the hot auction` : `websocket viewers: not available (${viewersReady.reason})`);
 
-  const hot = await stormPhase(api, { tokens, pick: () => hotId, startingPrice: STARTING_PRICE, seconds: SECONDS });
-  log(`A: ${hot.accepted.length} accepted of ${hot.requests} (${Math.round(hot.acceptedPerSecond)}/s), p50 ${ms(hot.p50)} p99 ${ms(hot.p99)} ms, ${hot.serverErrors} 5xx`);
-  // Frames for the last bids may still be on their way: give them a moment before the viewers hang up.
-  if (viewersReady.available) await new Promise((r) => setTimeout(r, 2000));
-  const frames = viewers ? await viewers.stop() : { frames: [] };
-  const delivery = deliveryStats(viewersReady, frames, hot.accepted);
-  if (delivery.available) log(`websocket: ${delivery.delivered} of ${delivery.expected} frames, p95 ${ms(delivery.p95)} ms after the 2xx`);
+    const hot = await stormPhase(api, { tokens, pick: () => hotId, startingPrice: STARTING_PRICE, seconds: SECONDS });
+    log(`A: ${hot.accepted.length} accepted of ${hot.requests} (${Math.round(hot.acceptedPerSecond)}/s), p50 ${ms(hot.p50)} p99 ${ms(hot.p99)} ms, ${hot.serverErrors} 5xx`);
+    // Frames for the last bids may still be on their way: give them a moment before the viewers hang up.
+    if (viewersReady.available) await new Promise((r) => setTimeout(r, 2000));
+    const frames = viewers ? await viewers.stop() : { frames: [] };
+    const delivery = deliveryStats(viewersReady, frames, hot.accepted);
+    if (delivery.available) log(`websocket: ${delivery.delivered} of ${delivery.expected} frames, p95 ${ms(delivery.p95)} ms after the 2xx`);
 
-  const anyAuction = () => spreadIds[Math.floor(Math.random() * spreadIds.length)];
-  const spread = await stormPhase(api, { tokens, pick: anyAuction, startingPrice: STARTING_PRICE, seconds: SECONDS });
-  log(`B: ${spread.accepted.length} accepted of ${spread.requests} (${Math.round(spread.acceptedPerSecond)}/s), p50 ${ms(spread.p50)} p99 ${ms(spread.p99)} ms, ${spread.serverErrors} 5xx`);
-  const turns = new Map();
-  const ownAuction = (bidder) => {
-    const turn = (turns.get(bidder) ?? 0) + 1;
-    turns.set(bidder, turn);
-    return spreadIds[(bidder * 2 + (turn % 2)) % spreadIds.length];
-  };
-  const own = await stormPhase(api, { tokens, pick: ownAuction, startingPrice: STARTING_PRICE, seconds: SECONDS });
-  log(`C: ${own.accepted.length} accepted of ${own.requests} (${Math.round(own.acceptedPerSecond)}/s), p50 ${ms(own.p50)} p99 ${ms(own.p99)} ms, ${own.serverErrors} 5xx`);
-  const paced = await stormPhase(api, { tokens, pick: anyAuction, startingPrice: STARTING_PRICE, seconds: SECONDS, paceMs: PACE_MS });
-  log(`D: ${paced.accepted.length} accepted of ${paced.requests} (${Math.round(paced.acceptedPerSecond)}/s), p50 ${ms(paced.p50)} p99 ${ms(paced.p99)} ms, ${paced.serverErrors} 5xx`);
-  const phases = { hot, spread, own, paced };
-  const all = Object.values(phases);
+    const anyAuction = () => spreadIds[Math.floor(Math.random() * spreadIds.length)];
+    const spread = await stormPhase(api, { tokens, pick: anyAuction, startingPrice: STARTING_PRICE, seconds: SECONDS });
+    log(`B: ${spread.accepted.length} accepted of ${spread.requests} (${Math.round(spread.acceptedPerSecond)}/s), p50 ${ms(spread.p50)} p99 ${ms(spread.p99)} ms, ${spread.serverErrors} 5xx`);
+    const turns = new Map();
+    const ownAuction = (bidder) => {
+      const turn = (turns.get(bidder) ?? 0) + 1;
+      turns.set(bidder, turn);
+      return spreadIds[(bidder * 2 + (turn % 2)) % spreadIds.length];
+    };
+    const own = await stormPhase(api, { tokens, pick: ownAuction, startingPrice: STARTING_PRICE, seconds: SECONDS });
+    log(`C: ${own.accepted.length} accepted of ${own.requests} (${Math.round(own.acceptedPerSecond)}/s), p50 ${ms(own.p50)} p99 ${ms(own.p99)} ms, ${own.serverErrors} 5xx`);
+    const paced = await stormPhase(api, { tokens, pick: anyAuction, startingPrice: STARTING_PRICE, seconds: SECONDS, paceMs: PACE_MS });
+    log(`D: ${paced.accepted.length} accepted of ${paced.requests} (${Math.round(paced.acceptedPerSecond)}/s), p50 ${ms(paced.p50)} p99 ${ms(paced.p99)} ms, ${paced.serverErrors} 5xx`);
+    const phases = { hot, spread, own, paced };
+    const all = Object.values(phases);
 
-  const checks = await checkEndState(pool, { accepted: all.flatMap((p) => p.accepted), listingIds: [hotId, ...spreadIds], startingPrice: STARTING_PRICE });
-  for (const check of checks) log(`${check.ok ? 'ok  ' : 'FAIL'} ${check.name}: ${check.detail}`);
+    const checks = await checkEndState(pool, { accepted: all.flatMap((p) => p.accepted), listingIds: [hotId, ...spreadIds], startingPrice: STARTING_PRICE });
+    for (const check of checks) log(`${check.ok ? 'ok  ' : 'FAIL'} ${check.name}: ${check.detail}`);
 
-  const ceiling = await measureCeiling(env.DATABASE_URL, { hotId, spreadIds, clients: BIDDERS, seconds: CEILING_SECONDS });
-  log(`ceiling: hot ${Math.round(ceiling.hot.perSecond)} tx/s (p99 ${ms(ceiling.hot.p99)} ms), spread ${Math.round(ceiling.spread.perSecond)} tx/s (p99 ${ms(ceiling.spread.p99)} ms)`);
+    const ceiling = await measureCeiling(env.DATABASE_URL, { hotId, spreadIds, clients: BIDDERS, seconds: CEILING_SECONDS });
+    log(`ceiling: hot ${Math.round(ceiling.hot.perSecond)} tx/s (p99 ${ms(ceiling.hot.p99)} ms), spread ${Math.round(ceiling.spread.perSecond)} tx/s (p99 ${ms(ceiling.spread.p99)} ms)`);
 
-  const text = section({ date: new Date().toISOString().slice(0, 10), phases, ceiling, delivery, checks });
-  console.log(`\n${text}`);
-  const problems = [
-    ...all.filter((p) => p.serverErrors).map((p) => `${p.serverErrors} 5xx answers`),
-    ...all.filter((p) => p.networkErrors).map((p) => `${p.networkErrors} requests without an answer`),
-    ...checks.filter((c) => !c.ok).map((c) => `check failed: ${c.name}`),
-  ];
-  if (problems.length) {
+    const text = section({ date: new Date().toISOString().slice(0, 10), phases, ceiling, delivery, checks });
+    console.log(`\n${text}`);
+    const problems = [
+      ...all.filter((p) => p.serverErrors).map((p) => `${p.serverErrors} 5xx answers`),
+      ...all.filter((p) => p.networkErrors).map((p) => `${p.networkErrors} requests without an answer`),
+      ...checks.filter((c) => !c.ok).map((c) => `check failed: ${c.name}`),
+    ];
+    if (problems.length) {
+      failed = true;
+      console.error(`bench:bids FAILED (${problems.join('; ')}); ${DOCS_FILE} left alone`);
+    } else if (WRITE_DOCS) {
+      const current = existsSync(DOCS_FILE) ? readFileSync(DOCS_FILE, 'utf8') : '# Benchmarks\n\n';
+      const pattern = /## Bids \(npm run bench:bids\)[\s\S]*?(?=\n## (?!#)|$)/;
+      writeFileSync(DOCS_FILE, pattern.test(current) ? current.replace(pattern, () => text) : `${current.trimEnd()}\n\n${text}`);
+      log(`wrote the Bids section of ${DOCS_FILE}`);
+    }
+  } catch (error) {
     failed = true;
-    console.error(`bench:bids FAILED (${problems.join('; ')}); ${DOCS_FILE} left alone`);
-  } else if (WRITE_DOCS) {
-    const current = existsSync(DOCS_FILE) ? readFileSync(DOCS_FILE, 'utf8') : '# Benchmarks\n\n';
-    const pattern = /## Bids \(npm run bench:bids\)[\s\S]*?(?=\n## (?!#)|$)/;
-    writeFileSync(DOCS_FILE, pattern.test(current) ? current.replace(pattern, () => text) : `${current.trimEnd()}\n\n${text}`);
-    log(`wrote the Bids section of ${DOCS_FILE}`);
+    console.error(`bench:bids failed: ${error.stack ?? error}`);
+  } finally {
+    api.close();
+    await pool.end().catch(() => {});
+    await system.stop();
+    await dropIsolated(env);
   }
-} catch (error) {
-  failed = true;
-  console.error(`bench:bids failed: ${error.stack ?? error}`);
-} finally {
-  api.close();
-  await pool.end().catch(() => {});
-  await system.stop();
-  await dropIsolated(env);
 }
+
+if (PHASES) await bidPhases();
 
 /** The docs section for the observability overhead runs. */
 function overheadSection({ date, plain, observed, ratio, everyTrace }) {
@@ -237,7 +244,7 @@ function overheadSection({ date, plain, observed, ratio, everyTrace }) {
   return [
     '## Observability overhead (npm run bench:bids)',
     '',
-    `Measured ${date} on ${os.cpus().length} cores, in the same run as the bids section: phase C (${BIDDERS} bidders, each on two auctions of its own, ` +
+    `Measured ${date} on ${os.cpus().length} cores${PHASES ? ', in the same run as the bids section' : ''}: phase C (${BIDDERS} bidders, each on two auctions of its own, ` +
       `${SECONDS} s) on fresh systems one after the other, **plain** (no OTEL_EXPORTER_OTLP_ENDPOINT, nobody scraping) and **observed** ` +
       '(as production runs: tracing at its default ratio, one request in ten, every recorded span exported over OTLP/HTTP to a local sink, ' +
       'every process scraped each second), in the order plain, observed, observed, plain: a system started after another runs slower, and ' +
