@@ -259,10 +259,6 @@ function overheadSection({ date, plain, observed, ratio, everyTrace }) {
       `${(overhead * 100).toFixed(1)}% fewer with observability on (target < ${TARGETS.overhead * 100}%: **${overhead < TARGETS.overhead ? 'met' : 'missed'}**).` +
       (everyTrace ? ` Recording every trace: ${((1 - everyTrace.ratio) * 100).toFixed(1)}% fewer than the plain mean (one run, after the others).` : ''),
     '',
-    'Why the ratio is the cost: a request the gateway does not record carries no trace past it, so the services do no span or ' +
-      'instrumentation work for it (ADR 0049). Before that, one in ten cost as much as every trace (29%): each service still made ' +
-      'unrecorded spans, pg and ioredis instrumentation work and trace headers for every request and event; and the pg instrumentation, ' +
-      'even on untraced queries, cost about 15% more, so PostgreSQL spans are our own, made only inside a recorded trace.',
     '',
   ].join('\n');
 }
