@@ -8,19 +8,23 @@ import { loadBuilt } from './build.mjs';
 
 // The statements AuctionsRepository runs, from its build (loaded on first use), so the ceiling is the service's own transaction.
 const repository = () => loadBuilt('apps/bidding-service/dist/auctions/auctions.repository.js');
+// The proxy rule's reads and writes of the bidders' maximums under the same lock (ADR 0055).
+const maximums = () => loadBuilt('apps/bidding-service/dist/auctions/auction-maximums.repository.js');
 
-/** Copies bidding.auctions (the storm's rows, bids reset), bidding.bids and bidding.outbox into `schema`. */
+/** Copies bidding.auctions (the storm's rows, bids reset), bidding.bids, bidding.auction_maximums and bidding.outbox into `schema`. */
 async function createScratch(client, schema, listingIds) {
   await client.query(`CREATE SCHEMA ${schema}`);
-  for (const table of ['auctions', 'bids', 'outbox']) {
+  for (const table of ['auctions', 'bids', 'auction_maximums', 'outbox']) {
     await client.query(`CREATE TABLE ${schema}.${table} (LIKE bidding.${table} INCLUDING ALL)`);
   }
   // LIKE leaves foreign keys out, and serial defaults would draw on the service's own sequence: redo both here.
-  const foreignKeys = await client.query(
-    `SELECT conname, pg_get_constraintdef(oid) AS def FROM pg_constraint WHERE contype = 'f' AND conrelid = 'bidding.bids'::regclass`,
-  );
-  for (const { conname, def } of foreignKeys.rows) {
-    await client.query(`ALTER TABLE ${schema}.bids ADD CONSTRAINT ${conname} ${def.replace(/REFERENCES (bidding\.)?(\w+)/, `REFERENCES ${schema}.$2`)}`);
+  for (const table of ['bids', 'auction_maximums']) {
+    const foreignKeys = await client.query(
+      `SELECT conname, pg_get_constraintdef(oid) AS def FROM pg_constraint WHERE contype = 'f' AND conrelid = 'bidding.${table}'::regclass`,
+    );
+    for (const { conname, def } of foreignKeys.rows) {
+      await client.query(`ALTER TABLE ${schema}.${table} ADD CONSTRAINT ${conname} ${def.replace(/REFERENCES (bidding\.)?(\w+)/, `REFERENCES ${schema}.$2`)}`);
+    }
   }
   const serials = await client.query(
     `SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = $1 AND column_default LIKE 'nextval(%'`,
@@ -35,20 +39,25 @@ async function createScratch(client, schema, listingIds) {
   await client.query(`VACUUM ANALYZE ${schema}.auctions`);
 }
 
-/** The service's transaction for one bid at the minimum next amount, statement for statement. */
+/** The service's transaction for one plain bid at the minimum next amount, statement for statement (ADR 0055). */
 async function placeBid(client, listingId, bidderId) {
   await client.query('START TRANSACTION');
   try {
     const { AUCTION_COLUMNS, RECORD_BID_SQL } = repository();
+    const { STANDING_SQL, SAVE_MAXIMUM_SQL } = maximums();
     const [auction] = (await client.query(`SELECT ${AUCTION_COLUMNS} FROM auctions WHERE listing_id = $1 FOR UPDATE`, [listingId])).rows;
+    const standing = (await client.query(STANDING_SQL, [listingId, bidderId])).rows;
     const amount = minimumNextBid(auction.starting_price, auction.current_bid);
     const bidCount = auction.bid_count + 1;
+    const leader = standing.find((row) => row.ranked);
     const payload = {
       bid_id: randomUUID(), listing_id: listingId, bidder_id: bidderId, bidder_name: 'ceiling_bidder', amount, current_bid: amount,
       bid_count: bidCount, reserve_met: auction.reserve_price === null || amount >= auction.reserve_price,
       expires_at: auction.expires_at?.toISOString() ?? null, extended: false, price_version: auction.price_version + 1,
+      previous_leader_id: leader && leader.bidder_id !== bidderId ? leader.bidder_id : null, automatic: false,
     };
-    await client.query(RECORD_BID_SQL, [payload.bid_id, listingId, bidderId, amount, bidCount, auction.expires_at, randomUUID(), JSON.stringify(payload), randomUUID(), null]);
+    await client.query(RECORD_BID_SQL, [payload.bid_id, listingId, bidderId, amount, bidCount, auction.expires_at, randomUUID(), JSON.stringify(payload), randomUUID(), null, false]);
+    await client.query(SAVE_MAXIMUM_SQL, [listingId, bidderId, amount, false, 'ceiling_bidder', true]);
     await client.query('COMMIT');
   } catch (error) {
     await client.query('ROLLBACK').catch(() => {});

@@ -94,6 +94,8 @@ export const EVENT_SCHEMAS = {
     previous_leader_id: id.nullable(),
     /** The auction's price version after this bid (ADR 0038): listings and viewers keep the newest. Absent from older events (then bid_count was it). */
     price_version: count.optional(),
+    /** Placed by the system for the bidder's maximum (ADR 0055); a maximum itself never travels in an event. Absent from older events. */
+    automatic: z.boolean().optional(),
   }),
   /**
    * Bids left an auction without a sale (ADR 0038): the seller or an admin rejected a pending bid, or its bidder was

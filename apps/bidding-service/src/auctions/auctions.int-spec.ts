@@ -8,6 +8,7 @@ import { SalesAndOffers1763801000000 } from '../migrations/1763801000000-sales-a
 import { WebsiteUrlAndBuyNow1763801100000 } from '../migrations/1763801100000-website-url-and-buy-now';
 import { PriceVersionAndMemberStates1764510000000 } from '../migrations/1764510000000-price-version-and-member-states';
 import { WithdrawnBids1764510200000 } from '../migrations/1764510200000-withdrawn-bids';
+import { ProxyMaximums1764600500000 } from '../migrations/1764600500000-proxy-maximums';
 import { AuctionsRepository } from './auctions.repository';
 
 const HOUR = 3600_000;
@@ -37,7 +38,7 @@ describe('auction state and bids', () => {
 
   beforeAll(async () => {
     db = await createTestDatabase('bidding');
-    ds = await openServiceDatabase({ url: db.url, schema: 'bidding', entities: [], migrations: [...KIT_MIGRATIONS, CreateAuctions1763800900000, SalesAndOffers1763801000000, WebsiteUrlAndBuyNow1763801100000, PriceVersionAndMemberStates1764510000000, WithdrawnBids1764510200000], poolSize: 12 });
+    ds = await openServiceDatabase({ url: db.url, schema: 'bidding', entities: [], migrations: [...KIT_MIGRATIONS, CreateAuctions1763800900000, SalesAndOffers1763801000000, WebsiteUrlAndBuyNow1763801100000, PriceVersionAndMemberStates1764510000000, WithdrawnBids1764510200000, ProxyMaximums1764600500000], poolSize: 12 });
     auctions = new AuctionsRepository(ds);
   });
   afterAll(async () => {
@@ -101,6 +102,7 @@ describe('auction state and bids', () => {
         listing_title: 'A site for sale',
         previous_leader_id: null,
         price_version: 1,
+        automatic: false,
       },
     });
     expect(await auctions.findAuction(listing.listing_id)).toMatchObject({ current_bid: 1000, bid_count: 1 });

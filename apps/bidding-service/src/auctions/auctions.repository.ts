@@ -1,9 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
-import { EVENT_SCHEMAS, type BidKind, type BidStatus, type EventPayloads } from '@market/contracts';
-import { appendEvent, checkEventPayload, currentRequestId, currentTraceparent, unavailable } from '@market/server-kit';
-import { decideBid, offerRefusal, type AuctionState, type BidDecision, type ListingStatus } from '@market/domain';
+import type { BidKind, BidStatus, EventPayloads } from '@market/contracts';
+import { appendEvent, unavailable } from '@market/server-kit';
+import { offerRefusal, type AuctionState, type ListingStatus } from '@market/domain';
+import { leadingBidOrder } from './auction-maximums.repository';
+import { BID_COLUMNS, placeLocked, type PlacedBid } from './bid-recording.repository';
+
+// The bid statements live beside the proxy rule's recording (ADR 0055); sales and npm run bench:bids read them from here.
+export { BID_COLUMNS, RECORD_BID_SQL, type PlacedBid } from './bid-recording.repository';
 
 /** An auction row as stored; money as numbers (bigint cast, always whole dollars). */
 export interface AuctionRecord extends AuctionState {
@@ -24,6 +29,8 @@ export interface BidRecord {
   kind: BidKind;
   amount: number;
   status: BidStatus;
+  /** Placed by the system for a bidder's maximum (ADR 0055). */
+  automatic: boolean;
   created_at: Date;
 }
 
@@ -33,39 +40,13 @@ export interface UserBidRecord extends BidRecord {
   current_bid: number | null;
   role: 'buyer' | 'seller';
   is_winning: boolean;
+  /** The bidder's maximum, on the actor's own rows only and only when they set one (ADR 0055); null otherwise. */
+  max_amount: number | null;
 }
 
 export const AUCTION_COLUMNS = `listing_id, seller_id, title, website_url, listing_type, auction_type, status, starting_price::float8 AS starting_price,
   reserve_price::float8 AS reserve_price, buy_now_price::float8 AS buy_now_price, current_bid::float8 AS current_bid, bid_count, expires_at,
   closed_at, winning_bid_id, price_version`;
-export const BID_COLUMNS = 'id, listing_id, bidder_id, kind, amount::float8 AS amount, status, created_at';
-
-/**
- * Records an accepted bid while its auction row is locked, in one statement (fewer round trips under the lock): the
- * bid, the auction's new state, and its bid.placed outbox row (as appendEvent writes it) stamped with the bid's
- * database time and naming the bidder who led before it (every CTE reads the table as it was before the insert).
- * Params: bid id, listing id, bidder id, amount, bid count, expires_at, event id, payload without created_at and
- * previous_leader_id, request id, traceparent (ADR 0049). npm run bench:bids measures its ceiling with this very statement.
- */
-export const RECORD_BID_SQL = `
-  WITH leader AS (
-    SELECT bidder_id FROM bids WHERE listing_id = $2 AND status = 'pending' AND kind = 'bid' ORDER BY amount DESC LIMIT 1
-  ), bid AS (
-    INSERT INTO bids (id, listing_id, bidder_id, kind, amount) VALUES ($1, $2, $3, 'bid', $4) RETURNING ${BID_COLUMNS}
-  ), moved AS (
-    UPDATE auctions SET current_bid = $4, bid_count = $5, expires_at = $6, price_version = price_version + 1, updated_at = now() WHERE listing_id = $2
-  ), event AS (
-    INSERT INTO outbox (id, name, payload, request_id, traceparent)
-    SELECT $7, 'bid.placed', $8::jsonb || jsonb_build_object(
-      'created_at', to_char(bid.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-      'previous_leader_id', (SELECT bidder_id FROM leader WHERE bidder_id <> $3)), $9, $10
-    FROM bid
-  )
-  SELECT * FROM bid`;
-
-// RECORD_BID_SQL writes bid.placed itself (one statement under the lock) and adds created_at and previous_leader_id:
-// the rest is checked here, as appendEvent checks every other event (ADR 0028).
-const BID_PLACED_BEFORE_INSERT = EVENT_SCHEMAS['bid.placed'].omit({ created_at: true, previous_leader_id: true });
 
 /** The sale terms listing events (and listings.sale_terms, ADR 0036) carry. */
 export type ListingTerms = Pick<
@@ -164,9 +145,10 @@ export class AuctionsRepository {
   }
 
   /**
-   * Places one bid race-safely: the auction row is locked for the decision, the bid inserted and the state updated in
-   * one transaction with its bid.placed event, so concurrent bids on one listing are decided one after another and no
-   * update is lost. Returns null when the listing has no auction here.
+   * Places one bid race-safely: the auction row is locked for the decision, the bids inserted and the state updated in
+   * one transaction with their bid.placed events, so concurrent bids on one listing are decided one after another and
+   * no update is lost. `maxAmount` is the bidder's maximum for proxy bidding (ADR 0055). Returns null when the listing
+   * has no auction here.
    */
   async placeBid(
     listingId: string,
@@ -174,44 +156,14 @@ export class AuctionsRepository {
     amount: number,
     now: Date,
     antiSnipingMinutes: number,
-  ): Promise<{ decision: BidDecision; bid: BidRecord | null; price_version?: number } | null> {
+    maxAmount: number | null = null,
+  ): Promise<PlacedBid | null> {
     return this.transaction(async (manager) => {
       const auction = await this.lock(listingId, manager);
       if (!auction) return null;
       // Read after the lock, so a suspension's sweep of this auction (ADR 0038) either sees this bid or this bid sees it.
-      if (await this.isBarred(bidder.id, manager)) return { decision: { accepted: false, reason: BARRED }, bid: null };
-      const decision = decideBid(auction, { bidder_id: bidder.id, amount }, now, antiSnipingMinutes);
-      if (!decision.accepted) return { decision, bid: null };
-      const payload: Omit<EventPayloads['bid.placed'], 'created_at' | 'previous_leader_id'> = {
-        bid_id: randomUUID(),
-        // The stored id, never the caller's spelling of it: live viewers match ids as text.
-        listing_id: auction.listing_id,
-        bidder_id: bidder.id,
-        bidder_name: bidder.name,
-        amount,
-        current_bid: decision.current_bid,
-        bid_count: decision.bid_count,
-        reserve_met: auction.reserve_price === null || decision.current_bid >= auction.reserve_price,
-        expires_at: decision.expires_at?.toISOString() ?? null,
-        extended: decision.extended,
-        seller_id: auction.seller_id,
-        listing_title: auction.title,
-        price_version: auction.price_version + 1,
-      };
-      checkEventPayload('bid.placed', payload, BID_PLACED_BEFORE_INSERT);
-      const [bid]: BidRecord[] = await manager.query(RECORD_BID_SQL, [
-        payload.bid_id,
-        auction.listing_id,
-        bidder.id,
-        amount,
-        decision.bid_count,
-        decision.expires_at,
-        randomUUID(),
-        JSON.stringify(payload),
-        currentRequestId(),
-        currentTraceparent(),
-      ]);
-      return { decision, bid, price_version: payload.price_version };
+      if (await this.isBarred(bidder.id, manager)) return { decision: { accepted: false, reason: BARRED }, bid: null, recorded: [], max_amount: null };
+      return placeLocked(auction, bidder, { amount, max_amount: maxAmount }, now, antiSnipingMinutes, manager);
     });
   }
 
@@ -254,12 +206,15 @@ export class AuctionsRepository {
    * may still accept for 7 days after an unsold end) — a bid the seller rejected never leads.
    */
   userBids(userId: string, limit: number): Promise<UserBidRecord[]> {
+    // A maximum is shown only to its owner (ADR 0055): on the actor's own rows, never on the rows of their listings.
     const select = (role: 'buyer' | 'seller') => `
-      SELECT b.id, b.listing_id, b.bidder_id, b.kind, b.amount::float8 AS amount, b.status, b.created_at, a.title AS listing_title,
+      SELECT b.id, b.listing_id, b.bidder_id, b.kind, b.amount::float8 AS amount, b.status, b.automatic, b.created_at, a.title AS listing_title,
         a.current_bid::float8 AS current_bid, '${role}' AS role,
         (b.status = 'accepted' OR (b.status = 'pending' AND b.kind = 'bid' AND a.status NOT IN ('sold', 'deleted') AND b.id = (
-          SELECT h.id FROM bids h WHERE h.listing_id = b.listing_id AND h.status = 'pending' AND h.kind = 'bid'
-          ORDER BY h.amount DESC, h.created_at ASC LIMIT 1))) AS is_winning
+          SELECT h.id FROM bids h LEFT JOIN auction_maximums hm ON hm.listing_id = h.listing_id AND hm.bidder_id = h.bidder_id
+          WHERE h.listing_id = b.listing_id AND h.status = 'pending' AND h.kind = 'bid'
+          ORDER BY ${leadingBidOrder('h', 'hm')} LIMIT 1))) AS is_winning,
+        ${role === 'buyer' ? `(SELECT m.max_amount::float8 FROM auction_maximums m WHERE m.listing_id = b.listing_id AND m.bidder_id = b.bidder_id AND m.proxy)` : 'NULL::float8'} AS max_amount
       FROM bids b JOIN auctions a ON a.listing_id = b.listing_id
       WHERE ${role === 'buyer' ? 'b.bidder_id' : 'a.seller_id'} = $1`;
     return this.dataSource.query(

@@ -10,7 +10,16 @@ import type {
   UserBidRow,
   UserBidsResponse,
 } from '@market/contracts';
-import { BUYING_HOLD_MESSAGE, decideBid, DEFAULT_ANTI_SNIPING_MINUTES, minimumNextBid, needsPaymentMethod } from '@market/domain';
+import {
+  auctionRefusal,
+  BUYING_HOLD_MESSAGE,
+  decideBid,
+  DEFAULT_ANTI_SNIPING_MINUTES,
+  maximumRefusal,
+  minimumNextBid,
+  needsPaymentMethod,
+  NO_MAXIMUM_ON_OFFERS,
+} from '@market/domain';
 import { badRequest, forbidden, notFound, OutboxRelay, publicProfiles, requireActor, requireMayCommit, ServiceRpc, SettingsClient } from '@market/server-kit';
 import { AuctionsRepository, type AuctionRecord, type BidRecord } from './auctions.repository';
 import { SalesRepository } from './sales.repository';
@@ -22,6 +31,10 @@ import { BuyerStrikesRepository } from './buyer-strikes.repository';
 
 const HISTORY_SIZE = 10;
 const USER_BIDS_LIMIT = 500;
+/** What a bidder is told when an earlier, higher maximum answered their bid at once (ADR 0055). */
+export const OUTBID_AT_ONCE = "Bid placed, but another bidder's maximum is higher: you have been outbid.";
+/** What the leader is told when their request only raised their maximum (ADR 0055). */
+export const MAXIMUM_RAISED = 'Your maximum bid was raised.';
 
 /** Bids (D6, D9) and offers (D5): placed one at a time per listing; the seller's accept or reject (D8); My Bids. */
 @Injectable()
@@ -47,7 +60,8 @@ export class BidsService {
   /**
    * Places a bid (auction) or an offer (fixed price) for the actor; a broken rule is a 400 with its reason. A listing
    * not heard of yet has its terms asked of listings-service first (ADR 0036). Bidding and offering need a verified
-   * email while the platform requires one (ADR 0037); a large bid, a verified card (ADR 0041).
+   * email while the platform requires one (ADR 0037); a large bid or maximum, a verified card (ADR 0041). `max_amount`
+   * makes it a proxy bid on an automatic auction (ADR 0055); the answer's `max_amount` is the caller's own.
    */
   async place(actor: Actor | null, input: PlaceBid): Promise<PlaceBidResponse> {
     const bidder = requireActor(actor);
@@ -60,16 +74,23 @@ export class BidsService {
     if (!auction) throw notFound('Listing not found');
     requireMayCommit(bidder, auction.listing_type === 'fixed' ? 'offer' : 'bid', settings);
     await this.requireNotOnHold(bidder.user_id);
-    if (auction.listing_type === 'fixed') return this.offer(bidder.user_id, name, input);
+    const maxAmount = input.max_amount ?? null;
+    if (auction.listing_type === 'fixed') {
+      if (maxAmount !== null) throw badRequest(NO_MAXIMUM_ON_OFFERS);
+      return this.offer(bidder.user_id, name, input);
+    }
     const softClose = settings.anti_sniping_minutes ?? DEFAULT_ANTI_SNIPING_MINUTES;
-    // The price only rises: a bid the unlocked row already refuses would be refused under the lock too.
+    // The price only rises: a bid the unlocked row already refuses would be refused under the lock too. With a maximum
+    // the amount may be under the minimum (the leader raising it, ADR 0055), which only the lock can tell.
     const early = decideBid(auction, { bidder_id: bidder.user_id, amount: input.amount }, new Date(), softClose);
-    if (!early.accepted) throw badRequest(early.reason);
-    // A bid far above the price needs a verified card (ADR 0041). The unlocked minimum is at most the locked one, so
-    // this never lets through a bid the lock would have asked a card for.
+    const refusal =
+      maxAmount === null ? (early.accepted ? null : early.reason) : (maximumRefusal(auction, input.amount, maxAmount) ?? auctionRefusal(auction, bidder.user_id, new Date()));
+    if (refusal) throw badRequest(refusal);
+    // A bid or a maximum far above the price needs a verified card (ADR 0041): a maximum commits the bidder as a bid
+    // does. The unlocked minimum is at most the locked one, so this never lets through one the lock would have asked for.
     const minimum = minimumNextBid(auction.starting_price, auction.current_bid);
-    if (needsPaymentMethod(input.amount, minimum)) await this.cards.require(bidder, minimum);
-    const placed = await this.auctions.placeBid(input.listing_id, { id: bidder.user_id, name }, input.amount, new Date(), softClose);
+    if (needsPaymentMethod(Math.max(input.amount, maxAmount ?? 0), minimum)) await this.cards.require(bidder, minimum);
+    const placed = await this.auctions.placeBid(input.listing_id, { id: bidder.user_id, name }, input.amount, new Date(), softClose, maxAmount);
     if (!placed) throw notFound('Listing not found');
     const { decision, bid } = placed;
     if (!decision.accepted || !bid) throw badRequest(decision.accepted ? 'Error placing bid' : decision.reason);
@@ -77,7 +98,7 @@ export class BidsService {
     // The bid is stored: its answer never waits on Redis (the old job finds the sale not due and re-adds the new one).
     if (decision.extended && decision.expires_at) void this.closeJobs.schedule(input.listing_id, decision.expires_at, auction.expires_at);
     return {
-      message: 'Bid placed successfully',
+      message: !decision.price_changed ? MAXIMUM_RAISED : decision.leading ? 'Bid placed successfully' : OUTBID_AT_ONCE,
       kind: 'bid',
       bid: toDto(bid, name),
       current_bid: decision.current_bid,
@@ -85,6 +106,8 @@ export class BidsService {
       expires_at: decision.expires_at?.toISOString() ?? null,
       extended: decision.extended,
       price_version: placed.price_version,
+      leading: decision.leading,
+      max_amount: placed.max_amount,
     };
   }
 
@@ -145,6 +168,9 @@ export class BidsService {
           amount: r.amount,
           status: r.status,
           is_winning: r.is_winning,
+          automatic: r.automatic,
+          // Only the actor's own maximum, on their own rows (ADR 0055): the query gives none on a seller's rows.
+          max_amount: r.role === 'buyer' && r.bidder_id === user.user_id ? r.max_amount : null,
           created_at: r.created_at.toISOString(),
         }),
       ),
@@ -169,10 +195,13 @@ export class BidsService {
       bid_count: placed.auction.bid_count,
       expires_at: placed.auction.expires_at?.toISOString() ?? null,
       extended: false,
+      // An offer waits for the seller (D5): it leads nothing and has no maximum.
+      leading: false,
+      max_amount: null,
     };
   }
 }
 
 function toDto(bid: BidRecord, bidderName: string): BidDto {
-  return { id: bid.id, bidder_name: bidderName, amount: bid.amount, created_at: bid.created_at.toISOString() };
+  return { id: bid.id, bidder_name: bidderName, amount: bid.amount, automatic: bid.automatic, created_at: bid.created_at.toISOString() };
 }

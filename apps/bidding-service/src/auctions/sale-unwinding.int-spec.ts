@@ -8,6 +8,7 @@ import { SalesAndOffers1763801000000 } from '../migrations/1763801000000-sales-a
 import { WebsiteUrlAndBuyNow1763801100000 } from '../migrations/1763801100000-website-url-and-buy-now';
 import { PriceVersionAndMemberStates1764510000000 } from '../migrations/1764510000000-price-version-and-member-states';
 import { WithdrawnBids1764510200000 } from '../migrations/1764510200000-withdrawn-bids';
+import { ProxyMaximums1764600500000 } from '../migrations/1764600500000-proxy-maximums';
 import { UnwoundSalesAndStrikes1764550100000 } from '../migrations/1764550100000-unwound-sales-and-strikes';
 import { AuctionsRepository } from './auctions.repository';
 import { SalesRepository } from './sales.repository';
@@ -84,6 +85,7 @@ describe('unwinding a sale whose invoice lapsed (ADR 0043)', () => {
       migrations: [
         ...KIT_MIGRATIONS, CreateAuctions1763800900000, SalesAndOffers1763801000000, WebsiteUrlAndBuyNow1763801100000,
         PriceVersionAndMemberStates1764510000000, WithdrawnBids1764510200000, UnwoundSalesAndStrikes1764550100000,
+        ProxyMaximums1764600500000,
       ],
       poolSize: 8,
     });

@@ -57,7 +57,7 @@ export class SaleUnwindingRepository {
       [event.listing_id, status, live ? null : now, now],
     );
     const reopened: AuctionRecord = { ...auction, status, winning_bid_id: null, closed_at: live ? null : now };
-    await this.standing.reprice(reopened, 'bid_rejected', now, manager);
+    await this.standing.reprice(reopened, 'bid_rejected', now, manager, event.buyer_id);
     const [after]: { current_bid: number | null; bid_count: number; price_version: number; pending: number }[] = await manager.query(
       `SELECT current_bid::float8 AS current_bid, bid_count, price_version,
          (SELECT count(*)::int FROM bids WHERE listing_id = $1 AND status = 'pending') AS pending

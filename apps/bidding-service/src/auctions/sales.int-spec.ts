@@ -7,6 +7,7 @@ import { SalesAndOffers1763801000000 } from '../migrations/1763801000000-sales-a
 import { WebsiteUrlAndBuyNow1763801100000 } from '../migrations/1763801100000-website-url-and-buy-now';
 import { PriceVersionAndMemberStates1764510000000 } from '../migrations/1764510000000-price-version-and-member-states';
 import { WithdrawnBids1764510200000 } from '../migrations/1764510200000-withdrawn-bids';
+import { ProxyMaximums1764600500000 } from '../migrations/1764600500000-proxy-maximums';
 import { AuctionsRepository } from './auctions.repository';
 import { SalesRepository } from './sales.repository';
 import { StandingBidsRepository } from './standing-bids.repository';
@@ -65,7 +66,7 @@ describe('the end of a sale (D5, D8)', () => {
       url: db.url,
       schema: 'bidding',
       entities: [],
-      migrations: [...KIT_MIGRATIONS, CreateAuctions1763800900000, SalesAndOffers1763801000000, WebsiteUrlAndBuyNow1763801100000, PriceVersionAndMemberStates1764510000000, WithdrawnBids1764510200000],
+      migrations: [...KIT_MIGRATIONS, CreateAuctions1763800900000, SalesAndOffers1763801000000, WebsiteUrlAndBuyNow1763801100000, PriceVersionAndMemberStates1764510000000, WithdrawnBids1764510200000, ProxyMaximums1764600500000],
       poolSize: 16,
     });
     auctions = new AuctionsRepository(ds);

@@ -4,6 +4,7 @@ import { appendEvent } from '@market/server-kit';
 import { buyNowPrice, buyNowRefusal, decideBidAction, decideClose, PENDING_BID_DAYS_AFTER_CLOSE, type BidActionDecision, type CloseOutcome } from '@market/domain';
 import { AuctionsRepository, BARRED, BID_COLUMNS, type AuctionRecord, type BidRecord } from './auctions.repository';
 import { StandingBidsRepository } from './standing-bids.repository';
+import { leadingBidOrder } from './auction-maximums.repository';
 
 export type CloseResult =
   | { closed: true; outcome: CloseOutcome }
@@ -62,11 +63,14 @@ export class SalesRepository {
   /** Ends a locked sale whose end has passed (D8). */
   private async closeLocked(auction: AuctionRecord, now: Date, manager: EntityManager): Promise<CloseOutcome> {
     // A removed member's bid never wins (ADR 0038), even before the moderation sweep has reached this auction; a
-    // removed seller's sale does not sell at its end: it expires with its bids open for the seller's 7 days (D8).
+    // removed seller's sale does not sell at its end: it expires with its bids open for the seller's 7 days (D8). Of
+    // equal amounts the higher, then earlier, maximum wins (ADR 0055).
     const [highest]: BidRecord[] = await manager.query(
-      `SELECT ${BID_COLUMNS} FROM bids WHERE listing_id = $1 AND status = 'pending' AND kind = 'bid'
-         AND NOT EXISTS (SELECT 1 FROM member_states m WHERE m.user_id = bids.bidder_id AND m.status <> 'active')
-       ORDER BY amount DESC, created_at ASC LIMIT 1`,
+      `SELECT ${BID_COLUMNS} FROM bids WHERE id = (
+         SELECT b.id FROM bids b LEFT JOIN auction_maximums mx ON mx.listing_id = b.listing_id AND mx.bidder_id = b.bidder_id
+         WHERE b.listing_id = $1 AND b.status = 'pending' AND b.kind = 'bid'
+           AND NOT EXISTS (SELECT 1 FROM member_states m WHERE m.user_id = b.bidder_id AND m.status <> 'active')
+         ORDER BY ${leadingBidOrder('b', 'mx')} LIMIT 1)`,
       [auction.listing_id],
     );
     const sellerBarred = await this.auctions.isBarred(auction.seller_id, manager);
@@ -126,7 +130,7 @@ export class SalesRepository {
           kind: bid.kind,
         });
         // The public price, count and reserve state follow at once, in this transaction (ADR 0038).
-        if (bid.kind === 'bid') await this.standing.reprice(auction, 'bid_rejected', now, manager);
+        if (bid.kind === 'bid') await this.standing.reprice(auction, 'bid_rejected', now, manager, bid.bidder_id);
         return { decision, bid: { ...bid, status: 'rejected' } };
       }
       // A suspended or deleted member's bid is never sold to, as at a close (ADR 0038): the sweep takes it back soon.

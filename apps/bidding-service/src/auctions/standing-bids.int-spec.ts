@@ -9,6 +9,7 @@ import { WebsiteUrlAndBuyNow1763801100000 } from '../migrations/1763801100000-we
 import { BidLeaderIndex1763801450000 } from '../migrations/1763801450000-bid-leader-index';
 import { PriceVersionAndMemberStates1764510000000 } from '../migrations/1764510000000-price-version-and-member-states';
 import { WithdrawnBids1764510200000 } from '../migrations/1764510200000-withdrawn-bids';
+import { ProxyMaximums1764600500000 } from '../migrations/1764600500000-proxy-maximums';
 import { AuctionsRepository, BARRED } from './auctions.repository';
 import { BARRED_BIDDER, SalesRepository } from './sales.repository';
 import { StandingBidsRepository } from './standing-bids.repository';
@@ -78,6 +79,7 @@ describe('bids leaving an auction: repricing and moderation (ADR 0038)', () => {
         BidLeaderIndex1763801450000,
         PriceVersionAndMemberStates1764510000000,
         WithdrawnBids1764510200000,
+        ProxyMaximums1764600500000,
       ],
       poolSize: 16,
     });

@@ -1,13 +1,17 @@
 import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
-import { repriceAuction, type RepricedState, type StandingBid } from '@market/domain';
+import { repriceAuction, repriceWithMaximums, type ProxyRepricedState, type ProxyStandingBid, type RepricedState } from '@market/domain';
 import { appendEvent } from '@market/server-kit';
 import { AuctionsRepository, type AuctionRecord } from './auctions.repository';
+import { maximumsOf, resetMaximum } from './auction-maximums.repository';
 
 export type MemberStatus = 'active' | 'suspended' | 'deleted';
 
 // Sales whose price no longer moves: a sold one keeps the price it sold at, a deleted one is gone.
 const FINAL = ['sold', 'deleted'];
+// Sales that have ended: maximums no longer bid there, the seller picks among the bids standing (D8).
+const ENDED = ['sold', 'expired', 'deleted'];
 // How many times a member's sweep looks again for bids that slipped past the previous look.
 const MAX_SWEEP_PASSES = 5;
 
@@ -25,15 +29,25 @@ export class StandingBidsRepository {
 
   /**
    * Recomputes a locked auction's public state from its standing (pending) bids and writes auction.repriced with it, in
-   * the caller's transaction. Nothing for a fixed-price listing (offers are private) or a sold or deleted sale.
+   * the caller's transaction. Nothing for a fixed-price listing (offers are private) or a sold or deleted sale. The
+   * maximum of `leaving` (the bidder whose bid left) falls with it (ADR 0055); a live automatic auction is then
+   * repriced from the maximums still standing, the plain rule (the highest bid leads at its amount) serving the rest.
    */
-  async reprice(auction: AuctionRecord, reason: 'bid_rejected' | 'bidder_removed', now: Date, manager: EntityManager): Promise<RepricedState | null> {
+  async reprice(
+    auction: AuctionRecord,
+    reason: 'bid_rejected' | 'bidder_removed',
+    now: Date,
+    manager: EntityManager,
+    leaving: string | null = null,
+  ): Promise<Pick<RepricedState, 'current_bid' | 'bid_count' | 'reserve_met' | 'minimum_next_bid'> | null> {
     if (auction.listing_type !== 'auction' || FINAL.includes(auction.status)) return null;
-    const standing: StandingBid[] = await manager.query(
-      `SELECT id, bidder_id, amount::float8 AS amount, created_at FROM bids WHERE listing_id = $1 AND status = 'pending' AND kind = 'bid'`,
+    if (leaving) await resetMaximum(manager, auction.listing_id, leaving);
+    const standing: ProxyStandingBid[] = await manager.query(
+      `SELECT id, bidder_id, amount::float8 AS amount, created_at, automatic FROM bids WHERE listing_id = $1 AND status = 'pending' AND kind = 'bid'`,
       [auction.listing_id],
     );
-    const state = repriceAuction(auction, standing);
+    const proxy = auction.auction_type === 'auto' && auction.closed_at === null && !ENDED.includes(auction.status);
+    const state = proxy ? await this.repriceProxy(auction, standing, now, manager) : repriceAuction(auction, standing);
     // PostgreSQL answers an UPDATE ... RETURNING with [rows, count].
     const [[{ price_version }]]: [{ price_version: number }[], number] = await manager.query(
       `UPDATE auctions SET current_bid = $2, bid_count = $3, price_version = price_version + 1, updated_at = now() WHERE listing_id = $1 RETURNING price_version`,
@@ -48,6 +62,27 @@ export class StandingBidsRepository {
       reason,
       at: now.toISOString(),
     });
+    return state;
+  }
+
+  /**
+   * The proxy rule from scratch on a live automatic auction (ADR 0055): the leader's automatic bids above the new price
+   * leave the history as withdrawn (they only answered a maximum that has left), and the leader gets an automatic bid at
+   * the price when none of theirs stands at it, so the close sells to them at it (D8).
+   */
+  private async repriceProxy(auction: AuctionRecord, standing: ProxyStandingBid[], now: Date, manager: EntityManager): Promise<ProxyRepricedState> {
+    const state = repriceWithMaximums(auction, standing, await maximumsOf(manager, auction.listing_id));
+    if (state.withdraw.length > 0) {
+      await manager.query(`UPDATE bids SET status = 'rejected', decided_at = $2, withdrawn_at = $2 WHERE id = ANY($1::uuid[])`, [state.withdraw, now]);
+    }
+    if (state.add) {
+      await manager.query(`INSERT INTO bids (id, listing_id, bidder_id, kind, amount, automatic) VALUES ($1, $2, $3, 'bid', $4, true)`, [
+        randomUUID(),
+        auction.listing_id,
+        state.add.bidder_id,
+        state.add.amount,
+      ]);
+    }
     return state;
   }
 
@@ -94,7 +129,7 @@ export class StandingBidsRepository {
             [listing_id, userId, now],
           );
           if (rejected === 0) return false;
-          await this.reprice(auction, 'bidder_removed', now, manager);
+          await this.reprice(auction, 'bidder_removed', now, manager, userId);
           return true;
         });
         if (done) {

@@ -57,6 +57,33 @@ describe('bids through the gateway', () => {
     expect((await post(api('/bids'), { listing_id: '00000000-0000-4000-8000-000000000000', amount: 10 }, bearer(ann.token))).status).toBe(404);
   });
 
+  it('passes a maximum through to proxy bidding and never shows it to anyone but its owner (ADR 0055)', async () => {
+    const seller = await signUp();
+    const [ann, bob] = [await signUp(), await signUp()];
+    const listing = await liveAuction(seller.token);
+    const bid = (token: string, amount: number, max_amount?: number) => post(api('/bids'), { listing_id: listing.id, amount, max_amount }, bearer(token));
+    const userBids = async (token: string) => (await get(api('/user/bids'), bearer(token))).body.bids as UserBidRow[];
+
+    await eventually(async () => expect((await bid(ann.token, 9000, 12345)).status).toBe(201), 15_000);
+    const invalid = await bid(bob.token, 9100, 9050);
+    expect(invalid.status).toBe(422);
+    expect(invalid.body.detail).toEqual([expect.objectContaining({ loc: ['body', 'max_amount'], msg: 'Your maximum bid must be at least your bid' })]);
+    const outbid = await bid(bob.token, 9050);
+    expect(outbid.status).toBe(201);
+    expect(outbid.body).toMatchObject({ current_bid: 9100, bid_count: 3, leading: false, max_amount: null });
+    const shown = [
+      (await get(api(`/listings/${listing.id}/bids`))).body,
+      (await get(api(`/listings/${listing.id}`), bearer(bob.token))).body,
+      await userBids(bob.token),
+      await userBids(seller.token),
+    ];
+    expect(JSON.stringify(shown)).not.toContain('12345');
+    expect((await userBids(ann.token)).map((r) => [r.amount, r.automatic, r.max_amount])).toEqual([
+      [9100, true, 12345],
+      [9000, false, 12345],
+    ]);
+  });
+
   it('shows the latest 10 public bids on the listing itself, newest first, never offers, and never on browse pages', async () => {
     const seller = await signUp();
     const [ann, bob] = [await signUp(), await signUp()];
@@ -77,7 +104,7 @@ describe('bids through the gateway', () => {
       expect(page.bid_count).toBe(12);
       expect(page.bid_history).toEqual(history);
     }, 15_000);
-    expect(history[0]).toEqual({ id: expect.any(String), bidder_name: bob.username, amount: 155, created_at: expect.any(String) });
+    expect(history[0]).toEqual({ id: expect.any(String), bidder_name: bob.username, amount: 155, automatic: false, created_at: expect.any(String) });
     expect((await get(api(`/listings/${fixed.id}`), bearer(seller.token))).body.bid_history).toEqual([]);
 
     const browse = (await get(api('/listings?limit=100'))).body.listings as Array<Record<string, unknown>>;

@@ -14,8 +14,22 @@ export const PlaceBidSchema = z
       .int('Bid amount must be whole dollars')
       .min(1, 'Bid amount must be at least $1')
       .max(MAX_DOLLARS, 'Bid amount is too large'),
+    /**
+     * Proxy bidding (ADR 0055): the most the system may bid for this bidder on an automatic auction, whole dollars, at
+     * least `amount`. Never shown to anyone but its owner.
+     */
+    max_amount: z
+      .number({ message: 'Maximum bid must be a number' })
+      .int('Maximum bid must be whole dollars')
+      .min(1, 'Maximum bid must be at least $1')
+      .max(MAX_DOLLARS, 'Maximum bid is too large')
+      .optional(),
   })
-  .strict();
+  .strict()
+  .refine((bid) => bid.max_amount === undefined || bid.max_amount >= bid.amount, {
+    message: 'Your maximum bid must be at least your bid',
+    path: ['max_amount'],
+  });
 export type PlaceBid = z.infer<typeof PlaceBidSchema>;
 
 /** A bid on an auction, an offer on a fixed price (D5), or the winning record of a buy-now purchase (D4). */
@@ -29,6 +43,8 @@ export const BidSchema = z.strictObject({
   id: z.uuid(),
   bidder_name: z.string(),
   amount: z.number().int(),
+  /** Placed by the system for a bidder's maximum (ADR 0055), not by the bidder at that moment. */
+  automatic: z.boolean(),
   created_at: IsoDateTimeSchema,
 });
 export type BidDto = z.infer<typeof BidSchema>;
@@ -45,6 +61,10 @@ export const PlaceBidResponseSchema = z.strictObject({
   extended: z.boolean(),
   /** The auction's price version after a bid (ADR 0038), to order it against live news; absent for an offer. */
   price_version: z.number().int().optional(),
+  /** Whether the caller leads once the bid is decided: false when an earlier, higher maximum outbid it at once. */
+  leading: z.boolean(),
+  /** The caller's own maximum on this auction after the bid (ADR 0055), or null without one; only its owner sees it. */
+  max_amount: z.number().int().nullable(),
 });
 export type PlaceBidResponse = z.infer<typeof PlaceBidResponseSchema>;
 
@@ -84,6 +104,10 @@ export const UserBidRowSchema = z.strictObject({
   status: BidStatusSchema,
   /** The bid was accepted, or leads an auction that is live or ended unsold (the seller may still accept it). */
   is_winning: z.boolean(),
+  /** Placed by the system for the bidder's maximum (ADR 0055). */
+  automatic: z.boolean(),
+  /** The bidder's current maximum on this auction: only on the actor's own rows (role buyer), null otherwise (ADR 0055). */
+  max_amount: z.number().int().nullable(),
   created_at: IsoDateTimeSchema,
 });
 export type UserBidRow = z.infer<typeof UserBidRowSchema>;

@@ -40,20 +40,29 @@ export function invalidAmount(amount: number): string | null {
 export function decideBid(auction: AuctionState, bid: BidAttempt, now: Date, antiSnipingMinutes = DEFAULT_ANTI_SNIPING_MINUTES): BidDecision {
   const badAmount = invalidAmount(bid.amount);
   if (badAmount) return { accepted: false, reason: badAmount };
-  if (bid.bidder_id === auction.seller_id) return { accepted: false, reason: 'You cannot bid on your own listing' };
-  if (auction.listing_type !== 'auction') return { accepted: false, reason: 'This listing is sold at a fixed price: make an offer instead' };
-  if (!acceptsBids(auction.status, auction.expires_at, now)) return { accepted: false, reason: 'This auction is not accepting bids' };
+  const refusal = auctionRefusal(auction, bid.bidder_id, now);
+  if (refusal) return { accepted: false, reason: refusal };
   const minimum = minimumNextBid(auction.starting_price, auction.current_bid);
   if (bid.amount < minimum) return { accepted: false, reason: `Bid must be at least ${formatDollars(minimum)}` };
+  return { accepted: true, current_bid: bid.amount, bid_count: auction.bid_count + 1, ...softClose(auction.expires_at, now, antiSnipingMinutes) };
+}
+
+/** Why this bidder may not bid on this sale at all, whatever the amount (D6, D16), or null when they may. */
+export function auctionRefusal(auction: AuctionState, bidderId: string, now: Date): string | null {
+  if (bidderId === auction.seller_id) return 'You cannot bid on your own listing';
+  if (auction.listing_type !== 'auction') return 'This listing is sold at a fixed price: make an offer instead';
+  if (!acceptsBids(auction.status, auction.expires_at, now)) return 'This auction is not accepting bids';
+  return null;
+}
+
+/**
+ * The end after a bid that moved the price at `now` (D9): inside the final `antiSnipingMinutes` it moves to that many
+ * minutes after the bid (0 turns soft close off); the end never moves earlier.
+ */
+export function softClose(expiresAt: Date | null, now: Date, antiSnipingMinutes: number): { expires_at: Date | null; extended: boolean } {
   const softEnd = new Date(now.getTime() + antiSnipingMinutes * 60_000);
-  const extended = antiSnipingMinutes > 0 && auction.expires_at !== null && auction.expires_at.getTime() < softEnd.getTime();
-  return {
-    accepted: true,
-    current_bid: bid.amount,
-    bid_count: auction.bid_count + 1,
-    expires_at: extended ? softEnd : auction.expires_at,
-    extended,
-  };
+  const extended = antiSnipingMinutes > 0 && expiresAt !== null && expiresAt.getTime() < softEnd.getTime();
+  return { expires_at: extended ? softEnd : expiresAt, extended };
 }
 
 export type CloseOutcome =

@@ -58,6 +58,15 @@ describe('JsonLogger', () => {
     expect(JSON.parse(line)).toMatchObject({ headers: { accept: 'text/html', authorization: '[redacted]' }, body: { title: 'kept', token: '[redacted]' } });
   });
 
+  it("redacts a bidder's maximum in logged objects and messages (ADR 0055)", () => {
+    const { lines, logger } = capture();
+    logger.log({ msg: 'bid', max_amount: 98765, body: { listing_id: 'l-1', amount: 150, max_amount: 87654 } });
+    logger.warn('bid refused {"amount":150,"max_amount":76543}');
+    const text = lines.join('');
+    for (const secret of ['98765', '87654', '76543']) expect(text).not.toContain(secret);
+    expect(JSON.parse(lines[0])).toMatchObject({ max_amount: '[redacted]', body: { amount: 150, max_amount: '[redacted]' } });
+  });
+
   it('blanks secrets embedded in messages and stacks', () => {
     const { lines, logger } = capture();
     logger.warn('retrying with Authorization: Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl for user 42');

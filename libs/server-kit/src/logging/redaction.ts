@@ -1,4 +1,7 @@
-/** What pino blanks in logged objects (ADR 0049): credentials, session material and card data, at the top and one level down. */
+/**
+ * What pino blanks in logged objects (ADR 0049): credentials, session material and card data, at the top and one level
+ * down; and a bidder's maximum, which only its owner may ever see (ADR 0055).
+ */
 const SECRET_KEYS = [
   'authorization',
   'cookie',
@@ -16,6 +19,7 @@ const SECRET_KEYS = [
   'card_number',
   'cvc',
   'cvv',
+  'max_amount',
 ];
 
 /** Redaction paths for pino: each secret key at the top level, one level down and in request/response headers. */
@@ -29,7 +33,7 @@ export const REDACTED = '[redacted]';
 
 const SCHEME_CREDENTIALS = /\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]+/gi;
 const JWT = /\beyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]+/g;
-const KEY_VALUE = /\b(password|passwd|token|secret|authorization|cookie|api[_-]?key|access_token|refresh_token|card_number|cvc)(["']?\s*[:=]\s*["']?)[^\s"',;&]+/gi;
+const KEY_VALUE = /\b(password|passwd|token|secret|authorization|cookie|api[_-]?key|access_token|refresh_token|card_number|cvc|max_amount)(["']?\s*[:=]\s*["']?)[^\s"',;&]+/gi;
 const CARD_CANDIDATE = /\b\d(?:[ -]?\d){12,18}\b/g;
 
 /** Luhn checksum: card numbers pass it, most other long digit runs (ids, times) do not. */
