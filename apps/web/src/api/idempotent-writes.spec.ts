@@ -56,4 +56,28 @@ describe('the web sends an Idempotency-Key per user action, the same one on a re
     await store.dispatch(messagesApi.endpoints.markMessageRead.initiate(ID));
     expect(sentKeys()).toEqual([null]);
   });
+
+  it('keys a bid by its maximum too: a retry repeats it, another maximum is another request (ADR 0055)', async () => {
+    const answers = [503, 503, 201].map((status) => Response.json({ detail: 'Service temporarily unavailable' }, { status }));
+    fetchMock.mockImplementation(async () => answers.shift() ?? Response.json({}, { status: 201 }));
+    const store = createStore();
+    const bid = (max_amount?: number) =>
+      store.dispatch(bidsApi.endpoints.placeBid.initiate(max_amount === undefined ? { listing_id: ID, amount: 100 } : { listing_id: ID, amount: 100, max_amount }));
+    await bid(500);
+    await bid(600);
+    await bid(500);
+    await bid();
+    const [first, otherMax, retry, noMax] = sentKeys();
+    expect(retry).toBe(first);
+    expect(otherMax).not.toBe(first);
+    expect(noMax).not.toBe(first);
+    expect(noMax).not.toBe(otherMax);
+    const bodies = await Promise.all(fetchMock.mock.calls.map(([request]) => (request as Request).clone().json()));
+    expect(bodies).toEqual([
+      { listing_id: ID, amount: 100, max_amount: 500 },
+      { listing_id: ID, amount: 100, max_amount: 600 },
+      { listing_id: ID, amount: 100, max_amount: 500 },
+      { listing_id: ID, amount: 100 },
+    ]);
+  });
 });

@@ -1,15 +1,20 @@
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import type { ListingDto } from '@market/contracts';
+import type { ListingDto, PlaceBidResponse } from '@market/contracts';
 import { askingPrice, formatDollars, largeBidThreshold, minimumNextBid } from '@market/domain';
 import { usePlaceBidMutation } from '../../api/bids.api';
 import { errorDetail } from '../../lib/error-detail';
-import { BID_SUCCESS, checkBidAmount, checkOfferAmount, isSuccessMessage, OFFER_SUCCESS, type BidCheck } from './bid-form';
+import { checkBidAmount, checkOfferAmount, OFFER_SUCCESS, type BidCheck } from './bid-form';
+import { bidOutcome, offersMaxBid, readAmountForm, type BidOutcome } from './max-bid';
+import { MaxBidField } from './MaxBidField';
 
 const MESSAGE_MS = 4000;
 
-/** The bid form of an open auction for a signed-in buyer: the minimum next bid (D6), the amount and Place Bid. */
-export function BidForm({ listing }: { listing: Pick<ListingDto, 'id' | 'starting_price' | 'current_bid'> }) {
+/**
+ * The bid form of an open auction for a signed-in buyer: the minimum next bid (D6), the amount, "Bid up to" on an
+ * automatic auction (proxy bidding, ADR 0055) and Place Bid.
+ */
+export function BidForm({ listing }: { listing: Pick<ListingDto, 'id' | 'starting_price' | 'current_bid' | 'listing_type' | 'auction_type'> }) {
   const minimum = minimumNextBid(listing.starting_price, listing.current_bid);
   return (
     <AmountForm
@@ -24,9 +29,10 @@ export function BidForm({ listing }: { listing: Pick<ListingDto, 'id' | 'startin
       min={minimum}
       cardLimit={largeBidThreshold(minimum)}
       check={(typed) => checkBidAmount(typed, minimum)}
+      withMaximum={offersMaxBid(listing)}
       submitLabel="Place Bid"
       busyLabel="Placing bid..."
-      successText={BID_SUCCESS}
+      outcome={bidOutcome}
     />
   );
 }
@@ -52,7 +58,7 @@ export function OfferForm({ listing }: { listing: Pick<ListingDto, 'id' | 'start
       check={(typed) => checkOfferAmount(typed, asking)}
       submitLabel="Make an offer"
       busyLabel="Sending offer..."
-      successText={OFFER_SUCCESS}
+      outcome={() => ({ text: OFFER_SUCCESS, tone: 'success', lasting: false })}
     />
   );
 }
@@ -65,9 +71,12 @@ interface AmountFormProps {
   min: number;
   max?: number;
   check: (typed: string) => BidCheck;
+  /** Offer the optional "Bid up to" (automatic auctions only, ADR 0055). */
+  withMaximum?: boolean;
   submitLabel: string;
   busyLabel: string;
-  successText: string;
+  /** What to say once the server accepted the amount. */
+  outcome: (answer: PlaceBidResponse) => BidOutcome;
   /** Bids above this need a verified card on file (ADR 0041): the form says so and links to the profile. */
   cardLimit?: number;
 }
@@ -84,41 +93,48 @@ function CardNote({ limit }: { limit: number }) {
   );
 }
 
+/** What the form says after a submit: the outcome of an accepted amount, or the server's refusal (which fades). */
+type FormMessage = BidOutcome | { text: string; tone: 'error'; lasting: false };
+
 /** One amount posted to POST /api/bids: a bid on an auction, an offer on a fixed price (the server tells them apart). */
-function AmountForm({ listingId, formLabel, fieldLabel, intro, min, max, check, submitLabel, busyLabel, successText, cardLimit }: AmountFormProps) {
+function AmountForm(props: AmountFormProps) {
+  const { listingId, formLabel, fieldLabel, intro, min, max, check, withMaximum = false, submitLabel, busyLabel, outcome, cardLimit } = props;
   const [placeBid, { isLoading }] = usePlaceBidMutation();
   const [typed, setTyped] = useState('');
+  const [typedMax, setTypedMax] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
+  const [maxError, setMaxError] = useState<string | null>(null);
   // A fresh object per outcome, so the same text twice in a row still restarts the timer.
-  const [message, setMessage] = useState<{ text: string } | null>(null);
+  const [message, setMessage] = useState<FormMessage | null>(null);
   const inputId = useId();
 
   useEffect(() => {
-    if (!message) return;
+    // Being outbid at once, or leading under a maximum, stays until the next bid: it is news the bidder must not miss.
+    if (!message || message.lasting) return;
     const timer = setTimeout(() => setMessage(null), MESSAGE_MS);
     return () => clearTimeout(timer);
   }, [message]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const checked = check(typed);
-    if (!checked.ok) {
-      setFieldError(checked.error);
-      return;
-    }
-    setFieldError(null);
+    const read = readAmountForm(listingId, check(typed), withMaximum ? typedMax : null);
+    setFieldError(read.amountError);
+    setMaxError(read.maxError);
+    if (!read.body) return;
     setMessage(null);
-    const result = await placeBid({ listing_id: listingId, amount: checked.amount });
+    const result = await placeBid(read.body);
     if ('error' in result) {
-      setMessage({ text: errorDetail(result.error, 'Error placing bid') });
+      setMessage({ text: errorDetail(result.error, 'Error placing bid'), tone: 'error', lasting: false });
     } else {
       setTyped('');
-      setMessage({ text: successText });
+      setTypedMax('');
+      setMessage(outcome(result.data));
     }
   };
 
-  const success = message !== null && isSuccessMessage(message.text);
-  const typedAmount = Number(typed);
+  const success = message?.tone === 'success';
+  const typedAmount = Math.max(Number(typed), withMaximum ? Number(typedMax) : 0);
+  // A maximum commits the bidder up to it, so it needs the card a bid of that size would (ADR 0041).
   const large = cardLimit !== undefined && Number.isFinite(typedAmount) && typedAmount > cardLimit;
   return (
     // noValidate: the browser's own bubbles would hide our messages, which name the limits as the server does.
@@ -153,15 +169,27 @@ function AmountForm({ listingId, formLabel, fieldLabel, intro, min, max, check, 
             {fieldError}
           </small>
         )}
-        {large && cardLimit !== undefined && <CardNote limit={cardLimit} />}
+        {!withMaximum && large && cardLimit !== undefined && <CardNote limit={cardLimit} />}
       </div>
+      {withMaximum && (
+        <MaxBidField
+          value={typedMax}
+          error={maxError}
+          min={min}
+          onChange={(value) => {
+            setTypedMax(value);
+            setMaxError(null);
+          }}
+        />
+      )}
+      {withMaximum && large && cardLimit !== undefined && <CardNote limit={cardLimit} />}
       <button type="submit" className="btn btn-primary btn-block" disabled={isLoading}>
         {isLoading ? busyLabel : submitLabel}
       </button>
       {message && (
-        <div className={`alert ${success ? 'alert-success' : 'alert-error'} panel-notice`} role={success ? 'status' : 'alert'}>
+        <div className={`alert alert-${message.tone} panel-notice`} role={success ? 'status' : 'alert'} data-testid="bid-outcome">
           {message.text}
-          {!success && large && (
+          {message.tone === 'error' && large && (
             <>
               {' '}
               <Link to={PAYMENT_METHOD_LINK}>Go to Payment method</Link>

@@ -1,8 +1,9 @@
 import { formatDollars } from '@market/domain';
 import { useBidHistoryQuery } from '../../api/bids.api';
+import { AutoBidBadge } from '../../components/listing/AutoBidBadge';
 import { formatBidTime } from './bid-form';
 
-/** The latest 10 bids of an auction, newest first (SPEC §2, §9). */
+/** The latest 10 bids of an auction, newest first (SPEC §2, §9); bids placed for a maximum are marked auto. */
 export function BidHistory({ listingId }: { listingId: string }) {
   const { data, isLoading, error, refetch } = useBidHistoryQuery(listingId);
   const bids = data?.bids ?? [];
@@ -27,7 +28,15 @@ export function BidHistory({ listingId }: { listingId: string }) {
         <ol className="bid-history-list">
           {bids.map((bid) => (
             <li key={bid.id}>
-              <span className="bid-history-name">{bid.bidder_name}</span>
+              <span className="bid-history-name">
+                {bid.bidder_name}
+                {bid.automatic && (
+                  <>
+                    {' '}
+                    <AutoBidBadge />
+                  </>
+                )}
+              </span>
               <strong className="bid-history-amount">{formatDollars(bid.amount)}</strong>
               <time className="bid-history-time muted" dateTime={bid.created_at}>
                 {formatBidTime(bid.created_at)}

@@ -5,11 +5,16 @@ export type BidCheck = { ok: true; amount: number } | { ok: false; error: string
 
 const NUMBER_TEXT = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 
+/** True when trimmed text reads as one plain number (no thousands separators, currency signs or hex). */
+export function isNumberText(text: string): boolean {
+  return NUMBER_TEXT.test(text);
+}
+
 /** Reads typed text as whole dollars; the messages name what is typed ('Bid' or 'Offer'). */
 function readWholeDollars(typed: string, noun: 'Bid' | 'Offer'): BidCheck {
   const text = typed.trim();
   if (!text) return { ok: false, error: `Please enter your ${noun.toLowerCase()} amount` };
-  if (!NUMBER_TEXT.test(text)) return { ok: false, error: `${noun} amount must be a number` };
+  if (!isNumberText(text)) return { ok: false, error: `${noun} amount must be a number` };
   const amount = Number(text);
   if (!Number.isFinite(amount)) return { ok: false, error: `${noun} amount must be a number` };
   if (!Number.isInteger(amount)) return { ok: false, error: `${noun} amount must be whole dollars` };
@@ -42,11 +47,6 @@ export const BID_SUCCESS = '✅ Bid placed successfully!';
 
 /** The offer success text: green, like every message with ✅ (SPEC §8). */
 export const OFFER_SUCCESS = '✅ Offer sent to the seller';
-
-/** Bid messages are green when they contain ✅ and red otherwise (SPEC §8). */
-export function isSuccessMessage(text: string): boolean {
-  return text.includes('✅');
-}
 
 /** A bid's time as the viewer's locale writes a date and a time; the raw text when it is not a date. */
 export function formatBidTime(createdAt: string, locale?: string): string {

@@ -114,6 +114,8 @@ const bidAnswer = (fields: Partial<PlaceBidResponse>): PlaceBidResponse => ({
   bid_count: 2,
   expires_at: listing.expires_at,
   extended: false,
+  leading: true,
+  max_amount: null,
   ...fields,
 });
 

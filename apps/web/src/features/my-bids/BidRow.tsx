@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { BidAction, UserBidRow } from '@market/contracts';
 import { formatDollars } from '@market/domain';
+import { AutoBidBadge } from '../../components/listing/AutoBidBadge';
 import { buyerBadges, formatBidDate, kindLabel, sellerActions } from './my-bids';
 
 /** A short note shown inside one row: an action's outcome or the profile notice. */
@@ -32,6 +33,7 @@ export function BidRow({ row, busy = false, notice = null, onAction = noop, onMe
         <div className="my-bid-tags">
           <span className={`my-bid-tag my-bid-kind-${row.kind}`}>{kind}</span>
           <span className="my-bid-tag">{row.role === 'buyer' ? 'Buyer' : 'Seller'}</span>
+          {row.automatic && <AutoBidBadge label={row.role === 'buyer' ? 'placed automatically for your maximum' : 'placed automatically for a maximum'} />}
           <time className="muted my-bid-date" dateTime={row.created_at}>
             {formatBidDate(row.created_at)}
           </time>
@@ -52,6 +54,12 @@ export function BidRow({ row, busy = false, notice = null, onAction = noop, onMe
           {formatDollars(row.amount)}
         </strong>
         {row.kind === 'bid' && row.current_bid !== null && <span className="muted my-bid-current">Current bid {formatDollars(row.current_bid)}</span>}
+        {/* Only the bidder's own rows carry their maximum (ADR 0055); a seller's row never names one. */}
+        {row.role === 'buyer' && row.max_amount !== null && (
+          <span className="my-bid-max" data-testid="my-bid-max">
+            Your maximum: {formatDollars(row.max_amount)}
+          </span>
+        )}
       </div>
       <div className="my-bid-side">
         {row.role === 'buyer' ? <BuyerSide row={row} /> : <SellerSide row={row} busy={busy} onAction={onAction} onMessage={onMessage} onViewBidder={onViewBidder} />}

@@ -32,6 +32,8 @@ const base: UserBidRow = {
   amount: 2000,
   status: 'pending',
   is_winning: false,
+  automatic: false,
+  max_amount: null,
   created_at: '2026-11-22T12:00:00Z',
 };
 
@@ -129,6 +131,30 @@ describe('BidRow', () => {
     const html = render(<BidRow row={{ ...base, role: 'seller' }} busy />);
     expect(html).toMatch(/<button[^>]*disabled=""[^>]*aria-label="Accept/);
     expect(html).toMatch(/<button[^>]*disabled=""[^>]*aria-label="Reject/);
+  });
+});
+
+describe('BidRow with proxy bids (ADR 0055)', () => {
+  it('shows the buyer their own maximum and whether they still lead', () => {
+    const leading = text(render(<BidRow row={{ ...base, is_winning: true, current_bid: 2000, max_amount: 3500 }} />));
+    expect(leading).toContain('Your maximum: $3,500');
+    expect(leading).toContain('Winning');
+    const passed = text(render(<BidRow row={{ ...base, max_amount: 2050 }} />));
+    expect(passed).toContain('Your maximum: $2,050');
+    expect(passed).toContain('Outbid');
+  });
+
+  it('shows no maximum without one, and never on a seller row', () => {
+    expect(text(render(<BidRow row={base} />))).not.toContain('maximum');
+    // The server sends none on seller rows; the page would not show one even if it did.
+    expect(text(render(<BidRow row={{ ...base, role: 'seller', max_amount: 9999 }} />))).not.toMatch(/maximum|\$9,999/);
+  });
+
+  it('marks a bid the system placed for the maximum', () => {
+    const html = render(<BidRow row={{ ...base, automatic: true, amount: 2105, max_amount: 3500 }} />);
+    expect(html).toContain('<span aria-hidden="true">auto</span><span class="visually-hidden">placed automatically for your maximum</span>');
+    expect(render(<BidRow row={{ ...base, role: 'seller', automatic: true }} />)).toContain('placed automatically for a maximum');
+    expect(render(<BidRow row={base} />)).not.toContain('placed automatically');
   });
 });
 
