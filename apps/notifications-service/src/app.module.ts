@@ -11,6 +11,8 @@ import { ListingEventsHandler } from './emails/listing-events.handler';
 import { BillingEventsHandler } from './emails/billing-events.handler';
 import { UserContacts } from './emails/user-contacts';
 import { MarketplaceEventsHandler } from './emails/marketplace-events.handler';
+import { BidEventsHandler } from './emails/bid-events.handler';
+import { BidNoticesRepository } from './emails/bid-notices.repository';
 import { DisputeEventsHandler } from './emails/dispute-events.handler';
 import { SaleLapseEventsHandler } from './emails/sale-lapse-events.handler';
 import { MessagesController } from './messages/messages.controller';
@@ -20,12 +22,19 @@ import { ContactController } from './contact/contact.controller';
 import { ContactService } from './contact/contact.service';
 import { ContactRepository } from './contact/contact.repository';
 
+const DAY_MS = 24 * 3600 * 1000;
+
 /** The notifications service: emails through a BullMQ queue, user messages and contact mail, in the `notifications` schema. */
 export function notificationsAppModule(config: NotificationsConfig): DynamicModule {
   return defineServiceModule(
     { service: 'notifications-service', config, ...NOTIFICATIONS_DATABASE,
-      // The email log is kept RETENTION_EMAILS_DAYS (ADR 0046).
-      retention: (periods) => [{ table: 'emails', column: 'sent_at', keepMs: periods.emailsMs }] },
+      // The email log is kept RETENTION_EMAILS_DAYS (ADR 0046); the bid email windows only while they can matter
+      // (ADR 0056): an outbid time past its interval, a closed digest past the day its email job may retry.
+      retention: (periods) => [
+        { table: 'emails', column: 'sent_at', keepMs: periods.emailsMs },
+        { table: 'outbid_notices', column: 'last_sent_at', keepMs: Math.max(DAY_MS, config.OUTBID_EMAIL_INTERVAL_MS) },
+        { table: 'bid_digests', column: 'closed_at', keepMs: 2 * DAY_MS },
+      ] },
     {
       imports: [SettingsModule],
       controllers: [EmailsController, MessagesController, ContactController],
@@ -38,6 +47,8 @@ export function notificationsAppModule(config: NotificationsConfig): DynamicModu
         ListingEventsHandler,
         BillingEventsHandler,
         MarketplaceEventsHandler,
+        BidEventsHandler,
+        BidNoticesRepository,
         DisputeEventsHandler,
         SaleLapseEventsHandler,
         UserContacts,

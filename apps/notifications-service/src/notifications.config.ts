@@ -14,6 +14,10 @@ export const notificationsEnv = {
   MAIL_FROM: z.string().min(3).default('Site Market <no-reply@sitemarket.local>'),
   /** Where contact-form messages are mailed (D19). */
   SUPPORT_EMAIL: z.email().default('support@sitemarket.local'),
+  /** The least time between two outbid emails to one person about one listing (ADR 0056); `0` mails every outbid. */
+  OUTBID_EMAIL_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).default(600_000),
+  /** How long a seller's digest of new bids on a listing gathers bids before it is mailed (ADR 0056). */
+  SELLER_BID_DIGEST_INTERVAL_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(600_000),
   /** `production` keeps one-time tokens out of the log even when emails are written there (ADR 0031). */
   NODE_ENV: z.string().default('development'),
 };

@@ -7,6 +7,8 @@ import { emailChangedEmail, holdExpiredEmail, listingApprovedEmail, resetPasswor
 import { Mailer } from './mailer';
 import { noticeEmail, type Notice } from './notice';
 import { EmailsRepository } from './emails.repository';
+import { BidNoticesRepository } from './bid-notices.repository';
+import { bidDigestNotice, type BidDigest } from './bid-email-templates';
 
 export const EMAIL_QUEUE = 'emails';
 /**
@@ -47,7 +49,9 @@ export type EmailJob =
   | (JobBase & { kind: 'listing_approved'; listing_id: string; title: string; expires_at: string })
   | (JobBase & { kind: 'hold_expired'; invoice_id: string; invoice_number: string; website_title: string; test_mode?: boolean })
   /** A marketplace notice (D19); `category` names it in the email log, `essential` sends it whatever the setting says. */
-  | (JobBase & { kind: 'notice'; category: string; essential: boolean; notice: Notice });
+  | (JobBase & { kind: 'notice'; category: string; essential: boolean; notice: Notice })
+  /** A seller's digest of new bids on a listing (ADR 0056), delayed to the end of its window; its words come from the window. */
+  | (JobBase & { kind: 'bid_digest'; digest_id: string; listing_id: string });
 
 type DistributiveOmit<T, K extends keyof T> = T extends unknown ? Omit<T, K> : never;
 
@@ -66,6 +70,7 @@ export class EmailQueue implements OnApplicationBootstrap, OnApplicationShutdown
     @Inject(NOTIFICATIONS_CONFIG) private readonly config: NotificationsConfig,
     private readonly mailer: Mailer,
     private readonly emails: EmailsRepository,
+    private readonly bidNotices: BidNoticesRepository,
   ) {
     // Its own connection that fails at once while Redis is away: an event handler's enqueue then fails and the event
     // is retried later, instead of waiting inside its database transaction until Redis is back.
@@ -96,12 +101,14 @@ export class EmailQueue implements OnApplicationBootstrap, OnApplicationShutdown
     this.queueConnection.disconnect();
   }
 
-  /** Enqueues an email once per key: a redelivered event finds the job already there. */
-  async enqueue(key: string, job: DistributiveOmit<EmailJob, 'request_id' | 'traceparent'>): Promise<void> {
+  /** Enqueues an email once per key (a redelivered event finds the job already there), at once or after `delayMs`. */
+  async enqueue(key: string, job: DistributiveOmit<EmailJob, 'request_id' | 'traceparent'>, options: { delayMs?: number } = {}): Promise<void> {
     const carriesToken = 'token' in job;
+    const notice = job.kind === 'bid_digest' || (job.kind === 'notice' && !job.essential);
     const added = this.queue.add(job.kind, { ...job, request_id: currentRequestId(), traceparent: currentTraceparent() } as EmailJob, {
       jobId: key,
-      priority: job.kind === 'notice' && !job.essential ? NOTICE_PRIORITY : undefined,
+      delay: options.delayMs,
+      priority: notice ? NOTICE_PRIORITY : undefined,
       attempts: EMAIL_ATTEMPTS,
       backoff: { type: 'custom' },
       // Jobs that carry a one-time token leave Redis as soon as they are done.
@@ -120,6 +127,9 @@ export class EmailQueue implements OnApplicationBootstrap, OnApplicationShutdown
   private process(job: Job<EmailJob>): Promise<void> {
     const span = { kind: SpanKind.CONSUMER, parent: job.data.traceparent ?? null, attributes: { 'messaging.system': 'bullmq', 'email.kind': job.data.kind } };
     return runWithRequestId(job.data.request_id, () => inSpan(`email job ${job.data.kind}`, span, async () => {
+      // A digest closes its window first, even when no email goes out, so the next bid opens another (ADR 0056).
+      const digest = job.data.kind === 'bid_digest' ? await this.bidNotices.closeDigest(job.data.digest_id) : undefined;
+      if (digest === null) return;
       const essential = ESSENTIAL.has(job.data.kind) || (job.data.kind === 'notice' && job.data.essential);
       if (!essential && !(await this.mailer.notificationsEnabled())) {
         this.logger.log(`Skipping ${job.data.kind} email to ${job.data.to}: email notifications are off`);
@@ -128,7 +138,7 @@ export class EmailQueue implements OnApplicationBootstrap, OnApplicationShutdown
       const jobId = String(job.id);
       // A retry of a job whose email went out (its record failed, or the worker died after sending) sends nothing.
       if (await this.emails.wasSent(jobId)) return;
-      const email = this.render(job.data);
+      const email = this.render(job.data, digest);
       const transport = await this.mailer.send(job.data.to, email);
       try {
         await this.emails.record({
@@ -146,7 +156,7 @@ export class EmailQueue implements OnApplicationBootstrap, OnApplicationShutdown
     }));
   }
 
-  private render(job: EmailJob): RenderedEmail {
+  private render(job: EmailJob, digest?: BidDigest): RenderedEmail {
     switch (job.kind) {
       case 'welcome':
         return welcomeEmail({ username: job.username, publicUrl: this.config.PUBLIC_URL });
@@ -162,6 +172,9 @@ export class EmailQueue implements OnApplicationBootstrap, OnApplicationShutdown
         return holdExpiredEmail({ ...job, publicUrl: this.config.PUBLIC_URL });
       case 'notice':
         return noticeEmail({ username: job.username, notice: job.notice, publicUrl: this.config.PUBLIC_URL });
+      case 'bid_digest':
+        if (!digest) throw new Error(`Bid digest ${job.digest_id} was not read before rendering`);
+        return noticeEmail({ username: job.username, notice: bidDigestNotice(digest), publicUrl: this.config.PUBLIC_URL });
     }
   }
 }

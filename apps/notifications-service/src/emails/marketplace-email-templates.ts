@@ -12,33 +12,6 @@ export function markedTestMode(notice: Notice, testMode: boolean | undefined): N
   return { ...notice, subject: `[TEST MODE] ${notice.subject}`, paragraphs: [TEST_MODE_NOTICE, ...notice.paragraphs] };
 }
 
-/** D19: the seller hears of every bid on their auction. */
-export function newBidNotice(e: EventPayloads['bid.placed']): Notice {
-  return {
-    subject: `New bid on "${e.listing_title}": ${formatDollars(e.amount)}`,
-    paragraphs: [
-      `${e.bidder_name} bid ${formatDollars(e.amount)} on "${e.listing_title}". It now has ${e.bid_count} bid${e.bid_count === 1 ? '' : 's'}.`,
-      e.reserve_met ? 'The current bid meets your reserve.' : 'The current bid is below your reserve.',
-      ...(e.extended && e.expires_at ? [`The bid came in the final minutes, so the auction now ends at ${date(e.expires_at)}.`] : []),
-    ],
-    link_path: listingPath(e.listing_id),
-    action: 'View your listing',
-  };
-}
-
-/** D19: the bidder who led before a new bid is told they were outbid. */
-export function outbidNotice(e: EventPayloads['bid.placed']): Notice {
-  return {
-    subject: `You've been outbid on "${e.listing_title}"`,
-    paragraphs: [
-      `Someone bid ${formatDollars(e.amount)} on "${e.listing_title}", above your bid.`,
-      ...(e.expires_at ? [`The auction ends at ${date(e.expires_at)}. Bid again to get back in the lead.`] : []),
-    ],
-    link_path: listingPath(e.listing_id),
-    action: 'Bid again',
-  };
-}
-
 /** D19 (new bid, D5): the seller hears of every private offer on their fixed-price listing, to accept or reject it. */
 export function offerNotice(e: EventPayloads['offer.made']): Notice {
   return {

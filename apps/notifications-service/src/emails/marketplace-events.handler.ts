@@ -12,10 +12,8 @@ import {
   contactNotice,
   invoiceIssuedNotice,
   listingCancelledNotice,
-  newBidNotice,
   newMessageNotice,
   offerNotice,
-  outbidNotice,
   paymentNotice,
   saleEndedNotice,
   wonNotice,
@@ -23,7 +21,7 @@ import {
 
 type Handler<N extends EventName> = (event: EventEnvelope<N>) => Promise<void>;
 
-/** Turns marketplace events into the D19 emails: bids, sale ends, invoices, payments, messages and contact mail. */
+/** Turns marketplace events into the D19 emails: offers, sale ends, invoices, payments, messages and contact mail. */
 @Injectable()
 export class MarketplaceEventsHandler implements OnApplicationBootstrap {
   private readonly logger = new Logger('MarketplaceEvents');
@@ -36,11 +34,7 @@ export class MarketplaceEventsHandler implements OnApplicationBootstrap {
   ) {}
 
   async onApplicationBootstrap() {
-    await this.on('bid.placed', ['seller_id', 'listing_title', 'previous_leader_id'], async (event) => {
-      const e = event.payload;
-      await this.notify(event, 'new_bid', e.seller_id, newBidNotice(e));
-      if (e.previous_leader_id && e.previous_leader_id !== e.bidder_id) await this.notify(event, 'outbid', e.previous_leader_id, outbidNotice(e));
-    });
+    // bid.placed is BidEventsHandler's: outbid emails and the seller's digest have windows of their own (ADR 0056).
     await this.on('offer.made', ['listing_title'], (event) => this.notify(event, 'new_offer', event.payload.seller_id, offerNotice(event.payload)));
     await this.on('bid.rejected', ['listing_title'], (event) => this.notify(event, 'bid_rejected', event.payload.bidder_id, bidRejectedNotice(event.payload)));
     await this.on('auction.closed', ['pending_bids'], async (event) => {

@@ -1,0 +1,81 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { EventEnvelope } from '@market/contracts';
+import { EventConsumers } from '@market/server-kit';
+import { NOTIFICATIONS_CONFIG, type NotificationsConfig } from '../notifications.config';
+import { EmailQueue } from './email.queue';
+import { UserContacts } from './user-contacts';
+import { unmailableReason } from './notified-events';
+import { outbidNotice } from './bid-email-templates';
+import { BidNoticesRepository } from './bid-notices.repository';
+
+const REQUIRED = ['seller_id', 'listing_title', 'previous_leader_id'] as const;
+
+/**
+ * The bid emails of D19 under ADR 0056: an outbid email when a bidder's maximum was passed, at most one per listing and
+ * person per OUTBID_EMAIL_INTERVAL_MS, and one digest of new bids per listing and SELLER_BID_DIGEST_INTERVAL_MS to the
+ * seller, instead of an email per bid. Both windows are decided in the event's transaction.
+ */
+@Injectable()
+export class BidEventsHandler implements OnApplicationBootstrap {
+  private readonly logger = new Logger('BidEvents');
+
+  constructor(
+    private readonly consumers: EventConsumers,
+    private readonly queue: EmailQueue,
+    private readonly contacts: UserContacts,
+    private readonly notices: BidNoticesRepository,
+    @Inject(NOTIFICATIONS_CONFIG) private readonly config: NotificationsConfig,
+  ) {}
+
+  async onApplicationBootstrap() {
+    await this.consumers.subscribe('bid.placed', async (event, manager) => {
+      // Stale or incomplete events are acknowledged without an email, and count in no digest (ADR 0024).
+      const reason = unmailableReason(event, REQUIRED, new Date());
+      if (reason) {
+        this.logger.warn(`No email for bid.placed ${event.id}: ${reason}`);
+        return;
+      }
+      // The outbid email is queued last: no later step can then fail and roll back its claim while its email stays
+      // queued, which would let another bid's outbid email through in the same window. The digest's job is keyed by
+      // its opening event, so queueing it on an attempt that rolls back is harmless.
+      await this.digest(event, manager);
+      await this.outbid(event, manager);
+    });
+  }
+
+  // bidding-service names a previous leader only when the lead changed hands, i.e. their maximum was passed (ADR 0055):
+  // an automatic bid that keeps its bidder in the lead names nobody.
+  private async outbid(event: EventEnvelope<'bid.placed'>, manager: EntityManager): Promise<void> {
+    const e = event.payload;
+    const loser = e.previous_leader_id;
+    if (!loser || loser === e.bidder_id) return;
+    if (!(await this.notices.claimOutbid(manager, e.listing_id, loser, this.config.OUTBID_EMAIL_INTERVAL_MS))) {
+      this.logger.debug(`No outbid email for bid.placed ${event.id}: one went to ${loser} about ${e.listing_id} less than ${this.config.OUTBID_EMAIL_INTERVAL_MS} ms ago`);
+      return;
+    }
+    const user = await this.contacts.find(loser);
+    if (!user) return;
+    await this.queue.enqueue(`outbid-${event.id}`, { kind: 'notice', category: 'outbid', essential: false, to: user.email, username: user.username, notice: outbidNotice(e) });
+  }
+
+  // The bid that opens a listing's digest schedules its email for the end of the window; later bids only join it. A
+  // digest still open well past its time lost its job (Redis lost it): a joining bid queues it again under the same id,
+  // which changes nothing while the job still exists.
+  private async digest(event: EventEnvelope<'bid.placed'>, manager: EntityManager): Promise<void> {
+    const e = event.payload;
+    const interval = this.config.SELLER_BID_DIGEST_INTERVAL_MS;
+    const digest = await this.notices.addToDigest(manager, event.id, e, interval);
+    if (!digest.opened && !digest.overdue) return;
+    const seller = await this.contacts.find(e.seller_id);
+    if (!seller) {
+      if (digest.opened) await this.notices.dropDigest(manager, digest.id);
+      return;
+    }
+    await this.queue.enqueue(
+      `bid_digest-${digest.id}`,
+      { kind: 'bid_digest', digest_id: digest.id, listing_id: e.listing_id, to: seller.email, username: seller.username },
+      { delayMs: digest.opened ? interval : undefined },
+    );
+  }
+}
