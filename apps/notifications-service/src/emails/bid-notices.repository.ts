@@ -6,20 +6,8 @@ import type { BidDigest } from './bid-email-templates';
 /** The consumer name under which this service records the events it applied (processed_events). */
 const CONSUMER = 'notifications-service';
 
-interface DigestRow {
-  id: string;
-  listing_id: string;
-  listing_title: string;
-  bids: number;
-  automatic_bids: number;
-  first_bid_at: Date;
-  last_bid_at: Date;
-  current_bid: string;
-  bid_count: number;
-  reserve_met: boolean;
-  expires_at: Date | null;
-  extended: boolean;
-}
+/** A digest as PostgreSQL returns it: the price is a numeric column, read as a string. */
+type DigestRow = Omit<BidDigest, 'current_bid'> & { current_bid: string };
 
 /** A digest whose window is not visible yet: its event's transaction has not committed (or will be retried). */
 export class DigestNotCommittedError extends Error {}
