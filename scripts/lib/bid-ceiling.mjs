@@ -65,8 +65,24 @@ async function placeBid(client, listingId, bidderId) {
   }
 }
 
-/** `clients` connections placing bids on `pick()`'s listing for `seconds`: transactions per second and latency. */
-async function ceilingPhase(pool, { clients, seconds, pick }) {
+/**
+ * The floor of any decision under one auction's row lock: lock the row and write it back, nothing else. Whatever the
+ * service does under the lock (reads, inserts, the outbox) can only take longer, so this is the single-row ceiling.
+ */
+async function touchRow(client, listingId) {
+  await client.query('START TRANSACTION');
+  try {
+    await client.query('SELECT listing_id FROM auctions WHERE listing_id = $1 FOR UPDATE', [listingId]);
+    await client.query('UPDATE auctions SET price_version = price_version + 1 WHERE listing_id = $1', [listingId]);
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw error;
+  }
+}
+
+/** `clients` connections running `transaction` (placeBid by default) on `pick()`'s listing for `seconds`: transactions per second and latency. */
+async function ceilingPhase(pool, { clients, seconds, pick, transaction = placeBid }) {
   const latencies = [];
   const started = clock();
   const deadline = started + seconds * 1000;
@@ -77,7 +93,7 @@ async function ceilingPhase(pool, { clients, seconds, pick }) {
       try {
         while (clock() < deadline) {
           const sentAt = clock();
-          await placeBid(client, pick(), bidderId);
+          await transaction(client, pick(), bidderId);
           latencies.push(clock() - sentAt);
         }
       } finally {
@@ -91,10 +107,14 @@ async function ceilingPhase(pool, { clients, seconds, pick }) {
 }
 
 /**
- * Measures the ceiling on one hot auction and spread over `spreadIds`, each for `seconds` with `clients` connections;
- * the scratch schema is dropped afterwards. Returns {hot, spread}.
+ * Measures the ceiling on one hot auction and spread over `spreadIds`, each for `seconds` with `clients` connections,
+ * and with `singleRow` the bare row lock and write on the hot auction (touchRow); the scratch schema is dropped
+ * afterwards. Returns {hot, spread, singleRow} (spread null without spreadIds, singleRow null unless asked).
  */
-export async function measureCeiling(databaseUrl, { hotId, spreadIds, clients, seconds }) {
+export async function measureCeiling(databaseUrl, { hotId, spreadIds, clients, seconds, singleRow = false }) {
+  // Load the service's statements before the clock starts: the first require of its build takes seconds on a busy machine.
+  repository();
+  maximums();
   const schema = `bench_bids_ceiling_${Date.now().toString(36)}`;
   const admin = new pg.Client({ connectionString: databaseUrl });
   await admin.connect();
@@ -103,8 +123,9 @@ export async function measureCeiling(databaseUrl, { hotId, spreadIds, clients, s
   try {
     await createScratch(admin, schema, [hotId, ...spreadIds]);
     const hot = await ceilingPhase(pool, { clients, seconds, pick: () => hotId });
-    const spread = await ceilingPhase(pool, { clients, seconds, pick: () => spreadIds[Math.floor(Math.random() * spreadIds.length)] });
-    return { hot, spread };
+    const spread = spreadIds.length ? await ceilingPhase(pool, { clients, seconds, pick: () => spreadIds[Math.floor(Math.random() * spreadIds.length)] }) : null;
+    const single = singleRow ? await ceilingPhase(pool, { clients, seconds, pick: () => hotId, transaction: touchRow }) : null;
+    return { hot, spread, singleRow: single };
   } finally {
     await pool.end().catch(() => {});
     await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).catch(() => {});

@@ -33,7 +33,7 @@ export function apiClient(baseUrl, sockets = 64) {
           } catch {
             // not JSON: the status says enough
           }
-          resolve({ status: response.statusCode, body: json, text });
+          resolve({ status: response.statusCode, body: json, text, retryAfter: response.headers['retry-after'] ?? null });
         });
         response.on('error', reject);
       });
@@ -70,14 +70,51 @@ async function expect(promise, status, what) {
  * email (bench addresses receive no mail; bidding and selling need a verified email, ADR 0037).
  */
 export async function registerAccounts(api, prefix, count, adminToken) {
+  return (await registerBidders(api, prefix, count, adminToken)).map((account) => account.token);
+}
+
+/** As registerAccounts, with each account's user id: [{token, id}] (the end-state checks match stored bids to bidders). */
+export async function registerBidders(api, prefix, count, adminToken) {
   const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
   return eachLimited(Array.from({ length: count }, (_, i) => i), 4, async (i) => {
     const username = `${prefix}${i}_${tag}`;
     const password = `bench-bids-${tag}-${i}`;
     const registered = await expect(api.call('POST', '/auth/register', { username, email: `${username}@example.com`, password, age_confirmed: true }), 201, `register ${username}`);
     await expect(api.call('PATCH', `/admin/users/${registered.user.id}`, { email_verified: true }, adminToken), 200, `confirm ${username}'s email`);
-    return (await expect(api.call('POST', '/auth/login', { login: username, password }), 200, `login ${username}`)).access_token;
+    const token = (await expect(api.call('POST', '/auth/login', { login: username, password }), 200, `login ${username}`)).access_token;
+    return { token, id: registered.user.id };
   });
+}
+
+/**
+ * A 503 that sheds load on purpose (a full per-auction queue answers it with Retry-After): its wait in ms, else null.
+ * Other 503s (a lock timeout, a service away) are server errors.
+ */
+export function shedDelayMs(answer) {
+  if (answer.status !== 503 || answer.retryAfter === null) return null;
+  const seconds = Number(answer.retryAfter);
+  return Number.isFinite(seconds) && seconds >= 0 ? Math.min(seconds * 1000, 5000) : 1000;
+}
+
+/** What the end-state checks need of a 2xx bid answer (ADR 0055): the caller's bid as stored and the auction after it. */
+export function acceptedBid(answer, { listingId, bidderId, amount, maxAmount, sentAt, answeredAt }) {
+  const body = answer.body;
+  return {
+    id: body.bid.id,
+    listingId,
+    bidderId,
+    // The stored amount of the bid the answer names (a raised maximum may name an automatic or an earlier bid).
+    amount: body.bid.amount,
+    typed: amount,
+    maxAmount,
+    currentBid: body.current_bid,
+    bidCount: body.bid_count,
+    leading: body.leading,
+    // bids.service MAXIMUM_RAISED: the leader's request only raised their maximum and recorded nothing (ADR 0055).
+    raisedOnly: body.message === 'Your maximum bid was raised.',
+    sentAt,
+    answeredAt,
+  };
 }
 
 /** Creates `count` auctions as the seller and has the admin approve them; returns their ids. */
@@ -140,13 +177,14 @@ const reasonKey = (status, detail) => `${status} ${typeof detail === 'string' ? 
  * it knows (its own view, learned from its answers: 201 current_bid, or a 400's 'at least $X').
  * Returns counts, latencies and every accepted bid (id, listing, amount, when it was sent and answered).
  */
-export async function stormPhase(api, { tokens, pick, startingPrice, seconds, paceMs = 0 }) {
+export async function stormPhase(api, { tokens, bidderIds = [], pick, startingPrice, seconds, paceMs = 0 }) {
   const all = [];
   const acceptedLatency = [];
   const accepted = [];
   const reasons = {};
   let serverErrors = 0;
   let networkErrors = 0;
+  let shed = 0;
   const started = clock();
   const deadline = started + seconds * 1000;
   await Promise.all(
@@ -174,7 +212,7 @@ export async function stormPhase(api, { tokens, pick, startingPrice, seconds, pa
         all.push(answeredAt - sentAt);
         if (answer.status === 201) {
           acceptedLatency.push(answeredAt - sentAt);
-          accepted.push({ id: answer.body.bid.id, listingId, amount, sentAt, answeredAt });
+          accepted.push(acceptedBid(answer, { listingId, bidderId: bidderIds[bidder] ?? null, amount, maxAmount: null, sentAt, answeredAt }));
           known.set(listingId, minimumNextBid(startingPrice, answer.body.current_bid));
           await pace(sentAt);
           continue;
@@ -182,6 +220,12 @@ export async function stormPhase(api, { tokens, pick, startingPrice, seconds, pa
         const detail = answer.body?.detail;
         const key = reasonKey(answer.status, detail);
         reasons[key] = (reasons[key] ?? 0) + 1;
+        const retryIn = shedDelayMs(answer);
+        if (retryIn !== null) {
+          shed += 1;
+          await new Promise((r) => setTimeout(r, retryIn));
+          continue;
+        }
         if (answer.status >= 500) serverErrors += 1;
         const atLeast = typeof detail === 'string' ? /at least \$([\d,]+)/.exec(detail) : null;
         if (answer.status === 400 && atLeast) known.set(listingId, Number(atLeast[1].replace(/,/g, '')));
@@ -207,5 +251,6 @@ export async function stormPhase(api, { tokens, pick, startingPrice, seconds, pa
     clientErrors: Object.entries(reasons).filter(([key]) => key.startsWith('4')).reduce((n, [, c]) => n + c, 0),
     serverErrors,
     networkErrors,
+    shed,
   };
 }

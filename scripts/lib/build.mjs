@@ -35,3 +35,8 @@ export function loadBuilt(path, log) {
 export function minimumNextBid(startingPrice, currentBid) {
   return loadBuilt('libs/domain/dist/index.js').minimumNextBid(startingPrice, currentBid);
 }
+
+/** The bid increment for a price (D6) from the built domain lib, loaded on first use. */
+export function bidIncrement(currentPrice) {
+  return loadBuilt('libs/domain/dist/index.js').bidIncrement(currentPrice);
+}

@@ -73,7 +73,8 @@ function echoProblems(name, line, log) {
 
 /**
  * Starts infrastructure (found or embedded), every service and the gateway.
- * Returns the public URL, the admin account and a stop() that ends everything it started.
+ * Returns the public URL, the admin account, a stop() that ends everything it started, and launchReplica(name), which
+ * starts one more instance of a service (benchmarks compare one replica with two).
  */
 export async function startSystem({ env = process.env, log = console.log, quiet = false } = {}) {
   const dataDir = resolve(ROOT, env.DATA_DIR ?? 'data');
@@ -134,8 +135,8 @@ export async function startSystem({ env = process.env, log = console.log, quiet 
       ADMIN_PASSWORD: admin.password,
     };
 
-    const launch = (name, script, extraEnv, healthUrl) => {
-      const out = createWriteStream(join(logDir, `${name}.log`), { flags: 'a', mode: 0o600 }); // owner-only: logs name accounts (ADR 0031)
+    const launch = (name, script, extraEnv, healthUrl, logName = name) => {
+      const out = createWriteStream(join(logDir, `${logName}.log`), { flags: 'a', mode: 0o600 }); // owner-only: logs name accounts (ADR 0031)
       // NODE_EXEC_ARGS passes flags to every process (e.g. --cpu-prof for a profile; NODE_OPTIONS refuses it).
       const execArgs = (env.NODE_EXEC_ARGS ?? '').split(' ').filter(Boolean);
       // A nats-server npm start made has a user per process (ADR 0035); a given or found one is used as it is by all.
@@ -155,7 +156,7 @@ export async function startSystem({ env = process.env, log = console.log, quiet 
       child.stderr.on('data', onData);
       child.once('exit', (code, signal) => {
         out.end();
-        if (!stopping) log(`${name} stopped unexpectedly (${signal ?? `code ${code}`}); see data/logs/${name}.log`);
+        if (!stopping) log(`${name} stopped unexpectedly (${signal ?? `code ${code}`}); see data/logs/${logName}.log`);
       });
       return waitReady(healthUrl, 60_000, child, name);
     };
@@ -168,7 +169,26 @@ export async function startSystem({ env = process.env, log = console.log, quiet 
     // The gateway's metrics port follows the health ports, so stacks side by side (e2e, benchmarks) never share one (ADR 0048).
     const metricsPort = env.METRICS_PORT ?? String(healthBase + 9);
     await launch('gateway', 'apps/gateway/dist/main.js', { PORT: String(port), METRICS_PORT: metricsPort }, `http://127.0.0.1:${port}/readyz`);
-    return { url: `http://localhost:${port}`, admin, stop, children };
+    // Another instance of a service joins its NATS queue group (ADR 0017); health ports from offset 7 (the gateway's metrics port is 9).
+    let extra = 0;
+    const launchReplica = async (name) => {
+      if (extra >= 2) throw new Error('launchReplica: at most two extra replicas (health port offsets 7 and 8)');
+      const healthPort = healthBase + 7 + extra;
+      extra += 1;
+      await launch(name, `apps/${name}/dist/main.js`, { HEALTH_PORT: String(healthPort) }, `http://127.0.0.1:${healthPort}/readyz`, `${name}-${extra + 1}`);
+      const child = children[children.length - 1];
+      return {
+        child,
+        /** SIGTERM (it drains, ADR 0050) and wait for the exit. */
+        stop: () =>
+          new Promise((done) => {
+            if (child.exitCode !== null || child.signalCode !== null) return done();
+            child.once('exit', () => done());
+            child.kill('SIGTERM');
+          }),
+      };
+    };
+    return { url: `http://localhost:${port}`, admin, stop, children, launchReplica };
   } catch (error) {
     await stop();
     throw error;
