@@ -88,7 +88,7 @@ async function bidPhases() {
   const problems = [];
   /** Runs the end-state checks over everything so far and records a phase's failures. */
   const check = async (name, phases) => {
-    for (const phase of phases) accepted.push(...phase.accepted);
+    for (const phase of phases) for (const bid of phase.accepted) accepted.push(bid);
     const checks = await checkEndState(pool, { accepted, listingIds });
     for (const c of checks.filter((c) => !c.ok)) log(`FAIL after ${name}: ${c.name}: ${c.detail}`);
     log(`end state after ${name}: ${checks.filter((c) => c.ok).length} of ${checks.length} checks hold`);
