@@ -15,6 +15,12 @@ const ALICE_MAX = 3737;
 const BOB_BID = 2500;
 // Bob's bid is his own maximum: Alice's earlier, higher maximum answers it with one increment (D6, ADR 0055).
 const PRICE_AFTER_BOB = minimumNextBid(START, BOB_BID);
+// Alice raises only her maximum while she leads (ADR 0060): the price stays. Digits found nowhere else, as above.
+const ALICE_RAISED = 4848;
+// Bob then bids the minimum with a maximum above hers: he leads at her maximum plus one increment (ADR 0055).
+const BOB_MAX = 6161;
+const BOB_SECOND = minimumNextBid(START, PRICE_AFTER_BOB);
+const PRICE_AFTER_BOB_LEADS = minimumNextBid(START, ALICE_RAISED);
 
 const bidHistory = (page: Page) => page.locator('section.bid-history');
 const historyRow = (page: Page, bidder: string, amount: number) =>
@@ -23,6 +29,10 @@ const historyRow = (page: Page, bidder: string, amount: number) =>
 const AUTO_TITLE = 'Placed automatically for a maximum';
 const outcome = (page: Page) => page.getByTestId('bid-outcome');
 const maxField = (page: Page) => page.getByLabel('Bid up to');
+const raiseForm = (page: Page) => page.getByRole('form', { name: 'Raise your maximum' });
+const myRow = (page: Page, title: string, amount: number) =>
+  page.getByTestId('my-bid-row').filter({ hasText: title }).filter({ has: page.locator('.my-bid-amount', { hasText: new RegExp(`^\\${formatDollars(amount)}$`) }) });
+const badges = async (page: Page, title: string, amount: number) => (await myRow(page, title, amount).getByTestId('my-bid-badge').allInnerTexts()).map((t) => t.split('(')[0].trim());
 
 /** Screenshots the page at desktop width and at 375 px, where nothing may scroll sideways. */
 async function snapBothWidths(page: Page, name: string): Promise<void> {
@@ -72,7 +82,9 @@ describe('proxy bidding in two browsers (ADR 0055)', () => {
     await browser?.close();
   });
 
-  it('a maximum set in one browser outbids a lower bid from another at once, and never shows on the other page', async () => {
+  // One journey across two browsers: a maximum, the answer to it, raising it (ADR 0060), being passed, and My Bids from
+  // each side. Twenty-odd screenshots at two widths take most of its time, hence its own timeout.
+  it('a maximum set in one browser outbids a lower bid from another at once and never shows there; the leader raises it; My Bids tells each side where it stands', async () => {
     const tag = randomBytes(3).toString('hex');
     const seller = await registerAccount('proxyseller');
     const alice = await registerAccount('proxyalice');
@@ -131,11 +143,34 @@ describe('proxy bidding in two browsers (ADR 0055)', () => {
     await alicePage.getByTestId('panel-price').getByText(formatDollars(PRICE_AFTER_BOB), { exact: true }).waitFor();
     await historyRow(alicePage, alice.username, PRICE_AFTER_BOB).getByTitle(AUTO_TITLE).waitFor();
 
-    // My Bids: Alice sees her own maximum and that she leads; Bob sees he is outbid, and no maximum.
+    // Alice leads with a maximum: the form shows it to her and offers to raise it, not to bid against herself.
+    await alicePage.getByTestId('leading-note').getByText(formatDollars(ALICE_MAX)).waitFor();
+    expect(await alicePage.getByTestId('leading-note').innerText()).toContain("You're the highest bidder. Your maximum: $3,737 (only you see it)");
+    expect(await alicePage.getByRole('button', { name: 'Place Bid' }).count()).toBe(0);
+    const raiseField = raiseForm(alicePage).getByLabel('Raise your maximum');
+    await raiseField.fill(String(ALICE_MAX));
+    await raiseForm(alicePage).getByRole('button', { name: 'Raise maximum' }).click();
+    await raiseForm(alicePage).getByText(`Your maximum bid is already ${shown}: enter a higher maximum to raise it`).waitFor();
+    expect(await raiseField.getAttribute('aria-invalid')).toBe('true');
+    await snapBothWidths(alicePage, 'proxy-raise-max-error');
+    await raiseField.fill(String(ALICE_RAISED));
+    await raiseForm(alicePage).getByRole('button', { name: 'Raise maximum' }).click();
+    await outcome(alicePage).getByText(`Your maximum bid was raised to ${formatDollars(ALICE_RAISED)}.`).waitFor();
+    await alicePage.getByTestId('my-maximum').getByText(formatDollars(ALICE_RAISED)).waitFor();
+    // Raising a maximum bids nothing: the price and the history stay.
+    await alicePage.getByTestId('panel-price').getByText(formatDollars(PRICE_AFTER_BOB), { exact: true }).waitFor();
+    expect(await bidHistory(alicePage).locator('li').count()).toBe(3);
+    await snapBothWidths(alicePage, 'proxy-raise-max-done');
+
+    // My Bids: Alice leads, so her newest row says Winning and her first bid says Raised, never Outbid; her maximum
+    // shows once. Bob sees he is outbid, and no maximum.
     await alicePage.goto(`${baseUrl()}/dashboard?tab=bids`);
     const aliceRows = alicePage.getByTestId('my-bid-row');
     await aliceRows.filter({ has: alicePage.getByTitle('Placed automatically for your maximum') }).getByText('Winning', { exact: true }).waitFor();
-    await aliceRows.getByText(`Your maximum: ${shown}`).first().waitFor();
+    expect(await badges(alicePage, listing.title, PRICE_AFTER_BOB)).toEqual(['Winning']);
+    expect(await badges(alicePage, listing.title, START)).toEqual(['Raised']);
+    expect(await alicePage.locator('body').innerText()).not.toContain('Outbid');
+    expect(await aliceRows.getByText(`Your maximum: ${formatDollars(ALICE_RAISED)}`).count()).toBe(1);
     await snapBothWidths(alicePage, 'proxy-bid-my-bids-leading');
 
     await bobPage.goto(`${baseUrl()}/dashboard?tab=bids`);
@@ -144,7 +179,41 @@ describe('proxy bidding in two browsers (ADR 0055)', () => {
     await bobPage.waitForLoadState('networkidle');
     expect(await bobPage.locator('body').innerText()).not.toContain(shown);
     expect(await bobPage.locator('body').innerText()).not.toContain('Your maximum');
-    expect(bobReceived().filter((text) => holdsNumber(text, ALICE_MAX))).toEqual([]);
+    expect(bobReceived().filter((text) => holdsNumber(text, ALICE_MAX) || holdsNumber(text, ALICE_RAISED))).toEqual([]);
     await snapBothWidths(bobPage, 'proxy-bid-my-bids-outbid');
-  });
+
+    // Bob comes back with a higher maximum: he leads at Alice's maximum plus one increment, and Alice's open page
+    // turns back into the bid form at once, telling her (only her) that her maximum was passed.
+    await alicePage.goto(`${baseUrl()}/listing/${listing.id}`);
+    await raiseForm(alicePage).waitFor();
+    await waitForLiveFeed(alicePage, listing.id);
+    const aliceReceived = recordServerText(alicePage);
+    await bobPage.goto(`${baseUrl()}/listing/${listing.id}`);
+    await bobPage.getByLabel('Your bid').fill(String(BOB_SECOND));
+    await maxField(bobPage).fill(String(BOB_MAX));
+    await bobPage.getByRole('button', { name: 'Place Bid' }).click();
+    await outcome(bobPage).getByText(`You lead; we'll bid for you up to ${formatDollars(BOB_MAX)}.`).waitFor();
+    await raiseForm(bobPage).getByTestId('my-maximum').getByText(formatDollars(BOB_MAX)).waitFor();
+    await bobPage.getByTestId('panel-price').getByText(formatDollars(PRICE_AFTER_BOB_LEADS), { exact: true }).waitFor();
+    await alicePage.getByTestId('maximum-passed').getByText(`Your maximum of ${formatDollars(ALICE_RAISED)} was passed (only you see it).`).waitFor();
+    await alicePage.getByText(`Minimum bid: ${formatDollars(minimumNextBid(START, PRICE_AFTER_BOB_LEADS))}`).waitFor();
+    expect(await raiseForm(alicePage).count()).toBe(0);
+    await snapBothWidths(alicePage, 'proxy-max-passed');
+    await snapBothWidths(bobPage, 'proxy-raise-max-leading');
+    expect(await alicePage.locator('body').innerText()).not.toContain(formatDollars(BOB_MAX));
+    expect(aliceReceived().filter((text) => holdsNumber(text, BOB_MAX))).toEqual([]);
+
+    // My Bids from each side: one state per listing, on the newest row; the older own rows are Raised.
+    await bobPage.goto(`${baseUrl()}/dashboard?tab=bids`);
+    await myRow(bobPage, listing.title, PRICE_AFTER_BOB_LEADS).getByText('Winning', { exact: true }).waitFor();
+    expect(await badges(bobPage, listing.title, BOB_SECOND)).toEqual(['Raised']);
+    expect(await badges(bobPage, listing.title, BOB_BID)).toEqual(['Raised']);
+    expect(await bobPage.locator('body').innerText()).not.toContain('Outbid');
+    await snapBothWidths(bobPage, 'proxy-my-bids-retaken');
+    await alicePage.goto(`${baseUrl()}/dashboard?tab=bids`);
+    await myRow(alicePage, listing.title, PRICE_AFTER_BOB).getByText('Outbid', { exact: true }).waitFor();
+    expect(await badges(alicePage, listing.title, START)).toEqual(['Raised']);
+    expect(await alicePage.locator('body').innerText()).not.toContain(formatDollars(BOB_MAX));
+    await snapBothWidths(alicePage, 'proxy-my-bids-passed');
+  }, 180_000);
 });

@@ -40,6 +40,10 @@ export interface UserBidRecord extends BidRecord {
   current_bid: number | null;
   role: 'buyer' | 'seller';
   is_winning: boolean;
+  /** The row's bidder holds the listing's leading or accepted bid (ADR 0060). */
+  leading: boolean;
+  /** The bidder's newest bid (or offer) on the listing: an older one was superseded by their own later one (ADR 0060). */
+  latest: boolean;
   /** The bidder's maximum, on the actor's own rows only and only when they set one (ADR 0055); null otherwise. */
   max_amount: number | null;
 }
@@ -207,15 +211,22 @@ export class AuctionsRepository {
    */
   userBids(userId: string, limit: number): Promise<UserBidRecord[]> {
     // A maximum is shown only to its owner (ADR 0055): on the actor's own rows, never on the rows of their listings.
+    // `leading` and `latest` let a row say where its bidder stands on the listing, not only what this one bid did
+    // (ADR 0060): an older bid of the leader is superseded by their own later bid, not outbid.
     const select = (role: 'buyer' | 'seller') => `
       SELECT b.id, b.listing_id, b.bidder_id, b.kind, b.amount::float8 AS amount, b.status, b.automatic, b.created_at, a.title AS listing_title,
         a.current_bid::float8 AS current_bid, '${role}' AS role,
-        (b.status = 'accepted' OR (b.status = 'pending' AND b.kind = 'bid' AND a.status NOT IN ('sold', 'deleted') AND b.id = (
-          SELECT h.id FROM bids h LEFT JOIN auction_maximums hm ON hm.listing_id = h.listing_id AND hm.bidder_id = h.bidder_id
-          WHERE h.listing_id = b.listing_id AND h.status = 'pending' AND h.kind = 'bid'
-          ORDER BY ${leadingBidOrder('h', 'hm')} LIMIT 1))) AS is_winning,
+        (b.status = 'accepted' OR (b.status = 'pending' AND b.kind = 'bid' AND b.id = lead.id)) AS is_winning,
+        (EXISTS (SELECT 1 FROM bids w WHERE w.listing_id = b.listing_id AND w.status = 'accepted' AND w.bidder_id = b.bidder_id)
+          OR (b.kind = 'bid' AND lead.bidder_id IS NOT DISTINCT FROM b.bidder_id)) AS leading,
+        NOT EXISTS (SELECT 1 FROM bids n WHERE n.listing_id = b.listing_id AND n.bidder_id = b.bidder_id AND n.kind = b.kind
+          AND (n.created_at, n.id) > (b.created_at, b.id)) AS latest,
         ${role === 'buyer' ? `(SELECT m.max_amount::float8 FROM auction_maximums m WHERE m.listing_id = b.listing_id AND m.bidder_id = b.bidder_id AND m.proxy)` : 'NULL::float8'} AS max_amount
       FROM bids b JOIN auctions a ON a.listing_id = b.listing_id
+      LEFT JOIN LATERAL (
+        SELECT h.id, h.bidder_id FROM bids h LEFT JOIN auction_maximums hm ON hm.listing_id = h.listing_id AND hm.bidder_id = h.bidder_id
+        WHERE h.listing_id = b.listing_id AND h.status = 'pending' AND h.kind = 'bid' AND a.status NOT IN ('sold', 'deleted')
+        ORDER BY ${leadingBidOrder('h', 'hm')} LIMIT 1) lead ON true
       WHERE ${role === 'buyer' ? 'b.bidder_id' : 'a.seller_id'} = $1`;
     return this.dataSource.query(
       `(${select('buyer')} ORDER BY b.created_at DESC LIMIT $2) UNION ALL (${select('seller')} ORDER BY b.created_at DESC LIMIT $2)

@@ -168,6 +168,8 @@ export class BidsService {
           amount: r.amount,
           status: r.status,
           is_winning: r.is_winning,
+          leading: r.leading,
+          latest: r.latest,
           automatic: r.automatic,
           // Only the actor's own maximum, on their own rows (ADR 0055): the query gives none on a seller's rows.
           max_amount: r.role === 'buyer' && r.bidder_id === user.user_id ? r.max_amount : null,

@@ -147,6 +147,35 @@ describe('proxy bidding through bidding-service (ADR 0055)', () => {
     expect(winner).toEqual({ bidder_id: ann.user_id, automatic: true });
   });
 
+  it("My Bids rows tell where their bidder stands (ADR 0060): the leader's older rows are superseded, not outbid", async () => {
+    const seller = await testCaller(svc.env, { role: 'regular' });
+    const listingId = await auction({ seller_id: seller.user_id });
+    const [ann, bob] = [await testCaller(svc.env, { role: 'regular' }), await testCaller(svc.env, { role: 'regular' })];
+    const rows = async (who: Actor) => (await svc.rpc.call(RPC.bidding.userBids, {}, who)).bids.map((r) => [r.amount, r.is_winning, r.leading, r.latest, r.max_amount]);
+    await bid(ann, listingId, 100, 1000);
+    await bid(bob, listingId, 200);
+    expect(await rows(ann)).toEqual([[205, true, true, true, 1000], [100, false, true, false, 1000]]);
+    expect(await rows(bob)).toEqual([[200, false, false, true, null]]);
+    await bid(bob, listingId, 215, 2000);
+    expect(await rows(bob)).toEqual([[1050, true, true, true, 2000], [215, false, true, false, 2000], [200, false, true, false, 2000]]);
+    expect(await rows(ann)).toEqual([[205, false, false, true, 1000], [100, false, false, false, 1000]]);
+    // The leader raises only the maximum: no row is added, and only the leader's rows carry the new maximum.
+    expect(await bid(bob, listingId, 1050, 3000)).toMatchObject({ message: MAXIMUM_RAISED, max_amount: 3000 });
+    expect((await rows(bob)).map((r) => r[4])).toEqual([3000, 3000, 3000]);
+    const sellerView = await svc.rpc.call(RPC.bidding.userBids, {}, seller);
+    expect(sellerView.bids.map((r) => [r.amount, r.leading, r.latest, r.max_amount])).toEqual([
+      [1050, true, true, null], [215, true, false, null], [205, false, true, null], [200, true, false, null], [100, false, false, null],
+    ]);
+    expectNoMaximumIn(sellerView, [1000, 3000]);
+    expect((await rows(ann)).flat()).not.toContain(3000);
+    // Sold: the winner's older rows still stand with the winner; the loser's rows lead nothing.
+    await ds.query(`UPDATE auctions SET expires_at = now() - interval '1 second' WHERE listing_id = $1`, [listingId]);
+    expect(await svc.app.get(SalesRepository).closeDue(listingId, new Date())).toMatchObject({ closed: true });
+    const bobAfter = (await svc.rpc.call(RPC.bidding.userBids, {}, bob)).bids.map((r) => [r.amount, r.status, r.is_winning, r.leading, r.latest]);
+    expect(bobAfter).toEqual([[1050, 'accepted', true, true, true], [215, 'rejected', false, true, false], [200, 'rejected', false, true, false]]);
+    expect((await rows(ann)).map((r) => r[2])).toEqual([false, false]);
+  });
+
   it('a maximum never shows to anyone else: history, the seller, a rival; the owner sees it on their own rows', async () => {
     const seller = await testCaller(svc.env, { role: 'regular' });
     const listingId = await auction({ seller_id: seller.user_id });

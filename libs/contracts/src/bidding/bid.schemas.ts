@@ -104,6 +104,13 @@ export const UserBidRowSchema = z.strictObject({
   status: BidStatusSchema,
   /** The bid was accepted, or leads an auction that is live or ended unsold (the seller may still accept it). */
   is_winning: z.boolean(),
+  /**
+   * The row's bidder holds this listing's leading bid, or its accepted one, now (ADR 0060): where they stand on the
+   * listing, which an older bid of theirs that is no longer `is_winning` does not tell alone.
+   */
+  leading: z.boolean(),
+  /** The bidder's newest bid (or offer) on this listing; an older one was superseded by their own later one (ADR 0060). */
+  latest: z.boolean(),
   /** Placed by the system for the bidder's maximum (ADR 0055). */
   automatic: z.boolean(),
   /** The bidder's current maximum on this auction: only on the actor's own rows (role buyer), null otherwise (ADR 0055). */

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { bidIncrement, minimumNextBid } from './increment.rules';
 import { replayProxyBids, type ProxyStep } from './proxy-reference.rules';
-import { NO_MAXIMUM_ON_MANUAL, NO_MAXIMUM_ON_OFFERS, type ProxyBidAttempt, type ProxyBidDecision } from './proxy.rules';
+import { maximumRaiseRefusal, NO_MAXIMUM_ON_MANUAL, NO_MAXIMUM_ON_OFFERS, type ProxyBidAttempt, type ProxyBidDecision } from './proxy.rules';
 import { NOW, SimulatedAuction } from './testing/proxy-auction.simulation';
 
 const accepted = (decision: ProxyBidDecision) => {
@@ -136,6 +136,14 @@ function attemptFor(sale: SimulatedAuction, step: Step): ProxyBidAttempt {
   }[step.mode];
   return { bidder_id: step.bidder, amount, max_amount: step.max === null ? null : Math.max(amount, step.max) };
 }
+
+describe('maximumRaiseRefusal (ADR 0055, ADR 0060)', () => {
+  it('refuses a maximum that is not above the one held, naming it, and takes any higher one', () => {
+    expect(maximumRaiseRefusal(2000, 2000)).toBe('Your maximum bid is already $2,000: enter a higher maximum to raise it');
+    expect(maximumRaiseRefusal(2000, 1500)).toBe('Your maximum bid is already $2,000: enter a higher maximum to raise it');
+    expect(maximumRaiseRefusal(2000, 2001)).toBeNull();
+  });
+});
 
 describe('proxy bidding properties (ADR 0055)', () => {
   it('after every step the price, the leader and what is taken equal the reference model recomputed from scratch', () => {

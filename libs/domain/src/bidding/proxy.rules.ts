@@ -96,6 +96,14 @@ export function maximumRefusal(auction: Pick<AuctionState, 'listing_type' | 'auc
 }
 
 /**
+ * Why the leader's request to raise only their maximum is refused (ADR 0055), or null: the new maximum must be above the
+ * one they hold. The web's "Raise your maximum" shows the same words before sending (ADR 0060).
+ */
+export function maximumRaiseRefusal(currentMax: number, maxAmount: number): string | null {
+  return maxAmount <= currentMax ? `Your maximum bid is already ${formatDollars(currentMax)}: enter a higher maximum to raise it` : null;
+}
+
+/**
  * Decides one bid on an auction under its row lock (ADR 0055, D6, D9). The caller's new maximum is the highest of their
  * old one, `max_amount` and `amount`. A caller who does not lead must bid at least the minimum next bid (D6); their typed
  * bid is recorded, and then the leader is whoever holds the highest maximum (the earlier on a tie, so an incumbent keeps
@@ -123,7 +131,8 @@ export function decideProxyBid(
   if (maxOnly) {
     const refusal = auctionRefusal(auction, callerId, now);
     if (refusal) return { accepted: false, reason: refusal };
-    if (maxAmount <= previousMax) return { accepted: false, reason: `Your maximum bid is already ${formatDollars(previousMax)}: enter a higher maximum to raise it` };
+    const notHigher = maximumRaiseRefusal(previousMax, maxAmount);
+    if (notHigher) return { accepted: false, reason: notHigher };
   } else {
     const basic = decideBid(auction, { bidder_id: callerId, amount }, now, antiSnipingMinutes);
     if (!basic.accepted) return basic;

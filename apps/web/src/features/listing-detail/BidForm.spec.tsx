@@ -1,4 +1,4 @@
-import type { BidDto, ListingDto } from '@market/contracts';
+import type { BidDto, ListingDto, UserBidRow } from '@market/contracts';
 import { createStore, type AppStore } from '../../app/store';
 import { bidsApi } from '../../api/bids.api';
 import { api } from '../../lib/api';
@@ -7,6 +7,7 @@ import { BidForm, OfferForm } from './BidForm';
 import { BidHistory } from './BidHistory';
 import { MAX_BID_RULE } from './max-bid';
 import { MaxBidField } from './MaxBidField';
+import { RAISE_RULE } from './RaiseMaxForm';
 
 const ID = '0b6f6f4e-3c1a-4c55-9a55-7f1b6f8f2c11';
 const auction = { id: ID, listing_type: 'auction', auction_type: 'auto', starting_price: 2000, current_bid: 2100, buy_now_price: null } as ListingDto;
@@ -42,6 +43,55 @@ describe('BidForm "Bid up to" (proxy bidding, ADR 0055)', () => {
     const offer = renderStatic(<OfferForm listing={{ id: ID, starting_price: 8000, buy_now_price: null }} />);
     expect(inputNamed(offer, 'max_amount')).toBeUndefined();
     expect(visibleText(offer)).not.toContain('Bid up to');
+  });
+});
+
+describe('BidForm for the leader with a maximum (ADR 0060)', () => {
+  const stores: AppStore[] = [];
+  afterEach(() => stores.splice(0).forEach((store) => store.dispatch(api.util.resetApiState())));
+
+  const own = (fields: Partial<UserBidRow>): UserBidRow => ({
+    id: 'b1', listing_id: ID, listing_title: 'Heron watching blog', current_bid: 2100, role: 'buyer', kind: 'bid', bidder_id: 'u-ann',
+    bidder_username: 'ann_buyer', bidder_verified: false, amount: 2100, status: 'pending', is_winning: true, leading: true, latest: true,
+    automatic: false, max_amount: 3000, created_at: '2026-11-26T10:00:00Z', ...fields,
+  });
+  const withRows = async (bids: UserBidRow[], listing: ListingDto = auction) => {
+    const store = createStore();
+    stores.push(store);
+    await store.dispatch(bidsApi.util.upsertQueryData('userBids', undefined, { bids }));
+    return renderStatic(<BidForm listing={listing} />, store);
+  };
+
+  it('tells the leader they lead, shows their maximum to them, and offers only to raise it', async () => {
+    const html = await withRows([own({})]);
+    const text = visibleText(html);
+    expect(html).toContain('aria-label="Raise your maximum"');
+    expect(text).toContain("You're the highest bidder. Your maximum: $3,000 (only you see it)");
+    expect(text).toContain(RAISE_RULE);
+    expect(inputNamed(html, 'max_amount')).toMatch(/min="3001"/);
+    expect(inputNamed(html, 'amount')).toBeUndefined();
+    expect(html).toMatch(/<button type="submit"[^>]*>Raise maximum<\/button>/);
+    expect(text).not.toContain('Place Bid');
+  });
+
+  it('gives the ordinary form to a leader without a maximum, to a passed maximum, and on a manual auction', async () => {
+    const plain = visibleText(await withRows([own({ max_amount: null })]));
+    expect(plain).toContain("You're the highest bidder.");
+    expect(plain).toContain('Place Bid');
+    const passed = visibleText(await withRows([own({ is_winning: false, leading: false, max_amount: 2500 })]));
+    expect(passed).toContain('Your maximum of $2,500 was passed (only you see it).');
+    expect(passed).toContain('Place Bid');
+    expect(passed).not.toContain('Raise maximum');
+    // Nobody bids for anyone on a manual auction (ADR 0055): no standing is asked for, no raise offered.
+    const manual = visibleText(await withRows([own({})], { ...auction, auction_type: 'manual' }));
+    expect(manual).toContain('Place Bid');
+    expect(manual).not.toMatch(/maximum/i);
+  });
+
+  it('shows nothing of a maximum while the standing is unknown (loading or failed)', () => {
+    const text = visibleText(renderStatic(<BidForm listing={auction} />));
+    expect(text).toContain('Place Bid');
+    expect(text).not.toMatch(/highest bidder|Your maximum/);
   });
 });
 

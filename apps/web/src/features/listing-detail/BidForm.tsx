@@ -1,38 +1,78 @@
-import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { ListingDto, PlaceBidResponse } from '@market/contracts';
 import { askingPrice, formatDollars, largeBidThreshold, minimumNextBid } from '@market/domain';
-import { usePlaceBidMutation } from '../../api/bids.api';
+import { usePlaceBidMutation, useUserBidsQuery } from '../../api/bids.api';
 import { errorDetail } from '../../lib/error-detail';
 import { checkBidAmount, checkOfferAmount, OFFER_SUCCESS, type BidCheck } from './bid-form';
 import { bidOutcome, offersMaxBid, readAmountForm, type BidOutcome } from './max-bid';
+import { CardNote, PAYMENT_METHOD_LINK } from './CardNote';
 import { MaxBidField } from './MaxBidField';
-
-const MESSAGE_MS = 4000;
+import { ONLY_YOU_SEE_IT, RaiseMaxForm } from './RaiseMaxForm';
+import { myStanding } from './raise-max';
+import { useFormMessage, type FormMessageState } from './use-form-message';
 
 /**
  * The bid form of an open auction for a signed-in buyer: the minimum next bid (D6), the amount, "Bid up to" on an
- * automatic auction (proxy bidding, ADR 0055) and Place Bid.
+ * automatic auction (proxy bidding, ADR 0055) and Place Bid. The leader with a maximum sees it and may raise it
+ * instead (ADR 0060); where the viewer stands comes from their own My Bids rows, reloaded when the price moves.
  */
 export function BidForm({ listing }: { listing: Pick<ListingDto, 'id' | 'starting_price' | 'current_bid' | 'listing_type' | 'auction_type'> }) {
   const minimum = minimumNextBid(listing.starting_price, listing.current_bid);
+  const proxy = offersMaxBid(listing);
+  const { data, refetch } = useUserBidsQuery(undefined, { skip: !proxy });
+  const standing = proxy ? myStanding(data?.bids, listing.id) : null;
+  const price = listing.current_bid;
+  const seenPrice = useRef(price);
+  const notice = useFormMessage();
+  const { setMessage } = notice;
+  const leading = standing?.leading ?? null;
+  const wasLeading = useRef(leading);
+  useEffect(() => {
+    // "You lead" must not outlive the lead: once passed, the old outcome goes and the form says where they stand.
+    if (wasLeading.current === true && leading === false) setMessage(null);
+    wasLeading.current = leading;
+  }, [leading, setMessage]);
+  useEffect(() => {
+    // Another bidder's bid (live news) may have passed this viewer's maximum: ask again where they stand.
+    if (!proxy || seenPrice.current === price) return;
+    seenPrice.current = price;
+    void refetch();
+  }, [proxy, price, refetch]);
+
+  if (standing?.leading && standing.max_amount !== null && price !== null) {
+    return <RaiseMaxForm listingId={listing.id} currentBid={price} currentMax={standing.max_amount} cardLimit={largeBidThreshold(minimum)} notice={notice} />;
+  }
   return (
     <AmountForm
       listingId={listing.id}
       formLabel="Place a bid"
       fieldLabel="Your bid"
       intro={
-        <p className="bid-minimum" data-testid="minimum-bid">
-          Minimum bid: <strong>{formatDollars(minimum)}</strong>
-        </p>
+        <>
+          <p className="bid-minimum" data-testid="minimum-bid">
+            Minimum bid: <strong>{formatDollars(minimum)}</strong>
+          </p>
+          {standing?.leading && (
+            <p className="panel-small bid-leading" data-testid="leading-note">
+              You&apos;re the highest bidder.
+            </p>
+          )}
+          {standing && !standing.leading && standing.max_amount !== null && (
+            <p className="panel-small bid-passed" data-testid="maximum-passed">
+              Your maximum of {formatDollars(standing.max_amount)} was passed ({ONLY_YOU_SEE_IT}).
+            </p>
+          )}
+        </>
       }
       min={minimum}
       cardLimit={largeBidThreshold(minimum)}
       check={(typed) => checkBidAmount(typed, minimum)}
-      withMaximum={offersMaxBid(listing)}
+      withMaximum={proxy}
       submitLabel="Place Bid"
       busyLabel="Placing bid..."
       outcome={bidOutcome}
+      notice={notice}
     />
   );
 }
@@ -43,6 +83,7 @@ export function BidForm({ listing }: { listing: Pick<ListingDto, 'id' | 'startin
  */
 export function OfferForm({ listing }: { listing: Pick<ListingDto, 'id' | 'starting_price' | 'buy_now_price'> }) {
   const asking = askingPrice(listing);
+  const notice = useFormMessage();
   return (
     <AmountForm
       listingId={listing.id}
@@ -59,6 +100,7 @@ export function OfferForm({ listing }: { listing: Pick<ListingDto, 'id' | 'start
       submitLabel="Make an offer"
       busyLabel="Sending offer..."
       outcome={() => ({ text: OFFER_SUCCESS, tone: 'success', lasting: false })}
+      notice={notice}
     />
   );
 }
@@ -79,41 +121,22 @@ interface AmountFormProps {
   outcome: (answer: PlaceBidResponse) => BidOutcome;
   /** Bids above this need a verified card on file (ADR 0041): the form says so and links to the profile. */
   cardLimit?: number;
+  /** The message under the form, held by its owner (useFormMessage). */
+  notice: FormMessageState;
 }
 
-/** Where a bidder saves a card (the profile's Payment method section, ADR 0041). */
-export const PAYMENT_METHOD_LINK = '/dashboard?tab=profile#payment-method';
-
-/** The note under a large amount: the limit, and where to add the card the server will ask for. */
-function CardNote({ limit }: { limit: number }) {
-  return (
-    <p className="panel-small" data-testid="large-bid-note">
-      Bids above {formatDollars(limit)} need a verified card on file. <Link to={PAYMENT_METHOD_LINK}>Add a card in your profile</Link>.
-    </p>
-  );
-}
-
-/** What the form says after a submit: the outcome of an accepted amount, or the server's refusal (which fades). */
-type FormMessage = BidOutcome | { text: string; tone: 'error'; lasting: false };
+export { PAYMENT_METHOD_LINK } from './CardNote';
 
 /** One amount posted to POST /api/bids: a bid on an auction, an offer on a fixed price (the server tells them apart). */
 function AmountForm(props: AmountFormProps) {
-  const { listingId, formLabel, fieldLabel, intro, min, max, check, withMaximum = false, submitLabel, busyLabel, outcome, cardLimit } = props;
+  const { listingId, formLabel, fieldLabel, intro, min, max, check, withMaximum = false, submitLabel, busyLabel, outcome, cardLimit, notice } = props;
+  const { message, setMessage } = notice;
   const [placeBid, { isLoading }] = usePlaceBidMutation();
   const [typed, setTyped] = useState('');
   const [typedMax, setTypedMax] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [maxError, setMaxError] = useState<string | null>(null);
-  // A fresh object per outcome, so the same text twice in a row still restarts the timer.
-  const [message, setMessage] = useState<FormMessage | null>(null);
   const inputId = useId();
-
-  useEffect(() => {
-    // Being outbid at once, or leading under a maximum, stays until the next bid: it is news the bidder must not miss.
-    if (!message || message.lasting) return;
-    const timer = setTimeout(() => setMessage(null), MESSAGE_MS);
-    return () => clearTimeout(timer);
-  }, [message]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

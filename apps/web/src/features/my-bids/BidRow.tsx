@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import type { BidAction, UserBidRow } from '@market/contracts';
 import { formatDollars } from '@market/domain';
 import { AutoBidBadge } from '../../components/listing/AutoBidBadge';
-import { buyerBadges, formatBidDate, kindLabel, sellerActions } from './my-bids';
+import { buyerBadges, formatBidDate, isSuperseded, kindLabel, sellerActions } from './my-bids';
 
 /** A short note shown inside one row: an action's outcome or the profile notice. */
 export interface RowNotice {
@@ -24,8 +24,10 @@ const noop = () => undefined;
 /** One row of My Bids (SPEC §3 Bid row): what, how much, when, whose; buyer badges or the seller's actions. */
 export function BidRow({ row, busy = false, notice = null, onAction = noop, onMessage = noop, onViewBidder = noop }: BidRowProps) {
   const kind = kindLabel(row.kind);
+  // An own bid a later one replaced is quieter (ADR 0060): the bidder's current row tells where they stand.
+  const superseded = row.role === 'buyer' && isSuperseded(row);
   return (
-    <li className="card my-bid-row" data-testid="my-bid-row">
+    <li className={`card my-bid-row${superseded ? ' my-bid-superseded' : ''}`} data-testid="my-bid-row">
       <div className="my-bid-main">
         <h3 className="my-bid-title">
           <Link to={`/listing/${row.listing_id}`}>{row.listing_title}</Link>
@@ -54,8 +56,9 @@ export function BidRow({ row, busy = false, notice = null, onAction = noop, onMe
           {formatDollars(row.amount)}
         </strong>
         {row.kind === 'bid' && row.current_bid !== null && <span className="muted my-bid-current">Current bid {formatDollars(row.current_bid)}</span>}
-        {/* Only the bidder's own rows carry their maximum (ADR 0055); a seller's row never names one. */}
-        {row.role === 'buyer' && row.max_amount !== null && (
+        {/* Only the bidder's own rows carry their maximum (ADR 0055); a seller's row never names one. It is the
+            listing's current maximum, so it shows once, on the bidder's newest row (ADR 0060). */}
+        {row.role === 'buyer' && row.latest && row.max_amount !== null && (
           <span className="my-bid-max" data-testid="my-bid-max">
             Your maximum: {formatDollars(row.max_amount)}
           </span>
@@ -81,8 +84,9 @@ function BuyerSide({ row }: { row: UserBidRow }) {
     <>
       <span className="my-bid-badges">
         {buyerBadges(row).map((badge) => (
-          <span key={badge.label} className={`badge badge-${badge.tone}`}>
+          <span key={badge.label} className={`badge badge-${badge.tone}`} title={badge.hint} data-testid="my-bid-badge">
             {badge.label}
+            {badge.hint && <span className="visually-hidden"> ({badge.hint})</span>}
           </span>
         ))}
       </span>

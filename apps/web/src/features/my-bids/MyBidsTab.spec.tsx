@@ -32,6 +32,8 @@ const base: UserBidRow = {
   amount: 2000,
   status: 'pending',
   is_winning: false,
+  leading: false,
+  latest: true,
   automatic: false,
   max_amount: null,
   created_at: '2026-11-22T12:00:00Z',
@@ -48,6 +50,28 @@ async function storeWithBids(bids: UserBidRow[]): Promise<AppStore> {
   return store;
 }
 
+/** A store whose My Bids load failed: the API answered 503, as the gateway does when bidding-service is away. */
+async function storeWithFailedLoad(): Promise<AppStore> {
+  const store = createStore();
+  stores.push(store);
+  const { Request: NodeRequest, fetch: nodeFetch } = globalThis;
+  // Relative URLs resolve against a stand-in origin, and fetch answers as the gateway would.
+  globalThis.Request = class extends NodeRequest {
+    constructor(input: RequestInfo | URL, init?: RequestInit) {
+      super(typeof input === 'string' ? new URL(input, 'http://market.test') : input, init);
+    }
+  };
+  globalThis.fetch = async () =>
+    new Response(JSON.stringify({ detail: 'Service temporarily unavailable, please try again' }), { status: 503, headers: { 'content-type': 'application/json' } });
+  try {
+    await store.dispatch(bidsApi.endpoints.userBids.initiate());
+  } finally {
+    globalThis.Request = NodeRequest;
+    globalThis.fetch = nodeFetch;
+  }
+  return store;
+}
+
 describe('My Bids tab', () => {
   it('shows the loading state before the bids arrive', () => {
     expect(text(render(<MyBidsTab />))).toContain('Loading your bids...');
@@ -58,6 +82,15 @@ describe('My Bids tab', () => {
     expect(text(html)).toContain('My Bids (0)');
     expect(text(html)).toContain(NO_BIDS_TEXT);
     expect(html).toMatch(/<a class="btn btn-primary" href="\/browse"[^>]*>Browse Websites<\/a>/);
+  });
+
+  it('shows a failed load as an error with a way to try again, no count and no rows', async () => {
+    const html = render(<MyBidsTab />, await storeWithFailedLoad());
+    expect(text(html)).toContain('Could not load your bids: Service temporarily unavailable, please try again');
+    expect(text(html)).toContain('Try again');
+    expect(text(html)).not.toContain('My Bids (');
+    expect(text(html)).not.toContain(NO_BIDS_TEXT);
+    expect(html).not.toContain('data-testid="my-bid-row"');
   });
 
   it('lists every row with its amount and role, and counts them in the footer', async () => {
@@ -136,12 +169,34 @@ describe('BidRow', () => {
 
 describe('BidRow with proxy bids (ADR 0055)', () => {
   it('shows the buyer their own maximum and whether they still lead', () => {
-    const leading = text(render(<BidRow row={{ ...base, is_winning: true, current_bid: 2000, max_amount: 3500 }} />));
+    const leading = text(render(<BidRow row={{ ...base, is_winning: true, leading: true, current_bid: 2000, max_amount: 3500 }} />));
     expect(leading).toContain('Your maximum: $3,500');
     expect(leading).toContain('Winning');
     const passed = text(render(<BidRow row={{ ...base, max_amount: 2050 }} />));
     expect(passed).toContain('Your maximum: $2,050');
     expect(passed).toContain('Outbid');
+  });
+
+  it("shows the leader's older row as Raised, quieter and without the maximum, never Outbid (ADR 0060)", () => {
+    const older = { ...base, id: 'bid-0', amount: 1500, leading: true, latest: false, max_amount: 3500 };
+    const html = render(<BidRow row={older} />);
+    expect(text(html)).toContain('Raised');
+    expect(text(html)).not.toContain('Outbid');
+    expect(text(html)).not.toContain('Your maximum');
+    expect(html).toContain('class="card my-bid-row my-bid-superseded"');
+    expect(html).toMatch(/title="You bid again on this listing after this bid; your newest bid shows where you stand\."/);
+  });
+
+  it('tells the listing state once: Winning on the current row, Raised on the older one, one maximum', async () => {
+    const rows: UserBidRow[] = [
+      { ...base, id: 'bid-2', amount: 2105, automatic: true, is_winning: true, leading: true, max_amount: 3500 },
+      { ...base, id: 'bid-1', amount: 2000, leading: true, latest: false, max_amount: 3500 },
+    ];
+    const page = text(render(<MyBidsTab />, await storeWithBids(rows)));
+    expect(page).not.toContain('Outbid');
+    expect(page.match(/Winning/g)).toHaveLength(1);
+    expect(page.match(/Raised/g)).toHaveLength(1);
+    expect(page.match(/Your maximum: \$3,500/g)).toHaveLength(1);
   });
 
   it('shows no maximum without one, and never on a seller row', () => {

@@ -5,21 +5,25 @@ import {
   bidCounts,
   buyerBadges,
   formatBidDate,
+  isSuperseded,
   kindLabel,
   messageDraft,
   performBidAction,
+  RAISED_BADGE,
   sellerActions,
 } from './my-bids';
 
 const row = { kind: 'bid' as const, amount: 12500, listing_title: 'Heron watching blog', bidder_username: 'ann_buyer' };
 
 describe('buyerBadges (SPEC §4)', () => {
-  const labels = (input: Parameters<typeof buyerBadges>[0]) => buyerBadges(input).map((badge) => badge.label);
+  // A current row: the bidder's newest on the listing; `leading` follows is_winning unless a test says otherwise.
+  const labels = (input: Omit<Parameters<typeof buyerBadges>[0], 'leading' | 'latest'> & { leading?: boolean; latest?: boolean }) =>
+    buyerBadges({ leading: input.is_winning, latest: true, ...input }).map((badge) => badge.label);
 
   it('shows Winning for the leading bid and Outbid for a pending bid that no longer leads', () => {
     expect(labels({ kind: 'bid', status: 'pending', is_winning: true })).toEqual(['Winning']);
     expect(labels({ kind: 'bid', status: 'pending', is_winning: false })).toEqual(['Outbid']);
-    expect(buyerBadges({ kind: 'bid', status: 'pending', is_winning: false })[0].tone).toBe('red');
+    expect(buyerBadges({ kind: 'bid', status: 'pending', is_winning: false, leading: false, latest: true })[0].tone).toBe('red');
   });
   it('never calls a pending offer outbid: it waits for the seller (decision 0016)', () => {
     expect(labels({ kind: 'offer', status: 'pending', is_winning: false })).toEqual(['Offer pending']);
@@ -29,6 +33,25 @@ describe('buyerBadges (SPEC §4)', () => {
     expect(labels({ kind: 'offer', status: 'accepted', is_winning: true })).toEqual(['Winning', 'Accepted']);
     expect(labels({ kind: 'bid', status: 'rejected', is_winning: false })).toEqual(['Rejected']);
     expect(labels({ kind: 'offer', status: 'rejected', is_winning: false })).toEqual(['Rejected']);
+  });
+  it("shows the leader's older bid as Raised, not Outbid: they lead with a later bid or their maximum (ADR 0060)", () => {
+    expect(labels({ kind: 'bid', status: 'pending', is_winning: false, leading: true, latest: false })).toEqual(['Raised']);
+    expect(buyerBadges({ kind: 'bid', status: 'pending', is_winning: false, leading: true, latest: false })).toEqual([RAISED_BADGE]);
+    expect(RAISED_BADGE.tone).toBe('gray');
+  });
+  it("tells an outbid bidder once, on the newest row; their older standing bids are Raised (ADR 0060)", () => {
+    expect(labels({ kind: 'bid', status: 'pending', is_winning: false, leading: false, latest: true })).toEqual(['Outbid']);
+    expect(labels({ kind: 'bid', status: 'pending', is_winning: false, leading: false, latest: false })).toEqual(['Raised']);
+  });
+  it("after the sale: the winner's older rows the sale rejected are Raised; the loser's stay Rejected (ADR 0060)", () => {
+    expect(labels({ kind: 'bid', status: 'accepted', is_winning: true, leading: true, latest: true })).toEqual(['Winning', 'Accepted']);
+    expect(labels({ kind: 'bid', status: 'rejected', is_winning: false, leading: true, latest: false })).toEqual(['Raised']);
+    expect(labels({ kind: 'bid', status: 'rejected', is_winning: false, leading: false, latest: false })).toEqual(['Rejected']);
+    expect(labels({ kind: 'bid', status: 'rejected', is_winning: false, leading: false, latest: true })).toEqual(['Rejected']);
+  });
+  it('never calls an offer Raised: each offer stands alone (D5)', () => {
+    expect(labels({ kind: 'offer', status: 'pending', is_winning: false, leading: false, latest: false })).toEqual(['Offer pending']);
+    expect(isSuperseded({ kind: 'offer', status: 'pending', is_winning: false, leading: true, latest: false })).toBe(false);
   });
   it('shows an unknown status as Processing (SPEC §3)', () => {
     expect(labels({ kind: 'bid', status: 'settling' as never, is_winning: false })).toEqual(['Processing']);

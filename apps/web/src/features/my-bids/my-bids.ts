@@ -14,6 +14,8 @@ export type BadgeTone = 'green' | 'red' | 'gray' | 'blue';
 export interface RowBadge {
   label: string;
   tone: BadgeTone;
+  /** Said on hover and to screen readers when the label alone could puzzle. */
+  hint?: string;
 }
 
 /** "Bid", "Offer" (D5: an offer is a bid on a fixed-price listing) or "Buy now" (D4: a purchase ends the sale). */
@@ -21,12 +23,27 @@ export function kindLabel(kind: UserBidRow['kind']): 'Bid' | 'Offer' | 'Buy now'
   return kind === 'offer' ? 'Offer' : kind === 'buy_now' ? 'Buy now' : 'Bid';
 }
 
+/** The badge of an own bid superseded by the bidder's later bid or maximum on the same listing (ADR 0060). */
+export const RAISED_BADGE: RowBadge = { label: 'Raised', tone: 'gray', hint: 'You bid again on this listing after this bid; your newest bid shows where you stand.' };
+
+/**
+ * Whether a buyer row is an own bid that a later one of the same bidder replaced (ADR 0060): it does not lead while
+ * its bidder leads the listing with another row, or it is an older, still standing bid. Such a row is not 'Outbid':
+ * the listing's state is told once, on the bidder's current row.
+ */
+export function isSuperseded(row: Pick<UserBidRow, 'kind' | 'status' | 'is_winning' | 'leading' | 'latest'>): boolean {
+  if (row.kind !== 'bid' || row.is_winning) return false;
+  return row.leading || (!row.latest && row.status === 'pending');
+}
+
 /**
  * A buyer row's badges (SPEC §4): 'Winning' when it leads (or was accepted); a pending bid that does not lead is
- * 'Outbid', but a pending offer competes with nothing, so it is 'Offer pending' (decision 0016). Decided rows add
- * 'Accepted' or 'Rejected'; a status the web does not know shows as 'Processing' (SPEC §3).
+ * 'Outbid', but a pending offer competes with nothing, so it is 'Offer pending' (decision 0016). An own bid that a
+ * later one superseded is 'Raised' (ADR 0060), even when the sale rejected it because its bidder won with the later
+ * one. Decided rows add 'Accepted' or 'Rejected'; a status the web does not know shows as 'Processing' (SPEC §3).
  */
-export function buyerBadges(row: Pick<UserBidRow, 'kind' | 'status' | 'is_winning'>): RowBadge[] {
+export function buyerBadges(row: Pick<UserBidRow, 'kind' | 'status' | 'is_winning' | 'leading' | 'latest'>): RowBadge[] {
+  if (isSuperseded(row)) return [RAISED_BADGE];
   const badges: RowBadge[] = [];
   if (row.is_winning) badges.push({ label: 'Winning', tone: 'green' });
   else if (row.status === 'pending') badges.push(row.kind === 'offer' ? { label: 'Offer pending', tone: 'blue' } : { label: 'Outbid', tone: 'red' });

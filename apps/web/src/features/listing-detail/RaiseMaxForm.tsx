@@ -1,0 +1,119 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { formatDollars } from '@market/domain';
+import { usePlaceBidMutation } from '../../api/bids.api';
+import { errorDetail } from '../../lib/error-detail';
+import { CardNote, PAYMENT_METHOD_LINK } from './CardNote';
+import { checkRaiseMaximum, raiseOutcome } from './raise-max';
+import type { FormMessageState } from './use-form-message';
+
+/** The leading note's hint: the maximum is private (ADR 0055). */
+export const ONLY_YOU_SEE_IT = 'only you see it';
+
+/** The rule under "New maximum": raising it alone bids nothing (ADR 0055). */
+export const RAISE_RULE = 'Raising your maximum places no bid: the price moves only when another bidder (or the reserve) makes it.';
+
+export interface RaiseMaxFormProps {
+  listingId: string;
+  currentBid: number;
+  /** The maximum the viewer holds now; shown to them only. */
+  currentMax: number;
+  /** Above this a verified card is needed (ADR 0041): a maximum commits the bidder as a bid does. */
+  cardLimit: number;
+  /** The message under the form, held by the bid form so a bid's outcome outlives the switch to this form. */
+  notice: FormMessageState;
+}
+
+/**
+ * The bid form's face for the leader with a maximum (ADR 0060): they lead, see their own maximum, and may raise it
+ * without bidding against themselves. The API takes an amount below the minimum with a higher max_amount from the
+ * leader as "raise my maximum" (ADR 0055).
+ */
+export function RaiseMaxForm({ listingId, currentBid, currentMax, cardLimit, notice }: RaiseMaxFormProps) {
+  const { message, setMessage } = notice;
+  const [placeBid, { isLoading }] = usePlaceBidMutation();
+  const [typed, setTyped] = useState('');
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const inputId = useId();
+  const ruleId = `${inputId}-rule`;
+  const errorId = `${inputId}-error`;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const checked = checkRaiseMaximum(typed, listingId, currentBid, currentMax);
+    if (!checked.ok) {
+      setFieldError(checked.error);
+      return;
+    }
+    setFieldError(null);
+    setMessage(null);
+    const result = await placeBid(checked.body);
+    if ('error' in result) {
+      setMessage({ text: errorDetail(result.error, 'Error raising your maximum'), tone: 'error', lasting: false });
+    } else {
+      setTyped('');
+      setMessage(raiseOutcome(result.data));
+    }
+  };
+
+  const typedAmount = Number(typed);
+  const large = Number.isFinite(typedAmount) && typedAmount > cardLimit;
+  return (
+    <form className="bid-form" onSubmit={submit} noValidate aria-label="Raise your maximum">
+      <p className="bid-leading" data-testid="leading-note">
+        <span className="bid-leading-mark" aria-hidden="true">
+          ✓
+        </span>{' '}
+        You&apos;re the highest bidder. Your maximum: <strong data-testid="my-maximum">{formatDollars(currentMax)}</strong>{' '}
+        <span className="muted">({ONLY_YOU_SEE_IT})</span>
+      </p>
+      <div className="field bid-field">
+        <label htmlFor={inputId}>Raise your maximum</label>
+        <div className="bid-input-row">
+          <span className="bid-currency" aria-hidden="true">
+            $
+          </span>
+          <input
+            id={inputId}
+            name="max_amount"
+            type="number"
+            inputMode="numeric"
+            step={1}
+            min={currentMax + 1}
+            placeholder={String(currentMax + 1)}
+            value={typed}
+            onChange={(event) => {
+              setTyped(event.target.value);
+              setFieldError(null);
+            }}
+            aria-invalid={fieldError !== null}
+            aria-describedby={fieldError ? `${errorId} ${ruleId}` : ruleId}
+          />
+        </div>
+        {fieldError && (
+          <small id={errorId} className="field-error" role="alert">
+            {fieldError}
+          </small>
+        )}
+        <small id={ruleId} className="muted bid-rule">
+          {RAISE_RULE}
+        </small>
+      </div>
+      {large && <CardNote limit={cardLimit} />}
+      <button type="submit" className="btn btn-primary btn-block" disabled={isLoading}>
+        {isLoading ? 'Raising maximum...' : 'Raise maximum'}
+      </button>
+      {message && (
+        <div className={`alert alert-${message.tone} panel-notice`} role={message.tone === 'success' ? 'status' : 'alert'} data-testid="bid-outcome">
+          {message.text}
+          {message.tone === 'error' && large && (
+            <>
+              {' '}
+              <Link to={PAYMENT_METHOD_LINK}>Go to Payment method</Link>
+            </>
+          )}
+        </div>
+      )}
+    </form>
+  );
+}

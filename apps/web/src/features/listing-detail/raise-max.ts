@@ -1,0 +1,49 @@
+import { PlaceBidSchema, type PlaceBid, type PlaceBidResponse, type UserBidRow } from '@market/contracts';
+import { formatDollars, maximumRaiseRefusal } from '@market/domain';
+import { sameListing } from '../../lib/live-state';
+import { isNumberText } from './bid-form';
+import type { BidOutcome } from './max-bid';
+
+/** Where the signed-in bidder stands on one auction, from their own My Bids rows (ADR 0060); only they see the maximum. */
+export interface MyStanding {
+  leading: boolean;
+  /** Their maximum (ADR 0055), or null when they set none. */
+  max_amount: number | null;
+}
+
+/**
+ * The viewer's standing on a listing: their newest own bid row tells it (rows come newest first), so it follows the
+ * server's rule for who leads instead of guessing from the price. Null when they have no bid there.
+ */
+export function myStanding(rows: readonly UserBidRow[] | undefined, listingId: string): MyStanding | null {
+  const row = rows?.find((found) => found.role === 'buyer' && found.kind === 'bid' && sameListing(found.listing_id, listingId));
+  return row ? { leading: row.leading, max_amount: row.max_amount } : null;
+}
+
+/** The outcome of checking a typed new maximum: the body to send, or the message under the field. */
+export type RaiseCheck = { ok: true; body: PlaceBid } | { ok: false; error: string };
+
+/**
+ * Checks the leader's new maximum (ADR 0055, ADR 0060) with the API's own rules and words: the request schema
+ * (PlaceBidSchema: a whole number of dollars, not too large) and the domain's `maximumRaiseRefusal` (above the maximum
+ * held). The amount sent is the current price, below the minimum next bid, which the API reads as "raise my maximum
+ * only": nothing is bid and the price stays unless the higher maximum must move it.
+ */
+export function checkRaiseMaximum(typed: string, listingId: string, currentBid: number, currentMax: number): RaiseCheck {
+  const text = typed.trim();
+  if (!text) return { ok: false, error: 'Please enter your new maximum' };
+  const max_amount = isNumberText(text) ? Number(text) : Number.NaN;
+  const parsed = PlaceBidSchema.safeParse({ listing_id: listingId, amount: currentBid, max_amount });
+  if (!parsed.success) return { ok: false, error: parsed.error.issues[0]?.message ?? 'Maximum bid must be a number' };
+  const refusal = maximumRaiseRefusal(currentMax, max_amount);
+  return refusal ? { ok: false, error: refusal } : { ok: true, body: parsed.data };
+}
+
+/** What the raise form says once the API took the new maximum: the maximum now held (only the bidder sees it). */
+export function raiseOutcome(answer: Pick<PlaceBidResponse, 'leading' | 'max_amount' | 'current_bid'>): BidOutcome {
+  if (!answer.leading || answer.max_amount === null) {
+    const price = answer.current_bid === null ? '' : ` The current bid is ${formatDollars(answer.current_bid)}.`;
+    return { text: `Your maximum did not keep you in the lead.${price}`, tone: 'warning', lasting: true };
+  }
+  return { text: `✅ Your maximum bid was raised to ${formatDollars(answer.max_amount)}.`, tone: 'success', lasting: true };
+}
