@@ -2,7 +2,7 @@
 // Fails when the built apps or libraries require a package that is not in package.json's `dependencies` (the image
 // installs them with `npm ci --omit=dev`, so it would be missing there), when a dependency is required by no built
 // code and has no reason below (a dev or test tool that belongs in devDependencies), or when deploy/Dockerfile misses a
-// workspace's package.json or an app's build.
+// workspace's package.json (listed once, for both installs) or an app's build.
 import { builtinModules } from 'node:module';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -83,12 +83,34 @@ for (const name of dependencies) {
   }
 }
 
-// 3. The Dockerfile installs every workspace (both installs) and copies every app's and library's build.
+// 3. The Dockerfile installs every workspace (both installs) and copies every app's and library's build. The package
+// files are listed once, in the deps stage, which keeps them in /manifests before its npm ci; the prod-deps stage takes
+// them from there.
 const dockerfile = read('deploy/Dockerfile');
 const lines = dockerfile.split('\n').map((line) => line.trim());
+/** The instructions of one stage (`FROM ... AS name`), comments left out. */
+const stage = (name) => {
+  const start = lines.findIndex((line) => new RegExp(`^FROM \\S+ AS ${name}$`).test(line));
+  if (start < 0) return [];
+  const end = lines.findIndex((line, i) => i > start && line.startsWith('FROM '));
+  return lines.slice(start + 1, end < 0 ? undefined : end).filter((line) => line !== '' && !line.startsWith('#'));
+};
+const deps = stage('deps');
+const prodDeps = stage('prod-deps');
+const at = (instructions, line) => instructions.indexOf(line);
 for (const ws of workspaces) {
   const copies = lines.filter((line) => line === `COPY ${ws}/package.json ${ws}/`).length;
-  if (copies !== 2) problem(`deploy/Dockerfile copies ${ws}/package.json ${copies} time(s), not once before each npm ci: npm ci would not find the workspace`);
+  if (copies !== 1) problem(`deploy/Dockerfile copies ${ws}/package.json ${copies} time(s), not once in the deps stage: npm ci would not find the workspace`);
+  else if (at(deps, `COPY ${ws}/package.json ${ws}/`) < 0) problem(`deploy/Dockerfile copies ${ws}/package.json outside the deps stage: npm ci would not find the workspace`);
+}
+const keep = at(deps, 'RUN cp -a /repo /manifests');
+const lastPackageCopy = Math.max(...deps.map((line, i) => (line.startsWith('COPY ') ? i : -1)));
+if (keep < 0 || keep < lastPackageCopy || keep > at(deps, 'RUN npm ci --no-audit --no-fund')) {
+  problem('deploy/Dockerfile: the deps stage must run `cp -a /repo /manifests` after copying the package files and before npm ci');
+}
+const take = at(prodDeps, 'COPY --from=deps /manifests/ ./');
+if (take < 0 || take > at(prodDeps, 'RUN npm ci --omit=dev --no-audit --no-fund')) {
+  problem('deploy/Dockerfile: the prod-deps stage must `COPY --from=deps /manifests/ ./` before its npm ci --omit=dev');
 }
 for (const ws of [...runnableApps, ...libraries, 'apps/web']) {
   if (!lines.includes(`COPY --from=build /repo/${ws}/dist ${ws}/dist`)) problem(`deploy/Dockerfile does not copy ${ws}/dist into the image`);

@@ -31,6 +31,29 @@ async function appliedMigrations(url: string): Promise<Record<string, number>> {
   }
 }
 
+/** The database's clock now, as text PostgreSQL reads back. */
+async function databaseNow(url: string): Promise<string> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query('SELECT clock_timestamp()::text AS at')).rows[0].at as string;
+  } finally {
+    await client.end();
+  }
+}
+
+/** Whether a connection to the database named `applicationName` started a query after the database's time `since`. */
+async function queriedSince(url: string, applicationName: string, since: string): Promise<boolean> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    const sql = 'SELECT EXISTS (SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1 AND query_start > $2::timestamptz) AS yes';
+    return (await client.query(sql, [applicationName, since])).rows[0].yes as boolean;
+  } finally {
+    await client.end();
+  }
+}
+
 /** The image's migrate step and app selection (ADR 0053), through deploy/image-entry.mjs as the image runs it. */
 describe('one image: the entry point and the migrate step', () => {
   let db: TestDatabase;
@@ -101,7 +124,10 @@ describe('one image: the entry point and the migrate step', () => {
     const ready = () => fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok, () => false);
     try {
       await eventually(() => expect(output).toMatch(/Waiting to start: schema admin lacks \d+ migration\(s\)/), 20_000);
-      await new Promise((r) => setTimeout(r, 1_000));
+      // The marker that it keeps waiting: after saying why, it looks at the schema again (a query of its own), and is
+      // still not ready.
+      const since = await databaseNow(fresh.url);
+      await eventually(async () => expect(await queriedSince(fresh.url, 'admin-service', since)).toBe(true), 20_000, 200);
       expect(await ready()).toBe(false);
       expect(child.exitCode).toBeNull();
       expect((await appliedMigrations(fresh.url)).admin).toBe(0);

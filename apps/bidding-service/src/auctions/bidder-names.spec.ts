@@ -37,8 +37,10 @@ describe('BidderNames', () => {
   });
 
   it("does not let a slow auth service hold a bid up: 'Bidder' after 300 ms", async () => {
-    const rpc = { call: () => new Promise((done) => setTimeout(() => done({ profiles: [{ id: 'u1', username: 'ann', name: null, verified: false }] }), 2000)) } as unknown as ServiceRpc;
-    // The name arrives after 2 s; answering 'Bidder' means the lookup was not waited for.
+    let answer!: (reply: unknown) => void;
+    const rpc = { call: () => new Promise((done) => (answer = done)) } as unknown as ServiceRpc;
+    // The name arrives only after the bid's answer; answering 'Bidder' means the lookup was not waited for.
     expect(await new BidderNames(rpc).of('u1')).toBe('Bidder');
+    answer({ profiles: [{ id: 'u1', username: 'ann', name: null, verified: false }] });
   });
 });

@@ -170,19 +170,28 @@ describe('invoices in the billing schema (D10)', () => {
 
   describe('buy now', () => {
     const buyer: Actor = { user_id: randomUUID(), role: 'regular' };
-    const serviceWith = (call: (definition: RpcDefinition, data: unknown) => Promise<unknown>, waitMs = 3000) =>
-      new InvoicesService(invoices, { call } as unknown as ServiceRpc, { BUY_NOW_INVOICE_WAIT_MS: waitMs }, { name: 'sandbox' });
+    const serviceWith = (call: (definition: RpcDefinition, data: unknown) => Promise<unknown>, waitMs = 3000, repository = invoices) =>
+      new InvoicesService(repository, { call } as unknown as ServiceRpc, { BUY_NOW_INVOICE_WAIT_MS: waitMs }, { name: 'sandbox' });
 
     it('answers with the invoice the sale event makes, even when the event arrives while it waits', async () => {
       const facts = sale({ buyer_id: buyer.user_id });
       const answer = { bid_id: facts.bid_id, listing_id: facts.listing_id, amount: facts.amount } satisfies BuyNowSale;
-      let delivered: Promise<unknown> = Promise.resolve();
+      // The real repository, telling when the service first looked for the invoice and found none: the event is
+      // delivered (twice) only then, so it arrives while the service waits.
+      let missed!: () => void;
+      const waiting = new Promise<void>((resolve) => (missed = resolve));
+      const watched = Object.assign(Object.create(invoices) as InvoicesRepository, {
+        findByBid: async (bidId: string) => {
+          const found = await invoices.findByBid(bidId);
+          if (!found) missed();
+          return found;
+        },
+      });
+      const delivered = waiting.then(() => Promise.all([deliver(envelope(facts)), deliver(envelope(facts))]));
       const service = serviceWith(async (definition) => {
         if (definition !== RPC.bidding.buyNow) throw new Error(`unexpected ${definition.subject}`);
-        // The event follows the sale: deliver it (twice) a moment after bidding answers.
-        delivered = new Promise((resolve) => setTimeout(resolve, 150)).then(() => Promise.all([deliver(envelope(facts)), deliver(envelope(facts))]));
         return answer;
-      });
+      }, 3000, watched);
       const started = Date.now();
       const result = await service.buyNow(buyer, facts.listing_id);
       expect(Date.now() - started).toBeLessThan(2000);

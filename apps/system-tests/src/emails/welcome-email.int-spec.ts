@@ -14,6 +14,7 @@ import { notificationsAppModule } from '../../../notifications-service/src/app.m
 import { EmailsRepository } from '../../../notifications-service/src/emails/emails.repository';
 import { EmailQueue } from '../../../notifications-service/src/emails/email.queue';
 import { Mailer } from '../../../notifications-service/src/emails/mailer';
+import { emailQueueIdle } from '../support/email-jobs';
 
 describe('account events through the bus to emails', () => {
   let db: TestDatabase;
@@ -68,7 +69,12 @@ describe('account events through the bus to emails', () => {
     };
     await nc.jetstream().publish(eventSubject(env.EVENTS_PREFIX, 'user.registered'), JSONCodec().encode(envelope), { msgID: randomUUID() });
     await nc.close();
-    await new Promise((r) => setTimeout(r, 2000));
+    // A later registration is the marker: the consumer handles user.registered in stream order, so once its welcome is
+    // recorded and the email queue is idle, the copy ahead of it was handled and anything it queued was sent.
+    const marker = buildUser();
+    await auth.get(AuthService).register(marker);
+    await eventually(async () => expect((await emails.sentTo(marker.email)).filter((row) => row.kind === 'welcome')).toHaveLength(1), 15_000);
+    await emailQueueIdle(env);
     const welcomes = (await emails.sentTo(user.email)).filter((row) => row.kind === 'welcome');
     expect(welcomes).toHaveLength(1);
   });

@@ -2,8 +2,9 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import type { ListingDto, UserDto } from '@market/contracts';
-import { createStore } from '../../app/store';
+import { createStore, type AppStore } from '../../app/store';
 import { feesApi } from '../../api/fees.api';
+import { api } from '../../lib/api';
 import { userUpdated } from '../../session/session.slice';
 import { ActionPanel } from './ActionPanel';
 import { formatBidTime } from './bid-form';
@@ -169,9 +170,15 @@ describe('ActionPanel for a member whose email is not verified (ADR 0037)', () =
     expect(render({ ...fixed, starting_price: 3000 } as ListingDto, unverified)).toContain('Verify your email address to buy a website.');
   });
 
+  const stores: AppStore[] = [];
+  // An upserted answer nothing subscribes to is dropped after keepUnusedDataFor (a minute for the fees): resetting the
+  // API state stops that timer, which would otherwise hold Jest open for a minute after the run.
+  afterEach(() => stores.splice(0).forEach((store) => store.dispatch(api.util.resetApiState())));
+
   /** A store that knows GET /api/fees's answer. */
   const storeWithFees = async (verifiedEmailRequired: boolean) => {
     const store = createStore();
+    stores.push(store);
     await store.dispatch(feesApi.util.upsertQueryData('fees', undefined, { success_fee_percent: 0, verified_email_required: verifiedEmailRequired }));
     return store;
   };

@@ -2,6 +2,7 @@ import type { ReactElement } from 'react';
 import type { MessageDto, MessagesResponse } from '@market/contracts';
 import { createStore, type AppStore } from '../../app/store';
 import { messagesApi } from '../../api/messages.api';
+import { api } from '../../lib/api';
 import { ComposeMessageDialog } from '../../components/messages/ComposeMessageDialog';
 import { ConversationItem, MessagesTab } from './MessagesTab';
 import { conversationsOf, NO_MESSAGES_TEXT } from './messages';
@@ -29,8 +30,13 @@ const received: MessageDto = {
   direction: 'received',
 };
 
+const stores: AppStore[] = [];
+// Resetting the API state also stops the timers that would drop unused cache entries later (and hold Jest open a minute).
+afterEach(() => stores.splice(0).forEach((store) => store.dispatch(api.util.resetApiState())));
+
 async function storeWith(messages: MessageDto[]): Promise<AppStore> {
   const store = createStore();
+  stores.push(store);
   await store.dispatch(messagesApi.util.upsertQueryData('messages', undefined, { messages } satisfies MessagesResponse));
   return store;
 }

@@ -1,12 +1,18 @@
 import type { PaymentMethodStatus } from '@market/contracts';
-import { createStore } from '../../app/store';
+import { createStore, type AppStore } from '../../app/store';
+import { api } from '../../lib/api';
 import { renderStatic, visibleText } from '../../testing/static-render';
 import { paymentMethodApi } from './payment-method.api';
 import { PAYMENT_METHOD_WHY, PaymentMethodSection } from './PaymentMethodSection';
 
+const stores: AppStore[] = [];
+// Resetting the API state also stops the timers that would drop unused cache entries later (and hold Jest open a minute).
+afterEach(() => stores.splice(0).forEach((store) => store.dispatch(api.util.resetApiState())));
+
 /** The section's markup once GET /api/user/payment-method answered `status`. */
 async function render(status: PaymentMethodStatus): Promise<string> {
   const store = createStore();
+  stores.push(store);
   await store.dispatch(paymentMethodApi.util.upsertQueryData('paymentMethod', undefined, status));
   return renderStatic(<PaymentMethodSection />, store);
 }

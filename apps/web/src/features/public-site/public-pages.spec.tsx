@@ -4,13 +4,17 @@ import { ContactPage } from './ContactPage';
 import { AboutPage } from './AboutPage';
 import { CookiePolicyPage, PrivacyPolicyPage, TermsOfServicePage } from './LegalPage';
 import { renderStatic, visibleText } from '../../testing/static-render';
-import { createStore } from '../../app/store';
+import { createStore, type AppStore } from '../../app/store';
 import { feesApi } from '../../api/fees.api';
+import { api } from '../../lib/api';
 
 jest.mock('./public-site.css', () => ({}));
 jest.mock('../../components/form/form-fields.css', () => ({}));
 
 const render = (element: ReactElement, url = '/') => renderStatic(element, undefined, url);
+const stores: AppStore[] = [];
+// Resetting the API state also stops the timers that would drop unused cache entries later (and hold Jest open a minute).
+afterEach(() => stores.splice(0).forEach((store) => store.dispatch(api.util.resetApiState())));
 const text = visibleText;
 
 describe('HelpCenterPage (SPEC §2)', () => {
@@ -49,6 +53,7 @@ describe('about and legal pages', () => {
   it('about says what selling costs: free at 0%, the fee once set, only "listing is free" until known (ADR 0026)', async () => {
     const withFee = async (percent: number) => {
       const store = createStore();
+      stores.push(store);
       await store.dispatch(feesApi.util.upsertQueryData('fees', undefined, { success_fee_percent: percent, verified_email_required: true }));
       return text(renderStatic(<AboutPage />, store, '/about'));
     };

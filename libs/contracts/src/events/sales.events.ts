@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { id, text, time, dollars, count } from './fields.schemas';
+
+/** An unpaid sale ending (ADR 0043): billing lapses it, bidding unwinds it. */
+export const SALE_EVENTS = {
+  /**
+   * An unpaid sale ended (ADR 0043): its payment window passed with no card authorised (`unpaid`), or an admin cancelled
+   * it (`admin_cancelled`, with the admin's reason). The invoice is cancelled in the same transaction; bidding unwinds
+   * the sale and records a strike against the buyer when `strike` is true.
+   */
+  'sale.lapsed': z.object({
+    invoice_id: id,
+    invoice_number: text,
+    listing_id: id,
+    bid_id: id,
+    buyer_id: id,
+    seller_id: id,
+    website_title: text,
+    kind: z.enum(['bid', 'offer', 'buy_now']),
+    amount: dollars,
+    lapsed_at: time,
+    reason: z.enum(['unpaid', 'admin_cancelled']),
+    strike: z.boolean(),
+    /** The admin's reason for a cancellation; null for a lapse. */
+    note: text.nullable(),
+  }),
+  /**
+   * bidding-service unwound a sale whose invoice lapsed or was cancelled (ADR 0043): the winning bid is rejected, the
+   * listing is on sale again (`active`, until its end) or ended (`expired`, its open bids the seller's second chance),
+   * with the auction's recomputed public price at `price_version`. listings-service never lets `bid_id` sell it again.
+   */
+  'sale.unwound': z.object({
+    listing_id: id,
+    listing_title: text,
+    bid_id: id,
+    buyer_id: id,
+    seller_id: id,
+    status: z.enum(['active', 'expired']),
+    expires_at: time.nullable(),
+    current_bid: dollars.nullable(),
+    bid_count: count,
+    price_version: count,
+    /** Bids still open after the unwinding: on an ended sale the seller may accept one for 7 days (D8). */
+    pending_bids: count,
+    reason: z.enum(['unpaid', 'admin_cancelled']),
+    unwound_at: time,
+  }),
+};
