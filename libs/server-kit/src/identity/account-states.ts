@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis';
 import { RPC, type AccountState, type SessionState } from '@market/contracts';
 import { withTimeout } from '../async/with-timeout';
 import type { RpcClient } from '../rpc/rpc-client';
+import { IdentityCache } from './identity-cache';
 
 const REDIS_TIMEOUT_MS = 250;
 // After Redis failed a lookup, the next ones go straight to auth-service for this long, so a stalled Redis costs one
@@ -23,9 +24,10 @@ export function sessionKey(prefix: string, sessionId: string): string {
 }
 
 /**
- * Reads an account's state and a session's standing: Redis first (one round trip, at most 250 ms), auth-service when
- * Redis has nothing or does not answer, whose answer is then cached (NX: a newer state auth wrote meanwhile wins).
- * After Redis failed, lookups skip it for a second (ADR 0044).
+ * Reads an account's state and a session's standing: from the process's own memory when it kept them (a few seconds,
+ * dropped by auth-service's notice of a change, ADR 0057), else Redis (one round trip, at most 250 ms), else
+ * auth-service when Redis has nothing or does not answer, whose answer is then cached (NX: a newer state auth wrote
+ * meanwhile wins). After Redis failed, lookups skip it for a second (ADR 0044).
  */
 export class AccountStates {
   private readonly logger = new Logger('AccountStates');
@@ -35,9 +37,20 @@ export class AccountStates {
     private readonly redis: Redis,
     private readonly rpc: RpcClient,
     private readonly prefix: string,
+    private readonly memory: IdentityCache = new IdentityCache(),
   ) {}
 
   async lookup(userId: string, sessionId: string | null): Promise<SessionState> {
+    const kept = this.memory.get(userId, sessionId);
+    if (kept) return { ...kept.account, session_active: kept.sessionLive };
+    const mark = this.memory.mark();
+    const state = await this.read(userId, sessionId);
+    const { session_active: live, ...account } = state;
+    this.memory.keep(mark, userId, account, sessionId, live);
+    return state;
+  }
+
+  private async read(userId: string, sessionId: string | null): Promise<SessionState> {
     const keys = [accountStateKey(this.prefix, userId), ...(sessionId ? [sessionKey(this.prefix, sessionId)] : [])];
     let cached: (string | null)[] = [];
     if (Date.now() >= this.skipRedisUntil) {
@@ -52,7 +65,8 @@ export class AccountStates {
     const known = account ? (JSON.parse(account) as Partial<AccountState>) : null;
     // A state written before a field existed (email_verified) counts as unknown: auth-service answers instead.
     if (known && typeof known.email_verified === 'boolean' && (!sessionId || session)) {
-      return { ...(known as AccountState), session_active: !sessionId || session === '1' };
+      const { token_version, status, role, email_verified } = known as AccountState;
+      return { token_version, status, role, email_verified, session_active: !sessionId || session === '1' };
     }
     const state = await this.rpc.call(RPC.auth.sessionState, sessionId ? { user_id: userId, session_id: sessionId } : { user_id: userId }, null);
     // Redis failing: no write-back, which would only spend another 250 ms of this request.
