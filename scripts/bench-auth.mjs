@@ -25,13 +25,13 @@ const system = await startSystem({ env, quiet: true, log: () => {} });
 // Where each request's CPU went: the gateway, auth-service, the other services (idle here), and the shared servers.
 const pidOf = (name) => system.children[SERVICES.findIndex(([service]) => service === name)].pid;
 const cpuGroups = () => [
-  ['gateway', [system.children[system.children.length - 1].pid]],
-  ['auth-service', [pidOf('auth-service')]],
-  ['other services', SERVICES.filter(([name]) => name !== 'auth-service').map(([name]) => pidOf(name))],
-  ['NATS', pidsNamed('nats-server')],
-  ['Redis', pidsNamed('redis-server')],
-  ['PostgreSQL', pidsNamed('postgres')],
-  ['load generator', [process.pid]],
+  ['gateway', () => [system.children[system.children.length - 1].pid]],
+  ['auth-service', () => [pidOf('auth-service')]],
+  ['other services', () => SERVICES.filter(([name]) => name !== 'auth-service').map(([name]) => pidOf(name))],
+  ['NATS', () => pidsNamed('nats-server')],
+  ['Redis', () => pidsNamed('redis-server')],
+  ['PostgreSQL', () => pidsNamed('postgres')],
+  ['load generator', () => [process.pid]],
 ];
 const run = (title, opts) =>
   new Promise((resolve, reject) => {

@@ -24,20 +24,22 @@ export function pidsNamed(name) {
 }
 
 /**
- * Starts counting the CPU of named groups of processes (`[[label, pids]]`); `stop(requests)` answers each group's
- * share of a core and microseconds per request over the time between. Shared servers (PostgreSQL, NATS, Redis) count
- * whatever else they served meanwhile too.
+ * Starts counting the CPU of named groups of processes (`[[label, () => pids]]`); `stop(requests)` answers each group's
+ * share of a core and microseconds per request over the time between. The pids are asked again at the end, and a
+ * process that started meanwhile (a PostgreSQL backend a pool opened under load) counts all its CPU. Shared servers
+ * (PostgreSQL, NATS, Redis) count whatever else they served meanwhile too.
  */
 export function countCpu(groups) {
-  const used = () => groups.map(([, pids]) => pids.reduce((sum, pid) => sum + cpuSeconds(pid), 0));
-  const before = used();
+  const snapshot = () => groups.map(([, pids]) => new Map(pids().map((pid) => [pid, cpuSeconds(pid)])));
+  const before = snapshot();
   const started = Date.now();
   return {
     stop(requests) {
       const seconds = (Date.now() - started) / 1000;
-      const after = used();
+      const after = snapshot();
       return groups.map(([label], i) => {
-        const cpu = after[i] - before[i];
+        let cpu = 0;
+        for (const [pid, used] of after[i]) cpu += used - (before[i].get(pid) ?? 0);
         return { label, core: cpu / seconds, perRequestUs: requests > 0 ? (cpu / requests) * 1e6 : 0 };
       });
     },
