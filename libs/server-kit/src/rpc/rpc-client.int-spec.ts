@@ -2,6 +2,7 @@ import { connect, JSONCodec, type NatsConnection } from 'nats';
 import { RPC } from '@market/contracts';
 import { RpcClient } from './rpc-client';
 import { IdentityCache } from '../identity/identity-cache';
+import { startTcpProxy } from '../testing/tcp-proxy';
 
 const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
 const codec = JSONCodec<Record<string, unknown>>();
@@ -69,4 +70,42 @@ describe('RpcClient over a real NATS', () => {
     expect(cache.get('user-1', 'session-1')).toBeNull();
     cache.close();
   });
+
+  it('keeps no identity state while its connection is down, answers 503 at once meanwhile, and keeps again once back', async () => {
+    const nats = new URL(NATS_URL);
+    const proxy = await startTcpProxy(nats.hostname, Number(nats.port || 4222));
+    const cut = new RpcClient({ natsUrl: proxy.url('nats'), name: 'rpc-client-cut', timeoutMs: 2000, subjectPrefix: prefix });
+    const cache = new IdentityCache();
+    const state = { token_version: 1, status: 'active' as const, role: 'regular' as const, email_verified: true };
+    const waitFor = async (check: () => boolean) => {
+      const deadline = Date.now() + 10_000;
+      while (!check() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(check()).toBe(true);
+    };
+    try {
+      await cut.connect();
+      await cache.listen(cut.connection(), prefix);
+      cache.keep(cache.mark(), 'user-2', state, null, true);
+      expect(cache.size).toBe(1);
+
+      await proxy.pause();
+      await waitFor(() => cache.size === 0);
+      cache.keep(cache.mark(), 'user-2', state, null, true);
+      expect(cache.get('user-2', null)).toBeNull();
+      const started = Date.now();
+      await expect(cut.call(RPC.auth.me, {}, actor('t1'))).rejects.toMatchObject({ status: 503 });
+      expect(Date.now() - started).toBeLessThan(1000);
+
+      await proxy.resume();
+      await waitFor(() => {
+        cache.keep(cache.mark(), 'user-2', state, null, true);
+        return cache.get('user-2', null) !== null;
+      });
+      expect(await cut.call(RPC.auth.me, {}, actor('t1'))).toEqual({ answered: 't1' });
+    } finally {
+      cache.close();
+      await cut.close();
+      await proxy.close();
+    }
+  }, 30_000);
 });
