@@ -28,10 +28,17 @@ export function sessionKey(prefix: string, sessionId: string): string {
  * dropped by auth-service's notice of a change, ADR 0057), else Redis (one round trip, at most 250 ms), else
  * auth-service when Redis has nothing or does not answer, whose answer is then cached (NX: a newer state auth wrote
  * meanwhile wins). After Redis failed, lookups skip it for a second (ADR 0044).
+ *
+ * The slow path is taken once, not once per request (ADR 0057): a kept state near its end is answered while one
+ * background read renews it, and lookups of the same state while a read is under way share that read, unless a
+ * notice came since it began (its answer may then predate the change). Without this every request of a busy
+ * account paid the slow path together every few seconds, a burst of reads to auth-service while Redis was away.
  */
 export class AccountStates {
   private readonly logger = new Logger('AccountStates');
   private skipRedisUntil = 0;
+  // Reads under way, by account and session, with the cache's mark when each began.
+  private readonly reading = new Map<string, { mark: number; state: Promise<SessionState> }>();
 
   constructor(
     private readonly redis: Redis,
@@ -42,11 +49,34 @@ export class AccountStates {
 
   async lookup(userId: string, sessionId: string | null): Promise<SessionState> {
     const kept = this.memory.get(userId, sessionId);
-    if (kept) return { ...kept.account, session_active: kept.sessionLive };
+    if (!kept) return this.load(userId, sessionId);
+    // A failed renewal changes nothing: the kept state ends on time and the next lookup reads again.
+    if (kept.refreshDue) this.load(userId, sessionId).catch(() => undefined);
+    return { ...kept.account, session_active: kept.sessionLive };
+  }
+
+  /** How many reads are under way (tests). */
+  get readsUnderWay(): number {
+    return this.reading.size;
+  }
+
+  // One read per state at a time; a lookup joins one only if no notice came since it began.
+  private load(userId: string, sessionId: string | null): Promise<SessionState> {
+    const key = `${userId}/${sessionId ?? ''}`;
     const mark = this.memory.mark();
-    const state = await this.read(userId, sessionId);
-    const { session_active: live, ...account } = state;
-    this.memory.keep(mark, userId, account, sessionId, live);
+    const under = this.reading.get(key);
+    if (under && under.mark === mark) return under.state;
+    const state = this.read(userId, sessionId).then((read) => {
+      const { session_active: live, ...account } = read;
+      this.memory.keep(mark, userId, account, sessionId, live);
+      return read;
+    });
+    const entry = { mark, state };
+    this.reading.set(key, entry);
+    const done = () => {
+      if (this.reading.get(key) === entry) this.reading.delete(key);
+    };
+    state.then(done, done);
     return state;
   }
 

@@ -37,11 +37,14 @@ describe('IdentityCache (ADR 0057)', () => {
     let clock = 1_000;
     const { cache } = await hearingCache(() => clock);
     cache.keep(cache.mark(), 'u1', active, 's1', true);
-    expect(cache.get('u1', 's1')).toEqual({ account: active, sessionLive: true });
-    expect(cache.get('u1', null)).toEqual({ account: active, sessionLive: true });
+    expect(cache.get('u1', 's1')).toEqual({ account: active, sessionLive: true, refreshDue: false });
+    expect(cache.get('u1', null)).toEqual({ account: active, sessionLive: true, refreshDue: false });
     // Another session of the same account was never asked about.
     expect(cache.get('u1', 's2')).toBeNull();
-    clock += 5_000;
+    // Near its end a state is still answered, marked for renewal off the request path.
+    clock += 4_000;
+    expect(cache.get('u1', 's1')).toEqual({ account: active, sessionLive: true, refreshDue: true });
+    clock += 1_000;
     expect(cache.get('u1', 's1')).toBeNull();
   });
 
