@@ -1,5 +1,5 @@
 import { EVENT_FLOWS, EVENT_NAMES, type EventName } from './events';
-import { callsOf, durableName, NATS_PARTIES, natsPermissions, SERVICE_CALLS, SETTINGS_PUBLISHER, STREAM_LIMITS_OWNER } from './nats-permissions';
+import { callsOf, durableName, IDENTITY_PUBLISHER, NATS_PARTIES, natsPermissions, SERVICE_CALLS, SETTINGS_PUBLISHER, STREAM_LIMITS_OWNER } from './nats-permissions';
 import { RPC, SERVICE_NAMES } from './subjects';
 
 const spaces = { subjectPrefix: 'staging.', eventsPrefix: 'events', stream: 'EVENTS' };
@@ -56,7 +56,8 @@ describe('NATS permissions from contracts (ADR 0035)', () => {
     expect(of('listings-service').publish).not.toContain('staging.auth.contacts');
     expect(of('bidding-service').publish).not.toContain('staging.auth.admin.impersonate');
     for (const service of SERVICE_NAMES) {
-      const requests = of(service).publish.filter((subject) => subject.startsWith('staging.') && !subject.endsWith('settings.changed'));
+      const notices = ['staging.settings.changed', 'staging.identity.changed'];
+      const requests = of(service).publish.filter((subject) => subject.startsWith('staging.') && !notices.includes(subject));
       expect(requests.sort()).toEqual(callsOf(service).map((definition) => `staging.${definition.subject}`).sort());
       expect(callsOf(service)).toEqual([RPC.auth.sessionState, ...SERVICE_CALLS[service]]);
     }
@@ -68,6 +69,14 @@ describe('NATS permissions from contracts (ADR 0035)', () => {
       expect([party, publish.includes('staging.settings.changed')]).toEqual([party, party === SETTINGS_PUBLISHER]);
       const reads = party !== 'gateway' && SERVICE_CALLS[party].includes(RPC.admin.effectiveSettings);
       expect([party, subscribe.includes('staging.settings.changed')]).toEqual([party, reads]);
+    }
+  });
+
+  it('has auth-service alone announce account and session changes, heard by every process (ADR 0057)', () => {
+    for (const party of NATS_PARTIES) {
+      const { publish, subscribe } = of(party);
+      expect([party, publish.includes('staging.identity.changed')]).toEqual([party, party === IDENTITY_PUBLISHER]);
+      expect([party, subscribe.includes('staging.identity.changed')]).toEqual([party, true]);
     }
   });
 

@@ -2,6 +2,7 @@ import type { RpcDefinition } from './rpc';
 import { RPC, SERVICE_NAMES, type ServiceName } from './subjects';
 import { EVENT_FLOWS, EVENT_NAMES, EVENT_SCHEMAS, SECRET_PAYLOAD_KEYS, deadLetterSubject, type EventName, type EventParty } from './events';
 import { SETTINGS_CHANGED_SUBJECT } from './admin/settings.schemas';
+import { IDENTITY_CHANGED_SUBJECT } from './auth/account.schemas';
 
 /**
  * The request subjects each service calls on other services, besides `auth.session_state` (every process's token check,
@@ -30,6 +31,8 @@ const AREA_OWNERS: { readonly [A in keyof typeof RPC]: ServiceName } = {
 
 /** Who announces settings changes on core NATS (`settings.changed`): the owner of the settings. */
 export const SETTINGS_PUBLISHER: ServiceName = 'admin-service';
+/** Who announces account and session changes on core NATS (`identity.changed`, ADR 0057): the owner of accounts. */
+export const IDENTITY_PUBLISHER: ServiceName = 'auth-service';
 /** The one process that applies the configured events stream limits to an existing stream (ADR 0046). */
 export const STREAM_LIMITS_OWNER: ServiceName = 'admin-service';
 
@@ -92,7 +95,8 @@ export function natsPermissions(party: EventParty, spaces: NatsSpaces): NatsPerm
   const { subjectPrefix: rpc, eventsPrefix: events, stream } = spaces;
   const calls = callsOf(party);
   const publish = calls.map((definition) => `${rpc}${definition.subject}`);
-  const subscribe = [`${natsInboxPrefix(party)}.>`];
+  // Every process checks tokens against account states it keeps briefly in memory, dropped on identity.changed (ADR 0057).
+  const subscribe = [`${natsInboxPrefix(party)}.>`, `${rpc}${IDENTITY_CHANGED_SUBJECT}`];
   publish.push(...EVENT_NAMES.filter((name) => writes(party, name)).map((name) => `${events}.${name}`));
   // Every process makes sure the events stream exists at start (ensureEventStream); JetStream refuses a second,
   // different stream of the same name, so creating it changes nothing once it is there.
@@ -105,6 +109,7 @@ export function natsPermissions(party: EventParty, spaces: NatsSpaces): NatsPerm
   for (const area of areasOf(party)) subscribe.push(`${rpc}${area}.> ${party}`);
   if (calls.includes(RPC.admin.effectiveSettings)) subscribe.push(`${rpc}${SETTINGS_CHANGED_SUBJECT}`);
   if (party === SETTINGS_PUBLISHER) publish.push(`${rpc}${SETTINGS_CHANGED_SUBJECT}`);
+  if (party === IDENTITY_PUBLISHER) publish.push(`${rpc}${IDENTITY_CHANGED_SUBJECT}`);
   if (party === STREAM_LIMITS_OWNER) publish.push(`$JS.API.STREAM.UPDATE.${stream}`);
   const consumed = EVENT_NAMES.filter((name) => consumes(party, name));
   for (const name of consumed) {

@@ -22,3 +22,4 @@ export * from './payments/payment-intent.rules';
 export * from './audit/audit-diff.rules';
 export * from './billing/transfer.rules';
 export * from './ownership/ownership-proof.rules';
+export * from './listings/price-updates.rules';

@@ -88,7 +88,7 @@ export class AuthService {
 
   /** The actor's own account; a token from before the latest version bump, or of an inactive account, is refused. */
   async me(actor: Actor): Promise<UserDto> {
-    const user = await this.users.findById(actor.user_id);
+    const user = await this.users.findProfile(actor.user_id);
     if (!user || user.status !== 'active' || (actor.token_version ?? 0) !== user.tokenVersion) throw unauthorized(SESSION_ENDED);
     return presentUser(user);
   }

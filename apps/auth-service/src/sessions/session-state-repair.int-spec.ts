@@ -1,7 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createConnection } from 'node:net';
 import type { Redis } from 'ioredis';
-import { createRequestRedis, sessionKey, accountStateKey, type ServiceConfig } from '@market/server-kit';
+import type { NatsConnection } from 'nats';
+import { createRequestRedis, sessionKey, accountStateKey, IdentityCache, type ServiceConfig } from '@market/server-kit';
 import { eventually } from '@market/server-kit/testing';
 import type { AuthConfig } from '../auth.config';
 import { SessionStateStore } from './session-state.store';
@@ -28,13 +29,25 @@ describe('SessionStateStore after a missed write', () => {
   let server: ChildProcess;
   let redis: Redis;
   let store: SessionStateStore;
+  // The identity.changed notices the store announced (ADR 0057).
+  const notices: Array<{ subject: string; change: unknown }> = [];
+  const nc = {
+    publish: (subject: string, data: string) => notices.push({ subject, change: JSON.parse(data) }),
+    flush: async () => undefined,
+  } as unknown as NatsConnection;
 
   beforeAll(async () => {
     server = spawn('redis-server', ['--port', String(PORT), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
     await eventually(async () => expect(await portOpen(PORT)).toBe(true), 5_000, 50);
     redis = createRequestRedis(`redis://127.0.0.1:${PORT}`, 'repair-test');
     await eventually(async () => expect(await redis.ping()).toBe('PONG'), 5_000, 50);
-    store = new SessionStateStore(redis, { REDIS_KEY_PREFIX: PREFIX } as ServiceConfig, { JWT_TTL_SECONDS: 3600 } as AuthConfig);
+    store = new SessionStateStore(
+      redis,
+      { REDIS_KEY_PREFIX: PREFIX, NATS_SUBJECT_PREFIX: 'repair.' } as ServiceConfig,
+      { JWT_TTL_SECONDS: 3600 } as AuthConfig,
+      nc,
+      new IdentityCache(),
+    );
   });
   afterAll(async () => {
     store?.onModuleDestroy();
@@ -63,11 +76,23 @@ describe('SessionStateStore after a missed write', () => {
     await eventually(async () => expect(store.unsettledCount).toBe(0), 10_000, 100);
     // Neither the live session nor the active account is left for a reader: it asks auth-service (PostgreSQL) instead.
     expect(await redis.mget(session, account)).toEqual([null, null]);
+    // Each change was announced at once, and once more after the repair: a process that read the old state from Redis
+    // meanwhile drops it too.
+    expect(notices).toEqual([
+      { subject: 'repair.identity.changed', change: { sessions: ['session-1'] } },
+      { subject: 'repair.identity.changed', change: { users: ['user-1'] } },
+      { subject: 'repair.identity.changed', change: { all: true } },
+    ]);
   });
 
   it('leaves nothing to repair when the write went through', async () => {
+    notices.length = 0;
     await store.publishSessions(['session-2'], false);
     expect(store.unsettledCount).toBe(0);
     expect(await redis.get(sessionKey(PREFIX, 'session-2'))).toBe('0');
+    expect(notices).toEqual([{ subject: 'repair.identity.changed', change: { sessions: ['session-2'] } }]);
+    // A new session was never kept anywhere: nothing to announce.
+    await store.publishSessions(['session-3'], true);
+    expect(notices).toHaveLength(1);
   });
 });

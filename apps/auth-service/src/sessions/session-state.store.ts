@@ -1,7 +1,19 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import type { Redis } from 'ioredis';
-import { ACCOUNT_STATE_TTL_SECONDS, accountStateKey, IDENTITY_REDIS, SERVICE_CONFIG, sessionKey, withTimeout, type ServiceConfig } from '@market/server-kit';
-import type { AccountState } from '@market/contracts';
+import type { NatsConnection } from 'nats';
+import {
+  ACCOUNT_STATE_TTL_SECONDS,
+  accountStateKey,
+  IDENTITY_CACHE,
+  IDENTITY_REDIS,
+  NATS_CONNECTION,
+  SERVICE_CONFIG,
+  sessionKey,
+  withTimeout,
+  type IdentityCache,
+  type ServiceConfig,
+} from '@market/server-kit';
+import { IDENTITY_CHANGED_SUBJECT, type AccountState, type IdentityChange } from '@market/contracts';
 import type { UserEntity } from '../users/user.entity';
 import { AUTH_CONFIG, type AuthConfig } from '../auth.config';
 
@@ -9,6 +21,8 @@ const PUBLISH_TIMEOUT_MS = 1000;
 // How often keys whose write failed are deleted again, and how many are remembered (one per changed account or session).
 const REPAIR_EVERY_MS = 1000;
 const MAX_UNSETTLED = 100_000;
+// A notice naming more sessions than this drops every kept state instead (a smaller message, the same effect).
+const MAX_NAMED = 1000;
 
 /** The state every process checks a token against (ADR 0030): version, status and the account's current role. */
 export function accountStateOf(user: Pick<UserEntity, 'tokenVersion' | 'status' | 'role' | 'emailVerifiedAt'>): AccountState {
@@ -21,6 +35,8 @@ export function accountStateOf(user: Pick<UserEntity, 'tokenVersion' | 'status' 
  * PostgreSQL stays the authority. A failed publish is logged and never undoes or fails the change itself; its keys are
  * deleted as soon as Redis answers again (ADR 0044), so a Redis that was only slow or paused cannot keep serving the
  * old state (a live session after a logout, an active account after a suspension): readers then ask auth-service.
+ * Every change is then announced on `identity.changed`, and the announcement is on the server before the change's
+ * request is answered, so no process keeps the old state in memory past it (ADR 0057).
  */
 @Injectable()
 export class SessionStateStore implements OnModuleDestroy {
@@ -34,12 +50,15 @@ export class SessionStateStore implements OnModuleDestroy {
     @Inject(IDENTITY_REDIS) private readonly redis: Redis,
     @Inject(SERVICE_CONFIG) private readonly config: ServiceConfig,
     @Inject(AUTH_CONFIG) private readonly auth: AuthConfig,
+    @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
+    @Inject(IDENTITY_CACHE) private readonly kept: IdentityCache,
   ) {}
 
   /** The account's state after a change: overwrites whatever any process cached. */
   async publish(user: Pick<UserEntity, 'id' | 'tokenVersion' | 'status' | 'role' | 'emailVerifiedAt'>): Promise<void> {
     const key = accountStateKey(this.config.REDIS_KEY_PREFIX, user.id);
     await this.write(() => this.redis.set(key, JSON.stringify(accountStateOf(user)), 'EX', ACCOUNT_STATE_TTL_SECONDS), `account ${user.id}`, [key]);
+    await this.announce({ users: [user.id] });
   }
 
   /**
@@ -59,6 +78,8 @@ export class SessionStateStore implements OnModuleDestroy {
     const keys = ids.map((id) => sessionKey(this.config.REDIS_KEY_PREFIX, id));
     for (const key of keys) writes.set(key, live ? '1' : '0', 'EX', ttl);
     await this.write(() => writes.exec(), `${ids.length} session(s)`, keys);
+    // A new session was never kept anywhere; an ended one may be.
+    if (!live) await this.announce(ids.length > MAX_NAMED ? { all: true } : { sessions: ids });
   }
 
   onModuleDestroy() {
@@ -69,6 +90,22 @@ export class SessionStateStore implements OnModuleDestroy {
   /** How many keys still wait to be deleted after a failed write (tests, logs). */
   get unsettledCount(): number {
     return this.unsettled.size;
+  }
+
+  /**
+   * Drops the changed states from this process's memory and tells every other process to (ADR 0057). The flush waits
+   * until the server has taken the notice, so it reaches every process before this request's answer reaches the
+   * gateway that asked. When NATS cannot take it in time, processes that missed it keep the old state at most
+   * IDENTITY_CACHE_TTL_MS (and keep nothing while they are disconnected).
+   */
+  private async announce(change: IdentityChange): Promise<void> {
+    this.kept.forget(change);
+    try {
+      this.nc.publish(`${this.config.NATS_SUBJECT_PREFIX}${IDENTITY_CHANGED_SUBJECT}`, JSON.stringify(change));
+      await withTimeout(this.nc.flush(), PUBLISH_TIMEOUT_MS, 'NATS');
+    } catch (error) {
+      this.logger.warn(`Could not announce an account or session change (processes keep the old state at most a few seconds): ${(error as Error).message}`);
+    }
   }
 
   // `stale`: the keys that may now hold an older value than PostgreSQL's (none for a write-if-absent).
@@ -102,6 +139,8 @@ export class SessionStateStore implements OnModuleDestroy {
     }
     for (const key of keys) this.unsettled.delete(key);
     this.logger.log(`Deleted ${keys.length} cached state key(s) whose update Redis had missed`);
+    // A process may have read the old state from Redis after the change's notice: it reads again.
+    await this.announce({ all: true });
     if (this.unsettled.size === 0 && this.repairTimer) {
       clearInterval(this.repairTimer);
       this.repairTimer = null;

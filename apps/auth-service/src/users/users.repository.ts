@@ -1,8 +1,37 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
+import type { Pool } from 'pg';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { Role } from '@market/contracts';
 import { UserEntity } from './user.entity';
+
+/** What auth.me reads: the user as the API presents them, and what their token is checked against. */
+export type UserProfile = Pick<
+  UserEntity,
+  'id' | 'username' | 'name' | 'email' | 'role' | 'bio' | 'website' | 'phone' | 'location' | 'verified' | 'emailVerifiedAt' | 'status' | 'tokenVersion' | 'createdAt'
+>;
+
+interface ProfileRow {
+  id: string;
+  username: string;
+  name: string | null;
+  email: string;
+  role: UserEntity['role'];
+  bio: string | null;
+  website: string | null;
+  phone: string | null;
+  location: string | null;
+  verified: boolean;
+  email_verified_at: Date | null;
+  status: UserEntity['status'];
+  token_version: number;
+  created_at: Date;
+}
+
+const PROFILE_STATEMENT = {
+  name: 'auth-user-profile',
+  text: 'SELECT id, username, name, email, role, bio, website, phone, location, verified, email_verified_at, status, token_version, created_at FROM users WHERE id = $1',
+};
 
 export interface NewUser {
   username: string;
@@ -38,6 +67,35 @@ export class UsersRepository {
     // findOneBy({ id: undefined }) would match any row: refuse instead of guessing.
     if (typeof id !== 'string' || id.length === 0) throw new Error('findById needs an id');
     return this.repo(manager).findOneBy({ id });
+  }
+
+  /**
+   * The user every page of a signed-in member asks for (auth.me), read with a named prepared statement on the pool
+   * TypeORM holds (the same connections and limits): PostgreSQL parses and plans it once per connection, and no query
+   * is built per request, which on this hot read cost more than the read itself (ADR 0057).
+   */
+  async findProfile(id: string): Promise<UserProfile | null> {
+    if (typeof id !== 'string' || id.length === 0) throw new Error('findProfile needs an id');
+    const pool = (this.dataSource.driver as unknown as { master: Pool }).master;
+    const { rows } = await pool.query<ProfileRow>({ ...PROFILE_STATEMENT, values: [id] });
+    const row = rows[0];
+    if (!row) return null;
+    return {
+      id: row.id,
+      username: row.username,
+      name: row.name,
+      email: row.email,
+      role: row.role,
+      bio: row.bio,
+      website: row.website,
+      phone: row.phone,
+      location: row.location,
+      verified: row.verified,
+      emailVerifiedAt: row.email_verified_at,
+      status: row.status,
+      tokenVersion: row.token_version,
+      createdAt: row.created_at,
+    };
   }
 
   /** A user locked for a change inside the caller's transaction. */

@@ -2,7 +2,7 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import type { Msg, NatsConnection, NatsError, Subscription } from 'nats';
+import type { Msg, MsgHdrs, NatsConnection, NatsError, Subscription } from 'nats';
 import { WebSocketServer } from 'ws';
 import { mayConsume } from '@market/contracts';
 import { eventSubject } from '@market/server-kit';
@@ -14,6 +14,7 @@ import { watchLiveSockets } from './live.metrics';
 import { matchLivePath, originAllowed, rejectUpgrade, serveWithoutUpgrade, wantsWebSocket, type OriginPolicy } from './live-handshake';
 import { LIVE_SOURCE_EVENTS, liveMessagesFor } from './live-messages';
 import { sendInSpan } from './live-tracing';
+import { batchLiveEvents, type LiveEvent } from './live-batch';
 
 const PING_INTERVAL_MS = 30_000;
 // Clients have nothing to say on this feed; a larger frame ends the connection (ws closes it with 1009).
@@ -22,6 +23,8 @@ const MAX_INCOMING_BYTES = 1024;
 const CLOSE_GRACE_MS = 2000;
 // A relay that republishes after a crash sends an event twice on core NATS (JetStream only dedups what it stores).
 const RECENT_EVENT_IDS = 1024;
+// The most events one batch sends; more that arrived together wait for the next turn of the event loop.
+const MAX_LIVE_BATCH = 256;
 
 /**
  * The live listing feed (D21, ADR 0015): websockets on /ws/listings/{id}, fed from bus events. Every gateway replica
@@ -36,6 +39,9 @@ export class LiveFeed implements OnApplicationBootstrap, BeforeApplicationShutdo
   private readonly wss = new WebSocketServer({ noServer: true, clientTracking: false, maxPayload: MAX_INCOMING_BYTES, perMessageDeflate: false });
   private readonly policy: OriginPolicy;
   private readonly recent = new Set<string>();
+  // Events heard since the last batch went out (ADR 0057), and whether one is due.
+  private pending: LiveEvent<MsgHdrs | undefined>[] = [];
+  private flushing: NodeJS.Immediate | null = null;
   private subscriptions: Subscription[] = [];
   private heartbeat: NodeJS.Timeout | null = null;
   private server: Server | null = null;
@@ -72,6 +78,8 @@ export class LiveFeed implements OnApplicationBootstrap, BeforeApplicationShutdo
     this.closing = true;
     for (const subscription of this.subscriptions) subscription.unsubscribe();
     this.subscriptions = [];
+    if (this.flushing) clearImmediate(this.flushing);
+    this.flush();
     if (this.heartbeat) clearInterval(this.heartbeat);
     await this.hub.closeAll(CLOSE_GOING_AWAY, 'Server shutting down', CLOSE_GRACE_MS);
     this.unwatch();
@@ -93,13 +101,28 @@ export class LiveFeed implements OnApplicationBootstrap, BeforeApplicationShutdo
       this.logger.warn(`Dropped a malformed event on ${msg.subject}`);
       return;
     }
-    if (live.eventId !== null) {
-      if (this.recent.has(live.eventId)) return;
-      this.recent.add(live.eventId);
-      // A Set iterates in insertion order: the first id is the oldest.
-      if (this.recent.size > RECENT_EVENT_IDS) this.recent.delete(this.recent.values().next().value as string);
+    // Every event NATS hands over in one read is sent as one batch, after them (ADR 0057): each listing's sockets
+    // are walked once per batch, and nothing waits longer than the rest of this turn of the event loop.
+    this.pending.push({ ...live, headers: msg.headers });
+    this.flushing ??= setImmediate(() => this.flush());
+  }
+
+  private flush(): void {
+    this.flushing = null;
+    const batch = this.pending.splice(0, MAX_LIVE_BATCH);
+    if (this.pending.length > 0) this.flushing = setImmediate(() => this.flush());
+    for (const delivery of batchLiveEvents(batch, (eventId) => this.seen(eventId))) {
+      sendInSpan(delivery.headers, delivery.listingId, () => this.hub.publish(delivery.listingId, delivery.messages));
     }
-    sendInSpan(msg.headers, live.listingId, () => this.hub.publish(live.listingId, live.messages));
+  }
+
+  // True for an id relayed before; otherwise remembers it among the last RECENT_EVENT_IDS.
+  private seen(eventId: string): boolean {
+    if (this.recent.has(eventId)) return true;
+    this.recent.add(eventId);
+    // A Set iterates in insertion order: the first id is the oldest.
+    if (this.recent.size > RECENT_EVENT_IDS) this.recent.delete(this.recent.values().next().value as string);
+    return false;
   }
 
   private upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void {

@@ -5,8 +5,8 @@ import { ListingsService } from './listings.service';
 import { UnwoundSalesRepository } from './unwound-sales.repository';
 
 /**
- * Follows the bidding service, which owns each sale: current bid, bid count and end from bid.placed, and the lower
- * ones from auction.repriced (both versioned, ADR 0038); sold from bid.accepted; expired from auction.closed; back on
+ * Follows the bidding service, which owns each sale: current bid, bid count and end from bid.placed, taken in batches
+ * with one write per listing (ADR 0057), and the lower ones from auction.repriced (both versioned, ADR 0038); sold from bid.accepted; expired from auction.closed; back on
  * sale from sale.unwound, after which that sale's events change nothing (ADR 0043).
  */
 @Injectable()
@@ -19,7 +19,7 @@ export class BidEventsHandler implements OnApplicationBootstrap {
   ) {}
 
   async onApplicationBootstrap() {
-    await this.consumers.subscribe('bid.placed', (event, manager) => this.listings.applyBid(event.payload, manager));
+    await this.consumers.subscribeBatch('bid.placed', (events, manager) => this.listings.applyBids(events.map((event) => event.payload), manager));
     await this.consumers.subscribe('auction.repriced', (event, manager) => this.listings.applyRepriced(event.payload, manager));
     await this.consumers.subscribe('bid.accepted', async (event, manager) => {
       if (await this.unwound.isUnwound(event.payload.bid_id, manager)) return;

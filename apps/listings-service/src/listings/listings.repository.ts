@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { BrowseListingsQuery, CreateListing } from '@market/contracts';
-import type { ListingStatus } from '@market/domain';
+import { latestPricePerListing, type ListingStatus, type PriceUpdate } from '@market/domain';
 import { buildBrowseCount, buildBrowseQuery } from './browse-query';
 
 /** A listing row as stored; money columns come back as numbers (bigint parsed, always whole dollars). */
@@ -137,20 +137,20 @@ export class ListingsRepository {
   }
 
   /**
-   * A bid the bidding service accepted (bid.placed): the price, count and (soft-close) end browse and the page show.
-   * Applied only when its price version is newer than the stored one (ADR 0038; an event without one was written when
-   * the count was the version), so a redelivered or late event never moves the price back. The end only moves later.
+   * Bids the bidding service accepted (bid.placed), a batch at a time (ADR 0057): per listing only the newest price and
+   * count are written, in listing id order. Applied only when the price version is newer than the stored one (ADR 0038;
+   * an event without one was written when the count was the version), so a redelivered or late event never moves the
+   * price back. The end only moves later.
    */
-  async applyBid(
-    bid: { listing_id: string; current_bid: number; bid_count: number; expires_at: string | null; price_version?: number },
-    manager: EntityManager,
-  ): Promise<void> {
-    await manager.query(
-      `UPDATE listings SET current_bid = $2, bid_count = $3, price_version = $5,
-         expires_at = CASE WHEN $4::timestamptz IS NULL THEN expires_at ELSE GREATEST(expires_at, $4::timestamptz) END, updated_at = now()
-       WHERE id = $1 AND price_version < $5 AND status NOT IN ('sold', 'cancelled')`,
-      [bid.listing_id, bid.current_bid, bid.bid_count, bid.expires_at, bid.price_version ?? bid.bid_count],
-    );
+  async applyBids(bids: readonly PriceUpdate[], manager: EntityManager): Promise<void> {
+    for (const bid of latestPricePerListing(bids)) {
+      await manager.query(
+        `UPDATE listings SET current_bid = $2, bid_count = $3, price_version = $5,
+           expires_at = CASE WHEN $4::timestamptz IS NULL THEN expires_at ELSE GREATEST(expires_at, $4::timestamptz) END, updated_at = now()
+         WHERE id = $1 AND price_version < $5 AND status NOT IN ('sold', 'cancelled')`,
+        [bid.listing_id, bid.current_bid, bid.bid_count, bid.expires_at, bid.price_version],
+      );
+    }
   }
 
   /**

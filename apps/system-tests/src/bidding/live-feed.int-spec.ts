@@ -212,6 +212,24 @@ describe('live listing feed (two gateways)', () => {
     expect(feed.frames.map((frame) => frame.type)).toEqual(['new_bid', 'listing_updated']);
   });
 
+  it('relays a burst of bids taken in batches complete, each once, in price-version order, on every gateway', async () => {
+    const listing = randomUUID();
+    const sockets = [await open(0, listing), await open(1, listing)];
+    const bids = Array.from({ length: 40 }, (_, i) => ({ ...bidPlaced(listing, false), amount: 1000 + i, current_bid: 1000 + i, bid_count: i + 1, price_version: i + 1 }));
+    const envelopes = bids.map((payload): EventEnvelope<'bid.placed'> => ({ id: randomUUID(), name: 'bid.placed', occurred_at: new Date().toISOString(), request_id: null, payload }));
+    // One write to NATS for the lot, every fourth event published twice (a relay republishing): they arrive together.
+    for (const [i, envelope] of envelopes.entries()) {
+      nc.publish(eventSubject(stack.env.EVENTS_PREFIX, 'bid.placed'), codec.encode(envelope));
+      if (i % 4 === 0) nc.publish(eventSubject(stack.env.EVENTS_PREFIX, 'bid.placed'), codec.encode(envelope));
+    }
+    await nc.flush();
+    for (const feed of sockets) {
+      await fence(feed, listing);
+      const prices = feed.frames.filter((frame) => frame.type === 'new_bid').map((frame) => (frame.data as { price_version?: number }).price_version);
+      expect(prices).toEqual(bids.map((bid) => bid.price_version));
+    }
+  });
+
   it("checks the Origin: none, the gateway's own, PUBLIC_URL's and WS_ALLOWED_ORIGINS connect; others get 403", async () => {
     const path = liveListingPath(randomUUID());
     const own = new URL(stack.urls[1]).origin;

@@ -106,11 +106,17 @@ describe('Redis stopped under load (ADR 0044)', () => {
     await stopRedis(redis);
     const answers: Answer[] = [];
     const until = Date.now() + OUTAGE_MS;
-    await Promise.all([
-      ...readers(member.token, answers, until),
-      client(answers, until, 'login', () => timed('POST', `${stack.url}/api/auth/login`, { login: member.username, password: member.password })),
-      client(answers, until, 'forgot', () => timed('POST', `${stack.url}/api/auth/forgot-password`, { email: member.email })),
-    ]);
+    try {
+      await Promise.all([
+        ...readers(member.token, answers, until),
+        client(answers, until, 'login', () => timed('POST', `${stack.url}/api/auth/login`, { login: member.username, password: member.password })),
+        client(answers, until, 'forgot', () => timed('POST', `${stack.url}/api/auth/forgot-password`, { email: member.email })),
+      ]);
+    } finally {
+      // Back before anything is asserted: a failure here must not leave the next test without Redis (its sign-up
+      // would be refused with a 503 that says nothing about what it tests).
+      redis = await startRedis();
+    }
 
     // Within a second beyond what the same request took with Redis up on this (shared, loaded) machine.
     const slow = answers.filter((a) => a.ms > ANSWER_WITHIN_MS + usual);
@@ -128,7 +134,6 @@ describe('Redis stopped under load (ADR 0044)', () => {
       expect(answer.detail).toMatch(/try again/i);
     }
 
-    redis = await startRedis();
     await eventually(async () => {
       const login = await post(`${stack.url}/api/auth/login`, { login: member.username, password: member.password });
       expect(login.status).toBe(200);

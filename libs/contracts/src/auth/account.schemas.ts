@@ -75,6 +75,21 @@ export type AccountState = z.infer<typeof AccountStateSchema>;
 export const SessionStateSchema = AccountStateSchema.extend({ session_active: z.boolean() });
 export type SessionState = z.infer<typeof SessionStateSchema>;
 
+/**
+ * Core NATS subject (after NATS_SUBJECT_PREFIX) on which auth-service announces that account or session states changed
+ * (ADR 0057): every process drops what it keeps of them in memory. `all` drops everything (keys repaired after Redis
+ * missed a write).
+ */
+export const IDENTITY_CHANGED_SUBJECT = 'identity.changed';
+
+/** What an identity.changed notice names: the accounts and sessions whose state changed, or all of them. */
+export const IdentityChangeSchema = z.object({
+  users: z.array(z.string().max(100)).max(10_000).optional(),
+  sessions: z.array(z.string().max(100)).max(10_000).optional(),
+  all: z.literal(true).optional(),
+});
+export type IdentityChange = z.infer<typeof IdentityChangeSchema>;
+
 /** Where a login came from, as the gateway saw it: kept on the session so its owner can recognise it. */
 export const ClientInfoSchema = z.object({ address: z.string().max(100).nullable(), user_agent: z.string().max(500).nullable() }).strict();
 export type ClientInfo = z.infer<typeof ClientInfoSchema>;

@@ -15,6 +15,7 @@ import { READINESS_CHECKS, waitUntilReady, type ReadinessCheck } from '../health
 import { ServingState } from '../health/serving-state';
 import { RpcMetricsInterceptor } from '../metrics/rpc.metrics';
 import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor';
+import { RpcInterceptorChain } from '../rpc/rpc-interceptor-chain';
 import { DataSource } from 'typeorm';
 
 export interface BootstrapOptions {
@@ -35,11 +36,14 @@ export async function createServiceApp(options: BootstrapOptions): Promise<INest
   app.useGlobalFilters(new AllErrorsFilter());
   // Every NATS request's caller comes from its verified token, never from what the message says (ADR 0030).
   // A retried write with an Idempotency-Key answers its first result, once the caller is known (ADR 0047).
+  // One Nest interceptor runs the four in this order: Nest's wrapping of each cost more than they do (ADR 0057).
   app.useGlobalInterceptors(
-    new RpcMetricsInterceptor(options.config.NATS_SUBJECT_PREFIX),
-    new RpcContextInterceptor(),
-    new IdentityInterceptor(app.get(IdentityVerifier)),
-    new IdempotencyInterceptor(app.get(DataSource)),
+    new RpcInterceptorChain([
+      new RpcMetricsInterceptor(options.config.NATS_SUBJECT_PREFIX),
+      new RpcContextInterceptor(),
+      new IdentityInterceptor(app.get(IdentityVerifier)),
+      new IdempotencyInterceptor(app.get(DataSource)),
+    ]),
   );
   const strategy = new PrefixedNatsServer(
     { ...natsTarget(options.config.NATS_URL), name: `${options.service}-rpc`, maxReconnectAttempts: -1, reconnectTimeWait: 500 },

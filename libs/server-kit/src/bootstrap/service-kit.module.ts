@@ -27,7 +27,7 @@ import { createRedis } from '../jobs/redis';
 import { HealthController } from '../health/health.controller';
 import { ServingState } from '../health/serving-state';
 import { READINESS_CHECKS, natsCheck, postgresCheck, redisCheck } from '../health/readiness';
-import { IDENTITY_REDIS, identityProviders } from '../identity/identity.providers';
+import { IDENTITY_CACHE, IDENTITY_REDIS, identityProviders } from '../identity/identity.providers';
 import { IdentityVerifier } from '../identity/identity-verifier';
 import { KitMetrics } from '../metrics/kit.metrics';
 import { MetricsController } from '../metrics/metrics.controller';
@@ -126,7 +126,7 @@ export class ServiceKitModule {
       module: ServiceKitModule,
       controllers: [HealthController, MetricsController],
       providers,
-      exports: [ServingState, SERVICE_CONFIG, SERVICE_NAME, DataSource, NATS_CONNECTION, REDIS, IDENTITY_REDIS, OutboxRelay, EventConsumers, IdentityVerifier],
+      exports: [ServingState, SERVICE_CONFIG, SERVICE_NAME, DataSource, NATS_CONNECTION, REDIS, IDENTITY_REDIS, IDENTITY_CACHE, OutboxRelay, EventConsumers, IdentityVerifier],
     };
   }
 }

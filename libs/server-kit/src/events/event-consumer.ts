@@ -10,6 +10,15 @@ import { consumeInSpan } from '../tracing/event-tracing';
 /** Handles one event inside the transaction that records it as processed. */
 export type EventHandler<N extends EventName> = (event: EventEnvelope<N>, manager: EntityManager) => Promise<void>;
 
+/**
+ * Handles events of one name in stream order, none seen before by this consumer, inside the one transaction that
+ * records them all as processed (ADR 0057). It must give the outcome of applying them one by one in that order.
+ */
+export type EventBatchHandler<N extends EventName> = (events: EventEnvelope<N>[], manager: EntityManager) => Promise<void>;
+
+/** The most events one batch takes (also the pull size). */
+export const MAX_EVENT_BATCH = 64;
+
 const ACK_WAIT_MS = 30_000;
 const QUICK_RETRIES = 3;
 // JetStream's own limit lets a few deliveries past ours, for when dead-lettering itself failed or the process died
@@ -45,6 +54,24 @@ export class EventConsumers {
    * With `purge`, a handled message is deleted from the stream (events that carry one-time tokens).
    */
   async subscribe<N extends EventName>(name: N, handler: EventHandler<N>, options: { purge?: boolean } = {}): Promise<void> {
+    const messages = await this.open(name);
+    this.loops.push(this.drain(name, messages, handler as EventHandler<EventName>, options.purge === true));
+  }
+
+  /**
+   * Like `subscribe`, but the events already delivered when the handler is free are handled as one batch, in one
+   * transaction, and acknowledged together (ADR 0057): a busy stream costs a transaction per batch instead of per
+   * event, while a quiet one still handles each event as it comes (a batch of one never waits for company). A batch
+   * that fails is retried event by event, so one poison event holds back none of the others and keeps its own
+   * delivery count and dead-letter path.
+   */
+  async subscribeBatch<N extends EventName>(name: N, handler: EventBatchHandler<N>, options: { maxBatch?: number } = {}): Promise<void> {
+    const messages = await this.open(name);
+    const maxBatch = Math.max(1, Math.min(options.maxBatch ?? MAX_EVENT_BATCH, MAX_EVENT_BATCH));
+    this.loops.push(this.drainBatches(name, messages, handler as EventBatchHandler<EventName>, maxBatch));
+  }
+
+  private async open(name: EventName): Promise<ConsumerMessages> {
     if (isEventParty(this.consumerName) && !mayConsume(this.consumerName, name)) throw new Error(`${this.consumerName} subscribes to ${name}, which EVENT_FLOWS in contracts does not list it as consuming`);
     const durable = durableName(this.consumerName, name);
     const jsm = await this.nc.jetstreamManager();
@@ -57,9 +84,9 @@ export class EventConsumers {
       max_deliver: this.limits.maxDeliver + DEAD_LETTER_ATTEMPTS,
     });
     const consumer = await this.nc.jetstream().consumers.get(this.stream.stream, durable);
-    const messages = await consumer.consume({ max_messages: 64 });
+    const messages = await consumer.consume({ max_messages: MAX_EVENT_BATCH });
     this.subscriptions.push(messages);
-    this.loops.push(this.drain(name, messages, handler as EventHandler<EventName>, options.purge === true));
+    return messages;
   }
 
   /** Applies one event unless this consumer already did; true when it was applied now. */
@@ -78,6 +105,25 @@ export class EventConsumers {
     );
   }
 
+  /**
+   * Applies the events this consumer has not applied yet, in one transaction with their processed_events rows (a
+   * redelivery, or an id twice in the batch, is skipped as `apply` skips it); how many were applied now.
+   */
+  async applyBatch(events: EventEnvelope[], handler: EventBatchHandler<EventName>): Promise<number> {
+    return this.dataSource.transaction(async (manager) => {
+      const inserted: { event_id: string }[] = await manager.query(
+        `INSERT INTO processed_events (event_id, consumer) SELECT DISTINCT unnest($1::uuid[]), $2
+         ON CONFLICT DO NOTHING RETURNING event_id`,
+        [events.map((event) => event.id), this.consumerName],
+      );
+      const fresh = new Set(inserted.map((row) => row.event_id));
+      // Stream order kept; the first copy of an id repeated within the batch is the one applied.
+      const todo = events.filter((event) => fresh.delete(event.id));
+      if (todo.length > 0) await handler(todo, manager);
+      return todo.length;
+    });
+  }
+
   /** Stops consuming; messages in flight are redelivered to another replica. */
   async stop(): Promise<void> {
     for (const messages of this.subscriptions) messages.stop();
@@ -88,6 +134,69 @@ export class EventConsumers {
     for await (const message of messages) {
       const done = await this.handle(name, message, handler, purge);
       if (done && purge) await this.purge(message.seq);
+    }
+  }
+
+  /**
+   * Takes messages off the consumer as they come into a queue of its own and hands whatever is queued, up to
+   * `maxBatch`, to one batch whenever the previous batch is done. The queue is bounded (reading stops while it holds
+   * two batches), so a slow handler slows the pulls instead of holding messages past their ack wait. Messages are not
+   * grouped by peeking at nats.js's iterator: its buffer also holds its own pull requests, so a batch could wait on
+   * a message that never comes.
+   */
+  private async drainBatches(name: EventName, messages: ConsumerMessages, handler: EventBatchHandler<EventName>, maxBatch: number): Promise<void> {
+    const queue: JsMsg[] = [];
+    const wake: { worker: (() => void) | null; reader: (() => void) | null } = { worker: null, reader: null };
+    let ended = false;
+    const worker = (async () => {
+      for (;;) {
+        if (queue.length === 0) {
+          if (ended) return;
+          await new Promise<void>((resolve) => (wake.worker = resolve));
+          continue;
+        }
+        await this.handleBatch(name, queue.splice(0, maxBatch), handler);
+        wake.reader?.();
+      }
+    })();
+    try {
+      for await (const message of messages) {
+        queue.push(message);
+        wake.worker?.();
+        while (queue.length >= 2 * maxBatch) await new Promise<void>((resolve) => (wake.reader = resolve));
+      }
+    } finally {
+      ended = true;
+      wake.worker?.();
+      await worker;
+    }
+  }
+
+  /** Handles one batch: malformed messages are dead-lettered alone, the rest applied together or, failing that, one by one. */
+  private async handleBatch(name: EventName, batch: JsMsg[], handler: EventBatchHandler<EventName>): Promise<void> {
+    const one: EventHandler<EventName> = (event, manager) => handler([event], manager);
+    const events: EventEnvelope[] = [];
+    const taken: JsMsg[] = [];
+    for (const message of batch) {
+      const parsed = parseEvent(decode(message.data));
+      if ('problem' in parsed || parsed.event.name !== name) await this.handle(name, message, one, false);
+      else {
+        events.push(parsed.event);
+        taken.push(message);
+      }
+    }
+    if (taken.length === 0) return;
+    if (taken.length === 1) {
+      await this.handle(name, taken[0], one, false);
+      return;
+    }
+    try {
+      const applied = await consumeInSpan(name, this.consumerName, taken[0].headers, () => this.applyBatch(events, handler));
+      if (applied < events.length) this.logger.debug(`${events.length - applied} of ${events.length} ${name} events already processed`);
+      for (const message of taken) message.ack();
+    } catch (error) {
+      this.logger.warn(`A batch of ${taken.length} ${name} events failed (${(error as Error).message}); handling them one by one`);
+      for (const message of taken) await this.handle(name, message, one, false);
     }
   }
 
@@ -107,12 +216,7 @@ export class EventConsumers {
    * event whose handler failed EVENTS_MAX_DELIVER times (ADR 0046).
    */
   private async handle(name: EventName, message: JsMsg, handler: EventHandler<EventName>, secret: boolean): Promise<boolean> {
-    let decoded: unknown;
-    try {
-      decoded = JSON.parse(new TextDecoder().decode(message.data));
-    } catch {
-      decoded = undefined;
-    }
+    const decoded = decode(message.data);
     const parsed = parseEvent(decoded);
     if ('problem' in parsed) return this.deadLetter(message, decoded, parsed.problem, secret);
     const event = parsed.event;
@@ -161,6 +265,15 @@ export class EventConsumers {
     }
     message.ack();
     return true;
+  }
+}
+
+/** A message's JSON, or undefined when it is not JSON. */
+function decode(data: Uint8Array): unknown {
+  try {
+    return JSON.parse(new TextDecoder().decode(data));
+  } catch {
+    return undefined;
   }
 }
 

@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis';
 import { RPC, type AccountState, type SessionState } from '@market/contracts';
 import { withTimeout } from '../async/with-timeout';
 import type { RpcClient } from '../rpc/rpc-client';
+import { IdentityCache } from './identity-cache';
 
 const REDIS_TIMEOUT_MS = 250;
 // After Redis failed a lookup, the next ones go straight to auth-service for this long, so a stalled Redis costs one
@@ -23,21 +24,63 @@ export function sessionKey(prefix: string, sessionId: string): string {
 }
 
 /**
- * Reads an account's state and a session's standing: Redis first (one round trip, at most 250 ms), auth-service when
- * Redis has nothing or does not answer, whose answer is then cached (NX: a newer state auth wrote meanwhile wins).
- * After Redis failed, lookups skip it for a second (ADR 0044).
+ * Reads an account's state and a session's standing: from the process's own memory when it kept them (a few seconds,
+ * dropped by auth-service's notice of a change, ADR 0057), else Redis (one round trip, at most 250 ms), else
+ * auth-service when Redis has nothing or does not answer, whose answer is then cached (NX: a newer state auth wrote
+ * meanwhile wins). After Redis failed, lookups skip it for a second (ADR 0044).
+ *
+ * The slow path is taken once, not once per request (ADR 0057): a kept state near its end is answered while one
+ * background read renews it, and lookups of the same state while a read is under way share that read, unless a
+ * notice came since it began (its answer may then predate the change). Without this every request of a busy
+ * account paid the slow path together every few seconds, a burst of reads to auth-service while Redis was away.
  */
 export class AccountStates {
   private readonly logger = new Logger('AccountStates');
   private skipRedisUntil = 0;
+  // Reads under way, by account and session, with the cache's mark when each began.
+  private readonly reading = new Map<string, { mark: number; state: Promise<SessionState> }>();
 
   constructor(
     private readonly redis: Redis,
     private readonly rpc: RpcClient,
     private readonly prefix: string,
+    private readonly memory: IdentityCache = new IdentityCache(),
   ) {}
 
   async lookup(userId: string, sessionId: string | null): Promise<SessionState> {
+    const kept = this.memory.get(userId, sessionId);
+    if (!kept) return this.load(userId, sessionId);
+    // A failed renewal changes nothing: the kept state ends on time and the next lookup reads again.
+    if (kept.refreshDue) this.load(userId, sessionId).catch(() => undefined);
+    return { ...kept.account, session_active: kept.sessionLive };
+  }
+
+  /** How many reads are under way (tests). */
+  get readsUnderWay(): number {
+    return this.reading.size;
+  }
+
+  // One read per state at a time; a lookup joins one only if no notice came since it began.
+  private load(userId: string, sessionId: string | null): Promise<SessionState> {
+    const key = `${userId}/${sessionId ?? ''}`;
+    const mark = this.memory.mark();
+    const under = this.reading.get(key);
+    if (under && under.mark === mark) return under.state;
+    const state = this.read(userId, sessionId).then((read) => {
+      const { session_active: live, ...account } = read;
+      this.memory.keep(mark, userId, account, sessionId, live);
+      return read;
+    });
+    const entry = { mark, state };
+    this.reading.set(key, entry);
+    const done = () => {
+      if (this.reading.get(key) === entry) this.reading.delete(key);
+    };
+    state.then(done, done);
+    return state;
+  }
+
+  private async read(userId: string, sessionId: string | null): Promise<SessionState> {
     const keys = [accountStateKey(this.prefix, userId), ...(sessionId ? [sessionKey(this.prefix, sessionId)] : [])];
     let cached: (string | null)[] = [];
     if (Date.now() >= this.skipRedisUntil) {
@@ -52,7 +95,8 @@ export class AccountStates {
     const known = account ? (JSON.parse(account) as Partial<AccountState>) : null;
     // A state written before a field existed (email_verified) counts as unknown: auth-service answers instead.
     if (known && typeof known.email_verified === 'boolean' && (!sessionId || session)) {
-      return { ...(known as AccountState), session_active: !sessionId || session === '1' };
+      const { token_version, status, role, email_verified } = known as AccountState;
+      return { token_version, status, role, email_verified, session_active: !sessionId || session === '1' };
     }
     const state = await this.rpc.call(RPC.auth.sessionState, sessionId ? { user_id: userId, session_id: sessionId } : { user_id: userId }, null);
     // Redis failing: no write-back, which would only spend another 250 ms of this request.

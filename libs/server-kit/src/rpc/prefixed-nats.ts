@@ -33,6 +33,12 @@ export class PrefixedNatsServer extends ServerNats implements DrainableServer {
     }
   }
 
+  // Channels are the declared subjects, plain strings: found directly. Nest's own lookup first tries JSON.parse on the
+  // channel, which throws, stack trace and all, for every plain subject on every request (ADR 0057).
+  override getHandlerByPattern(pattern: string): ReturnType<ServerNats['getHandlerByPattern']> {
+    return this.messageHandlers.get(pattern) ?? super.getHandlerByPattern(pattern);
+  }
+
   // Every request taken is counted until its last reply packet (isDisposed) is sent, so draining waits for it.
   override async handleMessage(channel: string, message: NatsMessage): Promise<unknown> {
     this.inFlight.begin();

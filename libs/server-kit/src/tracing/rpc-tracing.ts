@@ -19,14 +19,17 @@ export function startRpcSpan(subject: string, meta: RpcMeta): Span {
   return started.span;
 }
 
+/** Marks a request's span failed, unless the answer was a refusal the caller caused (a 4xx). */
+export function failRpcSpan(span: Span, error: unknown): void {
+  if (failsSpan(error)) failSpan(span, error);
+}
+
 /** Ends a request's span when its answer arrives or it fails (an rxjs operator). */
 export function endsSpan<T>(span: Span): MonoTypeOperatorFunction<T> {
   return (source) =>
     source.pipe(
       tap({
-        error: (error: unknown) => {
-          if (failsSpan(error)) failSpan(span, error);
-        },
+        error: (error: unknown) => failRpcSpan(span, error),
       }),
       finalize(() => span.end()),
     );

@@ -1,0 +1,111 @@
+import { connect, JSONCodec, type NatsConnection } from 'nats';
+import { RPC } from '@market/contracts';
+import { RpcClient } from './rpc-client';
+import { IdentityCache } from '../identity/identity-cache';
+import { startTcpProxy } from '../testing/tcp-proxy';
+
+const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
+const codec = JSONCodec<Record<string, unknown>>();
+
+/**
+ * RpcClient on nats.js with one reply subscription (ADR 0057), against a real NATS and a responder that answers as
+ * Nest's ServerNats does: the packet's id back, `response` or `err`, `isDisposed`.
+ */
+describe('RpcClient over a real NATS', () => {
+  const prefix = `rpc_${Date.now().toString(36)}.`;
+  let responder: NatsConnection;
+  let client: RpcClient;
+  const received: Array<Record<string, unknown>> = [];
+
+  beforeAll(async () => {
+    responder = await connect({ servers: NATS_URL });
+    responder.subscribe(`${prefix}${RPC.auth.me.subject}`, {
+      callback: (_error, msg) => {
+        const packet = codec.decode(msg.data);
+        received.push(packet);
+        const meta = (packet.data as { meta: { token: string | null } }).meta;
+        if (meta.token === 'slow') return; // never answers
+        if (meta.token === null) msg.respond(codec.encode({ id: packet.id, err: { status: 401, code: 'unauthorized', detail: 'Not authenticated' }, isDisposed: true }));
+        else msg.respond(codec.encode({ id: packet.id, response: { answered: meta.token }, isDisposed: true }));
+      },
+    });
+    await responder.flush();
+    client = new RpcClient({ natsUrl: NATS_URL, name: 'rpc-client-test', timeoutMs: 300, subjectPrefix: prefix });
+    await client.connect();
+  });
+  afterAll(async () => {
+    await client?.close();
+    await responder?.close();
+  });
+
+  const actor = (token: string) => ({ user_id: 'u', role: 'regular' as const, token });
+
+  it("sends Nest's request packet with the envelope and answers many requests at once, each its own reply", async () => {
+    const answers = await Promise.all(['t1', 't2', 't3', 't4'].map((token) => client.call(RPC.auth.me, {}, actor(token))));
+    expect(answers).toEqual(['t1', 't2', 't3', 't4'].map((token) => ({ answered: token })));
+    const packet = received[0];
+    expect(packet).toMatchObject({ pattern: 'auth.me', data: { meta: { token: 't1' }, data: {} } });
+    expect(typeof packet.id).toBe('string');
+    expect((packet.data as { meta: { request_id: string; deadline: number } }).meta).toEqual(expect.objectContaining({ request_id: expect.any(String), deadline: expect.any(Number) }));
+  });
+
+  it("throws the service's typed error, and a 503 for no answer in time or nobody subscribed", async () => {
+    await expect(client.call(RPC.auth.me, {}, null)).rejects.toMatchObject({ status: 401, code: 'unauthorized' });
+    const started = Date.now();
+    await expect(client.call(RPC.auth.me, {}, actor('slow'))).rejects.toMatchObject({ status: 503 });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(290);
+    await expect(client.call(RPC.auth.logout, {}, actor('t'))).rejects.toMatchObject({ status: 503 });
+  });
+
+  it('hands its connection to an identity cache, which hears identity.changed on it', async () => {
+    const cache = new IdentityCache();
+    await cache.listen(client.connection(), prefix);
+    const state = { token_version: 1, status: 'active' as const, role: 'regular' as const, email_verified: true };
+    cache.keep(cache.mark(), 'user-1', state, 'session-1', true);
+    expect(cache.get('user-1', 'session-1')).not.toBeNull();
+    responder.publish(`${prefix}identity.changed`, codec.encode({ sessions: ['session-1'] }));
+    await responder.flush();
+    const deadline = Date.now() + 2000;
+    while (cache.get('user-1', 'session-1') !== null && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(cache.get('user-1', 'session-1')).toBeNull();
+    cache.close();
+  });
+
+  it('keeps no identity state while its connection is down, answers 503 at once meanwhile, and keeps again once back', async () => {
+    const nats = new URL(NATS_URL);
+    const proxy = await startTcpProxy(nats.hostname, Number(nats.port || 4222));
+    const cut = new RpcClient({ natsUrl: proxy.url('nats'), name: 'rpc-client-cut', timeoutMs: 2000, subjectPrefix: prefix });
+    const cache = new IdentityCache();
+    const state = { token_version: 1, status: 'active' as const, role: 'regular' as const, email_verified: true };
+    const waitFor = async (check: () => boolean) => {
+      const deadline = Date.now() + 10_000;
+      while (!check() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(check()).toBe(true);
+    };
+    try {
+      await cut.connect();
+      await cache.listen(cut.connection(), prefix);
+      cache.keep(cache.mark(), 'user-2', state, null, true);
+      expect(cache.size).toBe(1);
+
+      await proxy.pause();
+      await waitFor(() => cache.size === 0);
+      cache.keep(cache.mark(), 'user-2', state, null, true);
+      expect(cache.get('user-2', null)).toBeNull();
+      const started = Date.now();
+      await expect(cut.call(RPC.auth.me, {}, actor('t1'))).rejects.toMatchObject({ status: 503 });
+      expect(Date.now() - started).toBeLessThan(1000);
+
+      await proxy.resume();
+      await waitFor(() => {
+        cache.keep(cache.mark(), 'user-2', state, null, true);
+        return cache.get('user-2', null) !== null;
+      });
+      expect(await cut.call(RPC.auth.me, {}, actor('t1'))).toEqual({ answered: 't1' });
+    } finally {
+      cache.close();
+      await cut.close();
+      await proxy.close();
+    }
+  }, 30_000);
+});
