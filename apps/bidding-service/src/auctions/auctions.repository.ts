@@ -6,6 +6,8 @@ import { appendEvent, unavailable } from '@market/server-kit';
 import { offerRefusal, type AuctionState, type ListingStatus } from '@market/domain';
 import { leadingBidOrder } from './auction-maximums.repository';
 import { BID_COLUMNS, placeLocked, type PlacedBid } from './bid-recording.repository';
+import { placeBatchLocked, type QueuedBid } from './bid-batch.repository';
+import type { BatchOutcome, SequencedBatch } from './keyed-sequencer';
 
 // The bid statements live beside the proxy rule's recording (ADR 0055); sales and npm run bench:bids read them from here.
 export { BID_COLUMNS, RECORD_BID_SQL, type PlacedBid } from './bid-recording.repository';
@@ -168,6 +170,33 @@ export class AuctionsRepository {
   }
 
   /**
+   * Places a batch of bids on one listing in one transaction (ADR 0058): the bids waiting when it starts are taken before
+   * the lock (so a lock timeout answers them), those that came while it waited after; then one barred-members read, the
+   * decisions in arrival order, and one write of all bids, events and the auction. Deciding stops once the batch has
+   * held the lock its allowed time; the undecided go back to the queue. An answer is null when the listing has no auction.
+   */
+  async placeBatch(listingId: string, batch: SequencedBatch<QueuedBid>): Promise<BatchOutcome<PlacedBid | null>[]> {
+    const early = takeAll(batch);
+    return this.transaction(async (manager) => {
+      const auction = await this.lock(listingId, manager);
+      batch.locked();
+      const queued = [...early, ...takeAll(batch)];
+      if (!auction) return queued.map(() => ({ ok: null }));
+      // Read after the lock, as for a bid alone: a suspension's sweep (ADR 0038) either sees these bids or they see it.
+      const barred = await this.barredAmong([...new Set(queued.map((q) => q.bidder.id))], manager);
+      const placed = await placeBatchLocked(auction, queued, (id) => (barred.has(id) ? BARRED : null), (index) => index > 0 && batch.overLockTime(), manager);
+      batch.giveBack(queued.slice(placed.length));
+      return placed.map((ok) => ({ ok }));
+    });
+  }
+
+  /** The members among `userIds` moderation removed (ADR 0038), in one read for a whole batch. */
+  async barredAmong(userIds: string[], manager: EntityManager): Promise<Set<string>> {
+    const rows: { user_id: string }[] = await manager.query(`SELECT user_id FROM member_states WHERE user_id = ANY($1::uuid[]) AND status <> 'active'`, [userIds]);
+    return new Set(rows.map((row) => row.user_id));
+  }
+
+  /**
    * Places an offer on a fixed-price listing (D5) under the same row lock, with offer.made for the seller. Offers are
    * private: the public price and bid count stay as they are. Returns null when the listing has no sale here.
    */
@@ -244,4 +273,11 @@ export class AuctionsRepository {
     );
     return bid;
   }
+}
+
+/** Every item a batch may take now, in order. */
+function takeAll<T>(batch: SequencedBatch<T>): T[] {
+  const items: T[] = [];
+  for (let item = batch.take(); item !== undefined; item = batch.take()) items.push(item);
+  return items;
 }
