@@ -111,7 +111,7 @@ describe('bids decided in batches per listing (ADR 0058)', () => {
       expect(answers.filter((a) => a.status !== 201 && a.status !== 400)).toEqual([]);
       for (const a of answers) if (a.ok) accepted.push(a.ok.bid.id);
       expect(answers.some((a) => a.ok)).toBe(true);
-      floor = Math.max(...answers.flatMap((a) => (a.ok ? [a.ok.current_bid] : [floor])));
+      floor = Math.max(...answers.flatMap((a) => (a.ok?.current_bid ? [a.ok.current_bid] : [floor])));
     }
     const stored = await expectConsistent(listingId, accepted, true);
     expect(stored).toHaveLength(accepted.length);
