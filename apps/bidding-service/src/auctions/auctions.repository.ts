@@ -150,7 +150,7 @@ export class AuctionsRepository {
    * Places one bid race-safely: the auction row is locked for the decision, the bids inserted and the state updated in
    * one transaction with their bid.placed events, so concurrent bids on one listing are decided one after another and
    * no update is lost. `maxAmount` is the bidder's maximum for proxy bidding (ADR 0055). Returns null when the listing
-   * has no auction here.
+   * has no auction here. Bids arrive through placeBatch (ADR 0058); this one-bid path is what a batch must equal.
    */
   async placeBid(
     listingId: string,
