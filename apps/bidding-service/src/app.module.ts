@@ -12,6 +12,7 @@ import { MemberEventsHandler } from './auctions/member-events.handler';
 import { StandingBidsRepository } from './auctions/standing-bids.repository';
 import { SaleTermsKeeper } from './auctions/sale-terms';
 import { BidsService } from './auctions/bids.service';
+import { BidQueue } from './auctions/bid-queue';
 import { PaymentMethodCheck } from './auctions/payment-method.check';
 import { BidsController } from './auctions/bids.controller';
 import { SaleUnwindingRepository } from './auctions/sale-unwinding.repository';
@@ -39,6 +40,7 @@ export function biddingAppModule(serviceConfig: ServiceConfig & Partial<BiddingC
         ListingEventsHandler,
         ListingCancellationsRepository,
         MemberEventsHandler,
+        BidQueue,
         BidsService,
         PaymentMethodCheck,
         SaleUnwindingRepository,

@@ -27,6 +27,8 @@ export interface RpcErrorPayload {
   code: ErrorCode;
   status: number;
   detail: string | ValidationIssue[];
+  /** Seconds the caller should wait before trying again; the gateway sends it as Retry-After (ADR 0058). */
+  retry_after?: number;
 }
 
 /** True when a value received from NATS is a typed service error. */

@@ -14,6 +14,7 @@ export * from './bidding/reprice.rules';
 export * from './bidding/proxy.rules';
 export * from './bidding/proxy-reprice.rules';
 export * from './bidding/proxy-reference.rules';
+export * from './bidding/proxy-batch.rules';
 export * from './bidding/buyer-strikes.rules';
 export * from './bidding/large-bid.rules';
 export * from './billing/invoice.rules';

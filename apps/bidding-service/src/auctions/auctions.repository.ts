@@ -6,6 +6,8 @@ import { appendEvent, unavailable } from '@market/server-kit';
 import { offerRefusal, type AuctionState, type ListingStatus } from '@market/domain';
 import { leadingBidOrder } from './auction-maximums.repository';
 import { BID_COLUMNS, placeLocked, type PlacedBid } from './bid-recording.repository';
+import { placeBatchLocked, type QueuedBid } from './bid-batch.repository';
+import type { BatchOutcome, SequencedBatch } from './keyed-sequencer';
 
 // The bid statements live beside the proxy rule's recording (ADR 0055); sales and npm run bench:bids read them from here.
 export { BID_COLUMNS, RECORD_BID_SQL, type PlacedBid } from './bid-recording.repository';
@@ -152,7 +154,7 @@ export class AuctionsRepository {
    * Places one bid race-safely: the auction row is locked for the decision, the bids inserted and the state updated in
    * one transaction with their bid.placed events, so concurrent bids on one listing are decided one after another and
    * no update is lost. `maxAmount` is the bidder's maximum for proxy bidding (ADR 0055). Returns null when the listing
-   * has no auction here.
+   * has no auction here. Bids arrive through placeBatch (ADR 0058); this one-bid path is what a batch must equal.
    */
   async placeBid(
     listingId: string,
@@ -169,6 +171,33 @@ export class AuctionsRepository {
       if (await this.isBarred(bidder.id, manager)) return { decision: { accepted: false, reason: BARRED }, bid: null, recorded: [], max_amount: null };
       return placeLocked(auction, bidder, { amount, max_amount: maxAmount }, now, antiSnipingMinutes, manager);
     });
+  }
+
+  /**
+   * Places a batch of bids on one listing in one transaction (ADR 0058): the bids waiting when it starts are taken before
+   * the lock (so a lock timeout answers them), those that came while it waited after; then one barred-members read, the
+   * decisions in arrival order, and one write of all bids, events and the auction. Deciding stops once the batch has
+   * held the lock its allowed time; the undecided go back to the queue. An answer is null when the listing has no auction.
+   */
+  async placeBatch(listingId: string, batch: SequencedBatch<QueuedBid>): Promise<BatchOutcome<PlacedBid | null>[]> {
+    const early = takeAll(batch);
+    return this.transaction(async (manager) => {
+      const auction = await this.lock(listingId, manager);
+      batch.locked();
+      const queued = [...early, ...takeAll(batch)];
+      if (!auction) return queued.map(() => ({ ok: null }));
+      // Read after the lock, as for a bid alone: a suspension's sweep (ADR 0038) either sees these bids or they see it.
+      const barred = await this.barredAmong([...new Set(queued.map((q) => q.bidder.id))], manager);
+      const placed = await placeBatchLocked(auction, queued, (id) => (barred.has(id) ? BARRED : null), (index) => index > 0 && batch.overLockTime(), manager);
+      batch.giveBack(queued.slice(placed.length));
+      return placed.map((ok) => ({ ok }));
+    });
+  }
+
+  /** The members among `userIds` moderation removed (ADR 0038), in one read for a whole batch. */
+  async barredAmong(userIds: string[], manager: EntityManager): Promise<Set<string>> {
+    const rows: { user_id: string }[] = await manager.query(`SELECT user_id FROM member_states WHERE user_id = ANY($1::uuid[]) AND status <> 'active'`, [userIds]);
+    return new Set(rows.map((row) => row.user_id));
   }
 
   /**
@@ -255,4 +284,11 @@ export class AuctionsRepository {
     );
     return bid;
   }
+}
+
+/** Every item a batch may take now, in order. */
+function takeAll<T>(batch: SequencedBatch<T>): T[] {
+  const items: T[] = [];
+  for (let item = batch.take(); item !== undefined; item = batch.take()) items.push(item);
+  return items;
 }

@@ -1,6 +1,7 @@
 import { AppError, badRequest, forbidden, metricsRegistry, unavailable } from '@market/server-kit';
 import { LISTING_BUSY } from './auctions.repository';
 import { bidResultOf, countBid } from './bid.metrics';
+import { BIDS_QUEUE_FULL } from './bid-queue';
 
 const counted = async (result: string) => {
   const metric = metricsRegistry.getSingleMetric('market_bids_total');
@@ -8,9 +9,10 @@ const counted = async (result: string) => {
 };
 
 describe('bid metrics (ADR 0048)', () => {
-  it('tells a lock timeout from a refusal and from an error', () => {
+  it('tells a lock timeout and a full queue (ADR 0058) from a refusal and from an error', () => {
     expect(bidResultOf(unavailable(LISTING_BUSY))).toBe('lock_timeout');
     expect(bidResultOf(unavailable())).toBe('error');
+    expect(bidResultOf(unavailable(BIDS_QUEUE_FULL, 1))).toBe('queue_full');
     expect(bidResultOf(badRequest('Bid must be at least $110'))).toBe('refused');
     expect(bidResultOf(forbidden())).toBe('refused');
     expect(bidResultOf(new AppError('internal', 'x'))).toBe('error');

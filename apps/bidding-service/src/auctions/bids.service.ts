@@ -28,6 +28,7 @@ import { BidderNames, UNKNOWN_BIDDER } from './bidder-names';
 import { SaleTermsKeeper } from './sale-terms';
 import { PaymentMethodCheck } from './payment-method.check';
 import { BuyerStrikesRepository } from './buyer-strikes.repository';
+import { BidQueue } from './bid-queue';
 
 const HISTORY_SIZE = 10;
 const USER_BIDS_LIMIT = 500;
@@ -36,7 +37,7 @@ export const OUTBID_AT_ONCE = "Bid placed, but another bidder's maximum is highe
 /** What the leader is told when their request only raised their maximum (ADR 0055). */
 export const MAXIMUM_RAISED = 'Your maximum bid was raised.';
 
-/** Bids (D6, D9) and offers (D5): placed one at a time per listing; the seller's accept or reject (D8); My Bids. */
+/** Bids (D6, D9) decided in batches per listing (ADR 0058) and offers (D5) placed one at a time; the seller's accept or reject (D8); My Bids. */
 @Injectable()
 export class BidsService {
   constructor(
@@ -50,6 +51,7 @@ export class BidsService {
     private readonly terms: SaleTermsKeeper,
     private readonly cards: PaymentMethodCheck,
     private readonly strikes: BuyerStrikesRepository,
+    private readonly queue: BidQueue,
   ) {}
 
   /** Two unpaid purchases within 90 days put a member's buying on hold until an admin lifts it (ADR 0043). */
@@ -90,7 +92,14 @@ export class BidsService {
     // does. The unlocked minimum is at most the locked one, so this never lets through one the lock would have asked for.
     const minimum = minimumNextBid(auction.starting_price, auction.current_bid);
     if (needsPaymentMethod(Math.max(input.amount, maxAmount ?? 0), minimum)) await this.cards.require(bidder, minimum);
-    const placed = await this.auctions.placeBid(input.listing_id, { id: bidder.user_id, name }, input.amount, new Date(), softClose, maxAmount);
+    // Decided in arrival order with the bids that came with it, in one transaction under the row lock (ADR 0058).
+    const placed = await this.queue.place(auction.listing_id, {
+      bidder: { id: bidder.user_id, name },
+      amount: input.amount,
+      max_amount: maxAmount,
+      now: new Date(),
+      anti_sniping_minutes: softClose,
+    });
     if (!placed) throw notFound('Listing not found');
     const { decision, bid } = placed;
     if (!decision.accepted || !bid) throw badRequest(decision.accepted ? 'Error placing bid' : decision.reason);

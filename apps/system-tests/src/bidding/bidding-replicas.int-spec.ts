@@ -2,7 +2,7 @@ import { Client } from 'pg';
 import { WebSocket } from 'ws';
 import { liveListingPath, type LiveMessage } from '@market/contracts';
 import { eventually } from '@market/server-kit/testing';
-import { get, post, signUp, startStack, type Stack } from '../support/start-stack';
+import { bearer, get, post, signUp, startStack, type Stack } from '../support/start-stack';
 import { bidStorm, createLiveListing } from '../support/auctions';
 import { startServiceProcess, type ServiceProcess } from '../support/service-process';
 
@@ -78,7 +78,10 @@ describe('two bidding replicas behind two gateways', () => {
     const seller = await signUp(stack.url);
     const bidders = await Promise.all(Array.from({ length: 10 }, () => signUp(stack.url)));
     const listing = await createLiveListing(stack.url, seller.token, adminToken, { starting_price: 500 });
+    // A second listing closed after the first: its close marks that the sweeps ran again after the first one closed.
+    const marker = await createLiveListing(stack.url, seller.token, adminToken, { starting_price: 500 });
     await eventually(async () => expect(await auctionRow(listing.id)).toMatchObject({ status: 'active' }), 15_000);
+    await eventually(async () => expect(await auctionRow(marker.id)).toMatchObject({ status: 'active' }), 15_000);
     const viewers = await Promise.all(stack.urls.map((url) => viewer(url, listing.id)));
 
     const results = await bidStorm(stack.urls, listing.id, bidders.map((b) => b.token), 500, Date.now() + 3000);
@@ -96,7 +99,9 @@ describe('two bidding replicas behind two gateways', () => {
     // Both replicas sweep every 500 ms: bring the end close and let them race to close it.
     await db.query(`UPDATE bidding.auctions SET expires_at = now() + interval '1 second' WHERE listing_id = $1`, [listing.id]);
     await eventually(async () => expect((await auctionRow(listing.id)).status).toBe('sold'), 15_000);
-    await new Promise((r) => setTimeout(r, 1500));
+    // Nothing more happens to the sold auction: wait for a later close (the marker's, due only now) instead of a fixed time.
+    await db.query(`UPDATE bidding.auctions SET expires_at = now() WHERE listing_id = $1`, [marker.id]);
+    await eventually(async () => expect((await auctionRow(marker.id)).status).not.toBe('active'), 15_000);
     const stored = await storedBids(listing.id);
     const winners = stored.filter((b) => b.status === 'accepted');
     expect(winners).toHaveLength(1);
@@ -149,5 +154,44 @@ describe('two bidding replicas behind two gateways', () => {
     expect(results.filter((r) => r.status !== 201 && r.status !== 400)).toEqual([]);
     expect(results.filter((r) => r.status === 201 && r.at > leftAt).length).toBeGreaterThan(5);
     await expectConsistent(listing.id, results.filter((r) => r.status === 201).map((r) => r.body.bid.id as string));
+  }, 60_000);
+
+  it('loses no answered bid when a replica is SIGKILLed mid-batch: its batch held no answer before commit, the other goes on', async () => {
+    // Exactly two replicas, so that both hold a batch when the row is free again.
+    while (replicas.filter((r) => r.running()).length < 2) await startReplica();
+    for (const extra of replicas.filter((r) => r.running()).slice(2)) await extra.kill('SIGTERM');
+    const live = replicas.filter((r) => r.running());
+    const seller = await signUp(stack.url);
+    const bidders = await Promise.all(Array.from({ length: 12 }, () => signUp(stack.url)));
+    const listing = await createLiveListing(stack.url, seller.token, adminToken, { starting_price: 500 });
+    await eventually(async () => expect(await auctionRow(listing.id)).toMatchObject({ status: 'active' }), 15_000);
+
+    // Another session holds the auction's row: each replica's batch takes its bids and waits for the lock.
+    const locker = new Client({ connectionString: stack.db.url, application_name: 'test-batch-locker' });
+    await locker.connect();
+    const waiting = async () =>
+      Number((await db.query(`SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND cardinality(pg_blocking_pids(pid)) > 0`)).rows[0].n);
+    const answers: { status: number; body: { bid?: { id: string }; detail?: string } }[] = [];
+    let all: Promise<unknown>;
+    try {
+      await locker.query('BEGIN');
+      await locker.query('SELECT 1 FROM bidding.auctions WHERE listing_id = $1 FOR UPDATE', [listing.id]);
+      all = Promise.all(
+        bidders.map((b, i) => post(`${stack.urls[i % 2]}/api/bids`, { listing_id: listing.id, amount: 500 + 5 * i }, bearer(b.token)).then((a) => answers.push(a))),
+      );
+      // Both replicas have a batch waiting on the row (lock_timeout is 2 s, so look quickly), then one dies mid-batch.
+      await eventually(async () => expect(await waiting()).toBe(2), 10_000);
+      await live[0].kill('SIGKILL');
+    } finally {
+      await locker.query('ROLLBACK');
+      await locker.end();
+    }
+    await all;
+    expect(answers.filter((a) => ![201, 400, 503].includes(a.status))).toEqual([]);
+    const placed = answers.filter((a) => a.status === 201);
+    // The survivor's batch was decided once the row was free; the dead one's callers got at worst a 503.
+    expect(placed.length).toBeGreaterThan(0);
+    expect(answers.filter((a) => a.status === 503).length).toBeGreaterThan(0);
+    await expectConsistent(listing.id, placed.map((a) => a.body.bid!.id));
   }, 60_000);
 });

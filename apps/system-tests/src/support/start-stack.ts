@@ -14,6 +14,7 @@ import { adminAppModule } from '../../../admin-service/src/app.module';
 import { listingsAppModule } from '../../../listings-service/src/app.module';
 import { billingAppModule } from '../../../billing-service/src/app.module';
 import { biddingAppModule } from '../../../bidding-service/src/app.module';
+import { biddingEnv } from '../../../bidding-service/src/bidding.config';
 import { gatewayEnv } from '../../../gateway/src/gateway.config';
 import { createGateway } from '../../../gateway/src/create-gateway';
 
@@ -28,7 +29,7 @@ const SERVICES: Record<ServiceKey, { name: ServiceName; module: (env: Record<str
   admin: { name: 'admin-service', module: (env) => { const config = parseEnvOrThrow(serviceEnv, env); return { module: adminAppModule(config), config }; } },
   listings: { name: 'listings-service', module: (env) => { const config = parseEnvOrThrow({ ...serviceEnv, ...domainProofEnv }, env); return { module: listingsAppModule(config), config }; } },
   billing: { name: 'billing-service', module: (env) => { const config = parseEnvOrThrow({ ...serviceEnv, ...domainProofEnv }, env); return { module: billingAppModule(config), config }; } },
-  bidding: { name: 'bidding-service', module: (env) => { const config = parseEnvOrThrow(serviceEnv, env); return { module: biddingAppModule(config), config }; } },
+  bidding: { name: 'bidding-service', module: (env) => { const config = parseEnvOrThrow(biddingEnv, env); return { module: biddingAppModule(config), config }; } },
 };
 
 export interface Stack {

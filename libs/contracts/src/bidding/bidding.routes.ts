@@ -16,7 +16,8 @@ export const BIDDING_ROUTES = {
     summary: 'Bid on an auction, or make an offer on a fixed-price listing',
     description:
       'Whole dollars. On an auction the bid must reach the minimum next bid (D6); on a fixed price it is a private offer (D5). ' +
-      '403 while the bidder has not verified their email and the platform requires it (ADR 0037).',
+      '403 while the bidder has not verified their email and the platform requires it (ADR 0037). ' +
+      '503 with Retry-After when too many bids wait on the listing (ADR 0058): nothing was changed.',
     auth: 'user',
     body: PlaceBidSchema,
     idempotent: true,

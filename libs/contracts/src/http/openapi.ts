@@ -16,7 +16,7 @@ const ERROR_DESCRIPTIONS: Record<RouteErrorStatus | 422, string> = {
   415: 'The request body has an unsupported encoding',
   422: 'Validation failed (or the body is not valid JSON): detail lists each problem with its location',
   429: 'Too many requests; Retry-After says in how many seconds to try again',
-  503: 'A service is unavailable or did not answer in time; try again',
+  503: 'A service is unavailable or did not answer in time, or a listing has too many bids waiting; try again (after Retry-After, when it says)',
 };
 const RETRY_AFTER = { 'Retry-After': { description: 'Seconds to wait before trying again', schema: { type: 'integer', minimum: 1 } } };
 
@@ -166,7 +166,7 @@ export function buildOpenApiDocument(routes: Record<string, Record<string, Route
       `Error${status}`,
       {
         description,
-        ...(status === '429' ? { headers: RETRY_AFTER } : {}),
+        ...(status === '429' || status === '503' ? { headers: RETRY_AFTER } : {}),
         content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
       },
     ]),

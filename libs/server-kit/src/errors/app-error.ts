@@ -6,17 +6,22 @@ export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     readonly detail: string | ValidationIssue[],
+    /** Seconds to wait before trying again: travels over NATS and becomes the Retry-After header (ADR 0058). */
+    readonly retryAfter?: number,
   ) {
     super(typeof detail === 'string' ? detail : 'Validation failed');
     this.status = ERROR_STATUS[code];
   }
 
   toPayload(): RpcErrorPayload {
-    return { code: this.code, status: this.status, detail: this.detail };
+    return this.retryAfter === undefined
+      ? { code: this.code, status: this.status, detail: this.detail }
+      : { code: this.code, status: this.status, detail: this.detail, retry_after: this.retryAfter };
   }
 
   static fromPayload(payload: RpcErrorPayload): AppError {
-    return new AppError(payload.code, payload.detail);
+    const retryAfter = typeof payload.retry_after === 'number' && payload.retry_after > 0 ? Math.ceil(payload.retry_after) : undefined;
+    return new AppError(payload.code, payload.detail, retryAfter);
   }
 }
 
@@ -25,4 +30,4 @@ export const unauthorized = (detail = 'Not authenticated') => new AppError('unau
 export const forbidden = (detail = 'You do not have permission to perform this action') => new AppError('forbidden', detail);
 export const notFound = (detail = 'Not found') => new AppError('not_found', detail);
 export const conflict = (detail: string) => new AppError('conflict', detail);
-export const unavailable = (detail = 'Service temporarily unavailable, please try again') => new AppError('unavailable', detail);
+export const unavailable = (detail = 'Service temporarily unavailable, please try again', retryAfter?: number) => new AppError('unavailable', detail, retryAfter);

@@ -1,5 +1,5 @@
 import { HttpException, Logger, NotFoundException } from '@nestjs/common';
-import { AppError, conflict } from './app-error';
+import { AppError, conflict, unavailable } from './app-error';
 import { toErrorPayload } from './error.filter';
 
 describe('toErrorPayload', () => {
@@ -14,6 +14,15 @@ describe('toErrorPayload', () => {
     });
     const issues = [{ loc: ['body', 'email'], msg: 'bad', type: 'custom' }];
     expect(toErrorPayload(new AppError('validation_failed', issues), logger)).toMatchObject({ status: 422, detail: issues });
+  });
+
+  it('carries a retry-after across NATS: the payload keeps it and the gateway side rebuilds it (ADR 0058)', () => {
+    const payload = toErrorPayload(unavailable('Too many bids on this listing right now', 1), logger);
+    expect(payload).toEqual({ code: 'unavailable', status: 503, detail: 'Too many bids on this listing right now', retry_after: 1 });
+    const rebuilt = AppError.fromPayload(JSON.parse(JSON.stringify(payload)));
+    expect(rebuilt.retryAfter).toBe(1);
+    expect(toErrorPayload(rebuilt, logger)).toEqual(payload);
+    expect(toErrorPayload(unavailable(), logger)).not.toHaveProperty('retry_after');
   });
 
   it('maps Nest HTTP exceptions to their status', () => {

@@ -43,6 +43,7 @@ export class AllErrorsFilter implements ExceptionFilter {
     if (host.getType() === 'rpc') return throwError(() => payload);
     const response = host.switchToHttp().getResponse<Response>();
     if (response.headersSent) return;
+    if (payload.retry_after !== undefined) response.setHeader('Retry-After', String(payload.retry_after));
     response.status(payload.status).json({ detail: payload.detail });
   }
 }

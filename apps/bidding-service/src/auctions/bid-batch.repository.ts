@@ -1,0 +1,261 @@
+import { randomUUID } from 'node:crypto';
+import type { EntityManager } from 'typeorm';
+import { EVENT_SCHEMAS, type EventPayloads } from '@market/contracts';
+import { checkEventPayload } from '@market/server-kit';
+import { ProxyBatch, type ProxyBatchMaximum, type ProxyBidDecision } from '@market/domain';
+import type { AuctionRecord, BidRecord } from './auctions.repository';
+import { repairMaximums } from './auction-maximums.repository';
+import { BID_COLUMNS, type PlacedBid } from './bid-recording.repository';
+import { UNKNOWN_BIDDER } from './bidder-names';
+
+/** One bid waiting in its listing's sequencer (ADR 0058), with what its own request carried. */
+export interface QueuedBid {
+  bidder: { id: string; name: string };
+  amount: number;
+  max_amount: number | null;
+  /** When the bid arrived: it is decided as of then (D9), as a bid placed alone is decided as of its request. */
+  now: Date;
+  anti_sniping_minutes: number;
+  /** The caller's request id and trace (ADR 0049), for the bid.placed rows it causes. */
+  request_id: string | null;
+  traceparent: string | null;
+}
+
+/** Why a suspended or deleted member's bid is refused (ADR 0038); the same words as a bid placed alone. */
+type Refusal = (bidderId: string) => string | null;
+
+const MAXIMUM_COLUMNS = 'm.bidder_id, m.max_amount::float8 AS max_amount, m.set_at, m.proxy, m.bidder_name';
+const STANDS = `EXISTS (SELECT 1 FROM bids b WHERE b.listing_id = m.listing_id AND b.bidder_id = m.bidder_id AND b.status = 'pending' AND b.kind = 'bid')`;
+
+/**
+ * What a batch reads once under the lock (ADR 0058): the two highest standing maximums and every caller's own, ordered by
+ * when they were set (ties by id), so ProxyBatch ranks ties as the database does. Params: listing id, caller ids.
+ */
+const BATCH_STANDING_SQL = `
+  SELECT * FROM (
+    (SELECT ${MAXIMUM_COLUMNS} FROM auction_maximums m WHERE m.listing_id = $1 AND ${STANDS} ORDER BY m.max_amount DESC, m.set_at ASC LIMIT 2)
+    UNION
+    (SELECT ${MAXIMUM_COLUMNS} FROM auction_maximums m WHERE m.listing_id = $1 AND m.bidder_id = ANY($2::uuid[]) AND ${STANDS})
+  ) s ORDER BY set_at ASC, bidder_id ASC`;
+
+/**
+ * Records every bid of a batch in one statement (ADR 0058): the bids (each created a microsecond after the one before,
+ * so the history keeps their order), their bid.placed rows in the same order (outbox seq), and the auction's one update.
+ * Params: listing id, bid ids, bidder ids, amounts, automatic, event ids, payloads without created_at, request ids,
+ * traceparents, price, bid count, expires_at, bids recorded.
+ */
+const RECORD_BIDS_SQL = `
+  WITH input AS (
+    SELECT * FROM unnest($2::uuid[], $3::uuid[], $4::bigint[], $5::boolean[], $6::uuid[], $7::jsonb[], $8::text[], $9::text[])
+      WITH ORDINALITY AS t(id, bidder_id, amount, automatic, event_id, payload, request_id, traceparent, ord)
+  ), clock AS (
+    SELECT clock_timestamp() AS at
+  ), bid AS (
+    INSERT INTO bids (id, listing_id, bidder_id, kind, amount, automatic, created_at)
+    SELECT i.id, $1, i.bidder_id, 'bid', i.amount, i.automatic, clock.at + i.ord * interval '1 microsecond' FROM input i, clock ORDER BY i.ord
+    RETURNING ${BID_COLUMNS}
+  ), moved AS (
+    UPDATE auctions SET current_bid = $10, bid_count = $11, expires_at = $12, price_version = price_version + $13, updated_at = now() WHERE listing_id = $1
+  ), event AS (
+    INSERT INTO outbox (id, name, payload, request_id, traceparent)
+    SELECT i.event_id, 'bid.placed', i.payload || jsonb_build_object(
+      'created_at', to_char(bid.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')), i.request_id, i.traceparent
+    FROM input i JOIN bid ON bid.id = i.id ORDER BY i.ord
+  )
+  SELECT * FROM bid`;
+
+/**
+ * Stores the maximums a batch left (ADR 0055, 0058), one row per bidder: a maximum that rose gets a set time after every
+ * one before it, in the order the batch raised them; one that did not rise keeps its set time. Params: listing id,
+ * bidder ids, maximums, proxy, names, raised, raise order.
+ */
+const SAVE_MAXIMUMS_SQL = `
+  WITH input AS (
+    SELECT * FROM unnest($2::uuid[], $3::bigint[], $4::boolean[], $5::text[], $6::boolean[], $7::int[]) AS t(bidder_id, max_amount, proxy, bidder_name, raised, ord)
+  ), clock AS (
+    SELECT clock_timestamp() AS at
+  ), updated AS (
+    UPDATE auction_maximums m SET max_amount = i.max_amount, proxy = i.proxy, bidder_name = i.bidder_name, updated_at = now(),
+      set_at = CASE WHEN i.raised THEN clock.at + i.ord * interval '1 microsecond' ELSE m.set_at END
+    FROM input i, clock WHERE m.listing_id = $1 AND m.bidder_id = i.bidder_id
+    RETURNING m.bidder_id
+  )
+  INSERT INTO auction_maximums (listing_id, bidder_id, max_amount, proxy, bidder_name, set_at)
+  SELECT $1, i.bidder_id, i.max_amount, i.proxy, i.bidder_name, clock.at + i.ord * interval '1 microsecond'
+  FROM input i, clock WHERE i.bidder_id NOT IN (SELECT bidder_id FROM updated)`;
+
+const BID_PLACED_BEFORE_INSERT = EVENT_SCHEMAS['bid.placed'].omit({ created_at: true });
+
+type StandingRow = { bidder_id: string; max_amount: number; set_at: Date; proxy: boolean; bidder_name: string | null };
+
+async function readBatchStanding(manager: EntityManager, listingId: string, callerIds: string[]): Promise<StandingRow[]> {
+  return manager.query(BATCH_STANDING_SQL, [listingId, callerIds]);
+}
+
+interface PendingBid {
+  entry: number;
+  payload: Omit<EventPayloads['bid.placed'], 'created_at'>;
+  automatic: boolean;
+}
+
+interface SavedMaximum {
+  max_amount: number;
+  proxy: boolean;
+  name: string;
+  raised: boolean;
+  order: number;
+}
+
+/**
+ * Decides a batch of bids on an auction whose row the caller has locked (ADR 0058): each bid in arrival order, as
+ * `placeLocked` decides a bid alone (ADR 0055), carrying the auction and the standing maximums forward in memory, then
+ * writes every bid, event and maximum in two statements. `stop(index)` ends the deciding early (the lock-time cap):
+ * the answers cover the bids decided, in order. A refusal is that bid's own answer; nothing else fails one bid alone.
+ */
+export async function placeBatchLocked(
+  locked: AuctionRecord,
+  queued: QueuedBid[],
+  barred: Refusal,
+  stop: (index: number) => boolean,
+  manager: EntityManager,
+): Promise<PlacedBid[]> {
+  const callerIds = [...new Set(queued.map((q) => q.bidder.id))];
+  let rows = await readBatchStanding(manager, locked.listing_id, callerIds);
+  const top = rows.reduce((best, row) => Math.max(best, row.max_amount), 0);
+  // The leading maximum is never below the price; when it is, bids came without maximums (a previous release).
+  if (locked.current_bid !== null && top < locked.current_bid) {
+    await repairMaximums(manager, locked.listing_id);
+    rows = await readBatchStanding(manager, locked.listing_id, callerIds);
+  }
+  const names = new Map(rows.map((row) => [row.bidder_id, row.bidder_name]));
+  const seed: ProxyBatchMaximum[] = rows.map((row, order) => ({ bidder_id: row.bidder_id, max_amount: row.max_amount, set_at: row.set_at, proxy: row.proxy, order }));
+  const batch = new ProxyBatch(locked, seed);
+  let auction = locked;
+  const pending: PendingBid[] = [];
+  const saved = new Map<string, SavedMaximum>();
+  const decisions: { decision: ProxyBidDecision; price_version: number; max_amount: number | null }[] = [];
+  let raises = 0;
+  for (const [index, q] of queued.entries()) {
+    if (stop(index)) break;
+    const refusal = barred(q.bidder.id);
+    if (refusal) {
+      decisions.push({ decision: { accepted: false, reason: refusal }, price_version: auction.price_version, max_amount: null });
+      continue;
+    }
+    const before = batch.maximumOf(q.bidder.id);
+    const decision = batch.decide({ bidder_id: q.bidder.id, amount: q.amount, max_amount: q.max_amount }, q.now, q.anti_sniping_minutes);
+    if (!decision.accepted) {
+      decisions.push({ decision, price_version: auction.price_version, max_amount: null });
+      continue;
+    }
+    for (const [n, placed] of decision.bids.entries()) {
+      const payload: Omit<EventPayloads['bid.placed'], 'created_at'> = {
+        bid_id: randomUUID(),
+        listing_id: auction.listing_id,
+        bidder_id: placed.bidder_id,
+        bidder_name: placed.bidder_id === q.bidder.id ? q.bidder.name : (names.get(placed.bidder_id) ?? UNKNOWN_BIDDER),
+        amount: placed.amount,
+        current_bid: placed.amount,
+        bid_count: auction.bid_count + n + 1,
+        reserve_met: auction.reserve_price === null || placed.amount >= auction.reserve_price,
+        expires_at: decision.expires_at?.toISOString() ?? null,
+        // Soft close moved the end once, with the first bid of the decision (D9).
+        extended: decision.extended && n === 0,
+        seller_id: auction.seller_id,
+        listing_title: auction.title,
+        previous_leader_id: placed.previous_leader_id,
+        price_version: auction.price_version + n + 1,
+        automatic: placed.automatic,
+      };
+      checkEventPayload('bid.placed', payload, BID_PLACED_BEFORE_INSERT);
+      pending.push({ entry: decisions.length, payload, automatic: placed.automatic });
+    }
+    // Stored when a bid alone would store it (placeLocked): it rose, its proxy flag changed, or it is new.
+    const maximum = decision.caller_maximum;
+    if (maximum.raised || maximum.proxy !== (before?.proxy ?? false) || !before) {
+      const old = saved.get(q.bidder.id);
+      if (maximum.raised) raises += 1;
+      saved.set(q.bidder.id, { ...maximum, name: q.bidder.name, raised: maximum.raised || (old?.raised ?? false), order: maximum.raised ? raises : (old?.order ?? 0) });
+      names.set(q.bidder.id, q.bidder.name);
+    }
+    auction = {
+      ...auction,
+      current_bid: decision.current_bid,
+      bid_count: decision.bid_count,
+      expires_at: decision.expires_at,
+      price_version: auction.price_version + decision.bids.length,
+    };
+    decisions.push({ decision, price_version: auction.price_version, max_amount: maximum.proxy ? maximum.max_amount : null });
+  }
+  // A leader who only raised their maximum answers with their leading bid as it stood then: read before the writes,
+  // so a later bid of this batch is not taken for it.
+  const leadingBefore = new Map<string, BidRecord | null>();
+  for (const [entry, { decision }] of decisions.entries()) {
+    const bidder = queued[entry].bidder.id;
+    if (decision.accepted && decision.bids.length === 0 && !leadingBefore.has(bidder)) leadingBefore.set(bidder, await leadingBidOf(auction.listing_id, bidder, manager));
+  }
+  const recorded = await recordBids(manager, auction, pending, queued);
+  await saveMaximums(manager, auction.listing_id, saved);
+  return decisions.map(({ decision, price_version, max_amount }, entry): PlacedBid => {
+    if (!decision.accepted) return { decision, bid: null, recorded: [], max_amount: null };
+    const bidder = queued[entry].bidder.id;
+    const own = recorded.filter((_, i) => pending[i].entry === entry);
+    const mine = own.filter((bid) => bid.bidder_id === bidder);
+    return { decision, bid: mine.find((b) => !b.automatic) ?? mine[0] ?? leadingAt(entry, bidder), recorded: own, price_version, max_amount };
+  });
+
+  /** The bidder's highest standing bid when entry `entry` was decided (the earlier on equal amounts). */
+  function leadingAt(entry: number, bidder: string): BidRecord | null {
+    let best = leadingBefore.get(bidder) ?? null;
+    pending.forEach((p, i) => {
+      if (p.entry < entry && p.payload.bidder_id === bidder && recorded[i].amount > (best?.amount ?? 0)) best = recorded[i];
+    });
+    return best;
+  }
+}
+
+/** Writes the batch's bids, their events and the auction's state (one statement); the bids in the order given. */
+async function recordBids(manager: EntityManager, auction: AuctionRecord, pending: PendingBid[], queued: QueuedBid[]): Promise<BidRecord[]> {
+  if (pending.length === 0) return [];
+  const ids = pending.map((p) => p.payload.bid_id);
+  const rows: BidRecord[] = await manager.query(RECORD_BIDS_SQL, [
+    auction.listing_id,
+    ids,
+    pending.map((p) => p.payload.bidder_id),
+    pending.map((p) => p.payload.amount),
+    pending.map((p) => p.automatic),
+    pending.map(() => randomUUID()),
+    pending.map((p) => JSON.stringify(p.payload)),
+    pending.map((p) => queued[p.entry].request_id),
+    pending.map((p) => queued[p.entry].traceparent),
+    auction.current_bid,
+    auction.bid_count,
+    auction.expires_at,
+    pending.length,
+  ]);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.map((id) => byId.get(id) as BidRecord);
+}
+
+async function saveMaximums(manager: EntityManager, listingId: string, saved: Map<string, SavedMaximum>): Promise<void> {
+  if (saved.size === 0) return;
+  const rows = [...saved.entries()];
+  await manager.query(SAVE_MAXIMUMS_SQL, [
+    listingId,
+    rows.map(([id]) => id),
+    rows.map(([, m]) => m.max_amount),
+    rows.map(([, m]) => m.proxy),
+    rows.map(([, m]) => m.name),
+    rows.map(([, m]) => m.raised),
+    rows.map(([, m]) => m.order),
+  ]);
+}
+
+/** The highest standing bid of a bidder (a leader who only raised their maximum answers with it). */
+async function leadingBidOf(listingId: string, bidderId: string, manager: EntityManager): Promise<BidRecord | null> {
+  const [bid]: BidRecord[] = await manager.query(
+    `SELECT ${BID_COLUMNS} FROM bids WHERE listing_id = $1 AND bidder_id = $2 AND status = 'pending' AND kind = 'bid' ORDER BY amount DESC, created_at ASC LIMIT 1`,
+    [listingId, bidderId],
+  );
+  return bid ?? null;
+}

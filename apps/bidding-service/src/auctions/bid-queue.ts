@@ -1,0 +1,41 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { currentRequestId, currentTraceparent, unavailable } from '@market/server-kit';
+import { BIDDING_CONFIG, type BiddingConfig } from '../bidding.config';
+import { AuctionsRepository } from './auctions.repository';
+import type { QueuedBid } from './bid-batch.repository';
+import type { PlacedBid } from './bid-recording.repository';
+import { KeyedSequencer, QueueFullError } from './keyed-sequencer';
+
+/** The answer when a listing's queue in this replica is full (ADR 0058): nothing was changed; try again shortly. */
+export const BIDS_QUEUE_FULL = 'Too many bids on this listing right now; nothing was changed. Please try again in a moment.';
+/** Seconds a bidder refused for a full queue is told to wait (Retry-After): a full queue drains within about one. */
+export const BIDS_RETRY_AFTER_SECONDS = 1;
+
+/**
+ * Bids wait here per listing and are decided in batches, one batch per listing at a time in this replica, each in one
+ * transaction under the auction's row lock (ADR 0058); across replicas the row lock orders the batches (ADR 0017).
+ */
+@Injectable()
+export class BidQueue {
+  private readonly sequencer: KeyedSequencer<QueuedBid, PlacedBid | null>;
+
+  constructor(auctions: AuctionsRepository, @Inject(BIDDING_CONFIG) config: BiddingConfig) {
+    this.sequencer = new KeyedSequencer(
+      { batchMax: config.BID_BATCH_MAX, queueMax: config.BID_QUEUE_MAX, maxLockMs: config.BID_BATCH_MAX_LOCK_MS },
+      (listingId, batch) => auctions.placeBatch(listingId, batch),
+    );
+  }
+
+  /**
+   * Queues one bid behind those that came before it on its listing (the stored listing id) and answers with its own
+   * outcome once its batch committed; null when the listing has no auction. A full queue is a 503 with Retry-After.
+   */
+  async place(listingId: string, bid: Omit<QueuedBid, 'request_id' | 'traceparent'>): Promise<PlacedBid | null> {
+    try {
+      return await this.sequencer.submit(listingId, { ...bid, request_id: currentRequestId(), traceparent: currentTraceparent() });
+    } catch (error) {
+      if (error instanceof QueueFullError) throw unavailable(BIDS_QUEUE_FULL, BIDS_RETRY_AFTER_SECONDS);
+      throw error;
+    }
+  }
+}
