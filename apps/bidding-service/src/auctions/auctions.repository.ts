@@ -179,18 +179,30 @@ export class AuctionsRepository {
    * decisions in arrival order, and one write of all bids, events and the auction. Deciding stops once the batch has
    * held the lock its allowed time; the undecided go back to the queue. An answer is null when the listing has no auction.
    */
-  async placeBatch(listingId: string, batch: SequencedBatch<QueuedBid>): Promise<BatchOutcome<PlacedBid | null>[]> {
+  async placeBatch(
+    listingId: string,
+    batch: SequencedBatch<QueuedBid>,
+    late: (bid: QueuedBid) => Error | null = () => null,
+  ): Promise<BatchOutcome<PlacedBid | null>[]> {
     const early = takeAll(batch);
     return this.transaction(async (manager) => {
       const auction = await this.lock(listingId, manager);
       batch.locked();
       const queued = [...early, ...takeAll(batch)];
       if (!auction) return queued.map(() => ({ ok: null }));
+      // A bid whose caller stops waiting before the batch can commit is refused, never decided: a stored bid always had
+      // its 2xx (ADR 0058). Checked once the lock is held, when the wait for it is over.
+      const refused = new Map(queued.map((q) => [q, late(q)] as const).filter(([, error]) => error !== null));
+      const live = queued.filter((q) => !refused.has(q));
       // Read after the lock, as for a bid alone: a suspension's sweep (ADR 0038) either sees these bids or they see it.
-      const barred = await this.barredAmong([...new Set(queued.map((q) => q.bidder.id))], manager);
-      const placed = await placeBatchLocked(auction, queued, (id) => (barred.has(id) ? BARRED : null), (index) => index > 0 && batch.overLockTime(), manager);
-      batch.giveBack(queued.slice(placed.length));
-      return placed.map((ok) => ({ ok }));
+      const barred = await this.barredAmong([...new Set(live.map((q) => q.bidder.id))], manager);
+      const placed = await placeBatchLocked(auction, live, (id) => (barred.has(id) ? BARRED : null), (index) => index > 0 && batch.overLockTime(), manager);
+      const undecided = live.slice(placed.length);
+      batch.giveBack(undecided);
+      const answers = new Map(placed.map((ok, index) => [live[index], ok] as const));
+      return queued
+        .filter((q) => !undecided.includes(q))
+        .map((q): BatchOutcome<PlacedBid | null> => (answers.has(q) ? { ok: answers.get(q) ?? null } : { error: refused.get(q) }));
     });
   }
 

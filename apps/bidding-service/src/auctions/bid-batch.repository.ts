@@ -19,6 +19,8 @@ export interface QueuedBid {
   /** The caller's request id and trace (ADR 0049), for the bid.placed rows it causes. */
   request_id: string | null;
   traceparent: string | null;
+  /** When the caller stops waiting (epoch ms, ADR 0047), or null: a bid decided after it would be stored unanswered. */
+  deadline?: number | null;
 }
 
 /** Why a suspended or deleted member's bid is refused (ADR 0038); the same words as a bid placed alone. */

@@ -11,6 +11,7 @@ import { AuctionsRepository } from './auctions.repository';
 import type { QueuedBid } from './bid-batch.repository';
 import type { PlacedBid } from './bid-recording.repository';
 import type { SequencedBatch } from './keyed-sequencer';
+import { BID_TOO_LATE, BIDS_RETRY_AFTER_SECONDS, lateBid } from './bid-queue';
 
 const HOUR = 3600_000;
 const START = 100;
@@ -209,4 +210,29 @@ describe('bids decided in batches per listing (ADR 0058)', () => {
       { numRuns: 50 },
     );
   }, 120_000);
+
+  it('refuses, and never stores, a bid whose caller stops waiting before its batch could commit; the others are decided', async () => {
+    const listingId = await auction();
+    const [early, patient] = await Promise.all([testCaller(svc.env, { role: 'regular' }), testCaller(svc.env, { role: 'regular' })]);
+    const queued = (who: Actor, amount: number, deadline: number | null): QueuedBid => ({
+      bidder: { id: who.user_id, name: 'someone' },
+      amount,
+      max_amount: null,
+      now: new Date(),
+      anti_sniping_minutes: 10,
+      request_id: null,
+      traceparent: null,
+      deadline,
+    });
+    // The first caller's deadline is within one lock time of now: its gateway would answer 503 before the commit.
+    const outcomes = await auctions.placeBatch(
+      listingId,
+      wholeBatch([queued(early, START, Date.now() + 50), queued(patient, START, Date.now() + 60_000)]),
+      (q) => lateBid(q, 100),
+    );
+    expect(outcomes[0]).toEqual({ error: expect.objectContaining({ status: 503, message: BID_TOO_LATE, retryAfter: BIDS_RETRY_AFTER_SECONDS }) });
+    expect(outcomes[1]).toMatchObject({ ok: { decision: { accepted: true }, bid: { bidder_id: patient.user_id, amount: START } } });
+    expect((await storedBids(listingId)).map((b) => b.bidder_id)).toEqual([patient.user_id]);
+    expect(await auctionRow(listingId)).toMatchObject({ current_bid: START, bid_count: 1 });
+  });
 });
