@@ -242,8 +242,8 @@ function overheadSection({ date, plain, observed, ratio, everyTrace }) {
     '',
     `Measured ${date} on ${os.cpus().length} cores${PHASES ? ', in the same run as the bids section' : ''}: phase C (${BIDDERS} bidders, each on two auctions of its own, ` +
       `${SECONDS} s) on fresh systems one after the other, **plain** (no OTEL_EXPORTER_OTLP_ENDPOINT, nobody scraping) and **observed** ` +
-      '(as production runs: tracing at its default ratio, one request in ten, every recorded span exported over OTLP/HTTP to a local sink, ' +
-      'every process scraped each second), in the order plain, observed, observed, plain: a system started after another runs slower, and ' +
+      '(as production runs: tracing at its default ratio, one request in ten, every recorded span exported over OTLP/HTTP to a sink, ' +
+      'every process scraped each second; sink and scraper in a process of their own beside the load generator, ADR 0048), in the order plain, observed, observed, plain: a system started after another runs slower, and ' +
       'the mirrored order cancels that drift. Metric recording is always on, so the difference is tracing, its export and the scrapes ' +
       '(ADR 0048, 0049). A last system records **every trace** (OTEL_TRACES_SAMPLER_ARG=1), for the record.',
     '',

@@ -4,47 +4,32 @@
 // /metrics scraped each second, as Prometheus would), and a fifth recording every trace, for the record.
 // Metric recording itself is always on (it is part of the code path), so "off" still counts requests; what the
 // comparison measures is the span work, the exports and the scrapes on top of it.
-import { createServer } from 'node:http';
+import { fork } from 'node:child_process';
 import { dropIsolated, isolatedSystemEnv, SERVICES, startSystem } from './system.mjs';
 import { apiClient, createAuctions, registerAccounts, stormPhase, waitForAuctions } from './bid-storm.mjs';
 
-/** An OTLP/HTTP endpoint that takes every export and counts requests and bytes. */
-async function startOtlpSink() {
-  const stats = { requests: 0, bytes: 0 };
-  const server = createServer((req, res) => {
-    req.on('data', (chunk) => (stats.bytes += chunk.length));
-    req.on('end', () => {
-      stats.requests += 1;
-      res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+/**
+ * The OTLP sink and the scraper in a child process (bid-observer.mjs), not in this one: this process is the load
+ * generator, one event loop for 50 bidders, and reading the exports and fetching seven /metrics a second on it
+ * delayed the bidders' next requests, which the runs counted as the system's cost (ADR 0048). The child still runs on
+ * this machine, so its CPU is still charged to the observed runs. Returns ask(message, replyType) and the child.
+ */
+function startObserver() {
+  const child = fork(new URL('./bid-observer.mjs', import.meta.url), { stdio: 'ignore' });
+  const ask = (message, type) =>
+    new Promise((resolve, reject) => {
+      const onMessage = (reply) => {
+        if (reply.type !== type) return;
+        child.off('message', onMessage);
+        child.off('exit', onExit);
+        resolve(reply);
+      };
+      const onExit = (code) => reject(new Error(`the observer process exited (${code}) before answering ${message.type}`));
+      child.on('message', onMessage);
+      child.once('exit', onExit);
+      child.send(message);
     });
-  });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${server.address().port}`, stats, close: () => new Promise((resolve) => server.close(resolve)) };
-}
-
-/** Fetches every process's metrics once a second until stopped; counts scrapes and failures. */
-function startScraper(urls) {
-  const stats = { scrapes: 0, failures: 0, bytes: 0 };
-  let stopped = false;
-  const loop = (async () => {
-    while (!stopped) {
-      await Promise.all(
-        urls.map(async (url) => {
-          try {
-            const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
-            const text = await response.text();
-            if (!response.ok) throw new Error(String(response.status));
-            stats.scrapes += 1;
-            stats.bytes += text.length;
-          } catch {
-            stats.failures += 1;
-          }
-        }),
-      );
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-    }
-  })();
-  return { stats, stop: async () => ((stopped = true), await loop) };
+  return { ask, child };
 }
 
 /**
@@ -55,21 +40,22 @@ async function phaseC({ baseEnv, port, observed, everyTrace = false, bidders, li
   const env = { ...baseEnv, ...isolatedSystemEnv(observed ? 'benchobson' : 'benchoboff', port), LOG_LEVEL: 'warn', RATE_LIMIT_SCALE: '0' };
   delete env.OTEL_TRACES_SAMPLER_ARG;
   if (everyTrace) env.OTEL_TRACES_SAMPLER_ARG = '1';
-  const sink = observed ? await startOtlpSink() : null;
-  if (sink) env.OTEL_EXPORTER_OTLP_ENDPOINT = sink.url;
-  const system = await startSystem({ env, quiet: true, log: () => {} });
+  const observer = observed ? startObserver() : null;
   const api = apiClient(`http://127.0.0.1:${port}`, bidders + 8);
-  let scraper = null;
+  let system = null;
   try {
+    if (observer) env.OTEL_EXPORTER_OTLP_ENDPOINT = (await observer.ask({ type: 'sink' }, 'sink')).url;
+    system = await startSystem({ env, quiet: true, log: () => {} });
     const adminToken = (await api.call('POST', '/auth/login', { login: system.admin.email, password: system.admin.password })).body?.access_token;
     if (!adminToken) throw new Error('admin login failed');
     const [sellerToken] = await registerAccounts(api, 'boseller', 1, adminToken);
     const tokens = await registerAccounts(api, 'bobidder', bidders, adminToken);
     const ids = await createAuctions(api, { sellerToken, adminToken, count: listings, startingPrice });
     await waitForAuctions(api, sellerToken, ids);
-    if (observed) {
+    if (observer) {
       const base = Number(env.HEALTH_PORT_BASE);
-      scraper = startScraper([...SERVICES.map(([, offset]) => `http://127.0.0.1:${base + offset}/metrics`), `http://127.0.0.1:${base + 9}/metrics`]);
+      const urls = [...SERVICES.map(([, offset]) => `http://127.0.0.1:${base + offset}/metrics`), `http://127.0.0.1:${base + 9}/metrics`];
+      await observer.ask({ type: 'scrape', urls }, 'scraping');
     }
     const turns = new Map();
     const own = (bidder) => {
@@ -78,13 +64,13 @@ async function phaseC({ baseEnv, port, observed, everyTrace = false, bidders, li
       return ids[(bidder * 2 + (turn % 2)) % ids.length];
     };
     const phase = await stormPhase(api, { tokens, pick: own, startingPrice, seconds });
-    if (scraper) await scraper.stop();
+    const stats = observer ? await observer.ask({ type: 'stop' }, 'stats') : null;
     log(`C ${everyTrace ? 'every trace' : observed ? 'observed' : 'plain'}: ${Math.round(phase.acceptedPerSecond)} accepted bids/s, p99 ${Math.round(phase.p99)} ms, ${phase.serverErrors} 5xx`);
-    return { phase, scrapes: scraper?.stats ?? null, exports: sink?.stats ?? null };
+    return { phase, scrapes: stats?.scrapes ?? null, exports: stats?.exports ?? null };
   } finally {
     api.close();
-    await system.stop();
-    await sink?.close();
+    await system?.stop();
+    if (observer && observer.child.exitCode === null) observer.child.kill();
     await dropIsolated(env);
   }
 }

@@ -10,7 +10,8 @@ export interface TestTracing {
 /**
  * Starts tracing in this jest process with an in-memory exporter, as each main.ts does with OTLP (ADR 0049). Jest loads
  * modules through its own registry, which the instrumentations' require hooks never see, so their patches are applied
- * here to the modules as jest loads them (http, pg, ioredis): the spans are the ones the real processes make.
+ * here to the modules as jest loads them (http); the PostgreSQL and Redis spans patch the prototypes of the copies jest
+ * loaded when tracing starts. The spans are the ones the real processes make.
  */
 export function startTestTracing(): TestTracing {
   const exporter = new InMemorySpanExporter();

@@ -2,7 +2,7 @@ import { context, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import { InMemorySpanExporter, SimpleSpanProcessor, type ReadableSpan } from '@opentelemetry/sdk-trace-base';
 import { lastValueFrom, of, throwError } from 'rxjs';
 import type { RpcMeta } from '@market/contracts';
-import { samplerRatio, startTracing, type Tracing } from './start-tracing';
+import { samplerRatio, startsRecordedTrace, startTracing, type Tracing } from './start-tracing';
 import { contextFromTraceparent, currentTraceparent, inSpan, traceHeaders, traceparentOf } from './trace-context';
 import { endsSpan, handleInServerSpan, startRpcSpan } from './rpc-tracing';
 import { consumeInSpan, publishInSpan } from './event-tracing';
@@ -171,6 +171,17 @@ describe('trace propagation helpers', () => {
 describe('tracing configuration', () => {
   it('is off without an OTLP endpoint', () => {
     expect(startTracing('unit', { env: {} })).toBeNull();
+  });
+
+  it('decides at the HTTP server which requests start a recorded trace, never a probe or a scrape', () => {
+    expect(startsRecordedTrace('/api/bids', 0.1, () => 0.05)).toBe(true);
+    expect(startsRecordedTrace('/api/bids', 0.1, () => 0.1)).toBe(false);
+    expect(startsRecordedTrace('/api/bids', 0, () => 0)).toBe(false);
+    expect(startsRecordedTrace('/api/bids', 1, () => 0.999)).toBe(true);
+    for (const probe of ['/healthz', '/readyz', '/metrics', '/metrics?x=1']) expect(startsRecordedTrace(probe, 1, () => 0)).toBe(false);
+    const started = Array.from({ length: 10_000 }, () => startsRecordedTrace('/api/bids', 0.1)).filter(Boolean).length;
+    expect(started).toBeGreaterThan(800);
+    expect(started).toBeLessThan(1200);
   });
 
   it('samples one trace in ten by default and refuses a ratio outside 0..1', () => {

@@ -1,6 +1,7 @@
 import type { SpanProcessor } from '@opentelemetry/sdk-trace-base';
 import type { InstrumentationBase } from '@opentelemetry/instrumentation';
 import { traceDatabaseQueries } from './query-spans';
+import { traceRedisCommands } from './redis-spans';
 
 export interface TracingOptions {
   /** Where the variables are read (default process.env). */
@@ -31,6 +32,14 @@ export function routeTemplate(request: object): string | null {
 // not record costs the services nothing (ADR 0049), and one in ten is enough to see where a storm's time goes.
 export const DEFAULT_SAMPLER_RATIO = 0.1;
 
+/**
+ * Whether an incoming HTTP request starts a recorded trace: never for probes and scrapes, else with probability
+ * `ratio`. Decided before the http instrumentation does any work, so the requests it does not record cost one call.
+ */
+export function startsRecordedTrace(url: string, ratio: number, random: () => number = Math.random): boolean {
+  return !UNTRACED_PATHS.test(url) && random() < ratio;
+}
+
 /** The sampling ratio from OTEL_TRACES_SAMPLER_ARG (default DEFAULT_SAMPLER_RATIO), or an error line. */
 export function samplerRatio(value: string | undefined): number {
   if (value === undefined || value.trim() === '') return DEFAULT_SAMPLER_RATIO;
@@ -40,8 +49,8 @@ export function samplerRatio(value: string | undefined): number {
 }
 
 /**
- * Starts OpenTelemetry for this process, first thing in main.ts so the http and ioredis instrumentations patch
- * those modules as they load (ADR 0049). Off (nothing loaded beyond the API's no-ops) unless OTEL_EXPORTER_OTLP_ENDPOINT
+ * Starts OpenTelemetry for this process, first thing in main.ts so the http instrumentation patches
+ * that module as it loads (ADR 0049). Off (nothing loaded beyond the API's no-ops) unless OTEL_EXPORTER_OTLP_ENDPOINT
  * is set or span processors are given; a bad OTEL_TRACES_SAMPLER_ARG stops the process with one line.
  */
 export function startTracing(serviceName: string, options: TracingOptions = {}): Tracing | null {
@@ -63,7 +72,6 @@ export function startTracing(serviceName: string, options: TracingOptions = {}):
   const { AsyncLocalStorageContextManager } = require('@opentelemetry/context-async-hooks') as typeof import('@opentelemetry/context-async-hooks');
   const { registerInstrumentations } = require('@opentelemetry/instrumentation') as typeof import('@opentelemetry/instrumentation');
   const { HttpInstrumentation } = require('@opentelemetry/instrumentation-http') as typeof import('@opentelemetry/instrumentation-http');
-  const { IORedisInstrumentation } = require('@opentelemetry/instrumentation-ioredis') as typeof import('@opentelemetry/instrumentation-ioredis');
   let spanProcessors = options.spanProcessors;
   if (!spanProcessors) {
     const { OTLPTraceExporter } = require('@opentelemetry/exporter-trace-otlp-http') as typeof import('@opentelemetry/exporter-trace-otlp-http');
@@ -72,8 +80,10 @@ export function startTracing(serviceName: string, options: TracingOptions = {}):
   /* eslint-enable @typescript-eslint/no-require-imports */
   const provider = new NodeTracerProvider({
     resource: resourceFromAttributes({ 'service.name': serviceName }),
-    // A caller's decision is kept, so a trace is whole or absent; the edge samples new traces at the ratio.
-    sampler: new base.ParentBasedSampler({ root: new base.TraceIdRatioBasedSampler(ratio) }),
+    // A caller's decision is kept, so a trace is whole or absent. New traces are sampled at the ratio where they start,
+    // the HTTP server (ignoreIncomingRequestHook below): the root span of a request that got past it is recorded. Only
+    // that instrumentation starts traces (inSpan/startSpan continue recorded ones only; outgoing HTTP needs a parent).
+    sampler: new base.ParentBasedSampler({ root: new base.AlwaysOnSampler() }),
     spanProcessors,
   });
   // No global propagator: the trace context crosses NATS, the outbox and jobs through trace-context.ts, and an HTTP
@@ -81,7 +91,10 @@ export function startTracing(serviceName: string, options: TracingOptions = {}):
   provider.register({ contextManager: new AsyncLocalStorageContextManager(), propagator: null });
   const instrumentations: InstrumentationBase[] = [
     new HttpInstrumentation({
-      ignoreIncomingRequestHook: (request) => UNTRACED_PATHS.test(request.url ?? ''),
+      // The sampling decision itself (ADR 0049): a request not recorded is ignored here, before the instrumentation
+      // computes its attributes, starts a span that records nothing and wraps its response, as it would for a
+      // request the sampler then drops; nine in ten of the gateway's requests at the default ratio.
+      ignoreIncomingRequestHook: (request) => !startsRecordedTrace(request.url ?? '', ratio),
       redactedQueryParamsServer: REDACTED_QUERY_PARAMS,
       redactedQueryParams: REDACTED_QUERY_PARAMS,
       // Named after the route template express matched (`POST /api/listings/:id`), never the raw path with its ids.
@@ -92,16 +105,18 @@ export function startTracing(serviceName: string, options: TracingOptions = {}):
       // Polls and sweeps with no request around them would each start a trace of their own.
       requireParentforOutgoingSpans: true,
     }),
-    new IORedisInstrumentation({ requireParentSpan: true }),
   ];
   registerInstrumentations({ tracerProvider: provider, instrumentations });
-  // PostgreSQL statements: our own spans on TypeORM's query runner, not the pg instrumentation (ADR 0049).
+  // PostgreSQL statements and Redis commands: our own spans, made inside recorded traces only, not the pg and ioredis
+  // instrumentations, which work on every query and command (ADR 0049).
   const untraceQueries = traceDatabaseQueries();
+  const untraceRedis = traceRedisCommands();
   active = provider;
   return {
     instrumentations,
     shutdown: async () => {
       untraceQueries();
+      untraceRedis();
       await provider.shutdown();
     },
   };
