@@ -1,7 +1,7 @@
 // The observers of the overhead runs (ADR 0048, 0049), in a process of their own: an OTLP/HTTP sink that takes every
-// export and counts requests and bytes, and a scraper that fetches every process's /metrics once a second, as the
+// export and counts requests and bytes, and a scraper that fetches every process's /metrics at the interval it is given, as the
 // collector and Prometheus would from their own machines. Driven over IPC by bid-overhead.mjs:
-// {type:'sink'} -> {type:'sink', url}; {type:'scrape', urls} -> {type:'scraping'}; {type:'stop'} -> {type:'stats', ...}.
+// {type:'sink'} -> {type:'sink', url}; {type:'scrape', urls, intervalMs} -> {type:'scraping'}; {type:'stop'} -> {type:'stats', ...}.
 import { createServer } from 'node:http';
 
 const sinkStats = { requests: 0, bytes: 0 };
@@ -22,7 +22,7 @@ async function startSink() {
   return `http://127.0.0.1:${sink.address().port}`;
 }
 
-async function scrapeEachSecond(urls) {
+async function scrapeEvery(urls, intervalMs) {
   while (!stopped) {
     await Promise.all(
       urls.map(async (url) => {
@@ -37,14 +37,14 @@ async function scrapeEachSecond(urls) {
         }
       }),
     );
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
 }
 
 process.on('message', async (message) => {
   if (message.type === 'sink') process.send({ type: 'sink', url: await startSink() });
   else if (message.type === 'scrape') {
-    scraping = scrapeEachSecond(message.urls);
+    scraping = scrapeEvery(message.urls, message.intervalMs ?? 1000);
     process.send({ type: 'scraping' });
   } else if (message.type === 'stop') {
     stopped = true;

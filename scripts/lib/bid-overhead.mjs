@@ -1,12 +1,26 @@
 // The cost of observability on the bid path (ADR 0048, 0049): phase C (each bidder on two auctions of its own) on
 // fresh systems started one after the other in the same run, two with tracing off and nobody scraping, two as
 // production runs them (tracing at its default ratio, spans exported over OTLP/HTTP to a local sink, every process's
-// /metrics scraped each second, as Prometheus would), and a fifth recording every trace, for the record.
+// /metrics scraped at the interval our Prometheus configuration sets), and a fifth recording every trace and scraped
+// each second, the harshest setting, for the record.
 // Metric recording itself is always on (it is part of the code path), so "off" still counts requests; what the
 // comparison measures is the span work, the exports and the scrapes on top of it.
 import { fork } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { dropIsolated, isolatedSystemEnv, SERVICES, startSystem } from './system.mjs';
 import { apiClient, createAuctions, registerAccounts, stormPhase, waitForAuctions } from './bid-storm.mjs';
+
+/**
+ * The scrape interval production uses: deploy/observability/prometheus.yml's global scrape_interval (ADR 0048), unless
+ * BENCH_SCRAPE_MS says otherwise.
+ */
+export function productionScrapeMs(env = process.env) {
+  if (env.BENCH_SCRAPE_MS) return Number(env.BENCH_SCRAPE_MS);
+  const config = readFileSync(new URL('../../deploy/observability/prometheus.yml', import.meta.url), 'utf8');
+  const match = /scrape_interval:\s*(\d+)(ms|s|m)\b/.exec(config);
+  if (!match) throw new Error('deploy/observability/prometheus.yml has no scrape_interval');
+  return Number(match[1]) * { ms: 1, s: 1000, m: 60_000 }[match[2]];
+}
 
 /**
  * The OTLP sink and the scraper in a child process (bid-observer.mjs), not in this one: this process is the load
@@ -55,7 +69,7 @@ async function phaseC({ baseEnv, port, observed, everyTrace = false, bidders, li
     if (observer) {
       const base = Number(env.HEALTH_PORT_BASE);
       const urls = [...SERVICES.map(([, offset]) => `http://127.0.0.1:${base + offset}/metrics`), `http://127.0.0.1:${base + 9}/metrics`];
-      await observer.ask({ type: 'scrape', urls }, 'scraping');
+      await observer.ask({ type: 'scrape', urls, intervalMs: everyTrace ? 1000 : productionScrapeMs() }, 'scraping');
     }
     const turns = new Map();
     const own = (bidder) => {
@@ -85,7 +99,8 @@ function combine(runs) {
  * Phase C without and with observability on systems of their own, in the order plain, observed, observed, plain: a
  * system started after another runs slower (the database checkpoints the first one's writes; measured here: 19% for
  * two plain systems in a row), and the mirrored order cancels that drift. The ratio of the means is the overhead. With
- * `everyTrace`, a fifth system records every trace; its ratio to the plain mean is reported, not judged.
+ * `everyTrace`, a fifth system records every trace and is scraped each second; its ratio to the plain mean is reported,
+ * not judged.
  */
 export async function measureObservabilityOverhead({ everyTrace = true, ...options }) {
   const order = [false, true, true, false];
