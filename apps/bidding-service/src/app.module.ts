@@ -10,6 +10,7 @@ import { ListingEventsHandler } from './auctions/listing-events.handler';
 import { ListingCancellationsRepository } from './auctions/listing-cancellations.repository';
 import { MemberEventsHandler } from './auctions/member-events.handler';
 import { StandingBidsRepository } from './auctions/standing-bids.repository';
+import { MyStandingRepository } from './auctions/my-standing.repository';
 import { SaleTermsKeeper } from './auctions/sale-terms';
 import { BidsService } from './auctions/bids.service';
 import { BidQueue } from './auctions/bid-queue';
@@ -37,6 +38,7 @@ export function biddingAppModule(serviceConfig: ServiceConfig & Partial<BiddingC
         BidderNames,
         SaleTermsKeeper,
         StandingBidsRepository,
+        MyStandingRepository,
         ListingEventsHandler,
         ListingCancellationsRepository,
         MemberEventsHandler,

@@ -60,6 +60,16 @@ function recordServerText(page: Page): () => string[] {
   return () => seen;
 }
 
+/** The paths of the API requests a page makes from now on. */
+function recordApiPaths(page: Page): () => string[] {
+  const paths: string[] = [];
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (path.startsWith('/api/')) paths.push(path);
+  });
+  return () => paths;
+}
+
 /** True when JSON text holds the number as a value (ids and times may hold the same digits inside strings). */
 const holdsNumber = (json: string, value: number) => new RegExp(`[:\\[,]\\s*${value}\\s*[,}\\]]`).test(json);
 
@@ -89,6 +99,7 @@ describe('proxy bidding in two browsers (ADR 0055)', () => {
     const seller = await registerAccount('proxyseller');
     const alice = await registerAccount('proxyalice');
     const bob = await registerAccount('proxybob');
+    const carol = await registerAccount('proxycarol');
     const listing = await openSale(seller, { title: `Proxy kite blog ${tag}`, listing_type: 'auction', auction_type: 'auto', starting_price: String(START) });
 
     // Alice sets a maximum on the automatic auction; the field explains itself and refuses a maximum below the bid.
@@ -188,6 +199,13 @@ describe('proxy bidding in two browsers (ADR 0055)', () => {
     await raiseForm(alicePage).waitFor();
     await waitForLiveFeed(alicePage, listing.id);
     const aliceReceived = recordServerText(alicePage);
+    const aliceAsked = recordApiPaths(alicePage);
+    // Carol only watches: with no stake, a price change must not make her page ask anything of her standing (ADR 0060).
+    const carolPage = await open(carol);
+    const carolAsked = recordApiPaths(carolPage);
+    await carolPage.goto(`${baseUrl()}/listing/${listing.id}`);
+    await carolPage.getByText(`Minimum bid: ${formatDollars(minimumNextBid(START, PRICE_AFTER_BOB))}`).waitFor();
+    await waitForLiveFeed(carolPage, listing.id);
     await bobPage.goto(`${baseUrl()}/listing/${listing.id}`);
     await bobPage.getByLabel('Your bid').fill(String(BOB_SECOND));
     await maxField(bobPage).fill(String(BOB_MAX));
@@ -198,6 +216,14 @@ describe('proxy bidding in two browsers (ADR 0055)', () => {
     await alicePage.getByTestId('maximum-passed').getByText(`Your maximum of ${formatDollars(ALICE_RAISED)} was passed (only you see it).`).waitFor();
     await alicePage.getByText(`Minimum bid: ${formatDollars(minimumNextBid(START, PRICE_AFTER_BOB_LEADS))}`).waitFor();
     expect(await raiseForm(alicePage).count()).toBe(0);
+    // Alice (a stake) asked her standing again on her listing page, never the whole My Bids list. Carol's page took the
+    // new price live and, once settled, had asked her standing only once, on opening, and My Bids never.
+    const standingPath = `/api/listings/${listing.id}/my-standing`;
+    expect(aliceAsked().filter((path) => path === standingPath).length).toBeGreaterThanOrEqual(1);
+    expect(aliceAsked().filter((path) => path === '/api/user/bids')).toEqual([]);
+    await carolPage.getByTestId('panel-price').getByText(formatDollars(PRICE_AFTER_BOB_LEADS), { exact: true }).waitFor();
+    await carolPage.waitForLoadState('networkidle');
+    expect(carolAsked().filter((path) => path === standingPath || path === '/api/user/bids')).toEqual([standingPath]);
     await snapBothWidths(alicePage, 'proxy-max-passed');
     await snapBothWidths(bobPage, 'proxy-raise-max-leading');
     expect(await alicePage.locator('body').innerText()).not.toContain(formatDollars(BOB_MAX));

@@ -24,6 +24,11 @@ export class BidsController {
     return this.bids.userBids(call.actor);
   }
 
+  @RpcHandler(RPC.bidding.myStanding)
+  myStanding(input: RpcParsed<typeof RPC.bidding.myStanding>, call: RpcCall) {
+    return this.bids.myStanding(call.actor, input.listing_id);
+  }
+
   @RpcHandler(RPC.bidding.buyNow)
   buyNow(input: RpcParsed<typeof RPC.bidding.buyNow>, call: RpcCall) {
     return this.bids.buyNow(call.actor, input.listing_id);

@@ -5,6 +5,7 @@ import type {
   BidDto,
   BidHistoryResponse,
   BuyNowSale,
+  MyStanding,
   PlaceBid,
   PlaceBidResponse,
   UserBidRow,
@@ -29,6 +30,7 @@ import { SaleTermsKeeper } from './sale-terms';
 import { PaymentMethodCheck } from './payment-method.check';
 import { BuyerStrikesRepository } from './buyer-strikes.repository';
 import { BidQueue } from './bid-queue';
+import { MyStandingRepository } from './my-standing.repository';
 
 const HISTORY_SIZE = 10;
 const USER_BIDS_LIMIT = 500;
@@ -52,6 +54,7 @@ export class BidsService {
     private readonly cards: PaymentMethodCheck,
     private readonly strikes: BuyerStrikesRepository,
     private readonly queue: BidQueue,
+    private readonly standings: MyStandingRepository,
   ) {}
 
   /** Two unpaid purchases within 90 days put a member's buying on hold until an admin lifts it (ADR 0043). */
@@ -185,6 +188,22 @@ export class BidsService {
           created_at: r.created_at.toISOString(),
         }),
       ),
+    };
+  }
+
+  /**
+   * The actor's own standing on one listing (ADR 0060), read by (listing, bidder) so a hot auction's viewers cost one
+   * small query each, not their whole My Bids. Never another bidder's maximum; a listing unknown here is "no stake".
+   */
+  async myStanding(actor: Actor | null, listingId: string): Promise<MyStanding> {
+    const user = requireActor(actor);
+    const own = await this.standings.of(listingId, user.user_id);
+    return {
+      listing_id: listingId,
+      has_bid: own.has_bid,
+      leading: own.leading,
+      max_amount: own.max_amount,
+      max_passed: own.max_amount !== null && !own.leading,
     };
   }
 

@@ -5,7 +5,7 @@ import { Route } from '../http/route.decorator';
 import { CurrentActor } from '../auth/jwt-auth.guard';
 import { IdempotencyKey, type IdempotencyRequest } from '../http/idempotency-key.decorator';
 
-/** Bids and offers (SPEC §7): place, the seller's accept/reject, My Bids, and a listing's bid history. */
+/** Bids and offers (SPEC §7): place, the seller's accept/reject, My Bids, one's standing on a listing, and a listing's bid history. */
 @Controller()
 export class BidsController {
   constructor(private readonly rpc: GatewayRpc) {}
@@ -25,6 +25,12 @@ export class BidsController {
   @Route(API.bids.userBids)
   userBids(@CurrentActor() actor: Actor) {
     return this.rpc.call(RPC.bidding.userBids, {}, actor);
+  }
+
+  /** The actor's own standing on one listing (ADR 0060): the bid form asks it instead of the whole My Bids list. */
+  @Route(API.bids.myStanding)
+  myStanding(@CurrentActor() actor: Actor, @Param('id') id: string) {
+    return this.rpc.call(RPC.bidding.myStanding, { listing_id: id }, actor);
   }
 
   /** The latest 10 bids, newest first; public like the listing page. */

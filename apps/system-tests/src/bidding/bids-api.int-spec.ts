@@ -76,8 +76,20 @@ describe('bids through the gateway', () => {
       (await get(api(`/listings/${listing.id}`), bearer(bob.token))).body,
       await userBids(bob.token),
       await userBids(seller.token),
+      (await get(api(`/listings/${listing.id}/my-standing`), bearer(bob.token))).body,
+      (await get(api(`/listings/${listing.id}/my-standing`), bearer(seller.token))).body,
     ];
     expect(JSON.stringify(shown)).not.toContain('12345');
+    // The bid form's own standing (ADR 0060): each caller's own, the maximum to its owner only; a session is needed.
+    const standing = async (token?: string, id: string = listing.id) => get(api(`/listings/${id}/my-standing`), token ? bearer(token) : undefined);
+    const annStanding = await standing(ann.token);
+    expect([annStanding.status, annStanding.body]).toEqual([200, { listing_id: listing.id, has_bid: true, leading: true, max_amount: 12345, max_passed: false }]);
+    expect((await standing(bob.token)).body).toEqual({ listing_id: listing.id, has_bid: true, leading: false, max_amount: null, max_passed: false });
+    expect((await standing(seller.token)).body).toEqual({ listing_id: listing.id, has_bid: false, leading: false, max_amount: null, max_passed: false });
+    const anonymous = await standing();
+    expect([anonymous.status, JSON.stringify(anonymous.body)]).toEqual([401, expect.stringContaining('"detail"')]);
+    expect(JSON.stringify(anonymous.body)).not.toContain('12345');
+    expect((await standing(ann.token, 'not-a-uuid')).status).toBe(422);
     expect((await userBids(ann.token)).map((r) => [r.amount, r.automatic, r.max_amount])).toEqual([
       [9100, true, 12345],
       [9000, false, 12345],

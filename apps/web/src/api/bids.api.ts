@@ -1,4 +1,4 @@
-import type { BidAction, BidActionResponse, BidHistoryResponse, PlaceBid, PlaceBidResponse, UserBidsResponse } from '@market/contracts';
+import type { BidAction, BidActionResponse, BidHistoryResponse, MyStanding, PlaceBid, PlaceBidResponse, UserBidsResponse } from '@market/contracts';
 import { api } from '../lib/api';
 import { livePatch, rememberLive, sameListing } from '../lib/live-state';
 import { listingsApi } from './listings.api';
@@ -27,6 +27,7 @@ export const bidsApi = api.injectEndpoints({
         { type: 'Listing', id: listing_id },
         { type: 'Bids', id: listing_id },
         MY_BIDS,
+        { type: 'Standing', id: listing_id },
         'Listings',
       ],
       // The answer is newer than the listing the invalidation reloads (the listings service learns of the bid later):
@@ -56,6 +57,11 @@ export const bidsApi = api.injectEndpoints({
       query: () => '/user/bids',
       providesTags: [MY_BIDS],
     }),
+    /** The viewer's own standing on one listing (ADR 0060); only their own bids and the seller's decision change it. */
+    myStanding: build.query<MyStanding, string>({
+      query: (listingId) => `/listings/${encodeURIComponent(listingId)}/my-standing`,
+      providesTags: (_result, _error, listingId) => [{ type: 'Standing', id: listingId }],
+    }),
     bidAction: build.mutation<BidActionResponse, BidActionArgs>({
       query: ({ id, action }) => ({ url: `/bids/${encodeURIComponent(id)}/action`, method: 'POST', body: { action } }),
       // Also on failure: a refusal ("already sold") means the rows shown are stale. Accepting sells the listing.
@@ -63,6 +69,7 @@ export const bidsApi = api.injectEndpoints({
         MY_BIDS,
         { type: 'Listing', id: listing_id },
         { type: 'Bids', id: listing_id },
+        { type: 'Standing', id: listing_id },
         'Listings',
         'MyListings',
       ],
@@ -70,4 +77,4 @@ export const bidsApi = api.injectEndpoints({
   }),
 });
 
-export const { useBidHistoryQuery, usePlaceBidMutation, useUserBidsQuery, useBidActionMutation } = bidsApi;
+export const { useBidHistoryQuery, usePlaceBidMutation, useUserBidsQuery, useMyStandingQuery, useBidActionMutation } = bidsApi;

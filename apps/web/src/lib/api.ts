@@ -35,6 +35,6 @@ export function announceSessionEnded(dispatch: Dispatch): void {
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: ['Me', 'AdminUsers', 'AdminStats', 'AdminEmails', 'AuditLog', 'Settings', 'Listings', 'Listing', 'MyListings', 'Watchlist', 'AdminListings', 'Bids', 'Sessions', 'PaymentMethod'],
+  tagTypes: ['Me', 'AdminUsers', 'AdminStats', 'AdminEmails', 'AuditLog', 'Settings', 'Listings', 'Listing', 'MyListings', 'Watchlist', 'AdminListings', 'Bids', 'Standing', 'Sessions', 'PaymentMethod'],
   endpoints: () => ({}),
 });

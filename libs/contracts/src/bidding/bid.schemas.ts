@@ -123,6 +123,23 @@ export type UserBidRow = z.infer<typeof UserBidRowSchema>;
 export const UserBidsResponseSchema = z.strictObject({ bids: z.array(UserBidRowSchema) });
 export type UserBidsResponse = z.infer<typeof UserBidsResponseSchema>;
 
+/**
+ * GET /api/listings/{id}/my-standing (bidding.my_standing): where the caller stands on one listing, and nothing of
+ * anyone else (ADR 0060). A listing the caller never bid on, or one bidding has not heard of, answers "no stake".
+ */
+export const MyStandingSchema = z.strictObject({
+  listing_id: z.uuid(),
+  /** The caller has bid on this listing (a stake): only then can another bid change the rest of this answer. */
+  has_bid: z.boolean(),
+  /** The caller holds the listing's leading bid, or its accepted one, now (the same rule as My Bids' `leading`). */
+  leading: z.boolean(),
+  /** The caller's own maximum when they set one (ADR 0055), else null; never another bidder's. */
+  max_amount: z.number().int().nullable(),
+  /** The caller set a maximum and no longer leads: another bidder passed it. */
+  max_passed: z.boolean(),
+});
+export type MyStanding = z.infer<typeof MyStandingSchema>;
+
 /** bidding.buy_now (services only): the listing a buyer buys at its buy-now price. */
 export const BuyNowRequestSchema = z.object({ listing_id: UuidSchema }).strict();
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineRoute } from '../http/define-route';
 import { UuidSchema } from '../common.schemas';
 import { BuyingHoldSchema, BuyingHoldsResponseSchema } from './buying-hold.schemas';
-import { BidActionResponseSchema, BidActionSchema, BidHistoryResponseSchema, PlaceBidResponseSchema, PlaceBidSchema, UserBidsResponseSchema } from './bid.schemas';
+import { BidActionResponseSchema, BidActionSchema, BidHistoryResponseSchema, MyStandingSchema, PlaceBidResponseSchema, PlaceBidSchema, UserBidsResponseSchema } from './bid.schemas';
 
 const ListingPath = z.object({ id: UuidSchema });
 const BidPath = z.object({ id: UuidSchema });
@@ -45,6 +45,19 @@ export const BIDDING_ROUTES = {
     auth: 'user',
     status: 200,
     reply: UserBidsResponseSchema,
+  }),
+  myStanding: defineRoute({
+    method: 'get',
+    path: '/listings/{id}/my-standing',
+    tag: 'bids',
+    summary: "The caller's own standing on one listing: leading, their maximum, whether it was passed",
+    description:
+      'Only the caller\'s own data (ADR 0060): whether they have bid here, whether they lead, their own maximum (ADR 0055) and ' +
+      'whether it was passed. A listing they never bid on (or one bidding has not heard of) answers has_bid false, not 404.',
+    auth: 'user',
+    params: ListingPath,
+    status: 200,
+    reply: MyStandingSchema,
   }),
   history: defineRoute({
     method: 'get',

@@ -8,6 +8,7 @@ import {
   BuyNowRequestSchema,
   BuyNowSaleSchema,
   ListingIdRequestSchema,
+  MyStandingSchema,
   PlaceBidResponseSchema,
   PlaceBidSchema,
   UserBidsResponseSchema,
@@ -21,6 +22,8 @@ export const BIDDING_RPC = {
   bidAction: defineRpc('bidding.bid_action', BidActionRequestSchema, BidActionResponseSchema),
   /** The actor's bids as buyer and as seller (the My Bids tab). */
   userBids: defineRpc('bidding.user_bids', EmptyRequestSchema, UserBidsResponseSchema),
+  /** The actor's own standing on one listing (ADR 0060): the bid form's cheap "where am I" read. */
+  myStanding: defineRpc('bidding.my_standing', ListingIdRequestSchema, MyStandingSchema),
   /** A buyer buys a listing at its buy-now (or fixed) price below the direct-purchase limit (D4); billing asks. */
   buyNow: defineRpc('bidding.buy_now', BuyNowRequestSchema, BuyNowSaleSchema, { internal: true }),
   /** A real admin lifts a member's buying hold after unpaid purchases (ADR 0043). */

@@ -1,4 +1,4 @@
-import type { BidDto, ListingDto, UserBidRow } from '@market/contracts';
+import type { BidDto, ListingDto, MyStanding } from '@market/contracts';
 import { createStore, type AppStore } from '../../app/store';
 import { bidsApi } from '../../api/bids.api';
 import { api } from '../../lib/api';
@@ -50,20 +50,16 @@ describe('BidForm for the leader with a maximum (ADR 0060)', () => {
   const stores: AppStore[] = [];
   afterEach(() => stores.splice(0).forEach((store) => store.dispatch(api.util.resetApiState())));
 
-  const own = (fields: Partial<UserBidRow>): UserBidRow => ({
-    id: 'b1', listing_id: ID, listing_title: 'Heron watching blog', current_bid: 2100, role: 'buyer', kind: 'bid', bidder_id: 'u-ann',
-    bidder_username: 'ann_buyer', bidder_verified: false, amount: 2100, status: 'pending', is_winning: true, leading: true, latest: true,
-    automatic: false, max_amount: 3000, created_at: '2026-11-26T10:00:00Z', ...fields,
-  });
-  const withRows = async (bids: UserBidRow[], listing: ListingDto = auction) => {
+  const own = (fields: Partial<MyStanding>): MyStanding => ({ listing_id: ID, has_bid: true, leading: true, max_amount: 3000, max_passed: false, ...fields });
+  const withStanding = async (standing: MyStanding, listing: ListingDto = auction) => {
     const store = createStore();
     stores.push(store);
-    await store.dispatch(bidsApi.util.upsertQueryData('userBids', undefined, { bids }));
+    await store.dispatch(bidsApi.util.upsertQueryData('myStanding', ID, standing));
     return renderStatic(<BidForm listing={listing} />, store);
   };
 
   it('tells the leader they lead, shows their maximum to them, and offers only to raise it', async () => {
-    const html = await withRows([own({})]);
+    const html = await withStanding(own({}));
     const text = visibleText(html);
     expect(html).toContain('aria-label="Raise your maximum"');
     expect(text).toContain("You're the highest bidder. Your maximum: $3,000 (only you see it)");
@@ -75,15 +71,19 @@ describe('BidForm for the leader with a maximum (ADR 0060)', () => {
   });
 
   it('gives the ordinary form to a leader without a maximum, to a passed maximum, and on a manual auction', async () => {
-    const plain = visibleText(await withRows([own({ max_amount: null })]));
+    const plain = visibleText(await withStanding(own({ max_amount: null })));
     expect(plain).toContain("You're the highest bidder.");
     expect(plain).toContain('Place Bid');
-    const passed = visibleText(await withRows([own({ is_winning: false, leading: false, max_amount: 2500 })]));
+    const passed = visibleText(await withStanding(own({ leading: false, max_amount: 2500, max_passed: true })));
     expect(passed).toContain('Your maximum of $2,500 was passed (only you see it).');
     expect(passed).toContain('Place Bid');
     expect(passed).not.toContain('Raise maximum');
+    // A bidder outbid without a maximum of their own is told nothing of one.
+    const outbid = visibleText(await withStanding(own({ leading: false, max_amount: null })));
+    expect(outbid).toContain('Place Bid');
+    expect(outbid).not.toMatch(/highest bidder|maximum of/);
     // Nobody bids for anyone on a manual auction (ADR 0055): no standing is asked for, no raise offered.
-    const manual = visibleText(await withRows([own({})], { ...auction, auction_type: 'manual' }));
+    const manual = visibleText(await withStanding(own({}), { ...auction, auction_type: 'manual' }));
     expect(manual).toContain('Place Bid');
     expect(manual).not.toMatch(/maximum/i);
   });

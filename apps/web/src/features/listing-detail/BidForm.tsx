@@ -2,28 +2,28 @@ import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } fr
 import { Link } from 'react-router-dom';
 import type { ListingDto, PlaceBidResponse } from '@market/contracts';
 import { askingPrice, formatDollars, largeBidThreshold, minimumNextBid } from '@market/domain';
-import { usePlaceBidMutation, useUserBidsQuery } from '../../api/bids.api';
+import { usePlaceBidMutation } from '../../api/bids.api';
 import { errorDetail } from '../../lib/error-detail';
 import { checkBidAmount, checkOfferAmount, OFFER_SUCCESS, type BidCheck } from './bid-form';
 import { bidOutcome, offersMaxBid, readAmountForm, type BidOutcome } from './max-bid';
 import { CardNote, PAYMENT_METHOD_LINK } from './CardNote';
 import { MaxBidField } from './MaxBidField';
 import { ONLY_YOU_SEE_IT, RaiseMaxForm } from './RaiseMaxForm';
-import { myStanding } from './raise-max';
 import { useFormMessage, type FormMessageState } from './use-form-message';
+import { useMyStanding } from './use-my-standing';
 
 /**
  * The bid form of an open auction for a signed-in buyer: the minimum next bid (D6), the amount, "Bid up to" on an
  * automatic auction (proxy bidding, ADR 0055) and Place Bid. The leader with a maximum sees it and may raise it
- * instead (ADR 0060); where the viewer stands comes from their own My Bids rows, reloaded when the price moves.
+ * instead (ADR 0060); where the viewer stands comes from their own standing on this listing, asked again when the
+ * price moves only if they have a stake there.
  */
 export function BidForm({ listing }: { listing: Pick<ListingDto, 'id' | 'starting_price' | 'current_bid' | 'listing_type' | 'auction_type'> }) {
   const minimum = minimumNextBid(listing.starting_price, listing.current_bid);
   const proxy = offersMaxBid(listing);
-  const { data, refetch } = useUserBidsQuery(undefined, { skip: !proxy });
-  const standing = proxy ? myStanding(data?.bids, listing.id) : null;
   const price = listing.current_bid;
-  const seenPrice = useRef(price);
+  const [placedHere, setPlacedHere] = useState(false);
+  const standing = useMyStanding(listing.id, proxy, price, placedHere);
   const notice = useFormMessage();
   const { setMessage } = notice;
   const leading = standing?.leading ?? null;
@@ -33,12 +33,6 @@ export function BidForm({ listing }: { listing: Pick<ListingDto, 'id' | 'startin
     if (wasLeading.current === true && leading === false) setMessage(null);
     wasLeading.current = leading;
   }, [leading, setMessage]);
-  useEffect(() => {
-    // Another bidder's bid (live news) may have passed this viewer's maximum: ask again where they stand.
-    if (!proxy || seenPrice.current === price) return;
-    seenPrice.current = price;
-    void refetch();
-  }, [proxy, price, refetch]);
 
   if (standing?.leading && standing.max_amount !== null && price !== null) {
     return <RaiseMaxForm listingId={listing.id} currentBid={price} currentMax={standing.max_amount} cardLimit={largeBidThreshold(minimum)} notice={notice} />;
@@ -58,7 +52,7 @@ export function BidForm({ listing }: { listing: Pick<ListingDto, 'id' | 'startin
               You&apos;re the highest bidder.
             </p>
           )}
-          {standing && !standing.leading && standing.max_amount !== null && (
+          {standing?.max_passed && standing.max_amount !== null && (
             <p className="panel-small bid-passed" data-testid="maximum-passed">
               Your maximum of {formatDollars(standing.max_amount)} was passed ({ONLY_YOU_SEE_IT}).
             </p>
@@ -72,6 +66,7 @@ export function BidForm({ listing }: { listing: Pick<ListingDto, 'id' | 'startin
       submitLabel="Place Bid"
       busyLabel="Placing bid..."
       outcome={bidOutcome}
+      onPlaced={() => setPlacedHere(true)}
       notice={notice}
     />
   );
@@ -123,13 +118,15 @@ interface AmountFormProps {
   cardLimit?: number;
   /** The message under the form, held by its owner (useFormMessage). */
   notice: FormMessageState;
+  /** Told once the server took the amount: the viewer now has a stake in the listing (ADR 0060). */
+  onPlaced?: () => void;
 }
 
 export { PAYMENT_METHOD_LINK } from './CardNote';
 
 /** One amount posted to POST /api/bids: a bid on an auction, an offer on a fixed price (the server tells them apart). */
 function AmountForm(props: AmountFormProps) {
-  const { listingId, formLabel, fieldLabel, intro, min, max, check, withMaximum = false, submitLabel, busyLabel, outcome, cardLimit, notice } = props;
+  const { listingId, formLabel, fieldLabel, intro, min, max, check, withMaximum = false, submitLabel, busyLabel, outcome, cardLimit, notice, onPlaced } = props;
   const { message, setMessage } = notice;
   const [placeBid, { isLoading }] = usePlaceBidMutation();
   const [typed, setTyped] = useState('');
@@ -152,6 +149,7 @@ function AmountForm(props: AmountFormProps) {
       setTyped('');
       setTypedMax('');
       setMessage(outcome(result.data));
+      onPlaced?.();
     }
   };
 

@@ -1,41 +1,7 @@
-import type { UserBidRow } from '@market/contracts';
 import { maximumRaiseRefusal } from '@market/domain';
-import { checkRaiseMaximum, myStanding, raiseOutcome } from './raise-max';
+import { checkRaiseMaximum, raiseOutcome } from './raise-max';
 
 const ID = '0b6f6f4e-3c1a-4c55-9a55-7f1b6f8f2c11';
-const row = (fields: Partial<UserBidRow>): UserBidRow => ({
-  id: 'b1',
-  listing_id: ID,
-  listing_title: 'Heron watching blog',
-  current_bid: 2105,
-  role: 'buyer',
-  kind: 'bid',
-  bidder_id: 'u-ann',
-  bidder_username: 'ann_buyer',
-  bidder_verified: false,
-  amount: 2105,
-  status: 'pending',
-  is_winning: true,
-  leading: true,
-  latest: true,
-  automatic: true,
-  max_amount: 3000,
-  created_at: '2026-11-26T10:00:00Z',
-  ...fields,
-});
-
-describe('myStanding (ADR 0060)', () => {
-  it("reads the viewer's newest own bid row of this listing, whatever the case of its id", () => {
-    const rows = [row({ id: 'b9', listing_id: 'other' }), row({ leading: false, max_amount: 3000 }), row({ id: 'b0', leading: true, max_amount: 1000 })];
-    expect(myStanding(rows, ID.toUpperCase())).toEqual({ leading: false, max_amount: 3000 });
-  });
-  it('ignores seller rows and offers, and is null without a bid of theirs', () => {
-    expect(myStanding([row({ role: 'seller' }), row({ kind: 'offer' })], ID)).toBeNull();
-    expect(myStanding(undefined, ID)).toBeNull();
-    expect(myStanding([row({ max_amount: null })], ID)).toEqual({ leading: true, max_amount: null });
-  });
-});
-
 describe('checkRaiseMaximum (ADR 0055, ADR 0060)', () => {
   const check = (typed: string) => checkRaiseMaximum(typed, ID, 2105, 3000);
 

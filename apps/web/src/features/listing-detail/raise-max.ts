@@ -1,24 +1,7 @@
-import { PlaceBidSchema, type PlaceBid, type PlaceBidResponse, type UserBidRow } from '@market/contracts';
+import { PlaceBidSchema, type PlaceBid, type PlaceBidResponse } from '@market/contracts';
 import { formatDollars, maximumRaiseRefusal } from '@market/domain';
-import { sameListing } from '../../lib/live-state';
 import { isNumberText } from './bid-form';
 import type { BidOutcome } from './max-bid';
-
-/** Where the signed-in bidder stands on one auction, from their own My Bids rows (ADR 0060); only they see the maximum. */
-export interface MyStanding {
-  leading: boolean;
-  /** Their maximum (ADR 0055), or null when they set none. */
-  max_amount: number | null;
-}
-
-/**
- * The viewer's standing on a listing: their newest own bid row tells it (rows come newest first), so it follows the
- * server's rule for who leads instead of guessing from the price. Null when they have no bid there.
- */
-export function myStanding(rows: readonly UserBidRow[] | undefined, listingId: string): MyStanding | null {
-  const row = rows?.find((found) => found.role === 'buyer' && found.kind === 'bid' && sameListing(found.listing_id, listingId));
-  return row ? { leading: row.leading, max_amount: row.max_amount } : null;
-}
 
 /** The outcome of checking a typed new maximum: the body to send, or the message under the field. */
 export type RaiseCheck = { ok: true; body: PlaceBid } | { ok: false; error: string };
