@@ -128,9 +128,10 @@ export function sectionAD(s, { date, phases, ceiling, delivery, checks }) {
     'the live feed, all of which every accepted bid passes through. Changes made from the profiles: the gateway verified',
     'tokens with a string secret that jsonwebtoken first tried to parse as a PEM key on every request (a quarter of its',
     'CPU; C went from about 200 to about 300 accepted bids/s); bids the current price rules out are refused before the',
-    'lock; the bid, the auction update and bid.placed are one statement; bidder names are remembered for 5 minutes.',
-    'Left: fewer hops per bid (the listings consumer could batch events), and more replicas on more cores (the scale-out',
-    'test runs two bidding replicas behind two gateways).',
+    'lock; the bid, the auction update and bid.placed are one statement; bidder names are remembered for 5 minutes;',
+    'bids of one auction are decided in batches under one lock (ADR 0058); identity states are kept in memory and the',
+    'services\' RPC runs on nats.js (ADR 0057); the listings consumer and the live feed take bid events in batches.',
+    'Left: more replicas on more cores (section G: on two cores a second replica adds no CPU).',
     '',
     `Targets: end to end >= ${s.targets.share * 100}% of the ceiling **${verdict(ownShare >= s.targets.share)}** (C: ${pct(ownShare)} in accepted bids; ` +
       `in requests A ${pct(hot.requestsPerSecond / ceiling.hot.perSecond)}, B ${pct(spread.requestsPerSecond / ceiling.spread.perSecond)}); ` +
