@@ -210,8 +210,10 @@ describe('live bidding, the end of a sale and My Bids', () => {
     const accepted = bidRowOf(page, title, 1600);
     await accepted.getByText('Winning', { exact: true }).waitFor();
     await accepted.getByText('Accepted', { exact: true }).waitFor();
-    await bidRowOf(page, title, 1500).getByText('Rejected', { exact: true }).waitFor();
+    // The winner's own earlier bid was superseded by their later one: it reads Raised, not Rejected (ADR 0060).
+    await bidRowOf(page, title, 1500).getByTestId('my-bid-badge').filter({ hasText: /^Raised \(/ }).waitFor();
     expect(await bidRowOf(page, title, 1500).getByText('Winning', { exact: true }).count()).toBe(0);
+    expect(await bidRowOf(page, title, 1500).getByText('Rejected', { exact: true }).count()).toBe(0);
     const otherBids = await apiCall<{ bids: Array<{ status: string }> }>('GET', '/user/bids', undefined, other.token);
     expect(otherBids.body.bids.map((bid) => bid.status)).toEqual(['rejected']);
   });
