@@ -15,12 +15,19 @@ export class SimulatedAuction {
   readonly rows = new Map<string, { max_amount: number; set_at: Date; proxy: boolean }>();
   bids: ProxyStandingBid[] = [];
   private tick = 0;
+  // Bid ids from a counter of their own: ids from the bids' count repeat once a removal shortens the list.
+  private issued = 0;
 
   constructor(terms: Terms, overrides: Partial<AuctionState> = {}) {
     this.auction = {
       seller_id: 'seller', listing_type: 'auction', auction_type: 'auto', status: 'active', current_bid: null, bid_count: 0,
       expires_at: new Date(NOW.getTime() + 86_400_000), ...terms, ...overrides,
     };
+  }
+
+  private nextId(): string {
+    this.issued += 1;
+    return `bid${this.issued}`;
   }
 
   private at(): Date {
@@ -47,7 +54,7 @@ export class SimulatedAuction {
     const decision = decideProxyBid(this.auction, this.standing(attempt.bidder_id), attempt, NOW, minutes);
     if (!decision.accepted) return decision;
     for (const bid of decision.bids) {
-      this.bids.push({ id: `bid${this.bids.length}`, bidder_id: bid.bidder_id, amount: bid.amount, created_at: this.at(), automatic: bid.automatic });
+      this.bids.push({ id: this.nextId(), bidder_id: bid.bidder_id, amount: bid.amount, created_at: this.at(), automatic: bid.automatic });
     }
     const old = this.rows.get(attempt.bidder_id);
     const { max_amount, raised, proxy } = decision.caller_maximum;
@@ -62,7 +69,7 @@ export class SimulatedAuction {
     this.rows.delete(bidderId);
     const state = repriceWithMaximums(this.auction, this.bids, [...this.rows].map(([bidder_id, row]) => ({ bidder_id, ...row })));
     this.bids = this.bids.filter((b) => !state.withdraw.includes(b.id));
-    if (state.add) this.bids.push({ id: `bid${this.bids.length}`, ...state.add, created_at: this.at(), automatic: true });
+    if (state.add) this.bids.push({ id: this.nextId(), ...state.add, created_at: this.at(), automatic: true });
     this.auction = { ...this.auction, current_bid: state.current_bid, bid_count: state.bid_count };
     return state;
   }
