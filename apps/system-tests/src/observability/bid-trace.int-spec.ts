@@ -48,7 +48,13 @@ describe('a bid traced from the HTTP request to the websocket frame and the emai
       live.once('open', () => opened());
       live.once('error', failed);
     });
-    const frame = new Promise<string>((received) => live.on('message', (data) => received(data.toString())));
+    // The feed may first carry the listing's approval (listing_updated); the bid's frame is the first new_bid.
+    const frame = new Promise<Record<string, unknown>>((received) =>
+      live.on('message', (data) => {
+        const message = JSON.parse(data.toString()) as Record<string, unknown>;
+        if (message.type === 'new_bid') received(message);
+      }),
+    );
     // The bidding service learns of the auction from listing.approved: until then a bid is refused (404).
     await eventually(async () => expect((await post(`${stack.url}/api/bids`, { listing_id: listing.id, amount: 8999 }, bearer(bidder.token))).status).toBe(400), 15_000);
 
@@ -56,7 +62,7 @@ describe('a bid traced from the HTTP request to the websocket frame and the emai
     const forged = '00-0123456789abcdef0123456789abcdef-0123456789abcdef-01';
     const placed = await post(`${stack.url}/api/bids`, { listing_id: listing.id, amount: 9000 }, { ...bearer(bidder.token), traceparent: forged });
     expect(placed.status).toBe(201);
-    expect(JSON.parse(await frame)).toMatchObject({ type: 'new_bid' });
+    expect(await frame).toMatchObject({ type: 'new_bid', data: { current_bid: 9000 } });
 
     const http = tracing.spans().find((span) => span.kind === SpanKind.SERVER && span.name === 'POST /api/bids' && Number(attribute(span, 'http.response.status_code', 'http.status_code')) === 201);
     if (!http) throw new Error('no HTTP span for the accepted bid');
