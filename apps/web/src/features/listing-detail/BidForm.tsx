@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { ListingDto, PlaceBidResponse } from '@market/contracts';
 import { askingPrice, formatDollars, largeBidThreshold, minimumNextBid } from '@market/domain';
@@ -7,6 +7,7 @@ import { errorDetail } from '../../lib/error-detail';
 import { checkBidAmount, checkOfferAmount, OFFER_SUCCESS, type BidCheck } from './bid-form';
 import { bidOutcome, offersMaxBid, readAmountForm, type BidOutcome } from './max-bid';
 import { CardNote, PAYMENT_METHOD_LINK } from './CardNote';
+import { DollarField } from './DollarField';
 import { MaxBidField } from './MaxBidField';
 import { ONLY_YOU_SEE_IT, RaiseMaxForm } from './RaiseMaxForm';
 import { useFormMessage, type FormMessageState } from './use-form-message';
@@ -133,7 +134,6 @@ function AmountForm(props: AmountFormProps) {
   const [typedMax, setTypedMax] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [maxError, setMaxError] = useState<string | null>(null);
-  const inputId = useId();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -161,37 +161,21 @@ function AmountForm(props: AmountFormProps) {
     // noValidate: the browser's own bubbles would hide our messages, which name the limits as the server does.
     <form className="bid-form" onSubmit={submit} noValidate aria-label={formLabel}>
       {intro}
-      <div className="field bid-field">
-        <label htmlFor={inputId}>{fieldLabel}</label>
-        <div className="bid-input-row">
-          <span className="bid-currency" aria-hidden="true">
-            $
-          </span>
-          <input
-            id={inputId}
-            name="amount"
-            type="number"
-            inputMode="numeric"
-            step={1}
-            min={min}
-            max={max}
-            placeholder={String(max ?? min)}
-            value={typed}
-            onChange={(event) => {
-              setTyped(event.target.value);
-              setFieldError(null);
-            }}
-            aria-invalid={fieldError !== null}
-            aria-describedby={fieldError ? `${inputId}-error` : undefined}
-          />
-        </div>
-        {fieldError && (
-          <small id={`${inputId}-error`} className="field-error" role="alert">
-            {fieldError}
-          </small>
-        )}
+      <DollarField
+        label={fieldLabel}
+        name="amount"
+        value={typed}
+        error={fieldError}
+        min={min}
+        max={max}
+        placeholder={String(max ?? min)}
+        onChange={(value) => {
+          setTyped(value);
+          setFieldError(null);
+        }}
+      >
         {!withMaximum && large && cardLimit !== undefined && <CardNote limit={cardLimit} />}
-      </div>
+      </DollarField>
       {withMaximum && (
         <MaxBidField
           value={typedMax}

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { DollarField } from './DollarField';
 import { MAX_BID_RULE } from './max-bid';
 
 export interface MaxBidFieldProps {
@@ -12,39 +12,10 @@ export interface MaxBidFieldProps {
 
 /** "Bid up to" on an automatic auction's bid form (proxy bidding, ADR 0055): optional, with its rule in one sentence. */
 export function MaxBidField({ value, error, min, onChange }: MaxBidFieldProps) {
-  const inputId = useId();
-  const ruleId = `${inputId}-rule`;
-  const errorId = `${inputId}-error`;
-  return (
-    <div className="field bid-field">
-      <label htmlFor={inputId}>
-        Bid up to <span className="field-note muted">(optional)</span>
-      </label>
-      <div className="bid-input-row">
-        <span className="bid-currency" aria-hidden="true">
-          $
-        </span>
-        <input
-          id={inputId}
-          name="max_amount"
-          type="number"
-          inputMode="numeric"
-          step={1}
-          min={min}
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
-          aria-invalid={error !== null}
-          aria-describedby={error ? `${errorId} ${ruleId}` : ruleId}
-        />
-      </div>
-      {error && (
-        <small id={errorId} className="field-error" role="alert">
-          {error}
-        </small>
-      )}
-      <small id={ruleId} className="muted bid-rule">
-        {MAX_BID_RULE}
-      </small>
-    </div>
+  const label = (
+    <>
+      Bid up to <span className="field-note muted">(optional)</span>
+    </>
   );
+  return <DollarField label={label} name="max_amount" value={value} error={error} min={min} rule={MAX_BID_RULE} onChange={onChange} />;
 }

@@ -1,9 +1,10 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { formatDollars } from '@market/domain';
 import { usePlaceBidMutation } from '../../api/bids.api';
 import { errorDetail } from '../../lib/error-detail';
 import { CardNote, PAYMENT_METHOD_LINK } from './CardNote';
+import { DollarField } from './DollarField';
 import { checkRaiseMaximum, raiseOutcome } from './raise-max';
 import type { FormMessageState } from './use-form-message';
 
@@ -34,9 +35,6 @@ export function RaiseMaxForm({ listingId, currentBid, currentMax, cardLimit, not
   const [placeBid, { isLoading }] = usePlaceBidMutation();
   const [typed, setTyped] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
-  const inputId = useId();
-  const ruleId = `${inputId}-rule`;
-  const errorId = `${inputId}-error`;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -67,38 +65,19 @@ export function RaiseMaxForm({ listingId, currentBid, currentMax, cardLimit, not
         You&apos;re the highest bidder. Your maximum: <strong data-testid="my-maximum">{formatDollars(currentMax)}</strong>{' '}
         <span className="muted">({ONLY_YOU_SEE_IT})</span>
       </p>
-      <div className="field bid-field">
-        <label htmlFor={inputId}>Raise your maximum</label>
-        <div className="bid-input-row">
-          <span className="bid-currency" aria-hidden="true">
-            $
-          </span>
-          <input
-            id={inputId}
-            name="max_amount"
-            type="number"
-            inputMode="numeric"
-            step={1}
-            min={currentMax + 1}
-            placeholder={String(currentMax + 1)}
-            value={typed}
-            onChange={(event) => {
-              setTyped(event.target.value);
-              setFieldError(null);
-            }}
-            aria-invalid={fieldError !== null}
-            aria-describedby={fieldError ? `${errorId} ${ruleId}` : ruleId}
-          />
-        </div>
-        {fieldError && (
-          <small id={errorId} className="field-error" role="alert">
-            {fieldError}
-          </small>
-        )}
-        <small id={ruleId} className="muted bid-rule">
-          {RAISE_RULE}
-        </small>
-      </div>
+      <DollarField
+        label="Raise your maximum"
+        name="max_amount"
+        value={typed}
+        error={fieldError}
+        min={currentMax + 1}
+        placeholder={String(currentMax + 1)}
+        rule={RAISE_RULE}
+        onChange={(value) => {
+          setTyped(value);
+          setFieldError(null);
+        }}
+      />
       {large && <CardNote limit={cardLimit} />}
       <button type="submit" className="btn btn-primary btn-block" disabled={isLoading}>
         {isLoading ? 'Raising maximum...' : 'Raise maximum'}
