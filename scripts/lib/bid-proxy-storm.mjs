@@ -1,7 +1,7 @@
 // Phase E of npm run bench:bids: bidders on one hot auction sending varied amounts with proxy maximums (ADR 0055).
 // Every request carries max_amount, so none is refused before the auction's row lock (bids.service refuses early only
 // what a plain bid's stale price already rules out): each 201 or 400 is a decision taken under the lock.
-import { acceptedBid, clock, percentile, shedDelayMs } from './bid-storm.mjs';
+import { acceptedBid, clock, percentile, stormRequest, stormTally } from './bid-storm.mjs';
 import { bidIncrement, minimumNextBid } from './build.mjs';
 
 /** `amount` raised by `steps` D6 increments, each taken at the price it is added to. */
@@ -12,7 +12,6 @@ export function plusIncrements(amount, steps) {
 }
 
 const randomInt = (max) => Math.floor(Math.random() * (max + 1));
-const reasonKey = (status, detail) => `${status} ${typeof detail === 'string' ? detail.replace(/\$[\d,]+/g, '$X') : 'validation'}`;
 const dollars = (text) => Number(text.replace(/,/g, ''));
 
 /**
@@ -24,12 +23,9 @@ const dollars = (text) => Number(text.replace(/,/g, ''));
 export async function proxyStormPhase(api, { bidders, listingId, startingPrice, seconds, maxSteps = 10 }) {
   const decided = [];
   const accepted = [];
-  const reasons = {};
+  const tally = stormTally();
   let refused = 0;
   let raises = 0;
-  let shed = 0;
-  let serverErrors = 0;
-  let networkErrors = 0;
   const started = clock();
   const deadline = started + seconds * 1000;
   await Promise.all(
@@ -43,17 +39,9 @@ export async function proxyStormPhase(api, { bidders, listingId, startingPrice, 
         const amount = raise ? price : plusIncrements(minimum, randomInt(maxSteps));
         const maxAmount = raise ? plusIncrements(Math.max(myMaximum, amount), 1 + randomInt(maxSteps)) : plusIncrements(amount, randomInt(maxSteps * 2));
         if (raise) raises += 1;
-        const sentAt = clock();
-        let answer;
-        try {
-          answer = await api.call('POST', '/bids', { listing_id: listingId, amount, max_amount: maxAmount }, token);
-        } catch (error) {
-          networkErrors += 1;
-          const key = `network ${error.message.slice(0, 80)}`;
-          reasons[key] = (reasons[key] ?? 0) + 1;
-          continue;
-        }
-        const answeredAt = clock();
+        const sent = await stormRequest(api, { listing_id: listingId, amount, max_amount: maxAmount }, token, tally);
+        if (!sent || sent.again) continue;
+        const { answer, sentAt, answeredAt, detail } = sent;
         if (answer.status === 201) {
           decided.push(answeredAt - sentAt);
           accepted.push(acceptedBid(answer, { listingId, bidderId, amount, maxAmount, sentAt, answeredAt }));
@@ -61,20 +49,6 @@ export async function proxyStormPhase(api, { bidders, listingId, startingPrice, 
           minimum = minimumNextBid(startingPrice, price);
           leading = answer.body.leading;
           myMaximum = answer.body.max_amount ?? myMaximum;
-          continue;
-        }
-        const detail = answer.body?.detail;
-        const key = reasonKey(answer.status, detail);
-        reasons[key] = (reasons[key] ?? 0) + 1;
-        const retryIn = shedDelayMs(answer);
-        if (retryIn !== null) {
-          shed += 1;
-          await new Promise((r) => setTimeout(r, retryIn));
-          continue;
-        }
-        if (answer.status >= 500) {
-          serverErrors += 1;
-          await new Promise((r) => setTimeout(r, 100));
           continue;
         }
         const atLeast = typeof detail === 'string' ? /at least \$([\d,]+)/.exec(detail) : null;
@@ -95,6 +69,7 @@ export async function proxyStormPhase(api, { bidders, listingId, startingPrice, 
   );
   const elapsed = (clock() - started) / 1000;
   decided.sort((a, b) => a - b);
+  const { reasons, shed, serverErrors, networkErrors } = tally;
   const requests = decided.length + shed + serverErrors + networkErrors + Object.entries(reasons).filter(([k]) => /^4/.test(k) && !/at least|already/.test(k)).reduce((n, [, c]) => n + c, 0);
   return {
     seconds: elapsed,

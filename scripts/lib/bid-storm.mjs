@@ -171,6 +171,47 @@ export async function waitForAuctions(api, sellerToken, ids, timeoutMs = 60_000)
 
 /** A refusal's reason with the amount left out, so races group together. */
 const reasonKey = (status, detail) => `${status} ${typeof detail === 'string' ? detail.replace(/\$[\d,]+/g, '$X') : 'validation'}`;
+const wait = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** What a storm's bidders tally beside their decisions: refusals by reason, shed 503s, 5xx and network errors. */
+export function stormTally() {
+  return { reasons: {}, shed: 0, serverErrors: 0, networkErrors: 0 };
+}
+
+/**
+ * One storm request (POST /bids with `body`), shared by every storm loop: null after a network error; otherwise the
+ * answer with its times and, for anything but a 201, its detail, counted under its reason in `tally`. A shed 503 is
+ * waited out (Retry-After) and a 5xx backed off 100 ms before this returns them, marked `again`.
+ */
+export async function stormRequest(api, body, token, tally) {
+  const sentAt = clock();
+  let answer;
+  try {
+    answer = await api.call('POST', '/bids', body, token);
+  } catch (error) {
+    tally.networkErrors += 1;
+    const key = `network ${error.message.slice(0, 80)}`;
+    tally.reasons[key] = (tally.reasons[key] ?? 0) + 1;
+    return null;
+  }
+  const answeredAt = clock();
+  if (answer.status === 201) return { answer, sentAt, answeredAt, detail: undefined, again: false };
+  const detail = answer.body?.detail;
+  const key = reasonKey(answer.status, detail);
+  tally.reasons[key] = (tally.reasons[key] ?? 0) + 1;
+  const retryIn = shedDelayMs(answer);
+  if (retryIn !== null) {
+    tally.shed += 1;
+    await wait(retryIn);
+    return { answer, sentAt, answeredAt, detail, again: true };
+  }
+  if (answer.status >= 500) {
+    tally.serverErrors += 1;
+    await wait(100);
+    return { answer, sentAt, answeredAt, detail, again: true };
+  }
+  return { answer, sentAt, answeredAt, detail, again: false };
+}
 
 /**
  * One storm phase: one worker per bidder token for `seconds`, each bidding on `pick(bidderIndex)`'s listing the smallest amount
@@ -181,10 +222,7 @@ export async function stormPhase(api, { tokens, bidderIds = [], pick, startingPr
   const all = [];
   const acceptedLatency = [];
   const accepted = [];
-  const reasons = {};
-  let serverErrors = 0;
-  let networkErrors = 0;
-  let shed = 0;
+  const tally = stormTally();
   const started = clock();
   const deadline = started + seconds * 1000;
   await Promise.all(
@@ -192,23 +230,16 @@ export async function stormPhase(api, { tokens, bidderIds = [], pick, startingPr
       const known = new Map();
       // Paced bidders start a request every paceMs (think time); the others send the next as soon as one is answered.
       const pace = async (sentAt) => {
-        const wait = sentAt + paceMs - clock();
-        if (paceMs > 0 && wait > 0) await new Promise((r) => setTimeout(r, wait));
+        const left = sentAt + paceMs - clock();
+        if (paceMs > 0 && left > 0) await wait(left);
       };
-      if (paceMs > 0) await new Promise((r) => setTimeout(r, Math.random() * paceMs));
+      if (paceMs > 0) await wait(Math.random() * paceMs);
       while (clock() < deadline) {
         const listingId = pick(bidder);
         const amount = known.get(listingId) ?? startingPrice;
-        const sentAt = clock();
-        let answer;
-        try {
-          answer = await api.call('POST', '/bids', { listing_id: listingId, amount }, token);
-        } catch (error) {
-          networkErrors += 1;
-          reasons[`network ${error.message.slice(0, 80)}`] = (reasons[`network ${error.message.slice(0, 80)}`] ?? 0) + 1;
-          continue;
-        }
-        const answeredAt = clock();
+        const sent = await stormRequest(api, { listing_id: listingId, amount }, token, tally);
+        if (!sent) continue;
+        const { answer, sentAt, answeredAt, detail } = sent;
         all.push(answeredAt - sentAt);
         if (answer.status === 201) {
           acceptedLatency.push(answeredAt - sentAt);
@@ -217,19 +248,10 @@ export async function stormPhase(api, { tokens, bidderIds = [], pick, startingPr
           await pace(sentAt);
           continue;
         }
-        const detail = answer.body?.detail;
-        const key = reasonKey(answer.status, detail);
-        reasons[key] = (reasons[key] ?? 0) + 1;
-        const retryIn = shedDelayMs(answer);
-        if (retryIn !== null) {
-          shed += 1;
-          await new Promise((r) => setTimeout(r, retryIn));
-          continue;
-        }
-        if (answer.status >= 500) serverErrors += 1;
+        if (shedDelayMs(answer) !== null) continue;
         const atLeast = typeof detail === 'string' ? /at least \$([\d,]+)/.exec(detail) : null;
         if (answer.status === 400 && atLeast) known.set(listingId, Number(atLeast[1].replace(/,/g, '')));
-        else await new Promise((r) => setTimeout(r, 100));
+        else if (!sent.again) await wait(100);
         await pace(sentAt);
       }
     }),
@@ -239,18 +261,18 @@ export async function stormPhase(api, { tokens, bidderIds = [], pick, startingPr
   acceptedLatency.sort((a, b) => a - b);
   return {
     seconds: elapsed,
-    requests: all.length + networkErrors,
+    requests: all.length + tally.networkErrors,
     accepted,
     acceptedPerSecond: accepted.length / elapsed,
-    requestsPerSecond: (all.length + networkErrors) / elapsed,
+    requestsPerSecond: (all.length + tally.networkErrors) / elapsed,
     p50: percentile(all, 50),
     p99: percentile(all, 99),
     acceptedP50: percentile(acceptedLatency, 50),
     acceptedP99: percentile(acceptedLatency, 99),
-    reasons,
-    clientErrors: Object.entries(reasons).filter(([key]) => key.startsWith('4')).reduce((n, [, c]) => n + c, 0),
-    serverErrors,
-    networkErrors,
-    shed,
+    reasons: tally.reasons,
+    clientErrors: Object.entries(tally.reasons).filter(([key]) => key.startsWith('4')).reduce((n, [, c]) => n + c, 0),
+    serverErrors: tally.serverErrors,
+    networkErrors: tally.networkErrors,
+    shed: tally.shed,
   };
 }
