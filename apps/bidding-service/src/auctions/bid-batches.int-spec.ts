@@ -1,17 +1,15 @@
-import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { DataSource } from 'typeorm';
-import { RPC, type Actor, type PlaceBidResponse } from '@market/contracts';
+import { type Actor, type PlaceBidResponse } from '@market/contracts';
 import { minimumNextBid, replayProxyBids, type ProxyStep } from '@market/domain';
-import { AppError, parseEnvOrThrow } from '@market/server-kit';
-import { startServiceUnderTest, testCaller, type ServiceUnderTest } from '@market/server-kit/testing';
-import { biddingAppModule } from '../app.module';
-import { biddingEnv } from '../bidding.config';
+import { AppError } from '@market/server-kit';
+import { testCaller, type ServiceUnderTest } from '@market/server-kit/testing';
 import { AuctionsRepository } from './auctions.repository';
 import type { QueuedBid } from './bid-batch.repository';
 import type { PlacedBid } from './bid-recording.repository';
 import type { SequencedBatch } from './keyed-sequencer';
 import { BID_TOO_LATE, BIDS_RETRY_AFTER_SECONDS, lateBid } from './bid-queue';
+import { openAuction, placeBidAs, startBiddingUnderTest } from '../testing/bidding-under-test';
 
 const HOUR = 3600_000;
 const START = 100;
@@ -25,31 +23,9 @@ describe('bids decided in batches per listing (ADR 0058)', () => {
   let ds: DataSource;
   let auctions: AuctionsRepository;
 
-  const auction = async (terms: { reserve_price?: number | null; expires_in?: number } = {}) => {
-    const listingId = randomUUID();
-    await ds.transaction((manager) =>
-      auctions.applyListing(
-        {
-          listing_id: listingId,
-          seller_id: randomUUID(),
-          title: 'Recipe site',
-          website_url: null,
-          status: 'active',
-          listing_type: 'auction',
-          auction_type: 'auto',
-          starting_price: START,
-          reserve_price: terms.reserve_price ?? null,
-          buy_now_price: null,
-          expires_at: new Date(Date.now() + (terms.expires_in ?? 24 * HOUR)).toISOString(),
-          updated_at: new Date().toISOString(),
-        },
-        manager,
-      ),
-    );
-    return listingId;
-  };
-  const bid = (who: Actor, listingId: string, amount: number, maxAmount?: number): Promise<PlaceBidResponse> =>
-    svc.rpc.call(RPC.bidding.placeBid, { listing_id: listingId, amount, ...(maxAmount === undefined ? {} : { max_amount: maxAmount }) }, who);
+  const auction = (terms: { reserve_price?: number | null; expires_in?: number } = {}) =>
+    openAuction(svc, { title: 'Recipe site', starting_price: START, reserve_price: terms.reserve_price ?? null, expires_at: new Date(Date.now() + (terms.expires_in ?? 24 * HOUR)).toISOString() });
+  const bid = (who: Actor, listingId: string, amount: number, maxAmount?: number) => placeBidAs(svc, who, listingId, amount, maxAmount);
   const settle = (pending: Promise<PlaceBidResponse>) =>
     pending.then(
       (ok) => ({ ok, status: 201 }),
@@ -90,10 +66,7 @@ describe('bids decided in batches per listing (ADR 0058)', () => {
   };
 
   beforeAll(async () => {
-    svc = await startServiceUnderTest('bidding-service', (env) => {
-      const config = parseEnvOrThrow(biddingEnv, env);
-      return { module: biddingAppModule(config), config };
-    });
+    svc = await startBiddingUnderTest();
     ds = svc.app.get(DataSource);
     auctions = svc.app.get(AuctionsRepository);
   });

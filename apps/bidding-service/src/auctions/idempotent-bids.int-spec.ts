@@ -1,51 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { RPC, type Actor } from '@market/contracts';
-import { AppError, parseEnvOrThrow } from '@market/server-kit';
-import { startServiceUnderTest, testCaller, type ServiceUnderTest } from '@market/server-kit/testing';
-import { biddingAppModule } from '../app.module';
-import { biddingEnv } from '../bidding.config';
-import { AuctionsRepository } from './auctions.repository';
-
-const HOUR = 3600_000;
+import { type Actor } from '@market/contracts';
+import { AppError } from '@market/server-kit';
+import { testCaller, type ServiceUnderTest } from '@market/server-kit/testing';
+import { openAuction, placeBidAs, startBiddingUnderTest } from '../testing/bidding-under-test';
 
 describe('a retried bid is placed once (Idempotency-Key, ADR 0047)', () => {
   let svc: ServiceUnderTest;
   let ds: DataSource;
 
-  const auction = async (): Promise<string> => {
-    const listingId = randomUUID();
-    await ds.transaction((manager) =>
-      svc.app.get(AuctionsRepository).applyListing(
-        {
-          listing_id: listingId,
-          seller_id: randomUUID(),
-          title: 'A site for sale',
-          website_url: null,
-          status: 'active',
-          listing_type: 'auction',
-          auction_type: 'auto',
-          starting_price: 100,
-          reserve_price: null,
-          buy_now_price: null,
-          expires_at: new Date(Date.now() + 24 * HOUR).toISOString(),
-          updated_at: new Date().toISOString(),
-        },
-        manager,
-      ),
-    );
-    return listingId;
-  };
+  const auction = () => openAuction(svc);
   const bidsOn = async (listingId: string) =>
     ((await ds.query('SELECT amount::float8 AS amount FROM bids WHERE listing_id = $1 ORDER BY amount', [listingId])) as { amount: number }[]).map((row) => row.amount);
-  const bid = (who: Actor, listingId: string, amount: number, key: string) =>
-    svc.rpc.call(RPC.bidding.placeBid, { listing_id: listingId, amount }, who, { idempotency: { key } });
+  const bid = (who: Actor, listingId: string, amount: number, key: string) => placeBidAs(svc, who, listingId, amount, undefined, key);
 
   beforeAll(async () => {
-    svc = await startServiceUnderTest('bidding-service', (env) => {
-      const config = parseEnvOrThrow(biddingEnv, env);
-      return { module: biddingAppModule(config), config };
-    });
+    svc = await startBiddingUnderTest();
     ds = svc.app.get(DataSource);
   });
   afterAll(async () => {

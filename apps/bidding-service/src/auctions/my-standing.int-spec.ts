@@ -1,54 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { RPC, type Actor, type MyStanding } from '@market/contracts';
-import { AppError, parseEnvOrThrow } from '@market/server-kit';
-import { startServiceUnderTest, testCaller, type ServiceUnderTest } from '@market/server-kit/testing';
-import { biddingAppModule } from '../app.module';
-import { biddingEnv } from '../bidding.config';
-import { AuctionsRepository } from './auctions.repository';
-
-const HOUR = 3600_000;
+import { AppError } from '@market/server-kit';
+import { testCaller, type ServiceUnderTest } from '@market/server-kit/testing';
+import { openAuction, placeBidAs, startBiddingUnderTest } from '../testing/bidding-under-test';
 
 describe("bidding.my_standing: the caller's own standing on one listing (ADR 0060)", () => {
   let svc: ServiceUnderTest;
   let ds: DataSource;
-  let auctions: AuctionsRepository;
 
-  const auction = async () => {
-    const listingId = randomUUID();
-    await ds.transaction((manager) =>
-      auctions.applyListing(
-        {
-          listing_id: listingId,
-          seller_id: randomUUID(),
-          title: 'Travel blog',
-          website_url: null,
-          status: 'active',
-          listing_type: 'auction',
-          auction_type: 'auto',
-          starting_price: 100,
-          reserve_price: null,
-          buy_now_price: null,
-          expires_at: new Date(Date.now() + 24 * HOUR).toISOString(),
-          updated_at: new Date().toISOString(),
-        },
-        manager,
-      ),
-    );
-    return listingId;
-  };
-  const bid = (who: Actor, listingId: string, amount: number, maxAmount?: number) =>
-    svc.rpc.call(RPC.bidding.placeBid, { listing_id: listingId, amount, ...(maxAmount === undefined ? {} : { max_amount: maxAmount }) }, who);
+  const auction = () => openAuction(svc, { title: 'Travel blog' });
+  const bid = (who: Actor, listingId: string, amount: number, maxAmount?: number) => placeBidAs(svc, who, listingId, amount, maxAmount);
   const standing = (who: Actor | null, listingId: string): Promise<MyStanding> => svc.rpc.call(RPC.bidding.myStanding, { listing_id: listingId }, who);
   const none = (listingId: string): MyStanding => ({ listing_id: listingId, has_bid: false, leading: false, max_amount: null, max_passed: false });
 
   beforeAll(async () => {
-    svc = await startServiceUnderTest('bidding-service', (env) => {
-      const config = parseEnvOrThrow(biddingEnv, env);
-      return { module: biddingAppModule(config), config };
-    });
+    svc = await startBiddingUnderTest();
     ds = svc.app.get(DataSource);
-    auctions = svc.app.get(AuctionsRepository);
   });
   afterAll(async () => {
     await svc?.stop();

@@ -1,17 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { RPC, type Actor, type PlaceBidResponse } from '@market/contracts';
+import { RPC, type Actor } from '@market/contracts';
 import { bidIncrement, minimumNextBid, NO_MAXIMUM_ON_MANUAL, NO_MAXIMUM_ON_OFFERS, replayProxyBids, type ProxyStep } from '@market/domain';
-import { AppError, parseEnvOrThrow } from '@market/server-kit';
-import { startServiceUnderTest, testCaller, type ServiceUnderTest } from '@market/server-kit/testing';
-import { biddingAppModule } from '../app.module';
-import { biddingEnv } from '../bidding.config';
+import { AppError } from '@market/server-kit';
+import { testCaller, type ServiceUnderTest } from '@market/server-kit/testing';
 import { AuctionsRepository } from './auctions.repository';
 import { MAXIMUM_RAISED, OUTBID_AT_ONCE } from './bids.service';
 import { SalesRepository } from './sales.repository';
 import { StandingBidsRepository } from './standing-bids.repository';
-
-const HOUR = 3600_000;
+import { openAuction, placeBidAs, startBiddingUnderTest } from '../testing/bidding-under-test';
 
 describe('proxy bidding through bidding-service (ADR 0055)', () => {
   let svc: ServiceUnderTest;
@@ -19,31 +16,9 @@ describe('proxy bidding through bidding-service (ADR 0055)', () => {
   let auctions: AuctionsRepository;
 
   /** A live auction of `seller` (a random one by default) with these terms. */
-  const auction = async (terms: { starting_price?: number; reserve_price?: number | null; auction_type?: 'auto' | 'manual'; listing_type?: 'auction' | 'fixed'; seller_id?: string } = {}) => {
-    const listingId = randomUUID();
-    await ds.transaction((manager) =>
-      auctions.applyListing(
-        {
-          listing_id: listingId,
-          seller_id: terms.seller_id ?? randomUUID(),
-          title: 'Travel blog',
-          website_url: null,
-          status: 'active',
-          listing_type: terms.listing_type ?? 'auction',
-          auction_type: terms.auction_type ?? 'auto',
-          starting_price: terms.starting_price ?? 100,
-          reserve_price: terms.reserve_price ?? null,
-          buy_now_price: terms.listing_type === 'fixed' ? 20_000 : null,
-          expires_at: new Date(Date.now() + 24 * HOUR).toISOString(),
-          updated_at: new Date().toISOString(),
-        },
-        manager,
-      ),
-    );
-    return listingId;
-  };
-  const bid = (who: Actor, listingId: string, amount: number, maxAmount?: number, key?: string): Promise<PlaceBidResponse> =>
-    svc.rpc.call(RPC.bidding.placeBid, { listing_id: listingId, amount, ...(maxAmount === undefined ? {} : { max_amount: maxAmount }) }, who, key ? { idempotency: { key } } : undefined);
+  const auction = (terms: { starting_price?: number; reserve_price?: number | null; auction_type?: 'auto' | 'manual'; listing_type?: 'auction' | 'fixed'; seller_id?: string } = {}) =>
+    openAuction(svc, { title: 'Travel blog', ...terms, buy_now_price: terms.listing_type === 'fixed' ? 20_000 : null });
+  const bid = (who: Actor, listingId: string, amount: number, maxAmount?: number, key?: string) => placeBidAs(svc, who, listingId, amount, maxAmount, key);
   const refusal = (pending: Promise<unknown>) => pending.then(
     () => null,
     (error: unknown) => ({ status: (error as AppError).status, detail: (error as AppError).message }),
@@ -72,10 +47,7 @@ describe('proxy bidding through bidding-service (ADR 0055)', () => {
   };
 
   beforeAll(async () => {
-    svc = await startServiceUnderTest('bidding-service', (env) => {
-      const config = parseEnvOrThrow(biddingEnv, env);
-      return { module: biddingAppModule(config), config };
-    });
+    svc = await startBiddingUnderTest();
     ds = svc.app.get(DataSource);
     auctions = svc.app.get(AuctionsRepository);
   });
