@@ -8,6 +8,7 @@ import { biddingAppModule } from '../app.module';
 import { biddingEnv } from '../bidding.config';
 import { AuctionsRepository } from './auctions.repository';
 import { CloseJobs } from './close-jobs';
+import { auctionTerms } from '../testing/bidding-under-test';
 
 describe('close jobs survive a Redis wipe (D8)', () => {
   let db: TestDatabase;
@@ -40,28 +41,10 @@ describe('close jobs survive a Redis wipe (D8)', () => {
 
   it('re-creates the jobs from the database at start, and the auction still closes on time', async () => {
     app = await start();
-    const listingId = randomUUID();
     const endsAt = new Date(Date.now() + 6000);
-    const ds = app.get(DataSource);
-    await ds.transaction((manager) =>
-      app!.get(AuctionsRepository).applyListing(
-        {
-          listing_id: listingId,
-          seller_id: randomUUID(),
-          title: 'Wiped but not forgotten',
-          website_url: null,
-          status: 'active',
-          listing_type: 'auction',
-          auction_type: 'auto',
-          starting_price: 100,
-          reserve_price: null,
-          buy_now_price: null,
-          expires_at: endsAt.toISOString(),
-          updated_at: new Date().toISOString(),
-        },
-        manager,
-      ),
-    );
+    const terms = auctionTerms({ title: 'Wiped but not forgotten', expires_at: endsAt.toISOString() });
+    const listingId = terms.listing_id;
+    await app.get(DataSource).transaction((manager) => app!.get(AuctionsRepository).applyListing(terms, manager));
     const placed = await app.get(AuctionsRepository).placeBid(listingId, { id: randomUUID(), name: 'ann' }, 100, new Date(), 0);
     expect(placed?.decision.accepted).toBe(true);
     await app.get(CloseJobs).schedule(listingId, endsAt);
