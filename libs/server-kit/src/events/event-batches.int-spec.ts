@@ -1,14 +1,9 @@
-import { randomUUID } from 'node:crypto';
-import type { DataSource, MigrationInterface, QueryRunner } from 'typeorm';
-import { JSONCodec, type NatsConnection } from 'nats';
+import type { MigrationInterface, QueryRunner } from 'typeorm';
 import { durableName, type EventEnvelope } from '@market/contracts';
-import { createTestDatabase, deleteStream, eventually, isolatedEnv, type TestDatabase } from '../testing';
-import { openServiceDatabase } from '../database/data-source';
-import { CreateEventTables1763800000000 } from '../database/1763800000000-create-event-tables';
-import { connectNats } from '../nats/nats.connection';
-import { consumerLimits, streamLimits } from '../config/growth-env';
-import { ensureEventStream, eventSubject } from './jetstream';
+import { eventually } from '../testing';
+import { consumerLimits } from '../config/growth-env';
 import { EventConsumers } from './event-consumer';
+import { openEventRig, userRegistered, type EventRig } from './testing/event-rig';
 import { countDeadLetters } from './dead-letters';
 
 class CreateBatchDeliveries1763800000010 implements MigrationInterface {
@@ -20,44 +15,22 @@ class CreateBatchDeliveries1763800000010 implements MigrationInterface {
 
 /** Batched consumers (ADR 0057) on a real JetStream and PostgreSQL: events taken together, each applied once, in order. */
 describe('event batches (real JetStream)', () => {
-  let db: TestDatabase;
-  let env: Record<string, string>;
-  let ds: DataSource;
-  let nc: NatsConnection;
+  let rig: EventRig;
   let consumers: EventConsumers;
   const limits = consumerLimits({ EVENTS_MAX_DELIVER: 3, EVENTS_RETRY_DELAY_MS: 50, EVENTS_MAX_RETRY_DELAY_MS: 100 });
-  const stream = () => ({ stream: env.EVENTS_STREAM, prefix: env.EVENTS_PREFIX });
   const batchSizes: number[] = [];
-
-  const envelope = (username: string): EventEnvelope<'user.registered'> => ({
-    id: randomUUID(),
-    name: 'user.registered',
-    occurred_at: new Date().toISOString(),
-    request_id: null,
-    payload: { user_id: randomUUID(), username, email: `${username}@example.com`, created_at: new Date().toISOString() },
-  });
-  /** Publishes an envelope as a relay would; publishing one again is a redelivery of the same event (a new message). */
-  const publish = async (event: EventEnvelope<'user.registered'>) => {
-    await nc.jetstream().publish(eventSubject(env.EVENTS_PREFIX, 'user.registered'), JSONCodec().encode(event), { msgID: randomUUID() });
-    return event.id;
-  };
+  const envelope = userRegistered;
+  const publish = (event: EventEnvelope<'user.registered'>) => rig.publish(event);
   const delivered = async (): Promise<Array<{ event_id: string; username: string; batch: number; place: number }>> =>
-    ds.query('SELECT event_id, username, batch, place FROM batch_deliveries ORDER BY batch, place');
+    rig.ds.query('SELECT event_id, username, batch, place FROM batch_deliveries ORDER BY batch, place');
 
   beforeAll(async () => {
-    db = await createTestDatabase('batches');
-    env = isolatedEnv(db.url);
-    ds = await openServiceDatabase({ url: db.url, schema: 'kit_batches', entities: [], migrations: [CreateEventTables1763800000000, CreateBatchDeliveries1763800000010] });
-    nc = await connectNats(env.NATS_URL, 'batches-under-test');
-    await ensureEventStream(nc, stream(), streamLimits({}));
+    rig = await openEventRig('batches', [CreateBatchDeliveries1763800000010]);
   });
 
   afterAll(async () => {
     await consumers?.stop();
-    await nc?.close();
-    await ds?.destroy();
-    await deleteStream(env.NATS_URL, env.EVENTS_STREAM);
-    await db?.drop();
+    await rig?.stop();
   });
 
   it('takes what is waiting in batches, applies each event once in stream order, skips redeliveries, and handles a lone event at once', async () => {
@@ -66,7 +39,7 @@ describe('event batches (real JetStream)', () => {
     for (const event of events) await publish(event);
     for (const event of events.filter((_, i) => i % 5 === 0)) await publish(event);
 
-    consumers = new EventConsumers(ds, nc, stream(), 'kit-batches', limits);
+    consumers = new EventConsumers(rig.ds, rig.nc, rig.stream, 'kit-batches', limits);
     await consumers.subscribeBatch('user.registered', async (batch, manager) => {
       batchSizes.push(batch.length);
       if (batch.some((event) => event.payload.username === 'poison')) throw new Error('this handler always fails on poison');
@@ -87,7 +60,7 @@ describe('event batches (real JetStream)', () => {
     await eventually(async () => expect((await delivered()).map((row) => row.event_id)).toContain(lone), 10_000, 50);
     const durable = durableName('kit-batches', 'user.registered');
     await eventually(async () => {
-      const info = await (await nc.jetstreamManager()).consumers.info(env.EVENTS_STREAM, durable);
+      const info = await (await rig.nc.jetstreamManager()).consumers.info(rig.env.EVENTS_STREAM, durable);
       expect([info.num_ack_pending, info.num_pending]).toEqual([0, 0]);
     });
     expect((await delivered()).length).toBe(41);
@@ -95,15 +68,15 @@ describe('event batches (real JetStream)', () => {
 
   it('retries a failed batch event by event: the others are applied, the poison alone is dead-lettered', async () => {
     const before = (await delivered()).length;
-    const deadBefore = await countDeadLetters(nc, stream());
+    const deadBefore = await countDeadLetters(rig.nc, rig.stream);
     // Published while the consumer is busy with nothing: they arrive close together and may share batches.
     const around = [envelope('before_poison'), envelope('poison'), envelope('after_poison')];
     await Promise.all(around.map((event) => publish(event)));
 
-    await eventually(async () => expect(await countDeadLetters(nc, stream())).toBe(deadBefore + 1), 20_000);
+    await eventually(async () => expect(await countDeadLetters(rig.nc, rig.stream)).toBe(deadBefore + 1), 20_000);
     await eventually(async () => expect((await delivered()).length).toBe(before + 2));
     const names = (await delivered()).slice(before).map((row) => row.username);
     expect(names.sort()).toEqual(['after_poison', 'before_poison']);
-    expect(await ds.query('SELECT 1 FROM processed_events WHERE event_id = $1', [around[1].id])).toEqual([]);
+    expect(await rig.ds.query('SELECT 1 FROM processed_events WHERE event_id = $1', [around[1].id])).toEqual([]);
   });
 });

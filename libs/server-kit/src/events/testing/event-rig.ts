@@ -1,0 +1,58 @@
+import { randomUUID } from 'node:crypto';
+import type { DataSource, MigrationInterface } from 'typeorm';
+import { JSONCodec, type NatsConnection } from 'nats';
+import type { EventEnvelope } from '@market/contracts';
+import { createTestDatabase, deleteStream, isolatedEnv, type TestDatabase } from '../../testing';
+import { openServiceDatabase } from '../../database/data-source';
+import { CreateEventTables1763800000000 } from '../../database/1763800000000-create-event-tables';
+import { connectNats } from '../../nats/nats.connection';
+import { streamLimits } from '../../config/growth-env';
+import { ensureEventStream, eventSubject, type EventStreamOptions } from '../jetstream';
+
+/** A database with the event tables (and a test's own), a NATS connection and an event stream of its own. */
+export interface EventRig {
+  env: Record<string, string>;
+  ds: DataSource;
+  nc: NatsConnection;
+  stream: EventStreamOptions;
+  /** Publishes an envelope as an outbox relay would; the same envelope again is a redelivery (a new message). */
+  publish(event: EventEnvelope<'user.registered'>, msgId?: string): Promise<string>;
+  stop(): Promise<void>;
+}
+
+/** A user.registered envelope for `username`, the event the kit's consumer tests send. */
+export function userRegistered(username: string): EventEnvelope<'user.registered'> {
+  return {
+    id: randomUUID(),
+    name: 'user.registered',
+    occurred_at: new Date().toISOString(),
+    request_id: null,
+    payload: { user_id: randomUUID(), username, email: `${username}@example.com`, created_at: new Date().toISOString() },
+  };
+}
+
+/** Opens an EventRig named `name` with the event tables and `migrations` in a schema of its own. */
+export async function openEventRig(name: string, migrations: Array<new () => MigrationInterface>): Promise<EventRig> {
+  const db: TestDatabase = await createTestDatabase(name);
+  const env = isolatedEnv(db.url);
+  const ds = await openServiceDatabase({ url: db.url, schema: `kit_${name}`, entities: [], migrations: [CreateEventTables1763800000000, ...migrations] });
+  const nc = await connectNats(env.NATS_URL, `${name}-under-test`);
+  const stream = { stream: env.EVENTS_STREAM, prefix: env.EVENTS_PREFIX };
+  await ensureEventStream(nc, stream, streamLimits({}));
+  return {
+    env,
+    ds,
+    nc,
+    stream,
+    publish: async (event, msgId = randomUUID()) => {
+      await nc.jetstream().publish(eventSubject(env.EVENTS_PREFIX, 'user.registered'), JSONCodec().encode(event), { msgID: msgId });
+      return event.id;
+    },
+    stop: async () => {
+      await nc.close();
+      await ds.destroy();
+      await deleteStream(env.NATS_URL, env.EVENTS_STREAM);
+      await db.drop();
+    },
+  };
+}
