@@ -1,11 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { connect, JSONCodec, type NatsConnection } from 'nats';
 import { DataSource } from 'typeorm';
 import type { EventEnvelope, EventPayloads } from '@market/contracts';
-import { eventSubject, natsTarget, parseEnvOrThrow, serviceEnv } from '@market/server-kit';
-import { eventually, shuffled, startServiceUnderTest, type ServiceUnderTest } from '@market/server-kit/testing';
-import { listingsAppModule } from '../app.module';
-import { buildListing } from '../testing/listing.factory';
+import { eventually, shuffled } from '@market/server-kit/testing';
+import { startListingsUnderTest, type ListingsUnderTest } from '../testing/listings-under-test';
 import { ListingsRepository } from './listings.repository';
 
 const VERSIONS = 15;
@@ -13,14 +10,11 @@ const HOUR = 3_600_000;
 
 /** bid.placed taken in batches (ADR 0057): per listing the newest price wins, whatever the order, redelivered or not. */
 describe('listings apply bid.placed in batches', () => {
-  let svc: ServiceUnderTest;
-  let nc: NatsConnection;
+  let under: ListingsUnderTest;
   let ds: DataSource;
   let listings: ListingsRepository;
 
-  const publish = async (event: EventEnvelope<'bid.placed'>) => {
-    await nc.jetstream().publish(eventSubject(svc.env.EVENTS_PREFIX, 'bid.placed'), JSONCodec().encode(event), { msgID: randomUUID() });
-  };
+  const publish = (event: EventEnvelope<'bid.placed'>) => under.publish(event);
   const bid = (listingId: string, seller: string, version: number): EventEnvelope<'bid.placed'> => {
     const payload: EventPayloads['bid.placed'] = {
       bid_id: randomUUID(),
@@ -50,22 +44,16 @@ describe('listings apply bid.placed in batches', () => {
     Number((await ds.query(`SELECT count(*) AS n FROM processed_events WHERE consumer = 'listings-service' AND event_id = ANY($1::uuid[])`, [ids]))[0].n);
 
   beforeAll(async () => {
-    svc = await startServiceUnderTest('listings-service', (env) => {
-      const config = parseEnvOrThrow(serviceEnv, env);
-      return { module: listingsAppModule(config), config };
-    });
-    nc = await connect(natsTarget(svc.env.NATS_URL));
-    ds = svc.app.get(DataSource);
-    listings = svc.app.get(ListingsRepository);
+    under = await startListingsUnderTest();
+    ({ ds, listings } = under);
   });
   afterAll(async () => {
-    await nc?.close();
-    await svc?.stop();
+    await under?.stop();
   });
 
   it('ends at the newest price of each listing from a shuffled burst with redeliveries, every event recorded once', async () => {
     const seller = randomUUID();
-    const live = async () => (await listings.approve((await listings.insert(seller, buildListing({ starting_price: 1000 }), 'pending')).id))!;
+    const live = () => under.live(seller, { starting_price: 1000 });
     const targets = [await live(), await live(), await live()];
     const events = targets.flatMap((listing) => Array.from({ length: VERSIONS }, (_, i) => bid(listing.id, seller, i + 1)));
     // Every event once in a shuffled order, then a third of them again (redeliveries: same ids).

@@ -1,31 +1,24 @@
 import { randomUUID } from 'node:crypto';
-import { connect, JSONCodec, type NatsConnection } from 'nats';
 import { DataSource } from 'typeorm';
-import { BrowseListingsQuerySchema, type EventName, type EventPayloads } from '@market/contracts';
-import { eventSubject, natsTarget, parseEnvOrThrow, serviceEnv } from '@market/server-kit';
-import { eventually, startServiceUnderTest, type ServiceUnderTest } from '@market/server-kit/testing';
-import { listingsAppModule } from '../app.module';
+import { BrowseListingsQuerySchema, type EventEnvelope, type EventName, type EventPayloads } from '@market/contracts';
+import { eventually } from '@market/server-kit/testing';
+import { startListingsUnderTest, type ListingsUnderTest } from '../testing/listings-under-test';
 import { buildListing } from '../testing/listing.factory';
 import { ListingsRepository } from './listings.repository';
 
 const MINUTE = 60_000;
 
 describe('listings follow moderation and repricing over the bus (ADR 0038)', () => {
-  let svc: ServiceUnderTest;
-  let nc: NatsConnection;
+  let under: ListingsUnderTest;
   let ds: DataSource;
   let listings: ListingsRepository;
 
   /** Publishes an event as its writer's outbox relay would; `id` repeats one (a redelivery). */
   const publish = async <N extends EventName>(name: N, payload: EventPayloads[N], id: string = randomUUID()) => {
-    const envelope = { id, name, occurred_at: new Date().toISOString(), request_id: null, payload };
-    await nc.jetstream().publish(eventSubject(svc.env.EVENTS_PREFIX, name), JSONCodec().encode(envelope), { msgID: randomUUID() });
+    await under.publish({ id, name, occurred_at: new Date().toISOString(), request_id: null, payload } as EventEnvelope<EventName>);
     return id;
   };
-  const live = async (seller: string, overrides: Parameters<typeof buildListing>[0] = {}) => {
-    const created = await listings.insert(seller, buildListing(overrides), 'pending');
-    return (await listings.approve(created.id))!;
-  };
+  const live = (seller: string, overrides: Parameters<typeof buildListing>[0] = {}) => under.live(seller, overrides);
   const statusOf = async (id: string) => (await listings.findById(id))?.status;
   const flagOf = async (id: string) => ((await ds.query('SELECT moderation_paused FROM listings WHERE id = $1', [id])) as { moderation_paused: boolean }[])[0].moderation_paused;
   const updates = async (id: string) =>
@@ -37,17 +30,11 @@ describe('listings follow moderation and repricing over the bus (ADR 0038)', () 
   const reactivated = (userId: string, at = new Date()) => ({ user_id: userId, reactivated_by: randomUUID(), at: at.toISOString() });
 
   beforeAll(async () => {
-    svc = await startServiceUnderTest('listings-service', (env) => {
-      const config = parseEnvOrThrow(serviceEnv, env);
-      return { module: listingsAppModule(config), config };
-    });
-    nc = await connect(natsTarget(svc.env.NATS_URL));
-    ds = svc.app.get(DataSource);
-    listings = svc.app.get(ListingsRepository);
+    under = await startListingsUnderTest();
+    ({ ds, listings } = under);
   });
   afterAll(async () => {
-    await nc?.close();
-    await svc?.stop();
+    await under?.stop();
   });
 
   it("a suspension pauses the seller's live listings (hidden, bidding told); a reactivation restores exactly those", async () => {

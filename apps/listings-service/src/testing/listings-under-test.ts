@@ -1,0 +1,46 @@
+import { randomUUID } from 'node:crypto';
+import { connect, JSONCodec, type NatsConnection } from 'nats';
+import { DataSource } from 'typeorm';
+import type { EventEnvelope, EventName } from '@market/contracts';
+import { eventSubject, natsTarget, parseEnvOrThrow, serviceEnv } from '@market/server-kit';
+import { startServiceUnderTest, type ServiceUnderTest } from '@market/server-kit/testing';
+import { listingsAppModule } from '../app.module';
+import { ListingsRepository, type ListingRecord } from '../listings/listings.repository';
+import { buildListing } from './listing.factory';
+
+/** listings-service running in this process, with a NATS connection of the test's own to publish its events. */
+export interface ListingsUnderTest {
+  svc: ServiceUnderTest;
+  nc: NatsConnection;
+  ds: DataSource;
+  listings: ListingsRepository;
+  /** Publishes an envelope as its writer's outbox relay would (a new message each time: a repeated id is a redelivery). */
+  publish(envelope: EventEnvelope<EventName>): Promise<void>;
+  /** A listing of `seller` created and approved, live. */
+  live(seller: string, overrides?: Parameters<typeof buildListing>[0]): Promise<ListingRecord>;
+  stop(): Promise<void>;
+}
+
+/** Starts listings-service on a database of its own and connects to its NATS. */
+export async function startListingsUnderTest(): Promise<ListingsUnderTest> {
+  const svc = await startServiceUnderTest('listings-service', (env) => {
+    const config = parseEnvOrThrow(serviceEnv, env);
+    return { module: listingsAppModule(config), config };
+  });
+  const nc = await connect(natsTarget(svc.env.NATS_URL));
+  const listings = svc.app.get(ListingsRepository);
+  return {
+    svc,
+    nc,
+    ds: svc.app.get(DataSource),
+    listings,
+    publish: async (envelope) => {
+      await nc.jetstream().publish(eventSubject(svc.env.EVENTS_PREFIX, envelope.name), JSONCodec().encode(envelope), { msgID: randomUUID() });
+    },
+    live: async (seller, overrides = {}) => (await listings.approve((await listings.insert(seller, buildListing(overrides), 'pending')).id))!,
+    stop: async () => {
+      await nc.close();
+      await svc.stop();
+    },
+  };
+}
