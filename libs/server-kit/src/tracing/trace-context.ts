@@ -57,6 +57,8 @@ export interface SpanOptions {
   /** The traceparent to continue; without one (undefined) the active context is the parent. */
   parent?: string | null;
   attributes?: Record<string, string | number | boolean>;
+  /** When the work began, in epoch milliseconds, for a span recorded after the fact (default: now). */
+  startTime?: number;
 }
 
 /** Ends a span as failed with the error's message. */
@@ -99,7 +101,7 @@ export async function inSpan<T>(name: string, options: SpanOptions, fn: (span: S
 export function startSpan(name: string, options: SpanOptions): { span: Span; context: Context } {
   const parent = parentContext(options);
   if (!isRecordedTrace(parent)) return { span: UNRECORDED, context: context.active() };
-  const span = tracer().startSpan(name, { kind: options.kind, attributes: options.attributes }, parent);
+  const span = tracer().startSpan(name, { kind: options.kind, attributes: options.attributes, startTime: options.startTime }, parent);
   return { span, context: trace.setSpan(parent, span) };
 }
 
