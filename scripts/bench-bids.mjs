@@ -43,6 +43,12 @@ const F_THREADS = Math.max(1, Math.ceil(F_VIEWERS / 2500));
 const TARGETS = { share: 0.5, p99Ms: 100, wsP95Ms: 100, overhead: 0.1 };
 // Phase C once more on two fresh systems, tracing and scraping off then on (BENCH_OVERHEAD=0 skips it).
 const OVERHEAD = process.env.BENCH_OVERHEAD !== '0';
+// Rounds of plain, observed, observed, plain systems (ADR 0048): more rounds, a narrower estimate, a longer bench.
+const OVERHEAD_ROUNDS = Number(process.env.BENCH_OVERHEAD_ROUNDS ?? 2);
+if (!Number.isInteger(OVERHEAD_ROUNDS) || OVERHEAD_ROUNDS < 1) {
+  console.error(`BENCH_OVERHEAD_ROUNDS must be a whole number from 1, not ${process.env.BENCH_OVERHEAD_ROUNDS}`);
+  process.exit(1);
+}
 // BENCH_PHASES: unset runs A to G; 0 runs only the overhead runs (the Bids sections stay); else the letters to run.
 const SELECTED = process.env.BENCH_PHASES === undefined ? 'ABCDEFG' : process.env.BENCH_PHASES === '0' ? '' : process.env.BENCH_PHASES.toUpperCase();
 const RUN = Object.fromEntries([...'ABCDEFG'].map((letter) => [letter, SELECTED.includes(letter)]));
@@ -230,7 +236,7 @@ if (PHASES) await bidPhases().catch((error) => {
 });
 
 /** The docs section for the observability overhead runs. */
-function overheadSection({ date, plain, observed, ratio, everyTrace }) {
+function overheadSection({ date, plain, observed, ratio, roundRatios, everyTrace }) {
   const overhead = 1 - ratio;
   const label = (run) => (run.everyTrace ? 'every trace, scraped each second' : run.observed ? 'observed' : 'plain');
   const row = (run, i) =>
@@ -243,8 +249,8 @@ function overheadSection({ date, plain, observed, ratio, everyTrace }) {
     `Measured ${date} on ${os.cpus().length} cores${PHASES ? ', in the same run as the bids section' : ''}: phase C (${BIDDERS} bidders, each on two auctions of its own, ` +
       `${SECONDS} s) on fresh systems one after the other, **plain** (no OTEL_EXPORTER_OTLP_ENDPOINT, nobody scraping) and **observed** ` +
       '(as production runs: tracing at its default ratio, one request in ten, every recorded span exported over OTLP/HTTP to a sink, ' +
-      `every process scraped every ${productionScrapeMs() / 1000} s as deploy/observability/prometheus.yml configures; sink and scraper in a process of their own beside the load generator, ADR 0048), in the order plain, observed, observed, plain: a system started after another runs slower, and ` +
-      'the mirrored order cancels that drift. Metric recording is always on, so the difference is tracing, its export and the scrapes ' +
+      `every process scraped every ${productionScrapeMs() / 1000} s as deploy/observability/prometheus.yml configures; sink and scraper in a process of their own beside the load generator, ADR 0048), in ${roundRatios.length} rounds of plain, observed, observed, plain: a system started after another may run slower, and ` +
+      'the mirrored order cancels that drift; each storm starts after a CHECKPOINT, so none inherits the writes of the systems before it. Metric recording is always on, so the difference is tracing, its export and the scrapes ' +
       '(ADR 0048, 0049). A last system records **every trace** (OTEL_TRACES_SAMPLER_ARG=1) and is scraped each second, the harshest setting, for the record.',
     '',
     '| # | run | accepted bids/s | p50 ms | p99 ms | 5xx | OTLP | scrapes |',
@@ -252,7 +258,8 @@ function overheadSection({ date, plain, observed, ratio, everyTrace }) {
     ...runs.map(row),
     '',
     `Means: plain ${Math.round(plain.acceptedPerSecond)}, observed ${Math.round(observed.acceptedPerSecond)} accepted bids/s: ` +
-      `${(overhead * 100).toFixed(1)}% fewer with observability on (target < ${TARGETS.overhead * 100}%: **${overhead < TARGETS.overhead ? 'met' : 'missed'}**).` +
+      `${(overhead * 100).toFixed(1)}% fewer with observability on (target < ${TARGETS.overhead * 100}%: **${overhead < TARGETS.overhead ? 'met' : 'missed'}**); ` +
+      `round by round: ${roundRatios.map((r) => `${((1 - r) * 100).toFixed(1)}%`).join(', ')}.` +
       (everyTrace ? ` Recording every trace and scraping each second: ${((1 - everyTrace.ratio) * 100).toFixed(1)}% fewer than the plain mean (one run, after the others).` : ''),
     '',
     '',
@@ -261,7 +268,7 @@ function overheadSection({ date, plain, observed, ratio, everyTrace }) {
 
 if (!failed && OVERHEAD) {
   try {
-    const result = await measureObservabilityOverhead({ everyTrace: process.env.BENCH_OVERHEAD_EVERY_TRACE !== '0', baseEnv: env, port: PORT + 20, bidders: BIDDERS, listings: LISTINGS, seconds: SECONDS, startingPrice: STARTING_PRICE, log });
+    const result = await measureObservabilityOverhead({ everyTrace: process.env.BENCH_OVERHEAD_EVERY_TRACE !== '0', rounds: OVERHEAD_ROUNDS, baseEnv: env, port: PORT + 20, bidders: BIDDERS, listings: LISTINGS, seconds: SECONDS, startingPrice: STARTING_PRICE, log });
     const text = overheadSection({ date: new Date().toISOString().slice(0, 10), ...result });
     console.log(`\n${text}`);
     if (result.plain.serverErrors || result.observed.serverErrors || result.everyTrace?.run.phase.serverErrors) {

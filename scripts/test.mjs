@@ -10,7 +10,7 @@ const run = (command, args) => spawnSync(command, args, { cwd: ROOT, stdio: 'inh
 const only = process.argv[2];
 const tiers = [
   ['unit', 'jest.unit.config.js', []],
-  ['integration', 'jest.int.config.js', ['--runInBand']],
+  ['integration', 'jest.int.config.js', []],
   ['e2e', 'jest.e2e.config.js', ['--runInBand']],
 ].filter(([name]) => !only || name === only);
 

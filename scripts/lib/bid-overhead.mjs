@@ -1,5 +1,5 @@
 // The cost of observability on the bid path (ADR 0048, 0049): phase C (each bidder on two auctions of its own) on
-// fresh systems started one after the other in the same run, two with tracing off and nobody scraping, two as
+// fresh systems started one after the other in the same run, in rounds of two with tracing off and nobody scraping and two as
 // production runs them (tracing at its default ratio, spans exported over OTLP/HTTP to a local sink, every process's
 // /metrics scraped at the interval our Prometheus configuration sets), and a fifth recording every trace and scraped
 // each second, the harshest setting, for the record.
@@ -7,6 +7,7 @@
 // comparison measures is the span work, the exports and the scrapes on top of it.
 import { fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import pg from 'pg';
 import { dropIsolated, isolatedSystemEnv, SERVICES, startSystem } from './system.mjs';
 import { apiClient, createAuctions, registerAccounts, stormPhase, waitForAuctions } from './bid-storm.mjs';
 
@@ -47,6 +48,23 @@ function startObserver() {
 }
 
 /**
+ * Writes PostgreSQL's dirty pages out before a storm (CHECKPOINT), so no run inherits the checkpoint of the systems
+ * before it: the largest source of the runs' spread (two plain systems in a row differed by up to a fifth). Needs a
+ * superuser, as the bench's own database is; without one the storm runs as it is and the reason is logged.
+ */
+async function checkpoint(databaseUrl, log) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  try {
+    await client.connect();
+    await client.query('CHECKPOINT');
+  } catch (error) {
+    log(`no CHECKPOINT before the storm (${error.message}): the runs' spread will be wider`);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/**
  * One system, set up like the main run, and phase C on it; `observed` turns tracing export and scraping on, at the
  * default sampling ratio or, with `everyTrace`, recording every trace.
  */
@@ -71,6 +89,7 @@ async function phaseC({ baseEnv, port, observed, everyTrace = false, bidders, li
       const urls = [...SERVICES.map(([, offset]) => `http://127.0.0.1:${base + offset}/metrics`), `http://127.0.0.1:${base + 9}/metrics`];
       await observer.ask({ type: 'scrape', urls, intervalMs: everyTrace ? 1000 : productionScrapeMs() }, 'scraping');
     }
+    await checkpoint(env.DATABASE_URL, log);
     const turns = new Map();
     const own = (bidder) => {
       const turn = (turns.get(bidder) ?? 0) + 1;
@@ -96,23 +115,28 @@ function combine(runs) {
 }
 
 /**
- * Phase C without and with observability on systems of their own, in the order plain, observed, observed, plain: a
- * system started after another runs slower (the database checkpoints the first one's writes; measured here: 19% for
- * two plain systems in a row), and the mirrored order cancels that drift. The ratio of the means is the overhead. With
- * `everyTrace`, a fifth system records every trace and is scraped each second; its ratio to the plain mean is reported,
- * not judged.
+ * Phase C without and with observability on systems of their own, in rounds of plain, observed, observed, plain (a
+ * system started after another may run slower, and the mirrored order cancels such a drift), each storm after a
+ * CHECKPOINT. The ratio of the means over all rounds is the overhead; each round's own ratio shows the spread. With
+ * `everyTrace`, a last system records every trace and is scraped each second; its ratio to the plain mean is
+ * reported, not judged.
  */
-export async function measureObservabilityOverhead({ everyTrace = true, ...options }) {
-  const order = [false, true, true, false];
+export async function measureObservabilityOverhead({ everyTrace = true, rounds = 2, ...options }) {
+  const order = Array.from({ length: rounds }, () => [false, true, true, false]).flat();
   const runs = [];
-  for (const [index, observed] of order.entries()) runs.push({ index, observed, ...(await phaseC({ ...options, observed })) });
+  for (const [index, observed] of order.entries()) runs.push({ index, round: Math.floor(index / 4), observed, ...(await phaseC({ ...options, observed })) });
   const plain = combine(runs.filter((run) => !run.observed));
   const observed = combine(runs.filter((run) => run.observed));
+  const roundRatios = Array.from({ length: rounds }, (_, round) => {
+    const of = (wanted) => combine(runs.filter((run) => run.round === round && run.observed === wanted)).acceptedPerSecond;
+    return of(true) / of(false);
+  });
   const full = everyTrace ? { index: order.length, observed: true, everyTrace: true, ...(await phaseC({ ...options, observed: true, everyTrace: true })) } : null;
   return {
     plain,
     observed,
     ratio: observed.acceptedPerSecond / plain.acceptedPerSecond,
+    roundRatios,
     everyTrace: full ? { run: full, ratio: full.phase.acceptedPerSecond / plain.acceptedPerSecond } : null,
   };
 }
