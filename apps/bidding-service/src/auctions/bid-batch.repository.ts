@@ -5,7 +5,7 @@ import { checkEventPayload } from '@market/server-kit';
 import { ProxyBatch, type ProxyBatchMaximum, type ProxyBidDecision } from '@market/domain';
 import type { AuctionRecord, BidRecord } from './auctions.repository';
 import { repairMaximums } from './auction-maximums.repository';
-import { BID_COLUMNS, type PlacedBid } from './bid-recording.repository';
+import { BID_COLUMNS, leadingBidsOf, type PlacedBid } from './bid-recording.repository';
 import { UNKNOWN_BIDDER } from './bidder-names';
 
 /** One bid waiting in its listing's sequencer (ADR 0058), with what its own request carried. */
@@ -191,11 +191,8 @@ export async function placeBatchLocked(
   }
   // A leader who only raised their maximum answers with their leading bid as it stood then: read before the writes,
   // so a later bid of this batch is not taken for it.
-  const leadingBefore = new Map<string, BidRecord | null>();
-  for (const [entry, { decision }] of decisions.entries()) {
-    const bidder = queued[entry].bidder.id;
-    if (decision.accepted && decision.bids.length === 0 && !leadingBefore.has(bidder)) leadingBefore.set(bidder, await leadingBidOf(auction.listing_id, bidder, manager));
-  }
+  const raisedOnly = new Set(decisions.flatMap(({ decision }, entry) => (decision.accepted && decision.bids.length === 0 ? [queued[entry].bidder.id] : [])));
+  const leadingBefore = await leadingBidsOf(auction.listing_id, [...raisedOnly], manager);
   const recorded = await recordBids(manager, auction, pending, queued);
   await saveMaximums(manager, auction.listing_id, saved);
   return decisions.map(({ decision, price_version, max_amount }, entry): PlacedBid => {
@@ -251,13 +248,4 @@ async function saveMaximums(manager: EntityManager, listingId: string, saved: Ma
     rows.map(([, m]) => m.raised),
     rows.map(([, m]) => m.order),
   ]);
-}
-
-/** The highest standing bid of a bidder (a leader who only raised their maximum answers with it). */
-async function leadingBidOf(listingId: string, bidderId: string, manager: EntityManager): Promise<BidRecord | null> {
-  const [bid]: BidRecord[] = await manager.query(
-    `SELECT ${BID_COLUMNS} FROM bids WHERE listing_id = $1 AND bidder_id = $2 AND status = 'pending' AND kind = 'bid' ORDER BY amount DESC, created_at ASC LIMIT 1`,
-    [listingId, bidderId],
-  );
-  return bid ?? null;
 }
