@@ -250,7 +250,7 @@ function overheadSection({ date, plain, observed, ratio, roundRatios, everyTrace
       `${SECONDS} s) on fresh systems one after the other, **plain** (no OTEL_EXPORTER_OTLP_ENDPOINT, nobody scraping) and **observed** ` +
       '(as production runs: tracing at its default ratio, one request in ten, every recorded span exported over OTLP/HTTP to a sink, ' +
       `every process scraped every ${productionScrapeMs() / 1000} s as deploy/observability/prometheus.yml configures; sink and scraper in a process of their own beside the load generator, ADR 0048), in ${roundRatios.length} rounds of plain, observed, observed, plain: a system started after another may run slower, and ` +
-      'the mirrored order cancels that drift; each storm starts after a CHECKPOINT, so none inherits the writes of the systems before it. Metric recording is always on, so the difference is tracing, its export and the scrapes ' +
+      `the mirrored order cancels that drift; ${runs.every((run) => run.checkpointed) ? 'each storm starts after a CHECKPOINT, so the checkpoint of the systems before it does not fall inside it' : '**CHECKPOINT was refused before some storms (not a superuser), so those runs may meet the checkpoint of the systems before them**'}. Metric recording is always on, so the difference is tracing, its export and the scrapes ` +
       '(ADR 0048, 0049). A last system records **every trace** (OTEL_TRACES_SAMPLER_ARG=1) and is scraped each second, the harshest setting, for the record.',
     '',
     '| # | run | accepted bids/s | p50 ms | p99 ms | 5xx | OTLP | scrapes |',

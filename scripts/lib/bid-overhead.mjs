@@ -48,17 +48,19 @@ function startObserver() {
 }
 
 /**
- * Writes PostgreSQL's dirty pages out before a storm (CHECKPOINT), so no run inherits the checkpoint of the systems
- * before it: the largest source of the runs' spread (two plain systems in a row differed by up to a fifth). Needs a
- * superuser, as the bench's own database is; without one the storm runs as it is and the reason is logged.
+ * Writes PostgreSQL's dirty pages out before a storm (CHECKPOINT), so the checkpoint of the systems before it does not
+ * fall inside it: the largest source of the runs' spread (two plain systems in a row differed by up to a fifth). Needs
+ * a superuser, as the bench's own database is; without one the storm runs as it is, and the run says so.
  */
 async function checkpoint(databaseUrl, log) {
   const client = new pg.Client({ connectionString: databaseUrl });
   try {
     await client.connect();
     await client.query('CHECKPOINT');
+    return true;
   } catch (error) {
     log(`no CHECKPOINT before the storm (${error.message}): the runs' spread will be wider`);
+    return false;
   } finally {
     await client.end().catch(() => undefined);
   }
@@ -89,7 +91,7 @@ async function phaseC({ baseEnv, port, observed, everyTrace = false, bidders, li
       const urls = [...SERVICES.map(([, offset]) => `http://127.0.0.1:${base + offset}/metrics`), `http://127.0.0.1:${base + 9}/metrics`];
       await observer.ask({ type: 'scrape', urls, intervalMs: everyTrace ? 1000 : productionScrapeMs() }, 'scraping');
     }
-    await checkpoint(env.DATABASE_URL, log);
+    const checkpointed = await checkpoint(env.DATABASE_URL, log);
     const turns = new Map();
     const own = (bidder) => {
       const turn = (turns.get(bidder) ?? 0) + 1;
@@ -99,7 +101,7 @@ async function phaseC({ baseEnv, port, observed, everyTrace = false, bidders, li
     const phase = await stormPhase(api, { tokens, pick: own, startingPrice, seconds });
     const stats = observer ? await observer.ask({ type: 'stop' }, 'stats') : null;
     log(`C ${everyTrace ? 'every trace' : observed ? 'observed' : 'plain'}: ${Math.round(phase.acceptedPerSecond)} accepted bids/s, p99 ${Math.round(phase.p99)} ms, ${phase.serverErrors} 5xx`);
-    return { phase, scrapes: stats?.scrapes ?? null, exports: stats?.exports ?? null };
+    return { phase, checkpointed, scrapes: stats?.scrapes ?? null, exports: stats?.exports ?? null };
   } finally {
     api.close();
     await system?.stop();

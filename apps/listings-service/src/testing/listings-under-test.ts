@@ -27,7 +27,10 @@ export async function startListingsUnderTest(): Promise<ListingsUnderTest> {
     const config = parseEnvOrThrow(serviceEnv, env);
     return { module: listingsAppModule(config), config };
   });
-  const nc = await connect(natsTarget(svc.env.NATS_URL));
+  const nc = await connect(natsTarget(svc.env.NATS_URL)).catch(async (error: unknown) => {
+    await svc.stop();
+    throw error;
+  });
   const listings = svc.app.get(ListingsRepository);
   return {
     svc,
@@ -38,9 +41,11 @@ export async function startListingsUnderTest(): Promise<ListingsUnderTest> {
       await nc.jetstream().publish(eventSubject(svc.env.EVENTS_PREFIX, envelope.name), JSONCodec().encode(envelope), { msgID: randomUUID() });
     },
     live: async (seller, overrides = {}) => (await listings.approve((await listings.insert(seller, buildListing(overrides), 'pending')).id))!,
+    // Each part is stopped even when another fails to.
     stop: async () => {
-      await nc.close();
-      await svc.stop();
+      const results = await Promise.allSettled([nc.close(), svc.stop()]);
+      const failure = results.find((result) => result.status === 'rejected');
+      if (failure) throw failure.reason;
     },
   };
 }

@@ -22,7 +22,8 @@ const portFree = (port: number) =>
 /** A gateway port whose next six ports (the services' health ports under npm start) are free too. */
 async function portBlock(): Promise<number> {
   for (;;) {
-    const base = 20_000 + Math.floor(Math.random() * 30_000);
+    // Below the kernel's ephemeral range (32768 and up), where outgoing connections of a suite running beside this one take ports.
+    const base = 20_000 + Math.floor(Math.random() * 12_000);
     const free = await Promise.all(Array.from({ length: 7 }, (_, i) => portFree(base + i)));
     if (free.every(Boolean)) return base;
   }

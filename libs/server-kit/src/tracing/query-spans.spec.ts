@@ -95,11 +95,57 @@ describe('PostgreSQL spans', () => {
     expect(JSON.stringify(exporter.getFinishedSpans().map((s) => s.attributes))).not.toMatch(/secret/);
     const [slow] = spans('pg UPDATE');
     expect(parentOf(slow)).toBe(tx.spanContext().spanId);
-    // Its times are the statement's own: it began after the transaction did and lasted at least the slow driver's wait.
+    // Its times are the statement's own: within the transaction's, lasting at least the slow driver's wait. The SDK
+    // places each span on the wall clock through Date.now(), whole milliseconds, so two spans agree within one.
     const ms = (time: [number, number]) => time[0] * 1000 + time[1] / 1e6;
-    expect(ms(slow.startTime)).toBeGreaterThanOrEqual(ms(tx.startTime));
+    expect(ms(slow.startTime)).toBeGreaterThanOrEqual(ms(tx.startTime) - 1);
     expect(ms(slow.duration)).toBeGreaterThanOrEqual(SLOW_STATEMENT_MS);
-    expect(ms(slow.endTime)).toBeLessThanOrEqual(ms(tx.endTime));
+    expect(ms(slow.endTime)).toBeLessThanOrEqual(ms(tx.endTime) + 1);
+  });
+
+  it('passes every statement of a traced transaction to the driver as it came, and lets go of the runner at its end', async () => {
+    const runner = {};
+    await atTheEdge('bid', async () => {
+      await query(runner, 'START TRANSACTION');
+      expect(await query(runner, 'INSERT INTO bids (id, amount) VALUES ($1, $2)', ['b1', 150])).toBe('rows');
+      await query(runner, 'COMMIT');
+    });
+    expect(sent).toEqual([['START TRANSACTION', [], undefined], ['INSERT INTO bids (id, amount) VALUES ($1, $2)', ['b1', 150], undefined], ['COMMIT', [], undefined]]);
+    exporter.reset();
+    // Ended: a slow statement later on the same runner, outside any trace, is nobody's span.
+    await query(runner, 'SELECT slow');
+    expect(exporter.getFinishedSpans()).toEqual([]);
+  });
+
+  it('marks a transaction whose statement failed even when a savepoint saved it, and ends one a new START finds open', async () => {
+    const runner = {};
+    await atTheEdge('bid', async () => {
+      await query(runner, 'START TRANSACTION');
+      await query(runner, 'SAVEPOINT typeorm_1');
+      await expect(query(runner, 'UPDATE broken SET n = 1')).rejects.toThrow('does not exist');
+      await query(runner, 'ROLLBACK TO SAVEPOINT typeorm_1');
+      await query(runner, 'COMMIT');
+    });
+    const [saved] = spans('pg transaction');
+    expect(saved.attributes).toMatchObject({ 'db.transaction.statements': 3, 'db.transaction.outcome': 'COMMIT' });
+    expect(saved.status).toMatchObject({ code: SpanStatusCode.ERROR, message: '1 statement(s) failed' });
+    exporter.reset();
+
+    // Released without COMMIT or ROLLBACK, then used for another transaction: the first ends there, marked.
+    await atTheEdge('first', async () => {
+      await query(runner, 'START TRANSACTION');
+      await query(runner, 'SELECT 1');
+    });
+    await atTheEdge('second', async () => {
+      await query(runner, 'START TRANSACTION');
+      await query(runner, 'COMMIT');
+    });
+    const [abandoned, second] = spans('pg transaction');
+    expect(abandoned.status).toMatchObject({ code: SpanStatusCode.ERROR, message: 'ended without COMMIT or ROLLBACK' });
+    expect(parentOf(abandoned)).toBe(spans('first')[0].spanContext().spanId);
+    expect(second.status.code).not.toBe(SpanStatusCode.ERROR);
+    expect(parentOf(second)).toBe(spans('second')[0].spanContext().spanId);
+    expect(second.attributes['db.transaction.outcome']).toBe('COMMIT');
   });
 
   it('marks a transaction that failed or rolled back, with the failing statement as its own span', async () => {

@@ -35,24 +35,34 @@ export function userRegistered(username: string): EventEnvelope<'user.registered
 export async function openEventRig(name: string, migrations: Array<new () => MigrationInterface>): Promise<EventRig> {
   const db: TestDatabase = await createTestDatabase(name);
   const env = isolatedEnv(db.url);
-  const ds = await openServiceDatabase({ url: db.url, schema: `kit_${name}`, entities: [], migrations: [CreateEventTables1763800000000, ...migrations] });
-  const nc = await connectNats(env.NATS_URL, `${name}-under-test`);
   const stream = { stream: env.EVENTS_STREAM, prefix: env.EVENTS_PREFIX };
-  await ensureEventStream(nc, stream, streamLimits({}));
+  let ds: DataSource | undefined;
+  let nc: NatsConnection | undefined;
+  // Stops what was opened, in reverse, each part even when another fails to.
+  const stop = async () => {
+    const results = await Promise.allSettled([nc?.close(), ds?.destroy()]);
+    results.push(...(await Promise.allSettled([deleteStream(env.NATS_URL, env.EVENTS_STREAM), db.drop()])));
+    const failure = results.find((result) => result.status === 'rejected');
+    if (failure) throw failure.reason;
+  };
+  try {
+    ds = await openServiceDatabase({ url: db.url, schema: `kit_${name}`, entities: [], migrations: [CreateEventTables1763800000000, ...migrations] });
+    nc = await connectNats(env.NATS_URL, `${name}-under-test`);
+    await ensureEventStream(nc, stream, streamLimits({}));
+  } catch (error) {
+    await stop().catch(() => undefined);
+    throw error;
+  }
+  const opened = { ds, nc };
   return {
     env,
-    ds,
-    nc,
+    ds: opened.ds,
+    nc: opened.nc,
     stream,
     publish: async (event, msgId = randomUUID()) => {
-      await nc.jetstream().publish(eventSubject(env.EVENTS_PREFIX, 'user.registered'), JSONCodec().encode(event), { msgID: msgId });
+      await opened.nc.jetstream().publish(eventSubject(env.EVENTS_PREFIX, 'user.registered'), JSONCodec().encode(event), { msgID: msgId });
       return event.id;
     },
-    stop: async () => {
-      await nc.close();
-      await ds.destroy();
-      await deleteStream(env.NATS_URL, env.EVENTS_STREAM);
-      await db.drop();
-    },
+    stop,
   };
 }
