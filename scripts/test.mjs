@@ -8,10 +8,13 @@ const env = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: '
 const run = (command, args) => spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', env }).status ?? 1;
 
 const only = process.argv[2];
+// [tier, jest config, extra arguments, report name]. The integration tier is two runs: two suites at a time, then the
+// fault tests alone (ADR 0061).
 const tiers = [
-  ['unit', 'jest.unit.config.js', []],
-  ['integration', 'jest.int.config.js', []],
-  ['e2e', 'jest.e2e.config.js', ['--runInBand']],
+  ['unit', 'jest.unit.config.js', [], 'unit'],
+  ['integration', 'jest.int.config.js', [], 'integration'],
+  ['integration', 'jest.int-alone.config.js', ['--runInBand'], 'integration-alone'],
+  ['e2e', 'jest.e2e.config.js', ['--runInBand'], 'e2e'],
 ].filter(([name]) => !only || name === only);
 
 if (run('npx', ['nx', 'run-many', '-t', 'build', '--parallel=2', '--outputStyle=static']) !== 0) {
@@ -24,7 +27,7 @@ mkdirSync(reports, { recursive: true });
 let passed = 0;
 let failed = 0;
 let broken = false;
-for (const [name, config, extra] of tiers) {
+for (const [, config, extra, name] of tiers) {
   const report = join(reports, `${name}.json`);
   rmSync(report, { force: true });
   console.log(`\n=== ${name} tests ===`);

@@ -1,42 +1,29 @@
 import { context, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
-import { InMemorySpanExporter, SimpleSpanProcessor, type ReadableSpan } from '@opentelemetry/sdk-trace-base';
+import type { ReadableSpan } from '@opentelemetry/sdk-trace-base';
 import { lastValueFrom, of, throwError } from 'rxjs';
 import type { RpcMeta } from '@market/contracts';
-import { samplerRatio, startsRecordedTrace, startTracing, type Tracing } from './start-tracing';
+import { samplerRatio, startsRecordedTrace, startTracing } from './start-tracing';
 import { contextFromTraceparent, currentTraceparent, inSpan, traceHeaders, traceparentOf } from './trace-context';
 import { endsSpan, handleInServerSpan, startRpcSpan } from './rpc-tracing';
 import { consumeInSpan, publishInSpan } from './event-tracing';
+import { atTheEdge, startTestTracing } from './testing/edge-tracing';
 
 const TRACEPARENT = /^00-([0-9a-f]{32})-([0-9a-f]{16})-01$/;
 const parentOf = (span: ReadableSpan) => span.parentSpanContext?.spanId;
 
 describe('trace propagation helpers', () => {
-  const exporter = new InMemorySpanExporter();
-  let tracing: Tracing | null;
+  let tracing: ReturnType<typeof startTestTracing>;
 
   beforeAll(() => {
-    tracing = startTracing('unit', { env: { OTEL_TRACES_SAMPLER_ARG: '1' }, spanProcessors: [new SimpleSpanProcessor(exporter)] });
+    tracing = startTestTracing();
   });
-  afterEach(() => exporter.reset());
-  afterAll(async () => {
-    await tracing?.shutdown();
-    trace.disable();
-  });
-
-  // The gateway's HTTP span in production: the only place a trace starts (ADR 0049).
-  const atTheEdge = <T>(name: string, fn: () => Promise<T> | T): Promise<T> =>
-    trace.getTracer('edge').startActiveSpan(name, { kind: SpanKind.SERVER }, async (span) => {
-      try {
-        return await fn();
-      } finally {
-        span.end();
-      }
-    });
+  afterEach(() => tracing.exporter.reset());
+  afterAll(() => tracing.stop());
   const unsampled = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-00';
 
   const finished = (name: string) => {
-    const span = exporter.getFinishedSpans().find((s) => s.name === name);
-    if (!span) throw new Error(`no finished span ${name} among ${exporter.getFinishedSpans().map((s) => s.name).join(', ')}`);
+    const span = tracing.exporter.getFinishedSpans().find((s) => s.name === name);
+    if (!span) throw new Error(`no finished span ${name} among ${tracing.exporter.getFinishedSpans().map((s) => s.name).join(', ')}`);
     return span;
   };
 
@@ -59,7 +46,7 @@ describe('trace propagation helpers', () => {
     // No new trace starts past the edge, and one the edge did not sample goes no further.
     expect(currentTraceparent(contextFromTraceparent(unsampled))).toBeNull();
     expect(await inSpan('unsampled', { kind: SpanKind.CONSUMER, parent: unsampled }, () => currentTraceparent())).toBeNull();
-    expect(exporter.getFinishedSpans().map((s) => s.name)).toEqual(['continued']);
+    expect(tracing.exporter.getFinishedSpans().map((s) => s.name)).toEqual(['continued']);
   });
 
   it('marks a span failed when its work throws, and rethrows', async () => {
@@ -126,7 +113,7 @@ describe('trace propagation helpers', () => {
     const answer = await lastValueFrom(handleInServerSpan('bids.place', meta.traceparent, () => of(trace.getSpan(context.active()))).pipe(endsSpan(span)));
     expect(meta.traceparent).toBeUndefined();
     expect(answer).toBeUndefined();
-    expect(exporter.getFinishedSpans()).toHaveLength(0);
+    expect(tracing.exporter.getFinishedSpans()).toHaveLength(0);
   });
 
   it('publishes and consumes untraced events without spans', async () => {
@@ -136,7 +123,7 @@ describe('trace propagation helpers', () => {
     });
     expect(sent).toBeUndefined();
     expect(await consumeInSpan('user.registered', 'notifications-service', undefined, async () => currentTraceparent())).toBeNull();
-    expect(exporter.getFinishedSpans()).toHaveLength(0);
+    expect(tracing.exporter.getFinishedSpans()).toHaveLength(0);
   });
 });
 

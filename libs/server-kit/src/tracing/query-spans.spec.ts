@@ -1,7 +1,7 @@
-import { context, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
-import { InMemorySpanExporter, SimpleSpanProcessor, type ReadableSpan } from '@opentelemetry/sdk-trace-base';
-import { startTracing, type Tracing } from './start-tracing';
+import { context, SpanKind, SpanStatusCode } from '@opentelemetry/api';
+import type { ReadableSpan } from '@opentelemetry/sdk-trace-base';
 import { contextFromTraceparent } from './trace-context';
+import { atTheEdge, startTestTracing } from './testing/edge-tracing';
 import { operationOf, SLOW_STATEMENT_MS, traceDatabaseQueries } from './query-spans';
 
 const parentOf = (span: ReadableSpan) => span.parentSpanContext?.spanId;
@@ -9,8 +9,7 @@ type Query = (this: object, q: string, p?: unknown[]) => Promise<unknown>;
 
 /** PostgreSQL spans (ADR 0049) over TypeORM's query runner, whose driver call is replaced by a recorder here. */
 describe('PostgreSQL spans', () => {
-  const exporter = new InMemorySpanExporter();
-  let tracing: Tracing | null;
+  let tracing: ReturnType<typeof startTestTracing>;
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { PostgresQueryRunner } = require('typeorm/driver/postgres/PostgresQueryRunner') as { PostgresQueryRunner: { prototype: { query: unknown } } };
   const real = PostgresQueryRunner.prototype.query;
@@ -28,7 +27,7 @@ describe('PostgreSQL spans', () => {
   const query = (runner: object, q: string, p: unknown[] = []) => (PostgresQueryRunner.prototype.query as Query).call(runner, q, p);
 
   beforeAll(() => {
-    tracing = startTracing('unit', { env: { OTEL_TRACES_SAMPLER_ARG: '1' }, spanProcessors: [new SimpleSpanProcessor(exporter)] });
+    tracing = startTestTracing();
   });
   // Each test wraps the recorder in place of the driver (startTracing's own wrapper of the real one is set aside).
   beforeEach(() => {
@@ -39,28 +38,17 @@ describe('PostgreSQL spans', () => {
   afterEach(() => {
     untrace();
     PostgresQueryRunner.prototype.query = real;
-    exporter.reset();
+    tracing.exporter.reset();
   });
-  afterAll(async () => {
-    await tracing?.shutdown();
-    trace.disable();
-  });
+  afterAll(() => tracing.stop());
 
-  const atTheEdge = <T>(name: string, fn: () => Promise<T> | T): Promise<T> =>
-    trace.getTracer('edge').startActiveSpan(name, { kind: SpanKind.SERVER }, async (span) => {
-      try {
-        return await fn();
-      } finally {
-        span.end();
-      }
-    });
-  const spans = (name: string) => exporter.getFinishedSpans().filter((s) => s.name === name);
+  const spans = (name: string) => tracing.exporter.getFinishedSpans().filter((s) => s.name === name);
 
   it('makes a statement outside a transaction a client span inside a recorded trace only, without parameter values', async () => {
     const runner = {};
     expect(await query(runner, 'SELECT 1 WHERE $1', ['outside'])).toBe('rows');
     expect(await context.with(contextFromTraceparent(unsampled), () => query(runner, 'SELECT 2'))).toBe('rows');
-    expect(exporter.getFinishedSpans()).toHaveLength(0);
+    expect(tracing.exporter.getFinishedSpans()).toHaveLength(0);
     expect(await atTheEdge('bid', () => query(runner, '  insert INTO outbox (id) VALUES ($1)', ['secret-value']))).toBe('rows');
     const [span] = spans('pg INSERT');
     expect(span.kind).toBe(SpanKind.CLIENT);
@@ -81,7 +69,7 @@ describe('PostgreSQL spans', () => {
       await query(runner, 'INSERT INTO outbox (id) VALUES ($1)', ['secret-value']);
       await query(runner, 'COMMIT');
     });
-    expect(exporter.getFinishedSpans().map((s) => s.name).sort()).toEqual(['bid', 'pg UPDATE', 'pg transaction']);
+    expect(tracing.exporter.getFinishedSpans().map((s) => s.name).sort()).toEqual(['bid', 'pg UPDATE', 'pg transaction']);
     const [tx] = spans('pg transaction');
     expect(parentOf(tx)).toBe(spans('bid')[0].spanContext().spanId);
     expect(tx.attributes).toMatchObject({
@@ -92,7 +80,7 @@ describe('PostgreSQL spans', () => {
       'db.query.text': 'SELECT * FROM auctions WHERE listing_id = $1 FOR UPDATE;\nUPDATE slow_table SET n = n + 1;\nINSERT INTO outbox (id) VALUES ($1)',
     });
     expect(tx.status.code).not.toBe(SpanStatusCode.ERROR);
-    expect(JSON.stringify(exporter.getFinishedSpans().map((s) => s.attributes))).not.toMatch(/secret/);
+    expect(JSON.stringify(tracing.exporter.getFinishedSpans().map((s) => s.attributes))).not.toMatch(/secret/);
     const [slow] = spans('pg UPDATE');
     expect(parentOf(slow)).toBe(tx.spanContext().spanId);
     // Its times are the statement's own: within the transaction's, lasting at least the slow driver's wait. The SDK
@@ -111,10 +99,10 @@ describe('PostgreSQL spans', () => {
       await query(runner, 'COMMIT');
     });
     expect(sent).toEqual([['START TRANSACTION', [], undefined], ['INSERT INTO bids (id, amount) VALUES ($1, $2)', ['b1', 150], undefined], ['COMMIT', [], undefined]]);
-    exporter.reset();
+    tracing.exporter.reset();
     // Ended: a slow statement later on the same runner, outside any trace, is nobody's span.
     await query(runner, 'SELECT slow');
-    expect(exporter.getFinishedSpans()).toEqual([]);
+    expect(tracing.exporter.getFinishedSpans()).toEqual([]);
   });
 
   it('marks a transaction whose statement failed even when a savepoint saved it, and ends one a new START finds open', async () => {
@@ -129,7 +117,7 @@ describe('PostgreSQL spans', () => {
     const [saved] = spans('pg transaction');
     expect(saved.attributes).toMatchObject({ 'db.transaction.statements': 3, 'db.transaction.outcome': 'COMMIT' });
     expect(saved.status).toMatchObject({ code: SpanStatusCode.ERROR, message: '1 statement(s) failed' });
-    exporter.reset();
+    tracing.exporter.reset();
 
     // Released without COMMIT or ROLLBACK, then used for another transaction: the first ends there, marked.
     await atTheEdge('first', async () => {
@@ -168,13 +156,13 @@ describe('PostgreSQL spans', () => {
     await query(runner, 'START TRANSACTION');
     await atTheEdge('later', () => query(runner, 'INSERT INTO outbox (id) VALUES ($1)', ['x']));
     await query(runner, 'COMMIT');
-    expect(exporter.getFinishedSpans().map((s) => s.name).sort()).toEqual(['later', 'pg INSERT']);
-    exporter.reset();
+    expect(tracing.exporter.getFinishedSpans().map((s) => s.name).sort()).toEqual(['later', 'pg INSERT']);
+    tracing.exporter.reset();
     await atTheEdge('bid', async () => {
       await query(runner, 'START TRANSACTION');
       await query(runner, 'COMMIT');
     });
     await query(runner, 'SELECT 3');
-    expect(exporter.getFinishedSpans().map((s) => s.name).sort()).toEqual(['bid', 'pg transaction']);
+    expect(tracing.exporter.getFinishedSpans().map((s) => s.name).sort()).toEqual(['bid', 'pg transaction']);
   });
 });
