@@ -1,7 +1,7 @@
 // Phase E of npm run bench:bids: bidders on one hot auction sending varied amounts with proxy maximums (ADR 0055).
 // Every request carries max_amount, so none is refused before the auction's row lock (bids.service refuses early only
 // what a plain bid's stale price already rules out): each 201 or 400 is a decision taken under the lock.
-import { acceptedBid, clock, percentile, stormRequest, stormTally } from './bid-storm.mjs';
+import { acceptedBid, clock, percentile, stormRequest, stormTally, wait } from './bid-storm.mjs';
 import { bidIncrement, minimumNextBid } from './build.mjs';
 
 /** `amount` raised by `steps` D6 increments, each taken at the price it is added to. */
@@ -63,7 +63,7 @@ export async function proxyStormPhase(api, { bidders, listingId, startingPrice, 
           continue;
         }
         // Anything else is a refusal the storm did not expect: counted under its reason, and the bidder backs off.
-        await new Promise((r) => setTimeout(r, 100));
+        await wait(100);
       }
     }),
   );

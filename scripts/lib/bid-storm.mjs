@@ -164,14 +164,15 @@ export async function waitForAuctions(api, sellerToken, ids, timeoutMs = 60_000)
       if (answer.status === 400) return;
       if (answer.status !== 404) throw new Error(`probe bid on ${id}: ${answer.status} ${answer.text.slice(0, 300)}`);
       if (Date.now() > deadline) throw new Error(`the bidding service never learned of auction ${id}`);
-      await new Promise((r) => setTimeout(r, 200));
+      await wait(200);
     }
   });
 }
 
 /** A refusal's reason with the amount left out, so races group together. */
 const reasonKey = (status, detail) => `${status} ${typeof detail === 'string' ? detail.replace(/\$[\d,]+/g, '$X') : 'validation'}`;
-const wait = (ms) => new Promise((r) => setTimeout(r, ms));
+/** Resolves after `ms`: a bidder's back-off or think time. */
+export const wait = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** What a storm's bidders tally beside their decisions: refusals by reason, shed 503s, 5xx and network errors. */
 export function stormTally() {
@@ -181,7 +182,7 @@ export function stormTally() {
 /**
  * One storm request (POST /bids with `body`), shared by every storm loop: null after a network error; otherwise the
  * answer with its times and, for anything but a 201, its detail, counted under its reason in `tally`. A shed 503 is
- * waited out (Retry-After) and a 5xx backed off 100 ms before this returns them, marked `again`.
+ * waited out (Retry-After) and a 5xx backed off 100 ms before this returns them, marked `again` (the first also `shed`).
  */
 export async function stormRequest(api, body, token, tally) {
   const sentAt = clock();
@@ -195,7 +196,7 @@ export async function stormRequest(api, body, token, tally) {
     return null;
   }
   const answeredAt = clock();
-  if (answer.status === 201) return { answer, sentAt, answeredAt, detail: undefined, again: false };
+  if (answer.status === 201) return { answer, sentAt, answeredAt, detail: undefined, again: false, shed: false };
   const detail = answer.body?.detail;
   const key = reasonKey(answer.status, detail);
   tally.reasons[key] = (tally.reasons[key] ?? 0) + 1;
@@ -203,14 +204,14 @@ export async function stormRequest(api, body, token, tally) {
   if (retryIn !== null) {
     tally.shed += 1;
     await wait(retryIn);
-    return { answer, sentAt, answeredAt, detail, again: true };
+    return { answer, sentAt, answeredAt, detail, again: true, shed: true };
   }
   if (answer.status >= 500) {
     tally.serverErrors += 1;
     await wait(100);
-    return { answer, sentAt, answeredAt, detail, again: true };
+    return { answer, sentAt, answeredAt, detail, again: true, shed: false };
   }
-  return { answer, sentAt, answeredAt, detail, again: false };
+  return { answer, sentAt, answeredAt, detail, again: false, shed: false };
 }
 
 /**
@@ -248,7 +249,7 @@ export async function stormPhase(api, { tokens, bidderIds = [], pick, startingPr
           await pace(sentAt);
           continue;
         }
-        if (shedDelayMs(answer) !== null) continue;
+        if (sent.shed) continue;
         const atLeast = typeof detail === 'string' ? /at least \$([\d,]+)/.exec(detail) : null;
         if (answer.status === 400 && atLeast) known.set(listingId, Number(atLeast[1].replace(/,/g, '')));
         else if (!sent.again) await wait(100);
