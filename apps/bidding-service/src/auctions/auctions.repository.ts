@@ -5,6 +5,8 @@ import type { BidKind, BidStatus, EventPayloads } from '@market/contracts';
 import { appendEvent, unavailable } from '@market/server-kit';
 import { offerRefusal, type AuctionState, type ListingStatus } from '@market/domain';
 import { leadingBidOrder } from './auction-maximums.repository';
+import { auctionReads } from './auction-reads';
+import { startTransactionWith } from './bounded-transaction';
 import { BID_COLUMNS, placeLocked, type PlacedBid } from './bid-recording.repository';
 import { placeBatchLocked, type QueuedBid } from './bid-batch.repository';
 import type { BatchOutcome, SequencedBatch } from './keyed-sequencer';
@@ -78,20 +80,32 @@ export const LISTING_BUSY = 'This listing is busy right now; nothing was changed
 /** The only place that reads and writes bidding.auctions and places bids (sales.repository ends sales). */
 @Injectable()
 export class AuctionsRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  private readonly reads: ReturnType<typeof auctionReads>;
 
-  /** A transaction that waits at most LOCK_TIMEOUT for any row lock; a longer wait is a clear 503 and changes nothing. */
+  constructor(private readonly dataSource: DataSource) {
+    this.reads = auctionReads(dataSource, AUCTION_COLUMNS);
+  }
+
+  /**
+   * A transaction that waits at most LOCK_TIMEOUT for any row lock; a longer wait is a clear 503 and changes nothing.
+   * Opened and bounded in one round trip, not two (ADR 0062).
+   */
   async transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    const runner = this.dataSource.createQueryRunner();
     try {
-      return await this.dataSource.transaction(async (manager) => {
-        await manager.query(`SET LOCAL lock_timeout = '${LOCK_TIMEOUT}'`);
-        return work(manager);
-      });
+      await startTransactionWith(runner, `SET LOCAL lock_timeout = '${LOCK_TIMEOUT}'`);
+      const result = await work(runner.manager);
+      await runner.commitTransaction();
+      return result;
     } catch (error) {
+      // The original error is the answer even when the rollback fails too.
+      if (runner.isTransactionActive) await runner.rollbackTransaction().catch(() => undefined);
       if ((error as { driverError?: { code?: string } }).driverError?.code === LOCK_NOT_AVAILABLE) {
         throw unavailable(LISTING_BUSY);
       }
       throw error;
+    } finally {
+      await runner.release();
     }
   }
 
@@ -145,9 +159,9 @@ export class AuctionsRepository {
     await manager.query(`UPDATE bids SET status = 'rejected', decided_at = now() WHERE listing_id = $1 AND status = 'pending'`, [listing.listing_id]);
   }
 
-  async findAuction(listingId: string): Promise<AuctionRecord | null> {
-    const rows: AuctionRecord[] = await this.dataSource.query(`SELECT ${AUCTION_COLUMNS} FROM auctions WHERE listing_id = $1`, [listingId]);
-    return rows[0] ?? null;
+  /** A listing's auction as it stands, unlocked; the reads of one turn of the event loop share a statement (ADR 0062). */
+  findAuction(listingId: string): Promise<AuctionRecord | null> {
+    return this.reads.load(listingId);
   }
 
   /**
@@ -194,9 +208,7 @@ export class AuctionsRepository {
       // its 2xx (ADR 0058). Checked once the lock is held, when the wait for it is over.
       const refused = new Map(queued.map((q) => [q, late(q)] as const).filter(([, error]) => error !== null));
       const live = queued.filter((q) => !refused.has(q));
-      // Read after the lock, as for a bid alone: a suspension's sweep (ADR 0038) either sees these bids or they see it.
-      const barred = await this.barredAmong([...new Set(live.map((q) => q.bidder.id))], manager);
-      const placed = await placeBatchLocked(auction, live, (id) => (barred.has(id) ? BARRED : null), (index) => index > 0 && batch.overLockTime(), manager);
+      const placed = await placeBatchLocked(auction, live, (index) => index > 0 && batch.overLockTime(), manager);
       const undecided = live.slice(placed.length);
       batch.giveBack(undecided);
       const answers = new Map(placed.map((ok, index) => [live[index], ok] as const));
@@ -204,12 +216,6 @@ export class AuctionsRepository {
         .filter((q) => !undecided.includes(q))
         .map((q): BatchOutcome<PlacedBid | null> => (answers.has(q) ? { ok: answers.get(q) ?? null } : { error: refused.get(q) }));
     });
-  }
-
-  /** The members among `userIds` moderation removed (ADR 0038), in one read for a whole batch. */
-  async barredAmong(userIds: string[], manager: EntityManager): Promise<Set<string>> {
-    const rows: { user_id: string }[] = await manager.query(`SELECT user_id FROM member_states WHERE user_id = ANY($1::uuid[]) AND status <> 'active'`, [userIds]);
-    return new Set(rows.map((row) => row.user_id));
   }
 
   /**

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import { EVENT_SCHEMAS, type EventPayloads } from '@market/contracts';
 import { checkEventPayload } from '@market/server-kit';
-import { ProxyBatch, type ProxyBatchMaximum, type ProxyBidDecision } from '@market/domain';
-import type { AuctionRecord, BidRecord } from './auctions.repository';
+import { BUYING_HOLD_MESSAGE, ProxyBatch, STRIKE_WINDOW_DAYS, STRIKES_FOR_HOLD, type ProxyBatchMaximum, type ProxyBidDecision } from '@market/domain';
+import { BARRED, type AuctionRecord, type BidRecord } from './auctions.repository';
 import { repairMaximums } from './auction-maximums.repository';
 import { BID_COLUMNS, leadingBidsOf, type PlacedBid } from './bid-recording.repository';
 import { UNKNOWN_BIDDER } from './bidder-names';
@@ -23,8 +23,6 @@ export interface QueuedBid {
   deadline?: number | null;
 }
 
-/** Why a suspended or deleted member's bid is refused (ADR 0038); the same words as a bid placed alone. */
-type Refusal = (bidderId: string) => string | null;
 
 const MAXIMUM_COLUMNS = 'm.bidder_id, m.max_amount::float8 AS max_amount, m.set_at, m.proxy, m.bidder_name';
 const STANDS = `EXISTS (SELECT 1 FROM bids b WHERE b.listing_id = m.listing_id AND b.bidder_id = m.bidder_id AND b.status = 'pending' AND b.kind = 'bid')`;
@@ -41,12 +39,14 @@ const BATCH_STANDING_SQL = `
   ) s ORDER BY set_at ASC, bidder_id ASC`;
 
 /**
- * Records every bid of a batch in one statement (ADR 0058): the bids (each created a microsecond after the one before,
- * so the history keeps their order), their bid.placed rows in the same order (outbox seq), and the auction's one update.
- * Params: listing id, bid ids, bidder ids, amounts, automatic, event ids, payloads without created_at, request ids,
- * traceparents, price, bid count, expires_at, bids recorded.
+ * Records a batch in one statement (ADR 0058, 0062): the bids (each created a microsecond after the one before, so the
+ * history keeps their order), their bid.placed rows in the same order (outbox seq), the auction's one update (when a bid
+ * was recorded) and the maximums the batch left, one row per bidder (ADR 0055): a maximum that rose gets a set time a
+ * microsecond after every one before it, in the order the batch raised them; one that did not rise keeps its set time.
+ * Params: listing id; bid ids, bidder ids, amounts, automatic, event ids, payloads without created_at, request ids,
+ * traceparents; price, bid count, expires_at, bids recorded; maximums' bidder ids, amounts, proxy, names, raised, raise order.
  */
-const RECORD_BIDS_SQL = `
+const RECORD_BATCH_SQL = `
   WITH input AS (
     SELECT * FROM unnest($2::uuid[], $3::uuid[], $4::bigint[], $5::boolean[], $6::uuid[], $7::jsonb[], $8::text[], $9::text[])
       WITH ORDINALITY AS t(id, bidder_id, amount, automatic, event_id, payload, request_id, traceparent, ord)
@@ -57,34 +57,48 @@ const RECORD_BIDS_SQL = `
     SELECT i.id, $1, i.bidder_id, 'bid', i.amount, i.automatic, clock.at + i.ord * interval '1 microsecond' FROM input i, clock ORDER BY i.ord
     RETURNING ${BID_COLUMNS}
   ), moved AS (
-    UPDATE auctions SET current_bid = $10, bid_count = $11, expires_at = $12, price_version = price_version + $13, updated_at = now() WHERE listing_id = $1
+    UPDATE auctions SET current_bid = $10, bid_count = $11, expires_at = $12, price_version = price_version + $13, updated_at = now()
+    WHERE listing_id = $1 AND $13 > 0
   ), event AS (
     INSERT INTO outbox (id, name, payload, request_id, traceparent)
     SELECT i.event_id, 'bid.placed', i.payload || jsonb_build_object(
       'created_at', to_char(bid.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')), i.request_id, i.traceparent
     FROM input i JOIN bid ON bid.id = i.id ORDER BY i.ord
+  ), maximum AS (
+    SELECT * FROM unnest($14::uuid[], $15::bigint[], $16::boolean[], $17::text[], $18::boolean[], $19::int[]) AS t(bidder_id, max_amount, proxy, bidder_name, raised, ord)
+  ), raised AS (
+    UPDATE auction_maximums m SET max_amount = i.max_amount, proxy = i.proxy, bidder_name = i.bidder_name, updated_at = now(),
+      set_at = CASE WHEN i.raised THEN clock.at + i.ord * interval '1 microsecond' ELSE m.set_at END
+    FROM maximum i, clock WHERE m.listing_id = $1 AND m.bidder_id = i.bidder_id
+    RETURNING m.bidder_id
+  ), first_maximum AS (
+    INSERT INTO auction_maximums (listing_id, bidder_id, max_amount, proxy, bidder_name, set_at)
+    SELECT $1, i.bidder_id, i.max_amount, i.proxy, i.bidder_name, clock.at + i.ord * interval '1 microsecond'
+    FROM maximum i, clock WHERE i.bidder_id NOT IN (SELECT bidder_id FROM raised)
   )
   SELECT * FROM bid`;
 
 /**
- * Stores the maximums a batch left (ADR 0055, 0058), one row per bidder: a maximum that rose gets a set time after every
- * one before it, in the order the batch raised them; one that did not rise keeps its set time. Params: listing id,
- * bidder ids, maximums, proxy, names, raised, raise order.
+ * The members among the callers ($2) who may not bid at $3, with why (ADR 0062): removed by moderation (ADR 0038) or on a
+ * buying hold (ADR 0043: at least $5 strikes not lifted in the last $4 days, the rule of buyingOnHold in SQL).
  */
-const SAVE_MAXIMUMS_SQL = `
-  WITH input AS (
-    SELECT * FROM unnest($2::uuid[], $3::bigint[], $4::boolean[], $5::text[], $6::boolean[], $7::int[]) AS t(bidder_id, max_amount, proxy, bidder_name, raised, ord)
-  ), clock AS (
-    SELECT clock_timestamp() AS at
-  ), updated AS (
-    UPDATE auction_maximums m SET max_amount = i.max_amount, proxy = i.proxy, bidder_name = i.bidder_name, updated_at = now(),
-      set_at = CASE WHEN i.raised THEN clock.at + i.ord * interval '1 microsecond' ELSE m.set_at END
-    FROM input i, clock WHERE m.listing_id = $1 AND m.bidder_id = i.bidder_id
-    RETURNING m.bidder_id
-  )
-  INSERT INTO auction_maximums (listing_id, bidder_id, max_amount, proxy, bidder_name, set_at)
-  SELECT $1, i.bidder_id, i.max_amount, i.proxy, i.bidder_name, clock.at + i.ord * interval '1 microsecond'
-  FROM input i, clock WHERE i.bidder_id NOT IN (SELECT bidder_id FROM updated)`;
+const REFUSED_SQL = `
+  SELECT user_id, barred FROM (
+    SELECT u.user_id,
+      EXISTS (SELECT 1 FROM member_states s WHERE s.user_id = u.user_id AND s.status <> 'active') AS barred,
+      (SELECT count(*) FROM buyer_strikes k WHERE k.buyer_id = u.user_id AND k.lifted_at IS NULL
+         AND k.struck_at <= $3 AND k.struck_at > $3::timestamptz - make_interval(days => $4::int)) >= $5 AS held
+    FROM unnest($2::uuid[]) AS u(user_id)
+  ) t WHERE barred OR held`;
+
+/** What a batch reads first under the lock, in one statement: the standing maximums as BATCH_STANDING_SQL, then the refused callers. */
+const BATCH_START_SQL = `
+  WITH standing AS (${BATCH_STANDING_SQL}), refused AS (${REFUSED_SQL})
+  SELECT * FROM (
+    SELECT false AS refused, bidder_id, max_amount, set_at, proxy, bidder_name, false AS barred FROM standing
+    UNION ALL
+    SELECT true, user_id, NULL, NULL, NULL, NULL, barred FROM refused
+  ) r ORDER BY refused, set_at ASC, bidder_id ASC`;
 
 const BID_PLACED_BEFORE_INSERT = EVENT_SCHEMAS['bid.placed'].omit({ created_at: true });
 
@@ -92,6 +106,13 @@ type StandingRow = { bidder_id: string; max_amount: number; set_at: Date; proxy:
 
 async function readBatchStanding(manager: EntityManager, listingId: string, callerIds: string[]): Promise<StandingRow[]> {
   return manager.query(BATCH_STANDING_SQL, [listingId, callerIds]);
+}
+
+/** The standing maximums and why each refused caller may not bid (BATCH_START_SQL). */
+async function readBatchStart(manager: EntityManager, listingId: string, callerIds: string[], now: Date): Promise<{ rows: StandingRow[]; refused: Map<string, string> }> {
+  const all: (StandingRow & { refused: boolean; barred: boolean })[] = await manager.query(BATCH_START_SQL, [listingId, callerIds, now, STRIKE_WINDOW_DAYS, STRIKES_FOR_HOLD]);
+  const refused = new Map(all.filter((row) => row.refused).map((row) => [row.bidder_id, row.barred ? BARRED : BUYING_HOLD_MESSAGE]));
+  return { rows: all.filter((row) => !row.refused), refused };
 }
 
 interface PendingBid {
@@ -111,18 +132,14 @@ interface SavedMaximum {
 /**
  * Decides a batch of bids on an auction whose row the caller has locked (ADR 0058): each bid in arrival order, as
  * `placeLocked` decides a bid alone (ADR 0055), carrying the auction and the standing maximums forward in memory, then
- * writes every bid, event and maximum in two statements. `stop(index)` ends the deciding early (the lock-time cap):
+ * writes every bid, event and maximum in one statement. A member removed by moderation or on a buying hold is refused. `stop(index)` ends the deciding early (the lock-time cap):
  * the answers cover the bids decided, in order. A refusal is that bid's own answer; nothing else fails one bid alone.
  */
-export async function placeBatchLocked(
-  locked: AuctionRecord,
-  queued: QueuedBid[],
-  barred: Refusal,
-  stop: (index: number) => boolean,
-  manager: EntityManager,
-): Promise<PlacedBid[]> {
+export async function placeBatchLocked(locked: AuctionRecord, queued: QueuedBid[], stop: (index: number) => boolean, manager: EntityManager): Promise<PlacedBid[]> {
   const callerIds = [...new Set(queued.map((q) => q.bidder.id))];
-  let rows = await readBatchStanding(manager, locked.listing_id, callerIds);
+  // Read after the lock, as for a bid alone: a suspension's sweep (ADR 0038) either sees these bids or they see it.
+  const start = await readBatchStart(manager, locked.listing_id, callerIds, new Date());
+  let rows = start.rows;
   const top = rows.reduce((best, row) => Math.max(best, row.max_amount), 0);
   // The leading maximum is never below the price; when it is, bids came without maximums (a previous release).
   if (locked.current_bid !== null && top < locked.current_bid) {
@@ -139,7 +156,7 @@ export async function placeBatchLocked(
   let raises = 0;
   for (const [index, q] of queued.entries()) {
     if (stop(index)) break;
-    const refusal = barred(q.bidder.id);
+    const refusal = start.refused.get(q.bidder.id);
     if (refusal) {
       decisions.push({ decision: { accepted: false, reason: refusal }, price_version: auction.price_version, max_amount: null });
       continue;
@@ -193,8 +210,7 @@ export async function placeBatchLocked(
   // so a later bid of this batch is not taken for it.
   const raisedOnly = new Set(decisions.flatMap(({ decision }, entry) => (decision.accepted && decision.bids.length === 0 ? [queued[entry].bidder.id] : [])));
   const leadingBefore = await leadingBidsOf(auction.listing_id, [...raisedOnly], manager);
-  const recorded = await recordBids(manager, auction, pending, queued);
-  await saveMaximums(manager, auction.listing_id, saved);
+  const recorded = await recordBatch(manager, auction, pending, queued, saved);
   return decisions.map(({ decision, price_version, max_amount }, entry): PlacedBid => {
     if (!decision.accepted) return { decision, bid: null, recorded: [], max_amount: null };
     const bidder = queued[entry].bidder.id;
@@ -213,11 +229,12 @@ export async function placeBatchLocked(
   }
 }
 
-/** Writes the batch's bids, their events and the auction's state (one statement); the bids in the order given. */
-async function recordBids(manager: EntityManager, auction: AuctionRecord, pending: PendingBid[], queued: QueuedBid[]): Promise<BidRecord[]> {
-  if (pending.length === 0) return [];
+/** Writes the batch's bids, their events, the auction's state and the maximums (one statement); the bids in the order given. */
+async function recordBatch(manager: EntityManager, auction: AuctionRecord, pending: PendingBid[], queued: QueuedBid[], saved: Map<string, SavedMaximum>): Promise<BidRecord[]> {
+  if (pending.length === 0 && saved.size === 0) return [];
   const ids = pending.map((p) => p.payload.bid_id);
-  const rows: BidRecord[] = await manager.query(RECORD_BIDS_SQL, [
+  const maximums = [...saved.entries()];
+  const rows: BidRecord[] = await manager.query(RECORD_BATCH_SQL, [
     auction.listing_id,
     ids,
     pending.map((p) => p.payload.bidder_id),
@@ -231,21 +248,13 @@ async function recordBids(manager: EntityManager, auction: AuctionRecord, pendin
     auction.bid_count,
     auction.expires_at,
     pending.length,
+    maximums.map(([id]) => id),
+    maximums.map(([, m]) => m.max_amount),
+    maximums.map(([, m]) => m.proxy),
+    maximums.map(([, m]) => m.name),
+    maximums.map(([, m]) => m.raised),
+    maximums.map(([, m]) => m.order),
   ]);
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.map((id) => byId.get(id) as BidRecord);
-}
-
-async function saveMaximums(manager: EntityManager, listingId: string, saved: Map<string, SavedMaximum>): Promise<void> {
-  if (saved.size === 0) return;
-  const rows = [...saved.entries()];
-  await manager.query(SAVE_MAXIMUMS_SQL, [
-    listingId,
-    rows.map(([id]) => id),
-    rows.map(([, m]) => m.max_amount),
-    rows.map(([, m]) => m.proxy),
-    rows.map(([, m]) => m.name),
-    rows.map(([, m]) => m.raised),
-    rows.map(([, m]) => m.order),
-  ]);
 }

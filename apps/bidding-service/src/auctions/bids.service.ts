@@ -78,12 +78,13 @@ export class BidsService {
     const auction = known ?? (await this.learned(bidder, input.listing_id));
     if (!auction) throw notFound('Listing not found');
     requireMayCommit(bidder, auction.listing_type === 'fixed' ? 'offer' : 'bid', settings);
-    await this.requireNotOnHold(bidder.user_id);
     const maxAmount = input.max_amount ?? null;
     if (auction.listing_type === 'fixed') {
+      await this.requireNotOnHold(bidder.user_id);
       if (maxAmount !== null) throw badRequest(NO_MAXIMUM_ON_OFFERS);
       return this.offer(bidder.user_id, name, input);
     }
+    // A bid's buying hold (ADR 0043) is read with its batch under the lock, one read per batch rather than per bid.
     const softClose = settings.anti_sniping_minutes ?? DEFAULT_ANTI_SNIPING_MINUTES;
     // The price only rises: a bid the unlocked row already refuses would be refused under the lock too. With a maximum
     // the amount may be under the minimum (the leader raising it, ADR 0055), which only the lock can tell.
@@ -105,6 +106,7 @@ export class BidsService {
     });
     if (!placed) throw notFound('Listing not found');
     const { decision, bid } = placed;
+    if (!decision.accepted && decision.reason === BUYING_HOLD_MESSAGE) throw forbidden(BUYING_HOLD_MESSAGE);
     if (!decision.accepted || !bid) throw badRequest(decision.accepted ? 'Error placing bid' : decision.reason);
     this.relay.kick();
     // The bid is stored: its answer never waits on Redis (the old job finds the sale not due and re-adds the new one).

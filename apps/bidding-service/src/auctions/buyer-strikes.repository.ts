@@ -4,7 +4,7 @@ import { adminActed, type Actor } from '@market/contracts';
 import { buyingOnHold, STRIKE_WINDOW_DAYS, STRIKES_FOR_HOLD, type BuyerStrike } from '@market/domain';
 import { appendEvent } from '@market/server-kit';
 
-/** The only place that reads and writes bidding.buyer_strikes (ADR 0043); strikes are written by SaleUnwindingRepository. */
+/** Reads and writes bidding.buyer_strikes (ADR 0043); strikes are written by SaleUnwindingRepository, and a batch of bids reads holds with its standing maximums (bid-batch.repository). */
 @Injectable()
 export class BuyerStrikesRepository {
   constructor(private readonly dataSource: DataSource) {}

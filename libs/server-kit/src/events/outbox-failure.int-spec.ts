@@ -89,4 +89,18 @@ describe('outbox relay failure counter', () => {
     expect((await relay.publishPending()).published).toBeGreaterThanOrEqual(1);
     expect((await row(event)).published_at).not.toBeNull();
   });
+
+  it('marks every row a batch published, in one go, and keeps no one-time token of any of them', async () => {
+    const ids = [await write('batch_one'), await write('batch_two'), await write('batch_three')];
+    await ds.query(`UPDATE outbox SET payload = payload || '{"token": "one-time-secret"}'::jsonb WHERE id = ANY($1::uuid[])`, [ids]);
+
+    expect(await relay.publishPending()).toEqual({ published: 3, failure: null });
+
+    const rows = (await ds.query('SELECT published_at, payload FROM outbox WHERE id = ANY($1::uuid[])', [ids])) as { published_at: Date | null; payload: object }[];
+    expect(rows).toHaveLength(3);
+    for (const row of rows) {
+      expect(row.published_at).not.toBeNull();
+      expect(row.payload).not.toHaveProperty('token');
+    }
+  });
 });
