@@ -75,4 +75,21 @@ describe('listings apply bid.placed in batches', () => {
     expect(await processed([late.id])).toBe(1);
     expect(await priced(targets[0].id)).toEqual(newest);
   });
+
+  it('applies one batch over many listings in one go: newer prices only, never to a sold or cancelled listing, the end only later', async () => {
+    const seller = randomUUID();
+    const [fresh, ahead, sold, cancelled] = [await under.live(seller, { starting_price: 1000 }), await under.live(seller, { starting_price: 1000 }), await under.live(seller, { starting_price: 1000 }), await under.live(seller, { starting_price: 1000 })];
+    await ds.transaction((manager) => listings.setStatus(sold.id, 'sold', manager));
+    await ds.query(`UPDATE listings SET status = 'cancelled', cancelled_at = now(), cancel_reason = 'test' WHERE id = $1`, [cancelled.id]);
+    await ds.transaction((manager) => listings.applyBids([bid(ahead.id, seller, 9)].map((e) => e.payload), manager));
+    const before = { sold: await priced(sold.id), cancelled: await priced(cancelled.id) };
+
+    const batch = [bid(fresh.id, seller, 2), bid(ahead.id, seller, 4), bid(sold.id, seller, 5), bid(cancelled.id, seller, 6), bid(fresh.id, seller, 1)];
+    await ds.transaction((manager) => listings.applyBids(batch.map((e) => ({ ...e.payload, expires_at: e.payload.price_version === 1 ? null : e.payload.expires_at })), manager));
+
+    expect(await priced(fresh.id)).toEqual([1020, 2, 2, new Date(Date.UTC(2030, 0, 1) + 2 * HOUR).toISOString()]);
+    expect(await priced(ahead.id)).toEqual([1090, 9, 9, new Date(Date.UTC(2030, 0, 1) + 9 * HOUR).toISOString()]);
+    expect(await priced(sold.id)).toEqual(before.sold);
+    expect(await priced(cancelled.id)).toEqual(before.cancelled);
+  });
 });

@@ -143,14 +143,19 @@ export class ListingsRepository {
    * price back. The end only moves later.
    */
   async applyBids(bids: readonly PriceUpdate[], manager: EntityManager): Promise<void> {
-    for (const bid of latestPricePerListing(bids)) {
-      await manager.query(
-        `UPDATE listings SET current_bid = $2, bid_count = $3, price_version = $5,
-           expires_at = CASE WHEN $4::timestamptz IS NULL THEN expires_at ELSE GREATEST(expires_at, $4::timestamptz) END, updated_at = now()
-         WHERE id = $1 AND price_version < $5 AND status NOT IN ('sold', 'cancelled')`,
-        [bid.listing_id, bid.current_bid, bid.bid_count, bid.expires_at, bid.price_version],
-      );
-    }
+    const latest = latestPricePerListing(bids);
+    if (latest.length === 0) return;
+    const ids = latest.map((bid) => bid.listing_id);
+    // Locked in listing id order first, so two consumers never wait on each other's rows; then one update for all
+    // (ADR 0062): a statement per listing was most of this consumer's round trips in a storm over many auctions.
+    await manager.query('SELECT id FROM listings WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE', [ids]);
+    await manager.query(
+      `UPDATE listings l SET current_bid = u.current_bid, bid_count = u.bid_count, price_version = u.price_version,
+         expires_at = CASE WHEN u.expires_at IS NULL THEN l.expires_at ELSE GREATEST(l.expires_at, u.expires_at) END, updated_at = now()
+       FROM unnest($1::uuid[], $2::bigint[], $3::int[], $4::timestamptz[], $5::int[]) AS u(id, current_bid, bid_count, expires_at, price_version)
+       WHERE l.id = u.id AND l.price_version < u.price_version AND l.status NOT IN ('sold', 'cancelled')`,
+      [ids, latest.map((bid) => bid.current_bid), latest.map((bid) => bid.bid_count), latest.map((bid) => bid.expires_at), latest.map((bid) => bid.price_version)],
+    );
   }
 
   /**
