@@ -3,6 +3,7 @@ import { connect, ErrorCode, JSONCodec, type NatsConnection, type NatsError } fr
 import { randomUUID } from 'node:crypto';
 import { isRpcErrorPayload, type Actor, type RpcDefinition, type RpcEnvelope, type RpcReply, type RpcRequest } from '@market/contracts';
 import { natsTarget } from '../nats/nats-target';
+import { coalesceWrites } from '../nats/write-coalescing';
 import { AppError, unavailable } from '../errors/app-error';
 import { currentRequestId } from '../logging/request-context';
 import { observeRpcCall } from '../metrics/rpc.metrics';
@@ -52,7 +53,8 @@ export class RpcClient {
   /** Connects once (later calls share the connection); a first connection that fails may be tried again. */
   async connect(): Promise<NatsConnection> {
     this.connecting ??= connect({ ...natsTarget(this.options.natsUrl), name: this.options.name, maxReconnectAttempts: -1, reconnectTimeWait: 500 }).then(
-      (nc) => {
+      (connected) => {
+        const nc = coalesceWrites(connected);
         this.disconnected = false;
         this.inbox = new ReplyInbox(nc, natsTarget(this.options.natsUrl).inboxPrefix);
         void this.watch(nc);
