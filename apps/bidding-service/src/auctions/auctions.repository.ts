@@ -2,11 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { BidKind, BidStatus, EventPayloads } from '@market/contracts';
-import { appendEvent, unavailable } from '@market/server-kit';
+import { appendEvent } from '@market/server-kit';
 import { offerRefusal, type AuctionState, type ListingStatus } from '@market/domain';
 import { leadingBidOrder } from './auction-maximums.repository';
-import { auctionReads } from './auction-reads';
-import { startTransactionWith } from './bounded-transaction';
+import { auctionReads } from './auction-reads.repository';
+import { lockBoundedTransaction } from './bounded-transaction';
+export { LISTING_BUSY } from './bounded-transaction';
 import { BID_COLUMNS, placeLocked, type PlacedBid } from './bid-recording.repository';
 import { placeBatchLocked, type QueuedBid } from './bid-batch.repository';
 import type { BatchOutcome, SequencedBatch } from './keyed-sequencer';
@@ -71,12 +72,6 @@ export interface AppliedTerms {
 /** Why a suspended or deleted member's bid, offer or purchase is refused (ADR 0038). */
 export const BARRED = 'Your account cannot bid right now. Please contact support.';
 
-// A bid waits at most this long for its auction's row lock, so nothing commits after the gateway (5 s) gave up on it.
-const LOCK_TIMEOUT = '2s';
-const LOCK_NOT_AVAILABLE = '55P03';
-/** The answer when a bid waited LOCK_TIMEOUT for its auction's row (counted as lock_timeout in the bid metrics). */
-export const LISTING_BUSY = 'This listing is busy right now; nothing was changed. Please try again.';
-
 /** The only place that reads and writes bidding.auctions and places bids (sales.repository ends sales). */
 @Injectable()
 export class AuctionsRepository {
@@ -86,27 +81,9 @@ export class AuctionsRepository {
     this.reads = auctionReads(dataSource, AUCTION_COLUMNS);
   }
 
-  /**
-   * A transaction that waits at most LOCK_TIMEOUT for any row lock; a longer wait is a clear 503 and changes nothing.
-   * Opened and bounded in one round trip, not two (ADR 0062).
-   */
-  async transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    const runner = this.dataSource.createQueryRunner();
-    try {
-      await startTransactionWith(runner, `SET LOCAL lock_timeout = '${LOCK_TIMEOUT}'`);
-      const result = await work(runner.manager);
-      await runner.commitTransaction();
-      return result;
-    } catch (error) {
-      // The original error is the answer even when the rollback fails too.
-      if (runner.isTransactionActive) await runner.rollbackTransaction().catch(() => undefined);
-      if ((error as { driverError?: { code?: string } }).driverError?.code === LOCK_NOT_AVAILABLE) {
-        throw unavailable(LISTING_BUSY);
-      }
-      throw error;
-    } finally {
-      await runner.release();
-    }
+  /** A transaction that waits at most 2 s for any row lock; a longer wait is a clear 503 and changes nothing (ADR 0062). */
+  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return lockBoundedTransaction(this.dataSource, work);
   }
 
   /**
@@ -189,8 +166,9 @@ export class AuctionsRepository {
 
   /**
    * Places a batch of bids on one listing in one transaction (ADR 0058): the bids waiting when it starts are taken before
-   * the lock (so a lock timeout answers them), those that came while it waited after; then one barred-members read, the
-   * decisions in arrival order, and one write of all bids, events and the auction. Deciding stops once the batch has
+   * the lock (so a lock timeout answers them), those that came while it waited after; then one read of the standing
+   * maximums and of the callers who may not bid (removed, or on a buying hold), the decisions in arrival order, and one
+   * write of all bids, events, the auction and the maximums (ADR 0062). Deciding stops once the batch has
    * held the lock its allowed time; the undecided go back to the queue. An answer is null when the listing has no auction.
    */
   async placeBatch(

@@ -5,6 +5,8 @@ import { BUYING_HOLD_MESSAGE } from '@market/domain';
 import { AppError } from '@market/server-kit';
 import { testCaller, type ServiceUnderTest } from '@market/server-kit/testing';
 import { AuctionsRepository, BARRED } from './auctions.repository';
+import type { QueuedBid } from './bid-batch.repository';
+import type { SequencedBatch } from './keyed-sequencer';
 import { startTransactionWith } from './bounded-transaction';
 import { openAuction, placeBidAs, startBiddingUnderTest } from '../testing/bidding-under-test';
 
@@ -12,7 +14,7 @@ const DAY = 24 * 3600_000;
 
 /**
  * Who may bid is read with each batch under its lock (ADR 0062): a member on a buying hold (ADR 0043) or removed by
- * moderation (ADR 0038) is refused there. The unlocked auction reads of one turn of the event loop share a statement, and
+ * moderation (ADR 0038) is refused there, a hold also early. The unlocked auction reads of one turn of the event loop share a statement, and
  * a transaction opens with its lock timeout in one round trip.
  */
 describe('bid admission, shared auction reads and one-trip transactions (ADR 0062)', () => {
@@ -44,13 +46,14 @@ describe('bid admission, shared auction reads and one-trip transactions (ADR 006
       (error: AppError) => ({ status: error.status, detail: error.message }),
     );
 
-  it('refuses the bids of a member on hold (403) or suspended (400) in the batch they share with others, and stores only the others', async () => {
+  it('answers a member on hold 403 and one removed by moderation 400; lifted, old or single strikes hold nobody', async () => {
     const listingId = await openAuction(svc, { starting_price: 100 });
     const [held, suspended, liftedTwice, oldTwice, onceOnly] = await Promise.all(Array.from({ length: 5 }, () => testCaller(svc.env, { role: 'regular' })));
     await Promise.all([strike(held, 1), strike(held, 30), strike(liftedTwice, 1, true), strike(liftedTwice, 2, true), strike(oldTwice, 91), strike(oldTwice, 100), strike(onceOnly, 3)]);
     await ds.query(`INSERT INTO member_states (user_id, status, changed_at) VALUES ($1, 'suspended', now())`, [suspended.user_id]);
 
-    const answers = await Promise.all([held, suspended, liftedTwice, oldTwice, onceOnly].map((who, i) => outcome(placeBidAs(svc, who, listingId, 100 * (i + 1)))));
+    const answers = [];
+    for (const [i, who] of [held, suspended, liftedTwice, oldTwice, onceOnly].entries()) answers.push(await outcome(placeBidAs(svc, who, listingId, 100 * (i + 1))));
 
     expect(answers).toEqual([
       { status: 403, detail: BUYING_HOLD_MESSAGE },
@@ -61,9 +64,36 @@ describe('bid admission, shared auction reads and one-trip transactions (ADR 006
     ]);
     const bidders = (await ds.query(`SELECT DISTINCT bidder_id FROM bids WHERE listing_id = $1`, [listingId])) as { bidder_id: string }[];
     expect(new Set(bidders.map((b) => b.bidder_id))).toEqual(new Set([liftedTwice.user_id, oldTwice.user_id, onceOnly.user_id]));
+  });
+
+  it('decides the hold under the lock: a batch refuses a member put on hold after the early check, and places the others', async () => {
+    const listingId = await openAuction(svc, { starting_price: 100 });
+    const [held, suspended, first, second] = await Promise.all(Array.from({ length: 4 }, () => testCaller(svc.env, { role: 'regular' })));
+    await Promise.all([strike(held, 1), strike(held, 2)]);
+    await ds.query(`INSERT INTO member_states (user_id, status, changed_at) VALUES ($1, 'suspended', now())`, [suspended.user_id]);
+    const queued = (who: Actor, amount: number): QueuedBid => ({
+      bidder: { id: who.user_id, name: 'someone' },
+      amount,
+      max_amount: amount + 100,
+      now: new Date(),
+      anti_sniping_minutes: 10,
+      request_id: null,
+      traceparent: null,
+    });
+    const items = [queued(first, 100), queued(held, 200), queued(suspended, 300), queued(second, 400)];
+    const batch: SequencedBatch<QueuedBid> = { locked: () => undefined, take: () => items.shift(), overLockTime: () => false, giveBack: (back) => items.unshift(...back) };
+
+    const outcomes = await auctions.placeBatch(listingId, batch);
+
+    const answer = (o: (typeof outcomes)[number]) => {
+      const decision = 'ok' in o ? o.ok?.decision : undefined;
+      return !decision ? 'error' : decision.accepted ? 'placed' : decision.reason;
+    };
+    expect(outcomes.map(answer)).toEqual(['placed', BUYING_HOLD_MESSAGE, BARRED, 'placed']);
+    const stored = (await ds.query(`SELECT bidder_id FROM bids WHERE listing_id = $1 AND NOT automatic ORDER BY created_at`, [listingId])) as { bidder_id: string }[];
+    expect(stored.map((b) => b.bidder_id)).toEqual([first.user_id, second.user_id]);
     const maximums = (await ds.query(`SELECT bidder_id FROM auction_maximums WHERE listing_id = $1`, [listingId])) as { bidder_id: string }[];
-    expect(maximums.map((m) => m.bidder_id)).not.toContain(held.user_id);
-    expect(maximums.map((m) => m.bidder_id)).not.toContain(suspended.user_id);
+    expect(new Set(maximums.map((m) => m.bidder_id))).toEqual(new Set([first.user_id, second.user_id]));
   });
 
   it('answers the reads of one turn with one statement, each its own auction; an unknown or malformed id is none and fails no other', async () => {

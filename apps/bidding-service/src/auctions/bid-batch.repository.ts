@@ -28,8 +28,9 @@ const MAXIMUM_COLUMNS = 'm.bidder_id, m.max_amount::float8 AS max_amount, m.set_
 const STANDS = `EXISTS (SELECT 1 FROM bids b WHERE b.listing_id = m.listing_id AND b.bidder_id = m.bidder_id AND b.status = 'pending' AND b.kind = 'bid')`;
 
 /**
- * What a batch reads once under the lock (ADR 0058): the two highest standing maximums and every caller's own, ordered by
- * when they were set (ties by id), so ProxyBatch ranks ties as the database does. Params: listing id, caller ids.
+ * The standing maximums a batch reads under the lock (ADR 0058; with the refused callers in BATCH_START_SQL): the two
+ * highest and every caller's own, ordered by when they were set (ties by id), so ProxyBatch ranks ties as the database
+ * does. Params: listing id, caller ids.
  */
 const BATCH_STANDING_SQL = `
   SELECT * FROM (
@@ -41,8 +42,9 @@ const BATCH_STANDING_SQL = `
 /**
  * Records a batch in one statement (ADR 0058, 0062): the bids (each created a microsecond after the one before, so the
  * history keeps their order), their bid.placed rows in the same order (outbox seq), the auction's one update (when a bid
- * was recorded) and the maximums the batch left, one row per bidder (ADR 0055): a maximum that rose gets a set time a
- * microsecond after every one before it, in the order the batch raised them; one that did not rise keeps its set time.
+ * was recorded) and the maximums the batch left, one row per bidder (ADR 0055): a maximum that rose gets a set time after
+ * every bid of the batch and a microsecond after every maximum before it, in the order the batch raised them (as when
+ * they were written after the bids); one that did not rise keeps its set time.
  * Params: listing id; bid ids, bidder ids, amounts, automatic, event ids, payloads without created_at, request ids,
  * traceparents; price, bid count, expires_at, bids recorded; maximums' bidder ids, amounts, proxy, names, raised, raise order.
  */
@@ -68,12 +70,12 @@ const RECORD_BATCH_SQL = `
     SELECT * FROM unnest($14::uuid[], $15::bigint[], $16::boolean[], $17::text[], $18::boolean[], $19::int[]) AS t(bidder_id, max_amount, proxy, bidder_name, raised, ord)
   ), raised AS (
     UPDATE auction_maximums m SET max_amount = i.max_amount, proxy = i.proxy, bidder_name = i.bidder_name, updated_at = now(),
-      set_at = CASE WHEN i.raised THEN clock.at + i.ord * interval '1 microsecond' ELSE m.set_at END
+      set_at = CASE WHEN i.raised THEN clock.at + ($13 + i.ord) * interval '1 microsecond' ELSE m.set_at END
     FROM maximum i, clock WHERE m.listing_id = $1 AND m.bidder_id = i.bidder_id
     RETURNING m.bidder_id
   ), first_maximum AS (
     INSERT INTO auction_maximums (listing_id, bidder_id, max_amount, proxy, bidder_name, set_at)
-    SELECT $1, i.bidder_id, i.max_amount, i.proxy, i.bidder_name, clock.at + i.ord * interval '1 microsecond'
+    SELECT $1, i.bidder_id, i.max_amount, i.proxy, i.bidder_name, clock.at + ($13 + i.ord) * interval '1 microsecond'
     FROM maximum i, clock WHERE i.bidder_id NOT IN (SELECT bidder_id FROM raised)
   )
   SELECT * FROM bid`;

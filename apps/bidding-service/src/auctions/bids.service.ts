@@ -59,7 +59,7 @@ export class BidsService {
 
   /** Two unpaid purchases within 90 days put a member's buying on hold until an admin lifts it (ADR 0043). */
   private async requireNotOnHold(userId: string): Promise<void> {
-    if (await this.strikes.onHold(userId, new Date())) throw forbidden(BUYING_HOLD_MESSAGE);
+    if (await this.strikes.onHoldNow(userId)) throw forbidden(BUYING_HOLD_MESSAGE);
   }
 
   /**
@@ -70,21 +70,22 @@ export class BidsService {
    */
   async place(actor: Actor | null, input: PlaceBid): Promise<PlaceBidResponse> {
     const bidder = requireActor(actor);
-    const [known, name, settings] = await Promise.all([
+    const [known, name, settings, held] = await Promise.all([
       this.auctions.findAuction(input.listing_id),
       this.names.of(bidder.user_id),
       this.settings.get(),
+      this.strikes.onHoldNow(bidder.user_id),
     ]);
     const auction = known ?? (await this.learned(bidder, input.listing_id));
     if (!auction) throw notFound('Listing not found');
     requireMayCommit(bidder, auction.listing_type === 'fixed' ? 'offer' : 'bid', settings);
+    // Read with the auction; a bid's batch reads it again under the lock, where it decides (ADR 0062).
+    if (held) throw forbidden(BUYING_HOLD_MESSAGE);
     const maxAmount = input.max_amount ?? null;
     if (auction.listing_type === 'fixed') {
-      await this.requireNotOnHold(bidder.user_id);
       if (maxAmount !== null) throw badRequest(NO_MAXIMUM_ON_OFFERS);
       return this.offer(bidder.user_id, name, input);
     }
-    // A bid's buying hold (ADR 0043) is read with its batch under the lock, one read per batch rather than per bid.
     const softClose = settings.anti_sniping_minutes ?? DEFAULT_ANTI_SNIPING_MINUTES;
     // The price only rises: a bid the unlocked row already refuses would be refused under the lock too. With a maximum
     // the amount may be under the minimum (the leader raising it, ADR 0055), which only the lock can tell.

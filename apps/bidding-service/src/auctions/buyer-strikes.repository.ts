@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import DataLoader from 'dataloader';
 import { DataSource } from 'typeorm';
 import { adminActed, type Actor } from '@market/contracts';
 import { buyingOnHold, STRIKE_WINDOW_DAYS, STRIKES_FOR_HOLD, type BuyerStrike } from '@market/domain';
@@ -7,7 +8,26 @@ import { appendEvent } from '@market/server-kit';
 /** Reads and writes bidding.buyer_strikes (ADR 0043); strikes are written by SaleUnwindingRepository, and a batch of bids reads holds with its standing maximums (bid-batch.repository). */
 @Injectable()
 export class BuyerStrikesRepository {
+  // The holds asked for in one turn of the event loop, read in one statement started after all of them (ADR 0062).
+  private readonly holdReads = new DataLoader<string, boolean>((userIds) => this.heldAmong(userIds), { cache: false, batchScheduleFn: (dispatch) => setImmediate(dispatch) });
+
   constructor(private readonly dataSource: DataSource) {}
+
+  /** True while the member's buying is on hold now; the reads of one turn share a statement (ADR 0062). */
+  onHoldNow(userId: string): Promise<boolean> {
+    return this.holdReads.load(userId);
+  }
+
+  private async heldAmong(userIds: readonly string[]): Promise<boolean[]> {
+    const rows: { buyer_id: string }[] = await this.dataSource.query(
+      `SELECT buyer_id FROM buyer_strikes WHERE buyer_id = ANY($1::uuid[]) AND lifted_at IS NULL
+         AND struck_at <= $2 AND struck_at > $2::timestamptz - make_interval(days => $3::int)
+       GROUP BY buyer_id HAVING count(*) >= $4`,
+      [[...new Set(userIds)], new Date(), STRIKE_WINDOW_DAYS, STRIKES_FOR_HOLD],
+    );
+    const held = new Set(rows.map((row) => row.buyer_id));
+    return userIds.map((id) => held.has(id));
+  }
 
   /** The member's strikes of the last 90 days (lifted or not), for buyingOnHold. */
   recent(userId: string, now: Date): Promise<BuyerStrike[]> {

@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { BrowseListingsQuery, CreateListing } from '@market/contracts';
-import { latestPricePerListing, type ListingStatus, type PriceUpdate } from '@market/domain';
+import type { ListingStatus, PriceUpdate } from '@market/domain';
+import { applyBidPrices, applyRepricedPrice, type RepricedListing } from './listing-prices.repository';
 import { buildBrowseCount, buildBrowseQuery } from './browse-query';
 
 /** A listing row as stored; money columns come back as numbers (bigint parsed, always whole dollars). */
@@ -142,20 +143,8 @@ export class ListingsRepository {
    * an event without one was written when the count was the version), so a redelivered or late event never moves the
    * price back. The end only moves later.
    */
-  async applyBids(bids: readonly PriceUpdate[], manager: EntityManager): Promise<void> {
-    const latest = latestPricePerListing(bids);
-    if (latest.length === 0) return;
-    const ids = latest.map((bid) => bid.listing_id);
-    // Locked in listing id order first, so two consumers never wait on each other's rows; then one update for all
-    // (ADR 0062): a statement per listing was most of this consumer's round trips in a storm over many auctions.
-    await manager.query('SELECT id FROM listings WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE', [ids]);
-    await manager.query(
-      `UPDATE listings l SET current_bid = u.current_bid, bid_count = u.bid_count, price_version = u.price_version,
-         expires_at = CASE WHEN u.expires_at IS NULL THEN l.expires_at ELSE GREATEST(l.expires_at, u.expires_at) END, updated_at = now()
-       FROM unnest($1::uuid[], $2::bigint[], $3::int[], $4::timestamptz[], $5::int[]) AS u(id, current_bid, bid_count, expires_at, price_version)
-       WHERE l.id = u.id AND l.price_version < u.price_version AND l.status NOT IN ('sold', 'cancelled')`,
-      [ids, latest.map((bid) => bid.current_bid), latest.map((bid) => bid.bid_count), latest.map((bid) => bid.expires_at), latest.map((bid) => bid.price_version)],
-    );
+  applyBids(bids: readonly PriceUpdate[], manager: EntityManager): Promise<void> {
+    return applyBidPrices(bids, manager);
   }
 
   /**
@@ -163,15 +152,8 @@ export class ListingsRepository {
    * be lower; applied only above the stored price version, never to a sold listing (it shows its sale price) nor a
    * cancelled one (its bids are void, ADR 0042).
    */
-  async applyRepriced(
-    repriced: { listing_id: string; current_bid: number | null; bid_count: number; price_version: number },
-    manager: EntityManager,
-  ): Promise<void> {
-    await manager.query(
-      `UPDATE listings SET current_bid = $2, bid_count = $3, price_version = $4, updated_at = now()
-       WHERE id = $1 AND price_version < $4 AND status NOT IN ('sold', 'cancelled')`,
-      [repriced.listing_id, repriced.current_bid, repriced.bid_count, repriced.price_version],
-    );
+  applyRepriced(repriced: RepricedListing, manager: EntityManager): Promise<void> {
+    return applyRepricedPrice(repriced, manager);
   }
 
   /**

@@ -12,4 +12,12 @@ export class UserContacts {
     const { contacts } = await this.rpc.call(RPC.auth.contacts, { user_ids: [userId] }, null);
     return contacts[0] ?? null;
   }
+
+  /** The contacts of several users in one call, by id (a gone account is absent); throws when auth cannot answer. */
+  async findAll(userIds: readonly string[]): Promise<Map<string, UserContact>> {
+    const ids = [...new Set(userIds)];
+    if (ids.length === 0) return new Map();
+    const { contacts } = await this.rpc.call(RPC.auth.contacts, { user_ids: ids }, null);
+    return new Map(contacts.map((contact) => [contact.id, contact]));
+  }
 }

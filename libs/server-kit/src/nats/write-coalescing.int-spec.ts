@@ -76,4 +76,14 @@ describe('coalesced NATS writes', () => {
     expect(counted.writes).toBe(1);
     await publisher.flush();
   });
+
+  it('sends what the turn wrote before the connection closes', async () => {
+    const subject = `coalescing.${randomBytes(4).toString('hex')}`;
+    const arrived = new Promise<string>((resolve) => subscriber.subscribe(subject, { max: 1, callback: (_error, msg) => resolve(codec.decode(msg.data)) }));
+    await subscriber.flush();
+    const publisher = coalesceWrites(await connect(natsTarget(NATS_URL)));
+    publisher.publish(subject, codec.encode('last words'));
+    await publisher.close();
+    expect(await arrived).toBe('last words');
+  });
 });

@@ -11,7 +11,8 @@ interface PendingOutput {
  * Makes `nc` send what one turn of the event loop wrote in one socket write instead of one per callback (ADR 0062).
  * nats.js flushes at the next microtask checkpoint, which Node reaches after every socket callback, so each request
  * handled, reply sent or message published was a write of its own: on this machine a write costs more than the
- * message. Output past nats.js's own limit still goes at once. A nats.js without this shape is left as it is.
+ * message. Output past nats.js's own limit still goes at once, and what is pending goes before a close. A nats.js
+ * without this shape is left as it is.
  */
 export function coalesceWrites(nc: NatsConnection): NatsConnection {
   const protocol = (nc as unknown as { protocol?: Partial<PendingOutput> }).protocol;
@@ -28,6 +29,12 @@ export function coalesceWrites(nc: NatsConnection): NatsConnection {
       scheduled = false;
       flushNow();
     });
+  };
+  // What this turn wrote goes out before a close, as it would have at its microtask.
+  const close = nc.close.bind(nc);
+  nc.close = () => {
+    flushNow();
+    return close();
   };
   return nc;
 }

@@ -2,6 +2,8 @@ import { ClientNats, ServerNats, type NatsOptions } from '@nestjs/microservices'
 import type { MsPattern } from '@nestjs/microservices/interfaces';
 import type { DrainableServer } from '../health/serving-state';
 import { InFlight } from './in-flight';
+import type { NatsConnection } from 'nats';
+import { coalesceWrites } from '../nats/write-coalescing';
 
 type NatsClient = Parameters<ServerNats['bindEvents']>[0];
 type Subscription = ReturnType<NatsClient['subscribe']>;
@@ -25,6 +27,8 @@ export class PrefixedNatsServer extends ServerNats implements DrainableServer {
   }
 
   override bindEvents(client: NatsClient): void {
+    // Replies of one turn of the event loop go out in one socket write (ADR 0062).
+    coalesceWrites(client as unknown as NatsConnection);
     // ServerNats unsubscribes these on close.
     const subscriptions = (this as unknown as { subscriptions: Subscription[] }).subscriptions;
     for (const channel of this.messageHandlers.keys()) {
