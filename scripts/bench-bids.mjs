@@ -13,7 +13,8 @@ import os from 'node:os';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { dropIsolated, isolatedSystemEnv, ROOT, startSystem } from './lib/system.mjs';
+import { dropIsolated, isolatedSystemEnv, ROOT, SERVICES, startSystem } from './lib/system.mjs';
+import { countCpu, pidsNamed } from './lib/process-cpu.mjs';
 import { apiClient, createAuctions, registerAccounts, registerBidders, stormPhase, waitForAuctions } from './lib/bid-storm.mjs';
 import { proxyStormPhase } from './lib/bid-proxy-storm.mjs';
 import { startViewers } from './lib/bid-viewers.mjs';
@@ -74,6 +75,15 @@ const env = {
   REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
 };
 const log = (line) => console.log(`[bench:bids] ${line}`);
+/** Where a storm's CPU goes: each service of `system`, the gateway, and the machine's shared servers. */
+const cpuGroups = (system) => [
+  ['gateway', () => [system.children[SERVICES.length].pid]],
+  ...SERVICES.map(([name], i) => [name, () => [system.children[i].pid]]),
+  ['NATS', () => pidsNamed('nats-server')],
+  ['Redis', () => pidsNamed('redis-server')],
+  ['PostgreSQL', () => pidsNamed('postgres')],
+  ['load generator', () => [process.pid]],
+];
 const summary = (name, phase) =>
   `${name}: ${phase.accepted.length} accepted of ${phase.requests} (${Math.round(phase.acceptedPerSecond)}/s), p50 ${ms(phase.p50)} p99 ${ms(phase.p99)} ms, ${phase.serverErrors} 5xx${phase.shed ? `, ${phase.shed} shed (503)` : ''}`;
 
@@ -146,7 +156,13 @@ async function bidPhases() {
     }
     for (const [letter, key, pick, extra] of [['B', 'spread', anyAuction, {}], ['C', 'own', ownAuction, {}], ['D', 'paced', anyAuction, { paceMs: PACE_MS }]]) {
       if (!RUN[letter]) continue;
+      // Where C's time goes: each process's CPU per accepted bid over the storm (ADR 0062).
+      const cpu = letter === 'C' ? countCpu(cpuGroups(system)) : null;
       results[key] = await storm(pick, extra);
+      if (cpu) {
+        results.ownCpu = cpu.stop(results[key].accepted.length);
+        log(`C CPU per accepted bid: ${results.ownCpu.map((group) => `${group.label} ${Math.round(group.perRequestUs)} µs`).join(', ')}`);
+      }
       log(summary(letter, results[key]));
       await check(letter, [results[key]]);
     }
@@ -205,8 +221,8 @@ async function bidPhases() {
     const date = new Date().toISOString().slice(0, 10);
     const sections = [];
     if (RUN.A && RUN.B && RUN.C && RUN.D) {
-      const { hot, spread, own, paced, delivery } = results;
-      sections.push([HEADINGS.ad, sectionAD(settings, { date, phases: { hot, spread, own, paced }, ceiling, delivery, checks: checksAfter.D })]);
+      const { hot, spread, own, paced, delivery, ownCpu } = results;
+      sections.push([HEADINGS.ad, sectionAD(settings, { date, phases: { hot, spread, own, paced }, ceiling, delivery, checks: checksAfter.D, ownCpu })]);
     } else if (RUN.A || RUN.B || RUN.C || RUN.D) log('phases A to D write their section only when all four run');
     if (RUN.E) sections.push([HEADINGS.e, sectionE(settings, { date, phase: results.e, ceiling, checks: checksAfter.E })]);
     if (RUN.F) sections.push([HEADINGS.f, sectionF(settings, { date, runs: results.f, checks: checksAfter.F })]);

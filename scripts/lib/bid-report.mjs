@@ -66,7 +66,29 @@ export function writeSection(file, heading, text) {
   writeFileSync(file, pattern.test(current) ? current.replace(pattern, () => text) : `${current.trimEnd()}\n\n${text}`);
 }
 
-export function sectionAD(s, { date, phases, ceiling, delivery, checks }) {
+/**
+ * C's CPU per accepted bid by process, against what the ceiling's transaction may cost at most (two cores spent on it
+ * alone): the table that says why C reaches the share of the ceiling it does.
+ */
+function cpuLines(cpu, ceilingPerSecond) {
+  if (!cpu) return [];
+  const total = cpu.reduce((sum, group) => sum + group.perRequestUs, 0);
+  const shown = cpu.filter((group) => group.perRequestUs >= 10);
+  return [
+    'CPU per accepted bid in C, µs, from /proc over the storm (PostgreSQL, NATS and Redis are this machine\'s shared servers):',
+    '',
+    `| ${shown.map((group) => group.label).join(' | ')} | total |`,
+    `| ${shown.map(() => '---:').join(' | ')} | ---: |`,
+    `| ${shown.map((group) => Math.round(group.perRequestUs)).join(' | ')} | ${Math.round(total)} |`,
+    '',
+    `The ceiling's transaction costs at most ${Math.round(2e6 / ceilingPerSecond)} µs of CPU (two cores at ${Math.round(ceilingPerSecond)} tx/s); ` +
+      `end to end an accepted bid costs ${Math.round(total)} µs, so on these two cores C can reach about ${pct(2e6 / ceilingPerSecond / total)} of the ceiling ` +
+      'unless the path itself costs less.',
+    '',
+  ];
+}
+
+export function sectionAD(s, { date, phases, ceiling, delivery, checks, ownCpu = null }) {
   const { hot, spread, own, paced } = phases;
   const phaseRow = (name, listings, phase, roof) =>
     `| ${name} | ${s.bidders} | ${listings} | ${Math.round(phase.requestsPerSecond)} | ${Math.round(phase.acceptedPerSecond)} | ` +
@@ -115,6 +137,7 @@ export function sectionAD(s, { date, phases, ceiling, delivery, checks }) {
         `minus the time the bid was sent: p50 ${ms(delivery.sentP50)}, p95 ${ms(delivery.sentP95)} ms.`
       : `Websocket delivery: not available (${delivery.reason}).`,
     '',
+    ...cpuLines(ownCpu, ceiling.spread.perSecond),
     `End state (PostgreSQL), checked after every phase; after D: ${checksLine(checks)}.`,
     '',
     'A bid the auction\'s current price already rules out is refused before the row lock is taken; every other request is',
@@ -122,15 +145,16 @@ export function sectionAD(s, { date, phases, ceiling, delivery, checks }) {
     'next bids stale, so most requests are lost races: accepted bids/s there is set by the race, not by the system.',
     'C is the like-for-like comparison with the ceiling, whose transactions are all accepted bids.',
     '',
-    'Where the time goes (CPU profiles of every process in a storm, `NODE_EXEC_ARGS=--cpu-prof`): the ceiling has',
-    'PostgreSQL to itself, while end to end the same two cores also run the gateway (about a core), the bidding service',
-    '(about a core: 40% of it socket writes, one per query or NATS message), the outbox relay, the listings consumer and',
-    'the live feed, all of which every accepted bid passes through. Changes made from the profiles: the gateway verified',
-    'tokens with a string secret that jsonwebtoken first tried to parse as a PEM key on every request (a quarter of its',
-    'CPU; C went from about 200 to about 300 accepted bids/s); bids the current price rules out are refused before the',
-    'lock; the bid, the auction update and bid.placed are one statement; bidder names are remembered for 5 minutes;',
-    'bids of one auction are decided in batches under one lock (ADR 0058); identity states are kept in memory and the',
-    'services\' RPC runs on nats.js (ADR 0057); the listings consumer and the live feed take bid events in batches.',
+    'Where the time goes (CPU of every process over a C storm, from /proc, and `NODE_EXEC_ARGS=--cpu-prof` profiles): the',
+    'ceiling has PostgreSQL to itself, while end to end every accepted bid also crosses the gateway, NATS, the bidding',
+    'service, the outbox relay and the listings and notifications consumers on the same two cores (CPU per accepted bid',
+    'by process in the table above; see also "Bidding engine v2: reading the figures"). Changes made from the',
+    'profiles: the gateway verified tokens with a string secret that jsonwebtoken first tried to parse as a PEM key on every',
+    'request (a quarter of its CPU); bids the current price rules out are refused before the lock; bidder names are',
+    'remembered for 5 minutes; bids of one auction are decided in batches under one lock (ADR 0058); identity states are',
+    'kept in memory and the services\' RPC runs on nats.js (ADR 0057); a bid\'s unlocked reads are shared by the bids of a',
+    'turn of the event loop, a batch is one read and one write after its lock, the relay and the consumers write a batch',
+    'at a time, and NATS connections write once per turn (ADR 0062).',
     'Left: more replicas on more cores (section G: on two cores a second replica adds no CPU).',
     '',
     `Targets: end to end >= ${s.targets.share * 100}% of the ceiling **${verdict(ownShare >= s.targets.share)}** (C: ${pct(ownShare)} in accepted bids; ` +
