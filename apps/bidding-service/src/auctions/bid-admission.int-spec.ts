@@ -8,7 +8,7 @@ import { AuctionsRepository, BARRED } from './auctions.repository';
 import type { QueuedBid } from './bid-batch.repository';
 import type { SequencedBatch } from './keyed-sequencer';
 import { startTransactionWith } from './bounded-transaction';
-import { openAuction, placeBidAs, startBiddingUnderTest } from '../testing/bidding-under-test';
+import { openAuction, placeBidAs, useBiddingUnderTest } from '../testing/bidding-under-test';
 
 const DAY = 24 * 3600_000;
 
@@ -22,14 +22,7 @@ describe('bid admission, shared auction reads and one-trip transactions (ADR 006
   let ds: DataSource;
   let auctions: AuctionsRepository;
 
-  beforeAll(async () => {
-    svc = await startBiddingUnderTest();
-    ds = svc.app.get(DataSource);
-    auctions = svc.app.get(AuctionsRepository);
-  });
-  afterAll(async () => {
-    await svc?.stop();
-  });
+  useBiddingUnderTest((under) => ({ svc, ds, auctions } = under));
 
   const strike = (who: Actor, daysAgo: number, lifted = false) =>
     ds.query(`INSERT INTO buyer_strikes (invoice_id, buyer_id, listing_id, bid_id, struck_at, lifted_at) VALUES ($1, $2, $3, $4, $5, $6)`, [

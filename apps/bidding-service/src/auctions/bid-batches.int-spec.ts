@@ -9,7 +9,7 @@ import type { QueuedBid } from './bid-batch.repository';
 import type { PlacedBid } from './bid-recording.repository';
 import type { SequencedBatch } from './keyed-sequencer';
 import { BID_TOO_LATE, BIDS_RETRY_AFTER_SECONDS, lateBid } from './bid-queue';
-import { openAuction, placeBidAs, startBiddingUnderTest } from '../testing/bidding-under-test';
+import { openAuction, placeBidAs, useBiddingUnderTest } from '../testing/bidding-under-test';
 
 const HOUR = 3600_000;
 const START = 100;
@@ -65,14 +65,7 @@ describe('bids decided in batches per listing (ADR 0058)', () => {
     return stored;
   };
 
-  beforeAll(async () => {
-    svc = await startBiddingUnderTest();
-    ds = svc.app.get(DataSource);
-    auctions = svc.app.get(AuctionsRepository);
-  });
-  afterAll(async () => {
-    await svc?.stop();
-  });
+  useBiddingUnderTest((under) => ({ svc, ds, auctions } = under));
 
   it('takes concurrent bids on one auction in batches: every answered bid stored, bids strictly rising, price and count theirs', async () => {
     const listingId = await auction();

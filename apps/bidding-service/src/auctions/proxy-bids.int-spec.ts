@@ -8,7 +8,7 @@ import { AuctionsRepository } from './auctions.repository';
 import { MAXIMUM_RAISED, OUTBID_AT_ONCE } from './bids.service';
 import { SalesRepository } from './sales.repository';
 import { StandingBidsRepository } from './standing-bids.repository';
-import { openAuction, placeBidAs, startBiddingUnderTest } from '../testing/bidding-under-test';
+import { openAuction, placeBidAs, useBiddingUnderTest } from '../testing/bidding-under-test';
 
 describe('proxy bidding through bidding-service (ADR 0055)', () => {
   let svc: ServiceUnderTest;
@@ -46,14 +46,7 @@ describe('proxy bidding through bidding-service (ADR 0055)', () => {
     for (const max of maximums) expect(numbers).not.toContain(max);
   };
 
-  beforeAll(async () => {
-    svc = await startBiddingUnderTest();
-    ds = svc.app.get(DataSource);
-    auctions = svc.app.get(AuctionsRepository);
-  });
-  afterAll(async () => {
-    await svc?.stop();
-  });
+  useBiddingUnderTest((under) => ({ svc, ds, auctions } = under));
 
   it('a bid below an earlier maximum is outbid at once; a maximum above it leads at one increment over it', async () => {
     const listingId = await auction();

@@ -17,6 +17,25 @@ export function startBiddingUnderTest(): Promise<ServiceUnderTest> {
   });
 }
 
+/** What a test file of bidding-service holds while the service runs: the service, its database and its auctions. */
+export interface BiddingUnderTest {
+  svc: ServiceUnderTest;
+  ds: DataSource;
+  auctions: AuctionsRepository;
+}
+
+/** Starts bidding-service before the file's tests (handing it to `started`) and stops it after them. */
+export function useBiddingUnderTest(started: (under: BiddingUnderTest) => void): void {
+  let svc: ServiceUnderTest | undefined;
+  beforeAll(async () => {
+    svc = await startBiddingUnderTest();
+    started({ svc, ds: svc.app.get(DataSource), auctions: svc.app.get(AuctionsRepository) });
+  });
+  afterAll(async () => {
+    await svc?.stop();
+  });
+}
+
 /** Terms of a live automatic auction as listing events bring them (start $100, a day to go); override any field. */
 export function auctionTerms(overrides: Partial<ListingTerms> = {}): ListingTerms {
   return {
