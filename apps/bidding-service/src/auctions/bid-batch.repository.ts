@@ -23,7 +23,6 @@ export interface QueuedBid {
   deadline?: number | null;
 }
 
-
 const MAXIMUM_COLUMNS = 'm.bidder_id, m.max_amount::float8 AS max_amount, m.set_at, m.proxy, m.bidder_name';
 const STANDS = `EXISTS (SELECT 1 FROM bids b WHERE b.listing_id = m.listing_id AND b.bidder_id = m.bidder_id AND b.status = 'pending' AND b.kind = 'bid')`;
 
@@ -134,8 +133,8 @@ interface SavedMaximum {
 /**
  * Decides a batch of bids on an auction whose row the caller has locked (ADR 0058): each bid in arrival order, as
  * `placeLocked` decides a bid alone (ADR 0055), carrying the auction and the standing maximums forward in memory, then
- * writes every bid, event and maximum in one statement. A member removed by moderation or on a buying hold is refused. `stop(index)` ends the deciding early (the lock-time cap):
- * the answers cover the bids decided, in order. A refusal is that bid's own answer; nothing else fails one bid alone.
+ * writes every bid, event and maximum in one statement. A member removed by moderation or on a buying hold is refused.
+ * `stop(index)` ends the deciding early (the lock-time cap): the answers cover the bids decided, in order. A refusal is that bid's own answer; nothing else fails one bid alone.
  */
 export async function placeBatchLocked(locked: AuctionRecord, queued: QueuedBid[], stop: (index: number) => boolean, manager: EntityManager): Promise<PlacedBid[]> {
   const callerIds = [...new Set(queued.map((q) => q.bidder.id))];

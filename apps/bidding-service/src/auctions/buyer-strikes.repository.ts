@@ -5,11 +5,17 @@ import { adminActed, type Actor } from '@market/contracts';
 import { buyingOnHold, STRIKE_WINDOW_DAYS, STRIKES_FOR_HOLD, type BuyerStrike } from '@market/domain';
 import { appendEvent } from '@market/server-kit';
 
-/** Reads and writes bidding.buyer_strikes (ADR 0043); strikes are written by SaleUnwindingRepository, and a batch of bids reads holds with its standing maximums (bid-batch.repository). */
+/**
+ * Reads and writes bidding.buyer_strikes (ADR 0043); strikes are written by SaleUnwindingRepository, and a batch of bids
+ * reads holds with its standing maximums (bid-batch.repository).
+ */
 @Injectable()
 export class BuyerStrikesRepository {
   // The holds asked for in one turn of the event loop, read in one statement started after all of them (ADR 0062).
-  private readonly holdReads = new DataLoader<string, boolean>((userIds) => this.heldAmong(userIds), { cache: false, batchScheduleFn: (dispatch) => setImmediate(dispatch) });
+  private readonly holdReads = new DataLoader<string, boolean>((userIds) => this.heldAmong(userIds), {
+    cache: false,
+    batchScheduleFn: (dispatch) => setImmediate(dispatch),
+  });
 
   constructor(private readonly dataSource: DataSource) {}
 
