@@ -3,6 +3,13 @@ import { z } from 'zod';
 /** A path or body id: every id in the API is a UUID. */
 export const UuidSchema = z.uuid({ message: 'Not a valid id' });
 
+const UUID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** True for a string PostgreSQL takes as a uuid in its usual form, any version or case; checked before a cast that would fail. */
+export function isUuid(value: string): boolean {
+  return UUID_SHAPE.test(value);
+}
+
 /** A moment in time as the API writes it (ISO 8601, UTC). */
 export const IsoDateTimeSchema = z.iso.datetime({ offset: true });
 

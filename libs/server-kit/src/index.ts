@@ -72,3 +72,4 @@ export * from './metrics/kit.metrics';
 export * from './metrics/bounded-read';
 export * from './metrics/queue.metrics';
 export * from './database/pool-options';
+export * from './database/reads-per-turn';

@@ -1,5 +1,5 @@
 import { AppError } from '@market/server-kit';
-import type { AuditLogEntry } from '@market/contracts';
+import { isUuid, type AuditLogEntry } from '@market/contracts';
 import type { AuditLogRow } from './audit-log.repository';
 
 /** The cursor of the page after `row`: where it stands in (at, id) order, as opaque text. */
@@ -7,7 +7,6 @@ export function cursorAfter(row: AuditLogRow): string {
   return Buffer.from(JSON.stringify([row.at_key, row.id])).toString('base64url');
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A timestamptz as PostgreSQL writes it (`2026-11-25 10:00:00.123456+00`), in parts. */
 const STORED_TIME = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2})(?:\.\d{1,6})?[+-](\d{2})(?::(\d{2}))?(?::(\d{2}))?$/;
 // PostgreSQL's time zone offsets stop at 15:59:59.
@@ -32,7 +31,7 @@ export function isStoredTime(text: string): boolean {
 export function readCursor(cursor: string): { at: string; id: string } {
   try {
     const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
-    if (typeof at === 'string' && isStoredTime(at) && typeof id === 'string' && UUID.test(id)) return { at, id };
+    if (typeof at === 'string' && isStoredTime(at) && typeof id === 'string' && isUuid(id)) return { at, id };
   } catch {
     // Falls through to the refusal.
   }

@@ -1,13 +1,12 @@
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { EventConsumers, requireAdmin, ServiceRpc, unavailable } from '@market/server-kit';
-import { auditFrom, auditTo, RPC, type Actor, type AuditEntry, type AuditLogPage, type AuditQuery } from '@market/contracts';
+import { auditFrom, auditTo, isUuid, RPC, type Actor, type AuditEntry, type AuditLogPage, type AuditQuery } from '@market/contracts';
 import { AuditLogRepository } from './audit-log.repository';
 import { cursorAfter, presentEntry, readCursor } from './audit-log.presenter';
 
 const OVERVIEW_LIMIT = 500;
 /** auth.public_profiles takes at most this many ids at once. */
 const PROFILES_PER_CALL = 1000;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The audit log (ADR 0009, ADR 0032): keeps every audit.recorded (impersonation, from the gateway) and admin.acted (an
@@ -51,7 +50,7 @@ export class AuditLogService implements OnApplicationBootstrap {
     });
     const page = rows.slice(0, query.limit);
     const users = page.flatMap((row) => [row.admin_id, row.impersonator_id, row.target_type === 'user' ? row.target_id : null]);
-    const usernames = await this.usernames(users.filter((id): id is string => id !== null && UUID.test(id)));
+    const usernames = await this.usernames(users.filter((id): id is string => id !== null && isUuid(id)));
     return {
       entries: page.map((row) => presentEntry(row, usernames)),
       next_cursor: rows.length > query.limit ? cursorAfter(page[page.length - 1]) : null,
@@ -60,7 +59,7 @@ export class AuditLogService implements OnApplicationBootstrap {
 
   /** The admins an actor filter names: an id as it is, else everyone who acted whose username contains the text. */
   private async adminsMatching(actor: string): Promise<string[]> {
-    if (UUID.test(actor)) return [actor.toLowerCase()];
+    if (isUuid(actor)) return [actor.toLowerCase()];
     const ids = await this.log.actorIds();
     const wanted = actor.toLowerCase();
     const matching: string[] = [];

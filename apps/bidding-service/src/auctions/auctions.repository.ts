@@ -7,7 +7,6 @@ import { offerRefusal, type AuctionState, type ListingStatus } from '@market/dom
 import { leadingBidOrder } from './auction-maximums.repository';
 import { auctionReads } from './auction-reads.repository';
 import { lockBoundedTransaction } from './bounded-transaction';
-export { LISTING_BUSY } from './bounded-transaction';
 import { BID_COLUMNS, placeLocked, type PlacedBid } from './bid-recording.repository';
 import { placeBatchLocked, type QueuedBid } from './bid-batch.repository';
 import type { BatchOutcome, SequencedBatch } from './keyed-sequencer';
@@ -138,7 +137,7 @@ export class AuctionsRepository {
 
   /** A listing's auction as it stands, unlocked; the reads of one turn of the event loop share a statement (ADR 0062). */
   findAuction(listingId: string): Promise<AuctionRecord | null> {
-    return this.reads.load(listingId);
+    return this.reads(listingId);
   }
 
   /**

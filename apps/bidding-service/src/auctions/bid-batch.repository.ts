@@ -5,6 +5,7 @@ import { checkEventPayload } from '@market/server-kit';
 import { BUYING_HOLD_MESSAGE, ProxyBatch, STRIKE_WINDOW_DAYS, STRIKES_FOR_HOLD, type ProxyBatchMaximum, type ProxyBidDecision } from '@market/domain';
 import { BARRED, type AuctionRecord, type BidRecord } from './auctions.repository';
 import { repairMaximums } from './auction-maximums.repository';
+import { countingStrike } from './buyer-strikes.repository';
 import { BID_COLUMNS, leadingBidsOf, type PlacedBid } from './bid-recording.repository';
 import { UNKNOWN_BIDDER } from './bidder-names';
 
@@ -87,8 +88,7 @@ const REFUSED_SQL = `
   SELECT user_id, barred FROM (
     SELECT u.user_id,
       EXISTS (SELECT 1 FROM member_states s WHERE s.user_id = u.user_id AND s.status <> 'active') AS barred,
-      (SELECT count(*) FROM buyer_strikes k WHERE k.buyer_id = u.user_id AND k.lifted_at IS NULL
-         AND k.struck_at <= $3 AND k.struck_at > $3::timestamptz - make_interval(days => $4::int)) >= $5 AS held
+      (SELECT count(*) FROM buyer_strikes k WHERE k.buyer_id = u.user_id AND ${countingStrike('$3', '$4')}) >= $5 AS held
     FROM unnest($2::uuid[]) AS u(user_id)
   ) t WHERE barred OR held`;
 

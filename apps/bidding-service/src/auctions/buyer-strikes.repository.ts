@@ -1,9 +1,16 @@
 import { Injectable } from '@nestjs/common';
-import DataLoader from 'dataloader';
 import { DataSource } from 'typeorm';
 import { adminActed, type Actor } from '@market/contracts';
 import { buyingOnHold, STRIKE_WINDOW_DAYS, STRIKES_FOR_HOLD, type BuyerStrike } from '@market/domain';
-import { appendEvent } from '@market/server-kit';
+import { appendEvent, readsPerTurn } from '@market/server-kit';
+
+/**
+ * A strike that counts toward a hold at `now` (the rule of buyingOnHold in SQL): not lifted, struck at or before `now`
+ * and within the last `days` days. Arguments are parameter placeholders (`'$2'`).
+ */
+export function countingStrike(now: string, days: string): string {
+  return `lifted_at IS NULL AND struck_at <= ${now} AND struck_at > ${now}::timestamptz - make_interval(days => ${days}::int)`;
+}
 
 /**
  * Reads and writes bidding.buyer_strikes (ADR 0043); strikes are written by SaleUnwindingRepository, and a batch of bids
@@ -12,23 +19,18 @@ import { appendEvent } from '@market/server-kit';
 @Injectable()
 export class BuyerStrikesRepository {
   // The holds asked for in one turn of the event loop, read in one statement started after all of them (ADR 0062).
-  private readonly holdReads = new DataLoader<string, boolean>((userIds) => this.heldAmong(userIds), {
-    cache: false,
-    batchScheduleFn: (dispatch) => setImmediate(dispatch),
-  });
+  private readonly holdReads = readsPerTurn((userIds: readonly string[]) => this.heldAmong(userIds));
 
   constructor(private readonly dataSource: DataSource) {}
 
   /** True while the member's buying is on hold now; the reads of one turn share a statement (ADR 0062). */
   onHoldNow(userId: string): Promise<boolean> {
-    return this.holdReads.load(userId);
+    return this.holdReads(userId);
   }
 
   private async heldAmong(userIds: readonly string[]): Promise<boolean[]> {
     const rows: { buyer_id: string }[] = await this.dataSource.query(
-      `SELECT buyer_id FROM buyer_strikes WHERE buyer_id = ANY($1::uuid[]) AND lifted_at IS NULL
-         AND struck_at <= $2 AND struck_at > $2::timestamptz - make_interval(days => $3::int)
-       GROUP BY buyer_id HAVING count(*) >= $4`,
+      `SELECT buyer_id FROM buyer_strikes WHERE buyer_id = ANY($1::uuid[]) AND ${countingStrike('$2', '$3')} GROUP BY buyer_id HAVING count(*) >= $4`,
       [[...new Set(userIds)], new Date(), STRIKE_WINDOW_DAYS, STRIKES_FOR_HOLD],
     );
     const held = new Set(rows.map((row) => row.buyer_id));
@@ -47,7 +49,7 @@ export class BuyerStrikesRepository {
   holds(now: Date, limit: number): Promise<{ user_id: string; strikes: number; last_struck_at: Date }[]> {
     return this.dataSource.query(
       `SELECT buyer_id AS user_id, count(*)::int AS strikes, max(struck_at) AS last_struck_at FROM buyer_strikes
-       WHERE lifted_at IS NULL AND struck_at <= $1 AND struck_at > $1::timestamptz - make_interval(days => $2::int)
+       WHERE ${countingStrike('$1', '$2')}
        GROUP BY buyer_id HAVING count(*) >= $3 ORDER BY max(struck_at) DESC LIMIT $4`,
       [now, STRIKE_WINDOW_DAYS, STRIKES_FOR_HOLD, limit],
     );

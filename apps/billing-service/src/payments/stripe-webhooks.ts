@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type Stripe from 'stripe';
-import type { StripeWebhookResult } from '@market/contracts';
+import { isUuid, type StripeWebhookResult } from '@market/contracts';
 import { badRequest, conflict, notFound } from '@market/server-kit';
 import { BILLING_CONFIG, type BillingConfig } from '../billing.config';
 import { InvoicesRepository } from '../invoices/invoices.repository';
@@ -9,7 +9,6 @@ import { PaymentIntentsRepository } from './payment-intents.repository';
 import { PaymentEventsHandler } from './payment-events.handler';
 import { StripeProvider } from './stripe-provider';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const idOf = (value: string | { id: string } | null | undefined): string | null => (typeof value === 'string' ? value : (value?.id ?? null));
 
@@ -64,7 +63,7 @@ export class StripeWebhooks {
   private async recordCheckoutIntent(session: Stripe.Checkout.Session, intentId: string): Promise<void> {
     if (await this.intents.findByProviderId(intentId)) return;
     const invoiceId = session.metadata?.invoice_id ?? '';
-    const invoice = UUID.test(invoiceId) ? await this.invoices.findById(invoiceId) : null;
+    const invoice = isUuid(invoiceId) ? await this.invoices.findById(invoiceId) : null;
     const remote = invoice ? await this.provider.retrieve(intentId) : null;
     if (!invoice || !remote) {
       this.logger.warn(`Checkout session ${session.id} names no invoice of ours (${invoiceId || 'none'}); its intent ${intentId} is not recorded`);

@@ -9,8 +9,7 @@ export class UserContacts {
 
   /** The contact of one user, or null when the account is gone; throws when auth cannot answer (the event is retried). */
   async find(userId: string): Promise<UserContact | null> {
-    const { contacts } = await this.rpc.call(RPC.auth.contacts, { user_ids: [userId] }, null);
-    return contacts[0] ?? null;
+    return (await this.findAll([userId])).get(userId) ?? null;
   }
 
   /** The contacts of several users in one call, by id (a gone account is absent); throws when auth cannot answer. */
