@@ -5,8 +5,9 @@ import { seedFirstStart } from './lib/seed-first-start.mjs';
 
 const log = (line) => console.log(line);
 
+let system = null;
 try {
-  const system = await startSystem({ log });
+  system = await startSystem({ log });
   const demo = process.env.SEED_DEMO === 'false' ? [] : await seedDemo(system.url, system.admin);
   if (process.env.SEED_DEMO !== 'false') await seedFirstStart(system, log);
   log('');
@@ -37,5 +38,7 @@ try {
   }
 } catch (error) {
   console.error(`Could not start the marketplace: ${error.message}`);
+  // What did start is stopped: a failed start leaves no service running behind it.
+  await system?.stop();
   process.exit(1);
 }

@@ -26,7 +26,12 @@ export async function seedDemo(baseUrl, admin = null) {
   }
   if (!admin) return DEMO_USERS;
   const adminLogin = await postJson(`${baseUrl}/api/auth/login`, { login: admin.email, password: admin.password });
-  if (!adminLogin.ok) throw new Error(`Admin login failed (${adminLogin.status}): demo emails are not confirmed`);
+  if (!adminLogin.ok) {
+    throw new Error(
+      `Admin login failed (${adminLogin.status}): demo emails are not confirmed. If another checkout already used this database, ` +
+        'its admin has that checkout\'s password: set ADMIN_PASSWORD to it, or DATABASE_URL to another database',
+    );
+  }
   const adminToken = (await adminLogin.json()).access_token;
   for (const user of DEMO_USERS) {
     const login = await postJson(`${baseUrl}/api/auth/login`, { login: user.email, password: user.password });
