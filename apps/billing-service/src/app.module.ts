@@ -30,6 +30,19 @@ import { MemberEventsHandler } from './invoices/member-events.handler';
 import { SaleCancellationController } from './invoices/sale-cancellation.controller';
 import { BillingCountsRepository } from './stats/billing-counts.repository';
 import { BillingMetrics } from './stats/billing.metrics';
+import { BillingClock } from './clock/billing-clock';
+import { EscrowFactsReader } from './invoices/escrow-facts.reader';
+import { LedgerRepository } from './ledger/ledger.repository';
+import { LedgerService } from './ledger/ledger.service';
+import { LedgerController } from './ledger/ledger.controller';
+import { ReconciliationService } from './ledger/reconciliation.service';
+import { ReconciliationSweep } from './ledger/reconciliation.sweep';
+import { PayoutAccountsRepository } from './payouts/payout-accounts.repository';
+import { PayoutAccountsService } from './payouts/payout-accounts.service';
+import { PayoutsRepository } from './payouts/payouts.repository';
+import { PayoutsService } from './payouts/payouts.service';
+import { PayoutsController } from './payouts/payouts.controller';
+import { EscrowSweep } from './payouts/escrow.sweep';
 
 /** The billing-service: invoices, payments and escrow, in the `billing` schema. */
 export function billingAppModule(serviceConfig: ServiceConfig & Partial<BillingConfig>): DynamicModule {
@@ -40,8 +53,11 @@ export function billingAppModule(serviceConfig: ServiceConfig & Partial<BillingC
       retention: (periods) => [{ table: 'provider_events', column: 'received_at', keepMs: periods.providerEventsMs }] },
     {
       imports: [SettingsModule],
-      controllers: [BillingStatsController, InvoicesController, PaymentsController, AdminBillingController, TransferController, TransferProofController, PaymentMethodsController, SaleCancellationController],
-      providers: [{ provide: BILLING_CONFIG, useValue: config }, ServiceRpc, InvoicesRepository, InvoicesService, SaleEventsHandler, OverdueSweep, ...PAYMENTS_PROVIDERS, AdminBillingRepository, AdminBillingService, TransferRepository, TransferService, DisputeEscalationSweep, TransferProofRepository, TransferProofService, ...domainProofProviders(serviceConfig), PaymentMethodsRepository, PaymentMethodsService, UnpaidSalesRepository, PaymentWindowSweep, SaleCancellationService, MemberEventsHandler, BillingCountsRepository, BillingMetrics],
+      controllers: [BillingStatsController, InvoicesController, PaymentsController, AdminBillingController, TransferController, TransferProofController, PaymentMethodsController, SaleCancellationController, PayoutsController, LedgerController],
+      providers: [{ provide: BILLING_CONFIG, useValue: config }, ServiceRpc, InvoicesRepository, InvoicesService, SaleEventsHandler, OverdueSweep, ...PAYMENTS_PROVIDERS, AdminBillingRepository, AdminBillingService, TransferRepository, TransferService, DisputeEscalationSweep, TransferProofRepository, TransferProofService, ...domainProofProviders(serviceConfig), PaymentMethodsRepository, PaymentMethodsService, UnpaidSalesRepository, PaymentWindowSweep, SaleCancellationService, MemberEventsHandler, BillingCountsRepository, BillingMetrics,
+        // Escrow, payouts and the ledger (D22, ADR 0063).
+        BillingClock, EscrowFactsReader, LedgerRepository, LedgerService, ReconciliationService, ReconciliationSweep, PayoutAccountsRepository,
+        PayoutAccountsService, PayoutsRepository, PayoutsService, EscrowSweep],
     },
   );
 }

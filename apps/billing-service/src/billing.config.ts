@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { PaymentProviderName } from '@market/contracts';
+import { DEFAULT_ESCROW_CAPTURE_LEAD_HOURS } from '@market/domain';
 import { ConfigError, domainProofEnv, domainProofSettings, parseEnv, secretSchema, serviceEnv, urlSchema, type ServiceConfig } from '@market/server-kit';
 
 // An empty value (compose passes `${STRIPE_SECRET_KEY:-}` through) is the same as an unset one.
@@ -26,6 +27,9 @@ export const billingEnv = {
   STRIPE_PUBLISHABLE_KEY: unsetWhenEmpty(z.string().min(1)),
   // Verifies /api/webhooks/stripe signatures; required when Stripe is selected.
   STRIPE_WEBHOOK_SECRET: unsetWhenEmpty(secretSchema('STRIPE_WEBHOOK_SECRET')),
+  // The Connect endpoint's own signing secret (account.updated of sellers' accounts comes there, ADR 0063); optional:
+  // when unset, only STRIPE_WEBHOOK_SECRET is tried.
+  STRIPE_CONNECT_WEBHOOK_SECRET: unsetWhenEmpty(secretSchema('STRIPE_CONNECT_WEBHOOK_SECRET')),
   // Where the SDK sends API calls instead of api.stripe.com (a local stand-in in tests, or a proxy).
   STRIPE_API_HOST: z.string().min(1).optional(),
   STRIPE_API_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
@@ -39,6 +43,16 @@ export const billingEnv = {
   PAYMENT_WINDOW_HOURS: z.coerce.number().int().min(1).max(336).default(48),
   // How often each replica lapses unpaid invoices past their pay-by moment (ADR 0043).
   PAYMENT_WINDOW_SWEEP_MS: z.coerce.number().int().min(200).max(3_600_000).default(60_000),
+  // Held funds are captured into escrow at the latest this many whole hours before the card hold's 7-day deadline (D22).
+  ESCROW_CAPTURE_LEAD_HOURS: z.coerce.number().int().min(1).max(96).default(24),
+  // How often one replica captures due holds, releases funds whose inspection period ended and sends payouts (D22).
+  PAYOUT_SWEEP_MS: z.coerce.number().int().min(200).max(3_600_000).default(60_000),
+  // How often the ledger is reconciled with the provider's balance transactions (daily), and how far back it looks.
+  RECONCILE_INTERVAL_MS: z.coerce.number().int().min(1_000).max(7 * 24 * 3_600_000).default(24 * 3_600_000),
+  RECONCILE_WINDOW_DAYS: z.coerce.number().int().min(1).max(400).default(35),
+  // Tests only, refused with NODE_ENV=production: a JSON file {"offset_ms": n} whose offset is added to billing's clock,
+  // so a journey can let the inspection period pass without waiting (ADR 0063).
+  BILLING_CLOCK_FILE: z.string().min(1).optional(),
 };
 export type BillingConfig = z.infer<z.ZodObject<typeof billingEnv>>;
 export const BILLING_CONFIG = Symbol('BILLING_CONFIG');
@@ -55,6 +69,7 @@ export function loadBillingConfig(): BillingConfig {
   try {
     paymentProviderOf(config);
     domainProofSettings(config);
+    if (config.BILLING_CLOCK_FILE && config.NODE_ENV === 'production') throw new ConfigError('BILLING_CLOCK_FILE', 'is for tests only and is refused with NODE_ENV=production');
   } catch (error) {
     process.stderr.write(`${(error as Error).message}\n`);
     process.exit(1);
@@ -112,5 +127,11 @@ export function withBillingDefaults(config: ServiceConfig & Partial<BillingConfi
     PAYMENT_WINDOW_HOURS: config.PAYMENT_WINDOW_HOURS ?? DEFAULT_PAYMENT_WINDOW_HOURS,
     PAYMENT_WINDOW_SWEEP_MS: config.PAYMENT_WINDOW_SWEEP_MS ?? 60_000,
     BUY_NOW_CHECKOUT: config.BUY_NOW_CHECKOUT ?? false,
+    STRIPE_CONNECT_WEBHOOK_SECRET: config.STRIPE_CONNECT_WEBHOOK_SECRET,
+    ESCROW_CAPTURE_LEAD_HOURS: config.ESCROW_CAPTURE_LEAD_HOURS ?? DEFAULT_ESCROW_CAPTURE_LEAD_HOURS,
+    PAYOUT_SWEEP_MS: config.PAYOUT_SWEEP_MS ?? 60_000,
+    RECONCILE_INTERVAL_MS: config.RECONCILE_INTERVAL_MS ?? 24 * 3_600_000,
+    RECONCILE_WINDOW_DAYS: config.RECONCILE_WINDOW_DAYS ?? 35,
+    BILLING_CLOCK_FILE: config.BILLING_CLOCK_FILE,
   };
 }

@@ -27,6 +27,8 @@ import { SaleCancellationController } from './admin-billing/sale-cancellation.co
 import { InvoicesController } from './invoices/invoices.controller';
 import { AdminPaymentsController, PaymentsController } from './payments/payments.controller';
 import { PaymentMethodController } from './payments/payment-method.controller';
+import { PayoutsController } from './payments/payouts.controller';
+import { LedgerController } from './admin-billing/ledger.controller';
 import { LiveFeed } from './live/live-feed';
 import { AdminBillingController } from './admin-billing/admin-billing.controller';
 import { StripeWebhookController } from './webhooks/stripe-webhook.controller';
@@ -72,7 +74,9 @@ export class GatewayModule {
         InvoicesController,
         PaymentsController,
         PaymentMethodController,
+        PayoutsController,
         AdminPaymentsController,
+        LedgerController,
         AdminBillingController,
         StripeWebhookController,
         MessagesController,

@@ -14,6 +14,7 @@ import { MarketplaceEventsHandler } from './emails/marketplace-events.handler';
 import { BidEventsHandler } from './emails/bid-events.handler';
 import { BidNoticesRepository } from './emails/bid-notices.repository';
 import { DisputeEventsHandler } from './emails/dispute-events.handler';
+import { PayoutEventsHandler } from './emails/payout-events.handler';
 import { SaleLapseEventsHandler } from './emails/sale-lapse-events.handler';
 import { MessagesController } from './messages/messages.controller';
 import { MessagesService } from './messages/messages.service';
@@ -50,6 +51,7 @@ export function notificationsAppModule(config: NotificationsConfig): DynamicModu
         BidEventsHandler,
         BidNoticesRepository,
         DisputeEventsHandler,
+        PayoutEventsHandler,
         SaleLapseEventsHandler,
         UserContacts,
         ServiceRpc,

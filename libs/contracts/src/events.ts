@@ -95,6 +95,8 @@ export const EVENT_FLOWS: {
   'dispute.opened': { writtenBy: 'billing-service', consumedBy: ['notifications-service'] },
   'dispute.resolved': { writtenBy: 'billing-service', consumedBy: ['notifications-service'] },
   'dispute.escalated': { writtenBy: 'billing-service', consumedBy: ['notifications-service'] },
+  'payout.sent': { writtenBy: 'billing-service', consumedBy: ['notifications-service'] },
+  'payout.waiting': { writtenBy: 'billing-service', consumedBy: ['notifications-service'] },
   'message.sent': { writtenBy: 'notifications-service', consumedBy: ['notifications-service'] },
   'contact.received': { writtenBy: 'notifications-service', consumedBy: ['notifications-service'] },
   'audit.recorded': { writtenBy: 'gateway', consumedBy: ['admin-service'] },

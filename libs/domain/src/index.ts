@@ -24,3 +24,6 @@ export * from './audit/audit-diff.rules';
 export * from './billing/transfer.rules';
 export * from './ownership/ownership-proof.rules';
 export * from './listings/price-updates.rules';
+export * from './billing/escrow.rules';
+export * from './billing/payout.rules';
+export * from './billing/ledger.rules';

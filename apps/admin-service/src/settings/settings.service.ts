@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { NatsConnection } from 'nats';
-import { auditDiff, isEmptyDiff } from '@market/domain';
+import { auditDiff, DEFAULT_INSPECTION_DAYS, isEmptyDiff } from '@market/domain';
 import { AppError, appendEvent, NATS_CONNECTION, OutboxRelay, requireAdmin, SERVICE_CONFIG, type ServiceConfig } from '@market/server-kit';
 import {
   adminActed,
@@ -56,6 +56,7 @@ export class SettingsService {
         smtp_password: input.smtp_password || (input.smtp_host === '' ? '' : current.smtp_password),
         anti_sniping_minutes: input.anti_sniping_minutes ?? current.anti_sniping_minutes,
         require_verified_email: input.require_verified_email ?? current.require_verified_email,
+        inspection_days: input.inspection_days ?? current.inspection_days,
       };
       await this.settings.put(manager, saved, actor.user_id);
       const diff = auditDiff(current, saved);
@@ -71,12 +72,17 @@ export class SettingsService {
   }
 
   /**
-   * What selling costs, for anyone: listing and featured fees are not charged yet, so only the success fee (D10); and
-   * whether committing needs a verified email (ADR 0037).
+   * What selling costs, for anyone: listing and featured fees are not charged yet, so only the success fee (D10);
+   * whether committing needs a verified email (ADR 0037); and how long a buyer may inspect a site before its funds go to
+   * the seller (D22).
    */
   async publicFees(): Promise<PublicFees> {
     const settings = await this.settings.get();
-    return { success_fee_percent: settings.success_fee, verified_email_required: settings.require_verified_email ?? true };
+    return {
+      success_fee_percent: settings.success_fee,
+      verified_email_required: settings.require_verified_email ?? true,
+      inspection_days: settings.inspection_days ?? DEFAULT_INSPECTION_DAYS,
+    };
   }
 
   /** The full settings, for other services only. */

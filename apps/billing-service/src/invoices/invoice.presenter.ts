@@ -1,9 +1,10 @@
 import type { Actor, InvoiceDto, PublicProfile } from '@market/contracts';
-import { canConfirmReceived, canMarkPaid, canMarkTransferStarted, canOpenDispute, canPay, centsToDollars } from '@market/domain';
+import { canConfirmReceived, canMarkPaid, canMarkTransferStarted, canOpenDispute, canPay, centsToDollars, releaseDueAt } from '@market/domain';
 import { isRealAdmin } from '@market/server-kit';
 import type { InvoiceRecord } from './invoices.repository';
 import type { DisputeRecord } from '../transfer/transfer.repository';
 import { checklistDto, disputeDto } from '../transfer/transfer.presenter';
+import { NO_ESCROW, type EscrowFacts } from './escrow-facts.reader';
 
 /** Who looks at an invoice: its buyer, its seller, or an admin who is neither (sees the seller's figures). */
 export type InvoiceViewer = 'buyer' | 'seller' | 'admin';
@@ -30,7 +31,10 @@ export function presentInvoice(
   names: Map<string, PublicProfile>,
   testMode: boolean,
   dispute: DisputeRecord | null = null,
+  escrow: EscrowFacts = NO_ESCROW,
 ): InvoiceDto {
+  // The funds go out by themselves once the transfer is verified and the inspection period ends (D22), unless disputed.
+  const due = invoice.status === 'payment_authorized' && !escrow.payout_status && !(dispute && !dispute.closed_at) ? releaseDueAt(invoice, escrow.inspection_days) : null;
   const sellerView = viewer !== 'buyer';
   const party = (id: string) => ({ id, username: names.get(id)?.username ?? UNKNOWN_USER });
   return {
@@ -60,5 +64,10 @@ export function presentInvoice(
     can_mark_transfer_started: viewer === 'seller' && !invoice.transfer_started_at && canMarkTransferStarted(invoice.status),
     can_confirm_received: viewer === 'buyer' && !invoice.transfer_received_at && canConfirmReceived(invoice.status, invoice.transfer_started_at !== null),
     can_dispute: viewer === 'buyer' && canOpenDispute(invoice.status) && !invoice.release_started_at,
+    escrow: {
+      captured_at: escrow.captured_at ? new Date(escrow.captured_at).toISOString() : null,
+      release_due_at: due ? due.toISOString() : null,
+      payout_status: escrow.payout_status,
+    },
   };
 }

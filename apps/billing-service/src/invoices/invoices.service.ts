@@ -8,6 +8,7 @@ import { invoiceFileName, renderInvoicePdf } from './invoice-pdf';
 import { PaymentsService } from '../payments/payments.service';
 import { PAYMENT_PROVIDER, type PaymentProvider } from '../payments/payment-provider';
 import { TransferRepository } from '../transfer/transfer.repository';
+import { EscrowFactsReader, type EscrowFacts } from './escrow-facts.reader';
 
 const LIST_LIMIT = 500;
 const POLL_MS = 50;
@@ -31,6 +32,7 @@ export class InvoicesService {
     @Inject(PAYMENT_PROVIDER) private readonly provider: Pick<PaymentProvider, 'name'>,
     @Optional() private readonly payments?: PaymentsService,
     @Optional() private readonly transfer?: TransferRepository,
+    @Optional() private readonly escrow?: EscrowFactsReader,
   ) {}
 
   /** The actor's invoices as buyer and as seller, newest first (the Invoices tab). */
@@ -39,8 +41,11 @@ export class InvoicesService {
     const rows = await this.invoices.listFor(user.user_id, LIST_LIMIT);
     const names = await publicProfiles(this.rpc, rows.flatMap((r) => [r.buyer_id, r.seller_id]));
     const disputes = await this.disputesOf(rows.map((r) => r.id));
+    const escrow = await this.escrowOf(rows.map((r) => r.id));
     return {
-      invoices: rows.map((row) => presentInvoice(row, row.buyer_id === user.user_id ? 'buyer' : 'seller', names, this.testMode, disputes.get(row.id) ?? null)),
+      invoices: rows.map((row) =>
+        presentInvoice(row, row.buyer_id === user.user_id ? 'buyer' : 'seller', names, this.testMode, disputes.get(row.id) ?? null, escrow.get(row.id)),
+      ),
     };
   }
 
@@ -142,11 +147,16 @@ export class InvoicesService {
 
   private async present(invoice: InvoiceRecord, viewer: InvoiceViewer): Promise<InvoiceDto> {
     const dispute = (await this.disputesOf([invoice.id])).get(invoice.id) ?? null;
-    return presentInvoice(invoice, viewer, await publicProfiles(this.rpc, [invoice.buyer_id, invoice.seller_id]), this.testMode, dispute);
+    const escrow = (await this.escrowOf([invoice.id])).get(invoice.id);
+    return presentInvoice(invoice, viewer, await publicProfiles(this.rpc, [invoice.buyer_id, invoice.seller_id]), this.testMode, dispute, escrow);
   }
 
   private disputesOf(invoiceIds: string[]) {
     return this.transfer ? this.transfer.latestFor(invoiceIds) : Promise.resolve(new Map());
+  }
+
+  private escrowOf(invoiceIds: string[]): Promise<Map<string, EscrowFacts>> {
+    return this.escrow ? this.escrow.of(invoiceIds) : Promise.resolve(new Map());
   }
 
   // The sandbox moves no real money: every invoice says so while it runs (ADR 0033).

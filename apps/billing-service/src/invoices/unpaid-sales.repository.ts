@@ -24,7 +24,8 @@ export type EndResult =
 // Intent states in which the buyer's money is moving or held: the buyer has paid in time, the sale stands.
 const PAYING = `('processing', 'requires_capture', 'succeeded')`;
 const OPEN_UNAUTHORISED = ['requires_payment_method', 'requires_confirmation'];
-const KIND_OF = { auction_win: 'bid', accepted_offer: 'offer', buy_now: 'buy_now' } as const;
+/** sale.lapsed's `kind` of an invoice's sale type. */
+export const KIND_OF = { auction_win: 'bid', accepted_offer: 'offer', buy_now: 'buy_now' } as const;
 
 /**
  * Ends unpaid sales (ADR 0043): the one place an invoice becomes `cancelled`, with `sale.lapsed` in the same
@@ -39,11 +40,14 @@ export class UnpaidSalesRepository {
     @Inject(PAYMENT_PROVIDER) private readonly provider: Pick<PaymentProvider, 'retrieve'>,
   ) {}
 
-  /** Unpaid invoices whose window has passed and no payment of which was ever authorised, oldest first. */
+  /**
+   * Unpaid invoices whose window has passed and no payment of which holds or moves money now, oldest first. A hold that
+   * lapsed uncaptured counts for nothing: its invoice got a new window (D11, ADR 0063) and lapses at its end.
+   */
   async lapsedIds(now: Date, limit: number): Promise<string[]> {
     const rows: { id: string }[] = await this.dataSource.query(
       `SELECT id FROM invoices i WHERE pay_by <= $1 AND status = ANY($2::text[])
-         AND NOT EXISTS (SELECT 1 FROM payment_intents p WHERE p.invoice_id = i.id AND (p.authorized_at IS NOT NULL OR p.status IN ${PAYING}))
+         AND NOT EXISTS (SELECT 1 FROM payment_intents p WHERE p.invoice_id = i.id AND p.status IN ${PAYING})
        ORDER BY pay_by LIMIT $3`,
       [now, statusesAffectedBy('payment_window_lapsed'), limit],
     );
@@ -134,7 +138,7 @@ export class UnpaidSalesRepository {
         'SELECT provider_intent_id, status, authorized_at FROM payment_intents WHERE invoice_id = $1 FOR UPDATE',
         [invoiceId],
       );
-      if (intents.some((intent) => intent.authorized_at !== null || !['canceled', ...OPEN_UNAUTHORISED].includes(intent.status))) {
+      if (intents.some((intent) => !['canceled', ...OPEN_UNAUTHORISED].includes(intent.status))) {
         return { ended: false, invoice, why: 'authorised' };
       }
       // The buyer may have completed a payment whose notice has not reached us: the provider's word (asked just before) wins.

@@ -1,12 +1,16 @@
-import { centsToDollars } from '@market/domain';
-import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { centsToDollars, endsHeldSale, payBy } from '@market/domain';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { InvoiceState } from '@market/domain';
 import { appendEvent } from '@market/server-kit';
-import { PAYMENT_PROVIDER, PROVIDER_EVENT_TYPES, type PaymentProvider, type ProviderEvent, type ProviderIntent } from './payment-provider';
+import { BILLING_CONFIG, type BillingConfig } from '../billing.config';
+import { PAYMENT_EVENT_TYPES, PAYMENT_PROVIDER, type PaymentEvent, type PaymentProvider, type ProviderIntent } from './payment-provider';
 import { applyInvoiceEvent, INTENT_COLUMNS, type PaymentIntentRecord } from './payment-intents.repository';
 import { paymentEventOf, syncSteps } from './payment-sync';
+import { intentLedgerWrites } from './intent-ledger';
 import { closeDisputeFor } from '../transfer/transfer.repository';
+import { LedgerRepository } from '../ledger/ledger.repository';
+import { announceHeldSaleEnded } from '../invoices/held-sale-ending';
 
 /** The provider's answer for one intent, taken before the transaction, and the local row's version it was read at. */
 interface Snapshot {
@@ -31,29 +35,26 @@ interface LockedInvoice {
 }
 
 /**
- * The one place provider events change payments and invoices (D12): the sandbox's events now, Stripe's webhooks later.
- * An event is recorded once by its id (provider_events); its intent is then reconciled to the provider's current
- * state (syncSteps) with the invoice, under the invoice's and the intent's row locks, in one transaction. Replays,
- * duplicates and reordered events therefore end in the same state (ADR 0020).
+ * The one place provider events change payments and invoices (D12): the sandbox's events and Stripe's webhooks, routed
+ * here by ProviderEventsRouter. An event is recorded once by its id (provider_events); its intent is then reconciled to
+ * the provider's current state (syncSteps) with the invoice, under the invoice's and the intent's row locks, in one
+ * transaction, with the ledger transaction of each money movement (D22). Replays, duplicates and reordered events
+ * therefore end in the same state (ADR 0020).
  */
 @Injectable()
-export class PaymentEventsHandler implements OnModuleInit {
+export class PaymentEventsHandler {
   private readonly logger = new Logger('PaymentEvents');
 
   constructor(
     private readonly dataSource: DataSource,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
+    private readonly ledger: LedgerRepository,
+    @Inject(BILLING_CONFIG) private readonly config: Pick<BillingConfig, 'PAYMENT_WINDOW_HOURS'>,
   ) {}
 
-  onModuleInit() {
-    this.provider.onEvent(async (event) => {
-      await this.handle(event);
-    });
-  }
-
   /** Applies one provider event; `duplicate` when its id was seen before (nothing changes). */
-  async handle(event: ProviderEvent): Promise<'applied' | 'duplicate' | 'ignored'> {
-    if (!PROVIDER_EVENT_TYPES.includes(event.type)) return 'ignored';
+  async handle(event: PaymentEvent): Promise<'applied' | 'duplicate' | 'ignored'> {
+    if (!PAYMENT_EVENT_TYPES.includes(event.type)) return 'ignored';
     const [seen]: unknown[] = await this.dataSource.query('SELECT 1 FROM provider_events WHERE id = $1', [event.id]);
     if (seen) return 'duplicate';
     return this.withSnapshot(event.intent_id, (manager, snapshot) => this.recordAndSync(manager, event, snapshot));
@@ -64,7 +65,7 @@ export class PaymentEventsHandler implements OnModuleInit {
     return this.withSnapshot(providerIntentId, (manager, snapshot) => this.syncIn(manager, providerIntentId, snapshot));
   }
 
-  private async recordAndSync(manager: EntityManager, event: ProviderEvent, snapshot: Snapshot): Promise<'applied' | 'duplicate'> {
+  private async recordAndSync(manager: EntityManager, event: PaymentEvent, snapshot: Snapshot): Promise<'applied' | 'duplicate'> {
     const inserted: unknown[] = await manager.query(
       'INSERT INTO provider_events (id, type, provider_intent_id) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING RETURNING id',
       [event.id, event.type, event.intent_id],
@@ -118,14 +119,24 @@ export class PaymentEventsHandler implements OnModuleInit {
     let invoiceStatus = invoice.status;
     let intentStatus = local.status;
     const steps = syncSteps(local.status, local.last_error, remote);
+    const [payout]: unknown[] = steps.length > 0 ? await manager.query('SELECT 1 FROM payouts WHERE invoice_id = $1', [invoice.id]) : [];
     for (const step of steps) {
       const before = intentStatus;
       intentStatus = step.to;
+      // Every movement of money is a balanced ledger transaction, committed with the change it records (D22).
+      for (const write of intentLedgerWrites(local, before, step, remote, Boolean(payout))) await this.ledger.record(manager, write);
       if (!step.invoice) continue;
+      const ended = endsHeldSale(invoiceStatus, step.invoice);
       const next = await applyInvoiceEvent(manager, invoice.id, invoiceStatus, step.invoice);
       if (next === null) continue;
       // The money moved while disputed: the dispute ends with it, in this transaction (ADR 0039).
       if (invoiceStatus === 'disputed') await closeDisputeFor(manager, invoice, step.invoice);
+      // The buyer has the money back: the sale is unwound like an unpaid one (ADR 0043, 0063).
+      if (ended) await announceHeldSaleEnded(manager, invoice.id, new Date());
+      // A hold that lapsed uncaptured makes the invoice payable again (D11) within a new payment window, so it ends either way.
+      if (step.invoice === 'hold_expired' && next === 'payment_canceled') {
+        await manager.query('UPDATE invoices SET pay_by = $2 WHERE id = $1', [invoice.id, payBy(new Date(), this.config.PAYMENT_WINDOW_HOURS)]);
+      }
       invoiceStatus = next;
       // Told once per real transition, in its transaction (D19); a released hold is a refund to the buyer.
       const told = paymentEventOf(step.invoice, before);
@@ -143,7 +154,7 @@ export class PaymentEventsHandler implements OnModuleInit {
           test_mode: local.provider === 'sandbox',
         });
       }
-      if (step.invoice === 'hold_expired') {
+      if (step.invoice === 'hold_expired' && next === 'payment_canceled') {
         await appendEvent(manager, 'invoice.hold_expired', {
           invoice_id: invoice.id,
           invoice_number: invoice.invoice_number,

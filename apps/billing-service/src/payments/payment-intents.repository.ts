@@ -104,6 +104,31 @@ export class PaymentIntentsRepository {
     });
   }
 
+  /** The invoice's intent that holds its money: an uncaptured hold, or captured funds not refunded (D22). */
+  async findHolding(invoiceId: string): Promise<PaymentIntentRecord | null> {
+    const [row]: PaymentIntentRecord[] = await this.dataSource.query(
+      `SELECT ${INTENT_COLUMNS} FROM payment_intents WHERE invoice_id = $1 AND (status = 'requires_capture' OR (status = 'succeeded' AND refunded_at IS NULL))
+       ORDER BY created_at DESC LIMIT 1`,
+      [invoiceId],
+    );
+    return row ?? null;
+  }
+
+  /**
+   * Provider ids of holds to capture into escrow now (D22): funds held for the invoice, disputed or not, and the seller
+   * started the transfer or the hold's capture is due (`dueBefore`: authorised before now less 7 days plus the lead).
+   */
+  async holdsToCapture(dueBefore: Date, limit: number): Promise<string[]> {
+    const rows: { provider_intent_id: string }[] = await this.dataSource.query(
+      `SELECT p.provider_intent_id FROM payment_intents p JOIN invoices i ON i.id = p.invoice_id
+       WHERE p.status = 'requires_capture' AND i.status IN ('payment_authorized', 'disputed')
+         AND (i.transfer_started_at IS NOT NULL OR p.authorized_at <= $1)
+       ORDER BY p.authorized_at LIMIT $2`,
+      [dueBefore, limit],
+    );
+    return rows.map((r) => r.provider_intent_id);
+  }
+
   /** Every intent with its invoice's title, newest first (admin Payments tab). */
   listWithInvoices(limit: number): Promise<AdminPaymentIntentRecord[]> {
     return this.dataSource.query(
@@ -138,7 +163,8 @@ export class PaymentIntentsRepository {
 
 /**
  * Moves a locked invoice by the domain's transition table (D10, ADR 0018); returns its new status, or null when the
- * event does not apply in its status (a late provider notice is then ignored).
+ * event does not apply in its status (a late provider notice is then ignored). A sale whose held funds went back to the
+ * buyer becomes `cancelled` with the reason `refunded` (D22, ADR 0063); the caller writes its sale.lapsed.
  */
 export async function applyInvoiceEvent(manager: EntityManager, invoiceId: string, status: InvoiceState, event: InvoiceEvent): Promise<InvoiceState | null> {
   const next = invoiceTransition(status, event);
@@ -146,10 +172,12 @@ export async function applyInvoiceEvent(manager: EntityManager, invoiceId: strin
   await manager.query(
     `UPDATE invoices SET status = $2, updated_at = now(),
        paid_at = CASE WHEN $2 = 'paid' THEN now() WHEN status = 'paid' THEN NULL ELSE paid_at END,
-       -- A new hold starts without an earlier payment's release mark (ADR 0039).
-       release_started_at = CASE WHEN $2 = 'payment_authorized' THEN NULL ELSE release_started_at END
+       -- A new hold starts without an earlier payment's release mark (ADR 0039); a capture keeps it.
+       release_started_at = CASE WHEN $3 = 'payment_authorized' THEN NULL ELSE release_started_at END,
+       cancelled_at = CASE WHEN $2 = 'cancelled' THEN now() ELSE cancelled_at END,
+       cancel_reason = CASE WHEN $2 = 'cancelled' THEN 'refunded' ELSE cancel_reason END
      WHERE id = $1`,
-    [invoiceId, next],
+    [invoiceId, next, event],
   );
   return next;
 }

@@ -1,3 +1,4 @@
+import type { PayoutAccountFacts } from '@market/domain';
 /** The provider's own status names (Stripe's PaymentIntent statuses). */
 export type ProviderIntentStatus =
   | 'requires_payment_method'
@@ -10,6 +11,16 @@ export type ProviderIntentStatus =
 
 /** Why a provider canceled an intent: `expired` is a hold that lapsed uncaptured (D11). */
 export type CancellationReason = 'expired' | 'requested_by_customer' | 'abandoned';
+
+/** One entry of the platform's balance at the provider (Stripe's balance transactions): what the ledger reconciles to. */
+export interface ProviderBalanceEntry {
+  id: string;
+  /** Gross, fee and net in cents; net = amount - fee (a refund or a transfer is negative). */
+  amount_cents: number;
+  fee_cents: number;
+  net_cents: number;
+  created_at: Date;
+}
 
 /** A payment intent as the provider knows it now: the truth every event is reconciled to (ADR 0020). */
 export interface ProviderIntent {
@@ -24,10 +35,73 @@ export interface ProviderIntent {
   canceled_at: Date | null;
   cancellation_reason: CancellationReason | null;
   last_error: string | null;
+  /** The authorised charge: a payout names it as its source (separate charges and transfers, D22). */
+  charge_id: string | null;
+  /** The captured charge's entry in the platform's balance (gross, the provider's fee, net); null until captured. */
+  capture_balance: ProviderBalanceEntry | null;
+  /** The refund's entry in the platform's balance (negative); null unless a captured charge was refunded. */
+  refund_balance: ProviderBalanceEntry | null;
 }
 
-/** The event types handled, named as Stripe's webhooks name them. */
-export const PROVIDER_EVENT_TYPES = [
+/** A seller's connected account as the provider knows it (Stripe Connect Express, or the sandbox's): D22. */
+export interface ProviderAccount extends PayoutAccountFacts {
+  id: string;
+  /** Whose account it is (its metadata), so an account.updated can be matched to its seller. */
+  user_id: string | null;
+}
+
+export interface CreateAccountInput {
+  user_id: string;
+  /** Retrying with the same key returns the same account (one account per seller). */
+  idempotency_key: string;
+}
+
+export interface AccountLinkInput {
+  account_id: string;
+  /** Where the provider sends the seller when the link expired or was used (ask for a new one there). */
+  refresh_url: string;
+  /** Where the provider sends the seller when onboarding is done (or left). */
+  return_url: string;
+}
+
+/** A transfer from the platform's balance to a connected account (a payout, D22). */
+export interface ProviderTransfer {
+  id: string;
+  amount_cents: number;
+  destination: string;
+  transfer_group: string | null;
+  created_at: Date;
+  reversed: boolean;
+  /** The transfer's entry in the platform's balance (negative). */
+  balance: ProviderBalanceEntry | null;
+  /** The reversal's entry (positive), once reversed. */
+  reversal_balance: ProviderBalanceEntry | null;
+}
+
+export interface CreateTransferInput {
+  amount_cents: number;
+  currency: 'usd';
+  /** The seller's connected account. */
+  destination: string;
+  /** The invoice: every movement of one sale's money shares it. */
+  transfer_group: string;
+  /** The captured charge the money came from (Stripe's source_transaction), when known. */
+  source_transaction: string | null;
+  /** One key per invoice: a retry never pays twice. */
+  idempotency_key: string;
+  metadata: Record<string, string>;
+}
+
+/** One balance transaction as the provider lists it, for the daily reconciliation (D22). */
+export interface ProviderBalanceTransaction extends ProviderBalanceEntry {
+  /** charge, refund, transfer, transfer_reversal, ... as Stripe names them. */
+  type: string;
+  /** What it moved: the charge, refund or transfer id. */
+  source_id: string | null;
+}
+
+/** The payment event types handled, named as Stripe's webhooks name them. */
+export const PAYMENT_EVENT_TYPES = [
   'payment_intent.amount_capturable_updated',
   'checkout.session.completed',
   'payment_intent.payment_failed',
@@ -36,20 +110,49 @@ export const PROVIDER_EVENT_TYPES = [
   'payment_intent.requires_action',
   'charge.refunded',
 ] as const;
-export type ProviderEventType = (typeof PROVIDER_EVENT_TYPES)[number];
+export type PaymentEventType = (typeof PAYMENT_EVENT_TYPES)[number];
+/** The payout event types (D22): a connected account changed, a transfer was made or reversed. */
+export const PAYOUT_EVENT_TYPES = ['account.updated', 'transfer.created', 'transfer.reversed'] as const;
+export type PayoutEventType = (typeof PAYOUT_EVENT_TYPES)[number];
+export const PROVIDER_EVENT_TYPES = [...PAYMENT_EVENT_TYPES, ...PAYOUT_EVENT_TYPES] as const;
+export type ProviderEventType = PaymentEventType | PayoutEventType;
 
 /** A provider's notice that an intent changed (a Stripe webhook, or the sandbox's equivalent). */
-export interface ProviderEvent {
+export interface PaymentEvent {
   id: string;
-  type: ProviderEventType;
+  type: PaymentEventType;
   intent_id: string;
   at: Date;
+}
+
+/** A provider's notice that a seller's connected account changed (D22). */
+export interface AccountEvent {
+  id: string;
+  type: 'account.updated';
+  account_id: string;
+  at: Date;
+}
+
+/** A provider's notice that a transfer to a seller was made or reversed (D22). */
+export interface TransferEvent {
+  id: string;
+  type: 'transfer.created' | 'transfer.reversed';
+  transfer_id: string;
+  at: Date;
+}
+
+/** Any notice the provider sends; each is applied once by its id and reconciled to the provider's current state. */
+export type ProviderEvent = PaymentEvent | AccountEvent | TransferEvent;
+
+/** True for a payment intent's notice. */
+export function isPaymentEvent(event: ProviderEvent): event is PaymentEvent {
+  return (PAYMENT_EVENT_TYPES as readonly string[]).includes(event.type);
 }
 
 /** A refusal by the provider, with a code the service maps to SPEC §8 texts. */
 export class ProviderError extends Error {
   constructor(
-    readonly code: 'already_captured' | 'already_refunded' | 'not_capturable' | 'not_refundable' | 'not_found',
+    readonly code: 'already_captured' | 'already_refunded' | 'not_capturable' | 'not_refundable' | 'not_found' | 'account_unable',
     message: string,
   ) {
     super(message);
@@ -117,6 +220,22 @@ export interface PaymentProvider {
   retrieveSetupIntent(setupIntentId: string): Promise<ProviderSetupIntent | null>;
   /** Registers the one consumer of the provider's events (the sandbox calls it; Stripe's arrive by webhook). */
   onEvent(listener: (event: ProviderEvent) => Promise<void>): void;
+
+  /** Makes the seller's connected account (Stripe: an Express account with the transfers capability), once per key. */
+  createAccount(input: CreateAccountInput): Promise<ProviderAccount>;
+  retrieveAccount(accountId: string): Promise<ProviderAccount | null>;
+  /** A single-use link to the provider's hosted onboarding of the account (Stripe: an Account Link). */
+  createAccountLink(input: AccountLinkInput): Promise<{ url: string; expires_at: Date }>;
+  /**
+   * Pays a seller from the platform's balance (separate charges and transfers). The same idempotency key answers the
+   * same transfer; a connected account that cannot take it is a ProviderError `account_unable`.
+   */
+  createTransfer(input: CreateTransferInput): Promise<ProviderTransfer>;
+  /** The transfer already made for a group (an invoice), if any: a retry after the idempotency key expired pays nothing twice. */
+  findTransfer(transferGroup: string): Promise<ProviderTransfer | null>;
+  retrieveTransfer(transferId: string): Promise<ProviderTransfer | null>;
+  /** The platform's balance transactions created in [from, to), a page at a time (the daily reconciliation). */
+  balanceTransactions(from: Date, to: Date): AsyncIterable<ProviderBalanceTransaction[]>;
 }
 
 export const PAYMENT_PROVIDER = Symbol('PAYMENT_PROVIDER');

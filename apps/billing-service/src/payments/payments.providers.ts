@@ -11,6 +11,8 @@ import { PaymentAdminActs } from './payment-admin-acts';
 import { PaymentsService } from './payments.service';
 import { HoldExpirySweep } from './hold-expiry.sweep';
 import { PaymentsModeService } from './payments-mode.service';
+import { EscrowService } from './escrow.service';
+import { ProviderEventsRouter } from './provider-events.router';
 
 /** The payments module's providers; the card provider is chosen once at start (D12, ADR 0020). */
 export const PAYMENTS_PROVIDERS: Provider[] = [
@@ -30,4 +32,6 @@ export const PAYMENTS_PROVIDERS: Provider[] = [
   HoldExpirySweep,
   StripeWebhooks,
   PaymentsModeService,
+  EscrowService,
+  ProviderEventsRouter,
 ];

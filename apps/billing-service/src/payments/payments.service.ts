@@ -13,7 +13,7 @@ import {
   type SandboxCheckoutResult,
   type SandboxConfirmResult,
 } from '@market/contracts';
-import { canPay, dollarsToCents, sandboxCardOutcome } from '@market/domain';
+import { canPay, centsToDollars, dollarsToCents, formatDollars, refundRoute, sandboxCardOutcome, type PaymentIntentStatus } from '@market/domain';
 import { AppError, badRequest, conflict, forbidden, notFound, requireActor, requireAdmin } from '@market/server-kit';
 import { BILLING_CONFIG, type BillingConfig } from '../billing.config';
 import { InvoicesRepository, type InvoiceRecord } from '../invoices/invoices.repository';
@@ -21,6 +21,10 @@ import { viewerOf } from '../invoices/invoice.presenter';
 import { PAYMENT_PROVIDER, ProviderError, type PaymentProvider, type ProviderIntent } from './payment-provider';
 import { PaymentAdminActs, type AdminPaymentAction } from './payment-admin-acts';
 import { syncSteps } from './payment-sync';
+import { PayoutsRepository, type PayoutRecord } from '../payouts/payouts.repository';
+import { PayoutAccountsRepository } from '../payouts/payout-accounts.repository';
+import { PayoutsService } from '../payouts/payouts.service';
+import { BillingClock } from '../clock/billing-clock';
 import { PaymentIntentsRepository, type AdminPaymentIntentRecord, type PaymentIntentRecord } from './payment-intents.repository';
 import { PaymentEventsHandler } from './payment-events.handler';
 import { SandboxProvider, type SandboxConfirmation } from './sandbox.provider';
@@ -47,6 +51,10 @@ export class PaymentsService {
     private readonly events: PaymentEventsHandler,
     private readonly acts: PaymentAdminActs,
     private readonly transfer: TransferRepository,
+    private readonly payouts: PayoutsRepository,
+    private readonly accounts: PayoutAccountsRepository,
+    private readonly release: PayoutsService,
+    private readonly clock: BillingClock,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
     @Inject(BILLING_CONFIG) private readonly config: Pick<BillingConfig, 'PUBLIC_URL' | 'STRIPE_PUBLISHABLE_KEY'>,
   ) {}
@@ -140,61 +148,57 @@ export class PaymentsService {
     const now = new Date();
     const rows = await this.intents.listWithInvoices(ADMIN_LIST_LIMIT);
     const disputes = await this.transfer.latestFor(rows.map((row) => row.invoice_id));
-    return { payment_intents: rows.map((row) => adminDto(row, now, disputes.get(row.invoice_id) ?? null)) };
+    const payouts = await this.payouts.forInvoices(rows.map((row) => row.invoice_id));
+    const accounts = await this.accounts.statuses([...payouts.values()].map((p) => p.seller_id));
+    return { payment_intents: rows.map((row) => adminDto(row, now, disputes.get(row.invoice_id) ?? null, payouts.get(row.invoice_id) ?? null, accounts)) };
   }
 
-  /** Releases held funds (admin "Release Funds"): the payment succeeds and the invoice is paid (D11). */
+  /**
+   * Release Funds (D22): the held funds are captured into escrow if they are not yet, and released to the seller: one
+   * transfer of the sale price less the success fee to the seller's payout account, then the invoice is paid. A seller
+   * whose account cannot take payouts yet is told, and the payout goes out once it can; a restricted account, a
+   * dispute or a provider failure leaves the money held and is answered with why.
+   */
   async capture(actor: Actor | null, id: string, request: CapturePaymentRequest): Promise<PaymentActionResponse> {
     const admin = requireAdmin(actor);
     const intent = await this.adminIntent(id);
     if (typeof request.amount_to_capture === 'number' && dollarsToCents(request.amount_to_capture) !== intent.amount_cents) {
       throw badRequest('Partial capture is not supported: capture the full amount');
     }
-    if (intent.status === 'succeeded') throw badRequest('This payment has already been captured: the funds were already released.');
-    if (intent.status !== 'requires_capture') {
+    const payout = await this.payouts.findByInvoice(intent.invoice_id);
+    if (!payout && intent.status !== 'requires_capture' && !(intent.status === 'succeeded' && !intent.refunded_at)) {
       throw badRequest(`This payment cannot be captured because it is not in a capturable state (${intent.status}).`);
     }
-    // A disputed invoice is decided with a note (resolve-dispute); from here on a dispute can no longer be opened (ADR 0039).
-    const gate = await this.transfer.beginRelease(intent.invoice_id, 'capture');
-    if (!gate.ok) throw conflict(gate.why);
-    let remote: ProviderIntent;
-    try {
-      remote = await this.call(() => this.provider.capture(intent.provider_intent_id), 'capture');
-    } catch (error) {
-      // An answer lost after the provider captured (a timeout) must not let a dispute open on money already released:
-      // the release mark is cleared only when the provider still holds the funds, or cannot say (ADR 0039).
-      const still = await this.provider.retrieve(intent.provider_intent_id).catch(() => null);
-      if (!still || still.status === 'requires_capture') await this.transfer.clearRelease(intent.invoice_id);
-      throw error;
-    }
-    await this.audited(intent, admin, 'payment.captured', remote);
-    this.logger.log(`Admin ${admin.user_id} captured payment ${id}: ${request.reason ?? 'no reason given'}`);
-    return { message: 'Payment captured successfully!', payment_intent: await this.synced(intent) };
+    const outcome = await this.release.release(intent.invoice_id, { by: 'admin', admin_id: admin.user_id }, this.clock.now());
+    if (outcome.outcome === 'refused') throw outcome.missing ? notFound(NOT_FOUND) : conflict(outcome.why);
+    const fresh = (await this.intents.findWithInvoice(intent.id)) ?? intent;
+    await this.audited(intent, admin, 'payment.captured', fresh.status);
+    this.logger.log(`Admin ${admin.user_id} released payment ${id}: ${request.reason ?? 'no reason given'}`);
+    return { message: releaseMessage(outcome.payout, outcome.sent), payment_intent: await this.synced(intent) };
   }
 
-  /** Refunds (admin "Refund"): cancels an uncaptured hold, or refunds a captured payment (D11). */
+  /**
+   * Refund (D22): an uncaptured hold is canceled, captured funds are refunded from escrow; either way the sale is
+   * unwound (ADR 0043). Once a payout was decided the money is the seller's, and the refusal says what to do instead.
+   */
   async refund(actor: Actor | null, id: string, request: RefundPaymentRequest): Promise<PaymentActionResponse> {
     const admin = requireAdmin(actor);
     const intent = await this.adminIntent(id);
     if (typeof request.amount_to_refund === 'number' && dollarsToCents(request.amount_to_refund) !== intent.amount_cents) {
       throw badRequest('Partial refunds are not supported: refund the full amount');
     }
-    if (intent.refunded_at) throw badRequest('This payment has already been refunded.');
+    const payout = await this.payouts.findByInvoice(intent.invoice_id);
+    const route = refundRoute(intent.status, intent.refunded_at !== null, payout);
+    if (route.route === 'refused') throw payout ? conflict(route.why) : badRequest(route.why);
     const gate = await this.transfer.beginRelease(intent.invoice_id, 'refund');
     if (!gate.ok) throw conflict(gate.why);
-    let remote: ProviderIntent;
-    if (intent.status === 'requires_capture') {
-      remote = await this.call(() => this.provider.cancel(intent.provider_intent_id, 'requested_by_customer'), 'refund');
-    } else if (intent.status === 'succeeded') {
-      remote = await this.call(() => this.provider.refund(intent.provider_intent_id), 'refund');
-    } else if (intent.status === 'canceled') {
-      throw badRequest('This payment was already canceled; there is nothing to refund.');
-    } else {
-      throw badRequest(`This payment cannot be refunded because no funds are held (${intent.status}).`);
-    }
-    await this.audited(intent, admin, 'payment.refunded', remote);
+    const remote =
+      route.route === 'cancel_hold'
+        ? await this.call(() => this.provider.cancel(intent.provider_intent_id, 'requested_by_customer'), 'refund')
+        : await this.call(() => this.provider.refund(intent.provider_intent_id), 'refund');
+    await this.audited(intent, admin, 'payment.refunded', syncedStatus(intent, remote));
     this.logger.log(`Admin ${admin.user_id} refunded payment ${id}: ${request.reason ?? 'no reason given'}`);
-    return { message: 'Payment refunded successfully!', payment_intent: await this.synced(intent) };
+    return { message: 'Payment refunded successfully! The sale is unwound and the listing goes back on sale.', payment_intent: await this.synced(intent) };
   }
 
   /** The invoice's open intent, or a new one (attempt n+1) when it has none and is payable. */
@@ -271,12 +275,11 @@ export class PaymentsService {
   }
 
   /**
-   * Audits an admin's capture or refund the moment the provider has done it, in its own transaction and once per intent
-   * and action (ADR 0032): the status the admin saw before the call, and the one the provider's answer leads to.
+   * Audits an admin's release or refund the moment the money moved, in its own transaction and once per intent and
+   * action (ADR 0032): the status the admin saw before, and the one it led to.
    */
-  private async audited(intent: AdminPaymentIntentRecord, admin: Actor, action: AdminPaymentAction, remote: ProviderIntent): Promise<void> {
-    const steps = syncSteps(intent.status, intent.last_error, remote);
-    await this.acts.record(admin, intent, action, steps.length > 0 ? steps[steps.length - 1].to : intent.status);
+  private async audited(intent: AdminPaymentIntentRecord, admin: Actor, action: AdminPaymentAction, after: PaymentIntentStatus): Promise<void> {
+    await this.acts.record(admin, intent, action, after);
   }
 
   /** Reconciles the intent after an admin's capture or refund at the provider, and answers it as the admin tab shows it. */
@@ -284,7 +287,9 @@ export class PaymentsService {
     await this.events.sync(intent.provider_intent_id);
     const fresh = await this.intents.findWithInvoice(intent.id);
     const disputes = await this.transfer.latestFor([intent.invoice_id]);
-    return adminDto(fresh ?? intent, new Date(), disputes.get(intent.invoice_id) ?? null);
+    const payouts = await this.payouts.forInvoices([intent.invoice_id]);
+    const accounts = await this.accounts.statuses([...payouts.values()].map((p) => p.seller_id));
+    return adminDto(fresh ?? intent, new Date(), disputes.get(intent.invoice_id) ?? null, payouts.get(intent.invoice_id) ?? null, accounts);
   }
 
   /** Runs a provider call; its refusals become 400s with its text (SPEC §8 distinctions). */
@@ -297,6 +302,21 @@ export class PaymentsService {
       throw error;
     }
   }
+}
+
+/** The status an intent reaches by the provider's answer (what the admin's act led to). */
+function syncedStatus(intent: PaymentIntentRecord, remote: ProviderIntent): PaymentIntentStatus {
+  const steps = syncSteps(intent.status, intent.last_error, remote);
+  return steps.length > 0 ? steps[steps.length - 1].to : intent.status;
+}
+
+/** What Release Funds did, in the admin's words (SPEC §8's success text first). */
+function releaseMessage(payout: PayoutRecord, sent: 'paid' | 'waiting' | 'failed'): string {
+  const net = centsToDollars(payout.net_cents);
+  const amount = Number.isInteger(net) ? formatDollars(net) : `$${net.toFixed(2)}`;
+  if (sent === 'paid') return `Payment captured successfully! ${amount} was sent to the seller's payout account.`;
+  if (sent === 'waiting') return `Payment captured successfully! The ${amount} payout waits for the seller's payout account and goes out once it can take payouts.`;
+  return `Payment captured successfully! The ${amount} payout could not be sent just now; it stays held and is retried automatically.`;
 }
 
 /** The outcome of a test card; an invalid number or a past expiry is a 422 naming the field. Never logs the number. */

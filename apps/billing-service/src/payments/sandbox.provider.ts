@@ -14,7 +14,15 @@ import {
   type ProviderIntentStatus,
   type CreateSetupIntentInput,
   type ProviderSetupIntent,
+  type AccountLinkInput,
+  type CreateAccountInput,
+  type CreateTransferInput,
+  type ProviderAccount,
+  type ProviderBalanceEntry,
+  type ProviderBalanceTransaction,
+  type ProviderTransfer,
 } from './payment-provider';
+import { SandboxConnect, sandboxCardFee, type SandboxOnboardingOutcome } from './sandbox-connect';
 
 /** The provider's answer to a card confirmation, like Stripe.js's: the intent, or the card's error. */
 export interface SandboxConfirmation {
@@ -28,14 +36,52 @@ export const DECLINE_MESSAGES: Record<'card_declined' | 'insufficient_funds', st
 };
 
 const COLUMNS = `id, status, amount_cents::float8 AS amount_cents, currency, client_secret, authorized_at, captured_at, refunded_at,
-  canceled_at, cancellation_reason, last_error`;
+  canceled_at, cancellation_reason, last_error, charge_id`;
+/** An intent with the balance transactions its capture and refund left (the ledger reconciles to them, D22). */
+const RETRIEVE = `SELECT i.id, i.status, i.amount_cents::float8 AS amount_cents, i.currency, i.client_secret, i.authorized_at, i.captured_at,
+    i.refunded_at, i.canceled_at, i.cancellation_reason, i.last_error, i.charge_id,
+    c.id AS c_id, c.amount_cents::float8 AS c_amount, c.fee_cents::float8 AS c_fee, c.created_at AS c_at,
+    r.id AS r_id, r.amount_cents::float8 AS r_amount, r.created_at AS r_at
+  FROM sandbox_intents i
+    LEFT JOIN sandbox_balance_transactions c ON c.type = 'charge' AND c.source_id = i.charge_id
+    LEFT JOIN sandbox_balance_transactions r ON r.type = 'refund' AND r.source_id = i.charge_id
+  WHERE i.id = $1`;
 const CONFIRMABLE: ProviderIntentStatus[] = ['requires_payment_method', 'requires_confirmation', 'requires_action'];
 const SETUP_COLUMNS = 'id, status, client_secret, card_last4, user_id::text AS user_id, last_error';
 
-/** One change of an intent: the columns to set ('now' for the provider's clock) and the event it emits. */
-type Change = { set: Record<string, string | null>; event: ProviderEventType } | null;
+/**
+ * One change of an intent: the columns to set ('now' for the provider's clock), the event it emits, and the balance
+ * transaction it leaves (a capture's gross and fee, a refund's negative amount).
+ */
+type Change = { set: Record<string, string | null>; event: ProviderEventType; balance?: 'charge' | 'refund' } | null;
+
+type StoredIntent = Omit<ProviderIntent, 'capture_balance' | 'refund_balance'>;
+interface RetrievedRow extends StoredIntent {
+  c_id: string | null;
+  c_amount: number | null;
+  c_fee: number | null;
+  c_at: Date | null;
+  r_id: string | null;
+  r_amount: number | null;
+  r_at: Date | null;
+}
+
+function intentOf(row: RetrievedRow): ProviderIntent {
+  const { c_id, c_amount, c_fee, c_at, r_id, r_amount, r_at, ...intent } = row;
+  const entry = (id: string | null, amount: number | null, fee: number | null, at: Date | null): ProviderBalanceEntry | null =>
+    id && amount !== null && at ? { id, amount_cents: amount, fee_cents: fee ?? 0, net_cents: amount - (fee ?? 0), created_at: at } : null;
+  return { ...intent, capture_balance: entry(c_id, c_amount, c_fee, c_at), refund_balance: entry(r_id, r_amount, 0, r_at) };
+}
 
 const token = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
+const AUTHORIZED = { status: 'requires_capture', authorized_at: 'now', last_error: null } as const;
+
+/** A stored sandbox event as the notice its type makes (an intent's, an account's or a transfer's). */
+function eventOf(row: { id: string; type: ProviderEventType; object_id: string; at: Date }): ProviderEvent {
+  if (row.type === 'account.updated') return { id: row.id, type: row.type, account_id: row.object_id, at: row.at };
+  if (row.type === 'transfer.created' || row.type === 'transfer.reversed') return { id: row.id, type: row.type, transfer_id: row.object_id, at: row.at };
+  return { id: row.id, type: row.type, intent_id: row.object_id, at: row.at };
+}
 
 /**
  * The built-in provider (D12): Stripe's PaymentIntent states and test cards, kept in its own tables of the billing
@@ -48,11 +94,15 @@ export class SandboxProvider implements PaymentProvider {
   readonly checkoutMakesIntent = false;
   private readonly logger = new Logger('SandboxProvider');
   private listener: ((event: ProviderEvent) => Promise<void>) | null = null;
+  /** Connected accounts, transfers and balance transactions (D22). */
+  readonly connect: SandboxConnect;
 
   constructor(
     private readonly dataSource: DataSource,
     private readonly publicUrl: string,
-  ) {}
+  ) {
+    this.connect = new SandboxConnect(dataSource, publicUrl, (events) => this.deliver(events));
+  }
 
   onEvent(listener: (event: ProviderEvent) => Promise<void>): void {
     this.listener = listener;
@@ -66,20 +116,53 @@ export class SandboxProvider implements PaymentProvider {
       [id, input.idempotency_key, input.amount_cents, input.currency, `${id}_secret_${randomBytes(16).toString('hex')}`, JSON.stringify(input.metadata)],
     );
     // Same key, same intent: the first caller's row whichever of two racing callers inserted it.
-    const [row]: ProviderIntent[] = await this.dataSource.query(`SELECT ${COLUMNS} FROM sandbox_intents WHERE idempotency_key = $1`, [input.idempotency_key]);
-    return row;
+    const [row]: { id: string }[] = await this.dataSource.query('SELECT id FROM sandbox_intents WHERE idempotency_key = $1', [input.idempotency_key]);
+    return (await this.retrieve(row.id)) as ProviderIntent;
   }
 
   async retrieve(intentId: string): Promise<ProviderIntent | null> {
-    const [row]: ProviderIntent[] = await this.dataSource.query(`SELECT ${COLUMNS} FROM sandbox_intents WHERE id = $1`, [intentId]);
-    return row ?? null;
+    const [row]: RetrievedRow[] = await this.dataSource.query(RETRIEVE, [intentId]);
+    return row ? intentOf(row) : null;
+  }
+
+  createAccount(input: CreateAccountInput): Promise<ProviderAccount> {
+    return this.connect.createAccount(input);
+  }
+
+  retrieveAccount(accountId: string): Promise<ProviderAccount | null> {
+    return this.connect.retrieveAccount(accountId);
+  }
+
+  createAccountLink(input: AccountLinkInput): Promise<{ url: string; expires_at: Date }> {
+    return this.connect.createAccountLink(input);
+  }
+
+  /** The TEST MODE onboarding page's answer (its stand-in for Stripe's hosted onboarding). */
+  completeOnboarding(linkId: string, outcome: SandboxOnboardingOutcome): Promise<ProviderAccount> {
+    return this.connect.completeOnboarding(linkId, outcome);
+  }
+
+  createTransfer(input: CreateTransferInput): Promise<ProviderTransfer> {
+    return this.connect.createTransfer(input);
+  }
+
+  findTransfer(transferGroup: string): Promise<ProviderTransfer | null> {
+    return this.connect.findTransfer(transferGroup);
+  }
+
+  retrieveTransfer(transferId: string): Promise<ProviderTransfer | null> {
+    return this.connect.retrieveTransfer(transferId);
+  }
+
+  balanceTransactions(from: Date, to: Date): AsyncIterable<ProviderBalanceTransaction[]> {
+    return this.connect.balanceTransactions(from, to);
   }
 
   capture(intentId: string): Promise<ProviderIntent> {
     return this.change(intentId, (intent): Change => {
       if (intent.status === 'succeeded') throw new ProviderError('already_captured', 'This payment has already been captured.');
       if (intent.status !== 'requires_capture') throw new ProviderError('not_capturable', `This payment cannot be captured because it has a status of ${intent.status}.`);
-      return { set: { status: 'succeeded', captured_at: 'now' }, event: 'payment_intent.succeeded' };
+      return { set: { status: 'succeeded', captured_at: 'now' }, event: 'payment_intent.succeeded', balance: 'charge' };
     });
   }
 
@@ -95,7 +178,7 @@ export class SandboxProvider implements PaymentProvider {
     return this.change(intentId, (intent): Change => {
       if (intent.refunded_at) throw new ProviderError('already_refunded', 'This payment has already been refunded.');
       if (intent.status !== 'succeeded') throw new ProviderError('not_refundable', `This payment cannot be refunded because it has a status of ${intent.status}.`);
-      return { set: { refunded_at: 'now' }, event: 'charge.refunded' };
+      return { set: { refunded_at: 'now' }, event: 'charge.refunded', balance: 'refund' };
     });
   }
 
@@ -179,7 +262,7 @@ export class SandboxProvider implements PaymentProvider {
         error = { code: 'payment_intent_unexpected_state', message: `This payment cannot be confirmed because it has a status of ${current.status}.` };
         return null;
       }
-      if (outcome === 'succeeds') return { set: { status: 'requires_capture', authorized_at: 'now', last_error: null }, event: 'payment_intent.amount_capturable_updated' };
+      if (outcome === 'succeeds') return { set: { ...AUTHORIZED, charge_id: token('ch_sbx') }, event: 'payment_intent.amount_capturable_updated' };
       if (outcome === 'requires_confirmation') return { set: { status: 'requires_action', last_error: null }, event: 'payment_intent.requires_action' };
       error = { code: outcome, message: DECLINE_MESSAGES[outcome] };
       return { set: { status: 'requires_payment_method', last_error: error.message }, event: 'payment_intent.payment_failed' };
@@ -195,18 +278,18 @@ export class SandboxProvider implements PaymentProvider {
         error = { code: 'payment_intent_unexpected_state', message: `This payment has no confirmation step waiting; its status is ${current.status}.` };
         return null;
       }
-      return { set: { status: 'requires_capture', authorized_at: 'now', last_error: null }, event: 'payment_intent.amount_capturable_updated' };
+      return { set: { ...AUTHORIZED, charge_id: token('ch_sbx') }, event: 'payment_intent.amount_capturable_updated' };
     });
     return { intent, error };
   }
 
   /** Delivers events whose delivery failed, oldest first (the sandbox's webhook retries). */
   async redeliver(olderThan: Date, limit = 100): Promise<number> {
-    const rows: { id: string; type: ProviderEventType; intent_id: string; at: Date }[] = await this.dataSource.query(
-      'SELECT id, type, intent_id, at FROM sandbox_events WHERE delivered_at IS NULL AND at < $1 ORDER BY at LIMIT $2',
+    const rows: { id: string; type: ProviderEventType; object_id: string; at: Date }[] = await this.dataSource.query(
+      'SELECT id, type, object_id, at FROM sandbox_events WHERE delivered_at IS NULL AND at < $1 ORDER BY at LIMIT $2',
       [olderThan, limit],
     );
-    await this.deliver(rows);
+    await this.deliver(rows.map(eventOf));
     return rows.length;
   }
 
@@ -218,24 +301,28 @@ export class SandboxProvider implements PaymentProvider {
     intentId: string,
     decide: (intent: ProviderIntent) => Change,
   ): Promise<ProviderIntent> {
-    const { intent, events } = await this.dataSource.transaction(async (manager) => {
-      const [current]: ProviderIntent[] = await manager.query(`SELECT ${COLUMNS} FROM sandbox_intents WHERE id = $1 FOR UPDATE`, [intentId]);
+    const { intent, events } = await this.dataSource.transaction(async (manager): Promise<{ intent: string; events: ProviderEvent[] }> => {
+      const [current]: StoredIntent[] = await manager.query(`SELECT ${COLUMNS} FROM sandbox_intents WHERE id = $1 FOR UPDATE`, [intentId]);
       if (!current) throw new ProviderError('not_found', 'No such payment intent');
-      const decision = decide(current);
-      if (!decision) return { intent: current, events: [] };
+      const decision = decide(current as ProviderIntent);
+      if (!decision) return { intent: intentId, events: [] };
       const at = new Date();
       const entries = Object.entries(decision.set);
       const assignments = entries.map(([column], i) => `${column} = $${i + 2}`).join(', ');
-      const [[updated]]: [ProviderIntent[]] = await manager.query(`UPDATE sandbox_intents SET ${assignments} WHERE id = $1 RETURNING ${COLUMNS}`, [
+      const [[updated]]: [StoredIntent[]] = await manager.query(`UPDATE sandbox_intents SET ${assignments} WHERE id = $1 RETURNING ${COLUMNS}`, [
         intentId,
         ...entries.map(([, value]) => (value === 'now' ? at : value)),
       ]);
-      const event: ProviderEvent = { id: token('evt_sbx'), type: decision.event, intent_id: intentId, at };
-      await manager.query('INSERT INTO sandbox_events (id, type, intent_id, at) VALUES ($1, $2, $3, $4)', [event.id, event.type, event.intent_id, event.at]);
-      return { intent: updated, events: [event] };
+      if (decision.balance === 'charge' && updated.charge_id) {
+        await this.connect.recordBalance(manager, 'charge', updated.charge_id, updated.amount_cents, sandboxCardFee(updated.amount_cents), at);
+      }
+      if (decision.balance === 'refund' && updated.charge_id) await this.connect.recordBalance(manager, 'refund', updated.charge_id, -updated.amount_cents, 0, at);
+      const event = { id: token('evt_sbx'), type: decision.event, intent_id: intentId, at } as ProviderEvent;
+      await manager.query('INSERT INTO sandbox_events (id, type, intent_id, object_id, at) VALUES ($1, $2, $3, $3, $4)', [event.id, event.type, intentId, event.at]);
+      return { intent: intentId, events: [event] };
     });
     await this.deliver(events);
-    return intent;
+    return (await this.retrieve(intent)) as ProviderIntent;
   }
 
   private async deliver(events: ProviderEvent[]): Promise<void> {

@@ -1,12 +1,18 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Actor, InvoiceActionResponse, OpenDisputeRequest, ResolveDisputeRequest } from '@market/contracts';
-import { conflict, forbidden, notFound, publicProfiles, requireActor, requireAdmin, ServiceRpc } from '@market/server-kit';
+import { DEFAULT_INSPECTION_DAYS, disputeReasonRefusal, isInspectionDays, refundRoute } from '@market/domain';
+import { conflict, forbidden, notFound, publicProfiles, requireActor, requireAdmin, ServiceRpc, SettingsClient } from '@market/server-kit';
 import { InvoicesRepository, type InvoiceRecord } from '../invoices/invoices.repository';
 import { presentInvoice, viewerOf, type InvoiceViewer } from '../invoices/invoice.presenter';
 import { PAYMENT_PROVIDER, ProviderError, type PaymentProvider } from '../payments/payment-provider';
 import { PaymentIntentsRepository } from '../payments/payment-intents.repository';
 import { PaymentEventsHandler } from '../payments/payment-events.handler';
 import { TransferRepository, type LockedChange } from './transfer.repository';
+import { EscrowService } from '../payments/escrow.service';
+import { PayoutsService } from '../payouts/payouts.service';
+import { PayoutsRepository } from '../payouts/payouts.repository';
+import { BillingClock } from '../clock/billing-clock';
+import { EscrowFactsReader } from '../invoices/escrow-facts.reader';
 
 /**
  * The transfer checklist and disputes of an invoice whose funds are held (ADR 0039). Each method checks who asks
@@ -23,26 +29,47 @@ export class TransferService {
     private readonly intents: PaymentIntentsRepository,
     private readonly events: PaymentEventsHandler,
     private readonly rpc: ServiceRpc,
+    private readonly escrow: EscrowService,
+    private readonly payouts: PayoutsService,
+    private readonly payoutRecords: PayoutsRepository,
+    private readonly settings: SettingsClient,
+    private readonly clock: BillingClock,
+    private readonly escrowFacts: EscrowFactsReader,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
   ) {}
 
-  /** The seller marks the transfer started. */
+  /**
+   * The seller marks the transfer started; the buyer's held funds are then captured into escrow (D22), so a hand-over
+   * longer than the card hold's 7 days is still paid. A capture the provider cannot make now is retried by the sweep.
+   */
   async markTransferStarted(actor: Actor | null, invoiceId: string): Promise<InvoiceActionResponse> {
     await this.party(actor, invoiceId, 'seller', 'Only the seller can mark the transfer started');
     const change = await this.transfer.markTransferStarted(invoiceId, new Date());
-    return this.answer(change, 'seller', 'Transfer marked as started. The buyer has been asked to confirm once they have the site.');
+    if (change && change.outcome !== 'refused') {
+      const captured = await this.escrow.captureInvoice(invoiceId);
+      if (captured === 'captured' || captured === 'already') change.invoice = (await this.invoices.findById(invoiceId)) ?? change.invoice;
+    }
+    return this.answer(change, 'seller', 'Transfer marked as started. The buyer\'s funds are held in escrow until the transfer is verified; the buyer has been asked to confirm once they have the site.');
   }
 
-  /** The buyer confirms they have received the site. */
+  /** The buyer confirms they have received the site: the inspection period starts (D22). */
   async confirmReceived(actor: Actor | null, invoiceId: string): Promise<InvoiceActionResponse> {
     await this.party(actor, invoiceId, 'buyer', 'Only the buyer can confirm they have received the site');
     const change = await this.transfer.confirmReceived(invoiceId, new Date());
-    return this.answer(change, 'buyer', 'Thank you: receipt confirmed. The funds are released to the seller once an admin verifies the transfer.');
+    const days = await this.inspectionDays();
+    return this.answer(
+      change,
+      'buyer',
+      `Thank you: receipt confirmed. The funds are released to the seller after the ${days}-day inspection period unless you open a dispute before then.`,
+    );
   }
 
   /** The buyer disputes the transfer; the seller is emailed through dispute.opened. */
   async openDispute(actor: Actor | null, invoiceId: string, request: OpenDisputeRequest): Promise<InvoiceActionResponse> {
     const buyer = await this.party(actor, invoiceId, 'buyer', 'Only the buyer can open a dispute');
+    const invoice = await this.invoices.findById(invoiceId);
+    const refusal = disputeReasonRefusal(request.reason, Boolean(invoice?.transfer_received_at));
+    if (refusal) throw conflict(refusal);
     const change = await this.transfer.openDispute(invoiceId, { buyer_id: buyer.user_id, reason: request.reason, message: request.message }, new Date());
     return this.answer(change, 'buyer', 'Dispute opened. The seller has been told, and an admin will decide before the payment hold ends.');
   }
@@ -58,7 +85,7 @@ export class TransferService {
     if (!claim) throw notFound('Invoice not found');
     if (claim.outcome === 'refused') throw conflict(claim.why);
     if (claim.outcome === 'claimed') {
-      const moved = await this.moveHeldFunds(invoiceId, request.action);
+      const moved = await this.moveHeldFunds(invoiceId, request.action, admin);
       if (moved !== 'moved') {
         const fresh = (await this.transfer.latestFor([invoiceId])).get(invoiceId);
         const wanted = request.action === 'release' ? 'released' : 'refunded';
@@ -84,13 +111,22 @@ export class TransferService {
     return { message, invoice: await this.present(invoice ?? claim.invoice, 'admin') };
   }
 
-  /** Captures (release) or cancels (refund) the invoice's hold, then reconciles; null when no funds are held. */
-  private async moveHeldFunds(invoiceId: string, action: 'release' | 'refund'): Promise<'moved' | { refused: string } | null> {
-    const intent = await this.intents.findOpen(invoiceId);
-    if (!intent || intent.status !== 'requires_capture') return null;
+  /**
+   * Releases the held funds to the seller (D22: captured if need be, then paid out) or refunds them (a hold canceled,
+   * captured funds refunded from escrow), then reconciles; null when no funds are held.
+   */
+  private async moveHeldFunds(invoiceId: string, action: 'release' | 'refund', admin: Actor): Promise<'moved' | { refused: string } | null> {
+    const intent = await this.intents.findHolding(invoiceId);
+    if (!intent) return null;
+    if (action === 'release') {
+      const outcome = await this.payouts.release(invoiceId, { by: 'dispute', admin_id: admin.user_id }, this.clock.now());
+      return outcome.outcome === 'released' ? 'moved' : { refused: outcome.why };
+    }
+    const route = refundRoute(intent.status, intent.refunded_at !== null, await this.payoutRecords.findByInvoice(invoiceId));
+    if (route.route === 'refused') return { refused: route.why };
     try {
-      if (action === 'release') await this.provider.capture(intent.provider_intent_id);
-      else await this.provider.cancel(intent.provider_intent_id, 'requested_by_customer');
+      if (route.route === 'cancel_hold') await this.provider.cancel(intent.provider_intent_id, 'requested_by_customer');
+      else await this.provider.refund(intent.provider_intent_id);
     } catch (error) {
       if (!(error instanceof ProviderError)) throw error;
       await this.events.sync(intent.provider_intent_id);
@@ -98,6 +134,12 @@ export class TransferService {
     }
     await this.events.sync(intent.provider_intent_id);
     return 'moved';
+  }
+
+  /** The admin's inspection period (D22), or its default when the settings cannot be read. */
+  private async inspectionDays(): Promise<number> {
+    const settings = await this.settings.get().catch(() => null);
+    return isInspectionDays(settings?.inspection_days) ? settings.inspection_days : DEFAULT_INSPECTION_DAYS;
   }
 
   /** The actor when they are the invoice's `role`; 404 for a stranger, 403 for the other party (or an admin). */
@@ -119,6 +161,7 @@ export class TransferService {
   private async present(invoice: InvoiceRecord, viewer: InvoiceViewer) {
     const names = await publicProfiles(this.rpc, [invoice.buyer_id, invoice.seller_id]);
     const disputes = await this.transfer.latestFor([invoice.id]);
-    return presentInvoice(invoice, viewer, names, this.provider.name === 'sandbox', disputes.get(invoice.id) ?? null);
+    const escrow = (await this.escrowFacts.of([invoice.id])).get(invoice.id);
+    return presentInvoice(invoice, viewer, names, this.provider.name === 'sandbox', disputes.get(invoice.id) ?? null, escrow);
   }
 }

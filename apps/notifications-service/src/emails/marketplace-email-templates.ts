@@ -137,8 +137,8 @@ export function paymentNotice(event: PaymentEvent, role: 'buyer' | 'seller', e: 
       seller: [`The buyer paid for "${e.website_title}"`, `The buyer's ${amount} for ${about} is held in escrow. Please start the site transfer now.`],
     },
     'payment.captured': {
-      buyer: [`Payment complete for ${e.invoice_number}`, `The transfer of ${about} was verified and your ${amount} payment was released to the seller.`],
-      seller: [`Funds released for "${e.website_title}"`, `The ${amount} for ${about} was released to you.`],
+      buyer: [`Your payment is held in escrow for ${e.invoice_number}`, `Your ${amount} for ${about} is now held in escrow by Site Market. It reaches the seller only once the transfer is verified and the inspection period has passed.`],
+      seller: [`The buyer's funds are in escrow for "${e.website_title}"`, `The buyer's ${amount} for ${about} is now held in escrow by Site Market, so the transfer can take as long as it needs. It is paid out to you once the transfer is verified.`],
     },
     'payment.refunded': {
       buyer: [`Refund for ${e.invoice_number}`, `Your ${amount} payment for ${about} was refunded or its hold released. Your bank may take a few days to show it.`],

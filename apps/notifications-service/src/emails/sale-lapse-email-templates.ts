@@ -3,7 +3,10 @@ import type { Notice } from './notice';
 
 type SaleLapsed = EventPayloads['sale.lapsed'];
 
-/** ADR 0043: the buyer learns the unpaid sale ended (and, for a lapse, that it counts as a strike). */
+/**
+ * ADR 0043: the buyer learns the unpaid sale ended (and, for a lapse, that it counts as a strike). A refunded sale's
+ * buyer is told by payment.refunded instead.
+ */
 export function saleLapsedBuyerNotice(e: SaleLapsed): Notice {
   const about = `"${e.website_title}" (${e.invoice_number})`;
   const paragraphs =
@@ -20,9 +23,11 @@ export function saleLapsedBuyerNotice(e: SaleLapsed): Notice {
 /** ADR 0043: the seller learns the sale fell through and that the listing is for sale again (or its other bids are open). */
 export function saleLapsedSellerNotice(e: SaleLapsed): Notice {
   const about = `"${e.website_title}" (${e.invoice_number})`;
-  const why = e.reason === 'unpaid' ? 'the buyer did not pay within the payment window' : 'an admin cancelled it';
+  const why = e.reason === 'unpaid' ? 'the buyer did not pay within the payment window' : e.reason === 'refunded' ? "the buyer's payment was refunded" : 'an admin cancelled it';
   const paragraphs = [
-    `The sale of ${about} was cancelled because ${why}. No money was taken, so there is nothing to transfer.`,
+    e.reason === 'refunded'
+      ? `The sale of ${about} was cancelled because ${why}. No funds will be released to you; if you handed anything over, take it back or contact support.`
+      : `The sale of ${about} was cancelled because ${why}. No money was taken, so there is nothing to transfer.`,
     'Your listing is back on sale until its end. If it has already ended, its other bids stay open: you can accept one from My Bids for 7 days.',
   ];
   if (e.reason === 'admin_cancelled') paragraphs.push(`The admin's reason:\n${e.note ?? ''}`);

@@ -29,7 +29,8 @@ export class SaleLapseEventsHandler implements OnApplicationBootstrap {
         this.logger.warn(`No email for sale.lapsed ${event.id}: ${reason}`);
         return;
       }
-      await this.notify(event, 'sale_lapsed_buyer', event.payload.buyer_id, saleLapsedBuyerNotice(event.payload));
+      // A refunded buyer already has payment.refunded's email; the seller still learns the listing is back on sale.
+      if (event.payload.reason !== 'refunded') await this.notify(event, 'sale_lapsed_buyer', event.payload.buyer_id, saleLapsedBuyerNotice(event.payload));
       await this.notify(event, 'sale_lapsed_seller', event.payload.seller_id, saleLapsedSellerNotice(event.payload));
     });
   }

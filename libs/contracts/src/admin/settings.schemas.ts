@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isValidFeePercent } from '@market/domain';
+import { DEFAULT_INSPECTION_DAYS, isValidFeePercent, MAX_INSPECTION_DAYS } from '@market/domain';
 
 const dollars = (label: string) =>
   z
@@ -34,6 +34,14 @@ const settingsShape = {
   // Only members with a verified email may bid, offer, buy now or list (ADR 0037); optional like the soft close, so a
   // client that does not know it leaves the stored value alone.
   require_verified_email: z.boolean({ message: 'Require verified email must be true or false' }).optional(),
+  // Days after the transfer is verified before held funds go to the seller by themselves (D22); optional like the soft
+  // close, so a client that does not know it leaves the stored value alone.
+  inspection_days: z
+    .number({ message: 'Inspection period must be a number' })
+    .int('Inspection period must be whole days')
+    .min(0, 'Inspection period cannot be negative')
+    .max(MAX_INSPECTION_DAYS, `Inspection period cannot exceed ${MAX_INSPECTION_DAYS} days`)
+    .optional(),
 };
 
 /** Platform settings (SPEC §3), posted whole by the admin Settings tab. An empty smtp_password keeps the stored one. */
@@ -58,6 +66,8 @@ export const PublicFeesSchema = z.strictObject({
   success_fee_percent: z.number().min(0).max(50),
   /** Whether bidding, offers, buy-now and listing need a verified email (ADR 0037). */
   verified_email_required: z.boolean(),
+  /** Days after the transfer is verified during which the buyer may still dispute, before the funds go to the seller (D22). */
+  inspection_days: z.number().int().min(0).max(MAX_INSPECTION_DAYS),
 });
 export type PublicFees = z.infer<typeof PublicFeesSchema>;
 
@@ -82,6 +92,7 @@ export const DEFAULT_SETTINGS: PlatformSettings = {
   email_notifications: true,
   anti_sniping_minutes: 10,
   require_verified_email: true,
+  inspection_days: DEFAULT_INSPECTION_DAYS,
 };
 
 /** Core NATS subject (after NATS_SUBJECT_PREFIX) on which admin-service announces a settings change. */

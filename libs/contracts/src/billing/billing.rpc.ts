@@ -5,6 +5,7 @@ import { PaymentsModeSchema } from './payments-mode.schemas';
 import { CancelSaleRequestSchema } from './sale-cancellation.schemas';
 import { TRANSFER_PROOF_RPC } from './transfer-proof.rpc';
 import { PAYMENT_METHOD_RPC } from './payment-method.rpc';
+import { PAYOUT_RPC } from './payout.rpc';
 import { AdminTransactionsQuerySchema, AdminTransactionsResponseSchema, InvoiceAnalyticsSchema } from './admin-billing.schemas';
 import {
   BillingStatsSchema,
@@ -71,4 +72,5 @@ export const BILLING_RPC = {
   stripeWebhook: defineRpc('billing.payments.stripe_webhook', StripeWebhookMessageSchema, StripeWebhookResultSchema),
   ...TRANSFER_PROOF_RPC,
   ...PAYMENT_METHOD_RPC,
+  ...PAYOUT_RPC,
 };

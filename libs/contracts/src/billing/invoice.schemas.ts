@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAYOUT_STATUSES } from '@market/domain';
 import { IsoDateTimeSchema } from '../common.schemas';
 import { DisputeSchema, TransferChecklistSchema } from './transfer.schemas';
 
@@ -57,6 +58,15 @@ export const InvoiceSchema = z.strictObject({
   can_confirm_received: z.boolean(),
   /** The buyer may open a dispute now (funds held, none open). */
   can_dispute: z.boolean(),
+  /**
+   * Where the held money is (D22): when it was captured into escrow, when it goes to the seller by itself (the transfer
+   * verified plus the inspection period; null while unverified or disputed), and the seller's payout once released.
+   */
+  escrow: z.strictObject({
+    captured_at: IsoDateTimeSchema.nullable(),
+    release_due_at: IsoDateTimeSchema.nullable(),
+    payout_status: z.enum(PAYOUT_STATUSES).nullable(),
+  }),
 });
 export type InvoiceDto = z.infer<typeof InvoiceSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DisputeSchema, TransferChecklistSchema } from './transfer.schemas';
-import { MAX_DOLLARS } from '@market/domain';
+import { MAX_DOLLARS, PAYOUT_STATUSES } from '@market/domain';
+import { PayoutAccountStatusSchema } from './payout.schemas';
 import { IsoDateTimeSchema, UuidSchema } from '../common.schemas';
 
 /** POST /api/invoices/{id}/create-payment (SPEC §7): the body's invoice_id, when sent, must name the path's invoice. */
@@ -119,6 +120,18 @@ export const AdminPaymentIntentSchema = z.strictObject({
   dispute: DisputeSchema.nullable(),
   /** An open dispute whose hold has under 48 hours left, or none: an admin must decide now (ADR 0039). */
   dispute_urgent: z.boolean(),
+  /** When the funds were captured into the platform's escrow, while they are there (released or refunded: null; D22). */
+  held_in_escrow_since: IsoDateTimeSchema.nullable(),
+  /** The seller's payout of this invoice once the release was decided (D22): its status, net, and why it waits. */
+  payout: z
+    .strictObject({
+      status: z.enum(PAYOUT_STATUSES),
+      net: z.number(),
+      fee: z.number(),
+      seller_account_status: PayoutAccountStatusSchema,
+      paid_at: IsoDateTimeSchema.nullable(),
+    })
+    .nullable(),
 });
 export type AdminPaymentIntentDto = z.infer<typeof AdminPaymentIntentSchema>;
 

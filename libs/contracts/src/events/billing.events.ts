@@ -45,7 +45,7 @@ export const BILLING_EVENTS = {
   }),
   /** The buyer's card was authorised and the funds are held (D11). */
   'payment.authorized': PaymentFactsSchema,
-  /** An admin released the held funds (captured, D11): the invoice is paid. */
+  /** The held funds were captured into the platform's escrow (D22): they stay held until the transfer is verified. */
   'payment.captured': PaymentFactsSchema,
   /** An admin refunded the payment or cancelled the hold (D11). */
   'payment.refunded': PaymentFactsSchema,
@@ -76,6 +76,38 @@ export const BILLING_EVENTS = {
     outcome: z.enum(['released', 'refunded', 'lapsed']),
     note: text.nullable(),
     closed_at: time,
+  }),
+  /**
+   * The funds of a sale reached the seller (D22): the sale price less the success fee in force when the invoice was made
+   * was transferred to the seller's payout account, and the invoice is paid. Money in dollars (the fee may carry cents).
+   */
+  'payout.sent': z.object({
+    payout_id: id,
+    invoice_id: id,
+    invoice_number: text,
+    buyer_id: id,
+    seller_id: id,
+    website_title: text,
+    gross: dollars,
+    fee: dollars,
+    net: dollars,
+    sent_at: time,
+    test_mode: z.boolean().optional(),
+  }),
+  /**
+   * The funds of a sale were released but the seller's payout account cannot take them yet (D22): the seller is asked to
+   * finish it, once per payout; the money stays held until then.
+   */
+  'payout.waiting': z.object({
+    payout_id: id,
+    invoice_id: id,
+    invoice_number: text,
+    seller_id: id,
+    website_title: text,
+    net: dollars,
+    account_status: text,
+    at: time,
+    test_mode: z.boolean().optional(),
   }),
   /** An open dispute's hold has under 48 hours left (ADR 0039): admins see it urgent, both parties are emailed once. */
   'dispute.escalated': z.object({

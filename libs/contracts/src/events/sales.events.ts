@@ -4,9 +4,11 @@ import { id, text, time, dollars, count } from './fields.schemas';
 /** An unpaid sale ending (ADR 0043): billing lapses it, bidding unwinds it. */
 export const SALE_EVENTS = {
   /**
-   * An unpaid sale ended (ADR 0043): its payment window passed with no card authorised (`unpaid`), or an admin cancelled
-   * it (`admin_cancelled`, with the admin's reason). The invoice is cancelled in the same transaction; bidding unwinds
-   * the sale and records a strike against the buyer when `strike` is true.
+   * A sale ended before its money reached the seller: an unpaid one (ADR 0043) whose payment window passed with no card
+   * authorised (`unpaid`) or that an admin cancelled (`admin_cancelled`, with the admin's reason), or one whose held
+   * funds went back to the buyer (`refunded`: a refund, a canceled hold, or a disputed hold that lapsed; D22, ADR 0063).
+   * The invoice is cancelled in the same transaction; bidding unwinds the sale and records a strike against the buyer
+   * when `strike` is true.
    */
   'sale.lapsed': z.object({
     invoice_id: id,
@@ -19,7 +21,7 @@ export const SALE_EVENTS = {
     kind: z.enum(['bid', 'offer', 'buy_now']),
     amount: dollars,
     lapsed_at: time,
-    reason: z.enum(['unpaid', 'admin_cancelled']),
+    reason: z.enum(['unpaid', 'admin_cancelled', 'refunded']),
     strike: z.boolean(),
     /** The admin's reason for a cancellation; null for a lapse. */
     note: text.nullable(),
@@ -42,7 +44,7 @@ export const SALE_EVENTS = {
     price_version: count,
     /** Bids still open after the unwinding: on an ended sale the seller may accept one for 7 days (D8). */
     pending_bids: count,
-    reason: z.enum(['unpaid', 'admin_cancelled']),
+    reason: z.enum(['unpaid', 'admin_cancelled', 'refunded']),
     unwound_at: time,
   }),
 };

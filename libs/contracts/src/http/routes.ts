@@ -5,6 +5,7 @@ import { SITE_ROUTES } from '../billing/site.routes';
 import { LISTING_OWNERSHIP_ROUTES } from '../listings/ownership.routes';
 import { TRANSFER_PROOF_ROUTES } from '../billing/transfer-proof.routes';
 import { PAYMENT_METHOD_ROUTES } from '../billing/payment-method.routes';
+import { ADMIN_LEDGER_ROUTES, PAYOUT_ROUTES } from '../billing/payout.routes';
 import { ACCOUNT_ROUTES, AUTH_ROUTES } from '../auth/auth.routes';
 import { ADMIN_ROUTES, FEES_ROUTES } from '../admin/admin.routes';
 import { CONTACT_ROUTES, MESSAGES_ROUTES } from '../messages/messages.routes';
@@ -24,7 +25,9 @@ export const API = {
   transferProof: TRANSFER_PROOF_ROUTES,
   payments: PAYMENTS_ROUTES,
   paymentMethod: PAYMENT_METHOD_ROUTES,
+  payouts: PAYOUT_ROUTES,
   adminBilling: ADMIN_BILLING_ROUTES,
+  adminLedger: ADMIN_LEDGER_ROUTES,
   saleCancellation: SALE_CANCELLATION_ROUTES,
   webhooks: WEBHOOKS_ROUTES,
   site: SITE_ROUTES,
@@ -46,7 +49,8 @@ export const API_TAGS: Record<string, string> = {
   uploads: 'Stored screenshots and the site logo (D18)',
   invoices: 'Invoices and buy-now (SPEC §4, §7, D4, D10)',
   payments: 'Card payments, held in escrow until the transfer is verified (D11, D12, ADR 0020)',
-  'admin-billing': 'The admin Payments, Transactions and Analytics tabs (real admins only, ADR 0021)',
+  payouts: 'Payout accounts and payouts: how sellers get paid once the transfer is verified (D22, ADR 0063)',
+  'admin-billing': 'The admin Payments, Transactions, Analytics and Ledger tabs (real admins only, ADR 0021, ADR 0063)',
   webhooks: 'Payment provider webhooks (ADR 0023)',
   site: 'How this deployment runs: payments provider and test mode (ADR 0033)',
   auth: 'Registration, login, email verification and password reset (D13, D15)',

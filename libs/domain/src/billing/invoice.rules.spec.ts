@@ -2,6 +2,7 @@ import {
   canMarkPaid,
   canPay,
   dueDate,
+  endsHeldSale,
   INVOICE_EVENTS,
   INVOICE_STATES,
   invoiceNumber,
@@ -17,16 +18,16 @@ const _ = null;
 /** The whole table: one row per status, one column per event (in INVOICE_EVENTS order); null is refused. */
 const COLUMNS = INVOICE_EVENTS;
 const TABLE: Record<InvoiceState, (InvoiceState | null)[]> = {
-  //                  started             authorized            failed            canceled            captured refunded            hold_expired        marked_paid due_date_passed dispute_opened window_lapsed sale_cancelled
-  pending:            ['awaiting_payment', 'payment_authorized', _,                _,                  _,       _,                  _,                  'paid',     'overdue',      _,             'cancelled',  'cancelled'],
-  overdue:            ['awaiting_payment', 'payment_authorized', _,                _,                  _,       _,                  _,                  _,          _,              _,             'cancelled',  'cancelled'],
-  paid:               [_,                  _,                    _,                _,                  _,       'payment_canceled', _,                  _,          _,              _,             _,            _],
-  payment_failed:     ['awaiting_payment', 'payment_authorized', _,                _,                  _,       _,                  _,                  _,          'overdue',      _,             'cancelled',  'cancelled'],
-  awaiting_payment:   ['awaiting_payment', 'payment_authorized', 'payment_failed', 'payment_canceled', _,       _,                  _,                  _,          _,              _,             'cancelled',  'cancelled'],
-  payment_canceled:   ['awaiting_payment', 'payment_authorized', _,                _,                  _,       _,                  _,                  _,          'overdue',      _,             'cancelled',  'cancelled'],
-  payment_authorized: [_,                  _,                    _,                'payment_canceled', 'paid',  'payment_canceled', 'payment_canceled', _,          _,              'disputed',    _,            _],
-  disputed:           [_,                  _,                    _,                'payment_canceled', 'paid',  'payment_canceled', 'payment_canceled', _,          _,              _,             _,            _],
-  cancelled:          [_,                  _,                    _,                _,                  _,       _,                  _,                  _,          _,              _,             _,            _],
+  //                  started             authorized            failed            canceled            captured              refunded     hold_expired        marked_paid due_date_passed dispute_opened window_lapsed sale_cancelled released              payout_sent
+  pending:            ['awaiting_payment', 'payment_authorized', _,                _,                  _,                    _,           _,                  'paid',     'overdue',      _,             'cancelled',  'cancelled',   _,                    _],
+  overdue:            ['awaiting_payment', 'payment_authorized', _,                _,                  _,                    _,           _,                  _,          _,              _,             'cancelled',  'cancelled',   _,                    _],
+  paid:               [_,                  _,                    _,                _,                  _,                    _,           _,                  _,          _,              _,             _,            _,             _,                    _],
+  payment_failed:     ['awaiting_payment', 'payment_authorized', _,                _,                  _,                    _,           _,                  _,          'overdue',      _,             'cancelled',  'cancelled',   _,                    _],
+  awaiting_payment:   ['awaiting_payment', 'payment_authorized', 'payment_failed', 'payment_canceled', _,                    _,           _,                  _,          _,              _,             'cancelled',  'cancelled',   _,                    _],
+  payment_canceled:   ['awaiting_payment', 'payment_authorized', _,                _,                  _,                    _,           _,                  _,          'overdue',      _,             'cancelled',  'cancelled',   _,                    _],
+  payment_authorized: [_,                  _,                    _,                'cancelled',        'payment_authorized', 'cancelled', 'payment_canceled', _,          _,              'disputed',    _,            _,             'payment_authorized', 'paid'],
+  disputed:           [_,                  _,                    _,                'cancelled',        'disputed',           'cancelled', 'cancelled',        _,          _,              _,             _,            _,             'payment_authorized', _],
+  cancelled:          [_,                  _,                    _,                _,                  _,                    _,           _,                  _,          _,              _,             _,            _,             _,                    _],
 };
 
 describe('invoiceTransition (SPEC §4, D10, D11)', () => {
@@ -50,11 +51,27 @@ describe('invoiceTransition (SPEC §4, D10, D11)', () => {
     expect(invoiceTransition(status, event)).toBe(next);
   });
 
-  it('never leaves paid except by a refund, and only a capture or the seller makes an invoice paid', () => {
+  it('never leaves paid, and only the payout or the seller makes an invoice paid (D22)', () => {
     for (const event of INVOICE_EVENTS) {
-      if (event !== 'refunded') expect(invoiceTransition('paid', event)).toBeNull();
+      expect(invoiceTransition('paid', event)).toBeNull();
       for (const status of INVOICE_STATES) {
-        if (invoiceTransition(status, event) === 'paid') expect(['funds_captured', 'marked_paid']).toContain(event);
+        if (invoiceTransition(status, event) === 'paid') expect(['payout_sent', 'marked_paid']).toContain(event);
+      }
+    }
+  });
+
+  it('keeps captured funds held, and ends the sale when held funds go back to the buyer (D22, ADR 0063)', () => {
+    for (const status of ['payment_authorized', 'disputed'] as const) {
+      expect(invoiceTransition(status, 'funds_captured')).toBe(status);
+      for (const event of ['refunded', 'payment_canceled'] as const) expect(endsHeldSale(status, event)).toBe(true);
+    }
+    expect(endsHeldSale('disputed', 'hold_expired')).toBe(true);
+    // An undisputed hold the platform could not capture in time lapses back to payable (D11).
+    expect(endsHeldSale('payment_authorized', 'hold_expired')).toBe(false);
+    expect(endsHeldSale('awaiting_payment', 'payment_canceled')).toBe(false);
+    for (const status of INVOICE_STATES) {
+      for (const event of INVOICE_EVENTS) {
+        if (endsHeldSale(status, event)) expect(['refunded', 'payment_canceled', 'hold_expired']).toContain(event);
       }
     }
   });
@@ -67,7 +84,7 @@ describe('invoiceTransition (SPEC §4, D10, D11)', () => {
     expect(statusesAffectedBy('dispute_opened')).toEqual(['payment_authorized']);
     for (const event of INVOICE_EVENTS) {
       const next = invoiceTransition('disputed', event);
-      if (next !== null) expect(['funds_captured', 'refunded', 'payment_canceled', 'hold_expired']).toContain(event);
+      if (next !== null && next !== 'disputed') expect(['funds_released', 'refunded', 'payment_canceled', 'hold_expired']).toContain(event);
     }
     expect(invoiceTransition('disputed', 'due_date_passed')).toBeNull();
     expect(canPay('disputed')).toBe(false);

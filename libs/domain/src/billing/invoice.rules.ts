@@ -4,9 +4,9 @@ export type InvoiceState = (typeof INVOICE_STATES)[number];
 
 /**
  * What can happen to an invoice: a payment is started, authorised (funds held, D11), fails or is canceled; the held
- * funds are captured or refunded, or the hold expires; the seller marks it paid; its due date passes (D10); the buyer
- * disputes the transfer while the funds are held (ADR 0039); the payment window passes unpaid, or an admin cancels the
- * unpaid sale (ADR 0043).
+ * funds are captured into escrow, refunded, or the hold expires; the funds are released to the seller and the payout
+ * reaches them (D22); the seller marks it paid; its due date passes (D10); the buyer disputes the transfer while the
+ * funds are held (ADR 0039); the payment window passes unpaid, or an admin cancels the unpaid sale (ADR 0043).
  */
 export const INVOICE_EVENTS = [
   'payment_started',
@@ -21,6 +21,8 @@ export const INVOICE_EVENTS = [
   'dispute_opened',
   'payment_window_lapsed',
   'sale_cancelled',
+  'funds_released',
+  'payout_sent',
 ] as const;
 export type InvoiceEvent = (typeof INVOICE_EVENTS)[number];
 
@@ -39,19 +41,24 @@ export function canMarkPaid(status: InvoiceState): boolean {
 
 /**
  * The invoice's next status after an event, or null when the event does not apply in that status (the caller refuses
- * it or, for a late provider notice, ignores it). The choices, where SPEC §4 and D11 leave room:
+ * it or, for a late provider notice, ignores it). The choices, where SPEC §4, D11 and D22 leave room:
  * - a payment may start (or be continued) from any payable status, and goes to `awaiting_payment`;
  * - an authorisation is a fact at the provider: it is taken from any payable status, since notices may arrive out of
  *   order (a late failure of an earlier attempt never undoes a hold, because failure applies only while awaiting);
- * - failure and cancelation apply to a payment underway; canceling (or refunding) a hold, and a hold that expires,
- *   make the invoice payable again as `payment_canceled` ("Retry Payment"); a refund after capture does the same;
- * - captured funds, or the seller's mark on a pending invoice, make it `paid`, which is final;
+ * - failure and cancelation of a payment underway make it payable again (`payment_failed`, `payment_canceled`);
+ * - held funds captured into the platform's escrow leave the invoice as it is (D22: "funds held", disputed or not);
+ * - held funds refunded, a canceled hold, or a disputed hold that lapsed end the sale (`cancelled`, unwound as ADR 0043
+ *   unwinds an unpaid one, ADR 0063): the buyer has their money back, so the listing must not stay sold;
+ * - an undisputed hold the platform could not capture in time lapses back to payable (`payment_canceled`, D11): the
+ *   buyer may pay again within a new payment window, or the sale lapses then;
+ * - the funds released to the seller (an admin's decision, or the transfer verified and the inspection period over)
+ *   end a dispute (`payment_authorized` again) and the invoice stays held until the payout reaches the seller, which
+ *   makes it `paid` (D22); `paid` is final: a refund after the payout is refused, never applied;
+ * - the seller's mark on a pending invoice makes it `paid` (money outside the platform);
  * - the due date makes an unpaid invoice `overdue`, except while a payment is underway or funds are held: the payment's
  *   outcome decides, and a failed one becomes overdue on the next sweep;
- * - the buyer may dispute only while funds are held (`payment_authorized`); a disputed invoice leaves `disputed` only
- *   when the held money moves: captured (an admin's release) makes it `paid`, a refund or canceled hold makes it
- *   `payment_canceled`, and a hold the provider let lapse does the same (a fact the invoice cannot refuse; ADR 0039
- *   keeps the platform's own sweep from lapsing disputed holds). It never becomes overdue while disputed;
+ * - the buyer may dispute only while funds are held and undisputed (`payment_authorized`); it never becomes overdue
+ *   while disputed;
  * - an unpaid sale ends (ADR 0043): the payment window lapsing, or an admin's cancel, makes an invoice no money is held
  *   or taken for `cancelled`, which is final: from any payable status (a payment underway that the provider has not
  *   authorised is canceled there after the lapse), never once funds are held or paid.
@@ -65,13 +72,19 @@ export function invoiceTransition(status: InvoiceState, event: InvoiceEvent): In
     case 'payment_failed':
       return status === 'awaiting_payment' ? 'payment_failed' : null;
     case 'payment_canceled':
-      return status === 'awaiting_payment' || fundsHeld(status) ? 'payment_canceled' : null;
+      if (status === 'awaiting_payment') return 'payment_canceled';
+      return fundsHeld(status) ? 'cancelled' : null;
     case 'funds_captured':
-      return fundsHeld(status) ? 'paid' : null;
+      return fundsHeld(status) ? status : null;
     case 'refunded':
-      return fundsHeld(status) || status === 'paid' ? 'payment_canceled' : null;
+      return fundsHeld(status) ? 'cancelled' : null;
     case 'hold_expired':
-      return fundsHeld(status) ? 'payment_canceled' : null;
+      if (status === 'payment_authorized') return 'payment_canceled';
+      return status === 'disputed' ? 'cancelled' : null;
+    case 'funds_released':
+      return fundsHeld(status) ? 'payment_authorized' : null;
+    case 'payout_sent':
+      return status === 'payment_authorized' ? 'paid' : null;
     case 'marked_paid':
       return canMarkPaid(status) ? 'paid' : null;
     case 'due_date_passed':
@@ -82,6 +95,14 @@ export function invoiceTransition(status: InvoiceState, event: InvoiceEvent): In
     case 'sale_cancelled':
       return canPay(status) ? 'cancelled' : null;
   }
+}
+
+/**
+ * True when an event on held funds ends the sale (D22, ADR 0063): the invoice becomes `cancelled` with the reason
+ * `refunded`, and the sale is unwound as an unpaid one is (ADR 0043), with no strike for the buyer.
+ */
+export function endsHeldSale(status: InvoiceState, event: InvoiceEvent): boolean {
+  return fundsHeld(status) && invoiceTransition(status, event) === 'cancelled';
 }
 
 /** True while the buyer's card hold keeps the invoice's funds in escrow (D11), disputed or not. */

@@ -43,12 +43,13 @@ export function canOpenDispute(status: InvoiceState): boolean {
 }
 
 /**
- * The outcome of a dispute when its invoice leaves `disputed` by an event, or null when the event does not end it:
- * a capture releases the funds, a refund or canceled hold refunds them, an expired hold lapsed.
+ * The outcome of a dispute when its invoice leaves `disputed` by an event, or null when the event does not end it: a
+ * release to the seller (D22), a refund or canceled hold refunds them, an expired hold lapsed. A capture into escrow
+ * ends nothing: the funds stay held while the dispute is decided.
  */
 export function disputeOutcomeOf(event: InvoiceEvent): DisputeOutcome | null {
   switch (event) {
-    case 'funds_captured':
+    case 'funds_released':
       return 'released';
     case 'refunded':
     case 'payment_canceled':
@@ -66,4 +67,15 @@ export function disputeOutcomeOf(event: InvoiceEvent): DisputeOutcome | null {
  */
 export function disputeUrgent(authorizedAt: Date, now: Date): boolean {
   return captureDeadline(authorizedAt).getTime() - now.getTime() < HOLD_WARNING_HOURS * 3600_000;
+}
+
+/**
+ * Why the buyer may not dispute for this reason, or null: a buyer who confirmed they have received the site cannot then
+ * say they have not (ADR 0063); every other reason stays open until the funds are released.
+ */
+export function disputeReasonRefusal(reason: DisputeReason, receiptConfirmed: boolean): string | null {
+  if (reason === 'site_not_received' && receiptConfirmed) {
+    return 'You confirmed that you received the site, so you cannot dispute it as not received. If something is missing or wrong, choose the reason that says what.';
+  }
+  return null;
 }
