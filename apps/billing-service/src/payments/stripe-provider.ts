@@ -2,6 +2,12 @@ import Stripe from 'stripe';
 import type { BillingConfig } from '../billing.config';
 import {
   ProviderError,
+  type AccountLinkInput,
+  type CreateAccountInput,
+  type CreateTransferInput,
+  type ProviderAccount,
+  type ProviderBalanceTransaction,
+  type ProviderTransfer,
   type CancellationReason,
   type CheckoutSessionInput,
   type CreateIntentInput,
@@ -12,9 +18,14 @@ import {
   type CreateSetupIntentInput,
   type ProviderSetupIntent,
 } from './payment-provider';
+import { StripeConnect, balanceEntryOf } from './stripe-connect';
 
-/** What retrieve expands: the charge tells when the hold was made, the capture's balance entry and the refunds when. */
-const EXPAND = ['latest_charge.balance_transaction', 'latest_charge.refunds'];
+/**
+ * What retrieve expands: the charge tells when the hold was made, its balance transaction when and what the capture
+ * brought in (gross, Stripe's fee, net), and its refunds when and what they took out (a charge's refunds come only
+ * expanded).
+ */
+const EXPAND = ['latest_charge.balance_transaction', 'latest_charge.refunds.data.balance_transaction'];
 
 /** The SDK client for the configured account; host, port and protocol point it at a stand-in or a proxy. */
 export function stripeClient(
@@ -47,8 +58,8 @@ export function providerIntentOf(intent: Stripe.PaymentIntent): ProviderIntent {
   const authorized = charge && charge.paid ? seconds(charge.created) : null;
   const balance = charge && typeof charge.balance_transaction === 'object' ? charge.balance_transaction : null;
   const captured = charge?.captured ? (seconds(balance?.created) ?? authorized) : null;
-  const refundTimes = (charge?.refunds?.data ?? []).map((refund) => refund.created);
-  const refunded = captured && charge?.refunded ? (refundTimes.length > 0 ? seconds(Math.max(...refundTimes)) : captured) : null;
+  const refunds = [...(charge?.refunds?.data ?? [])].sort((a, b) => b.created - a.created);
+  const refunded = captured && charge?.refunded ? (refunds.length > 0 ? seconds(refunds[0].created) : captured) : null;
   return {
     id: intent.id,
     status: intent.status as ProviderIntentStatus,
@@ -61,6 +72,11 @@ export function providerIntentOf(intent: Stripe.PaymentIntent): ProviderIntent {
     canceled_at: seconds(intent.canceled_at),
     cancellation_reason: intent.status === 'canceled' ? reasonOf(intent.cancellation_reason) : null,
     last_error: intent.last_payment_error?.message ?? null,
+    // Only an authorised charge: a declined card's failed charge is never a payout's source.
+    charge_id: authorized && charge ? charge.id : null,
+    capture_balance: captured ? balanceEntryOf(balance) : null,
+    // A released hold is marked refunded too, but no money moved: only a captured charge's refund is a balance entry.
+    refund_balance: refunded ? (refunds.map((refund) => balanceEntryOf(refund.balance_transaction)).find((entry) => entry !== null) ?? null) : null,
   };
 }
 
@@ -85,8 +101,12 @@ export function providerSetupIntentOf(setup: Stripe.SetupIntent): ProviderSetupI
 export class StripeProvider implements PaymentProvider {
   readonly name = 'stripe' as const;
   readonly checkoutMakesIntent = true;
+  /** Sellers' Express accounts, transfers and the balance transactions (D22). */
+  readonly connect: StripeConnect;
 
-  constructor(readonly stripe: Stripe) {}
+  constructor(readonly stripe: Stripe) {
+    this.connect = new StripeConnect(stripe);
+  }
 
   onEvent(_listener: (event: ProviderEvent) => Promise<void>): void {
     // Stripe's events come by webhook (StripeWebhooks hands them to PaymentEventsHandler); nothing to register.
@@ -125,6 +145,34 @@ export class StripeProvider implements PaymentProvider {
       if (isStripeError(error) && error.code === 'resource_missing') return null;
       throw error;
     }
+  }
+
+  createAccount(input: CreateAccountInput): Promise<ProviderAccount> {
+    return this.connect.createAccount(input);
+  }
+
+  retrieveAccount(accountId: string): Promise<ProviderAccount | null> {
+    return this.connect.retrieveAccount(accountId);
+  }
+
+  createAccountLink(input: AccountLinkInput): Promise<{ url: string; expires_at: Date }> {
+    return this.connect.createAccountLink(input);
+  }
+
+  createTransfer(input: CreateTransferInput): Promise<ProviderTransfer> {
+    return this.connect.createTransfer(input);
+  }
+
+  findTransfer(transferGroup: string): Promise<ProviderTransfer | null> {
+    return this.connect.findTransfer(transferGroup);
+  }
+
+  retrieveTransfer(transferId: string): Promise<ProviderTransfer | null> {
+    return this.connect.retrieveTransfer(transferId);
+  }
+
+  balanceTransactions(from: Date, to: Date): AsyncIterable<ProviderBalanceTransaction[]> {
+    return this.connect.balanceTransactions(from, to);
   }
 
   async capture(intentId: string): Promise<ProviderIntent> {

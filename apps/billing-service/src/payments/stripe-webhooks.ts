@@ -4,21 +4,31 @@ import { isUuid, type StripeWebhookResult } from '@market/contracts';
 import { badRequest, conflict, notFound } from '@market/server-kit';
 import { BILLING_CONFIG, type BillingConfig } from '../billing.config';
 import { InvoicesRepository } from '../invoices/invoices.repository';
-import { PAYMENT_PROVIDER, PROVIDER_EVENT_TYPES, ProviderError, type PaymentProvider, type ProviderEvent, type ProviderEventType } from './payment-provider';
+import { PAYMENT_PROVIDER, PAYMENT_EVENT_TYPES, ProviderError, type PaymentEventType, type PaymentProvider, type ProviderEvent } from './payment-provider';
 import { PaymentIntentsRepository } from './payment-intents.repository';
 import { PaymentEventsHandler } from './payment-events.handler';
+import { ProviderEventsRouter } from './provider-events.router';
 import { StripeProvider } from './stripe-provider';
 
 
 const idOf = (value: string | { id: string } | null | undefined): string | null => (typeof value === 'string' ? value : (value?.id ?? null));
 
-/** A verified Stripe event as the handler's notice, or null for a type billing does not use (or one without an intent). */
+/**
+ * A verified Stripe event as the router's notice: a payment intent's (named by the intent, or by the charge or session
+ * that carries it), a connected account's (account.updated), or a transfer's (transfer.created, transfer.reversed);
+ * null for a type billing does not use, or one whose object is not what its type names.
+ */
 export function providerEventOf(event: Stripe.Event): ProviderEvent | null {
-  if (!PROVIDER_EVENT_TYPES.includes(event.type as ProviderEventType)) return null;
   const object = event.data.object as { id: string; object: string; payment_intent?: string | { id: string } | null };
+  const at = new Date(event.created * 1000);
+  if (event.type === 'account.updated') return object.object === 'account' ? { id: event.id, type: event.type, account_id: object.id, at } : null;
+  if (event.type === 'transfer.created' || event.type === 'transfer.reversed') {
+    return object.object === 'transfer' ? { id: event.id, type: event.type, transfer_id: object.id, at } : null;
+  }
+  if (!PAYMENT_EVENT_TYPES.includes(event.type as PaymentEventType)) return null;
   const intentId = object.object === 'payment_intent' ? object.id : idOf(object.payment_intent);
   if (!intentId) return null;
-  return { id: event.id, type: event.type as ProviderEventType, intent_id: intentId, at: new Date(event.created * 1000) };
+  return { id: event.id, type: event.type as PaymentEventType, intent_id: intentId, at };
 }
 
 /**
@@ -33,26 +43,36 @@ export class StripeWebhooks {
 
   constructor(
     private readonly handler: PaymentEventsHandler,
+    private readonly router: ProviderEventsRouter,
     private readonly intents: PaymentIntentsRepository,
     private readonly invoices: InvoicesRepository,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
-    @Inject(BILLING_CONFIG) private readonly config: Pick<BillingConfig, 'STRIPE_WEBHOOK_SECRET'>,
+    @Inject(BILLING_CONFIG) private readonly config: Pick<BillingConfig, 'STRIPE_WEBHOOK_SECRET' | 'STRIPE_CONNECT_WEBHOOK_SECRET'>,
   ) {}
 
   /** Verifies and applies one delivery; a bad or stale signature is a 400 and changes nothing; 404 with the sandbox. */
   async receive(payloadBase64: string, signature: string): Promise<StripeWebhookResult> {
     const provider = this.provider;
     if (!(provider instanceof StripeProvider) || !this.config.STRIPE_WEBHOOK_SECRET) throw notFound('Not found');
-    let event: Stripe.Event;
-    try {
-      event = provider.stripe.webhooks.constructEvent(Buffer.from(payloadBase64, 'base64'), signature, this.config.STRIPE_WEBHOOK_SECRET);
-    } catch (error) {
-      throw badRequest(`Webhook signature verification failed: ${(error as Error).message}`);
+    // The platform's endpoint has its own secret; the Connect endpoint (connected accounts' account.updated) has another.
+    const payload = Buffer.from(payloadBase64, 'base64');
+    const secrets = [this.config.STRIPE_WEBHOOK_SECRET, this.config.STRIPE_CONNECT_WEBHOOK_SECRET].filter((secret): secret is string => Boolean(secret));
+    let event: Stripe.Event | null = null;
+    const failures: string[] = [];
+    for (const secret of secrets) {
+      try {
+        event = provider.stripe.webhooks.constructEvent(payload, signature, secret);
+        break;
+      } catch (error) {
+        failures.push((error as Error).message);
+      }
     }
+    // The other secret's mismatch says nothing: a reason other than a mismatch (a stale timestamp) is the one to tell.
+    if (!event) throw badRequest(`Webhook signature verification failed: ${failures.find((reason) => !reason.startsWith('No signatures found')) ?? failures[0]}`);
     const notice = providerEventOf(event);
     if (!notice) return { received: true, result: 'ignored' };
-    if (event.type === 'checkout.session.completed') await this.recordCheckoutIntent(event.data.object, notice.intent_id);
-    return { received: true, result: await this.handler.handle(notice) };
+    if (event.type === 'checkout.session.completed' && 'intent_id' in notice) await this.recordCheckoutIntent(event.data.object, notice.intent_id);
+    return { received: true, result: await this.router.handle(notice) };
   }
 
   /**

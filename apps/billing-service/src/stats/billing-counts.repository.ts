@@ -22,6 +22,30 @@ export class BillingCountsRepository {
     return boundedRead(this.dataSource, (manager) => manager.query('SELECT status, count(*)::int AS count FROM invoices GROUP BY status'));
   }
 
+  /**
+   * Escrow and payouts (D22): money held in escrow by the ledger, holds whose capture into escrow is overdue (the
+   * sweep should have captured them `leadHours` before their deadline), payouts not yet sent by status, open differences
+   * with the provider, and seconds since the last reconciliation (null before the first).
+   */
+  async escrow(leadHours: number): Promise<{ escrowCents: number; captureOverdue: number; unsent: { status: string; count: number }[]; unreconciled: number; sinceReconciled: number | null }> {
+    return boundedRead(this.dataSource, async (manager) => {
+      const [row]: { escrow: string; overdue: number; unreconciled: number; since: number | null }[] = await manager.query(
+        `SELECT (SELECT coalesce(-sum(amount_cents), 0)::text FROM ledger_entries WHERE account = 'escrow_held') AS escrow,
+           (SELECT count(*)::int FROM payment_intents p JOIN invoices i ON i.id = p.invoice_id
+              WHERE p.status = 'requires_capture' AND i.status IN ('payment_authorized', 'disputed')
+                AND p.authorized_at + make_interval(days => $1) - make_interval(hours => $2) <= now()) AS overdue,
+           (SELECT count(*)::int FROM ledger_differences WHERE resolved_at IS NULL) AS unreconciled,
+           (SELECT extract(epoch FROM now() - max(finished_at))::float8 FROM ledger_reconciliations) AS since`,
+        [HOLD_DAYS, leadHours],
+      );
+      const unsent: { status: string; count: number }[] = await manager.query(
+        `SELECT s.status, count(p.id)::int AS count FROM unnest(ARRAY['waiting_for_account', 'pending']) AS s(status)
+         LEFT JOIN payouts p ON p.status = s.status GROUP BY s.status`,
+      );
+      return { escrowCents: Number(row.escrow), captureOverdue: row.overdue, unsent, unreconciled: row.unreconciled, sinceReconciled: row.since };
+    });
+  }
+
   /** The card holds (authorised, not captured) and their capture deadlines: authorisation + HOLD_DAYS (D11). */
   async holds(): Promise<HoldSummary> {
     const [row]: { holds: number; held: string | null; expiring: number; next: number | null }[] = await boundedRead(this.dataSource, (manager) =>

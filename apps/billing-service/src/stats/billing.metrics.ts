@@ -1,16 +1,37 @@
-import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { BILLING_CONFIG, type BillingConfig } from '../billing.config';
 import { collectedGauge, scrapeRead } from '@market/server-kit';
 import { BillingCountsRepository } from './billing-counts.repository';
 
-/** Business gauges of billing (ADR 0048): invoices by status, held funds and hold deadlines, read on scrape. */
+/**
+ * Business gauges of billing (ADR 0048): invoices by status, held funds and hold deadlines, and escrow, payouts and the
+ * ledger's reconciliation (D22), read on scrape.
+ */
 @Injectable()
 export class BillingMetrics implements OnApplicationShutdown {
   private readonly removers: (() => void)[];
 
-  constructor(counts: BillingCountsRepository) {
+  constructor(counts: BillingCountsRepository, @Inject(BILLING_CONFIG) config: Pick<BillingConfig, 'ESCROW_CAPTURE_LEAD_HOURS'>) {
     const holds = scrapeRead(() => counts.holds());
     const invoices = scrapeRead(() => counts.invoicesByStatus());
+    const escrow = scrapeRead(() => counts.escrow(config.ESCROW_CAPTURE_LEAD_HOURS));
     this.removers = [
+      collectedGauge({ name: 'market_escrow_held_cents', help: 'Money held in escrow for invoices by the ledger (card holds and captured funds), in cents (USD)' }, async () => [
+        { labels: {}, value: (await escrow()).escrowCents },
+      ]),
+      collectedGauge({ name: 'market_holds_capture_overdue', help: 'Card holds the escrow sweep should have captured by now (their 7-day deadline is within the capture lead)' }, async () => [
+        { labels: {}, value: (await escrow()).captureOverdue },
+      ]),
+      collectedGauge({ name: 'market_payouts_unsent', help: 'Payouts released and not yet sent, by status (waiting_for_account, pending)', labelNames: ['status'] }, async () =>
+        (await escrow()).unsent.map((row) => ({ labels: { status: row.status }, value: row.count })),
+      ),
+      collectedGauge({ name: 'market_ledger_unreconciled', help: "Open differences between the ledger and the provider's balance transactions" }, async () => [
+        { labels: {}, value: (await escrow()).unreconciled },
+      ]),
+      collectedGauge({ name: 'market_ledger_reconciled_age_seconds', help: 'Seconds since the ledger was last reconciled with the provider; absent before the first run' }, async () => {
+        const since = (await escrow()).sinceReconciled;
+        return since === null ? [] : [{ labels: {}, value: since }];
+      }),
       collectedGauge({ name: 'market_invoices', help: 'Invoices by status', labelNames: ['status'] }, async () =>
         (await invoices()).map((row) => ({ labels: { status: row.status }, value: row.count })),
       ),

@@ -14,6 +14,10 @@ export interface LedgerState {
   payablesMatchUnsentPayouts: boolean;
   /** Holds on cards equal the amounts of held invoices whose payment is not captured. */
   holdsMatchUncaptured: boolean;
+  /** Refunds decided and not yet paid by the provider (the provider pays at once here: 0). */
+  refundsOwedCents: number;
+  /** The platform's balance in the ledger equals the sandbox provider's: every cent it moved is in the ledger. */
+  platformBalanceMatchesProvider: boolean;
 }
 
 /** Reads the ledger's balances and the invoices, payouts and payments they must match. */
@@ -28,7 +32,10 @@ export async function ledgerState(ds: DataSource): Promise<LedgerState> {
       (SELECT coalesce(-sum(amount_cents), 0)::float8 FROM ledger_entries WHERE account = 'seller_payable') AS payable,
       (SELECT coalesce(sum(net_cents), 0)::float8 FROM payouts WHERE status IN ('waiting_for_account', 'pending', 'reversed')) AS unsent,
       (SELECT coalesce(sum(amount_cents), 0)::float8 FROM ledger_entries WHERE account = 'card_holds') AS holds,
-      (SELECT coalesce(sum(p.amount_cents), 0)::float8 FROM payment_intents p WHERE p.status = 'requires_capture') AS uncaptured`);
+      (SELECT coalesce(sum(p.amount_cents), 0)::float8 FROM payment_intents p WHERE p.status = 'requires_capture') AS uncaptured,
+      (SELECT coalesce(-sum(amount_cents), 0)::float8 FROM ledger_entries WHERE account = 'refunds') AS refunds,
+      (SELECT coalesce(sum(amount_cents), 0)::float8 FROM ledger_entries WHERE account = 'platform_balance') AS platform,
+      (SELECT coalesce(sum(net_cents), 0)::float8 FROM sandbox_balance_transactions) AS provider`);
   return {
     unbalanced: row.unbalanced,
     total: row.total,
@@ -37,5 +44,7 @@ export async function ledgerState(ds: DataSource): Promise<LedgerState> {
     escrowMatchesHeldInvoices: row.escrow === row.held,
     payablesMatchUnsentPayouts: row.payable === row.unsent,
     holdsMatchUncaptured: row.holds === row.uncaptured,
+    refundsOwedCents: row.refunds,
+    platformBalanceMatchesProvider: row.platform === row.provider,
   };
 }

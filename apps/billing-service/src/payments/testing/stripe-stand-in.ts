@@ -1,9 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
-
-/* eslint-disable @typescript-eslint/no-explicit-any -- Stripe's objects are loose JSON here, as on the wire. */
-type Json = Record<string, any>;
+import { ApiError, ConnectStandIn, id, missing, standInCardFee, type Json, type StandInOnboardingOutcome } from './stripe-connect.stand-in';
 
 /** One API call as the stand-in saw it: for asserting what the SDK sent (idempotency keys, parameters). */
 export interface StandInRequest {
@@ -14,18 +12,6 @@ export interface StandInRequest {
   replayed: boolean;
 }
 
-class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly body: Json,
-  ) {
-    super(body.message);
-  }
-}
-
-const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
-const missing = (kind: string, value: string) =>
-  new ApiError(404, { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${kind}: '${value}'`, param: 'id' });
 const unexpected = (intent: Json, action: string) =>
   new ApiError(400, {
     type: 'invalid_request_error',
@@ -58,8 +44,10 @@ export function parseForm(text: string): Json {
  * A tiny stand-in of Stripe's API for tests (ADR 0023): the endpoints StripeProvider uses, form-encoded as the SDK
  * sends them, Stripe's manual-capture states, and its idempotency (a repeated Idempotency-Key replays the first
  * answer; other parameters under it are an error). What the buyer does in Stripe.js or on Checkout's page is done by
- * the helper methods (authorize, decline, requireAction, completeCheckout). Every change records the event Stripe
- * would send (`events`), for tests to deliver as signed webhooks.
+ * the helper methods (authorize, decline, requireAction, completeCheckout, completeOnboarding, reverseTransfer). Its
+ * Connect side (accounts, Account Links, transfers, balance transactions) is in stripe-connect.stand-in.ts: a capture,
+ * refund, transfer or reversal leaves its balance transaction there. Every change records the event Stripe would send
+ * (`events`), for tests to deliver as signed webhooks.
  */
 export class StripeStandIn {
   readonly requests: StandInRequest[] = [];
@@ -72,6 +60,13 @@ export class StripeStandIn {
   private server: Server | null = null;
   /** Seconds added to the stand-in's clock (Stripe's timestamps are whole seconds). */
   clockOffset = 0;
+  /** When set, the stand-in's clock stands at this Unix second (what a test places in a time window stays there). */
+  clock: number | null = null;
+  /** Connected accounts, transfers and the platform's balance transactions (D22). */
+  readonly connect = new ConnectStandIn(
+    { now: () => this.now(), emit: (type, object, account) => this.emit(type, object, account) },
+    (chargeId) => this.charges.get(chargeId),
+  );
 
   /** Starts listening on 127.0.0.1 at a free port; answers the port. */
   async start(): Promise<number> {
@@ -131,6 +126,16 @@ export class StripeStandIn {
     return intent;
   }
 
+  /** The seller finishes Stripe's hosted onboarding with this outcome; account.updated is recorded. */
+  completeOnboarding(accountId: string, outcome: StandInOnboardingOutcome): Json {
+    return this.connect.completeOnboarding(accountId, outcome);
+  }
+
+  /** The whole transfer is reversed (as from the Dashboard); transfer.reversed is recorded; answers the reversal. */
+  reverseTransfer(transferId: string): Json {
+    return this.connect.reverseTransfer(transferId);
+  }
+
   /** Forgets every idempotency key, as Stripe does after 24 hours. */
   forgetIdempotencyKeys(): void {
     this.answers.clear();
@@ -144,13 +149,14 @@ export class StripeStandIn {
   }
 
   private now(): number {
-    return Math.floor(Date.now() / 1000) + this.clockOffset;
+    return this.clock ?? Math.floor(Date.now() / 1000) + this.clockOffset;
   }
 
-  private emit(type: string, object: Json): void {
+  /** Records an event; `account` is the connected account a Connect event is about (Stripe's `account` field). */
+  private emit(type: string, object: Json, account?: string): void {
     const snapshot = object.object === 'payment_intent' ? this.expanded(object, []) : structuredClone(object);
     this.events.push({ id: id('evt'), object: 'event', api_version: '2025-01-01', created: this.now(), livemode: false, pending_webhooks: 1,
-      request: { id: null, idempotency_key: null }, type, data: { object: snapshot } });
+      request: { id: null, idempotency_key: null }, type, data: { object: snapshot }, ...(account ? { account } : {}) });
   }
 
   private async serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -196,6 +202,8 @@ export class StripeStandIn {
     if (match && method === 'GET' && !match[2]) return this.expanded(this.intent(match[1]), expand);
     if (match && method === 'POST' && match[2] === 'capture') return this.expanded(this.capture(this.intent(match[1])), expand);
     if (match && method === 'POST' && match[2] === 'cancel') return this.expanded(this.cancel(this.intent(match[1]), params.cancellation_reason ?? null), expand);
+    const connect = this.connect.route(method, path, params);
+    if (connect) return connect;
     throw new ApiError(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path}).` });
   }
 
@@ -214,7 +222,8 @@ export class StripeStandIn {
   private capture(intent: Json): Json {
     if (intent.status !== 'requires_capture') throw unexpected(intent, 'captured');
     const charge = this.charges.get(intent.latest_charge) as Json;
-    Object.assign(charge, { captured: true, balance_transaction: { id: id('txn'), object: 'balance_transaction', created: this.now() } });
+    // The captured funds enter the platform's balance less Stripe's fee.
+    Object.assign(charge, { captured: true, balance_transaction: this.connect.record('charge', charge.id, charge.amount, standInCardFee(charge.amount)) });
     Object.assign(intent, { status: 'succeeded', amount_capturable: 0, amount_received: intent.amount });
     this.emit('payment_intent.succeeded', intent);
     return intent;
@@ -235,7 +244,10 @@ export class StripeStandIn {
     const charge = intent.latest_charge ? this.charges.get(intent.latest_charge) : null;
     if (!charge || intent.status !== 'succeeded') throw unexpected(intent, 'refunded');
     if (charge.refunded) throw new ApiError(400, { type: 'invalid_request_error', code: 'charge_already_refunded', message: `Charge ${charge.id} has already been refunded.` });
-    const refund = { id: id('re'), object: 'refund', amount: charge.amount, charge: charge.id, payment_intent: intent.id, status: 'succeeded', created: this.now() };
+    const refundId = id('re');
+    // The refund leaves the platform's balance; Stripe keeps the capture's fee.
+    const refund = { id: refundId, object: 'refund', amount: charge.amount, charge: charge.id, payment_intent: intent.id, status: 'succeeded', created: this.now(),
+      balance_transaction: this.connect.record('refund', refundId, -charge.amount, 0), currency: intent.currency };
     charge.refunds.push(refund);
     Object.assign(charge, { refunded: true, amount_refunded: charge.amount });
     this.emit('charge.refunded', { ...structuredClone(charge), refunds: { object: 'list', data: charge.refunds } });
@@ -256,14 +268,21 @@ export class StripeStandIn {
     return structuredClone(session);
   }
 
-  /** An intent with `latest_charge` (and its balance transaction and refunds) expanded as asked. */
+  /**
+   * An intent with `latest_charge` expanded as asked: its balance transaction, its refunds (not on a charge unless
+   * expanded), and their balance transactions. Expanding a nested path expands what contains it.
+   */
   private expanded(intent: Json, expand: string[]): Json {
     const copy = structuredClone(intent);
     const charge = intent.latest_charge ? this.charges.get(intent.latest_charge) : null;
     if (charge && expand.some((path) => path.startsWith('latest_charge'))) {
       const c = structuredClone(charge);
-      if (!expand.includes('latest_charge.balance_transaction') && c.balance_transaction) c.balance_transaction = c.balance_transaction.id;
-      c.refunds = expand.includes('latest_charge.refunds') ? { object: 'list', data: c.refunds, has_more: false } : undefined;
+      if (expand.includes('latest_charge.balance_transaction')) c.balance_transaction = this.connect.balanceTransaction(c.balance_transaction);
+      const refunds = expand.some((path) => path.startsWith('latest_charge.refunds'));
+      if (refunds && expand.includes('latest_charge.refunds.data.balance_transaction')) {
+        for (const refund of c.refunds) refund.balance_transaction = this.connect.balanceTransaction(refund.balance_transaction);
+      }
+      c.refunds = refunds ? { object: 'list', data: c.refunds, has_more: false, url: `/v1/charges/${c.id}/refunds` } : undefined;
       copy.latest_charge = c;
     }
     return copy;
