@@ -43,7 +43,7 @@ describe('admin-service over NATS, on its own', () => {
   it('answers the default settings to an admin, with the SMTP password never sent', async () => {
     const settings = await admin.rpc.call(RPC.admin.getSettings, {}, ADMIN);
     expect(settings).toEqual({ ...DEFAULT_SETTINGS, smtp_password: '', smtp_password_set: false });
-    expect(await admin.rpc.call(RPC.admin.publicFees, {}, null)).toEqual({ success_fee_percent: 0, verified_email_required: true });
+    expect(await admin.rpc.call(RPC.admin.publicFees, {}, null)).toEqual({ success_fee_percent: 0, verified_email_required: true, inspection_days: 3 });
   });
 
   it('saves settings for a real admin only, announces the change, and the public fee follows', async () => {
@@ -51,14 +51,14 @@ describe('admin-service over NATS, on its own', () => {
       expect(await refusedWith(admin.rpc.call(RPC.admin.getSettings, {}, actor))).toBe(actor ? 403 : 401);
       expect(await refusedWith(admin.rpc.call(RPC.admin.updateSettings, { ...DEFAULT_SETTINGS, success_fee: 9 }, actor))).toBe(actor ? 403 : 401);
     }
-    expect(await admin.rpc.call(RPC.admin.publicFees, {}, null)).toEqual({ success_fee_percent: 0, verified_email_required: true });
+    expect(await admin.rpc.call(RPC.admin.publicFees, {}, null)).toEqual({ success_fee_percent: 0, verified_email_required: true, inspection_days: 3 });
 
     const announced = nc.subscribe(`${admin.env.NATS_SUBJECT_PREFIX}${SETTINGS_CHANGED_SUBJECT}`, { max: 1 });
     await nc.flush();
     const saved = await admin.rpc.call(RPC.admin.updateSettings, { ...DEFAULT_SETTINGS, success_fee: 2.55, smtp_password: 'smtp-secret-1' }, ADMIN);
     expect(saved).toMatchObject({ success_fee: 2.55, smtp_password: '', smtp_password_set: true });
     for await (const message of announced) expect(message.subject).toBe(`${admin.env.NATS_SUBJECT_PREFIX}${SETTINGS_CHANGED_SUBJECT}`);
-    expect(await admin.rpc.call(RPC.admin.publicFees, {}, null)).toEqual({ success_fee_percent: 2.55, verified_email_required: true });
+    expect(await admin.rpc.call(RPC.admin.publicFees, {}, null)).toEqual({ success_fee_percent: 2.55, verified_email_required: true, inspection_days: 3 });
     // Services read the whole settings, password included, on their internal subject.
     expect(await admin.rpc.call(RPC.admin.effectiveSettings, {}, null)).toMatchObject({ success_fee: 2.55, smtp_password: 'smtp-secret-1' });
   });

@@ -284,7 +284,8 @@ export class PaymentsService {
 
   /** Reconciles the intent after an admin's capture or refund at the provider, and answers it as the admin tab shows it. */
   private async synced(intent: AdminPaymentIntentRecord): Promise<AdminPaymentIntentDto> {
-    await this.events.sync(intent.provider_intent_id);
+    // What was done is recorded already; a provider that cannot be read right now only delays the reconciliation.
+    await this.events.sync(intent.provider_intent_id).catch((error: unknown) => this.logger.warn(`Payment ${intent.id} not reconciled now: ${(error as Error).message}`));
     const fresh = await this.intents.findWithInvoice(intent.id);
     const disputes = await this.transfer.latestFor([intent.invoice_id]);
     const payouts = await this.payouts.forInvoices([intent.invoice_id]);

@@ -76,18 +76,27 @@ describe('card payments through the gateway (sandbox provider)', () => {
     expect(huge.body.detail[0].loc).toEqual(['body', 'amount_to_capture']);
     expect(await invoiceStatus(invoiceId, buyer.token)).toBe('payment_authorized');
 
+    // Release Funds (D22): captured into escrow, then released to the seller, whose payout waits for their account.
     const captured = await post(api(`/admin/payment-intents/${intentId}/capture`), body, bearer(adminToken));
     expect(captured.status).toBe(200);
-    expect(captured.body).toMatchObject({ message: 'Payment captured successfully!', payment_intent: { status: 'succeeded', captured_at: expect.any(String) } });
-    expect(await invoiceStatus(invoiceId, buyer.token)).toBe('paid');
+    expect(captured.body).toMatchObject({
+      message: expect.stringMatching(/^Payment captured successfully! /),
+      payment_intent: { status: 'succeeded', captured_at: expect.any(String), held_in_escrow_since: expect.any(String), payout: { status: 'waiting_for_account', net: 3000 } },
+    });
+    expect(await invoiceStatus(invoiceId, buyer.token)).toBe('payment_authorized');
+    // Released again: the same release, nothing twice.
     const again = await post(api(`/admin/payment-intents/${intentId}/capture`), body, bearer(adminToken));
-    expect(again).toMatchObject({ status: 400, body: { detail: 'This payment has already been captured: the funds were already released.' } });
+    expect(again).toMatchObject({ status: 200, body: { payment_intent: { payout: { status: 'waiting_for_account' } } } });
+    // The seller onboards: the payout goes out and the invoice is paid.
+    const link = (await post(api('/user/payout-account/onboarding'), undefined, bearer(seller.token))).body.url as string;
+    await post(api(`/sandbox/payout-onboarding/${new URL(link).pathname.split('/').pop()}/complete`), {}, bearer(seller.token));
+    await eventually(async () => expect(await invoiceStatus(invoiceId, buyer.token)).toBe('paid'), 15_000);
+    expect(await adminRow(intentId)).toMatchObject({ held_in_escrow_since: null, payout: { status: 'paid', net: 3000 } });
 
-    // A refund after capture returns the invoice to a payable state.
+    // A refund once the money reached the seller is refused, saying what to do instead.
     const refunded = await post(api(`/admin/payment-intents/${intentId}/refund`), { amount_to_refund: null, reason: 'Transaction cancelled by admin' }, bearer(adminToken));
-    expect(refunded.body).toMatchObject({ message: 'Payment refunded successfully!', payment_intent: { status: 'canceled', refunded_at: expect.any(String) } });
-    expect(await invoiceStatus(invoiceId, buyer.token)).toBe('payment_canceled');
-    expect((await post(api(`/admin/payment-intents/${intentId}/refund`), {}, bearer(adminToken))).body).toEqual({ detail: 'This payment has already been refunded.' });
+    expect(refunded).toMatchObject({ status: 409, body: { detail: expect.stringMatching(/released to the seller on .* \(payout paid\)/) } });
+    expect(await invoiceStatus(invoiceId, buyer.token)).toBe('paid');
   });
 
   it('0002 is declined with its text and the payment can be retried; a second creation answers 409 with the open payment', async () => {

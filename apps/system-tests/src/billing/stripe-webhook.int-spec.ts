@@ -16,8 +16,13 @@ import { PaymentIntentsRepository } from '../../../billing-service/src/payments/
 import { PAYMENT_PROVIDER } from '../../../billing-service/src/payments/payment-provider';
 import { StripeProvider } from '../../../billing-service/src/payments/stripe-provider';
 import { StripeStandIn } from '../../../billing-service/src/payments/testing/stripe-stand-in';
+import { PayoutAccountsService } from '../../../billing-service/src/payouts/payout-accounts.service';
+import { PayoutsRepository } from '../../../billing-service/src/payouts/payouts.repository';
+import { EscrowSweep } from '../../../billing-service/src/payouts/escrow.sweep';
+import { TransferService } from '../../../billing-service/src/transfer/transfer.service';
 
 const SECRET = 'whsec_gateway_stand_in';
+const CONNECT_SECRET = 'whsec_gateway_connect_stand_in';
 
 describe('POST /api/webhooks/stripe (ADR 0023)', () => {
   describe('body parsing: the exact bytes for this route only', () => {
@@ -75,8 +80,9 @@ describe('POST /api/webhooks/stripe (ADR 0023)', () => {
     let stack: Stack;
     let billing: INestApplication;
     let stripe: StripeProvider['stripe'];
+    let port = 0;
     beforeAll(async () => {
-      const port = await standIn.start();
+      port = await standIn.start();
       // The stack's billing parses only the common variables, so this billing (with Stripe's) is started here.
       stack = await startStack({ services: [] });
       const config = parseEnvOrThrow(billingEnv, {
@@ -84,6 +90,7 @@ describe('POST /api/webhooks/stripe (ADR 0023)', () => {
         STRIPE_SECRET_KEY: 'sk_test_stand_in',
         STRIPE_PUBLISHABLE_KEY: 'pk_test_stand_in',
         STRIPE_WEBHOOK_SECRET: SECRET,
+        STRIPE_CONNECT_WEBHOOK_SECRET: CONNECT_SECRET,
         STRIPE_API_HOST: '127.0.0.1',
         STRIPE_API_PORT: String(port),
         STRIPE_API_PROTOCOL: 'http',
@@ -127,6 +134,54 @@ describe('POST /api/webhooks/stripe (ADR 0023)', () => {
       expect(await send(signature)).toMatchObject({ status: 200, body: { received: true, result: 'applied' } });
       expect(await send(signature)).toMatchObject({ status: 200, body: { received: true, result: 'duplicate' } });
       expect((await intents.findById(created.payment_intent_id))?.status).toBe('requires_capture');
+    });
+
+    it('pays the seller through Connect once, even when Stripe is unreachable in the middle of the payout (D22)', async () => {
+      const buyer: Actor = { user_id: randomUUID(), role: 'regular' };
+      const seller: Actor = { user_id: randomUUID(), role: 'regular' };
+      const admin: Actor = { user_id: randomUUID(), role: 'admin' };
+      const { invoice } = await billing.get(InvoicesRepository).createForSale(
+        { bid_id: randomUUID(), listing_id: randomUUID(), buyer_id: buyer.user_id, seller_id: seller.user_id, website_title: 'Recipe blog',
+          website_url: null, sale_type: 'buy_now', amount: 1200, success_fee_percent: 5 },
+        new Date(),
+      );
+      const deliver = (event: object, secret = SECRET) => {
+        const payload = JSON.stringify(event);
+        return post(`${stack.url}/api/webhooks/stripe`, payload, { 'stripe-signature': stripe.webhooks.generateTestHeaderString({ payload, secret }) });
+      };
+      const created = await billing.get(PaymentsService).createPayment(buyer, invoice.id);
+      const intentId = (await billing.get(PaymentIntentsRepository).findById(created.payment_intent_id))?.provider_intent_id as string;
+      standIn.authorize(intentId);
+      expect((await deliver(standIn.events.at(-1) as object)).body.result).toBe('applied');
+      // The seller starts the transfer: the hold is captured into escrow through the SDK.
+      await billing.get(TransferService).markTransferStarted(seller, invoice.id);
+      expect(standIn.intent(intentId).status).toBe('succeeded');
+
+      // Onboarding on Stripe's hosted page; account.updated comes through the Connect endpoint with its own secret.
+      const { url } = await billing.get(PayoutAccountsService).onboarding(seller);
+      expect(url).toMatch(/^https?:\/\//);
+      const [account] = standIn.connect.allAccounts();
+      standIn.completeOnboarding(account.id, 'complete');
+      const accountEvent = standIn.events.filter((e) => e.type === 'account.updated').at(-1) as object;
+      expect(await deliver(accountEvent, 'whsec_not_ours')).toMatchObject({ status: 400 });
+      expect((await deliver(accountEvent, CONNECT_SECRET)).body.result).toBe('applied');
+      expect(await billing.get(PayoutAccountsService).get(seller)).toEqual({ status: 'enabled', requirements_due: [] });
+
+      // Stripe goes away just as the admin releases the funds: they stay held, the invoice unpaid.
+      await standIn.stop();
+      const released = await billing.get(PaymentsService).capture(admin, created.payment_intent_id, {});
+      expect(released.message).toMatch(/could not be sent just now/);
+      expect(await billing.get(PayoutsRepository).findByInvoice(invoice.id)).toMatchObject({ status: 'pending', attempts: 1 });
+      expect((await billing.get(InvoicesRepository).findById(invoice.id))?.status).toBe('payment_authorized');
+
+      // Back: the sweep sends it under the same key; the seller gets the net once.
+      await standIn.start(port);
+      await billing.get(EscrowSweep).sweep();
+      await billing.get(EscrowSweep).sweep();
+      const transfers = standIn.connect.allTransfers().filter((t) => t.transfer_group === invoice.id);
+      expect(transfers.map((t) => [t.amount, t.destination])).toEqual([[114_000, account.id]]);
+      expect((await billing.get(InvoicesRepository).findById(invoice.id))?.status).toBe('paid');
+      expect(await billing.get(PayoutsRepository).findByInvoice(invoice.id)).toMatchObject({ status: 'paid', provider_transfer_id: transfers[0].id });
     });
   });
 });

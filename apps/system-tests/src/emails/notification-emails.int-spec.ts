@@ -122,6 +122,11 @@ describe('marketplace events through the bus to emails (D19)', () => {
     await publish('invoice.issued', { ...parts, total_amount: amount, due_date: '2026-12-01T00:00:00.000Z', issued_at: new Date().toISOString() }, { copies });
     const facts: PaymentFacts = { ...parts, payment_intent_id: randomUUID(), amount, at: new Date().toISOString() };
     for (const name of ['payment.authorized', 'payment.captured', 'payment.refunded'] as const) await publish(name, facts, { copies });
+    // The release (D22): waiting for the seller's payout account, then sent: the sale price less a 5% fee.
+    const payout = { payout_id: randomUUID(), invoice_id: invoice, invoice_number: invoiceNumber, seller_id: owner.id, website_title: 'Cooking blog' };
+    const fee = amount * 0.05;
+    await publish('payout.waiting', { ...payout, net: amount - fee, account_status: 'not_started', at: new Date().toISOString() }, { copies });
+    await publish('payout.sent', { ...payout, buyer_id: winner.id, gross: amount, fee, net: amount - fee, sent_at: new Date().toISOString() }, { copies });
     return { listing, firstBid: bidIds[0], invoice };
   };
 
@@ -134,15 +139,18 @@ describe('marketplace events through the bus to emails (D19)', () => {
       seller: [
         'bid_digest: 3 new bids on "Cooking blog": now $1,100',
         'payment_authorized_seller: The buyer paid for "Cooking blog"',
-        'payment_captured_seller: Funds released for "Cooking blog"',
+        "payment_captured_seller: The buyer's funds are in escrow for \"Cooking blog\"",
         'payment_refunded_seller: Payment refunded for "Cooking blog"',
+        'payout_sent_seller: Funds released for "Cooking blog"',
+        'payout_waiting_seller: Set up payouts to receive $1,045 for "Cooking blog"',
         'sale_sold: "Cooking blog" sold for $1,100',
       ],
       buyer: [
         'invoice_issued: Invoice INV-2026-000042 for "Cooking blog"',
         'payment_authorized_buyer: Payment held for INV-2026-000042',
-        'payment_captured_buyer: Payment complete for INV-2026-000042',
+        'payment_captured_buyer: Your payment is held in escrow for INV-2026-000042',
         'payment_refunded_buyer: Refund for INV-2026-000042',
+        'payout_sent_buyer: Purchase complete: Cooking blog',
         'sale_won: You won "Cooking blog"',
       ],
       rival: ['outbid: You\'ve been outbid on "Cooking blog"'],
@@ -158,8 +166,8 @@ describe('marketplace events through the bus to emails (D19)', () => {
     const marker = { seller: await person(), buyer: await person() };
     await sellAndPay(marker, [[marker.buyer, 500, null]], 'INV-2026-000043', 0);
     await eventually(async () => {
-      expect(await mail(marker.seller)).toHaveLength(5);
-      expect(await mail(marker.buyer)).toHaveLength(5);
+      expect(await mail(marker.seller)).toHaveLength(7);
+      expect(await mail(marker.buyer)).toHaveLength(6);
     }, 20_000);
     await emailQueueIdle(env);
     expect({ seller: await mail(seller), buyer: await mail(buyer), rival: await mail(rival) }).toEqual(expected);

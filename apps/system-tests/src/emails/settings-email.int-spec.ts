@@ -63,10 +63,10 @@ describe('platform settings drive registration and email delivery', () => {
   it('tells anyone the success fee in force, from the next request after a change (ADR 0026)', async () => {
     const free = await get(api('/fees'));
     expect(free.status).toBe(200);
-    expect(free.body).toEqual({ success_fee_percent: 0, verified_email_required: true });
+    expect(free.body).toEqual({ success_fee_percent: 0, verified_email_required: true, inspection_days: 3 });
     expect(free.headers.get('cache-control')).toBe('public, max-age=60');
     await saveSettings({ success_fee: 2.55, listing_fee: 29 });
-    expect((await get(api('/fees'))).body).toEqual({ success_fee_percent: 2.55, verified_email_required: true });
+    expect((await get(api('/fees'))).body).toEqual({ success_fee_percent: 2.55, verified_email_required: true, inspection_days: 3 });
   });
 
   it('closes registration when allow_registration is off', async () => {

@@ -139,6 +139,16 @@ export class ConnectStandIn {
     return transfer;
   }
 
+  /** Every connected account, oldest first (for assertions). */
+  allAccounts(): Json[] {
+    return structuredClone([...this.accounts.values()]);
+  }
+
+  /** Every transfer, oldest first (for assertions). */
+  allTransfers(): Json[] {
+    return structuredClone([...this.transfers.values()]);
+  }
+
   /** Every balance transaction, oldest first (for assertions). */
   balanceTransactions(): Json[] {
     return structuredClone(this.balance);

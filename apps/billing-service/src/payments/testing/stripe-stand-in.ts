@@ -68,10 +68,10 @@ export class StripeStandIn {
     (chargeId) => this.charges.get(chargeId),
   );
 
-  /** Starts listening on 127.0.0.1 at a free port; answers the port. */
-  async start(): Promise<number> {
+  /** Starts listening on 127.0.0.1 at `port` (a free one by default, or the one it had, to come back after an outage); answers the port. */
+  async start(port = 0): Promise<number> {
     this.server = createServer((req, res) => void this.serve(req, res));
-    await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => this.server?.listen(port, '127.0.0.1', resolve));
     return (this.server.address() as AddressInfo).port;
   }
 
