@@ -99,6 +99,8 @@ describe('invoice presenter', () => {
       can_mark_transfer_started: false,
       can_confirm_received: false,
       can_dispute: false,
+      // Nothing is held for an unpaid invoice, so nothing is in escrow or due for release (D22).
+      escrow: { captured_at: null, release_due_at: null, payout_status: null },
     });
   });
 

@@ -1,24 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import type { Actor } from '@market/contracts';
-import { KIT_MIGRATIONS, openServiceDatabase } from '@market/server-kit';
-import { createTestDatabase, type TestDatabase } from '@market/server-kit/testing';
-import { CreateInvoices1763801200000 } from '../migrations/1763801200000-create-invoices';
-import { CreatePayments1763801300000 } from '../migrations/1763801300000-create-payments';
-import { AdminPaymentActs1764400000000 } from '../migrations/1764400000000-admin-payment-acts';
-import { TransferAndDisputes1764520000000 } from '../migrations/1764520000000-transfer-and-disputes';
-import { TransferProofs1764530100000 } from '../migrations/1764530100000-transfer-proofs';
-import { PaymentMethods1764500000000 } from '../migrations/1764500000000-payment-methods';
-import { PaymentWindow1764550000000 } from '../migrations/1764550000000-payment-window';
-import { InvoicesRepository, type InvoiceRecord } from './invoices.repository';
+import type { TestDatabase } from '@market/server-kit/testing';
+import type { InvoiceRecord } from './invoices.repository';
 import { UnpaidSalesRepository } from './unpaid-sales.repository';
 import { PaymentWindowSweep } from './payment-window.sweep';
 import { SandboxProvider } from '../payments/sandbox.provider';
 import { PaymentEventsHandler } from '../payments/payment-events.handler';
-import { PaymentIntentsRepository } from '../payments/payment-intents.repository';
 import { PaymentsService } from '../payments/payments.service';
-import { PaymentAdminActs } from '../payments/payment-admin-acts';
-import { TransferRepository } from '../transfer/transfer.repository';
+import { member, openBillingDatabase, wireBilling, type BillingUnderTest } from '../testing/billing-under-test';
 
 const HOUR = 3600_000;
 const card = (number: string, client_secret: string) => ({ client_secret, card_number: number, exp_month: 12, exp_year: 2099, cvc: '123' });
@@ -26,7 +16,7 @@ const card = (number: string, client_secret: string) => ({ client_secret, card_n
 describe('the payment window (ADR 0043)', () => {
   let db: TestDatabase;
   let ds: DataSource;
-  let invoices: InvoicesRepository;
+  let b: BillingUnderTest;
   let sandbox: SandboxProvider;
   let handler: PaymentEventsHandler;
   let payments: PaymentsService;
@@ -34,12 +24,12 @@ describe('the payment window (ADR 0043)', () => {
 
   const newInvoice = async (buyer: Actor, createdAt = new Date()): Promise<InvoiceRecord> =>
     (
-      await invoices.createForSale(
+      await b.invoices.createForSale(
         {
           bid_id: randomUUID(),
           listing_id: randomUUID(),
           buyer_id: buyer.user_id,
-          seller_id: randomUUID(),
+          seller_id: member().user_id,
           website_title: 'Recipe blog',
           website_url: null,
           sale_type: 'buy_now',
@@ -52,27 +42,14 @@ describe('the payment window (ADR 0043)', () => {
     ).invoice;
   const lapsedEventsOf = (invoiceId: string): Promise<{ payload: Record<string, unknown> }[]> =>
     ds.query(`SELECT payload FROM outbox WHERE name = 'sale.lapsed' AND payload->>'invoice_id' = $1 ORDER BY seq`, [invoiceId]);
-  const buyer = (): Actor => ({ user_id: randomUUID(), role: 'regular' });
+  const buyer = member;
 
   beforeAll(async () => {
-    db = await createTestDatabase('billing');
-    ds = await openServiceDatabase({
-      url: db.url,
-      schema: 'billing',
-      entities: [],
-      migrations: [
-        ...KIT_MIGRATIONS, CreateInvoices1763801200000, CreatePayments1763801300000, AdminPaymentActs1764400000000,
-        TransferAndDisputes1764520000000, TransferProofs1764530100000, PaymentMethods1764500000000, PaymentWindow1764550000000,
-      ],
-      poolSize: 12,
-    });
-    invoices = new InvoicesRepository(ds);
-    sandbox = new SandboxProvider(ds, 'https://market.example');
-    handler = new PaymentEventsHandler(ds, sandbox);
-    handler.onModuleInit();
-    payments = new PaymentsService(new PaymentIntentsRepository(ds), invoices, handler, new PaymentAdminActs(ds), new TransferRepository(ds), sandbox, {
-      PUBLIC_URL: 'https://market.example',
-    });
+    ({ db, ds } = await openBillingDatabase('billing'));
+    b = wireBilling(ds);
+    sandbox = b.provider as SandboxProvider;
+    handler = b.handler;
+    payments = b.payments;
     sweep = new PaymentWindowSweep(new UnpaidSalesRepository(ds, sandbox), handler, sandbox, { PAYMENT_WINDOW_SWEEP_MS: 60_000 });
   });
   afterAll(async () => {
@@ -91,9 +68,9 @@ describe('the payment window (ADR 0043)', () => {
     const past = await newInvoice(buyer(), new Date(Date.now() - 49 * HOUR));
     const now = new Date();
     expect(await sweep.sweep(now)).toBeGreaterThanOrEqual(1);
-    expect((await invoices.findById(inside.id))?.status).toBe('pending');
+    expect((await b.invoices.findById(inside.id))?.status).toBe('pending');
     expect(await lapsedEventsOf(inside.id)).toEqual([]);
-    const lapsed = await invoices.findById(past.id);
+    const lapsed = await b.invoices.findById(past.id);
     expect(lapsed).toMatchObject({ status: 'cancelled', cancel_reason: 'unpaid', cancel_note: null });
     expect(lapsed?.cancelled_at?.getTime()).toBe(now.getTime());
     expect(await lapsedEventsOf(past.id)).toEqual([
@@ -112,14 +89,31 @@ describe('the payment window (ADR 0043)', () => {
     await expect(payments.createPayment({ user_id: past.buyer_id, role: 'regular' }, past.id)).rejects.toMatchObject({ status: 409 });
   });
 
-  it('never lapses an invoice whose card was authorised in time, even after the window', async () => {
+  it('never lapses an invoice whose card was authorised in time while the funds are held; a hold that lapsed gets a new window', async () => {
     const who = buyer();
     const invoice = await newInvoice(who, new Date(Date.now() - 47 * HOUR));
     const created = await payments.createPayment(who, invoice.id);
     await payments.sandboxConfirm(who, created.payment_intent_id, card('4242424242424242', created.client_secret));
     await sweep.sweep(new Date(Date.now() + 2 * HOUR));
-    expect((await invoices.findById(invoice.id))?.status).toBe('payment_authorized');
+    expect((await b.invoices.findById(invoice.id))?.status).toBe('payment_authorized');
     expect(await lapsedEventsOf(invoice.id)).toEqual([]);
+
+    // The hold lapses uncaptured (as if every capture into escrow had failed for 7 days): payable again within a new
+    // window from the lapse (D11, D22), and an authorisation that no longer holds money no longer keeps the sale.
+    await ds.query(`UPDATE payment_intents SET authorized_at = now() - interval '8 days' WHERE id = $1`, [created.payment_intent_id]);
+    const lapsedFrom = Date.now();
+    expect(await b.holdSweep.sweep()).toBe(1);
+    const payable = await b.invoices.findById(invoice.id);
+    expect(payable?.status).toBe('payment_canceled');
+    const newWindowEnd = payable?.pay_by?.getTime() as number;
+    expect(newWindowEnd).toBeGreaterThanOrEqual(lapsedFrom + b.config.PAYMENT_WINDOW_HOURS * HOUR);
+    await sweep.sweep(new Date(newWindowEnd - 60_000));
+    expect((await b.invoices.findById(invoice.id))?.status).toBe('payment_canceled');
+    expect(await lapsedEventsOf(invoice.id)).toEqual([]);
+    // Unpaid at the new window's end: the sale lapses as any unpaid one does.
+    expect(await sweep.sweep(new Date(newWindowEnd + 60_000))).toBeGreaterThanOrEqual(1);
+    expect(await b.invoices.findById(invoice.id)).toMatchObject({ status: 'cancelled', cancel_reason: 'unpaid' });
+    expect(await lapsedEventsOf(invoice.id)).toEqual([{ payload: expect.objectContaining({ reason: 'unpaid', invoice_id: invoice.id }) }]);
   });
 
   it('a lapse racing the buyer\'s authorisation: exactly one wins, and a hold that lost is released at the provider', async () => {
@@ -136,7 +130,7 @@ describe('the payment window (ADR 0043)', () => {
       await Promise.all([sandbox.confirm(providerIntentId, 'succeeds').then(() => handler.sync(providerIntentId)), sweep.sweep(later)]);
       // The next sweep releases any hold that reached the provider after the lapse.
       await sweep.sweep(later);
-      const final = await invoices.findById(invoice.id);
+      const final = await b.invoices.findById(invoice.id);
       const remote = await sandbox.retrieve(providerIntentId);
       const lapses = await lapsedEventsOf(invoice.id);
       if (final?.status === 'cancelled') {

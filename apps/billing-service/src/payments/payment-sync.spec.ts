@@ -17,6 +17,9 @@ const remote = (overrides: Partial<ProviderIntent>): ProviderIntent => ({
   canceled_at: null,
   cancellation_reason: null,
   last_error: null,
+  charge_id: null,
+  capture_balance: null,
+  refund_balance: null,
   ...overrides,
 });
 const finalStatus = (local: PaymentIntentStatus, r: ProviderIntent) => syncSteps(local, null, r).at(-1)?.to ?? local;

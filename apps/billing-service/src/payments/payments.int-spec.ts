@@ -1,24 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { RPC, type Actor, type BuyNowSale, type RpcDefinition } from '@market/contracts';
-import { KIT_MIGRATIONS, openServiceDatabase, type ServiceRpc } from '@market/server-kit';
-import { createTestDatabase, shuffled, type TestDatabase } from '@market/server-kit/testing';
-import { CreateInvoices1763801200000 } from '../migrations/1763801200000-create-invoices';
-import { TransferAndDisputes1764520000000 } from '../migrations/1764520000000-transfer-and-disputes';
-import { TransferProofs1764530100000 } from '../migrations/1764530100000-transfer-proofs';
-import { PaymentWindow1764550000000 } from '../migrations/1764550000000-payment-window';
-import { CreatePayments1763801300000 } from '../migrations/1763801300000-create-payments';
-import { AdminPaymentActs1764400000000 } from '../migrations/1764400000000-admin-payment-acts';
-import { InvoicesRepository, type InvoiceRecord } from '../invoices/invoices.repository';
+import type { ServiceRpc } from '@market/server-kit';
+import { shuffled, type TestDatabase } from '@market/server-kit/testing';
+import type { InvoiceRecord } from '../invoices/invoices.repository';
 import { InvoicesService } from '../invoices/invoices.service';
 import { SandboxProvider } from './sandbox.provider';
 import { PaymentEventsHandler } from './payment-events.handler';
-import { TransferRepository } from '../transfer/transfer.repository';
-import { PaymentAdminActs } from './payment-admin-acts';
-import { PaymentIntentsRepository } from './payment-intents.repository';
 import { PaymentsService } from './payments.service';
-import { HoldExpirySweep } from './hold-expiry.sweep';
-import type { ProviderEvent } from './payment-provider';
+import type { PaymentEvent } from './payment-provider';
+import { heldSale, member, onboard, openBillingDatabase, saleInvoice, wireBilling, type BillingUnderTest } from '../testing/billing-under-test';
+import { ledgerState } from '../testing/ledger-checks';
 
 const DAY = 24 * 3600_000;
 const card = (number: string, client_secret: string) => ({ client_secret, card_number: number, exp_month: 12, exp_year: 2099, cvc: '123' });
@@ -26,39 +18,24 @@ const card = (number: string, client_secret: string) => ({ client_secret, card_n
 describe('card payments through the sandbox provider (D11, D12)', () => {
   let db: TestDatabase;
   let ds: DataSource;
-  let invoices: InvoicesRepository;
+  let b: BillingUnderTest;
   let sandbox: SandboxProvider;
   let handler: PaymentEventsHandler;
   let payments: PaymentsService;
-  let sweep: HoldExpirySweep;
   const admin: Actor = { user_id: randomUUID(), role: 'admin' };
 
-  const newInvoice = async (buyer: Actor, amount = 4500): Promise<InvoiceRecord> =>
-    (
-      await invoices.createForSale(
-        {
-          bid_id: randomUUID(),
-          listing_id: randomUUID(),
-          buyer_id: buyer.user_id,
-          seller_id: randomUUID(),
-          website_title: 'Recipe blog',
-          website_url: null,
-          sale_type: 'buy_now',
-          amount,
-          success_fee_percent: 0,
-        },
-        new Date(),
-      )
-    ).invoice;
+  const newInvoice = (buyer: Actor, seller: Actor = member(), amount = 4500): Promise<InvoiceRecord> =>
+    saleInvoice(b.invoices, { buyer, seller }, { amount, success_fee_percent: 0 });
   const stateOf = async (intentId: string) => {
     const [row] = await ds.query(
-      `SELECT p.status, p.last_error, p.authorized_at, p.captured_at, p.succeeded_at, p.refunded_at, p.canceled_at, i.status AS invoice_status, i.paid_at
+      `SELECT p.status, p.last_error, p.authorized_at, p.captured_at, p.succeeded_at, p.refunded_at, p.canceled_at, i.status AS invoice_status, i.paid_at,
+         i.cancel_reason
        FROM payment_intents p JOIN invoices i ON i.id = p.invoice_id WHERE p.id = $1`,
       [intentId],
     );
     return row;
   };
-  const eventsOf = async (providerIntentId: string): Promise<ProviderEvent[]> =>
+  const eventsOf = async (providerIntentId: string): Promise<PaymentEvent[]> =>
     ds.query('SELECT id, type, intent_id, at FROM sandbox_events WHERE intent_id = $1 ORDER BY at', [providerIntentId]);
   const paymentEventsOf = (invoiceId: string): Promise<{ name: string; payload: Record<string, unknown> }[]> =>
     ds.query(`SELECT name, payload FROM outbox WHERE name LIKE 'payment.%' AND payload->>'invoice_id' = $1 ORDER BY seq`, [invoiceId]);
@@ -66,21 +43,11 @@ describe('card payments through the sandbox provider (D11, D12)', () => {
     (await ds.query('SELECT provider_intent_id FROM payment_intents WHERE id = $1', [intentId]))[0].provider_intent_id;
 
   beforeAll(async () => {
-    db = await createTestDatabase('billing');
-    ds = await openServiceDatabase({
-      url: db.url,
-      schema: 'billing',
-      entities: [],
-      migrations: [...KIT_MIGRATIONS, CreateInvoices1763801200000, CreatePayments1763801300000, AdminPaymentActs1764400000000, TransferAndDisputes1764520000000, TransferProofs1764530100000, PaymentWindow1764550000000],
-      poolSize: 12,
-    });
-    invoices = new InvoicesRepository(ds);
-    sandbox = new SandboxProvider(ds, 'https://market.example');
-    handler = new PaymentEventsHandler(ds, sandbox);
-    handler.onModuleInit();
-    const intents = new PaymentIntentsRepository(ds);
-    payments = new PaymentsService(intents, invoices, handler, new PaymentAdminActs(ds), new TransferRepository(ds), sandbox, { PUBLIC_URL: 'https://market.example' });
-    sweep = new HoldExpirySweep(intents, handler, sandbox, { HOLD_SWEEP_MS: 60_000 });
+    ({ db, ds } = await openBillingDatabase('billing'));
+    b = wireBilling(ds);
+    sandbox = b.provider as SandboxProvider;
+    handler = b.handler;
+    payments = b.payments;
   });
   afterAll(async () => {
     await ds?.destroy();
@@ -88,19 +55,23 @@ describe('card payments through the sandbox provider (D11, D12)', () => {
   });
 
   it('replaying every provider event 5 times in shuffled orders leaves the state the flow left', async () => {
-    const buyer: Actor = { user_id: randomUUID(), role: 'regular' };
-    const invoice = await newInvoice(buyer);
+    const buyer = member();
+    const seller = member();
+    const invoice = await newInvoice(buyer, seller);
     const created = await payments.createPayment(buyer, invoice.id);
     const declined = await payments.sandboxConfirm(buyer, created.payment_intent_id, card('4000 0000 0000 0002', created.client_secret));
     expect(declined.error).toEqual({ code: 'card_declined', message: 'Your card was declined.' });
     const action = await payments.sandboxConfirm(buyer, created.payment_intent_id, card('4000002760003184', created.client_secret));
     expect(action.payment_intent.status).toBe('requires_confirmation');
     await payments.sandboxConfirmStep(buyer, created.payment_intent_id, created.client_secret);
-    await payments.capture(admin, created.payment_intent_id, { amount_to_capture: null, reason: 'Domain transfer verified by admin' });
+    // The seller starts the transfer: the hold is captured into escrow (D22); the admin then refunds it from there.
+    await b.transfer.markTransferStarted(seller, invoice.id);
     await payments.refund(admin, created.payment_intent_id, { amount_to_refund: null, reason: 'Transaction cancelled by admin' });
 
+    // The buyer has the money back, so the sale is over (D22): cancelled, not payable again.
     const final = await stateOf(created.payment_intent_id);
-    expect(final).toMatchObject({ status: 'canceled', invoice_status: 'payment_canceled', last_error: null, paid_at: null });
+    expect(final).toMatchObject({ status: 'canceled', invoice_status: 'cancelled', cancel_reason: 'refunded', last_error: null, paid_at: null });
+    expect(final.captured_at).not.toBeNull();
     expect(final.refunded_at).not.toBeNull();
     const events = await eventsOf(await providerIdOf(created.payment_intent_id));
     expect(events.map((e) => e.type)).toEqual([
@@ -113,32 +84,39 @@ describe('card payments through the sandbox provider (D11, D12)', () => {
 
     // Redelivered as they are: every one is a duplicate and nothing moves.
     const replays = shuffled(events.flatMap((e) => Array.from({ length: 5 }, () => e)), 7);
-    expect(new Set(await Promise.all(replays.map((e) => handler.handle(e))))).toEqual(new Set(['duplicate']));
+    expect(new Set(await Promise.all(replays.map((e) => b.router.handle(e))))).toEqual(new Set(['duplicate']));
     expect(await stateOf(created.payment_intent_id)).toEqual(final);
-    // One payment.* event per real change, whatever the provider repeated (D19 emails).
+    // One payment.* event per real change, whatever the provider repeated (D19 emails); payment.captured is the capture into escrow.
     expect(await paymentEventsOf(invoice.id)).toEqual([
       { name: 'payment.authorized', payload: expect.objectContaining({ buyer_id: buyer.user_id, seller_id: invoice.seller_id, amount: 4500, invoice_number: invoice.invoice_number, test_mode: true }) },
       { name: 'payment.captured', payload: expect.objectContaining({ payment_intent_id: created.payment_intent_id }) },
       { name: 'payment.refunded', payload: expect.objectContaining({ payment_intent_id: created.payment_intent_id }) },
     ]);
+    // The sale is unwound once, with no strike for the buyer; each movement of money is one ledger transaction.
+    const lapses = await ds.query(`SELECT payload FROM outbox WHERE name = 'sale.lapsed' AND payload->>'invoice_id' = $1`, [invoice.id]);
+    expect(lapses).toEqual([{ payload: expect.objectContaining({ reason: 'refunded', strike: false, listing_id: invoice.listing_id }) }]);
+    expect((await b.ledger.forInvoice(invoice.id)).map((t) => t.kind)).toEqual(['authorization', 'capture', 'refund_owed', 'refund_paid']);
 
     // As if none had arrived yet: back to the start, then the 25 deliveries in three different orders.
     for (const seed of [1, 2, 3]) {
       await ds.query(`UPDATE payment_intents SET status = 'requires_payment_method', authorized_at = NULL, captured_at = NULL, succeeded_at = NULL,
         refunded_at = NULL, canceled_at = NULL, last_error = NULL WHERE id = $1`, [created.payment_intent_id]);
-      await ds.query(`UPDATE invoices SET status = 'awaiting_payment', paid_at = NULL WHERE id = $1`, [invoice.id]);
+      await ds.query(`UPDATE invoices SET status = 'awaiting_payment', paid_at = NULL, cancelled_at = NULL, cancel_reason = NULL WHERE id = $1`, [invoice.id]);
       await ds.query('DELETE FROM provider_events WHERE id = ANY($1::text[])', [events.map((e) => e.id)]);
-      for (const event of shuffled(replays, seed)) await handler.handle(event);
+      for (const event of shuffled(replays, seed)) await b.router.handle(event);
       expect(await stateOf(created.payment_intent_id)).toEqual(final);
       expect((await ds.query('SELECT count(*)::int AS n FROM provider_events WHERE id = ANY($1::text[])', [events.map((e) => e.id)]))[0].n).toBe(5);
     }
+    // The replays wrote no ledger transaction twice: the money is where the flow left it.
+    expect((await b.ledger.forInvoice(invoice.id)).map((t) => t.kind)).toEqual(['authorization', 'capture', 'refund_owed', 'refund_paid']);
+    expect(await ledgerState(ds)).toMatchObject({ unbalanced: 0, escrowMatchesHeldInvoices: true, holdsMatchUncaptured: true });
   });
 
   it('events delivered late, twice and out of order while the payment moves never take it backwards', async () => {
     // A second handle on the same sandbox that delivers nothing by itself: this test delivers its events.
     const quiet = new SandboxProvider(ds, 'https://market.example');
-    const quietHandler = new PaymentEventsHandler(ds, quiet);
-    const buyer: Actor = { user_id: randomUUID(), role: 'regular' };
+    const quietHandler = new PaymentEventsHandler(ds, quiet, b.ledger, b.config);
+    const buyer = member();
     const invoice = await newInvoice(buyer);
     const created = await payments.createPayment(buyer, invoice.id);
     const providerId = await providerIdOf(created.payment_intent_id);
@@ -146,7 +124,8 @@ describe('card payments through the sandbox provider (D11, D12)', () => {
       [() => quiet.confirm(providerId, 'card_declined'), 'requires_payment_method', 'payment_failed'],
       [() => quiet.confirm(providerId, 'requires_confirmation'), 'requires_confirmation', 'payment_failed'],
       [() => quiet.confirmStep(providerId), 'requires_capture', 'payment_authorized'],
-      [() => quiet.capture(providerId), 'succeeded', 'paid'],
+      // Captured into escrow (D22): the funds stay held, the invoice is paid only by the payout.
+      [() => quiet.capture(providerId), 'succeeded', 'payment_authorized'],
     ];
     for (const [index, [act, intentStatus, invoiceStatus]] of steps.entries()) {
       await act();
@@ -158,8 +137,9 @@ describe('card payments through the sandbox provider (D11, D12)', () => {
   });
 
   it('holds past the capture deadline are canceled once; the invoice is payable again and the buyer is told', async () => {
-    const buyer: Actor = { user_id: randomUUID(), role: 'regular' };
-    const invoice = await newInvoice(buyer);
+    const buyer = member();
+    // A one-hour payment window, long gone by the time the hold lapses.
+    const invoice = await saleInvoice(b.invoices, { buyer, seller: member() }, { amount: 4500, success_fee_percent: 0, payment_window_hours: 1 });
     const created = await payments.createPayment(buyer, invoice.id);
     const held = await payments.sandboxConfirm(buyer, created.payment_intent_id, card('4242424242424242', created.client_secret));
     expect(held).toEqual({ payment_intent: expect.objectContaining({ status: 'requires_capture' }), error: null });
@@ -170,10 +150,16 @@ describe('card payments through the sandbox provider (D11, D12)', () => {
       metadata: { website_title: 'Recipe blog', invoice_number: invoice.invoice_number },
     });
 
+    const sweep = b.holdSweep;
     expect(await sweep.sweep(new Date(Date.now() + 6 * DAY))).toBe(0);
+    const lapsedFrom = Date.now();
     expect(await sweep.sweep(new Date(Date.now() + 7 * DAY + 60_000))).toBeGreaterThanOrEqual(1);
     expect(await sweep.sweep(new Date(Date.now() + 7 * DAY + 60_000))).toBe(0);
     expect(await stateOf(created.payment_intent_id)).toMatchObject({ status: 'canceled', invoice_status: 'payment_canceled' });
+    // Payable within a new payment window from the lapse (D11 as amended by D22), and the hold left the ledger.
+    const lapsed = await b.invoices.findById(invoice.id);
+    expect(lapsed?.pay_by?.getTime()).toBeGreaterThanOrEqual(lapsedFrom + b.config.PAYMENT_WINDOW_HOURS * 3600_000);
+    expect((await b.ledger.forInvoice(invoice.id)).map((t) => t.kind)).toEqual(['authorization', 'hold_released']);
     const outbox = await ds.query(`SELECT payload FROM outbox WHERE name = 'invoice.hold_expired' AND payload->>'invoice_id' = $1`, [invoice.id]);
     expect(outbox).toEqual([{ payload: expect.objectContaining({ buyer_id: buyer.user_id, seller_id: invoice.seller_id, payment_intent_id: created.payment_intent_id, test_mode: true }) }]);
     // A lapsed hold is its own event, not a refund.
@@ -186,48 +172,66 @@ describe('card payments through the sandbox provider (D11, D12)', () => {
   });
 
   it('audits an admin capture and refund once, as soon as the provider did them, though reconciling failed and the admin retried', async () => {
-    const buyer: Actor = { user_id: randomUUID(), role: 'regular' };
-    const invoice = await newInvoice(buyer);
-    const created = await payments.createPayment(buyer, invoice.id);
-    const id = created.payment_intent_id;
-    await payments.sandboxConfirm(buyer, id, card('4242424242424242', created.client_secret));
-    const acts = async () =>
-      (await ds.query(`SELECT payload FROM outbox WHERE name = 'admin.acted' AND payload->>'target_id' = $1 ORDER BY seq`, [id])).map(
+    const acts = async (intentId: string) =>
+      (await ds.query(`SELECT payload FROM outbox WHERE name = 'admin.acted' AND payload->>'target_id' = $1 ORDER BY seq`, [intentId])).map(
         (row: { payload: Record<string, unknown> }) => row.payload,
       );
-    const common = { admin_id: admin.user_id, target_type: 'payment', target_id: id, target_label: invoice.invoice_number };
+    const common = (intentId: string, invoice: InvoiceRecord) => ({ admin_id: admin.user_id, target_type: 'payment', target_id: intentId, target_label: invoice.invoice_number });
 
-    // The provider captures; reading the intent back then fails, so neither its event nor the reconciliation applies.
-    const retrieve = jest.spyOn(sandbox, 'retrieve').mockRejectedValue(new Error('Connection terminated unexpectedly'));
+    // Release Funds (D22): the hold is captured into escrow and the seller paid out; reading the intent back then fails.
+    const released = await heldSale(b);
+    await onboard(b, released.seller);
+    const realRetrieve = sandbox.retrieve.bind(sandbox);
+    const paidOut = async () => (await b.payoutRecords.findByInvoice(released.invoice.id))?.status === 'paid';
+    let failedReads = 0;
+    const retrieve = jest.spyOn(sandbox, 'retrieve').mockImplementation(async (intentId) => {
+      if (!(await paidOut())) return realRetrieve(intentId);
+      failedReads += 1;
+      throw new Error('Connection terminated unexpectedly');
+    });
+    let first: Awaited<ReturnType<PaymentsService['capture']>>;
     try {
-      await expect(payments.capture(admin, id, { amount_to_capture: null, reason: 'Domain transfer verified' })).rejects.toThrow('Connection terminated unexpectedly');
+      first = await payments.capture(admin, released.intentId, { amount_to_capture: null, reason: 'Domain transfer verified' });
     } finally {
       retrieve.mockRestore();
     }
-    expect(await stateOf(id)).toMatchObject({ status: 'requires_capture' });
+    // The reconciliation after the payout could not read the provider; the admin is answered from what was recorded.
+    expect(failedReads).toBeGreaterThan(0);
+    expect(first.message).toMatch(/^Payment captured successfully! \S+ was sent to the seller's payout account\.$/);
     // The money moved, and the act is on record all the same.
-    expect(await acts()).toEqual([expect.objectContaining({ ...common, action: 'payment.captured', before: { status: 'requires_capture' }, after: { status: 'succeeded' } })]);
-    // The admin's retry is told it is done, and writes nothing more; the provider's event arrives later.
-    await expect(payments.capture(admin, id, { amount_to_capture: null, reason: 'again' })).rejects.toMatchObject({ status: 400, detail: 'This payment has already been captured.' });
-    await sandbox.redeliver(new Date(Date.now() + 60_000));
-    expect(await stateOf(id)).toMatchObject({ status: 'succeeded', invoice_status: 'paid' });
+    expect(await stateOf(released.intentId)).toMatchObject({ status: 'succeeded', invoice_status: 'paid' });
+    expect(await acts(released.intentId)).toEqual([
+      expect.objectContaining({ ...common(released.intentId, released.invoice), action: 'payment.captured', before: { status: 'requires_capture' }, after: { status: 'succeeded' } }),
+    ]);
+    // The admin's retry is the same release: told it is done, no second transfer, nothing more written.
+    const again = await payments.capture(admin, released.intentId, { amount_to_capture: null, reason: 'again' });
+    expect(again.message).toMatch(/^Payment captured successfully! \S+ was sent to the seller's payout account\.$/);
+    expect(again.payment_intent.payout).toMatchObject({ status: 'paid' });
+    expect(await ds.query('SELECT id FROM sandbox_transfers WHERE transfer_group = $1', [released.invoice.id])).toHaveLength(1);
+    expect(await acts(released.intentId)).toHaveLength(1);
 
-    // The refund goes through at the provider; its reconciliation's transaction fails (the database).
+    // A refund from escrow (captured when the seller started the transfer) goes through at the provider; its
+    // reconciliation's transaction fails (the database).
+    const refunded = await heldSale(b);
+    await b.transfer.markTransferStarted(refunded.seller, refunded.invoice.id);
+    expect(await stateOf(refunded.intentId)).toMatchObject({ status: 'succeeded', invoice_status: 'payment_authorized' });
     const sync = jest.spyOn(handler, 'sync').mockRejectedValueOnce(new Error('deadlock detected'));
     try {
-      await expect(payments.refund(admin, id, { amount_to_refund: null, reason: 'Sale cancelled' })).rejects.toThrow('deadlock detected');
+      const answer = await payments.refund(admin, refunded.intentId, { amount_to_refund: null, reason: 'Sale cancelled' });
+      expect(answer.message).toMatch(/^Payment refunded successfully!/);
+      await expect(sync.mock.results[0]?.value).rejects.toThrow('deadlock detected');
     } finally {
       sync.mockRestore();
     }
-    await expect(payments.refund(admin, id, { amount_to_refund: null, reason: 'again' })).rejects.toMatchObject({ status: 400 });
-    expect(await acts()).toEqual([
-      expect.objectContaining({ ...common, action: 'payment.captured' }),
-      expect.objectContaining({ ...common, action: 'payment.refunded', before: { status: 'succeeded' }, after: { status: 'canceled' } }),
+    await expect(payments.refund(admin, refunded.intentId, { amount_to_refund: null, reason: 'again' })).rejects.toMatchObject({ status: 400 });
+    expect(await acts(refunded.intentId)).toEqual([
+      expect.objectContaining({ ...common(refunded.intentId, refunded.invoice), action: 'payment.refunded', before: { status: 'succeeded' }, after: { status: 'canceled' } }),
     ]);
+    expect(await ledgerState(ds)).toMatchObject({ unbalanced: 0, escrowMatchesHeldInvoices: true, payablesMatchUnsentPayouts: true });
   });
 
   it('a double click makes one intent: concurrent creations share the idempotency key', async () => {
-    const buyer: Actor = { user_id: randomUUID(), role: 'regular' };
+    const buyer = member();
     const invoice = await newInvoice(buyer);
     const answers = await Promise.all([1, 2, 3, 4].map(() => payments.createPayment(buyer, invoice.id)));
     expect(new Set(answers.map((a) => a.payment_intent_id)).size).toBe(1);
@@ -237,14 +241,14 @@ describe('card payments through the sandbox provider (D11, D12)', () => {
   });
 
   it('buy-now answers with a hosted checkout on the site when enabled, and the invoice fallback when not', async () => {
-    const buyer: Actor = { user_id: randomUUID(), role: 'regular' };
+    const buyer = member();
     const invoice = await newInvoice(buyer);
     const call = async (definition: RpcDefinition) => {
       if (definition !== RPC.bidding.buyNow) throw new Error(`unexpected ${definition.subject}`);
       return { bid_id: invoice.bid_id, listing_id: invoice.listing_id, amount: 4500 } satisfies BuyNowSale;
     };
     const rpc = { call } as unknown as ServiceRpc;
-    const withCheckout = await new InvoicesService(invoices, rpc, { BUY_NOW_INVOICE_WAIT_MS: 100, BUY_NOW_CHECKOUT: true }, sandbox, payments).buyNow(buyer, invoice.listing_id);
+    const withCheckout = await new InvoicesService(b.invoices, rpc, { BUY_NOW_INVOICE_WAIT_MS: 100, BUY_NOW_CHECKOUT: true }, sandbox, payments).buyNow(buyer, invoice.listing_id);
     expect(withCheckout).toMatchObject({ redirect_to_payment: true, fallback_payment_required: false, invoice: { id: invoice.id } });
     const url = new URL(withCheckout.payment?.checkout_url ?? '');
     expect(url.origin).toBe('https://market.example');
@@ -255,7 +259,7 @@ describe('card payments through the sandbox provider (D11, D12)', () => {
       success_url: `https://market.example/payment-success?session_id=${url.pathname.split('/').pop()}&invoice_id=${invoice.id}`,
       cancel_url: `https://market.example/payment-cancel?invoice_id=${invoice.id}`,
     });
-    const without = await new InvoicesService(invoices, rpc, { BUY_NOW_INVOICE_WAIT_MS: 100 }, sandbox, payments).buyNow(buyer, invoice.listing_id);
+    const without = await new InvoicesService(b.invoices, rpc, { BUY_NOW_INVOICE_WAIT_MS: 100 }, sandbox, payments).buyNow(buyer, invoice.listing_id);
     expect(without).toMatchObject({ redirect_to_payment: false, payment: null, fallback_payment_required: true });
   });
 

@@ -1,24 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import type { Actor } from '@market/contracts';
-import { KIT_MIGRATIONS, openServiceDatabase } from '@market/server-kit';
-import { createTestDatabase, type TestDatabase } from '@market/server-kit/testing';
-import { CreateInvoices1763801200000 } from '../migrations/1763801200000-create-invoices';
-import { CreatePayments1763801300000 } from '../migrations/1763801300000-create-payments';
-import { AdminPaymentActs1764400000000 } from '../migrations/1764400000000-admin-payment-acts';
-import { TransferAndDisputes1764520000000 } from '../migrations/1764520000000-transfer-and-disputes';
-import { TransferProofs1764530100000 } from '../migrations/1764530100000-transfer-proofs';
-import { PaymentMethods1764500000000 } from '../migrations/1764500000000-payment-methods';
-import { PaymentWindow1764550000000 } from '../migrations/1764550000000-payment-window';
-import { InvoicesRepository, type InvoiceRecord } from '../invoices/invoices.repository';
+import type { TestDatabase } from '@market/server-kit/testing';
+import type { InvoiceRecord } from '../invoices/invoices.repository';
 import { UnpaidSalesRepository } from '../invoices/unpaid-sales.repository';
 import { PaymentWindowSweep } from '../invoices/payment-window.sweep';
 import { SandboxProvider } from './sandbox.provider';
 import { PaymentEventsHandler } from './payment-events.handler';
-import { PaymentIntentsRepository } from './payment-intents.repository';
 import { PaymentsService } from './payments.service';
-import { PaymentAdminActs } from './payment-admin-acts';
-import { TransferRepository } from '../transfer/transfer.repository';
+import { member, onboard, openBillingDatabase, wireBilling, type BillingUnderTest } from '../testing/billing-under-test';
 
 const HOUR = 3600_000;
 const card = (number: string, client_secret: string) => ({ client_secret, card_number: number, exp_month: 12, exp_year: 2099, cvc: '123' });
@@ -28,7 +18,7 @@ class Rollback extends Error {}
 describe('provider calls never wait under a row lock (ADR 0047)', () => {
   let db: TestDatabase;
   let ds: DataSource;
-  let invoices: InvoicesRepository;
+  let b: BillingUnderTest;
   let sandbox: SandboxProvider;
   let handler: PaymentEventsHandler;
   let payments: PaymentsService;
@@ -53,6 +43,21 @@ describe('provider calls never wait under a row lock (ADR 0047)', () => {
     }
     return false;
   };
+  /** The same for a payout (D22): its invoice and payout rows, from another connection without waiting. */
+  const payoutLockedNow = async (invoiceId: string): Promise<boolean> => {
+    try {
+      await ds.transaction(async (manager) => {
+        await manager.query('SELECT 1 FROM invoices WHERE id = $1 FOR UPDATE NOWAIT', [invoiceId]);
+        await manager.query('SELECT 1 FROM payouts WHERE invoice_id = $1 FOR UPDATE NOWAIT', [invoiceId]);
+        throw new Rollback();
+      });
+    } catch (error) {
+      if (error instanceof Rollback) return false;
+      if ((error as { driverError?: { code?: string } }).driverError?.code === '55P03') return true;
+      throw error;
+    }
+    return false;
+  };
   const watch = (method: 'retrieve' | 'capture' | 'cancel') => {
     const original = sandbox[method].bind(sandbox) as (id: string, ...rest: never[]) => Promise<unknown>;
     jest.spyOn(sandbox, method).mockImplementation((async (id: string, ...rest: never[]) => {
@@ -60,15 +65,23 @@ describe('provider calls never wait under a row lock (ADR 0047)', () => {
       return original(id, ...rest);
     }) as never);
   };
+  /** The payout's transfer to the seller (D22), named by its invoice (the transfer group). */
+  const watchTransfers = () => {
+    const original = sandbox.createTransfer.bind(sandbox);
+    jest.spyOn(sandbox, 'createTransfer').mockImplementation(async (input) => {
+      calls.push({ method: 'createTransfer', locked: await payoutLockedNow(input.transfer_group) });
+      return original(input);
+    });
+  };
 
-  const newInvoice = async (buyer: Actor, createdAt = new Date()): Promise<InvoiceRecord> =>
+  const newInvoice = async (buyer: Actor, createdAt = new Date(), seller: Actor = member()): Promise<InvoiceRecord> =>
     (
-      await invoices.createForSale(
+      await b.invoices.createForSale(
         {
           bid_id: randomUUID(),
           listing_id: randomUUID(),
           buyer_id: buyer.user_id,
-          seller_id: randomUUID(),
+          seller_id: seller.user_id,
           website_title: 'Recipe blog',
           website_url: null,
           sale_type: 'buy_now',
@@ -79,33 +92,21 @@ describe('provider calls never wait under a row lock (ADR 0047)', () => {
         createdAt,
       )
     ).invoice;
-  const buyer = (): Actor => ({ user_id: randomUUID(), role: 'regular' });
+  const buyer = member;
   const providerIdOf = async (paymentId: string): Promise<string> =>
     ((await ds.query('SELECT provider_intent_id FROM payment_intents WHERE id = $1', [paymentId])) as { provider_intent_id: string }[])[0].provider_intent_id;
 
   beforeAll(async () => {
-    db = await createTestDatabase('billing');
-    ds = await openServiceDatabase({
-      url: db.url,
-      schema: 'billing',
-      entities: [],
-      migrations: [
-        ...KIT_MIGRATIONS, CreateInvoices1763801200000, CreatePayments1763801300000, AdminPaymentActs1764400000000,
-        TransferAndDisputes1764520000000, TransferProofs1764530100000, PaymentMethods1764500000000, PaymentWindow1764550000000,
-      ],
-      poolSize: 12,
-    });
-    invoices = new InvoicesRepository(ds);
-    sandbox = new SandboxProvider(ds, 'https://market.example');
-    handler = new PaymentEventsHandler(ds, sandbox);
-    handler.onModuleInit();
-    payments = new PaymentsService(new PaymentIntentsRepository(ds), invoices, handler, new PaymentAdminActs(ds), new TransferRepository(ds), sandbox, {
-      PUBLIC_URL: 'https://market.example',
-    });
+    ({ db, ds } = await openBillingDatabase('billing'));
+    b = wireBilling(ds);
+    sandbox = b.provider as SandboxProvider;
+    handler = b.handler;
+    payments = b.payments;
     sweep = new PaymentWindowSweep(new UnpaidSalesRepository(ds, sandbox), handler, sandbox, { PAYMENT_WINDOW_SWEEP_MS: 60_000 });
     watch('retrieve');
     watch('capture');
     watch('cancel');
+    watchTransfers();
   });
   beforeEach(() => {
     calls = [];
@@ -124,7 +125,7 @@ describe('provider calls never wait under a row lock (ADR 0047)', () => {
     calls = [];
 
     expect(await sweep.sweep(new Date(Date.now() + 2 * HOUR))).toBe(1);
-    expect((await invoices.findById(invoice.id))?.status).toBe('cancelled');
+    expect((await b.invoices.findById(invoice.id))?.status).toBe('cancelled');
     expect((await sandbox.retrieve(providerIntentId))?.status).toBe('canceled');
     expect(calls.filter((call) => call.method === 'retrieve').length).toBeGreaterThan(0);
     expect(calls.filter((call) => call.method === 'cancel')).toHaveLength(1);
@@ -133,14 +134,17 @@ describe('provider calls never wait under a row lock (ADR 0047)', () => {
 
   it("the buyer's authorisation and the admin's capture reconcile without a provider call under a lock", async () => {
     const who = buyer();
-    const invoice = await newInvoice(who);
+    const seller = member();
+    await onboard(b, seller);
+    const invoice = await newInvoice(who, new Date(), seller);
     const created = await payments.createPayment(who, invoice.id);
     await payments.sandboxConfirm(who, created.payment_intent_id, card('4242424242424242', created.client_secret));
-    expect((await invoices.findById(invoice.id))?.status).toBe('payment_authorized');
+    expect((await b.invoices.findById(invoice.id))?.status).toBe('payment_authorized');
+    // Release Funds (D22): captured into escrow, then one transfer to the seller's payout account.
     await payments.capture({ user_id: randomUUID(), role: 'admin' }, created.payment_intent_id, { amount_to_capture: null, reason: 'Transfer verified' });
 
-    expect((await invoices.findById(invoice.id))?.status).toBe('paid');
-    expect(calls.map((call) => call.method)).toEqual(expect.arrayContaining(['retrieve', 'capture']));
+    expect((await b.invoices.findById(invoice.id))?.status).toBe('paid');
+    expect(calls.map((call) => call.method)).toEqual(expect.arrayContaining(['retrieve', 'capture', 'createTransfer']));
     expect(calls.filter((call) => call.locked)).toEqual([]);
   });
 
@@ -164,7 +168,7 @@ describe('provider calls never wait under a row lock (ADR 0047)', () => {
     const synced = await handler.sync(providerIntentId);
     expect(synced).toMatchObject({ status: 'requires_capture', last_error: null });
     expect(synced?.authorized_at).not.toBeNull();
-    expect((await invoices.findById(invoice.id))?.status).toBe('payment_authorized');
+    expect((await b.invoices.findById(invoice.id))?.status).toBe('payment_authorized');
     // The stale answer, the other reconciliation's, and this one's second ask.
     expect(retrieve.mock.calls.slice(-3).map(([id]) => id)).toEqual([providerIntentId, providerIntentId, providerIntentId]);
     expect(calls.filter((call) => call.locked)).toEqual([]);

@@ -1,22 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import type { Actor } from '@market/contracts';
-import { KIT_MIGRATIONS, DomainProofChecker, domainProofSettings, NodeDomainProofLookup, openServiceDatabase, type ServiceRpc } from '@market/server-kit';
-import { createTestDatabase, startLocalDnsServer, startLocalProofSite, type LocalDnsServer, type LocalProofSite, type TestDatabase } from '@market/server-kit/testing';
-import { CreateInvoices1763801200000 } from '../migrations/1763801200000-create-invoices';
-import { CreatePayments1763801300000 } from '../migrations/1763801300000-create-payments';
-import { AdminPaymentActs1764400000000 } from '../migrations/1764400000000-admin-payment-acts';
-import { TransferAndDisputes1764520000000 } from '../migrations/1764520000000-transfer-and-disputes';
-import { TransferProofs1764530100000 } from '../migrations/1764530100000-transfer-proofs';
-import { PaymentWindow1764550000000 } from '../migrations/1764550000000-payment-window';
+import { DomainProofChecker, domainProofSettings, NodeDomainProofLookup } from '@market/server-kit';
+import { startLocalDnsServer, startLocalProofSite, type LocalDnsServer, type LocalProofSite, type TestDatabase } from '@market/server-kit/testing';
 import { InvoicesRepository, type InvoiceRecord } from '../invoices/invoices.repository';
 import { InvoicesService } from '../invoices/invoices.service';
-import { SandboxProvider } from '../payments/sandbox.provider';
-import { PaymentEventsHandler } from '../payments/payment-events.handler';
-import { PaymentAdminActs } from '../payments/payment-admin-acts';
-import { PaymentIntentsRepository } from '../payments/payment-intents.repository';
 import { PaymentsService } from '../payments/payments.service';
-import { TransferRepository } from '../transfer/transfer.repository';
+import { member, NO_NAMES, openBillingDatabase, wireBilling } from '../testing/billing-under-test';
 import { TransferProofRepository } from './transfer-proof.repository';
 import { TransferProofService } from './transfer-proof.service';
 
@@ -32,7 +22,6 @@ describe('transfer verified by the buyer\'s token on the domain (ADR 0040)', () 
   let payments: PaymentsService;
   let proofs: TransferProofService;
   const admin: Actor = { user_id: randomUUID(), role: 'admin' };
-  const noNames = { call: async () => ({ profiles: [] }) } as unknown as ServiceRpc;
 
   interface Sale {
     invoice: InvoiceRecord;
@@ -57,8 +46,8 @@ describe('transfer verified by the buyer\'s token on the domain (ADR 0040)', () 
     return { ...sale, intentId: created.payment_intent_id };
   };
   const pendingSale = async (): Promise<Sale> => {
-    const buyer: Actor = { user_id: randomUUID(), role: 'regular' };
-    const seller: Actor = { user_id: randomUUID(), role: 'regular' };
+    const buyer = member();
+    const seller = member();
     const domain = `sold-${randomUUID().slice(0, 8)}.example.test`;
     const { invoice } = await invoices.createForSale(
       {
@@ -79,23 +68,11 @@ describe('transfer verified by the buyer\'s token on the domain (ADR 0040)', () 
 
   beforeAll(async () => {
     [dns, site] = await Promise.all([startLocalDnsServer(), startLocalProofSite()]);
-    db = await createTestDatabase('billing_transfer_proof');
-    ds = await openServiceDatabase({
-      url: db.url,
-      schema: 'billing',
-      entities: [],
-      migrations: [
-        ...KIT_MIGRATIONS, CreateInvoices1763801200000, CreatePayments1763801300000, AdminPaymentActs1764400000000,
-        TransferAndDisputes1764520000000, TransferProofs1764530100000, PaymentWindow1764550000000,
-      ],
-    });
-    invoices = new InvoicesRepository(ds);
-    const sandbox = new SandboxProvider(ds, 'https://market.example');
-    const handler = new PaymentEventsHandler(ds, sandbox);
-    handler.onModuleInit();
-    const intents = new PaymentIntentsRepository(ds);
-    payments = new PaymentsService(intents, invoices, handler, new PaymentAdminActs(ds), new TransferRepository(ds), sandbox, { PUBLIC_URL: 'https://market.example' });
-    invoicesService = new InvoicesService(invoices, noNames, { BUY_NOW_INVOICE_WAIT_MS: 0 }, sandbox);
+    ({ db, ds } = await openBillingDatabase('billing_transfer_proof'));
+    const b = wireBilling(ds);
+    invoices = b.invoices;
+    payments = b.payments;
+    invoicesService = new InvoicesService(invoices, NO_NAMES, { BUY_NOW_INVOICE_WAIT_MS: 0 }, b.provider);
     // Test config only: the local DNS server and site on 127.0.0.1 (refused in production, ADR 0040).
     const settings = domainProofSettings({
       DOMAIN_PROOF_TIMEOUT_MS: TIMEOUT_MS,

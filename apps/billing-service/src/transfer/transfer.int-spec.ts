@@ -1,21 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import type { Actor } from '@market/contracts';
-import { KIT_MIGRATIONS, openServiceDatabase, type ServiceRpc } from '@market/server-kit';
-import { createTestDatabase, type TestDatabase } from '@market/server-kit/testing';
-import { CreateInvoices1763801200000 } from '../migrations/1763801200000-create-invoices';
-import { CreatePayments1763801300000 } from '../migrations/1763801300000-create-payments';
-import { AdminPaymentActs1764400000000 } from '../migrations/1764400000000-admin-payment-acts';
-import { TransferAndDisputes1764520000000 } from '../migrations/1764520000000-transfer-and-disputes';
-import { TransferProofs1764530100000 } from '../migrations/1764530100000-transfer-proofs';
-import { PaymentWindow1764550000000 } from '../migrations/1764550000000-payment-window';
+import type { TestDatabase } from '@market/server-kit/testing';
 import { InvoicesRepository, type InvoiceRecord } from '../invoices/invoices.repository';
 import { SandboxProvider } from '../payments/sandbox.provider';
-import { PaymentEventsHandler } from '../payments/payment-events.handler';
-import { PaymentAdminActs } from '../payments/payment-admin-acts';
-import { PaymentIntentsRepository } from '../payments/payment-intents.repository';
 import { PaymentsService } from '../payments/payments.service';
 import { HoldExpirySweep } from '../payments/hold-expiry.sweep';
+import type { CreateTransferInput } from '../payments/payment-provider';
+import { member, onboard, openBillingDatabase, SITE, wireBilling, type BillingUnderTest } from '../testing/billing-under-test';
+import { ledgerState } from '../testing/ledger-checks';
 import { TransferRepository } from './transfer.repository';
 import { TransferService } from './transfer.service';
 import { DisputeEscalationSweep } from './dispute-escalation.sweep';
@@ -26,6 +19,7 @@ const MESSAGE = 'The seller never sent the hosting login, only the domain.';
 describe('transfer checklist and disputes (ADR 0039)', () => {
   let db: TestDatabase;
   let ds: DataSource;
+  let b: BillingUnderTest;
   let invoices: InvoicesRepository;
   let sandbox: SandboxProvider;
   let payments: PaymentsService;
@@ -34,7 +28,6 @@ describe('transfer checklist and disputes (ADR 0039)', () => {
   let escalation: DisputeEscalationSweep;
   const admin: Actor = { user_id: randomUUID(), role: 'admin' };
   const otherAdmin: Actor = { user_id: randomUUID(), role: 'admin' };
-  const noNames = { call: async () => ({ profiles: [] }) } as unknown as ServiceRpc;
 
   interface Sale {
     invoice: InvoiceRecord;
@@ -58,8 +51,8 @@ describe('transfer checklist and disputes (ADR 0039)', () => {
     return { ...sale, intentId: created.payment_intent_id };
   };
   const pendingSale = async (): Promise<Sale> => {
-    const buyer: Actor = { user_id: randomUUID(), role: 'regular' };
-    const seller: Actor = { user_id: randomUUID(), role: 'regular' };
+    const buyer = member();
+    const seller = member();
     const { invoice } = await invoices.createForSale(
       {
         bid_id: randomUUID(),
@@ -79,26 +72,20 @@ describe('transfer checklist and disputes (ADR 0039)', () => {
   const outbox = (name: string, invoiceId: string): Promise<{ payload: Record<string, unknown> }[]> =>
     ds.query(`SELECT payload FROM outbox WHERE name = $1 AND (payload->>'invoice_id' = $2 OR payload->>'target_id' = $2) ORDER BY seq`, [name, invoiceId]);
   const dispute = (sale: Sale) => transfer.openDispute(sale.buyer, sale.invoice.id, { reason: 'access_incomplete', message: MESSAGE });
+  const transfersOf = (invoiceId: string): Promise<{ id: string; amount_cents: string }[]> =>
+    ds.query('SELECT id, amount_cents FROM sandbox_transfers WHERE transfer_group = $1', [invoiceId]);
+  const intentOf = async (intentId: string): Promise<{ status: string; refunded_at: Date | null }> =>
+    (await ds.query('SELECT status, refunded_at FROM payment_intents WHERE id = $1', [intentId]))[0];
 
   beforeAll(async () => {
-    db = await createTestDatabase('billing_transfer');
-    ds = await openServiceDatabase({
-      url: db.url,
-      schema: 'billing',
-      entities: [],
-      migrations: [...KIT_MIGRATIONS, CreateInvoices1763801200000, CreatePayments1763801300000, AdminPaymentActs1764400000000, TransferAndDisputes1764520000000, TransferProofs1764530100000, PaymentWindow1764550000000],
-      poolSize: 12,
-    });
-    invoices = new InvoicesRepository(ds);
-    sandbox = new SandboxProvider(ds, 'https://market.example');
-    const handler = new PaymentEventsHandler(ds, sandbox);
-    handler.onModuleInit();
-    const intents = new PaymentIntentsRepository(ds);
-    const repository = new TransferRepository(ds);
-    payments = new PaymentsService(intents, invoices, handler, new PaymentAdminActs(ds), repository, sandbox, { PUBLIC_URL: 'https://market.example' });
-    transfer = new TransferService(repository, invoices, intents, handler, noNames, sandbox);
-    holds = new HoldExpirySweep(intents, handler, sandbox, { HOLD_SWEEP_MS: 60_000 });
-    escalation = new DisputeEscalationSweep(repository, { HOLD_SWEEP_MS: 60_000 });
+    ({ db, ds } = await openBillingDatabase('billing_transfer'));
+    b = wireBilling(ds);
+    invoices = b.invoices;
+    sandbox = b.provider as SandboxProvider;
+    payments = b.payments;
+    transfer = b.transfer;
+    holds = b.holdSweep;
+    escalation = new DisputeEscalationSweep(b.transferRepository, { HOLD_SWEEP_MS: 60_000 });
   });
   afterAll(async () => {
     await ds?.destroy();
@@ -119,8 +106,15 @@ describe('transfer checklist and disputes (ADR 0039)', () => {
     const first = await transfer.markTransferStarted(sale.seller, sale.invoice.id);
     expect(first.invoice).toMatchObject({ role: 'seller', status: 'payment_authorized', can_mark_transfer_started: false });
     expect(first.invoice.transfer.started_at).not.toBeNull();
+    // The held funds are captured into escrow when the transfer starts (D22); the invoice stays held.
+    expect(first.invoice.escrow.captured_at).not.toBeNull();
+    expect((await intentOf(sale.intentId)).status).toBe('succeeded');
     const again = await Promise.all([1, 2, 3].map(() => transfer.markTransferStarted(sale.seller, sale.invoice.id)));
-    for (const answer of again) expect(answer.invoice.transfer.started_at).toBe(first.invoice.transfer.started_at);
+    for (const answer of again) {
+      expect(answer.invoice.transfer.started_at).toBe(first.invoice.transfer.started_at);
+      expect(answer.invoice.escrow.captured_at).toBe(first.invoice.escrow.captured_at);
+    }
+    expect(await outbox('payment.captured', sale.invoice.id)).toHaveLength(1);
   });
 
   it('lets only the buyer confirm receipt, after the seller started, keeping the first time on retries', async () => {
@@ -135,6 +129,11 @@ describe('transfer checklist and disputes (ADR 0039)', () => {
     expect(first.invoice).toMatchObject({ role: 'buyer', can_confirm_received: false, can_dispute: true });
     expect(first.invoice.transfer.received_at).not.toBeNull();
     expect((await transfer.confirmReceived(sale.buyer, sale.invoice.id)).invoice.transfer.received_at).toBe(first.invoice.transfer.received_at);
+    // Having confirmed receipt, the buyer may still dispute, but not say the site never came (D22, ADR 0063).
+    await expect(transfer.openDispute(sale.buyer, sale.invoice.id, { reason: 'site_not_received', message: MESSAGE })).rejects.toMatchObject({
+      status: 409,
+      detail: expect.stringMatching(/confirmed that you received the site/),
+    });
   });
 
   it('opens one dispute for the buyer only while funds are held, tells the seller once, and blocks the plain release and refund', async () => {
@@ -174,7 +173,9 @@ describe('transfer checklist and disputes (ADR 0039)', () => {
 
     const note = 'The seller could not show the hosting was handed over.';
     const resolved = await transfer.resolveDispute(admin, sale.invoice.id, { action: 'refund', note });
-    expect(resolved.invoice).toMatchObject({ status: 'payment_canceled', dispute: { status: 'closed', outcome: 'refunded', resolution_note: note } });
+    // The buyer has the money back, so the sale ends (D22): cancelled, not payable again.
+    expect(resolved.invoice).toMatchObject({ status: 'cancelled', can_pay: false, dispute: { status: 'closed', outcome: 'refunded', resolution_note: note } });
+    expect(await invoices.findById(sale.invoice.id)).toMatchObject({ cancel_reason: 'refunded' });
     const retried = await transfer.resolveDispute(admin, sale.invoice.id, { action: 'refund', note: 'Pressed twice by mistake.' });
     expect(retried.invoice.dispute).toMatchObject({ outcome: 'refunded', resolution_note: note });
     await expect(transfer.resolveDispute(admin, sale.invoice.id, { action: 'release', note: 'Changed my mind here.' })).rejects.toMatchObject({ status: 409 });
@@ -194,6 +195,8 @@ describe('transfer checklist and disputes (ADR 0039)', () => {
       },
     ]);
     expect((await outbox('payment.refunded', sale.invoice.id)).length).toBe(1);
+    // The sale is unwound once, with no strike for the buyer.
+    expect(await outbox('sale.lapsed', sale.invoice.id)).toEqual([{ payload: expect.objectContaining({ reason: 'refunded', strike: false, listing_id: sale.invoice.listing_id }) }]);
   });
 
   it('audits a decision whose act was not recorded (the admin process died after the money moved) when its admin retries', async () => {
@@ -214,10 +217,27 @@ describe('transfer checklist and disputes (ADR 0039)', () => {
 
   it('resolves by release: the invoice is paid and the dispute closed as released', async () => {
     const sale = await heldSale();
+    await onboard(b, sale.seller);
     await dispute(sale);
     const resolved = await transfer.resolveDispute(admin, sale.invoice.id, { action: 'release', note: 'Transfer verified with both parties.' });
     expect(resolved.invoice).toMatchObject({ status: 'paid', dispute: { status: 'closed', outcome: 'released' } });
     expect((await outbox('payment.captured', sale.invoice.id)).length).toBe(1);
+    // Paid out (D22): one transfer of the price less the success fee to the seller's payout account.
+    expect((await transfersOf(sale.invoice.id)).map((t) => Number(t.amount_cents))).toEqual([304_000]);
+    expect(await outbox('payout.sent', sale.invoice.id)).toEqual([{ payload: expect.objectContaining({ gross: 3200, fee: 160, net: 3040 }) }]);
+
+    // A seller without a payout account: the dispute closes as released all the same, and the payout waits for it.
+    const waiting = await heldSale();
+    await dispute(waiting);
+    const decided = await transfer.resolveDispute(admin, waiting.invoice.id, { action: 'release', note: 'Transfer verified with both parties.' });
+    expect(decided.invoice).toMatchObject({ status: 'payment_authorized', can_dispute: false, dispute: { status: 'closed', outcome: 'released' } });
+    expect(await b.payoutRecords.findByInvoice(waiting.invoice.id)).toMatchObject({ status: 'waiting_for_account', released_by: `dispute:${admin.user_id}` });
+    expect(await transfersOf(waiting.invoice.id)).toEqual([]);
+    await onboard(b, waiting.seller);
+    expect(await invoices.findById(waiting.invoice.id)).toMatchObject({ status: 'paid' });
+    expect(await transfersOf(waiting.invoice.id)).toHaveLength(1);
+    expect(await ledgerState(ds)).toMatchObject({ unbalanced: 0, escrowMatchesHeldInvoices: true, payablesMatchUnsentPayouts: true });
+
     await expect(transfer.resolveDispute(admin, (await pendingSale()).invoice.id, { action: 'release', note: 'Nothing to decide here.' })).rejects.toMatchObject({
       status: 409,
       detail: 'This invoice has no dispute to resolve',
@@ -227,6 +247,7 @@ describe('transfer checklist and disputes (ADR 0039)', () => {
   it('lets one of two admins deciding differently at once win; the other gets a 409 and the money moves once', async () => {
     for (let round = 0; round < 3; round++) {
       const sale = await heldSale();
+      await onboard(b, sale.seller);
       await dispute(sale);
       const results = await Promise.allSettled([
         transfer.resolveDispute(admin, sale.invoice.id, { action: 'release', note: 'Transfer verified by admin one.' }),
@@ -235,35 +256,53 @@ describe('transfer checklist and disputes (ADR 0039)', () => {
       expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
       expect(results.find((r) => r.status === 'rejected')).toMatchObject({ reason: { status: 409 } });
       const status = (await invoices.findById(sale.invoice.id))?.status;
-      expect(['paid', 'payment_canceled']).toContain(status);
+      expect(['paid', 'cancelled']).toContain(status);
+      // The money moved one way only: paid out to the seller, or back to the buyer.
+      const intent = await intentOf(sale.intentId);
+      if (status === 'paid') {
+        expect(await transfersOf(sale.invoice.id)).toHaveLength(1);
+        expect(intent).toMatchObject({ status: 'succeeded', refunded_at: null });
+      } else {
+        expect(await transfersOf(sale.invoice.id)).toEqual([]);
+        expect(await b.payoutRecords.findByInvoice(sale.invoice.id)).toBeNull();
+        expect(intent.status).toBe('canceled');
+      }
       expect(await outbox('dispute.resolved', sale.invoice.id)).toHaveLength(1);
       expect(await outbox('admin.acted', sale.invoice.id)).toHaveLength(1);
     }
   });
 
-  it('keeps the release mark when the provider captured but its answer was lost, so no dispute opens on released money', async () => {
+  it('keeps the release mark when the provider paid the seller but its answer was lost, so no dispute opens on released money', async () => {
     const sale = await heldSale();
-    // The provider captures, then the connection drops before its answer arrives.
-    const lossy = new Proxy(sandbox, {
+    await onboard(b, sale.seller);
+    // The provider makes the payout's transfer, then the connection drops before its answer (or its notice) arrives.
+    const quiet = new SandboxProvider(ds, SITE);
+    const lossy = new Proxy(quiet, {
       get(target, key, receiver) {
-        if (key !== 'capture') return Reflect.get(target, key, receiver);
-        return async (intentId: string) => {
-          await target.capture(intentId);
+        if (key !== 'createTransfer') return Reflect.get(target, key, receiver);
+        return async (input: CreateTransferInput) => {
+          await target.createTransfer(input);
           throw new Error('socket hang up');
         };
       },
     });
-    const handler = new PaymentEventsHandler(ds, sandbox);
-    const lossyPayments = new PaymentsService(new PaymentIntentsRepository(ds), invoices, handler, new PaymentAdminActs(ds), new TransferRepository(ds), lossy, {
-      PUBLIC_URL: 'https://market.example',
-    });
-    await expect(lossyPayments.capture(admin, sale.intentId, {})).rejects.toThrow();
-    await expect(dispute(sale)).rejects.toMatchObject({ status: 409 });
+    // Its events are the test's to deliver: the sandbox's own listener stays as it is.
+    const lossyPayments = wireBilling(ds, { provider: lossy, listen: false }).payments;
+    const released = await lossyPayments.capture(admin, sale.intentId, {});
+    expect(released.message).toMatch(/^Payment captured successfully! .*could not be sent just now/);
+    expect(await invoices.findById(sale.invoice.id)).toMatchObject({ status: 'payment_authorized' });
+    expect(await b.payoutRecords.findByInvoice(sale.invoice.id)).toMatchObject({ status: 'pending', attempts: 1 });
+    await expect(dispute(sale)).rejects.toMatchObject({ status: 409, detail: expect.stringContaining('already being released') });
+    // The retry finds the transfer the provider made: the seller is paid once.
+    await b.payouts.sendPending(10, 1);
+    expect(await transfersOf(sale.invoice.id)).toHaveLength(1);
+    expect(await invoices.findById(sale.invoice.id)).toMatchObject({ status: 'paid' });
   });
 
-  it('decides a dispute racing a release by the invoice lock: paid with no dispute, or disputed with no capture, never both', async () => {
+  it('decides a dispute racing a release by the invoice lock: paid with no dispute, or disputed with no release, never both', async () => {
     for (let round = 0; round < 6; round++) {
       const sale = await heldSale();
+      await onboard(b, sale.seller);
       const [opened, captured] = await Promise.allSettled([dispute(sale), payments.capture(admin, sale.intentId, {})]);
       const invoice = await invoices.findById(sale.invoice.id);
       const disputes: { closed_at: Date | null }[] = await ds.query('SELECT closed_at FROM disputes WHERE invoice_id = $1', [sale.invoice.id]);
@@ -271,12 +310,15 @@ describe('transfer checklist and disputes (ADR 0039)', () => {
         expect(captured.status).toBe('fulfilled');
         expect(opened).toMatchObject({ status: 'rejected', reason: { status: 409 } });
         expect(disputes).toHaveLength(0);
+        expect(await transfersOf(sale.invoice.id)).toHaveLength(1);
       } else {
         expect(invoice?.status).toBe('disputed');
         expect(opened.status).toBe('fulfilled');
         expect(captured).toMatchObject({ status: 'rejected', reason: { status: 409 } });
         expect(disputes).toEqual([{ closed_at: null }]);
-        expect(await outbox('payment.captured', sale.invoice.id)).toHaveLength(0);
+        // The funds may have been captured into escrow (D22), but nothing was released to the seller.
+        expect(await b.payoutRecords.findByInvoice(sale.invoice.id)).toBeNull();
+        expect(await transfersOf(sale.invoice.id)).toEqual([]);
       }
     }
   });
@@ -306,9 +348,11 @@ describe('transfer checklist and disputes (ADR 0039)', () => {
     // Stripe ends an uncaptured authorisation by itself: the invoice leaves disputed and both parties hear of it.
     const [{ provider_intent_id }] = await ds.query('SELECT provider_intent_id FROM payment_intents WHERE id = $1', [sale.intentId]);
     await sandbox.cancel(provider_intent_id, 'expired');
-    await (transfer as unknown as { events: PaymentEventsHandler }).events.sync(provider_intent_id);
-    expect((await invoices.findById(sale.invoice.id))?.status).toBe('payment_canceled');
+    await b.handler.sync(provider_intent_id);
+    // The buyer has the money back, so the disputed sale ends (D22): cancelled and unwound, no strike.
+    expect(await invoices.findById(sale.invoice.id)).toMatchObject({ status: 'cancelled', cancel_reason: 'refunded' });
     expect(await outbox('dispute.resolved', sale.invoice.id)).toEqual([{ payload: expect.objectContaining({ outcome: 'lapsed', note: null }) }]);
+    expect(await outbox('sale.lapsed', sale.invoice.id)).toEqual([{ payload: expect.objectContaining({ reason: 'refunded', strike: false }) }]);
   });
 
   it('answers a 409 and audits nothing when the hold ended at the provider before the decision; the outcome stands', async () => {
@@ -316,24 +360,41 @@ describe('transfer checklist and disputes (ADR 0039)', () => {
     await dispute(sale);
     const [{ provider_intent_id }] = await ds.query('SELECT provider_intent_id FROM payment_intents WHERE id = $1', [sale.intentId]);
     // The provider lets the hold go before the admin decides, and its notice has not arrived yet (a handle that delivers nothing).
-    await new SandboxProvider(ds, 'https://market.example').cancel(provider_intent_id, 'expired');
+    await new SandboxProvider(ds, SITE).cancel(provider_intent_id, 'expired');
     expect((await invoices.findById(sale.invoice.id))?.status).toBe('disputed');
     await expect(transfer.resolveDispute(admin, sale.invoice.id, { action: 'release', note: 'Transfer verified with both parties.' })).rejects.toMatchObject({
       status: 409,
       detail: 'This dispute already ended: the funds were returned when the hold lapsed',
     });
-    expect((await invoices.findById(sale.invoice.id))?.status).toBe('payment_canceled');
+    expect(await invoices.findById(sale.invoice.id)).toMatchObject({ status: 'cancelled', cancel_reason: 'refunded' });
+    expect(await b.payoutRecords.findByInvoice(sale.invoice.id)).toBeNull();
     expect(await outbox('admin.acted', sale.invoice.id)).toEqual([]);
     expect(await outbox('payment.captured', sale.invoice.id)).toEqual([]);
     expect(await outbox('dispute.resolved', sale.invoice.id)).toEqual([{ payload: expect.objectContaining({ outcome: 'lapsed', note: null }) }]);
   });
 
   it('refuses a dispute once the release began, and allows one again when the provider refused that release', async () => {
-    const sale = await heldSale();
+    const marked = await heldSale();
     const repository = new TransferRepository(ds);
-    expect(await repository.beginRelease(sale.invoice.id, 'capture')).toEqual({ ok: true });
+    expect(await repository.beginRelease(marked.invoice.id, 'capture')).toEqual({ ok: true });
+    await expect(dispute(marked)).rejects.toMatchObject({ status: 409, detail: expect.stringContaining('already being released') });
+    await repository.clearRelease(marked.invoice.id);
+    expect((await dispute(marked)).invoice.status).toBe('disputed');
+
+    // Through Release Funds (D22): released to a seller whose payout account is not set up yet, the payout waits, but
+    // the release has begun.
+    const sale = await heldSale();
+    const released = await payments.capture(admin, sale.intentId, {});
+    expect(released.payment_intent.payout).toMatchObject({ status: 'waiting_for_account' });
+    expect((await invoices.findById(sale.invoice.id))?.release_started_at).not.toBeNull();
     await expect(dispute(sale)).rejects.toMatchObject({ status: 409, detail: expect.stringContaining('already being released') });
-    await repository.clearRelease(sale.invoice.id);
-    expect((await dispute(sale)).invoice.status).toBe('disputed');
+
+    // The provider refuses payouts to the seller's account: the release is refused, the funds stay held, and the buyer
+    // may still dispute.
+    const refused = await heldSale();
+    await onboard(b, refused.seller, 'restricted');
+    await expect(payments.capture(admin, refused.intentId, {})).rejects.toMatchObject({ status: 409, detail: expect.stringMatching(/restricted/) });
+    expect((await invoices.findById(refused.invoice.id))?.release_started_at).toBeNull();
+    expect((await dispute(refused)).invoice.status).toBe('disputed');
   });
 });
