@@ -117,6 +117,13 @@ export class InvoicesRepository {
     return row ?? null;
   }
 
+  /** Each invoice's seller. */
+  async sellersOf(ids: string[]): Promise<Map<string, string>> {
+    if (ids.length === 0) return new Map();
+    const rows: { id: string; seller_id: string }[] = await this.dataSource.query('SELECT id, seller_id FROM invoices WHERE id = ANY($1::uuid[])', [ids]);
+    return new Map(rows.map((r) => [r.id, r.seller_id]));
+  }
+
   /** A user's invoices as buyer and as seller, newest first. */
   listFor(userId: string, limit: number): Promise<InvoiceRecord[]> {
     return this.dataSource.query(

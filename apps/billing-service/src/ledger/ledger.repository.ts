@@ -35,21 +35,41 @@ export class LedgerRepository {
 
   /** Writes one transaction unless its key was written before; true when written now. */
   async record(manager: EntityManager, write: LedgerWrite): Promise<boolean> {
+    return (await this.recordMany(manager, [write])) === 1;
+  }
+
+  /**
+   * Writes transactions in two statements, whatever their number (a sweep's batch), skipping any whose key was written
+   * before; answers how many were written now.
+   */
+  async recordMany(manager: EntityManager, writes: LedgerWrite[]): Promise<number> {
+    if (writes.length === 0) return 0;
     // Checked before the database's own check so a bug names its lines, not only its sum.
-    if (!isBalanced(write.entries)) throw new Error(`Unbalanced ledger transaction ${write.key}: ${JSON.stringify(write.entries)}`);
-    const id = randomUUID();
-    const inserted: unknown[] = await manager.query(
+    for (const write of writes) if (!isBalanced(write.entries)) throw new Error(`Unbalanced ledger transaction ${write.key}: ${JSON.stringify(write.entries)}`);
+    const ids = writes.map(() => randomUUID());
+    const inserted: { id: string }[] = await manager.query(
       `INSERT INTO ledger_transactions (id, kind, invoice_id, payout_id, idempotency_key, provider_ref, provider_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (idempotency_key) DO NOTHING RETURNING id`,
-      [id, write.kind, write.invoice_id, write.payout_id ?? null, write.key, write.provider_ref ?? null, write.provider_at ?? null],
+       SELECT * FROM unnest($1::uuid[], $2::text[], $3::uuid[], $4::uuid[], $5::text[], $6::text[], $7::timestamptz[])
+       ON CONFLICT (idempotency_key) DO NOTHING RETURNING id`,
+      [
+        ids,
+        writes.map((w) => w.kind),
+        writes.map((w) => w.invoice_id),
+        writes.map((w) => w.payout_id ?? null),
+        writes.map((w) => w.key),
+        writes.map((w) => w.provider_ref ?? null),
+        writes.map((w) => w.provider_at ?? null),
+      ],
     );
-    if (inserted.length === 0) return false;
+    const written = new Set(inserted.map((row) => row.id));
+    const lines = writes.flatMap((write, i) => (written.has(ids[i]) ? write.entries.map((entry, line) => ({ id: ids[i], line: line + 1, ...entry })) : []));
+    if (lines.length === 0) return 0;
     await manager.query(
       `INSERT INTO ledger_entries (transaction_id, line, account, party_id, amount_cents)
-       SELECT $1, line, account, party_id, amount FROM unnest($2::text[], $3::uuid[], $4::bigint[]) WITH ORDINALITY AS e(account, party_id, amount, line)`,
-      [id, write.entries.map((e) => e.account), write.entries.map((e) => e.party_id), write.entries.map((e) => e.amount_cents)],
+       SELECT * FROM unnest($1::uuid[], $2::smallint[], $3::text[], $4::uuid[], $5::bigint[])`,
+      [lines.map((l) => l.id), lines.map((l) => l.line), lines.map((l) => l.account), lines.map((l) => l.party_id), lines.map((l) => l.amount_cents)],
     );
-    return true;
+    return written.size;
   }
 
   /** Each account's balance in cents (debits positive; sellers' payables summed), and how many transactions there are. */

@@ -35,6 +35,8 @@ export class EscrowPayoutsLedger1765000000000 implements MigrationInterface {
         -- Who released it: an admin (their id), a dispute's decision, or the inspection period ending.
         released_by text NOT NULL,
         idempotency_key text NOT NULL UNIQUE,
+        -- The captured charge the money came from (Stripe's source_transaction), when the provider named one.
+        source_transaction text,
         provider_transfer_id text UNIQUE,
         attempts integer NOT NULL DEFAULT 0,
         last_error text,
@@ -46,6 +48,8 @@ export class EscrowPayoutsLedger1765000000000 implements MigrationInterface {
         CHECK ((status IN ('paid', 'reversed')) = (provider_transfer_id IS NOT NULL AND paid_at IS NOT NULL))
       )`);
     await queryRunner.query('CREATE INDEX payouts_seller_idx ON payouts (seller_id, created_at DESC)');
+    // The authorised charge of a payment, kept from the provider's answer: a payout's source without asking again.
+    await queryRunner.query('ALTER TABLE payment_intents ADD COLUMN charge_id text');
     await queryRunner.query(`CREATE INDEX payouts_unsent_idx ON payouts (created_at) WHERE status IN ('waiting_for_account', 'pending')`);
     // The auto-release sweep: held invoices whose transfer was verified or received.
     await queryRunner.query(`
@@ -212,6 +216,7 @@ export class EscrowPayoutsLedger1765000000000 implements MigrationInterface {
     await queryRunner.query('DROP FUNCTION ledger_transaction_balances()');
     await queryRunner.query('DROP INDEX invoices_release_due_idx');
     await queryRunner.query('DROP TABLE payouts');
+    await queryRunner.query('ALTER TABLE payment_intents DROP COLUMN charge_id');
     await queryRunner.query('DROP TABLE payout_accounts');
     await queryRunner.query(`UPDATE invoices SET status = 'payment_canceled', cancelled_at = NULL, cancel_reason = NULL WHERE cancel_reason = 'refunded'`);
     await queryRunner.query('ALTER TABLE invoices DROP CONSTRAINT invoices_cancel_reason_check');

@@ -172,9 +172,9 @@ export class PaymentEventsHandler {
     const [[updated]]: [PaymentIntentRecord[]] = await manager.query(
       `UPDATE payment_intents SET status = $2, authorized_at = COALESCE($3, authorized_at), captured_at = COALESCE($4, captured_at),
          succeeded_at = COALESCE($4, succeeded_at), refunded_at = COALESCE($5, refunded_at), canceled_at = COALESCE($6, canceled_at),
-         last_error = $7, updated_at = clock_timestamp()
+         last_error = $7, charge_id = COALESCE($8, charge_id), updated_at = clock_timestamp()
        WHERE id = $1 RETURNING ${INTENT_COLUMNS}`,
-      [local.id, status, remote.authorized_at, remote.captured_at, remote.refunded_at, remote.canceled_at, remote.last_error],
+      [local.id, status, remote.authorized_at, remote.captured_at, remote.refunded_at, remote.canceled_at, remote.last_error, remote.charge_id],
     );
     return updated;
   }

@@ -22,6 +22,8 @@ export interface PaymentIntentRecord {
   refunded_at: Date | null;
   canceled_at: Date | null;
   last_error: string | null;
+  /** The authorised charge (a payout's source), once the provider named it. */
+  charge_id: string | null;
 }
 
 /** An intent with its invoice's title, number, status and transfer checklist (admin Payments tab). */
@@ -41,7 +43,7 @@ function intentColumns(alias = ''): string {
   const p = alias ? `${alias}.` : '';
   return `${p}id, ${p}provider, ${p}provider_intent_id, ${p}invoice_id, ${p}amount_cents::float8 AS amount_cents, ${p}currency, ${p}status,
   ${p}capture_method, ${p}client_secret, ${p}idempotency_key, ${p}created_at, ${p}authorized_at, ${p}captured_at, ${p}succeeded_at,
-  ${p}refunded_at, ${p}canceled_at, ${p}last_error`;
+  ${p}refunded_at, ${p}canceled_at, ${p}last_error, ${p}charge_id`;
 }
 export const INTENT_COLUMNS = intentColumns();
 /** Statuses the partial unique index allows once per invoice: a payment underway or holding funds. */
@@ -112,6 +114,16 @@ export class PaymentIntentsRepository {
       [invoiceId],
     );
     return row ?? null;
+  }
+
+  /** Which of these invoices still have an uncaptured hold (released funds are captured first, D22). */
+  async uncapturedOf(invoiceIds: string[]): Promise<string[]> {
+    if (invoiceIds.length === 0) return [];
+    const rows: { invoice_id: string }[] = await this.dataSource.query(
+      `SELECT DISTINCT invoice_id FROM payment_intents WHERE invoice_id = ANY($1::uuid[]) AND status = 'requires_capture'`,
+      [invoiceIds],
+    );
+    return rows.map((r) => r.invoice_id);
   }
 
   /**

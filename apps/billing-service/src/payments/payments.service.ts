@@ -190,8 +190,8 @@ export class PaymentsService {
     const payout = await this.payouts.findByInvoice(intent.invoice_id);
     const route = refundRoute(intent.status, intent.refunded_at !== null, payout);
     if (route.route === 'refused') throw payout ? conflict(route.why) : badRequest(route.why);
-    const gate = await this.transfer.beginRelease(intent.invoice_id, 'refund');
-    if (!gate.ok) throw conflict(gate.why);
+    const disputed = await this.transfer.refundRefusal(intent.invoice_id);
+    if (disputed) throw conflict(disputed);
     const remote =
       route.route === 'cancel_hold'
         ? await this.call(() => this.provider.cancel(intent.provider_intent_id, 'requested_by_customer'), 'refund')

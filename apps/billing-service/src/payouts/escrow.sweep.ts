@@ -10,7 +10,6 @@ import { PayoutsRepository } from './payouts.repository';
 import { PayoutsService } from './payouts.service';
 
 const BATCH = 500;
-const SEND_CONCURRENCY = 8;
 
 /** What one sweep did. */
 export interface EscrowSweepResult {
@@ -65,7 +64,7 @@ export class EscrowSweep implements OnApplicationBootstrap, OnApplicationShutdow
     const now = this.clock.now().getTime() > at.getTime() ? this.clock.now() : at;
     const captured = await this.captureDue(now);
     const released = await this.releaseDue(now);
-    const paid = await this.payouts.sendPending(BATCH * 4, SEND_CONCURRENCY);
+    const paid = await this.payouts.sendPending(BATCH * 4);
     if (captured + released + paid > 0) this.logger.log(`Escrow: ${captured} holds captured, ${released} releases, ${paid} payouts sent`);
     return { captured, released, paid };
   }
@@ -90,15 +89,11 @@ export class EscrowSweep implements OnApplicationBootstrap, OnApplicationShutdow
         return null;
       });
     if (days === null) return 0;
-    let released = 0;
-    for (const invoiceId of await this.releases.dueForRelease(now, days, BATCH * 20)) {
-      try {
-        const outcome = await this.payouts.release(invoiceId, { by: 'inspection' }, now);
-        if (outcome.outcome === 'released') released += 1;
-      } catch (error) {
-        this.logger.warn(`Release of invoice ${invoiceId} failed; tried again next round: ${(error as Error).message}`);
-      }
-    }
+    const due = await this.releases.dueForRelease(now, days, BATCH * 20);
+    const released = await this.payouts.releaseMany(due, { by: 'inspection' }, now).catch((error: unknown) => {
+      this.logger.warn(`Releases failed this round; tried again next round: ${(error as Error).message}`);
+      return 0;
+    });
     return released;
   }
 }

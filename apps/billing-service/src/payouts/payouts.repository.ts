@@ -4,7 +4,6 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { centsToDollars, fundsHeld, payoutEntries, payoutReversedEntries, releaseEntries, releaseRefusal, type PayoutStatus } from '@market/domain';
 import { appendEvent } from '@market/server-kit';
 import { INVOICE_COLUMNS, type InvoiceRecord } from '../invoices/invoices.repository';
-import { applyInvoiceEvent } from '../payments/payment-intents.repository';
 import { closeDisputeFor } from '../transfer/transfer.repository';
 import { LedgerRepository } from '../ledger/ledger.repository';
 import type { ProviderTransfer } from '../payments/payment-provider';
@@ -20,6 +19,7 @@ export interface PayoutRecord {
   status: PayoutStatus;
   released_by: string;
   idempotency_key: string;
+  source_transaction: string | null;
   provider_transfer_id: string | null;
   attempts: number;
   last_error: string | null;
@@ -28,7 +28,7 @@ export interface PayoutRecord {
 }
 
 export const PAYOUT_COLUMNS = `id, invoice_id, seller_id, gross_cents::float8 AS gross_cents, fee_cents::float8 AS fee_cents, net_cents::float8 AS net_cents,
-  status, released_by, idempotency_key, provider_transfer_id, attempts, last_error, created_at, paid_at`;
+  status, released_by, idempotency_key, source_transaction, provider_transfer_id, attempts, last_error, created_at, paid_at`;
 
 /** Who released the funds: an admin (their id), a dispute's decision (its admin), or the inspection period ending. */
 export type ReleasedBy = { by: 'admin'; admin_id: string } | { by: 'dispute'; admin_id: string } | { by: 'inspection' };
@@ -66,107 +66,178 @@ export class PayoutsRepository {
     return new Map(rows.map((row) => [row.invoice_id, row]));
   }
 
-  /**
-   * Releases an invoice's captured funds to its seller, once (D22): under the invoice's lock, the payout is made (to be
-   * sent, or waiting for the seller's account), the escrow becomes the seller's payable and the platform's fee in the
-   * ledger, a dispute being decided by release closes, and the invoice stays held until the transfer is confirmed. A
-   * second release finds the first one's payout (`already`); a release the invoice's state forbids is refused.
-   */
-  claimRelease(invoiceId: string, releasedBy: ReleasedBy, accountReady: boolean, now: Date, testMode: boolean): Promise<ReleaseClaim> {
-    return this.dataSource.transaction(async (manager): Promise<ReleaseClaim> => {
-      const [invoice]: InvoiceRecord[] = await manager.query(`SELECT ${INVOICE_COLUMNS} FROM invoices WHERE id = $1 FOR UPDATE`, [invoiceId]);
-      if (!invoice) return { outcome: 'refused', why: 'Invoice not found', invoice: null };
-      const [existing]: PayoutRecord[] = await manager.query(`SELECT ${PAYOUT_COLUMNS} FROM payouts WHERE invoice_id = $1`, [invoiceId]);
-      if (existing) return { outcome: 'already', payout: existing, invoice };
-      const [open]: unknown[] = await manager.query('SELECT 1 FROM disputes WHERE invoice_id = $1 AND closed_at IS NULL', [invoiceId]);
-      // Only a dispute's own decision may release a disputed invoice's funds (ADR 0039).
-      const refusal =
-        releasedBy.by === 'dispute'
-          ? fundsHeld(invoice.status) ? null : `No funds are held for this invoice; it is ${invoice.status.replace(/_/g, ' ')}.`
-          : releaseRefusal(invoice, Boolean(open), false);
-      if (refusal) return { outcome: 'refused', why: refusal, invoice };
-      const [captured]: { id: string }[] = await manager.query(
-        `SELECT id FROM payment_intents WHERE invoice_id = $1 AND status = 'succeeded' AND refunded_at IS NULL`,
-        [invoiceId],
-      );
-      if (!captured) return { outcome: 'refused', why: 'The funds of this invoice are not captured yet; try again in a moment.', invoice };
-      const payout: PayoutRecord = (
-        await manager.query(
-          `INSERT INTO payouts (id, invoice_id, seller_id, gross_cents, fee_cents, net_cents, status, released_by, idempotency_key, created_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING ${PAYOUT_COLUMNS}`,
-          [
-            randomUUID(),
-            invoiceId,
-            invoice.seller_id,
-            invoice.amount_cents,
-            invoice.fee_cents,
-            invoice.payout_cents,
-            accountReady ? 'pending' : 'waiting_for_account',
-            releasedBy.by === 'inspection' ? 'inspection' : `${releasedBy.by}:${releasedBy.admin_id}`,
-            `payout-${invoiceId}`,
-            now,
-          ],
-        )
-      )[0];
-      await this.ledger.record(manager, {
-        kind: 'release',
-        key: `release:${invoiceId}`,
-        invoice_id: invoiceId,
-        payout_id: payout.id,
-        entries: releaseEntries(invoice.seller_id, invoice.amount_cents, invoice.fee_cents),
-      });
-      await applyInvoiceEvent(manager, invoiceId, invoice.status, 'funds_released');
-      if (invoice.status === 'disputed') await closeDisputeFor(manager, invoice, 'funds_released');
-      await manager.query('UPDATE invoices SET release_started_at = COALESCE(release_started_at, $2) WHERE id = $1', [invoiceId, now]);
-      if (!accountReady) await this.tellWaiting(manager, payout, invoice, now, testMode);
-      const [fresh]: InvoiceRecord[] = await manager.query(`SELECT ${INVOICE_COLUMNS} FROM invoices WHERE id = $1`, [invoiceId]);
-      return { outcome: 'claimed', payout, invoice: fresh };
-    });
+  /** One invoice's release (claimReleases for one). */
+  async claimRelease(invoiceId: string, releasedBy: ReleasedBy, accountReady: boolean, now: Date, testMode: boolean): Promise<ReleaseClaim> {
+    const claims = await this.claimReleases([invoiceId], releasedBy, () => accountReady, now, testMode);
+    return claims.get(invoiceId) as ReleaseClaim;
   }
 
   /**
-   * Records a transfer the provider made for a payout (D22): the payout is paid, the seller's payable leaves the
-   * platform's balance in the ledger, the invoice is paid and payout.sent tells both parties. A second confirmation
-   * of the same transfer changes nothing; false when the payout was already paid.
+   * Releases invoices' captured funds to their sellers, once each (D22), in one transaction: under the invoices' locks
+   * (taken in id order, so two batches never deadlock) each gets its payout (to be sent, or waiting for the seller's
+   * account), the escrow becomes the seller's payable and the platform's fee in the ledger, a dispute decided by
+   * release closes, and the invoice stays held until the transfer is confirmed. An invoice released before answers its
+   * payout (`already`); one whose state forbids it is refused with why.
    */
-  markSent(payoutId: string, transfer: ProviderTransfer, testMode: boolean): Promise<boolean> {
+  claimReleases(
+    invoiceIds: string[],
+    releasedBy: ReleasedBy,
+    accountReady: (sellerId: string) => boolean,
+    now: Date,
+    testMode: boolean,
+  ): Promise<Map<string, ReleaseClaim>> {
     return this.dataSource.transaction(async (manager) => {
-      const [ref]: { invoice_id: string }[] = await manager.query('SELECT invoice_id FROM payouts WHERE id = $1', [payoutId]);
-      if (!ref) return false;
-      const [invoice]: InvoiceRecord[] = await manager.query(`SELECT ${INVOICE_COLUMNS} FROM invoices WHERE id = $1 FOR UPDATE`, [ref.invoice_id]);
-      const [payout]: PayoutRecord[] = await manager.query(`SELECT ${PAYOUT_COLUMNS} FROM payouts WHERE id = $1 FOR UPDATE`, [payoutId]);
-      if (payout.status === 'paid' || payout.status === 'reversed') return false;
-      if (transfer.amount_cents !== payout.net_cents) throw new Error(`Transfer ${transfer.id} of ${transfer.amount_cents} does not match payout ${payoutId} of ${payout.net_cents}`);
-      const paidAt = transfer.created_at;
-      await manager.query(
-        `UPDATE payouts SET status = 'paid', provider_transfer_id = $2, paid_at = $3, last_error = NULL, updated_at = now() WHERE id = $1`,
-        [payoutId, transfer.id, paidAt],
+      const ids = [...new Set(invoiceIds)].sort();
+      const invoices: InvoiceRecord[] = await manager.query(`SELECT ${INVOICE_COLUMNS} FROM invoices WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`, [ids]);
+      const existing: PayoutRecord[] = await manager.query(`SELECT ${PAYOUT_COLUMNS} FROM payouts WHERE invoice_id = ANY($1::uuid[])`, [ids]);
+      const open: { invoice_id: string }[] = await manager.query('SELECT invoice_id FROM disputes WHERE invoice_id = ANY($1::uuid[]) AND closed_at IS NULL', [ids]);
+      const captured: { invoice_id: string; charge_id: string | null }[] = await manager.query(
+        `SELECT invoice_id, charge_id FROM payment_intents WHERE invoice_id = ANY($1::uuid[]) AND status = 'succeeded' AND refunded_at IS NULL`,
+        [ids],
       );
-      await this.ledger.record(manager, {
-        kind: 'payout',
-        key: `payout:${payoutId}`,
-        invoice_id: invoice.id,
-        payout_id: payoutId,
-        provider_ref: transfer.balance?.id ?? null,
-        provider_at: transfer.balance?.created_at ?? null,
-        entries: payoutEntries(payout.seller_id, payout.net_cents),
-      });
-      await applyInvoiceEvent(manager, invoice.id, invoice.status, 'payout_sent');
-      await appendEvent(manager, 'payout.sent', {
-        payout_id: payoutId,
-        invoice_id: invoice.id,
-        invoice_number: invoice.invoice_number,
-        buyer_id: invoice.buyer_id,
-        seller_id: invoice.seller_id,
-        website_title: invoice.website_title,
-        gross: centsToDollars(payout.gross_cents),
-        fee: centsToDollars(payout.fee_cents),
-        net: centsToDollars(payout.net_cents),
-        sent_at: new Date(paidAt).toISOString(),
-        test_mode: testMode,
-      });
-      return true;
+      const paid = new Map(existing.map((p) => [p.invoice_id, p]));
+      const disputed = new Set(open.map((d) => d.invoice_id));
+      const charges = new Map(captured.map((c) => [c.invoice_id, c.charge_id]));
+      const claims = new Map<string, ReleaseClaim>(ids.map((id) => [id, { outcome: 'refused', why: 'Invoice not found', invoice: null }]));
+      const toClaim: { invoice: InvoiceRecord; payout: PayoutRecord }[] = [];
+      for (const invoice of invoices) {
+        const payout = paid.get(invoice.id);
+        if (payout) {
+          claims.set(invoice.id, { outcome: 'already', payout, invoice });
+          continue;
+        }
+        // Only a dispute's own decision may release a disputed invoice's funds (ADR 0039).
+        const refusal =
+          releasedBy.by === 'dispute'
+            ? fundsHeld(invoice.status) ? null : `No funds are held for this invoice; it is ${invoice.status.replace(/_/g, ' ')}.`
+            : releaseRefusal(invoice, disputed.has(invoice.id), false);
+        if (refusal) claims.set(invoice.id, { outcome: 'refused', why: refusal, invoice });
+        else if (!charges.has(invoice.id)) claims.set(invoice.id, { outcome: 'refused', why: 'The funds of this invoice are not captured yet; try again in a moment.', invoice });
+        else toClaim.push({ invoice, payout: this.newPayout(invoice, releasedBy, accountReady(invoice.seller_id), charges.get(invoice.id) ?? null, now) });
+      }
+      if (toClaim.length === 0) return claims;
+      await this.insertPayouts(manager, toClaim.map((c) => c.payout));
+      await this.ledger.recordMany(
+        manager,
+        toClaim.map(({ invoice, payout }) => ({
+          kind: 'release' as const,
+          key: `release:${invoice.id}`,
+          invoice_id: invoice.id,
+          payout_id: payout.id,
+          entries: releaseEntries(invoice.seller_id, invoice.amount_cents, invoice.fee_cents),
+        })),
+      );
+      // funds_released: held (disputed or not) becomes payment_authorized with the release mark; nothing else changes.
+      await manager.query(
+        `UPDATE invoices SET status = 'payment_authorized', release_started_at = COALESCE(release_started_at, $2), updated_at = now() WHERE id = ANY($1::uuid[])`,
+        [toClaim.map((c) => c.invoice.id), now],
+      );
+      for (const { invoice, payout } of toClaim) {
+        if (invoice.status === 'disputed') await closeDisputeFor(manager, invoice, 'funds_released');
+        if (payout.status === 'waiting_for_account') await this.tellWaiting(manager, payout, invoice, now, testMode);
+        claims.set(invoice.id, { outcome: 'claimed', payout, invoice: { ...invoice, status: 'payment_authorized', release_started_at: invoice.release_started_at ?? now } });
+      }
+      return claims;
     });
+  }
+
+  /** One transfer's confirmation (markSentMany for one); false when the payout was already paid. */
+  async markSent(payoutId: string, transfer: ProviderTransfer, testMode: boolean): Promise<boolean> {
+    return (await this.markSentMany([{ payoutId, transfer }], testMode)) === 1;
+  }
+
+  /**
+   * Records transfers the provider made for payouts (D22), in one transaction: each payout is paid, the seller's
+   * payable leaves the platform's balance in the ledger, the invoice is paid and payout.sent tells both parties. A
+   * second confirmation of the same transfer changes nothing; answers how many were recorded now.
+   */
+  markSentMany(sent: { payoutId: string; transfer: ProviderTransfer }[], testMode: boolean): Promise<number> {
+    if (sent.length === 0) return Promise.resolve(0);
+    return this.dataSource.transaction(async (manager) => {
+      const byPayout = new Map(sent.map((s) => [s.payoutId, s.transfer]));
+      const refs: { invoice_id: string }[] = await manager.query('SELECT invoice_id FROM payouts WHERE id = ANY($1::uuid[])', [[...byPayout.keys()]]);
+      // Invoices first, then payouts, each in id order: the order every payment path locks in.
+      const invoices: InvoiceRecord[] = await manager.query(`SELECT ${INVOICE_COLUMNS} FROM invoices WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`, [
+        refs.map((r) => r.invoice_id),
+      ]);
+      const payouts: PayoutRecord[] = await manager.query(`SELECT ${PAYOUT_COLUMNS} FROM payouts WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`, [[...byPayout.keys()]]);
+      const invoiceOf = new Map(invoices.map((i) => [i.id, i]));
+      const due = payouts.filter((p) => p.status !== 'paid' && p.status !== 'reversed');
+      for (const payout of due) {
+        const transfer = byPayout.get(payout.id) as ProviderTransfer;
+        if (transfer.amount_cents !== payout.net_cents) throw new Error(`Transfer ${transfer.id} of ${transfer.amount_cents} does not match payout ${payout.id} of ${payout.net_cents}`);
+      }
+      if (due.length === 0) return 0;
+      const transfers = due.map((p) => byPayout.get(p.id) as ProviderTransfer);
+      await manager.query(
+        `UPDATE payouts p SET status = 'paid', provider_transfer_id = s.transfer, paid_at = s.at, last_error = NULL, updated_at = now()
+         FROM unnest($1::uuid[], $2::text[], $3::timestamptz[]) AS s(id, transfer, at) WHERE p.id = s.id`,
+        [due.map((p) => p.id), transfers.map((t) => t.id), transfers.map((t) => t.created_at)],
+      );
+      await this.ledger.recordMany(
+        manager,
+        due.map((payout, i) => ({
+          kind: 'payout' as const,
+          key: `payout:${payout.id}`,
+          invoice_id: payout.invoice_id,
+          payout_id: payout.id,
+          provider_ref: transfers[i].balance?.id ?? null,
+          provider_at: transfers[i].balance?.created_at ?? null,
+          entries: payoutEntries(payout.seller_id, payout.net_cents),
+        })),
+      );
+      // payout_sent: a held invoice becomes paid; one in any other state (refunded meanwhile) keeps it, and the
+      // reconciliation shows the transfer.
+      await manager.query(`UPDATE invoices SET status = 'paid', paid_at = now(), updated_at = now() WHERE id = ANY($1::uuid[]) AND status = 'payment_authorized'`, [
+        due.map((p) => p.invoice_id),
+      ]);
+      for (const [i, payout] of due.entries()) {
+        const invoice = invoiceOf.get(payout.invoice_id) as InvoiceRecord;
+        await appendEvent(manager, 'payout.sent', {
+          payout_id: payout.id,
+          invoice_id: invoice.id,
+          invoice_number: invoice.invoice_number,
+          buyer_id: invoice.buyer_id,
+          seller_id: invoice.seller_id,
+          website_title: invoice.website_title,
+          gross: centsToDollars(payout.gross_cents),
+          fee: centsToDollars(payout.fee_cents),
+          net: centsToDollars(payout.net_cents),
+          sent_at: new Date(transfers[i].created_at).toISOString(),
+          test_mode: testMode,
+        });
+      }
+      return due.length;
+    });
+  }
+
+  private newPayout(invoice: InvoiceRecord, releasedBy: ReleasedBy, ready: boolean, charge: string | null, now: Date): PayoutRecord {
+    return {
+      id: randomUUID(),
+      invoice_id: invoice.id,
+      seller_id: invoice.seller_id,
+      gross_cents: invoice.amount_cents,
+      fee_cents: invoice.fee_cents,
+      net_cents: invoice.payout_cents,
+      status: ready ? 'pending' : 'waiting_for_account',
+      released_by: releasedBy.by === 'inspection' ? 'inspection' : `${releasedBy.by}:${releasedBy.admin_id}`,
+      idempotency_key: `payout-${invoice.id}`,
+      source_transaction: charge,
+      provider_transfer_id: null,
+      attempts: 0,
+      last_error: null,
+      created_at: now,
+      paid_at: null,
+    };
+  }
+
+  private async insertPayouts(manager: EntityManager, payouts: PayoutRecord[]): Promise<void> {
+    const col = <K extends keyof PayoutRecord>(key: K) => payouts.map((p) => p[key]);
+    await manager.query(
+      `INSERT INTO payouts (id, invoice_id, seller_id, gross_cents, fee_cents, net_cents, status, released_by, idempotency_key, source_transaction, created_at)
+       SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::bigint[], $5::bigint[], $6::bigint[], $7::text[], $8::text[], $9::text[], $10::text[], $11::timestamptz[])`,
+      [col('id'), col('invoice_id'), col('seller_id'), col('gross_cents'), col('fee_cents'), col('net_cents'), col('status'), col('released_by'), col('idempotency_key'), col('source_transaction'), col('created_at')],
+    );
   }
 
   /** A transfer the provider reversed: the money is back in the platform's balance and owed to the seller again. */

@@ -6,11 +6,19 @@ import { PAYMENT_PROVIDER, ProviderError, type PaymentProvider, type ProviderTra
 import { PaymentIntentsRepository } from '../payments/payment-intents.repository';
 import { EscrowService } from '../payments/escrow.service';
 import { InvoicesRepository } from '../invoices/invoices.repository';
-import { PayoutAccountsRepository } from './payout-accounts.repository';
+import { PayoutAccountsRepository, type PayoutAccountRecord } from './payout-accounts.repository';
 import { refreshAccount } from './payout-account-refresh';
 import { PayoutsRepository, type PayoutRecord, type ReleasedBy } from './payouts.repository';
 
 const SELLER_LIST_LIMIT = 200;
+/** Invoices claimed per transaction, and payouts whose transfers are recorded per transaction (D22 sweeps at volume). */
+const CLAIM_BATCH = 500;
+const SEND_BATCH = 500;
+/** Provider calls in flight at once: enough to hide their latency, few enough for the provider's rate limits. */
+const SEND_CONCURRENCY = 8;
+const RESTRICTED = "The seller's payout account is restricted by the payment provider, so nothing can be sent to it. The funds stay held until the seller fixes it.";
+
+type SendResult = 'paid' | 'waiting' | 'failed';
 
 /** What a release did: the payout and whether it went out now, or why it was refused (the money stays held). */
 export type ReleaseOutcome =
@@ -40,51 +48,105 @@ export class PayoutsService {
   /** Releases an invoice's held funds to its seller (an admin, a dispute's decision, or the inspection period ending). */
   async release(invoiceId: string, releasedBy: ReleasedBy, now: Date): Promise<ReleaseOutcome> {
     const existing = await this.payouts.findByInvoice(invoiceId);
-    if (!existing) {
-      // Captured first, outside any lock (ADR 0047): a release only ever moves money already in the platform's balance.
-      const captured = await this.escrow.captureInvoice(invoiceId);
-      if (captured === 'failed') return { outcome: 'refused', why: 'The payment provider could not capture the held funds just now; they stay held. Try again shortly.', missing: false };
-      const invoice = await this.invoices.findById(invoiceId);
-      if (!invoice) return { outcome: 'refused', why: 'Invoice not found', missing: true };
-      const status = await this.accountStatus(invoice.seller_id);
-      if (releaseByAccount(status) === 'refuse') {
-        return {
-          outcome: 'refused',
-          why: "The seller's payout account is restricted by the payment provider, so nothing can be sent to it. The funds stay held until the seller fixes it.",
-          missing: false,
-        };
-      }
-      const claim = await this.payouts.claimRelease(invoiceId, releasedBy, status === 'enabled', now, this.testMode());
-      if (claim.outcome === 'refused') return { outcome: 'refused', why: claim.why, missing: claim.invoice === null };
-      if (claim.outcome === 'claimed') this.logger.log(`Funds of ${claim.invoice.invoice_number} released (${describe(releasedBy)}): payout ${claim.payout.status}`);
-      return this.sendReleased(claim.payout);
-    }
-    return this.sendReleased(existing);
+    if (existing) return this.released(existing, await this.sendOne(existing));
+    // Captured first, outside any lock (ADR 0047): a release only ever moves money already in the platform's balance.
+    const captured = await this.escrow.captureInvoice(invoiceId);
+    if (captured === 'failed') return { outcome: 'refused', why: 'The payment provider could not capture the held funds just now; they stay held. Try again shortly.', missing: false };
+    const invoice = await this.invoices.findById(invoiceId);
+    if (!invoice) return { outcome: 'refused', why: 'Invoice not found', missing: true };
+    const status = await this.accountStatus(invoice.seller_id);
+    if (releaseByAccount(status) === 'refuse') return { outcome: 'refused', why: RESTRICTED, missing: false };
+    const claim = await this.payouts.claimRelease(invoiceId, releasedBy, status === 'enabled', now, this.testMode());
+    if (claim.outcome === 'refused') return { outcome: 'refused', why: claim.why, missing: claim.invoice === null };
+    if (claim.outcome === 'claimed') this.logger.log(`Funds of ${claim.invoice.invoice_number} released (${describe(releasedBy)}): payout ${claim.payout.status}`);
+    return this.released(claim.payout, await this.sendOne(claim.payout));
   }
 
   /**
-   * Sends one payout: the transfer already made for its invoice (a retry past the idempotency key's life), or a new
-   * one under the invoice's key. The provider's refusal of the account makes it wait; an outage leaves it pending.
+   * Releases many invoices at once (the escrow sweep, D22): holds still uncaptured are captured first, sellers whose
+   * account is restricted are skipped (their money stays held), the rest are claimed in batches and their payouts sent
+   * a few at a time, each batch's confirmations recorded together. Answers how many were released.
    */
-  async send(payout: PayoutRecord): Promise<'paid' | 'waiting' | 'failed'> {
-    const account = await this.accounts.find(payout.seller_id);
+  async releaseMany(invoiceIds: string[], releasedBy: ReleasedBy, now: Date): Promise<number> {
+    for (const invoiceId of await this.intents.uncapturedOf(invoiceIds)) await this.escrow.captureInvoice(invoiceId);
+    let released = 0;
+    for (let i = 0; i < invoiceIds.length; i += CLAIM_BATCH) {
+      const batch = invoiceIds.slice(i, i + CLAIM_BATCH);
+      const sellers = await this.invoices.sellersOf(batch);
+      const statuses = await this.accountStatuses([...new Set(sellers.values())]);
+      const allowed = batch.filter((id) => releaseByAccount(statuses.get(sellers.get(id) as string) ?? 'not_started') !== 'refuse');
+      const claims = await this.payouts.claimReleases(allowed, releasedBy, (seller) => statuses.get(seller) === 'enabled', now, this.testMode());
+      const claimed = [...claims.values()].flatMap((c) => (c.outcome === 'claimed' ? [c.payout] : []));
+      released += claimed.length;
+      await this.sendMany(claimed.filter((p) => p.status === 'pending'));
+    }
+    return released;
+  }
+
+  /** Payouts to send (new, or retried after a failure), sent a few at a time; answers how many were paid. */
+  async sendPending(limit: number): Promise<number> {
+    return this.sendMany(await this.payouts.pending(limit));
+  }
+
+  /** Sends every payout of a seller whose account can now take them (account.updated made it enabled). */
+  async sendWaitingFor(sellerId: string): Promise<number> {
+    return this.sendMany(await this.payouts.readyFor(sellerId));
+  }
+
+  /** Sends one payout and records it; answers whether it is paid, waiting for the account, or failed (retried later). */
+  async sendOne(payout: PayoutRecord): Promise<SendResult> {
+    if (payout.status === 'paid' || payout.status === 'reversed') return 'paid';
+    if (payout.status === 'waiting_for_account') return 'waiting';
+    const outcome = await this.transferFor(payout, await this.accounts.find(payout.seller_id));
+    if (typeof outcome === 'string') return outcome;
+    await this.payouts.markSent(payout.id, outcome, this.testMode());
+    return 'paid';
+  }
+
+  /** Sends payouts SEND_CONCURRENCY at a time, recording each batch's transfers in one transaction; answers how many were paid. */
+  private async sendMany(payouts: PayoutRecord[]): Promise<number> {
+    if (payouts.length === 0) return 0;
+    const accounts = await this.accounts.statuses(payouts.map((p) => p.seller_id));
+    let paid = 0;
+    for (let i = 0; i < payouts.length; i += SEND_BATCH) {
+      const queue = payouts.slice(i, i + SEND_BATCH);
+      const made: { payoutId: string; transfer: ProviderTransfer }[] = [];
+      const worker = async () => {
+        for (let payout = queue.shift(); payout; payout = queue.shift()) {
+          const outcome = await this.transferFor(payout, accounts.get(payout.seller_id) ?? null);
+          if (typeof outcome !== 'string') made.push({ payoutId: payout.id, transfer: outcome });
+        }
+      };
+      await Promise.all(Array.from({ length: SEND_CONCURRENCY }, worker));
+      paid += await this.payouts.markSentMany(made, this.testMode());
+    }
+    return paid;
+  }
+
+  /**
+   * The provider's transfer for a payout: the one already made for its invoice (a retry past the idempotency key's
+   * life), or a new one under the payout's key. An account that cannot take it makes the payout wait; an outage leaves
+   * it pending, counted, for the next round.
+   */
+  private async transferFor(payout: PayoutRecord, account: PayoutAccountRecord | null): Promise<ProviderTransfer | 'waiting' | 'failed'> {
     if (!account || account.status !== 'enabled') {
       await this.payouts.markWaiting(payout.id, `The seller's payout account is ${account?.status.replace(/_/g, ' ') ?? 'not set up'}`);
       return 'waiting';
     }
     try {
       const found = payout.attempts > 0 ? await this.provider.findTransfer(payout.invoice_id) : null;
-      const transfer = found ?? (await this.provider.createTransfer({
-        amount_cents: payout.net_cents,
-        currency: 'usd',
-        destination: account.provider_account_id,
-        transfer_group: payout.invoice_id,
-        source_transaction: await this.chargeOf(payout.invoice_id),
-        idempotency_key: payout.idempotency_key,
-        metadata: { invoice_id: payout.invoice_id, payout_id: payout.id },
-      }));
-      await this.payouts.markSent(payout.id, transfer, this.testMode());
-      return 'paid';
+      return (
+        found ??
+        (await this.provider.createTransfer({
+          amount_cents: payout.net_cents,
+          currency: 'usd',
+          destination: account.provider_account_id,
+          transfer_group: payout.invoice_id,
+          source_transaction: payout.source_transaction,
+          idempotency_key: payout.idempotency_key,
+          metadata: { invoice_id: payout.invoice_id, payout_id: payout.id },
+        }))
+      );
     } catch (error) {
       const unable = error instanceof ProviderError && error.code === 'account_unable';
       await this.payouts.markFailed(payout.id, (error as Error).message, unable);
@@ -92,24 +154,6 @@ export class PayoutsService {
       this.logger.warn(`Payout ${payout.id} not sent (${unable ? 'account cannot take it' : 'will retry'}): ${(error as Error).message}`);
       return unable ? 'waiting' : 'failed';
     }
-  }
-
-  /** Sends every payout of a seller whose account can now take them (account.updated made it enabled). */
-  async sendWaitingFor(sellerId: string): Promise<number> {
-    let paid = 0;
-    for (const payout of await this.payouts.readyFor(sellerId)) if ((await this.send(payout)) === 'paid') paid += 1;
-    return paid;
-  }
-
-  /** Payouts to retry, sent a few at a time; answers how many were paid. */
-  async sendPending(limit: number, concurrency: number): Promise<number> {
-    const queue = await this.payouts.pending(limit);
-    let paid = 0;
-    const worker = async () => {
-      for (let payout = queue.shift(); payout; payout = queue.shift()) if ((await this.send(payout)) === 'paid') paid += 1;
-    };
-    await Promise.all(Array.from({ length: concurrency }, worker));
-    return paid;
   }
 
   /**
@@ -154,9 +198,21 @@ export class PayoutsService {
     };
   }
 
-  private async sendReleased(payout: PayoutRecord): Promise<ReleaseOutcome> {
-    const sent = payout.status === 'paid' || payout.status === 'reversed' ? 'paid' : payout.status === 'pending' ? await this.send(payout) : 'waiting';
-    return { outcome: 'released', payout: (await this.payouts.findByInvoice(payout.invoice_id)) ?? payout, sent };
+  /** The release's answer with the payout as it stands now (a notice may have recorded the transfer meanwhile). */
+  private async released(payout: PayoutRecord, sent: SendResult): Promise<ReleaseOutcome> {
+    const fresh = (await this.payouts.findByInvoice(payout.invoice_id)) ?? payout;
+    return { outcome: 'released', payout: fresh, sent: fresh.status === 'paid' || fresh.status === 'reversed' ? 'paid' : sent };
+  }
+
+  /** Sellers' account statuses; one not enabled is read again from the provider (a missed notice heals here). */
+  private async accountStatuses(sellerIds: string[]): Promise<Map<string, PayoutAccountStatus>> {
+    const records = await this.accounts.statuses(sellerIds);
+    const statuses = new Map<string, PayoutAccountStatus>();
+    for (const sellerId of sellerIds) {
+      const record = records.get(sellerId);
+      statuses.set(sellerId, record ? (record.status === 'enabled' ? 'enabled' : await this.accountStatus(sellerId)) : 'not_started');
+    }
+    return statuses;
   }
 
   /** The seller's account status, read again from the provider unless it is enabled (a missed notice heals here). */
@@ -166,12 +222,6 @@ export class PayoutsService {
     if (record.status === 'enabled') return record.status;
     const refreshed = await refreshAccount(this.provider, this.accounts, record.provider_account_id).catch(() => null);
     return refreshed?.after.status ?? record.status;
-  }
-
-  /** The captured charge a payout comes from (Stripe's source_transaction), when the provider names one. */
-  private async chargeOf(invoiceId: string): Promise<string | null> {
-    const intent = await this.intents.findHolding(invoiceId);
-    return intent ? ((await this.provider.retrieve(intent.provider_intent_id))?.charge_id ?? null) : null;
   }
 
   private testMode(): boolean {

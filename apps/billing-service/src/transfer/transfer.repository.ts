@@ -127,22 +127,12 @@ export class TransferRepository {
   }
 
   /**
-   * An admin's plain Release Funds begins (ADR 0039): refused while the invoice is disputed, otherwise marked so a
-   * dispute opened from now on is refused. `clearRelease` undoes the mark when the provider refused the capture.
+   * An admin's plain refund is refused while the invoice is disputed (ADR 0039): the dispute is decided with a note
+   * instead. A release's own mark is set when it is claimed (PayoutsRepository.claimRelease, D22).
    */
-  beginRelease(invoiceId: string, action: 'capture' | 'refund'): Promise<{ ok: true } | { ok: false; why: string }> {
-    return this.dataSource.transaction(async (manager) => {
-      const [invoice]: { status: string }[] = await manager.query('SELECT status FROM invoices WHERE id = $1 FOR UPDATE', [invoiceId]);
-      if (invoice?.status === 'disputed') {
-        return { ok: false, why: 'This invoice is disputed: resolve the dispute (release or refund, with a note) instead.' };
-      }
-      if (action === 'capture') await manager.query('UPDATE invoices SET release_started_at = now(), updated_at = now() WHERE id = $1', [invoiceId]);
-      return { ok: true };
-    });
-  }
-
-  async clearRelease(invoiceId: string): Promise<void> {
-    await this.dataSource.query(`UPDATE invoices SET release_started_at = NULL, updated_at = now() WHERE id = $1 AND status = 'payment_authorized'`, [invoiceId]);
+  async refundRefusal(invoiceId: string): Promise<string | null> {
+    const [invoice]: { status: string }[] = await this.dataSource.query('SELECT status FROM invoices WHERE id = $1', [invoiceId]);
+    return invoice?.status === 'disputed' ? 'This invoice is disputed: resolve the dispute (release or refund, with a note) instead.' : null;
   }
 
   /**
