@@ -96,6 +96,26 @@ describe('the ledger reconciled with the provider (D22)', () => {
     expect((await b.reconciliation.openDifferences(10)).map((d) => d.provider_ref)).toEqual(['txn_sbx_short']);
   });
 
+  it('reads the provider a page at a time without repeating or skipping an entry between pages', async () => {
+    // 12,000 captures a millisecond apart: three pages of the sandbox's listing, whose timestamps keep microseconds.
+    await ds.query(`
+      WITH g AS (SELECT n, gen_random_uuid() AS id, 'txn_page_' || n AS ref, now() - interval '1 day' + n * interval '1 millisecond' AS at
+                 FROM generate_series(1, 12000) AS n),
+      t AS (INSERT INTO ledger_transactions (id, kind, idempotency_key, provider_ref, provider_at) SELECT id, 'capture', 'capture:page-' || n, ref, at FROM g RETURNING 1),
+      e AS (INSERT INTO ledger_entries (transaction_id, line, account, amount_cents)
+            SELECT g.id, l.line, l.account, l.amount FROM g CROSS JOIN (VALUES (1, 'card_holds', -1000), (2, 'platform_balance', 1000)) AS l(line, account, amount) RETURNING 1)
+      INSERT INTO sandbox_balance_transactions (id, type, source_id, amount_cents, fee_cents, net_cents, created_at)
+      SELECT ref, 'charge', 'ch_page_' || n, 1000, 0, 1000, at FROM g`);
+    let seen = 0;
+    const ids = new Set<string>();
+    for await (const page of b.provider.balanceTransactions(new Date(Date.now() - 2 * 24 * 3600_000), new Date())) {
+      for (const txn of page) if (txn.id.startsWith('txn_page_')) ids.add(txn.id);
+      seen += page.filter((txn) => txn.id.startsWith('txn_page_')).length;
+    }
+    expect([seen, ids.size]).toEqual([12_000, 12_000]);
+    expect(await reconcile()).toMatchObject({ differences: 1, unreconciled: 1 });
+  });
+
   it('refuses an unbalanced transaction and any change to a written one', async () => {
     await expect(
       ds.transaction(async (manager) => {

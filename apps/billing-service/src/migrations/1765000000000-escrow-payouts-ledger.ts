@@ -97,7 +97,9 @@ export class EscrowPayoutsLedger1765000000000 implements MigrationInterface {
         total numeric;
         lines integer;
       BEGIN
-        SELECT coalesce(sum(amount_cents), 0), count(*) INTO total, lines FROM ledger_entries WHERE transaction_id = txn;
+        -- The lines live beside the row's table, whatever the session's search_path.
+        EXECUTE format('SELECT coalesce(sum(amount_cents), 0), count(*) FROM %I.ledger_entries WHERE transaction_id = $1', TG_TABLE_SCHEMA)
+          INTO total, lines USING txn;
         IF total <> 0 OR lines < 2 THEN
           RAISE EXCEPTION 'ledger transaction % does not balance: % cents over % lines', txn, total, lines USING ERRCODE = 'check_violation';
         END IF;

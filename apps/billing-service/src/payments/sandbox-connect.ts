@@ -197,20 +197,22 @@ export class SandboxConnect {
 
   /** The platform's balance transactions created in [from, to), oldest first, a page at a time. */
   async *balanceTransactions(from: Date, to: Date): AsyncIterable<ProviderBalanceTransaction[]> {
-    let after: { at: Date; id: string } | null = null;
+    // The cursor keeps the database's microseconds (a JS Date would round them off and repeat a row per page).
+    let after: { at: string; id: string } | null = null;
     for (;;) {
-      const rows: ProviderBalanceTransaction[] = await this.dataSource.query(
-        `SELECT id, type, source_id, amount_cents::float8 AS amount_cents, fee_cents::float8 AS fee_cents, net_cents::float8 AS net_cents, created_at
+      const rows: (ProviderBalanceTransaction & { cursor: string })[] = await this.dataSource.query(
+        `SELECT id, type, source_id, amount_cents::float8 AS amount_cents, fee_cents::float8 AS fee_cents, net_cents::float8 AS net_cents, created_at,
+           created_at::text AS cursor
          FROM sandbox_balance_transactions
          WHERE created_at >= $1 AND created_at < $2 AND ($3::timestamptz IS NULL OR (created_at, id) > ($3::timestamptz, $4::text))
          ORDER BY created_at, id LIMIT $5`,
         [from, to, after?.at ?? null, after?.id ?? null, BALANCE_PAGE],
       );
       if (rows.length === 0) return;
-      yield rows;
+      yield rows.map(({ cursor: _cursor, ...txn }) => txn);
       if (rows.length < BALANCE_PAGE) return;
       const last = rows[rows.length - 1];
-      after = { at: last.created_at, id: last.id };
+      after = { at: last.cursor, id: last.id };
     }
   }
 
