@@ -47,7 +47,7 @@ describe('admin Audit tab (ADR 0032)', () => {
     await logInAsAdmin(page);
     await page.waitForURL(/\/dashboard/);
     const tabs = page.getByRole('navigation', { name: 'Dashboard sections' }).getByRole('link');
-    await eventually(async () => expect(await tabs.allTextContents()).toEqual(['Overview', 'Users', 'Listings', 'Transactions', 'Payments', 'Analytics', 'Settings', 'Audit', 'Profile']));
+    await eventually(async () => expect(await tabs.allTextContents()).toEqual(['Overview', 'Users', 'Listings', 'Transactions', 'Payments', 'Ledger', 'Analytics', 'Settings', 'Audit', 'Profile']));
 
     // A setting (the listing fee, which nothing charges yet) and the SMTP password.
     await tabs.filter({ hasText: 'Settings' }).click();

@@ -30,8 +30,11 @@ async function buyNow(seller: ApiAccount, buyer: ApiAccount, title: string, pric
   return { invoiceId: bought.body.invoice.id, sessionId };
 }
 
-/** The buyer pays at the sandbox checkout with the card that succeeds, and the admin releases the funds: paid. */
-async function payAndRelease(buyer: ApiAccount, invoiceId: string, sessionId: string): Promise<void> {
+/**
+ * The buyer pays at the sandbox checkout with the card that succeeds, the seller sets up payouts (the sandbox's
+ * onboarding) and the admin releases the funds: the payout goes out and the invoice is paid (D22).
+ */
+async function payAndRelease(seller: ApiAccount, buyer: ApiAccount, invoiceId: string, sessionId: string): Promise<void> {
   const card = { card_number: '4242 4242 4242 4242', exp_month: 12, exp_year: new Date().getFullYear() + 2, cvc: '123' };
   const paid = await apiCall('POST', `/sandbox/checkout-sessions/${sessionId}/complete`, card, buyer.token);
   if (paid.status !== 201 && paid.status !== 200) throw new Error(`checkout: ${paid.status} ${JSON.stringify(paid.body)}`);
@@ -39,6 +42,9 @@ async function payAndRelease(buyer: ApiAccount, invoiceId: string, sessionId: st
   const intents = await apiCall<{ payment_intents: AdminPaymentIntentDto[] }>('GET', '/admin/payment-intents', undefined, token);
   const intent = intents.body.payment_intents.find((p) => p.invoice_id === invoiceId && p.status === 'requires_capture');
   if (!intent) throw new Error(`no held payment for invoice ${invoiceId}`);
+  const link = await apiCall<{ url: string }>('POST', '/user/payout-account/onboarding', undefined, seller.token);
+  const onboarded = await apiCall('POST', `/sandbox/payout-onboarding/${new URL(link.body.url).pathname.split('/').pop()}/complete`, {}, seller.token);
+  if (onboarded.status !== 200) throw new Error(`onboarding: ${onboarded.status} ${JSON.stringify(onboarded.body)}`);
   const captured = await apiCall('POST', `/admin/payment-intents/${intent.id}/capture`, { amount_to_capture: null, reason: 'Domain transfer verified by admin' }, token);
   if (captured.status !== 201 && captured.status !== 200) throw new Error(`capture: ${captured.status} ${JSON.stringify(captured.body)}`);
 }
@@ -65,7 +71,7 @@ describe('admin Transactions and Analytics tabs backed by invoices (D20)', () =>
     const paid = sale.invoiceId;
     const old = (await buyNow(seller, bob, oldTitle, 1800)).invoiceId;
     await buyNow(seller, cat, freshTitle, 950);
-    await payAndRelease(ann, sale.invoiceId, sale.sessionId);
+    await payAndRelease(seller, ann, sale.invoiceId, sale.sessionId);
     // What time would do, for the charts: the payment six days ago and one invoice twelve days old (not yet due).
     await sql(`UPDATE billing.invoices SET paid_at = now() - interval '6 days' WHERE id = $1`, [paid]);
     await sql(`UPDATE billing.invoices SET created_at = now() - interval '12 days', due_date = now() + interval '1 day' WHERE id = $1`, [old]);
@@ -76,7 +82,7 @@ describe('admin Transactions and Analytics tabs backed by invoices (D20)', () =>
     await logInAsAdmin(page);
     await page.waitForURL(/\/dashboard/);
     const tabs = page.getByRole('navigation', { name: 'Dashboard sections' }).getByRole('link');
-    await eventually(async () => expect(await tabs.allTextContents()).toEqual(['Overview', 'Users', 'Listings', 'Transactions', 'Payments', 'Analytics', 'Settings', 'Audit', 'Profile']));
+    await eventually(async () => expect(await tabs.allTextContents()).toEqual(['Overview', 'Users', 'Listings', 'Transactions', 'Payments', 'Ledger', 'Analytics', 'Settings', 'Audit', 'Profile']));
 
     await tabs.filter({ hasText: 'Transactions' }).click();
     const rows = page.getByTestId('admin-transaction-row');

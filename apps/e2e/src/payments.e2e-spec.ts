@@ -88,6 +88,10 @@ describe('card payments: checkout, escrow release and a declined card', () => {
     const invoice = await invoiceOf(buyer, listing.id);
     expect(invoice.status).toBe('payment_authorized');
 
+    // The seller has set up payouts (the sandbox's onboarding, D22), so the release reaches them at once.
+    const link = await apiCall<{ url: string }>('POST', '/user/payout-account/onboarding', undefined, seller.token);
+    expect((await apiCall('POST', `/sandbox/payout-onboarding/${new URL(link.body.url).pathname.split('/').pop()}/complete`, {}, seller.token)).status).toBe(200);
+
     // The admin sees the hold awaiting capture with its deadline, and releases it.
     const adminContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const adminPage = await adminContext.newPage();
@@ -95,7 +99,7 @@ describe('card payments: checkout, escrow release and a declined card', () => {
     await logInAsAdmin(adminPage);
     await adminPage.waitForURL(/\/dashboard/);
     const tabs = adminPage.getByRole('navigation', { name: 'Dashboard sections' }).getByRole('link');
-    await eventually(async () => expect(await tabs.allTextContents()).toEqual(['Overview', 'Users', 'Listings', 'Transactions', 'Payments', 'Analytics', 'Settings', 'Audit', 'Profile']));
+    await eventually(async () => expect(await tabs.allTextContents()).toEqual(['Overview', 'Users', 'Listings', 'Transactions', 'Payments', 'Ledger', 'Analytics', 'Settings', 'Audit', 'Profile']));
     await tabs.filter({ hasText: 'Payments' }).click();
     const row = adminPage.getByTestId('admin-payment-row').filter({ hasText: title });
     await row.getByTestId('admin-payment-status').getByText('Awaiting Capture', { exact: true }).waitFor();

@@ -100,6 +100,7 @@ describe('invoice presenter', () => {
       can_confirm_received: false,
       can_dispute: false,
       // Nothing is held for an unpaid invoice, so nothing is in escrow or due for release (D22).
+      cancel_reason: null,
       escrow: { captured_at: null, release_due_at: null, payout_status: null },
     });
   });

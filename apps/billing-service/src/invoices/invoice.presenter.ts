@@ -64,6 +64,7 @@ export function presentInvoice(
     can_mark_transfer_started: viewer === 'seller' && !invoice.transfer_started_at && canMarkTransferStarted(invoice.status),
     can_confirm_received: viewer === 'buyer' && !invoice.transfer_received_at && canConfirmReceived(invoice.status, invoice.transfer_started_at !== null),
     can_dispute: viewer === 'buyer' && canOpenDispute(invoice.status) && !invoice.release_started_at,
+    cancel_reason: invoice.status === 'cancelled' ? invoice.cancel_reason : null,
     escrow: {
       captured_at: escrow.captured_at ? new Date(escrow.captured_at).toISOString() : null,
       release_due_at: due ? due.toISOString() : null,

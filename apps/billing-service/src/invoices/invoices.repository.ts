@@ -33,7 +33,7 @@ export interface InvoiceRecord {
   pay_by: Date | null;
   /** When and why an unpaid sale ended (ADR 0043): the window lapsed, or an admin cancelled it with a note. */
   cancelled_at: Date | null;
-  cancel_reason: 'unpaid' | 'admin_cancelled' | null;
+  cancel_reason: 'unpaid' | 'admin_cancelled' | 'refunded' | null;
   cancel_note: string | null;
 }
 

@@ -1,8 +1,11 @@
 // Starts the whole marketplace once for every journey: real processes, a fresh database, isolated events.
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { isolatedSystemEnv, ROOT, startSystem } from '../../../../scripts/lib/system.mjs';
 
 export default async function globalSetup() {
+  mkdirSync(join(ROOT, 'tmp'), { recursive: true });
+  writeFileSync(join(ROOT, 'tmp', 'e2e-billing-clock.json'), JSON.stringify({ offset_ms: 0 }));
   const ownershipDnsPort = Number(process.env.E2E_PORT ?? 3900) + 53;
   const env = {
     ...isolatedSystemEnv('e2e', Number(process.env.E2E_PORT ?? 3900)),
@@ -16,6 +19,9 @@ export default async function globalSetup() {
     AUCTION_SWEEP_MS: '1000',
     // Journeys move an invoice's pay-by moment back in the database; billing's sweep then lapses it within a second (ADR 0043).
     PAYMENT_WINDOW_SWEEP_MS: '1000',
+    // Billing's test clock (ADR 0063): a journey moves it past an inspection period; the escrow sweep then runs each second.
+    BILLING_CLOCK_FILE: join(ROOT, 'tmp', 'e2e-billing-clock.json'),
+    PAYOUT_SWEEP_MS: '1000',
     // Every answer over NATS is checked against its contract (ADR 0028).
     CHECK_CONTRACTS: 'true',
     // Ownership proofs (ADR 0040) look up journeys' domains on the DNS server the ownership journey runs on this port,
@@ -32,6 +38,7 @@ export default async function globalSetup() {
   process.env.E2E_ADMIN_PASSWORD = env.ADMIN_PASSWORD;
   process.env.E2E_DATABASE_URL = env.DATABASE_URL;
   process.env.E2E_OWNERSHIP_DNS_PORT = String(ownershipDnsPort);
+  process.env.E2E_BILLING_CLOCK_FILE = env.BILLING_CLOCK_FILE;
   // Journeys read one-time links where a developer without SMTP does: the notifications log (ADR 0031).
   process.env.E2E_LOG_DIR = join(resolve(ROOT, env.DATA_DIR), 'logs');
 }
