@@ -69,6 +69,22 @@ export function renderInvoicePdf(invoice: InvoiceDto): Promise<Buffer> {
   return pdfmake.createPdf(invoicePdfDefinition(invoice)).getBuffer();
 }
 
+/** Where the seller's payout stands, in the PDF's words (D22). */
+function payoutState(invoice: InvoiceDto): string {
+  switch (invoice.escrow.payout_status) {
+    case 'paid':
+      return invoice.paid_at ? `Sent to the seller's payout account on ${formatDate(invoice.paid_at)}` : "Sent to the seller's payout account";
+    case 'pending':
+      return 'Released; being sent to the seller';
+    case 'waiting_for_account':
+      return "Released; waiting for the seller's payout account";
+    case 'reversed':
+      return 'Sent, then reversed by the payment provider';
+    default:
+      return invoice.status === 'payment_authorized' || invoice.status === 'disputed' ? 'Held in escrow until the transfer is verified' : 'None';
+  }
+}
+
 /** The PDF's document definition (pdfmake): what renderInvoicePdf draws, as data. */
 export function invoicePdfDefinition(invoice: InvoiceDto): Record<string, unknown> {
   const row = (label: string, value: string) => [{ text: label, style: 'label' }, { text: value }];
@@ -84,6 +100,8 @@ export function invoicePdfDefinition(invoice: InvoiceDto): Record<string, unknow
   if (invoice.success_fee !== null && invoice.payout !== null) {
     money.push(row(`Success fee (${invoice.success_fee_percent ?? 0}%)`, formatCents(invoice.success_fee)));
     money.push(row('Payout to seller', formatCents(invoice.payout)));
+    // The payout line is what the transfer to the seller's payout account carries (D22); its state says whether it went.
+    money.push(row('Payout', payoutState(invoice)));
   }
   return {
     info: { title: `${invoice.test_mode ? 'TEST MODE ' : ''}Invoice ${invoice.invoice_number}`, subject: invoice.website_title },

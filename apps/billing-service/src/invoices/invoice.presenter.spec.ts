@@ -128,6 +128,22 @@ describe('invoice PDF', () => {
     }
   });
 
+  it("prints the seller's payout as the transfer that paid it, or where it stands (D22)", () => {
+    const moneyRows = (dto: ReturnType<typeof presentInvoice>) =>
+      (JSON.parse(JSON.stringify(invoicePdfDefinition(dto).content)) as { table?: { body: { text: string }[][] } }[])
+        .flatMap((part) => part.table?.body ?? [])
+        .map((cells) => cells.map((cell) => cell.text).join(': '));
+    const paidAt = new Date('2026-12-05T10:00:00Z');
+    const paid = presentInvoice(record({ status: 'paid', paid_at: paidAt }), 'seller', names, false, null, { captured_at: paidAt, payout_status: 'paid', inspection_days: 3 });
+    expect(moneyRows(paid)).toEqual(expect.arrayContaining(['Payout to seller: $4,874.02', expect.stringMatching(/^Payout: Sent to the seller's payout account on /)]));
+    const held = presentInvoice(record({ status: 'payment_authorized' }), 'seller', names, false);
+    expect(moneyRows(held)).toContain('Payout: Held in escrow until the transfer is verified');
+    const waiting = presentInvoice(record({ status: 'payment_authorized' }), 'seller', names, false, null, { captured_at: paidAt, payout_status: 'waiting_for_account', inspection_days: 3 });
+    expect(moneyRows(waiting)).toContain("Payout: Released; waiting for the seller's payout account");
+    // The buyer's copy has no payout at all.
+    expect(moneyRows(presentInvoice(record({ status: 'paid', paid_at: paidAt }), 'buyer', names, false)).some((line) => line.startsWith('Payout'))).toBe(false);
+  });
+
   it('says, under its title and in its title, that no real money moved when the sandbox runs the payments (ADR 0033)', async () => {
     const test = presentInvoice(record({ status: 'paid', paid_at: new Date() }), 'buyer', names, true);
     expect(test.test_mode).toBe(true);
