@@ -43,6 +43,11 @@ export const router = createBrowserRouter([
         path: '/sandbox-checkout/:sessionId',
         lazy: () => import('../features/payments/SandboxCheckoutPage').then((m) => ({ Component: m.SandboxCheckoutPage })),
       },
+      {
+        // The sandbox provider's hosted payout onboarding (D12, D22): "Set up payouts" leads here while the sandbox runs.
+        path: '/sandbox-onboarding/:linkId',
+        lazy: () => import('../features/payouts/SandboxOnboardingPage').then((m) => ({ Component: m.SandboxOnboardingPage })),
+      },
       { path: '/help-center', lazy: () => import('../features/public-site/HelpCenterPage').then((m) => ({ Component: m.HelpCenterPage })) },
       { path: '/about', lazy: () => import('../features/public-site/AboutPage').then((m) => ({ Component: m.AboutPage })) },
       { path: '/contact', lazy: () => import('../features/public-site/ContactPage').then((m) => ({ Component: m.ContactPage })) },

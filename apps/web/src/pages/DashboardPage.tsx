@@ -11,7 +11,9 @@ import { AdminTransactionsTab } from '../features/admin/AdminTransactionsTab';
 import { AdminAnalyticsTab } from '../features/admin/AdminAnalyticsTab';
 import { AdminPaymentsTab } from '../features/admin/AdminPaymentsTab';
 import { AdminAuditTab } from '../features/admin/AdminAuditTab';
+import { AdminLedgerTab } from '../features/admin/AdminLedgerTab';
 import { InvoicesTab } from '../features/invoices/InvoicesTab';
+import { PayoutsTab } from '../features/payouts/PayoutsTab';
 import { MyBidsTab } from '../features/my-bids/MyBidsTab';
 import { MyListingsTab } from '../features/my-listings/MyListingsTab';
 import { RecentListings } from '../features/my-listings/RecentListings';
@@ -28,12 +30,13 @@ interface Tab {
   render: (user: UserDto) => React.ReactNode;
 }
 
-// Tabs in SPEC §2 order.
+// Tabs in SPEC §2 order; Payouts and Ledger (D22) beside the invoices and payments they follow.
 const USER_TABS: Tab[] = [
   { id: 'overview', label: 'Overview', render: (user) => <UserOverview user={user} /> },
   { id: 'listings', label: 'My Listings', render: () => <MyListingsTab /> },
   { id: 'bids', label: 'My Bids', render: () => <MyBidsTab /> },
   { id: 'invoices', label: 'Invoices', render: () => <InvoicesTab /> },
+  { id: 'payouts', label: 'Payouts', render: () => <PayoutsTab /> },
   { id: 'watchlist', label: 'Watchlist', render: () => <WatchlistTab /> },
   { id: 'messages', label: 'Messages', title: () => <MessagesTabLabel />, render: () => <MessagesTab /> },
   { id: 'profile', label: 'Profile', render: (user) => <ProfileTab user={user} /> },
@@ -44,6 +47,7 @@ const ADMIN_TABS: Tab[] = [
   { id: 'listings', label: 'Listings', render: () => <AdminListingsTab /> },
   { id: 'transactions', label: 'Transactions', render: () => <AdminTransactionsTab /> },
   { id: 'payments', label: 'Payments', render: () => <AdminPaymentsTab /> },
+  { id: 'ledger', label: 'Ledger', render: () => <AdminLedgerTab /> },
   { id: 'analytics', label: 'Analytics', render: () => <AdminAnalyticsTab /> },
   { id: 'settings', label: 'Settings', render: () => <AdminSettingsTab /> },
   { id: 'audit', label: 'Audit', render: () => <AdminAuditTab /> },

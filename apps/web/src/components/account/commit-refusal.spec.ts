@@ -1,7 +1,7 @@
 import { commitRefusalFor } from './commit-refusal';
 
 describe('commitRefusalFor (ADR 0037)', () => {
-  const fees = (required: boolean) => ({ success_fee_percent: 0, verified_email_required: required });
+  const fees = (required: boolean) => ({ success_fee_percent: 0, verified_email_required: required, inspection_days: 3 });
 
   it('asks a member whose email is not verified to verify first, naming the act', () => {
     expect(commitRefusalFor({ email_verified: false }, 'bid', fees(true))).toBe('Verify your email address to bid. We can send the link again from your profile.');

@@ -47,6 +47,8 @@ const held: AdminPaymentIntentDto = {
   transfer: { started_at: null, received_at: null, verified_at: null },
   dispute: null,
   dispute_urgent: false,
+  held_in_escrow_since: null,
+  payout: null,
 };
 const released: AdminPaymentIntentDto = {
   ...held,
@@ -134,5 +136,29 @@ describe('AdminPaymentsTab', () => {
     expect(html.match(/>Resolve dispute</g)).toHaveLength(1);
     expect(html.match(/>Release Funds</g)).toHaveLength(1);
     expect(html.match(/>Refund</g)).toHaveLength(1);
+  });
+
+  it('says since when captured funds are held in escrow, and still offers Release Funds for them (D22)', async () => {
+    const inEscrow: AdminPaymentIntentDto = { ...released, held_in_escrow_since: '2026-11-21T10:00:00Z' };
+    const html = await renderWith([inEscrow]);
+    expect(text(html)).toContain('Held in escrow since');
+    expect(html.match(/data-testid="payment-escrow"/g)).toHaveLength(1);
+    expect(html.match(/>Release Funds</g)).toHaveLength(1);
+    expect(html).toContain(`href="/dashboard?tab=ledger&amp;invoice=${inEscrow.invoice_id}"`);
+  });
+
+  it("shows a released payment's payout with its net and fee, and why it waits; no more buttons (D22)", async () => {
+    const waiting: AdminPaymentIntentDto = {
+      ...released,
+      held_in_escrow_since: '2026-11-21T10:00:00Z',
+      payout: { status: 'waiting_for_account', net: 1140, fee: 60, seller_account_status: 'details_needed', paid_at: null },
+    };
+    const html = await renderWith([waiting]);
+    const page = text(html);
+    expect(page).toContain('Net $1,140 · fee $60');
+    expect(html).toContain('Waiting for the seller&#x27;s payout account (details needed)');
+    expect(html).toMatch(/data-testid="payment-payout-status"[^>]*>Waiting</);
+    expect(html.match(/>Release Funds</g)).toBeNull();
+    expect(html.match(/>Refund</g)).toBeNull();
   });
 });

@@ -1,43 +1,18 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { PlatformSettingsSchema, type PlatformSettings, type PlatformSettingsView } from '@market/contracts';
+import { MAX_INSPECTION_DAYS } from '@market/domain';
 import { errorDetail } from '../../lib/error-detail';
 import { useSaveSettingsMutation, useSettingsQuery } from './admin.api';
-
-type Form = Omit<PlatformSettings, 'smtp_port' | 'listing_fee' | 'success_fee' | 'featured_fee' | 'anti_sniping_minutes' | 'require_verified_email'> & {
-  require_verified_email: boolean;
-  smtp_port: string;
-  anti_sniping_minutes: string;
-  listing_fee: string;
-  success_fee: string;
-  featured_fee: string;
-};
-
-const toForm = (s: PlatformSettingsView): Form => ({
-  smtp_host: s.smtp_host,
-  smtp_port: String(s.smtp_port),
-  smtp_username: s.smtp_username,
-  smtp_password: '',
-  listing_fee: String(s.listing_fee),
-  success_fee: String(s.success_fee),
-  featured_fee: String(s.featured_fee),
-  auto_approve: s.auto_approve,
-  allow_registration: s.allow_registration,
-  email_notifications: s.email_notifications,
-  anti_sniping_minutes: String(s.anti_sniping_minutes ?? 10),
-  require_verified_email: s.require_verified_email ?? true,
-});
-
-const num = (value: string) => (value.trim() === '' ? Number.NaN : Number(value));
+import { parseSettingsForm, toSettingsForm, type SettingsForm } from './admin-settings-form';
 
 /** Admin Settings tab: email, fees and platform toggles, saved as one object (SPEC §2, §3, §8). */
 export function AdminSettingsTab() {
   const { data, isLoading, isError } = useSettingsQuery();
   const [save, { isLoading: saving }] = useSaveSettingsMutation();
-  const [form, setForm] = useState<Form | null>(null);
+  const [form, setForm] = useState<SettingsForm | null>(null);
   const [message, setMessage] = useState<{ text: string; ms: number } | null>(null);
 
   useEffect(() => {
-    if (data) setForm(toForm(data));
+    if (data) setForm(toSettingsForm(data));
   }, [data]);
 
   useEffect(() => {
@@ -51,21 +26,14 @@ export function AdminSettingsTab() {
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const parsed = PlatformSettingsSchema.safeParse({
-      ...form,
-      smtp_port: num(form.smtp_port),
-      listing_fee: num(form.listing_fee),
-      success_fee: num(form.success_fee),
-      featured_fee: num(form.featured_fee),
-      anti_sniping_minutes: num(form.anti_sniping_minutes),
-    });
-    if (!parsed.success) {
-      setMessage({ text: `❌ Error saving settings: ${parsed.error.issues[0].message}`, ms: 6000 });
+    const parsed = parseSettingsForm(form);
+    if (!parsed.ok) {
+      setMessage({ text: `❌ Error saving settings: ${parsed.error}`, ms: 6000 });
       return;
     }
     try {
-      const saved = await save(parsed.data).unwrap();
-      setForm(toForm(saved));
+      const saved = await save(parsed.settings).unwrap();
+      setForm(toSettingsForm(saved));
       setMessage({ text: '✅ Settings saved successfully!', ms: 4000 });
     } catch (failure) {
       setMessage({ text: `❌ Error saving settings: ${errorDetail(failure, 'Unknown error')}`, ms: 6000 });
@@ -78,10 +46,10 @@ export function AdminSettingsTab() {
       <input name={key} type={type} placeholder={placeholder} value={form[key]} onChange={(e) => setForm({ ...form, [key]: e.target.value })} />
     </label>
   );
-  const number = (key: 'smtp_port' | 'listing_fee' | 'success_fee' | 'featured_fee' | 'anti_sniping_minutes', label: string, placeholder: string, step = '1') => (
+  const number = (key: 'smtp_port' | 'listing_fee' | 'success_fee' | 'featured_fee' | 'anti_sniping_minutes' | 'inspection_days', label: string, placeholder: string, step = '1', max?: number) => (
     <label className="field">
       <span>{label}</span>
-      <input name={key} type="number" inputMode="decimal" min={key === 'smtp_port' ? '1' : '0'} step={step} placeholder={placeholder} value={form[key]} onChange={(e) => setForm({ ...form, [key]: e.target.value })} />
+      <input name={key} type="number" inputMode="decimal" min={key === 'smtp_port' ? '1' : '0'} max={max} step={step} placeholder={placeholder} value={form[key]} onChange={(e) => setForm({ ...form, [key]: e.target.value })} />
     </label>
   );
   const toggle = (key: 'auto_approve' | 'allow_registration' | 'email_notifications' | 'require_verified_email', label: string, hint: string) => (
@@ -133,6 +101,11 @@ export function AdminSettingsTab() {
           )}
           {number('anti_sniping_minutes', 'Soft close (minutes)', '10')}
           <small className="muted">A leading bid in an auction&apos;s final minutes moves its end to this many minutes later; 0 turns it off.</small>
+          {number('inspection_days', 'Inspection period (days)', '3', '1', MAX_INSPECTION_DAYS)}
+          <small className="muted">
+            Once the transfer is verified, the buyer has this many days to open a dispute before the funds go to the seller by themselves (0 to{' '}
+            {MAX_INSPECTION_DAYS}; 0 releases them as soon as the transfer is verified).
+          </small>
         </section>
       </div>
       <button type="submit" className="btn btn-primary" disabled={saving}>

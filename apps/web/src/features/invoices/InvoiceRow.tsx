@@ -1,9 +1,10 @@
 import { Link } from 'react-router-dom';
 import { TEST_MODE_NOTICE, type InvoiceDto } from '@market/contracts';
 import { formatMoney } from '../../lib/money';
-import { buyerSide, dueLine, FUNDS_HELD, payByLine, saleTypeLabel, sellerFigures, statusBadge } from './invoices';
+import { buyerSide, dueLine, FUNDS_HELD, FUNDS_RELEASED_BUYER, FUNDS_RELEASED_SELLER, payByLine, saleTypeLabel, sellerFigures, statusBadge } from './invoices';
 import { TransferVerification } from './TransferVerification';
 import { TransferPanel } from './TransferPanel';
+import { EscrowNote } from './EscrowNote';
 
 /** A short note inside one row: the outcome of Mark Paid or of a download. */
 export interface RowNotice {
@@ -97,6 +98,7 @@ export function InvoiceRow(props: InvoiceRowProps) {
         onDispute={props.onDispute ?? noop}
       />
       <TransferVerification invoice={invoice} />
+      <EscrowNote invoice={invoice} />
       {notice && (
         <div className={`alert invoice-notice ${notice.kind === 'error' ? 'alert-error' : 'alert-success'}`} role={notice.kind === 'error' ? 'alert' : 'status'}>
           {notice.text}
@@ -133,7 +135,7 @@ function BuyerActions({ invoice, onPay }: { invoice: InvoiceDto; onPay: () => vo
       </button>
     );
   }
-  if (side.kind === 'held') return <span className="invoice-info">{FUNDS_HELD}</span>;
+  if (side.kind === 'held') return <span className="invoice-info">{invoice.escrow.payout_status ? FUNDS_RELEASED_BUYER : FUNDS_HELD}</span>;
   if (invoice.status === 'disputed') return <span className="invoice-info invoice-info-warning">Disputed: funds held until an admin decides</span>;
   if (side.kind === 'completed') return <span className="badge badge-green">Completed</span>;
   return <span />;
@@ -147,7 +149,7 @@ function SellerActions({ invoice, busy, onMarkPaid }: { invoice: InvoiceDto; bus
       </button>
     );
   }
-  if (invoice.status === 'payment_authorized') return <span className="invoice-info">{FUNDS_HELD}</span>;
+  if (invoice.status === 'payment_authorized') return <span className="invoice-info">{invoice.escrow.payout_status ? FUNDS_RELEASED_SELLER : FUNDS_HELD}</span>;
   if (invoice.status === 'disputed') return <span className="invoice-info invoice-info-warning">Disputed: funds held until an admin decides</span>;
   if (invoice.status === 'paid') return <span className="badge badge-green">Completed</span>;
   return <span />;

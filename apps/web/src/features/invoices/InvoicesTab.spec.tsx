@@ -5,7 +5,7 @@ import { invoicesApi } from '../../api/invoices.api';
 import { api } from '../../lib/api';
 import { InvoiceRow } from './InvoiceRow';
 import { InvoicesTab } from './InvoicesTab';
-import { FUNDS_HELD, NO_INVOICES_TEXT, SELLING_FREE } from './invoices';
+import { FUNDS_HELD, FUNDS_RELEASED_SELLER, NO_INVOICES_TEXT, SELLING_FREE } from './invoices';
 import { PaymentDialog } from '../../components/payments/PaymentDialog';
 import { renderStatic, visibleText } from '../../testing/static-render';
 
@@ -48,6 +48,8 @@ const buyerInvoice: InvoiceDto = {
   can_mark_transfer_started: false,
   can_confirm_received: false,
   can_dispute: false,
+  cancel_reason: null,
+  escrow: { captured_at: null, release_due_at: null, payout_status: null },
 };
 
 const sellerInvoice: InvoiceDto = {
@@ -183,6 +185,35 @@ describe('InvoiceRow', () => {
     expect(row(sellerInvoice, { busy: 'pdf' })).toMatch(/<button[^>]*disabled=""[^>]*>Downloading...<\/button>/);
     const html = row(sellerInvoice, { notice: { kind: 'error', text: 'Failed to mark invoice as paid. Please try again.' } });
     expect(html).toContain('role="alert">Failed to mark invoice as paid. Please try again.<');
+  });
+});
+
+describe('InvoiceRow escrow (D22)', () => {
+  const row = (invoice: InvoiceDto) => render(<InvoiceRow invoice={invoice} now={NOW} />);
+
+  it('tells the buyer the payment is held in escrow by Site Market and when it goes to the seller', () => {
+    const html = row({
+      ...buyerInvoice,
+      status: 'payment_authorized',
+      can_pay: false,
+      escrow: { captured_at: '2026-11-23T10:00:00Z', release_due_at: '2026-11-27T10:00:00Z', payout_status: null },
+    });
+    const page = text(html);
+    expect(page).toContain('Your payment is held in escrow by Site Market.');
+    expect(page).toMatch(/Released to the seller on .+ unless you open a dispute before the inspection period ends\./);
+  });
+
+  it("shows the seller's payout waiting for their account, with a link to Payouts that names the amount", () => {
+    const html = row({ ...sellerInvoice, status: 'payment_authorized', can_mark_paid: false, escrow: { captured_at: '2026-11-23T10:00:00Z', release_due_at: null, payout_status: 'waiting_for_account' } });
+    expect(html).toMatch(/data-testid="invoice-payout-status"[^>]*>Waiting for your payout account</);
+    expect(html).toMatch(/<a data-testid="invoice-setup-payouts" href="\/dashboard\?tab=payouts"[^>]*>Set up payouts to receive \$2,850<\/a>/);
+    // The funds are no longer waiting for the transfer: the side says they were released.
+    expect(text(html)).toContain(FUNDS_RELEASED_SELLER);
+    expect(text(html)).not.toContain(FUNDS_HELD);
+  });
+
+  it('says nothing of escrow on an unpaid invoice', () => {
+    expect(row(buyerInvoice)).not.toContain('invoice-escrow');
   });
 });
 

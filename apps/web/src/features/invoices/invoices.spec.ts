@@ -45,6 +45,8 @@ const invoice: InvoiceDto = {
   can_mark_transfer_started: false,
   can_confirm_received: false,
   can_dispute: false,
+  cancel_reason: null,
+  escrow: { captured_at: null, release_due_at: null, payout_status: null },
 };
 
 describe('statusBadge', () => {
@@ -189,5 +191,13 @@ describe('payByLine (ADR 0043)', () => {
     expect(payByLine({ status: 'paid', ...window }, 'en-US')).toBeNull();
     expect(payByLine({ status: 'pending', pay_by: null }, 'en-US')).toBeNull();
     expect(payByLine({ status: 'cancelled', ...window }, 'en-US')).toMatch(/^Sale cancelled/);
+  });
+
+  it('says why a cancelled sale ended (ADR 0043, D22)', () => {
+    const cancelled = (cancel_reason: InvoiceDto['cancel_reason']) => payByLine({ status: 'cancelled', pay_by: null, cancel_reason });
+    expect(cancelled('unpaid')).toBe('Sale cancelled: it was not paid in time');
+    expect(cancelled('admin_cancelled')).toBe('Sale cancelled by an admin');
+    expect(cancelled('refunded')).toBe('Sale cancelled: the payment was refunded to the buyer');
+    expect(cancelled(null)).toMatch(/^Sale cancelled/);
   });
 });

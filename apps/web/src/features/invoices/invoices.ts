@@ -5,6 +5,9 @@ import { formatMoney } from '../../lib/money';
 export const NO_INVOICES_TEXT = 'No invoices yet.';
 /** SPEC §4: payment_authorized means the buyer's funds are held. */
 export const FUNDS_HELD = 'Funds held until the domain transfer is verified';
+/** D22: released funds stay with the invoice until the seller's payout arrives; the row says they left escrow. */
+export const FUNDS_RELEASED_SELLER = 'Funds released to you';
+export const FUNDS_RELEASED_BUYER = 'Funds released to the seller';
 /** D10: a success fee of 0. */
 export const SELLING_FREE = 'Selling is currently free';
 /** The failure texts of SPEC §8. */
@@ -80,12 +83,20 @@ export function dueLine(invoice: Pick<InvoiceDto, 'status' | 'due_date' | 'paid_
   return { text: `Due ${formatInvoiceDate(invoice.due_date, locale)}${overdue ? ' (overdue)' : ''}`, overdue };
 }
 
+/** Why a cancelled sale ended, as its row says it (ADR 0043, and a refund of held funds since D22). */
+const CANCELLED_LINES: Record<NonNullable<InvoiceDto['cancel_reason']> | 'unknown', string> = {
+  unpaid: 'Sale cancelled: it was not paid in time',
+  admin_cancelled: 'Sale cancelled by an admin',
+  refunded: 'Sale cancelled: the payment was refunded to the buyer',
+  unknown: 'Sale cancelled: it was not paid in time or an admin cancelled it',
+};
+
 /**
  * The payment window's line (ADR 0043): "Pay by <date and time>" while an invoice with a window is unpaid (the sale
- * lapses after it), that the sale was cancelled once it lapsed or an admin cancelled it, else null.
+ * lapses after it), why a cancelled sale ended (unpaid, an admin, a refund), else null.
  */
-export function payByLine(invoice: Pick<InvoiceDto, 'status' | 'pay_by'>, locale?: string): string | null {
-  if (invoice.status === 'cancelled') return 'Sale cancelled: it was not paid in time or an admin cancelled it';
+export function payByLine(invoice: Pick<InvoiceDto, 'status' | 'pay_by'> & Partial<Pick<InvoiceDto, 'cancel_reason'>>, locale?: string): string | null {
+  if (invoice.status === 'cancelled') return CANCELLED_LINES[invoice.cancel_reason ?? 'unknown'] ?? CANCELLED_LINES.unknown;
   if (!invoice.pay_by || !UNPAID.includes(invoice.status)) return null;
   const date = new Date(invoice.pay_by);
   if (Number.isNaN(date.getTime())) return null;

@@ -33,6 +33,8 @@ const held: InvoiceDto = {
   can_mark_transfer_started: false,
   can_confirm_received: false,
   can_dispute: true,
+  cancel_reason: null,
+  escrow: { captured_at: null, release_due_at: null, payout_status: null },
 };
 const dispute: DisputeDto = {
   id: 'd-1',

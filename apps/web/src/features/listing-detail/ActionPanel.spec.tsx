@@ -179,7 +179,7 @@ describe('ActionPanel for a member whose email is not verified (ADR 0037)', () =
   const storeWithFees = async (verifiedEmailRequired: boolean) => {
     const store = createStore();
     stores.push(store);
-    await store.dispatch(feesApi.util.upsertQueryData('fees', undefined, { success_fee_percent: 0, verified_email_required: verifiedEmailRequired }));
+    await store.dispatch(feesApi.util.upsertQueryData('fees', undefined, { success_fee_percent: 0, verified_email_required: verifiedEmailRequired, inspection_days: 3 }));
     return store;
   };
 

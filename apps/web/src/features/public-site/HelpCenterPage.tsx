@@ -1,6 +1,7 @@
 import { Link, useSearchParams } from 'react-router-dom';
 import { usePageMeta } from '../../lib/page-meta';
 import { useSellingFeeText } from '../../components/fees/use-selling-fee-text';
+import { useInspectionDays } from '../../components/fees/use-inspection-days';
 import { faq, HELP_SECTIONS, helpSectionOf, HOW_TO_BUY, howToSell, type HelpStep } from './help-center';
 import './public-site.css';
 
@@ -9,6 +10,7 @@ export function HelpCenterPage() {
   const [params, setParams] = useSearchParams();
   const section = helpSectionOf(params.get('section'));
   const feeText = useSellingFeeText();
+  const inspectionDays = useInspectionDays();
   usePageMeta({ title: 'Help Center', description: 'How buying and selling websites on Site Market works: bidding, escrow, invoices, transfers and fees.' });
 
   return (
@@ -38,7 +40,7 @@ export function HelpCenterPage() {
           <>
             <h2>Frequently asked questions</h2>
             <dl className="faq">
-              {faq(feeText).map((entry) => (
+              {faq(feeText, inspectionDays).map((entry) => (
                 <div key={entry.question}>
                   <dt>{entry.question}</dt>
                   <dd>{entry.answer}</dd>

@@ -1,5 +1,5 @@
 import { sellingFeeText } from '@market/domain';
-import { faq, helpSectionOf, HOW_TO_BUY, howToSell } from './help-center';
+import { faq, helpSectionOf, HOW_TO_BUY, howToSell, SELLER_PAID_QUESTION, sellerPaidAnswer } from './help-center';
 
 describe('helpSectionOf (SPEC §2)', () => {
   it.each([
@@ -38,5 +38,31 @@ describe('help texts (SPEC §1, §9)', () => {
     'may always reject any bid',
   ])('says "%s"', (phrase) => {
     expect(all.toLowerCase()).toContain(phrase.toLowerCase());
+  });
+});
+
+describe('How do sellers get paid? (D22)', () => {
+  const answerOf = (days?: number) => faq(sellingFeeText(5), days).find((entry) => entry.question === SELLER_PAID_QUESTION)?.answer ?? '';
+
+  it('is in the FAQ, with the default 3-day inspection period until the fees are loaded', () => {
+    expect(answerOf()).toBe(sellerPaidAnswer(3));
+    expect(answerOf()).toContain('the 3-day inspection period passes with no dispute');
+  });
+
+  it('walks through the hold, the capture into escrow, the verified transfer, the payout and the dispute deadline', () => {
+    const answer = answerOf(7);
+    expect(answer).toContain('card is authorised and the funds are held');
+    expect(answer).toContain('captured into escrow when the seller starts the transfer (at the latest a day before the card hold ends)');
+    expect(answer).toContain('"I have received the site"');
+    expect(answer).toContain('the 7-day inspection period');
+    expect(answer).toContain('the sale price less the success fee is sent to the seller\'s payout account');
+    expect(answer).toContain('Stripe Connect');
+    expect(answer).toContain('Dashboard → Payouts');
+    expect(answer).toContain('must open a dispute before the funds are released');
+  });
+
+  it('says the funds go as soon as the transfer is verified when the inspection period is 0', () => {
+    expect(sellerPaidAnswer(0)).toContain('and no dispute is open, the sale price');
+    expect(sellerPaidAnswer(0)).not.toContain('0-day');
   });
 });

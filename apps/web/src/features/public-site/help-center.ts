@@ -1,3 +1,5 @@
+import { DEFAULT_INSPECTION_DAYS } from '@market/domain';
+
 /** The help center's sections (SPEC §2 `section` query). */
 export const HELP_SECTIONS = [
   { id: 'how-to-buy', label: 'How to Buy' },
@@ -40,9 +42,29 @@ export interface FaqEntry {
   answer: string;
 }
 
-/** SPEC §1 and §9: questions people ask; `feeText` says what selling costs now (ADR 0026). */
-export const faq = (feeText: string): FaqEntry[] => [
+/** The question sellers ask about their money (D22). */
+export const SELLER_PAID_QUESTION = 'How do sellers get paid?';
+
+/** D22 in a seller's words, with the inspection period in force (0 days: released as soon as the transfer is verified). */
+export function sellerPaidAnswer(inspectionDays: number): string {
+  const wait =
+    inspectionDays > 0
+      ? `and the ${inspectionDays}-day inspection period passes with no dispute`
+      : 'and no dispute is open';
+  return (
+    "When a buyer pays, their card is authorised and the funds are held. They are captured into escrow when the seller starts the transfer (at the latest a day before the card hold ends) and stay there. " +
+    `Once the transfer is verified (the buyer's domain proof, or their "I have received the site") ${wait}, the sale price less the success fee is sent to the seller's payout account. ` +
+    'Payouts go through Stripe Connect: set up your payout account in Dashboard → Payouts. A buyer who finds a problem must open a dispute before the funds are released.'
+  );
+}
+
+/**
+ * SPEC §1 and §9: questions people ask; `feeText` says what selling costs now (ADR 0026), `inspectionDays` the
+ * inspection period in force (D22).
+ */
+export const faq = (feeText: string, inspectionDays: number = DEFAULT_INSPECTION_DAYS): FaqEntry[] => [
   { question: 'Does it cost anything to list or sell?', answer: feeText },
+  { question: SELLER_PAID_QUESTION, answer: sellerPaidAnswer(inspectionDays) },
   { question: 'Is escrow available?', answer: 'Card payments are held until the transfer is verified. A full escrow service is coming soon; from $5,000 up, arrange escrow by contacting the seller. Escrow is recommended above $1,000.' },
   { question: 'How long does a sale take?', answer: 'Typically 2-4 weeks for a simple site and 6-12 weeks for a large business.' },
   { question: 'What if the site is not as described?', answer: 'You have a 30-day dispute period after the transfer. Contact us and we will help.' },

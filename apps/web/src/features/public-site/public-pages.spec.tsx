@@ -28,6 +28,16 @@ describe('HelpCenterPage (SPEC §2)', () => {
     expect(text(html)).toContain(heading);
     expect(html.match(/aria-selected="true"/g)).toHaveLength(1);
   });
+
+  it('answers how sellers get paid with the inspection period in force (D22)', async () => {
+    const store = createStore();
+    stores.push(store);
+    await store.dispatch(feesApi.util.upsertQueryData('fees', undefined, { success_fee_percent: 5, verified_email_required: true, inspection_days: 5 }));
+    const words = text(renderStatic(<HelpCenterPage />, store, '/help-center?section=faq'));
+    expect(words).toContain('How do sellers get paid?');
+    expect(words).toContain('the 5-day inspection period passes with no dispute');
+    expect(text(render(<HelpCenterPage />, '/help-center?section=faq'))).toContain('the 3-day inspection period');
+  });
 });
 
 describe('ContactPage (SPEC §5, §9)', () => {
@@ -54,7 +64,7 @@ describe('about and legal pages', () => {
     const withFee = async (percent: number) => {
       const store = createStore();
       stores.push(store);
-      await store.dispatch(feesApi.util.upsertQueryData('fees', undefined, { success_fee_percent: percent, verified_email_required: true }));
+      await store.dispatch(feesApi.util.upsertQueryData('fees', undefined, { success_fee_percent: percent, verified_email_required: true, inspection_days: 3 }));
       return text(renderStatic(<AboutPage />, store, '/about'));
     };
     expect(await withFee(0)).toContain('Listing and selling is currently free. Prices are in US dollars');
