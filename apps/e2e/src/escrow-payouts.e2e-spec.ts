@@ -11,7 +11,6 @@ import { loggedInPage, openSale, sidewaysOverflow } from './support/sales';
 
 const PHONE = { width: 375, height: 812 };
 const DESKTOP = { width: 1280, height: 900 };
-const DAY = 24 * 3600_000;
 
 /** Billing's test clock (BILLING_CLOCK_FILE, set by the journeys' system): how far ahead of now it decides. */
 function setBillingClock(offsetMs: number): void {

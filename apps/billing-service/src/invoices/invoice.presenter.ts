@@ -62,7 +62,9 @@ export function presentInvoice(
     transfer: checklistDto(invoice),
     dispute: dispute ? disputeDto(dispute) : null,
     can_mark_transfer_started: viewer === 'seller' && !invoice.transfer_started_at && canMarkTransferStarted(invoice.status),
-    can_confirm_received: viewer === 'buyer' && !invoice.transfer_received_at && canConfirmReceived(invoice.status, invoice.transfer_started_at !== null),
+    // Once the funds were released the buyer's confirmation decides nothing more (D22): it is not offered.
+    can_confirm_received:
+      viewer === 'buyer' && !invoice.transfer_received_at && !invoice.release_started_at && canConfirmReceived(invoice.status, invoice.transfer_started_at !== null),
     can_dispute: viewer === 'buyer' && canOpenDispute(invoice.status) && !invoice.release_started_at,
     cancel_reason: invoice.status === 'cancelled' ? invoice.cancel_reason : null,
     escrow: {

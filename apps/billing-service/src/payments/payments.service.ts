@@ -314,7 +314,7 @@ function syncedStatus(intent: PaymentIntentRecord, remote: ProviderIntent): Paym
 /** What Release Funds did, in the admin's words (SPEC §8's success text first). */
 function releaseMessage(payout: PayoutRecord, sent: 'paid' | 'waiting' | 'failed'): string {
   const net = centsToDollars(payout.net_cents);
-  const amount = Number.isInteger(net) ? formatDollars(net) : `$${net.toFixed(2)}`;
+  const amount = Number.isInteger(net) ? formatDollars(net) : `$${net.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
   if (sent === 'paid') return `Payment captured successfully! ${amount} was sent to the seller's payout account.`;
   if (sent === 'waiting') return `Payment captured successfully! The ${amount} payout waits for the seller's payout account and goes out once it can take payouts.`;
   return `Payment captured successfully! The ${amount} payout could not be sent just now; it stays held and is retried automatically.`;

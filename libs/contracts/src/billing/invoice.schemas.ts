@@ -58,12 +58,12 @@ export const InvoiceSchema = z.strictObject({
   can_confirm_received: z.boolean(),
   /** The buyer may open a dispute now (funds held, none open). */
   can_dispute: z.boolean(),
+  /** Why a cancelled invoice's sale ended (ADR 0043, 0063): unpaid in time, an admin's cancel, or the held funds refunded. */
+  cancel_reason: z.enum(['unpaid', 'admin_cancelled', 'refunded']).nullable(),
   /**
    * Where the held money is (D22): when it was captured into escrow, when it goes to the seller by itself (the transfer
    * verified plus the inspection period; null while unverified or disputed), and the seller's payout once released.
    */
-  /** Why a cancelled invoice's sale ended (ADR 0043, 0063): unpaid in time, an admin's cancel, or the held funds refunded. */
-  cancel_reason: z.enum(['unpaid', 'admin_cancelled', 'refunded']).nullable(),
   escrow: z.strictObject({
     captured_at: IsoDateTimeSchema.nullable(),
     release_due_at: IsoDateTimeSchema.nullable(),

@@ -120,7 +120,10 @@ export const AdminPaymentIntentSchema = z.strictObject({
   dispute: DisputeSchema.nullable(),
   /** An open dispute whose hold has under 48 hours left, or none: an admin must decide now (ADR 0039). */
   dispute_urgent: z.boolean(),
-  /** When the funds were captured into the platform's escrow, while they are there (released or refunded: null; D22). */
+  /**
+   * When the funds were captured into the platform's balance, while they are still there (D22): until the payout is
+   * sent (a release waiting for the seller's account still holds them) or they are refunded; then null.
+   */
   held_in_escrow_since: IsoDateTimeSchema.nullable(),
   /** The seller's payout of this invoice once the release was decided (D22): its status, net, and why it waits. */
   payout: z

@@ -34,7 +34,7 @@ export function AboutPage() {
         <h2>How we keep it safe</h2>
         <p>
           A buyer&apos;s card is authorised, not charged, and the funds are held until the site&apos;s transfer is verified. Purchases from $5,000 go through escrow
-          arranged with the seller, and every buyer has a 30-day dispute period.
+          arranged with the seller, and every buyer can dispute until the funds are released to the seller.
         </p>
         <h2>What it costs</h2>
         <p>{feeText} Prices are in US dollars, in whole dollars.</p>

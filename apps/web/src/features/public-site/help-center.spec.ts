@@ -26,8 +26,8 @@ describe('help texts (SPEC §1, §9)', () => {
 
   it.each([
     'listing and selling is currently free',
-    'coming soon',
-    '30-day dispute period',
+    'held in escrow by site market',
+    'dispute until the funds are released',
     'recommended above $1,000',
     '2-4 weeks',
     '6-12 weeks',

@@ -25,7 +25,7 @@ export const HOW_TO_BUY: HelpStep[] = [
   { title: 'Bid or buy', text: 'Auctions are either auto (the highest bid at the end wins) or manual (the seller selects a bid). An auction may have a reserve price, hidden from bidders, below which it does not sell. Fixed-price listings take offers. A seller may always reject any bid.' },
   { title: 'Buy now, or use escrow', text: 'Direct purchase is allowed only when the price is below $5,000. From $5,000 up, purchase requires escrow, arranged by contacting the seller. We recommend escrow for any purchase above $1,000.' },
   { title: 'Pay the invoice', text: 'The winner, the accepted bidder or the buy-now buyer gets an invoice due in 7 days. Your card is authorised and the funds are held: they are released to the seller only once the site transfer is verified.' },
-  { title: 'Take over the site', text: 'The seller transfers the domain, files and accounts. A typical sale completes in 2-4 weeks for a simple site, or 6-12 weeks for a large business. You have a 30-day dispute period.' },
+  { title: 'Take over the site', text: 'The seller transfers the domain, files and accounts. A typical sale completes in 2-4 weeks for a simple site, or 6-12 weeks for a large business. You can dispute until the funds are released to the seller.' },
 ];
 
 /** SPEC §1 and §9: what sellers are told; `feeText` says what selling costs now (ADR 0026). */
@@ -65,9 +65,12 @@ export function sellerPaidAnswer(inspectionDays: number): string {
 export const faq = (feeText: string, inspectionDays: number = DEFAULT_INSPECTION_DAYS): FaqEntry[] => [
   { question: 'Does it cost anything to list or sell?', answer: feeText },
   { question: SELLER_PAID_QUESTION, answer: sellerPaidAnswer(inspectionDays) },
-  { question: 'Is escrow available?', answer: 'Card payments are held until the transfer is verified. A full escrow service is coming soon; from $5,000 up, arrange escrow by contacting the seller. Escrow is recommended above $1,000.' },
+  { question: 'Is escrow available?', answer: 'Yes: card payments are held in escrow by Site Market until the transfer is verified and the inspection period has passed, then paid to the seller. From $5,000 up, arrange the purchase by contacting the seller. Escrow is recommended above $1,000.' },
   { question: 'How long does a sale take?', answer: 'Typically 2-4 weeks for a simple site and 6-12 weeks for a large business.' },
-  { question: 'What if the site is not as described?', answer: 'You have a 30-day dispute period after the transfer. Contact us and we will help.' },
+  {
+    question: 'What if the site is not as described?',
+    answer: `Open a dispute from your invoice before the funds are released: while the transfer is under way, and for the ${inspectionDays}-day inspection period after it is verified. An admin decides whether the seller is paid or you are refunded.`,
+  },
   { question: 'Can I see the reserve price?', answer: 'No. Only the seller and our admins see it; bidders see whether the reserve is met.' },
   { question: 'Who can use Site Market?', answer: 'Anyone 18 or older. One account can both buy and sell.' },
   { question: 'Which currency do you use?', answer: 'US dollars, in whole dollars (no cents).' },

@@ -87,7 +87,7 @@ export const TERMS_OF_SERVICE: LegalDocument = {
       heading: 'Payments and transfers',
       paragraphs: [
         'Payments are in US dollars. A buyer’s card is authorised and the funds are held until the site transfer is verified, then released to the seller. Listing is free. When a success fee is set, the Help Center states it, and the fee in force when a sale’s invoice is created is deducted from the seller’s payout; a change never applies to invoices already created.',
-        'Sellers must transfer the domain, files and accounts as described. Buyers have a 30-day dispute period after the transfer.',
+        'Sellers must transfer the domain, files and accounts as described. Buyers may dispute until the funds are released to the seller: during the transfer and for the inspection period after it is verified.',
       ],
     },
     {
