@@ -6,7 +6,7 @@ import { eventually } from '@market/server-kit/testing';
 import { adminToken, apiCall, registerAccount, type ApiAccount } from './support/api';
 import { baseUrl, launchBrowser, snap } from './support/browser';
 import { logInAsAdmin } from './support/journey';
-import { loggedInPage, openSale, sidewaysOverflow } from './support/sales';
+import { loggedInPage, openSale, sidewaysOverflow, waitForListingStatus } from './support/sales';
 
 const PHONE = { width: 375, height: 812 };
 const DESKTOP = { width: 1280, height: 900 };
@@ -147,7 +147,9 @@ describe('transfer checklist and a dispute resolved by refund (ADR 0039)', () =>
 
     // Both sides see the outcome and the note.
     buyerRow = await invoiceRow(buyerPage, title);
-    await buyerRow.getByTestId('invoice-status').getByText('Payment Canceled', { exact: true }).waitFor();
+    // The refund ends the sale (D22): the invoice is cancelled and the listing goes back on sale.
+    await buyerRow.getByTestId('invoice-status').getByText('Cancelled', { exact: true }).waitFor();
+    await buyerRow.getByText(/^Sale cancelled: the payment was refunded/).waitFor();
     await buyerRow.getByText('Dispute closed: an admin refunded your payment.').waitFor();
     await buyerRow.getByTestId('dispute-note').getByText(NOTE, { exact: false }).waitFor();
     await snapBoth(buyerPage, 'transfer-buyer-refunded');
@@ -156,6 +158,7 @@ describe('transfer checklist and a dispute resolved by refund (ADR 0039)', () =>
     await sellerRow.getByTestId('dispute-note').getByText(NOTE, { exact: false }).waitFor();
     await snapBoth(sellerPage, 'transfer-seller-refunded');
     const final = await invoiceOf(buyer, listing.id);
-    expect(final).toMatchObject({ status: 'payment_canceled', dispute: { status: 'closed', outcome: 'refunded', resolution_note: NOTE } });
+    expect(final).toMatchObject({ status: 'cancelled', cancel_reason: 'refunded', can_pay: false, dispute: { status: 'closed', outcome: 'refunded', resolution_note: NOTE } });
+    await waitForListingStatus(listing.id, 'active', 20_000);
   });
 });

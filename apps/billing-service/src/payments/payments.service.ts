@@ -24,7 +24,6 @@ import { syncSteps } from './payment-sync';
 import { PayoutsRepository, type PayoutRecord } from '../payouts/payouts.repository';
 import { PayoutAccountsRepository } from '../payouts/payout-accounts.repository';
 import { PayoutsService } from '../payouts/payouts.service';
-import { BillingClock } from '../clock/billing-clock';
 import { PaymentIntentsRepository, type AdminPaymentIntentRecord, type PaymentIntentRecord } from './payment-intents.repository';
 import { PaymentEventsHandler } from './payment-events.handler';
 import { SandboxProvider, type SandboxConfirmation } from './sandbox.provider';
@@ -54,7 +53,6 @@ export class PaymentsService {
     private readonly payouts: PayoutsRepository,
     private readonly accounts: PayoutAccountsRepository,
     private readonly release: PayoutsService,
-    private readonly clock: BillingClock,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
     @Inject(BILLING_CONFIG) private readonly config: Pick<BillingConfig, 'PUBLIC_URL' | 'STRIPE_PUBLISHABLE_KEY'>,
   ) {}
@@ -169,7 +167,7 @@ export class PaymentsService {
     if (!payout && intent.status !== 'requires_capture' && !(intent.status === 'succeeded' && !intent.refunded_at)) {
       throw badRequest(`This payment cannot be captured because it is not in a capturable state (${intent.status}).`);
     }
-    const outcome = await this.release.release(intent.invoice_id, { by: 'admin', admin_id: admin.user_id }, this.clock.now());
+    const outcome = await this.release.release(intent.invoice_id, { by: 'admin', admin_id: admin.user_id });
     if (outcome.outcome === 'refused') throw outcome.missing ? notFound(NOT_FOUND) : conflict(outcome.why);
     const fresh = (await this.intents.findWithInvoice(intent.id)) ?? intent;
     await this.audited(intent, admin, 'payment.captured', fresh.status);

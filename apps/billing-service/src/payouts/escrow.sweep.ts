@@ -90,7 +90,7 @@ export class EscrowSweep implements OnApplicationBootstrap, OnApplicationShutdow
       });
     if (days === null) return 0;
     const due = await this.releases.dueForRelease(now, days, BATCH * 20);
-    const released = await this.payouts.releaseMany(due, { by: 'inspection' }, now).catch((error: unknown) => {
+    const released = await this.payouts.releaseMany(due, { by: 'inspection' }).catch((error: unknown) => {
       this.logger.warn(`Releases failed this round; tried again next round: ${(error as Error).message}`);
       return 0;
     });

@@ -67,8 +67,8 @@ export class PayoutsRepository {
   }
 
   /** One invoice's release (claimReleases for one). */
-  async claimRelease(invoiceId: string, releasedBy: ReleasedBy, accountReady: boolean, now: Date, testMode: boolean): Promise<ReleaseClaim> {
-    const claims = await this.claimReleases([invoiceId], releasedBy, () => accountReady, now, testMode);
+  async claimRelease(invoiceId: string, releasedBy: ReleasedBy, accountReady: boolean, testMode: boolean): Promise<ReleaseClaim> {
+    const claims = await this.claimReleases([invoiceId], releasedBy, () => accountReady, testMode);
     return claims.get(invoiceId) as ReleaseClaim;
   }
 
@@ -83,7 +83,6 @@ export class PayoutsRepository {
     invoiceIds: string[],
     releasedBy: ReleasedBy,
     accountReady: (sellerId: string) => boolean,
-    now: Date,
     testMode: boolean,
   ): Promise<Map<string, ReleaseClaim>> {
     return this.dataSource.transaction(async (manager) => {
@@ -113,9 +112,11 @@ export class PayoutsRepository {
             : releaseRefusal(invoice, disputed.has(invoice.id), false);
         if (refusal) claims.set(invoice.id, { outcome: 'refused', why: refusal, invoice });
         else if (!charges.has(invoice.id)) claims.set(invoice.id, { outcome: 'refused', why: 'The funds of this invoice are not captured yet; try again in a moment.', invoice });
-        else toClaim.push({ invoice, payout: this.newPayout(invoice, releasedBy, accountReady(invoice.seller_id), charges.get(invoice.id) ?? null, now) });
+        else toClaim.push({ invoice, payout: this.newPayout(invoice, releasedBy, accountReady(invoice.seller_id), charges.get(invoice.id) ?? null, new Date()) });
       }
       if (toClaim.length === 0) return claims;
+      // Recorded at the time it happens (billing's clock, which a test may move ahead, decides when to release, not this).
+      const writtenAt = new Date();
       await this.insertPayouts(manager, toClaim.map((c) => c.payout));
       await this.ledger.recordMany(
         manager,
@@ -130,12 +131,12 @@ export class PayoutsRepository {
       // funds_released: held (disputed or not) becomes payment_authorized with the release mark; nothing else changes.
       await manager.query(
         `UPDATE invoices SET status = 'payment_authorized', release_started_at = COALESCE(release_started_at, $2), updated_at = now() WHERE id = ANY($1::uuid[])`,
-        [toClaim.map((c) => c.invoice.id), now],
+        [toClaim.map((c) => c.invoice.id), writtenAt],
       );
       for (const { invoice, payout } of toClaim) {
         if (invoice.status === 'disputed') await closeDisputeFor(manager, invoice, 'funds_released');
-        if (payout.status === 'waiting_for_account') await this.tellWaiting(manager, payout, invoice, now, testMode);
-        claims.set(invoice.id, { outcome: 'claimed', payout, invoice: { ...invoice, status: 'payment_authorized', release_started_at: invoice.release_started_at ?? now } });
+        if (payout.status === 'waiting_for_account') await this.tellWaiting(manager, payout, invoice, writtenAt, testMode);
+        claims.set(invoice.id, { outcome: 'claimed', payout, invoice: { ...invoice, status: 'payment_authorized', release_started_at: invoice.release_started_at ?? writtenAt } });
       }
       return claims;
     });

@@ -46,7 +46,7 @@ export class PayoutsService {
   ) {}
 
   /** Releases an invoice's held funds to its seller (an admin, a dispute's decision, or the inspection period ending). */
-  async release(invoiceId: string, releasedBy: ReleasedBy, now: Date): Promise<ReleaseOutcome> {
+  async release(invoiceId: string, releasedBy: ReleasedBy): Promise<ReleaseOutcome> {
     const existing = await this.payouts.findByInvoice(invoiceId);
     if (existing) return this.released(existing, await this.sendOne(existing));
     // Captured first, outside any lock (ADR 0047): a release only ever moves money already in the platform's balance.
@@ -56,7 +56,7 @@ export class PayoutsService {
     if (!invoice) return { outcome: 'refused', why: 'Invoice not found', missing: true };
     const status = await this.accountStatus(invoice.seller_id);
     if (releaseByAccount(status) === 'refuse') return { outcome: 'refused', why: RESTRICTED, missing: false };
-    const claim = await this.payouts.claimRelease(invoiceId, releasedBy, status === 'enabled', now, this.testMode());
+    const claim = await this.payouts.claimRelease(invoiceId, releasedBy, status === 'enabled', this.testMode());
     if (claim.outcome === 'refused') return { outcome: 'refused', why: claim.why, missing: claim.invoice === null };
     if (claim.outcome === 'claimed') this.logger.log(`Funds of ${claim.invoice.invoice_number} released (${describe(releasedBy)}): payout ${claim.payout.status}`);
     return this.released(claim.payout, await this.sendOne(claim.payout));
@@ -67,7 +67,7 @@ export class PayoutsService {
    * account is restricted are skipped (their money stays held), the rest are claimed in batches and their payouts sent
    * a few at a time, each batch's confirmations recorded together. Answers how many were released.
    */
-  async releaseMany(invoiceIds: string[], releasedBy: ReleasedBy, now: Date): Promise<number> {
+  async releaseMany(invoiceIds: string[], releasedBy: ReleasedBy): Promise<number> {
     for (const invoiceId of await this.intents.uncapturedOf(invoiceIds)) await this.escrow.captureInvoice(invoiceId);
     let released = 0;
     for (let i = 0; i < invoiceIds.length; i += CLAIM_BATCH) {
@@ -75,7 +75,7 @@ export class PayoutsService {
       const sellers = await this.invoices.sellersOf(batch);
       const statuses = await this.accountStatuses([...new Set(sellers.values())]);
       const allowed = batch.filter((id) => releaseByAccount(statuses.get(sellers.get(id) as string) ?? 'not_started') !== 'refuse');
-      const claims = await this.payouts.claimReleases(allowed, releasedBy, (seller) => statuses.get(seller) === 'enabled', now, this.testMode());
+      const claims = await this.payouts.claimReleases(allowed, releasedBy, (seller) => statuses.get(seller) === 'enabled', this.testMode());
       const claimed = [...claims.values()].flatMap((c) => (c.outcome === 'claimed' ? [c.payout] : []));
       released += claimed.length;
       await this.sendMany(claimed.filter((p) => p.status === 'pending'));

@@ -99,9 +99,9 @@ export function wireBilling(ds: DataSource, options: { provider?: PaymentProvide
   const router = new ProviderEventsRouter(ds, handler, accounts, payouts, provider);
   // A wrapped provider (a test's fault injection) hands its events to the same router through the one it wraps.
   if (options.listen !== false) router.onModuleInit();
-  const payments = new PaymentsService(intents, invoices, handler, new PaymentAdminActs(ds), transferRepository, payoutRecords, accountRecords, payouts, clock, provider, config);
+  const payments = new PaymentsService(intents, invoices, handler, new PaymentAdminActs(ds), transferRepository, payoutRecords, accountRecords, payouts, provider, config);
   const escrowFacts = new EscrowFactsReader(ds, kitSettings);
-  const transfer = new TransferService(transferRepository, invoices, intents, handler, NO_NAMES, escrow, payouts, payoutRecords, kitSettings, clock, escrowFacts, provider);
+  const transfer = new TransferService(transferRepository, invoices, intents, handler, NO_NAMES, escrow, payouts, payoutRecords, kitSettings, escrowFacts, provider);
   const escrowSweep = new EscrowSweep(intents, escrow, payouts, payoutRecords, kitSettings, clock, config);
   const holdSweep = new HoldExpirySweep(intents, handler, provider, config);
   const reconciliation = new ReconciliationService(ds, provider);

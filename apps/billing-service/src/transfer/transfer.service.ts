@@ -11,7 +11,6 @@ import { TransferRepository, type LockedChange } from './transfer.repository';
 import { EscrowService } from '../payments/escrow.service';
 import { PayoutsService } from '../payouts/payouts.service';
 import { PayoutsRepository } from '../payouts/payouts.repository';
-import { BillingClock } from '../clock/billing-clock';
 import { EscrowFactsReader } from '../invoices/escrow-facts.reader';
 
 /**
@@ -33,7 +32,6 @@ export class TransferService {
     private readonly payouts: PayoutsService,
     private readonly payoutRecords: PayoutsRepository,
     private readonly settings: SettingsClient,
-    private readonly clock: BillingClock,
     private readonly escrowFacts: EscrowFactsReader,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
   ) {}
@@ -119,7 +117,7 @@ export class TransferService {
     const intent = await this.intents.findHolding(invoiceId);
     if (!intent) return null;
     if (action === 'release') {
-      const outcome = await this.payouts.release(invoiceId, { by: 'dispute', admin_id: admin.user_id }, this.clock.now());
+      const outcome = await this.payouts.release(invoiceId, { by: 'dispute', admin_id: admin.user_id });
       return outcome.outcome === 'released' ? 'moved' : { refused: outcome.why };
     }
     const route = refundRoute(intent.status, intent.refunded_at !== null, await this.payoutRecords.findByInvoice(invoiceId));
