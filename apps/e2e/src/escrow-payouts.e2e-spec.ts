@@ -1,16 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
-import type { Browser, Locator, Page } from 'playwright-core';
-import type { InvoiceDto, InvoicesResponse, PlatformSettingsView, SellerPayoutsDto } from '@market/contracts';
+import type { Browser, Page } from 'playwright-core';
+import type { PlatformSettingsView, SellerPayoutsDto } from '@market/contracts';
 import { formatDollars } from '@market/domain';
 import { eventually } from '@market/server-kit/testing';
-import { adminToken, apiCall, registerAccount, type ApiAccount } from './support/api';
-import { baseUrl, launchBrowser, snap } from './support/browser';
+import { adminToken, apiCall, registerAccount } from './support/api';
+import { baseUrl, launchBrowser } from './support/browser';
+import { DESKTOP, invoiceOf, invoiceRow, snapBoth } from './support/invoices';
 import { logInAsAdmin } from './support/journey';
-import { loggedInPage, openSale, sidewaysOverflow } from './support/sales';
-
-const PHONE = { width: 375, height: 812 };
-const DESKTOP = { width: 1280, height: 900 };
+import { loggedInPage, openSale } from './support/sales';
 
 /** Billing's test clock (BILLING_CLOCK_FILE, set by the journeys' system): how far ahead of now it decides. */
 function setBillingClock(offsetMs: number): void {
@@ -19,35 +17,12 @@ function setBillingClock(offsetMs: number): void {
   writeFileSync(file, JSON.stringify({ offset_ms: offsetMs }));
 }
 
-async function invoiceOf(account: ApiAccount, listingId: string): Promise<InvoiceDto> {
-  const { body } = await apiCall<InvoicesResponse>('GET', '/invoices', undefined, account.token);
-  const invoice = body.invoices.find((row) => row.listing_id === listingId);
-  if (!invoice) throw new Error(`${account.username} has no invoice for ${listingId}`);
-  return invoice;
-}
-
 /** The success fee in force for invoices made from now on (D10), set as an admin does in Settings. */
 async function setSuccessFee(percent: number): Promise<void> {
   const token = await adminToken();
   const { body } = await apiCall<PlatformSettingsView>('GET', '/admin/settings', undefined, token);
   const saved = await apiCall('POST', '/admin/settings', { ...body, success_fee: percent }, token);
   if (saved.status !== 200) throw new Error(`settings: ${saved.status} ${JSON.stringify(saved.body)}`);
-}
-
-/** A screenshot at desktop width and at 375 px, checking the narrow page does not scroll sideways. */
-async function snapBoth(page: Page, name: string): Promise<void> {
-  await snap(page, name);
-  await page.setViewportSize(PHONE);
-  await eventually(async () => expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0), 3_000);
-  await snap(page, `${name}-375`);
-  await page.setViewportSize(DESKTOP);
-}
-
-async function invoiceRow(page: Page, title: string): Promise<Locator> {
-  await page.goto(`${baseUrl()}/dashboard?tab=invoices`);
-  const row = page.getByTestId('invoice-row').filter({ hasText: title });
-  await row.waitFor();
-  return row;
 }
 
 describe('money that reaches the seller (D22)', () => {

@@ -1,41 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import type { Browser, Locator, Page } from 'playwright-core';
-import type { EmailLogEntry, InvoiceDto, InvoicesResponse } from '@market/contracts';
+import type { Browser, Page } from 'playwright-core';
+import type { EmailLogEntry } from '@market/contracts';
 import { formatDollars } from '@market/domain';
 import { eventually } from '@market/server-kit/testing';
-import { adminToken, apiCall, registerAccount, type ApiAccount } from './support/api';
+import { adminToken, apiCall, registerAccount } from './support/api';
 import { baseUrl, launchBrowser, snap } from './support/browser';
 import { logInAsAdmin } from './support/journey';
-import { loggedInPage, openSale, sidewaysOverflow, waitForListingStatus } from './support/sales';
+import { DESKTOP, invoiceOf, invoiceRow, PHONE, snapBoth } from './support/invoices';
+import { loggedInPage, openSale, waitForListingStatus } from './support/sales';
 
-const PHONE = { width: 375, height: 812 };
-const DESKTOP = { width: 1280, height: 900 };
 const MESSAGE = 'The domain moved, but the hosting login and the newsletter list never arrived.';
 const NOTE = 'The seller could not show the hosting and list were handed over, so the buyer is refunded.';
-
-async function invoiceOf(account: ApiAccount, listingId: string): Promise<InvoiceDto> {
-  const { body } = await apiCall<InvoicesResponse>('GET', '/invoices', undefined, account.token);
-  const invoice = body.invoices.find((row) => row.listing_id === listingId);
-  if (!invoice) throw new Error(`${account.username} has no invoice for ${listingId}`);
-  return invoice;
-}
-
-/** A screenshot at desktop width and at 375 px, checking the narrow page does not scroll sideways. */
-async function snapBoth(page: Page, name: string): Promise<void> {
-  await snap(page, name);
-  await page.setViewportSize(PHONE);
-  // The page lays itself out again after the resize (a refetch may land meanwhile): polled, never read mid-layout.
-  await eventually(async () => expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0), 3_000);
-  await snap(page, `${name}-375`);
-  await page.setViewportSize(DESKTOP);
-}
-
-async function invoiceRow(page: Page, title: string): Promise<Locator> {
-  await page.goto(`${baseUrl()}/dashboard?tab=invoices`);
-  const row = page.getByTestId('invoice-row').filter({ hasText: title });
-  await row.waitFor();
-  return row;
-}
 
 describe('transfer checklist and a dispute resolved by refund (ADR 0039)', () => {
   let browser: Browser;

@@ -1,10 +1,8 @@
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import type { EventEnvelope, EventName, EventPayloads } from '@market/contracts';
 import { EventConsumers } from '@market/server-kit';
 import { EmailQueue } from './email.queue';
 import { UserContacts } from './user-contacts';
-import type { Notice } from './notice';
-import { unmailableReason } from './notified-events';
+import { EssentialNotices } from './essential-notices';
 import { disputeEscalatedNotice, disputeOpenedSellerNotice, disputeResolvedNotice } from './dispute-email-templates';
 
 /**
@@ -14,40 +12,22 @@ import { disputeEscalatedNotice, disputeOpenedSellerNotice, disputeResolvedNotic
  */
 @Injectable()
 export class DisputeEventsHandler implements OnApplicationBootstrap {
-  private readonly logger = new Logger('DisputeEvents');
+  private readonly notices: EssentialNotices;
 
-  constructor(
-    private readonly consumers: EventConsumers,
-    private readonly queue: EmailQueue,
-    private readonly contacts: UserContacts,
-  ) {}
+  constructor(consumers: EventConsumers, queue: EmailQueue, contacts: UserContacts) {
+    this.notices = new EssentialNotices(consumers, queue, contacts, new Logger('DisputeEvents'));
+  }
 
   async onApplicationBootstrap() {
-    await this.on('dispute.opened', ['seller_id'], (event) => this.notify(event, 'dispute_opened_seller', event.payload.seller_id, disputeOpenedSellerNotice(event.payload)));
-    await this.on('dispute.escalated', ['buyer_id', 'seller_id'], async (event) => {
-      await this.notify(event, 'dispute_escalated_buyer', event.payload.buyer_id, disputeEscalatedNotice(event.payload));
-      await this.notify(event, 'dispute_escalated_seller', event.payload.seller_id, disputeEscalatedNotice(event.payload));
+    const notices = this.notices;
+    await notices.on('dispute.opened', ['seller_id'], (event) => notices.notify(event, 'dispute_opened_seller', event.payload.seller_id, disputeOpenedSellerNotice(event.payload)));
+    await notices.on('dispute.escalated', ['buyer_id', 'seller_id'], async (event) => {
+      await notices.notify(event, 'dispute_escalated_buyer', event.payload.buyer_id, disputeEscalatedNotice(event.payload));
+      await notices.notify(event, 'dispute_escalated_seller', event.payload.seller_id, disputeEscalatedNotice(event.payload));
     });
-    await this.on('dispute.resolved', ['buyer_id', 'seller_id'], async (event) => {
-      await this.notify(event, 'dispute_resolved_buyer', event.payload.buyer_id, disputeResolvedNotice(event.payload, 'buyer'));
-      await this.notify(event, 'dispute_resolved_seller', event.payload.seller_id, disputeResolvedNotice(event.payload, 'seller'));
+    await notices.on('dispute.resolved', ['buyer_id', 'seller_id'], async (event) => {
+      await notices.notify(event, 'dispute_resolved_buyer', event.payload.buyer_id, disputeResolvedNotice(event.payload, 'buyer'));
+      await notices.notify(event, 'dispute_resolved_seller', event.payload.seller_id, disputeResolvedNotice(event.payload, 'seller'));
     });
-  }
-
-  private on<N extends EventName>(name: N, required: readonly (keyof EventPayloads[N] & string)[], handler: (event: EventEnvelope<N>) => Promise<void>) {
-    return this.consumers.subscribe(name, async (event) => {
-      const reason = unmailableReason(event, required);
-      if (reason) {
-        this.logger.warn(`No email for ${name} ${event.id}: ${reason}`);
-        return;
-      }
-      await handler(event);
-    });
-  }
-
-  private async notify(event: EventEnvelope, category: string, userId: string, notice: Notice): Promise<void> {
-    const user = await this.contacts.find(userId);
-    if (!user) return;
-    await this.queue.enqueue(`${category}-${event.id}`, { kind: 'notice', category, essential: true, to: user.email, username: user.username, notice });
   }
 }
