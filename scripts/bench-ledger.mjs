@@ -23,10 +23,13 @@ const { ReconciliationService } = loadBuilt('apps/billing-service/dist/ledger/re
 const { PaymentEventsHandler } = loadBuilt('apps/billing-service/dist/payments/payment-events.handler.js');
 const { PaymentIntentsRepository } = loadBuilt('apps/billing-service/dist/payments/payment-intents.repository.js');
 const { EscrowService } = loadBuilt('apps/billing-service/dist/payments/escrow.service.js');
+const { TransferRepository } = loadBuilt('apps/billing-service/dist/transfer/transfer.repository.js');
 const { InvoicesRepository } = loadBuilt('apps/billing-service/dist/invoices/invoices.repository.js');
 const { PayoutsRepository } = loadBuilt('apps/billing-service/dist/payouts/payouts.repository.js');
 const { PayoutAccountsRepository } = loadBuilt('apps/billing-service/dist/payouts/payout-accounts.repository.js');
 const { PayoutsService } = loadBuilt('apps/billing-service/dist/payouts/payouts.service.js');
+const { PayoutSendsRepository } = loadBuilt('apps/billing-service/dist/payouts/payout-sends.repository.js');
+const { PayoutSender } = loadBuilt('apps/billing-service/dist/payouts/payout-sender.js');
 const { EscrowSweep } = loadBuilt('apps/billing-service/dist/payouts/escrow.sweep.js');
 const { BillingClock } = loadBuilt('apps/billing-service/dist/clock/billing-clock.js');
 
@@ -123,11 +126,15 @@ async function main() {
     console.log(`  seeded in ${seconds(performance.now() - t0)} s`);
     const intents = new PaymentIntentsRepository(ds);
     const handler = new PaymentEventsHandler(ds, provider, ledger, config);
-    const escrow = new EscrowService(intents, handler, provider);
+    const transfers = new TransferRepository(ds);
+    const escrow = new EscrowService(intents, handler, transfers, provider);
     const payoutRecords = new PayoutsRepository(ds, ledger);
-    const payouts = new PayoutsService(payoutRecords, new PayoutAccountsRepository(ds), intents, new InvoicesRepository(ds), escrow, provider);
+    const sends = new PayoutSendsRepository(ds, ledger);
+    const accounts = new PayoutAccountsRepository(ds);
+    const sender = new PayoutSender(sends, accounts, intents, provider);
+    const payouts = new PayoutsService(payoutRecords, accounts, intents, new InvoicesRepository(ds), escrow, sender, sends, transfers, provider);
     const settings = { get: async () => ({ inspection_days: 3 }) };
-    const sweep = new EscrowSweep(intents, escrow, payouts, payoutRecords, settings, new BillingClock(config), config);
+    const sweep = new EscrowSweep(intents, escrow, payouts, sender, payoutRecords, settings, new BillingClock(config), config);
     t0 = performance.now();
     const result = await sweep.sweep();
     const sweepMs = performance.now() - t0;

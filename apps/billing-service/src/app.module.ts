@@ -41,6 +41,8 @@ import { PayoutAccountsRepository } from './payouts/payout-accounts.repository';
 import { PayoutAccountsService } from './payouts/payout-accounts.service';
 import { PayoutsRepository } from './payouts/payouts.repository';
 import { PayoutsService } from './payouts/payouts.service';
+import { PayoutSendsRepository } from './payouts/payout-sends.repository';
+import { PayoutSender } from './payouts/payout-sender';
 import { PayoutsController } from './payouts/payouts.controller';
 import { EscrowSweep } from './payouts/escrow.sweep';
 
@@ -57,7 +59,7 @@ export function billingAppModule(serviceConfig: ServiceConfig & Partial<BillingC
       providers: [{ provide: BILLING_CONFIG, useValue: config }, ServiceRpc, InvoicesRepository, InvoicesService, SaleEventsHandler, OverdueSweep, ...PAYMENTS_PROVIDERS, AdminBillingRepository, AdminBillingService, TransferRepository, TransferService, DisputeEscalationSweep, TransferProofRepository, TransferProofService, ...domainProofProviders(serviceConfig), PaymentMethodsRepository, PaymentMethodsService, UnpaidSalesRepository, PaymentWindowSweep, SaleCancellationService, MemberEventsHandler, BillingCountsRepository, BillingMetrics,
         // Escrow, payouts and the ledger (D22, ADR 0063).
         BillingClock, EscrowFactsReader, LedgerRepository, LedgerService, ReconciliationService, ReconciliationSweep, PayoutAccountsRepository,
-        PayoutAccountsService, PayoutsRepository, PayoutsService, EscrowSweep],
+        PayoutAccountsService, PayoutsRepository, PayoutSendsRepository, PayoutSender, PayoutsService, EscrowSweep],
     },
   );
 }

@@ -4,13 +4,9 @@ import { RPC, type Actor, type RpcDefinition } from '@market/contracts';
 import type { InvoiceState } from '@market/domain';
 import { AppError, KIT_MIGRATIONS, openServiceDatabase, type ServiceRpc } from '@market/server-kit';
 import { createTestDatabase, type TestDatabase } from '@market/server-kit/testing';
-import { CreateInvoices1763801200000 } from '../migrations/1763801200000-create-invoices';
-import { TransferAndDisputes1764520000000 } from '../migrations/1764520000000-transfer-and-disputes';
-import { TransferProofs1764530100000 } from '../migrations/1764530100000-transfer-proofs';
-import { PaymentWindow1764550000000 } from '../migrations/1764550000000-payment-window';
-import { CreatePayments1763801300000 } from '../migrations/1763801300000-create-payments';
 import { AdminBillingRepository, invoiceStatusesOf } from './admin-billing.repository';
 import { AdminBillingService } from './admin-billing.service';
+import { BILLING_DATABASE } from '../billing.database';
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
@@ -62,7 +58,7 @@ describe('admin billing figures in SQL (ADR 0021)', () => {
       url: db.url,
       schema: 'billing',
       entities: [],
-      migrations: [...KIT_MIGRATIONS, CreateInvoices1763801200000, CreatePayments1763801300000, TransferAndDisputes1764520000000, TransferProofs1764530100000, PaymentWindow1764550000000],
+      migrations: [...KIT_MIGRATIONS, ...BILLING_DATABASE.migrations],
       poolSize: 4,
     });
     repository = new AdminBillingRepository(ds);

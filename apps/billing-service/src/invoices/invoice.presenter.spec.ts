@@ -27,6 +27,7 @@ const record = (overrides: Partial<InvoiceRecord> = {}): InvoiceRecord => ({
   transfer_received_at: null,
   transfer_verified_at: null,
   release_started_at: null,
+  refund_started_at: null,
   pay_by: new Date('2026-03-03T10:00:00.000Z'),
   cancelled_at: null,
   cancel_reason: null,

@@ -3,14 +3,11 @@ import type { DataSource } from 'typeorm';
 import { DEFAULT_SETTINGS, RPC, type Actor, type BuyNowSale, type RpcDefinition, type EventEnvelope, type EventPayloads } from '@market/contracts';
 import { AppError, badRequest, KIT_MIGRATIONS, EventConsumers, openServiceDatabase, type ServiceRpc, type SettingsClient } from '@market/server-kit';
 import { createTestDatabase, type TestDatabase } from '@market/server-kit/testing';
-import { CreateInvoices1763801200000 } from '../migrations/1763801200000-create-invoices';
-import { TransferAndDisputes1764520000000 } from '../migrations/1764520000000-transfer-and-disputes';
-import { TransferProofs1764530100000 } from '../migrations/1764530100000-transfer-proofs';
-import { PaymentWindow1764550000000 } from '../migrations/1764550000000-payment-window';
 import { InvoicesRepository } from './invoices.repository';
 import { SaleEventsHandler } from './sale-events.handler';
 import { InvoicesService, PAYMENT_SETUP_FAILED_MESSAGE } from './invoices.service';
 import { OverdueSweep } from './overdue-sweep';
+import { BILLING_DATABASE } from '../billing.database';
 
 const DAY = 24 * 3600_000;
 
@@ -50,7 +47,7 @@ describe('invoices in the billing schema (D10)', () => {
 
   beforeAll(async () => {
     db = await createTestDatabase('billing');
-    ds = await openServiceDatabase({ url: db.url, schema: 'billing', entities: [], migrations: [...KIT_MIGRATIONS, CreateInvoices1763801200000, TransferAndDisputes1764520000000, TransferProofs1764530100000, PaymentWindow1764550000000], poolSize: 12 });
+    ds = await openServiceDatabase({ url: db.url, schema: 'billing', entities: [], migrations: [...KIT_MIGRATIONS, ...BILLING_DATABASE.migrations], poolSize: 12 });
     invoices = new InvoicesRepository(ds);
     // apply() needs only the database; no JetStream is involved here.
     consumers = new EventConsumers(ds, undefined as never, { stream: 'UNUSED', prefix: 'unused' }, 'billing-service');

@@ -25,8 +25,10 @@ export interface InvoiceRecord {
   /** The transfer checklist (ADR 0039): when the seller started it and when the buyer confirmed receipt. */
   transfer_started_at: Date | null;
   transfer_received_at: Date | null;
-  /** When an admin's plain release (capture) began: no dispute can be opened after it. */
+  /** When the release of the funds began (D22): no dispute can be opened after it. */
   release_started_at: Date | null;
+  /** When an admin's refund began: no release can be claimed while it stands (D22). */
+  refund_started_at: Date | null;
   /** When the buyer's own token showed on the site's domain (ADR 0040): the transfer verified. */
   transfer_verified_at: Date | null;
   /** The end of the payment window (ADR 0043); null on invoices made before it existed. */
@@ -57,7 +59,7 @@ export type TransitionResult = { invoice: InvoiceRecord; applied: boolean } | nu
 
 export const INVOICE_COLUMNS = `id, invoice_number, bid_id, listing_id, buyer_id, seller_id, website_title, website_url, sale_type,
   amount_cents::float8 AS amount_cents, success_fee_percent::float8 AS success_fee_percent, fee_cents::float8 AS fee_cents,
-  payout_cents::float8 AS payout_cents, status, due_date, created_at, paid_at, transfer_started_at, transfer_received_at, release_started_at,
+  payout_cents::float8 AS payout_cents, status, due_date, created_at, paid_at, transfer_started_at, transfer_received_at, release_started_at, refund_started_at,
   transfer_verified_at, pay_by, cancelled_at, cancel_reason, cancel_note`;
 const SWEEP_BATCH = 1000;
 

@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { PAYMENT_PROVIDER, type PaymentProvider } from '../payments/payment-provider';
 
 /** The balance transaction types the ledger records: everything else (the platform's bank payouts, adjustments) is not its. */
-export const RECONCILED_TYPES = new Set(['charge', 'payment', 'refund', 'payment_refund', 'transfer', 'transfer_reversal']);
+export const RECONCILED_TYPES = new Set(['charge', 'payment', 'refund', 'payment_refund', 'transfer', 'transfer_refund', 'transfer_cancel', 'transfer_failure', 'refund_failure']);
 /** Recent entries may still be on their way to one side: compared only once this old. */
 const SETTLE_MS = 5 * 60_000;
 const DAY_MS = 24 * 3600_000;
@@ -47,7 +47,8 @@ export class ReconciliationService {
   /** Compares the window of `windowDays` days ending a few minutes before `now`, and records what differs. */
   async run(now: Date, windowDays: number): Promise<ReconciliationRun> {
     const started = new Date();
-    const to = new Date(now.getTime() - SETTLE_MS);
+    // Whole seconds at both ends: Stripe's times are whole seconds, so both sides see exactly the same window.
+    const to = new Date(Math.floor((now.getTime() - SETTLE_MS) / 1000) * 1000);
     const from = new Date(to.getTime() - windowDays * DAY_MS);
     const ledger = await this.ledgerSide(from, to);
     const ledgerCount = ledger.size;

@@ -11,6 +11,8 @@ export class EscrowPayoutsLedger1765000000000 implements MigrationInterface {
   name = 'EscrowPayoutsLedger1765000000000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
+    // An admin's refund claims the invoice before the provider is asked, so a release cannot slip in meanwhile.
+    await queryRunner.query('ALTER TABLE invoices ADD COLUMN refund_started_at timestamptz');
     await queryRunner.query('ALTER TABLE invoices DROP CONSTRAINT IF EXISTS invoices_cancel_reason_check');
     await queryRunner.query(`ALTER TABLE invoices ADD CONSTRAINT invoices_cancel_reason_check CHECK (cancel_reason IN ('unpaid', 'admin_cancelled', 'refunded'))`);
     await queryRunner.query(`
@@ -57,6 +59,20 @@ export class EscrowPayoutsLedger1765000000000 implements MigrationInterface {
         WHERE status = 'payment_authorized' AND (transfer_verified_at IS NOT NULL OR transfer_received_at IS NOT NULL)`);
     await this.ledger(queryRunner);
     await this.sandbox(queryRunner);
+    await this.openingBalances(queryRunner);
+  }
+
+  /**
+   * Holds authorised before the ledger existed get their opening `authorization` transaction, so their capture,
+   * release or refund balances like any other. Invoices paid before D22 were captured without a payout: they are left
+   * to support (docs/operations.md, "Sales paid before payouts"), never paid out by a deploy.
+   */
+  private async openingBalances(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
+      WITH held AS (SELECT id, invoice_id, amount_cents, gen_random_uuid() AS txn FROM payment_intents WHERE status = 'requires_capture'),
+      t AS (INSERT INTO ledger_transactions (id, kind, invoice_id, idempotency_key) SELECT txn, 'authorization', invoice_id, 'authorization:' || id FROM held RETURNING id)
+      INSERT INTO ledger_entries (transaction_id, line, account, amount_cents)
+      SELECT held.txn, l.line, l.account, l.amount FROM held CROSS JOIN LATERAL (VALUES (1, 'card_holds', held.amount_cents), (2, 'escrow_held', -held.amount_cents)) AS l(line, account, amount)`);
   }
 
   private async ledger(queryRunner: QueryRunner): Promise<void> {
@@ -222,6 +238,7 @@ export class EscrowPayoutsLedger1765000000000 implements MigrationInterface {
     await queryRunner.query('DROP TABLE payout_accounts');
     await queryRunner.query(`UPDATE invoices SET status = 'payment_canceled', cancelled_at = NULL, cancel_reason = NULL WHERE cancel_reason = 'refunded'`);
     await queryRunner.query('ALTER TABLE invoices DROP CONSTRAINT invoices_cancel_reason_check');
+    await queryRunner.query('ALTER TABLE invoices DROP COLUMN refund_started_at');
     await queryRunner.query(`ALTER TABLE invoices ADD CONSTRAINT invoices_cancel_reason_check CHECK (cancel_reason IN ('unpaid', 'admin_cancelled'))`);
   }
 }

@@ -116,6 +116,16 @@ export class PaymentIntentsRepository {
     return row ?? null;
   }
 
+  /** Which of these invoices have captured funds not refunded: the only money a payout may come from (D22). */
+  async capturedOf(invoiceIds: string[]): Promise<Set<string>> {
+    if (invoiceIds.length === 0) return new Set();
+    const rows: { invoice_id: string }[] = await this.dataSource.query(
+      `SELECT DISTINCT invoice_id FROM payment_intents WHERE invoice_id = ANY($1::uuid[]) AND status = 'succeeded' AND refunded_at IS NULL`,
+      [invoiceIds],
+    );
+    return new Set(rows.map((r) => r.invoice_id));
+  }
+
   /** Which of these invoices still have an uncaptured hold (released funds are captured first, D22). */
   async uncapturedOf(invoiceIds: string[]): Promise<string[]> {
     if (invoiceIds.length === 0) return [];
@@ -135,6 +145,8 @@ export class PaymentIntentsRepository {
       `SELECT p.provider_intent_id FROM payment_intents p JOIN invoices i ON i.id = p.invoice_id
        WHERE p.status = 'requires_capture' AND i.status IN ('payment_authorized', 'disputed')
          AND (i.transfer_started_at IS NOT NULL OR p.authorized_at <= $1)
+         -- One payment's money per invoice: a second hold beside captured funds is never captured.
+         AND NOT EXISTS (SELECT 1 FROM payment_intents o WHERE o.invoice_id = p.invoice_id AND o.status = 'succeeded' AND o.refunded_at IS NULL)
        ORDER BY p.authorized_at LIMIT $2`,
       [dueBefore, limit],
     );

@@ -94,7 +94,7 @@ export interface CreateTransferInput {
 
 /** One balance transaction as the provider lists it, for the daily reconciliation (D22). */
 export interface ProviderBalanceTransaction extends ProviderBalanceEntry {
-  /** charge, refund, transfer, transfer_reversal, ... as Stripe names them. */
+  /** charge, refund, transfer, transfer_refund (a reversal), ... as Stripe names them. */
   type: string;
   /** What it moved: the charge, refund or transfer id. */
   source_id: string | null;

@@ -13,17 +13,18 @@ import {
   type SandboxCheckoutResult,
   type SandboxConfirmResult,
 } from '@market/contracts';
-import { canPay, centsToDollars, dollarsToCents, formatDollars, refundRoute, sandboxCardOutcome, type PaymentIntentStatus } from '@market/domain';
+import { canPay, centsToDollars, dollarsToCents, formatDollars, sandboxCardOutcome, type PaymentIntentStatus } from '@market/domain';
 import { AppError, badRequest, conflict, forbidden, notFound, requireActor, requireAdmin } from '@market/server-kit';
 import { BILLING_CONFIG, type BillingConfig } from '../billing.config';
 import { InvoicesRepository, type InvoiceRecord } from '../invoices/invoices.repository';
 import { viewerOf } from '../invoices/invoice.presenter';
-import { PAYMENT_PROVIDER, ProviderError, type PaymentProvider, type ProviderIntent } from './payment-provider';
+import { PAYMENT_PROVIDER, type PaymentProvider, type ProviderIntent } from './payment-provider';
 import { PaymentAdminActs, type AdminPaymentAction } from './payment-admin-acts';
 import { syncSteps } from './payment-sync';
 import { PayoutsRepository, type PayoutRecord } from '../payouts/payouts.repository';
 import { PayoutAccountsRepository } from '../payouts/payout-accounts.repository';
 import { PayoutsService } from '../payouts/payouts.service';
+import { EscrowService } from './escrow.service';
 import { PaymentIntentsRepository, type AdminPaymentIntentRecord, type PaymentIntentRecord } from './payment-intents.repository';
 import { PaymentEventsHandler } from './payment-events.handler';
 import { SandboxProvider, type SandboxConfirmation } from './sandbox.provider';
@@ -53,6 +54,7 @@ export class PaymentsService {
     private readonly payouts: PayoutsRepository,
     private readonly accounts: PayoutAccountsRepository,
     private readonly release: PayoutsService,
+    private readonly escrow: EscrowService,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
     @Inject(BILLING_CONFIG) private readonly config: Pick<BillingConfig, 'PUBLIC_URL' | 'STRIPE_PUBLISHABLE_KEY'>,
   ) {}
@@ -185,16 +187,10 @@ export class PaymentsService {
     if (typeof request.amount_to_refund === 'number' && dollarsToCents(request.amount_to_refund) !== intent.amount_cents) {
       throw badRequest('Partial refunds are not supported: refund the full amount');
     }
-    const payout = await this.payouts.findByInvoice(intent.invoice_id);
-    const route = refundRoute(intent.status, intent.refunded_at !== null, payout);
-    if (route.route === 'refused') throw payout ? conflict(route.why) : badRequest(route.why);
-    const disputed = await this.transfer.refundRefusal(intent.invoice_id);
-    if (disputed) throw conflict(disputed);
-    const remote =
-      route.route === 'cancel_hold'
-        ? await this.call(() => this.provider.cancel(intent.provider_intent_id, 'requested_by_customer'), 'refund')
-        : await this.call(() => this.provider.refund(intent.provider_intent_id), 'refund');
-    await this.audited(intent, admin, 'payment.refunded', syncedStatus(intent, remote));
+    const refunded = await this.escrow.refund(intent, { forDispute: false });
+    // The payment's own state, or the provider's refusal of it, is a 400 (SPEC §8); a dispute or a payout is a 409.
+    if ('refused' in refunded) throw refunded.because === 'state' || refunded.because === 'provider' ? badRequest(refunded.refused) : conflict(refunded.refused);
+    await this.audited(intent, admin, 'payment.refunded', syncedStatus(intent, refunded.remote));
     this.logger.log(`Admin ${admin.user_id} refunded payment ${id}: ${request.reason ?? 'no reason given'}`);
     return { message: 'Payment refunded successfully! The sale is unwound and the listing goes back on sale.', payment_intent: await this.synced(intent) };
   }
@@ -291,16 +287,6 @@ export class PaymentsService {
     return adminDto(fresh ?? intent, new Date(), disputes.get(intent.invoice_id) ?? null, payouts.get(intent.invoice_id) ?? null, accounts);
   }
 
-  /** Runs a provider call; its refusals become 400s with its text (SPEC §8 distinctions). */
-  private async call<T>(fn: () => Promise<T>, action: 'capture' | 'refund'): Promise<T> {
-    try {
-      return await fn();
-    } catch (error) {
-      if (error instanceof ProviderError) throw badRequest(error.message);
-      this.logger.warn(`Provider ${action} failed: ${(error as Error).message}`);
-      throw error;
-    }
-  }
 }
 
 /** The status an intent reaches by the provider's answer (what the admin's act led to). */

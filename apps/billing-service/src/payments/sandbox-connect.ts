@@ -25,7 +25,7 @@ const TRANSFER_COLUMNS = `t.id, t.amount_cents::float8 AS amount_cents, t.destin
   b.id AS b_id, b.created_at AS b_created_at, r.id AS r_id, r.created_at AS r_created_at`;
 const TRANSFER_FROM = `sandbox_transfers t
   LEFT JOIN sandbox_balance_transactions b ON b.type = 'transfer' AND b.source_id = t.id
-  LEFT JOIN sandbox_balance_transactions r ON r.type = 'transfer_reversal' AND r.source_id = t.id`;
+  LEFT JOIN sandbox_balance_transactions r ON r.type = 'transfer_refund' AND r.source_id = t.id`;
 
 /** What the sandbox's onboarding page lets a seller do: its one button, or a provider's other answers (tests, demos). */
 export type SandboxOnboardingOutcome = 'complete' | 'pending_verification' | 'restricted';
@@ -188,7 +188,7 @@ export class SandboxConnect {
       if (row.reversed_at) return [];
       const at = new Date();
       await manager.query('UPDATE sandbox_transfers SET reversed_at = $2 WHERE id = $1', [transferId, at]);
-      await this.recordBalance(manager, 'transfer_reversal', transferId, row.amount_cents, 0, at);
+      await this.recordBalance(manager, 'transfer_refund', transferId, row.amount_cents, 0, at);
       return [await this.recordEvent(manager, 'transfer.reversed', transferId)];
     });
     await this.deliver(events);

@@ -201,7 +201,7 @@ describe('Stripe Connect through the official SDK against the stand-in (D22: esc
       reversed: true,
       reversal_balance: { id: reversal.balance_transaction, amount_cents: 1_000, fee_cents: 0, net_cents: 1_000, created_at: new Date(reversal.created * 1000) },
     });
-    expect(standIn.connect.balanceTransactions().find((t) => t.id === reversal.balance_transaction)).toMatchObject({ type: 'transfer_reversal', source: reversal.id });
+    expect(standIn.connect.balanceTransactions().find((t) => t.id === reversal.balance_transaction)).toMatchObject({ type: 'transfer_refund', source: reversal.id });
     const [reversed] = eventsFor('transfer.reversed', first.id);
     expect(reversed.data.object).toMatchObject({ reversed: true, amount_reversed: 1_000 });
     expect(providerEventOf(reversed)).toEqual({ id: reversed.id, type: 'transfer.reversed', transfer_id: first.id, at: new Date(reversed.created * 1000) });

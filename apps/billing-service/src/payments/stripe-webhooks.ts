@@ -77,8 +77,8 @@ export class StripeWebhooks {
 
   /**
    * Records the intent a Checkout Session made (its metadata names the invoice), once. An unfinished dialog payment of
-   * the same invoice is canceled first (one open payment per invoice); if the dialog already holds the funds, the
-   * checkout's duplicate hold is released instead.
+   * the same invoice is canceled first (one open payment per invoice); if the dialog already holds the funds, or they
+   * were captured into escrow, the checkout's duplicate hold is released instead.
    */
   private async recordCheckoutIntent(session: Stripe.Checkout.Session, intentId: string): Promise<void> {
     if (await this.intents.findByProviderId(intentId)) return;
@@ -89,9 +89,11 @@ export class StripeWebhooks {
       this.logger.warn(`Checkout session ${session.id} names no invoice of ours (${invoiceId || 'none'}); its intent ${intentId} is not recorded`);
       return;
     }
-    const open = await this.intents.findOpen(invoice.id);
+    // Funds already captured into escrow for this invoice (D22): the checkout's hold is a second payment, released.
+    const holding = await this.intents.findHolding(invoice.id);
+    const open = holding?.status === 'succeeded' ? holding : await this.intents.findOpen(invoice.id);
     if (open && open.provider_intent_id !== intentId) {
-      const duplicate = open.status === 'requires_capture';
+      const duplicate = open.status === 'requires_capture' || open.status === 'succeeded';
       const release = duplicate ? intentId : open.provider_intent_id;
       await this.provider.cancel(release, duplicate ? 'requested_by_customer' : 'abandoned').catch((error: unknown) => {
         if (!(error instanceof ProviderError)) throw error;

@@ -8,6 +8,7 @@ import { PaymentIntentsRepository } from '../payments/payment-intents.repository
 import { EscrowService } from '../payments/escrow.service';
 import { PayoutsRepository } from './payouts.repository';
 import { PayoutsService } from './payouts.service';
+import { PayoutSender } from './payout-sender';
 
 const BATCH = 500;
 
@@ -34,6 +35,7 @@ export class EscrowSweep implements OnApplicationBootstrap, OnApplicationShutdow
     private readonly intents: PaymentIntentsRepository,
     private readonly escrow: EscrowService,
     private readonly payouts: PayoutsService,
+    private readonly sender: PayoutSender,
     private readonly releases: PayoutsRepository,
     private readonly settings: SettingsClient,
     private readonly clock: BillingClock,
@@ -64,7 +66,8 @@ export class EscrowSweep implements OnApplicationBootstrap, OnApplicationShutdow
     const now = this.clock.now().getTime() > at.getTime() ? this.clock.now() : at;
     const captured = await this.captureDue(now);
     const released = await this.releaseDue(now);
-    const paid = await this.payouts.sendPending(BATCH * 4);
+    // Payouts not yet sent, and those waiting on accounts whose account.updated may have been missed.
+    const paid = (await this.sender.sendPending(BATCH * 4)) + (await this.sender.refreshWaiting(50));
     if (captured + released + paid > 0) this.logger.log(`Escrow: ${captured} holds captured, ${released} releases, ${paid} payouts sent`);
     return { captured, released, paid };
   }

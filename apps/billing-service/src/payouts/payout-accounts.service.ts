@@ -7,7 +7,7 @@ import { PAYMENT_PROVIDER, ProviderError, type PaymentProvider } from '../paymen
 import { refreshAccount } from './payout-account-refresh';
 import { SandboxProvider } from '../payments/sandbox.provider';
 import { PayoutAccountsRepository, type PayoutAccountRecord } from './payout-accounts.repository';
-import { PayoutsService } from './payouts.service';
+import { PayoutSender } from './payout-sender';
 
 const LINK_NOT_FOUND = 'This onboarding link has expired or is not yours; ask for a new one from Dashboard \u2192 Payouts.';
 
@@ -27,7 +27,7 @@ export class PayoutAccountsService {
 
   constructor(
     private readonly accounts: PayoutAccountsRepository,
-    private readonly payouts: PayoutsService,
+    private readonly sender: PayoutSender,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
     @Inject(BILLING_CONFIG) private readonly config: Pick<BillingConfig, 'PUBLIC_URL'>,
   ) {}
@@ -100,7 +100,7 @@ export class PayoutAccountsService {
     if (!changed) return false;
     const status = changed.after.status;
     if (changed.before !== status) this.logger.log(`Payout account of ${changed.after.user_id}: ${changed.before} -> ${status}`);
-    if (canReceivePayouts(status)) await this.payouts.sendWaitingFor(changed.after.user_id);
+    if (canReceivePayouts(status)) await this.sender.sendWaitingFor(changed.after.user_id);
     return true;
   }
 

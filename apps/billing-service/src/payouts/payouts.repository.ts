@@ -1,12 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
-import { centsToDollars, fundsHeld, payoutEntries, payoutReversedEntries, releaseEntries, releaseRefusal, type PayoutStatus } from '@market/domain';
+import { centsToDollars, fundsHeld, releaseEntries, releaseRefusal, type PayoutStatus } from '@market/domain';
 import { appendEvent } from '@market/server-kit';
 import { INVOICE_COLUMNS, type InvoiceRecord } from '../invoices/invoices.repository';
 import { closeDisputeFor } from '../transfer/transfer.repository';
 import { LedgerRepository } from '../ledger/ledger.repository';
-import type { ProviderTransfer } from '../payments/payment-provider';
 
 /** A payout row as stored (billing.payouts): one per invoice, in cents. */
 export interface PayoutRecord {
@@ -111,6 +110,8 @@ export class PayoutsRepository {
             ? fundsHeld(invoice.status) ? null : `No funds are held for this invoice; it is ${invoice.status.replace(/_/g, ' ')}.`
             : releaseRefusal(invoice, disputed.has(invoice.id), false);
         if (refusal) claims.set(invoice.id, { outcome: 'refused', why: refusal, invoice });
+        // An admin's refund claimed it first (D22): the money goes back to the buyer, not to the seller.
+        else if (invoice.refund_started_at) claims.set(invoice.id, { outcome: 'refused', why: 'A refund of this invoice is under way, so its funds cannot be released.', invoice });
         else if (!charges.has(invoice.id)) claims.set(invoice.id, { outcome: 'refused', why: 'The funds of this invoice are not captured yet; try again in a moment.', invoice });
         else toClaim.push({ invoice, payout: this.newPayout(invoice, releasedBy, accountReady(invoice.seller_id), charges.get(invoice.id) ?? null, new Date()) });
       }
@@ -142,75 +143,9 @@ export class PayoutsRepository {
     });
   }
 
-  /** One transfer's confirmation (markSentMany for one); false when the payout was already paid. */
-  async markSent(payoutId: string, transfer: ProviderTransfer, testMode: boolean): Promise<boolean> {
-    return (await this.markSentMany([{ payoutId, transfer }], testMode)) === 1;
-  }
 
-  /**
-   * Records transfers the provider made for payouts (D22), in one transaction: each payout is paid, the seller's
-   * payable leaves the platform's balance in the ledger, the invoice is paid and payout.sent tells both parties. A
-   * second confirmation of the same transfer changes nothing; answers how many were recorded now.
-   */
-  markSentMany(sent: { payoutId: string; transfer: ProviderTransfer }[], testMode: boolean): Promise<number> {
-    if (sent.length === 0) return Promise.resolve(0);
-    return this.dataSource.transaction(async (manager) => {
-      const byPayout = new Map(sent.map((s) => [s.payoutId, s.transfer]));
-      const refs: { invoice_id: string }[] = await manager.query('SELECT invoice_id FROM payouts WHERE id = ANY($1::uuid[])', [[...byPayout.keys()]]);
-      // Invoices first, then payouts, each in id order: the order every payment path locks in.
-      const invoices: InvoiceRecord[] = await manager.query(`SELECT ${INVOICE_COLUMNS} FROM invoices WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`, [
-        refs.map((r) => r.invoice_id),
-      ]);
-      const payouts: PayoutRecord[] = await manager.query(`SELECT ${PAYOUT_COLUMNS} FROM payouts WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`, [[...byPayout.keys()]]);
-      const invoiceOf = new Map(invoices.map((i) => [i.id, i]));
-      const due = payouts.filter((p) => p.status !== 'paid' && p.status !== 'reversed');
-      for (const payout of due) {
-        const transfer = byPayout.get(payout.id) as ProviderTransfer;
-        if (transfer.amount_cents !== payout.net_cents) throw new Error(`Transfer ${transfer.id} of ${transfer.amount_cents} does not match payout ${payout.id} of ${payout.net_cents}`);
-      }
-      if (due.length === 0) return 0;
-      const transfers = due.map((p) => byPayout.get(p.id) as ProviderTransfer);
-      await manager.query(
-        `UPDATE payouts p SET status = 'paid', provider_transfer_id = s.transfer, paid_at = s.at, last_error = NULL, updated_at = now()
-         FROM unnest($1::uuid[], $2::text[], $3::timestamptz[]) AS s(id, transfer, at) WHERE p.id = s.id`,
-        [due.map((p) => p.id), transfers.map((t) => t.id), transfers.map((t) => t.created_at)],
-      );
-      await this.ledger.recordMany(
-        manager,
-        due.map((payout, i) => ({
-          kind: 'payout' as const,
-          key: `payout:${payout.id}`,
-          invoice_id: payout.invoice_id,
-          payout_id: payout.id,
-          provider_ref: transfers[i].balance?.id ?? null,
-          provider_at: transfers[i].balance?.created_at ?? null,
-          entries: payoutEntries(payout.seller_id, payout.net_cents),
-        })),
-      );
-      // payout_sent: a held invoice becomes paid; one in any other state (refunded meanwhile) keeps it, and the
-      // reconciliation shows the transfer.
-      await manager.query(`UPDATE invoices SET status = 'paid', paid_at = now(), updated_at = now() WHERE id = ANY($1::uuid[]) AND status = 'payment_authorized'`, [
-        due.map((p) => p.invoice_id),
-      ]);
-      for (const [i, payout] of due.entries()) {
-        const invoice = invoiceOf.get(payout.invoice_id) as InvoiceRecord;
-        await appendEvent(manager, 'payout.sent', {
-          payout_id: payout.id,
-          invoice_id: invoice.id,
-          invoice_number: invoice.invoice_number,
-          buyer_id: invoice.buyer_id,
-          seller_id: invoice.seller_id,
-          website_title: invoice.website_title,
-          gross: centsToDollars(payout.gross_cents),
-          fee: centsToDollars(payout.fee_cents),
-          net: centsToDollars(payout.net_cents),
-          sent_at: new Date(transfers[i].created_at).toISOString(),
-          test_mode: testMode,
-        });
-      }
-      return due.length;
-    });
-  }
+
+
 
   private newPayout(invoice: InvoiceRecord, releasedBy: ReleasedBy, ready: boolean, charge: string | null, now: Date): PayoutRecord {
     return {
@@ -241,62 +176,21 @@ export class PayoutsRepository {
     );
   }
 
-  /** A transfer the provider reversed: the money is back in the platform's balance and owed to the seller again. */
-  markReversed(payoutId: string, transfer: ProviderTransfer): Promise<boolean> {
-    return this.dataSource.transaction(async (manager) => {
-      const [payout]: PayoutRecord[] = await manager.query(`SELECT ${PAYOUT_COLUMNS} FROM payouts WHERE id = $1 FOR UPDATE`, [payoutId]);
-      if (!payout || payout.status !== 'paid') return false;
-      await manager.query(`UPDATE payouts SET status = 'reversed', updated_at = now() WHERE id = $1`, [payoutId]);
-      await this.ledger.record(manager, {
-        kind: 'payout_reversed',
-        key: `payout_reversed:${payoutId}`,
-        invoice_id: payout.invoice_id,
-        payout_id: payoutId,
-        provider_ref: transfer.reversal_balance?.id ?? null,
-        provider_at: transfer.reversal_balance?.created_at ?? null,
-        entries: payoutReversedEntries(payout.seller_id, payout.net_cents),
-      });
-      return true;
-    });
-  }
 
-  /**
-   * A send that failed (the provider slow, down, or refusing): counted, its error kept; the funds stay held. A timeout
-   * keeps the idempotency key, so the retry is the same transfer; the provider's refusal of the account (no transfer was
-   * made) takes a new key, since Stripe would replay the refusal under the old one for a day (ADR 0063).
-   */
-  async markFailed(payoutId: string, error: string, refusedAccount: boolean): Promise<void> {
-    await this.dataSource.query(
-      `UPDATE payouts SET attempts = attempts + 1, last_error = $2, updated_at = now(),
-         status = CASE WHEN $3 THEN 'waiting_for_account' ELSE status END,
-         idempotency_key = CASE WHEN $3 THEN 'payout-' || invoice_id || '-' || (attempts + 1) ELSE idempotency_key END
-       WHERE id = $1 AND status IN ('pending', 'waiting_for_account')`,
-      [payoutId, error.slice(0, 500), refusedAccount],
-    );
-  }
 
-  /** The seller's account is not (yet) able to take payouts: the payout waits for it, its key unchanged (nothing was asked). */
-  async markWaiting(payoutId: string, why: string): Promise<void> {
-    await this.dataSource.query(
-      `UPDATE payouts SET status = 'waiting_for_account', last_error = $2, updated_at = now() WHERE id = $1 AND status IN ('pending', 'waiting_for_account')`,
-      [payoutId, why],
-    );
-  }
 
-  /** A seller's account can take payouts now: their waiting payouts are to be sent. */
-  async readyFor(sellerId: string): Promise<PayoutRecord[]> {
-    const [rows]: [PayoutRecord[], number] = await this.dataSource.query(
-      `UPDATE payouts SET status = 'pending', updated_at = now() WHERE seller_id = $1 AND status IN ('waiting_for_account', 'pending')
-       RETURNING ${PAYOUT_COLUMNS}`,
-      [sellerId],
-    );
-    return rows;
-  }
 
-  /** Payouts to send (new, or retried after a failure), oldest first. */
-  pending(limit: number): Promise<PayoutRecord[]> {
-    return this.dataSource.query(`SELECT ${PAYOUT_COLUMNS} FROM payouts WHERE status = 'pending' ORDER BY created_at LIMIT $1`, [limit]);
-  }
+
+
+
+
+
+
+
+
+
+
+
 
   /**
    * Held invoices whose funds go out by themselves now (D22): the transfer verified or received `inspectionDays` ago,

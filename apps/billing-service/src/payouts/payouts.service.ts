@@ -1,24 +1,23 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { Actor, SellerPayoutsDto } from '@market/contracts';
-import { centsToDollars, releaseByAccount, type PayoutAccountStatus } from '@market/domain';
+import { isUuid, type Actor, type SellerPayoutsDto } from '@market/contracts';
+import { centsToDollars, fundsHeld, releaseByAccount, releaseRefusal, type PayoutAccountStatus } from '@market/domain';
 import { requireActor } from '@market/server-kit';
-import { PAYMENT_PROVIDER, ProviderError, type PaymentProvider, type ProviderTransfer } from '../payments/payment-provider';
+import { PAYMENT_PROVIDER, type PaymentProvider, type ProviderTransfer } from '../payments/payment-provider';
 import { PaymentIntentsRepository } from '../payments/payment-intents.repository';
 import { EscrowService } from '../payments/escrow.service';
-import { InvoicesRepository } from '../invoices/invoices.repository';
-import { PayoutAccountsRepository, type PayoutAccountRecord } from './payout-accounts.repository';
+import { InvoicesRepository, type InvoiceRecord } from '../invoices/invoices.repository';
+import { TransferRepository } from '../transfer/transfer.repository';
+import { PayoutSender, type SendResult } from './payout-sender';
+import { PayoutSendsRepository } from './payout-sends.repository';
+import { PayoutAccountsRepository } from './payout-accounts.repository';
 import { refreshAccount } from './payout-account-refresh';
 import { PayoutsRepository, type PayoutRecord, type ReleasedBy } from './payouts.repository';
 
 const SELLER_LIST_LIMIT = 200;
-/** Invoices claimed per transaction, and payouts whose transfers are recorded per transaction (D22 sweeps at volume). */
+/** Invoices claimed per transaction (D22 sweeps at volume). */
 const CLAIM_BATCH = 500;
-const SEND_BATCH = 500;
-/** Provider calls in flight at once: enough to hide their latency, few enough for the provider's rate limits. */
-const SEND_CONCURRENCY = 8;
 const RESTRICTED = "The seller's payout account is restricted by the payment provider, so nothing can be sent to it. The funds stay held until the seller fixes it.";
 
-type SendResult = 'paid' | 'waiting' | 'failed';
 
 /** What a release did: the payout and whether it went out now, or why it was refused (the money stays held). */
 export type ReleaseOutcome =
@@ -42,24 +41,30 @@ export class PayoutsService {
     private readonly intents: PaymentIntentsRepository,
     private readonly invoices: InvoicesRepository,
     private readonly escrow: EscrowService,
+    private readonly sender: PayoutSender,
+    private readonly sends: PayoutSendsRepository,
+    private readonly disputes: TransferRepository,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
   ) {}
 
   /** Releases an invoice's held funds to its seller (an admin, a dispute's decision, or the inspection period ending). */
   async release(invoiceId: string, releasedBy: ReleasedBy): Promise<ReleaseOutcome> {
     const existing = await this.payouts.findByInvoice(invoiceId);
-    if (existing) return this.released(existing, await this.sendOne(existing));
+    if (existing) return this.released(existing, await this.sender.sendOne(existing));
+    // What refuses a release is checked before anything moves (the claim checks again under the lock).
+    const invoice = await this.invoices.findById(invoiceId);
+    if (!invoice) return { outcome: 'refused', why: 'Invoice not found', missing: true };
+    const early = invoice.refund_started_at ? 'A refund of this invoice is under way, so its funds cannot be released.' : await this.earlyRefusal(invoice, releasedBy);
+    if (early) return { outcome: 'refused', why: early, missing: false };
+    const status = await this.accountStatus(invoice.seller_id);
+    if (releaseByAccount(status) === 'refuse') return { outcome: 'refused', why: RESTRICTED, missing: false };
     // Captured first, outside any lock (ADR 0047): a release only ever moves money already in the platform's balance.
     const captured = await this.escrow.captureInvoice(invoiceId);
     if (captured === 'failed') return { outcome: 'refused', why: 'The payment provider could not capture the held funds just now; they stay held. Try again shortly.', missing: false };
-    const invoice = await this.invoices.findById(invoiceId);
-    if (!invoice) return { outcome: 'refused', why: 'Invoice not found', missing: true };
-    const status = await this.accountStatus(invoice.seller_id);
-    if (releaseByAccount(status) === 'refuse') return { outcome: 'refused', why: RESTRICTED, missing: false };
     const claim = await this.payouts.claimRelease(invoiceId, releasedBy, status === 'enabled', this.testMode());
     if (claim.outcome === 'refused') return { outcome: 'refused', why: claim.why, missing: claim.invoice === null };
     if (claim.outcome === 'claimed') this.logger.log(`Funds of ${claim.invoice.invoice_number} released (${describe(releasedBy)}): payout ${claim.payout.status}`);
-    return this.released(claim.payout, await this.sendOne(claim.payout));
+    return this.released(claim.payout, await this.sender.sendOne(claim.payout));
   }
 
   /**
@@ -78,82 +83,9 @@ export class PayoutsService {
       const claims = await this.payouts.claimReleases(allowed, releasedBy, (seller) => statuses.get(seller) === 'enabled', this.testMode());
       const claimed = [...claims.values()].flatMap((c) => (c.outcome === 'claimed' ? [c.payout] : []));
       released += claimed.length;
-      await this.sendMany(claimed.filter((p) => p.status === 'pending'));
+      await this.sender.sendMany(claimed.filter((p) => p.status === 'pending'));
     }
     return released;
-  }
-
-  /** Payouts to send (new, or retried after a failure), sent a few at a time; answers how many were paid. */
-  async sendPending(limit: number): Promise<number> {
-    return this.sendMany(await this.payouts.pending(limit));
-  }
-
-  /** Sends every payout of a seller whose account can now take them (account.updated made it enabled). */
-  async sendWaitingFor(sellerId: string): Promise<number> {
-    return this.sendMany(await this.payouts.readyFor(sellerId));
-  }
-
-  /** Sends one payout and records it; answers whether it is paid, waiting for the account, or failed (retried later). */
-  async sendOne(payout: PayoutRecord): Promise<SendResult> {
-    if (payout.status === 'paid' || payout.status === 'reversed') return 'paid';
-    if (payout.status === 'waiting_for_account') return 'waiting';
-    const outcome = await this.transferFor(payout, await this.accounts.find(payout.seller_id));
-    if (typeof outcome === 'string') return outcome;
-    await this.payouts.markSent(payout.id, outcome, this.testMode());
-    return 'paid';
-  }
-
-  /** Sends payouts SEND_CONCURRENCY at a time, recording each batch's transfers in one transaction; answers how many were paid. */
-  private async sendMany(payouts: PayoutRecord[]): Promise<number> {
-    if (payouts.length === 0) return 0;
-    const accounts = await this.accounts.statuses(payouts.map((p) => p.seller_id));
-    let paid = 0;
-    for (let i = 0; i < payouts.length; i += SEND_BATCH) {
-      const queue = payouts.slice(i, i + SEND_BATCH);
-      const made: { payoutId: string; transfer: ProviderTransfer }[] = [];
-      const worker = async () => {
-        for (let payout = queue.shift(); payout; payout = queue.shift()) {
-          const outcome = await this.transferFor(payout, accounts.get(payout.seller_id) ?? null);
-          if (typeof outcome !== 'string') made.push({ payoutId: payout.id, transfer: outcome });
-        }
-      };
-      await Promise.all(Array.from({ length: SEND_CONCURRENCY }, worker));
-      paid += await this.payouts.markSentMany(made, this.testMode());
-    }
-    return paid;
-  }
-
-  /**
-   * The provider's transfer for a payout: the one already made for its invoice (a retry past the idempotency key's
-   * life), or a new one under the payout's key. An account that cannot take it makes the payout wait; an outage leaves
-   * it pending, counted, for the next round.
-   */
-  private async transferFor(payout: PayoutRecord, account: PayoutAccountRecord | null): Promise<ProviderTransfer | 'waiting' | 'failed'> {
-    if (!account || account.status !== 'enabled') {
-      await this.payouts.markWaiting(payout.id, `The seller's payout account is ${account?.status.replace(/_/g, ' ') ?? 'not set up'}`);
-      return 'waiting';
-    }
-    try {
-      const found = payout.attempts > 0 ? await this.provider.findTransfer(payout.invoice_id) : null;
-      return (
-        found ??
-        (await this.provider.createTransfer({
-          amount_cents: payout.net_cents,
-          currency: 'usd',
-          destination: account.provider_account_id,
-          transfer_group: payout.invoice_id,
-          source_transaction: payout.source_transaction,
-          idempotency_key: payout.idempotency_key,
-          metadata: { invoice_id: payout.invoice_id, payout_id: payout.id },
-        }))
-      );
-    } catch (error) {
-      const unable = error instanceof ProviderError && error.code === 'account_unable';
-      await this.payouts.markFailed(payout.id, (error as Error).message, unable);
-      if (unable) await refreshAccount(this.provider, this.accounts, account.provider_account_id).catch(() => null);
-      this.logger.warn(`Payout ${payout.id} not sent (${unable ? 'account cannot take it' : 'will retry'}): ${(error as Error).message}`);
-      return unable ? 'waiting' : 'failed';
-    }
   }
 
   /**
@@ -163,10 +95,17 @@ export class PayoutsService {
   async syncTransfer(transferId: string): Promise<boolean> {
     const transfer: ProviderTransfer | null = await this.provider.retrieveTransfer(transferId);
     if (!transfer) return false;
-    const payout = (await this.payouts.findByTransfer(transfer.id)) ?? (transfer.transfer_group ? await this.payouts.findByInvoice(transfer.transfer_group) : null);
+    // A transfer group that is not an invoice's id is someone else's transfer (the dashboard, another integration).
+    const group = transfer.transfer_group && isUuid(transfer.transfer_group) ? transfer.transfer_group : null;
+    const payout = (await this.payouts.findByTransfer(transfer.id)) ?? (group ? await this.payouts.findByInvoice(group) : null);
     if (!payout) return false;
-    if (payout.status !== 'paid' && payout.status !== 'reversed') await this.payouts.markSent(payout.id, transfer, this.testMode());
-    if (transfer.reversed && (await this.payouts.markReversed(payout.id, transfer))) {
+    const account = await this.accounts.find(payout.seller_id);
+    if (payout.provider_transfer_id !== transfer.id && account?.provider_account_id !== transfer.destination) {
+      this.logger.warn(`Transfer ${transfer.id} names invoice ${payout.invoice_id} but goes to ${transfer.destination}, not its seller's account: not recorded`);
+      return false;
+    }
+    if (payout.status !== 'paid' && payout.status !== 'reversed') await this.sends.markSent(payout.id, transfer, this.testMode());
+    if (transfer.reversed && (await this.sends.markReversed(payout.id, transfer))) {
       this.logger.warn(`Transfer ${transfer.id} of payout ${payout.id} was reversed at the provider: the seller is owed it again`);
     }
     return true;
@@ -196,6 +135,12 @@ export class PayoutsService {
         paid_at: row.paid_at ? new Date(row.paid_at).toISOString() : null,
       })),
     };
+  }
+
+  /** Why an invoice's funds cannot be released now, read before anything moves; null when the claim may go ahead. */
+  private async earlyRefusal(invoice: InvoiceRecord, releasedBy: ReleasedBy): Promise<string | null> {
+    if (releasedBy.by === 'dispute') return fundsHeld(invoice.status) ? null : `No funds are held for this invoice; it is ${invoice.status.replace(/_/g, ' ')}.`;
+    return releaseRefusal(invoice, await this.disputes.hasOpen(invoice.id), false);
   }
 
   /** The release's answer with the payout as it stands now (a notice may have recorded the transfer meanwhile). */

@@ -23,6 +23,8 @@ import { PayoutAccountsRepository } from '../payouts/payout-accounts.repository'
 import { PayoutAccountsService } from '../payouts/payout-accounts.service';
 import { PayoutsRepository } from '../payouts/payouts.repository';
 import { PayoutsService } from '../payouts/payouts.service';
+import { PayoutSendsRepository } from '../payouts/payout-sends.repository';
+import { PayoutSender } from '../payouts/payout-sender';
 import { EscrowSweep } from '../payouts/escrow.sweep';
 import { TransferRepository } from '../transfer/transfer.repository';
 import { TransferService } from '../transfer/transfer.service';
@@ -71,6 +73,8 @@ export interface BillingUnderTest {
   transferRepository: TransferRepository;
   transfer: TransferService;
   payoutRecords: PayoutsRepository;
+  payoutSends: PayoutSendsRepository;
+  sender: PayoutSender;
   accountRecords: PayoutAccountsRepository;
   payouts: PayoutsService;
   accounts: PayoutAccountsService;
@@ -90,23 +94,25 @@ export function wireBilling(ds: DataSource, options: { provider?: PaymentProvide
   const intents = new PaymentIntentsRepository(ds);
   const ledger = new LedgerRepository(ds);
   const handler = new PaymentEventsHandler(ds, provider, ledger, config);
-  const escrow = new EscrowService(intents, handler, provider);
   const transferRepository = new TransferRepository(ds);
+  const escrow = new EscrowService(intents, handler, transferRepository, provider);
   const payoutRecords = new PayoutsRepository(ds, ledger);
+  const payoutSends = new PayoutSendsRepository(ds, ledger);
   const accountRecords = new PayoutAccountsRepository(ds);
-  const payouts = new PayoutsService(payoutRecords, accountRecords, intents, invoices, escrow, provider);
-  const accounts = new PayoutAccountsService(accountRecords, payouts, provider, config);
+  const sender = new PayoutSender(payoutSends, accountRecords, intents, provider);
+  const payouts = new PayoutsService(payoutRecords, accountRecords, intents, invoices, escrow, sender, payoutSends, transferRepository, provider);
+  const accounts = new PayoutAccountsService(accountRecords, sender, provider, config);
   const router = new ProviderEventsRouter(ds, handler, accounts, payouts, provider);
   // A wrapped provider (a test's fault injection) hands its events to the same router through the one it wraps.
   if (options.listen !== false) router.onModuleInit();
-  const payments = new PaymentsService(intents, invoices, handler, new PaymentAdminActs(ds), transferRepository, payoutRecords, accountRecords, payouts, provider, config);
+  const payments = new PaymentsService(intents, invoices, handler, new PaymentAdminActs(ds), transferRepository, payoutRecords, accountRecords, payouts, escrow, provider, config);
   const escrowFacts = new EscrowFactsReader(ds, kitSettings);
   const transfer = new TransferService(transferRepository, invoices, intents, handler, NO_NAMES, escrow, payouts, payoutRecords, kitSettings, escrowFacts, provider);
-  const escrowSweep = new EscrowSweep(intents, escrow, payouts, payoutRecords, kitSettings, clock, config);
+  const escrowSweep = new EscrowSweep(intents, escrow, payouts, sender, payoutRecords, kitSettings, clock, config);
   const holdSweep = new HoldExpirySweep(intents, handler, provider, config);
   const reconciliation = new ReconciliationService(ds, provider);
   return {
-    ds, provider, config, settings, clock, invoices, intents, ledger, handler, router, escrow, payments, transferRepository, transfer, payoutRecords, accountRecords,
+    ds, provider, config, settings, clock, invoices, intents, ledger, handler, router, escrow, payments, transferRepository, transfer, payoutRecords, payoutSends, sender, accountRecords,
     payouts, accounts, escrowSweep, holdSweep, reconciliation,
   };
 }

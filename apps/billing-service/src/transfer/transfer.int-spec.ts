@@ -293,7 +293,7 @@ describe('transfer checklist and disputes (ADR 0039)', () => {
     expect(await b.payoutRecords.findByInvoice(sale.invoice.id)).toMatchObject({ status: 'pending', attempts: 1 });
     await expect(dispute(sale)).rejects.toMatchObject({ status: 409, detail: expect.stringContaining('already being released') });
     // The retry finds the transfer the provider made: the seller is paid once.
-    await b.payouts.sendPending(10);
+    await b.sender.sendPending(10);
     expect(await transfersOf(sale.invoice.id)).toHaveLength(1);
     expect(await invoices.findById(sale.invoice.id)).toMatchObject({ status: 'paid' });
   });

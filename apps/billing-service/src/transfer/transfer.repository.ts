@@ -12,6 +12,7 @@ import {
   HOLD_DAYS,
   HOLD_WARNING_HOURS,
   invoiceTransition,
+  refundRoute,
   type DisputeOutcome,
   type DisputeReason,
   type InvoiceEvent,
@@ -127,12 +128,30 @@ export class TransferRepository {
   }
 
   /**
-   * An admin's plain refund is refused while the invoice is disputed (ADR 0039): the dispute is decided with a note
-   * instead. A release's own mark is set when it is claimed (PayoutsRepository.claimRelease, D22).
+   * Claims an invoice for a refund before the provider is asked (D22, ADR 0063), under the invoice's lock: refused
+   * while it is disputed (unless the dispute's own decision refunds it) or once a payout was decided; from here on no
+   * release can be claimed. `clearRefund` lets the claim go when the provider refused the refund.
    */
-  async refundRefusal(invoiceId: string): Promise<string | null> {
-    const [invoice]: { status: string }[] = await this.dataSource.query('SELECT status FROM invoices WHERE id = $1', [invoiceId]);
-    return invoice?.status === 'disputed' ? 'This invoice is disputed: resolve the dispute (release or refund, with a note) instead.' : null;
+  claimRefund(invoiceId: string, forDispute: boolean): Promise<{ ok: true } | { ok: false; why: string; because: 'missing' | 'disputed' | 'released' }> {
+    return this.dataSource.transaction(async (manager) => {
+      const [invoice]: { status: string }[] = await manager.query('SELECT status FROM invoices WHERE id = $1 FOR UPDATE', [invoiceId]);
+      if (!invoice) return { ok: false, why: 'Invoice not found', because: 'missing' };
+      if (invoice.status === 'disputed' && !forDispute) {
+        return { ok: false, why: 'This invoice is disputed: resolve the dispute (release or refund, with a note) instead.', because: 'disputed' };
+      }
+      const [payout]: { status: string; created_at: Date }[] = await manager.query('SELECT status, created_at FROM payouts WHERE invoice_id = $1', [invoiceId]);
+      if (payout) {
+        const refused = refundRoute('succeeded', false, payout);
+        return { ok: false, why: refused.route === 'refused' ? refused.why : 'The funds were released to the seller.', because: 'released' };
+      }
+      await manager.query('UPDATE invoices SET refund_started_at = COALESCE(refund_started_at, now()), updated_at = now() WHERE id = $1', [invoiceId]);
+      return { ok: true };
+    });
+  }
+
+  /** Lets an invoice's refund claim go (the provider refused it, or still holds the funds as they were). */
+  async clearRefund(invoiceId: string): Promise<void> {
+    await this.dataSource.query(`UPDATE invoices SET refund_started_at = NULL, updated_at = now() WHERE id = $1 AND status IN ('payment_authorized', 'disputed')`, [invoiceId]);
   }
 
   /**
@@ -194,6 +213,12 @@ export class TransferRepository {
       );
       return true;
     });
+  }
+
+  /** True while the invoice has a dispute open. */
+  async hasOpen(invoiceId: string): Promise<boolean> {
+    const [open]: unknown[] = await this.dataSource.query('SELECT 1 FROM disputes WHERE invoice_id = $1 AND closed_at IS NULL', [invoiceId]);
+    return Boolean(open);
   }
 
   /** The latest dispute of each invoice (open first, then newest). */

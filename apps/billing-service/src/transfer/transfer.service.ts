@@ -1,10 +1,10 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Actor, InvoiceActionResponse, OpenDisputeRequest, ResolveDisputeRequest } from '@market/contracts';
-import { DEFAULT_INSPECTION_DAYS, disputeReasonRefusal, isInspectionDays, refundRoute } from '@market/domain';
+import { DEFAULT_INSPECTION_DAYS, disputeReasonRefusal, isInspectionDays } from '@market/domain';
 import { conflict, forbidden, notFound, publicProfiles, requireActor, requireAdmin, ServiceRpc, SettingsClient } from '@market/server-kit';
 import { InvoicesRepository, type InvoiceRecord } from '../invoices/invoices.repository';
 import { presentInvoice, viewerOf, type InvoiceViewer } from '../invoices/invoice.presenter';
-import { PAYMENT_PROVIDER, ProviderError, type PaymentProvider } from '../payments/payment-provider';
+import { PAYMENT_PROVIDER, type PaymentProvider } from '../payments/payment-provider';
 import { PaymentIntentsRepository } from '../payments/payment-intents.repository';
 import { PaymentEventsHandler } from '../payments/payment-events.handler';
 import { TransferRepository, type LockedChange } from './transfer.repository';
@@ -120,18 +120,9 @@ export class TransferService {
       const outcome = await this.payouts.release(invoiceId, { by: 'dispute', admin_id: admin.user_id });
       return outcome.outcome === 'released' ? 'moved' : { refused: outcome.why };
     }
-    const route = refundRoute(intent.status, intent.refunded_at !== null, await this.payoutRecords.findByInvoice(invoiceId));
-    if (route.route === 'refused') return { refused: route.why };
-    try {
-      if (route.route === 'cancel_hold') await this.provider.cancel(intent.provider_intent_id, 'requested_by_customer');
-      else await this.provider.refund(intent.provider_intent_id);
-    } catch (error) {
-      if (!(error instanceof ProviderError)) throw error;
-      await this.events.sync(intent.provider_intent_id);
-      return { refused: error.message };
-    }
+    const refunded = await this.escrow.refund(intent, { forDispute: true });
     await this.events.sync(intent.provider_intent_id);
-    return 'moved';
+    return 'refused' in refunded ? { refused: refunded.refused } : 'moved';
   }
 
   /** The admin's inspection period (D22), or its default when the settings cannot be read. */

@@ -178,7 +178,7 @@ export class ConnectStandIn {
   }
 
   /** Writes the balance transaction a money movement leaves; answers its id. */
-  record(type: 'charge' | 'refund' | 'transfer' | 'transfer_reversal', source: string, amount: number, fee: number): string {
+  record(type: 'charge' | 'refund' | 'transfer' | 'transfer_refund', source: string, amount: number, fee: number): string {
     const now = this.host.now();
     const txn = {
       id: id('txn'), object: 'balance_transaction', amount, available_on: type === 'charge' ? now + 2 * 86_400 : now, created: now, currency: 'usd',
@@ -263,7 +263,7 @@ export class ConnectStandIn {
     if (!Number.isInteger(reversing) || reversing < 1 || reversing > left) throw invalid(`You can only reverse up to ${left} of this transfer.`, 'amount_too_large', 'amount');
     const reversalId = id('trr');
     const reversal = {
-      id: reversalId, object: 'transfer_reversal', amount: reversing, balance_transaction: this.record('transfer_reversal', reversalId, reversing, 0),
+      id: reversalId, object: 'transfer_reversal', amount: reversing, balance_transaction: this.record('transfer_refund', reversalId, reversing, 0),
       created: this.host.now(), currency: transfer.currency, destination_payment_refund: id('pyr'), metadata: {}, source_refund: null, transfer: transfer.id,
     };
     transfer.reversals.data.unshift(reversal);
