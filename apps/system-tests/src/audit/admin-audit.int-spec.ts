@@ -120,33 +120,44 @@ describe("every admin act in every service leaves exactly one audit entry (ADR 0
     expect(entries[0].target_label).toBe('Bird watching blog with a big newsletter');
   });
 
-  it('billing-service: capture and refund of a payment, each once with the statuses; an impersonated try is refused and is no act; the impersonation is in the same log', async () => {
-    const [seller, buyer] = [await signUp(), await signUp()];
-    const listing = await createLiveListing(stack.url, seller.token, adminToken, { listing_type: 'fixed', starting_price: 3000 });
-    const bought = await eventually(async () => {
-      const answer = await post(api(`/listings/${listing.id}/buy-now`), undefined, bearer(buyer.token));
-      expect(answer.status).toBe(201);
-      return answer;
-    }, 15_000);
-    const invoiceId = bought.body.invoice.id as string;
-    const created = await post(api(`/invoices/${invoiceId}/create-payment`), { invoice_id: invoiceId, return_url: 'https://market.example/dashboard' }, bearer(buyer.token));
-    const intentId = created.body.payment_intent_id as string;
-    expect((await post(api(`/sandbox/payment-intents/${intentId}/confirm`), card(created.body.client_secret), bearer(buyer.token))).status).toBe(200);
-
+  it('billing-service: release and refund of payments, each once with the statuses; an impersonated try is refused and is no act; the impersonation is in the same log', async () => {
+    /** A fixed-price sale bought now and paid with 4242: the funds held. */
+    const paidSale = async () => {
+      const [seller, buyer] = [await signUp(), await signUp()];
+      const listing = await createLiveListing(stack.url, seller.token, adminToken, { listing_type: 'fixed', starting_price: 3000 });
+      const bought = await eventually(async () => {
+        const answer = await post(api(`/listings/${listing.id}/buy-now`), undefined, bearer(buyer.token));
+        expect(answer.status).toBe(201);
+        return answer;
+      }, 15_000);
+      const invoiceId = bought.body.invoice.id as string;
+      const created = await post(api(`/invoices/${invoiceId}/create-payment`), { invoice_id: invoiceId, return_url: 'https://market.example/dashboard' }, bearer(buyer.token));
+      const intentId = created.body.payment_intent_id as string;
+      expect((await post(api(`/sandbox/payment-intents/${intentId}/confirm`), card(created.body.client_secret), bearer(buyer.token))).status).toBe(200);
+      return { seller, buyer, invoiceId, intentId };
+    };
+    const released = await paidSale();
+    const { buyer } = released;
     const impersonation = (await post(api(`/admin/impersonate/${buyer.id}`), undefined, asAdmin())).body.impersonation_token as string;
-    expect((await post(api(`/admin/payment-intents/${intentId}/capture`), {}, bearer(impersonation))).status).toBe(403);
-    const captured = await post(api(`/admin/payment-intents/${intentId}/capture`), { reason: 'Domain transfer verified' }, asAdmin());
+    expect((await post(api(`/admin/payment-intents/${released.intentId}/capture`), {}, bearer(impersonation))).status).toBe(403);
+    const captured = await post(api(`/admin/payment-intents/${released.intentId}/capture`), { reason: 'Domain transfer verified' }, asAdmin());
     expect(captured.status).toBe(200);
-    const refunded = await post(api(`/admin/payment-intents/${intentId}/refund`), { reason: 'Sale cancelled' }, asAdmin());
+    // Once released to the seller the money is theirs (D22): a refund is refused, and a refusal is no act.
+    expect((await post(api(`/admin/payment-intents/${released.intentId}/refund`), { reason: 'Sale cancelled' }, asAdmin())).status).toBe(409);
+    // Another sale, captured into escrow by the seller's start of the transfer, is refunded from escrow.
+    const escrowed = await paidSale();
+    await post(api(`/invoices/${escrowed.invoiceId}/transfer-started`), undefined, bearer(escrowed.seller.token));
+    const refunded = await post(api(`/admin/payment-intents/${escrowed.intentId}/refund`), { reason: 'Sale cancelled' }, asAdmin());
     expect(refunded.status).toBe(200);
 
-    const entries = await entriesOf(intentId, 2);
-    const common = { admin_id: adminId, impersonator_id: null, target_type: 'payment', target_id: intentId, changed_secrets: [] };
-    expect(entries.map(actOf)).toEqual([
-      { ...common, action: 'payment.captured', before: { status: 'requires_capture' }, after: { status: 'succeeded' } },
-      { ...common, action: 'payment.refunded', before: { status: 'succeeded' }, after: { status: refunded.body.payment_intent.status } },
+    const common = { admin_id: adminId, impersonator_id: null, target_type: 'payment', changed_secrets: [] };
+    expect((await entriesOf(released.intentId, 1)).map(actOf)).toEqual([
+      { ...common, target_id: released.intentId, action: 'payment.captured', before: { status: 'requires_capture' }, after: { status: 'succeeded' } },
     ]);
-    expect(entries[0].target_label).toBe(captured.body.payment_intent.invoice_number);
+    expect((await entriesOf(escrowed.intentId, 1)).map(actOf)).toEqual([
+      { ...common, target_id: escrowed.intentId, action: 'payment.refunded', before: { status: 'succeeded' }, after: { status: refunded.body.payment_intent.status } },
+    ]);
+    expect((await entriesOf(released.intentId, 1))[0].target_label).toBe(captured.body.payment_intent.invoice_number);
     // The refused try under impersonation changed nothing and is no admin act; the impersonation itself is in the same log.
     const started = await eventually(async () => {
       const answer = await get(api(`/admin/audit?target=${buyer.id}&action=impersonation.start`), asAdmin());

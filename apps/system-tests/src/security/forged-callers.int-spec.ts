@@ -50,6 +50,10 @@ describe('a request published straight onto NATS', () => {
   it('changes nothing: the settings keep their defaults', async () => {
     expect(await refusalOf(RPC.admin.publicFees, { token: null }, {})).toBeNull();
     const fees = await fetch(`${stack.url}/api/fees`).then((response) => response.json());
-    expect(fees).toEqual({ success_fee_percent: DEFAULT_SETTINGS.success_fee, verified_email_required: DEFAULT_SETTINGS.require_verified_email });
+    expect(fees).toEqual({
+      success_fee_percent: DEFAULT_SETTINGS.success_fee,
+      verified_email_required: DEFAULT_SETTINGS.require_verified_email,
+      inspection_days: DEFAULT_SETTINGS.inspection_days,
+    });
   });
 });
