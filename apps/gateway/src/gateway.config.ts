@@ -35,7 +35,7 @@ export const gatewayEnv = {
   // Multipart uploads one gateway takes at once, and one user (or one anonymous address) may run at once; beyond
   // either the request is a quick 503 with Retry-After (ADR 0029).
   UPLOADS_MAX_CONCURRENT: z.coerce.number().int().min(1).max(1000).default(8),
-  UPLOADS_MAX_PER_USER: z.coerce.number().int().min(1).max(100).default(2),
+  UPLOADS_MAX_PER_USER: z.coerce.number().int().min(1).max(100).default(4),
   // An upload's body must arrive within UPLOADS_DEADLINE_MS of its start, with no gap of UPLOADS_IDLE_MS without a
   // byte; otherwise it is a 408 and its slot is free at once, so slow senders cannot hold every slot (ADR 0029).
   UPLOADS_DEADLINE_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),

@@ -22,6 +22,42 @@ export interface ValidationIssue {
   type: string;
 }
 
+/**
+ * A per-client quota that refused a request, told in the IETF RateLimit-Policy and RateLimit header fields
+ * (draft-ietf-httpapi-ratelimit-headers; ADR 0064): a limit is a 429, never a 503.
+ */
+export interface RateLimitState {
+  /** The quota's name, a lower-case token ("login-account", "uploads"). */
+  policy: string;
+  /** Requests allowed in the window, or requests allowed at once for a concurrency quota. */
+  quota: number;
+  /** The window in seconds; absent for a concurrency quota. */
+  window_seconds?: number;
+  unit: 'requests' | 'concurrent-requests';
+  /** Requests left now (0 when refused). */
+  remaining: number;
+  /** Seconds until the quota has room again (the window's end, or a fair guess for a concurrency quota). */
+  reset_seconds: number;
+}
+
+const POLICY_NAME = /^[a-z0-9][a-z0-9-]{0,63}$/;
+const wholeAtLeast = (value: unknown, min: number) => typeof value === 'number' && Number.isInteger(value) && value >= min;
+
+/** True when a value is a well-formed RateLimitState (it travels over NATS and becomes headers). */
+export function isRateLimitState(value: unknown): value is RateLimitState {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return (
+    typeof v.policy === 'string' &&
+    POLICY_NAME.test(v.policy) &&
+    wholeAtLeast(v.quota, 1) &&
+    (v.window_seconds === undefined || wholeAtLeast(v.window_seconds, 1)) &&
+    (v.unit === 'requests' || v.unit === 'concurrent-requests') &&
+    wholeAtLeast(v.remaining, 0) &&
+    wholeAtLeast(v.reset_seconds, 0)
+  );
+}
+
 /** How a service's typed error travels back over NATS. */
 export interface RpcErrorPayload {
   code: ErrorCode;
@@ -29,6 +65,8 @@ export interface RpcErrorPayload {
   detail: string | ValidationIssue[];
   /** Seconds the caller should wait before trying again; the gateway sends it as Retry-After (ADR 0058). */
   retry_after?: number;
+  /** The quota that refused a 429; the gateway sends it as RateLimit-Policy and RateLimit (ADR 0064). */
+  rate_limit?: RateLimitState;
 }
 
 /** True when a value received from NATS is a typed service error. */

@@ -5,6 +5,7 @@ export * from './logging/request-context';
 export * from './logging/json-logger';
 export * from './errors/app-error';
 export * from './errors/error.filter';
+export * from './errors/rate-limit-fields';
 export * from './errors/database-failure';
 export * from './database/data-source';
 export * from './database/1763800000000-create-event-tables';

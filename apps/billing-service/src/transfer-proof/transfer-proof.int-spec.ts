@@ -124,7 +124,12 @@ describe('transfer verified by the buyer\'s token on the domain (ADR 0040)', () 
     expect(txt_record).toBe(`site-market-verification=${token}`);
     dns.set(sale.domain, { txt: [txt_record] });
     expect(await proofs.check(sale.buyer, sale.invoice.id)).toMatchObject({ verified: true, method: 'dns' });
-    await expect(proofs.check(sale.buyer, sale.invoice.id)).rejects.toMatchObject({ status: 429, detail: expect.stringMatching(/try again in \d+ seconds/) });
+    await expect(proofs.check(sale.buyer, sale.invoice.id)).rejects.toMatchObject({
+      status: 429,
+      detail: expect.stringMatching(/try again in \d+ seconds?\.$/),
+      // The quota travels with the error, for the gateway's RateLimit headers (ADR 0064).
+      rateLimit: { policy: 'domain-check-pause', quota: 1, window_seconds: 10, unit: 'requests', remaining: 0, reset_seconds: expect.any(Number) },
+    });
   });
 
   it('answers a silent domain with a quick 503', async () => {

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import type { Actor, TransferProofDto } from '@market/contracts';
-import { fundsHeld, nextProofCheckAt, OWNERSHIP_FILE_PATH, ownershipRecord, proofDomainOf } from '@market/domain';
-import { AppError, badRequest, conflict, DomainProofChecker, forbidden, notFound, requireActor, unavailable } from '@market/server-kit';
+import { fundsHeld, nextProofCheckAt, refusedProofCheck, waitInWords, OWNERSHIP_FILE_PATH, ownershipRecord, proofDomainOf } from '@market/domain';
+import { badRequest, conflict, DomainProofChecker, rateLimited, forbidden, notFound, requireActor, unavailable } from '@market/server-kit';
 import { InvoicesRepository, type InvoiceRecord } from '../invoices/invoices.repository';
 import { viewerOf } from '../invoices/invoice.presenter';
 import { TransferProofRepository, type TransferProofRecord } from './transfer-proof.repository';
@@ -35,10 +35,9 @@ export class TransferProofService {
     const proof = await this.proofs.transaction(async (manager) => {
       const current = (await this.proofs.lock(invoice.id, manager)) as TransferProofRecord;
       const now = new Date();
-      const next = nextProofCheckAt(current, now);
-      if (next) {
-        const seconds = Math.max(1, Math.ceil((next.getTime() - now.getTime()) / 1000));
-        throw new AppError('rate_limited', `This site's domain was checked a moment ago. Please try again in ${seconds} seconds.`);
+      const refused = refusedProofCheck(current, now);
+      if (refused) {
+        throw rateLimited(`This site's domain was checked a moment ago. Please try again in ${waitInWords(refused.reset_seconds)}.`, { ...refused, unit: 'requests', remaining: 0 });
       }
       return this.proofs.countCheck(invoice.id, now, manager);
     });

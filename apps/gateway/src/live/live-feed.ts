@@ -5,7 +5,7 @@ import { HttpAdapterHost } from '@nestjs/core';
 import type { Msg, MsgHdrs, NatsConnection, NatsError, Subscription } from 'nats';
 import { WebSocketServer } from 'ws';
 import { mayConsume } from '@market/contracts';
-import { eventSubject } from '@market/server-kit';
+import { eventSubject, rateLimitFields } from '@market/server-kit';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway.config';
 import { GATEWAY_NATS } from '../gateway.tokens';
 import { clientAddress } from '../http/trust-proxy';
@@ -17,6 +17,8 @@ import { sendInSpan } from './live-tracing';
 import { batchLiveEvents, type LiveEvent } from './live-batch';
 
 const PING_INTERVAL_MS = 30_000;
+// Sockets last as long as a page stays open, so a refused client is told to wait a while, not a moment.
+const LIVE_RETRY_AFTER_SECONDS = 30;
 // Clients have nothing to say on this feed; a larger frame ends the connection (ws closes it with 1009).
 const MAX_INCOMING_BYTES = 1024;
 // How long shutdown waits for browsers to answer the 1001 close before cutting the connections.
@@ -125,6 +127,14 @@ export class LiveFeed implements OnApplicationBootstrap, BeforeApplicationShutdo
     return false;
   }
 
+  /** Retry-After and the RateLimit headers for a client holding its share of sockets (ADR 0064). */
+  private ownShareHeaders(): Record<string, string> {
+    const fields = rateLimitFields([
+      { policy: 'live-sockets', quota: this.hub.maxSocketsPerAddress, unit: 'concurrent-requests', remaining: 0, reset_seconds: LIVE_RETRY_AFTER_SECONDS },
+    ]);
+    return { 'Retry-After': String(LIVE_RETRY_AFTER_SECONDS), ...fields };
+  }
+
   private upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void {
     const route = matchLivePath(request.url);
     // Leave other paths to another upgrade handler on this server if there is one (none today).
@@ -137,7 +147,9 @@ export class LiveFeed implements OnApplicationBootstrap, BeforeApplicationShutdo
     if (route.kind === 'bad-id') return rejectUpgrade(socket, 400, 'Not a valid listing id');
     if (!originAllowed(request, this.policy)) return rejectUpgrade(socket, 403, 'Origin not allowed');
     const address = clientAddress(request, this.policy.proxyHops);
-    if (!this.hub.hasRoom(address)) return rejectUpgrade(socket, 503, 'Too many live connections, try again later');
+    const room = this.hub.roomFor(address);
+    if (room === 'address') return rejectUpgrade(socket, 429, 'Too many live connections from this address; close some, then try again', this.ownShareHeaders());
+    if (room === 'gateway') return rejectUpgrade(socket, 503, 'Too many live connections, try again later', { 'Retry-After': String(LIVE_RETRY_AFTER_SECONDS) });
     // handleUpgrade answers malformed handshakes itself (400/405) and otherwise calls back synchronously, so the
     // room check above cannot be overtaken by a concurrent handshake.
     this.wss.handleUpgrade(request, socket, head, (ws) => {

@@ -76,8 +76,8 @@ function requestProtocol(request: { headers: IncomingHttpHeaders; socket: object
   return (request.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http';
 }
 
-/** Refuses an upgrade with a plain HTTP answer `{"detail": ...}` and closes the connection. */
-export function rejectUpgrade(socket: Duplex, status: number, detail: string): void {
+/** Refuses an upgrade with a plain HTTP answer `{"detail": ...}` (and `headers`, e.g. Retry-After) and closes the connection. */
+export function rejectUpgrade(socket: Duplex, status: number, detail: string, headers: Record<string, string> = {}): void {
   if (!socket.writable) {
     socket.destroy();
     return;
@@ -87,6 +87,9 @@ export function rejectUpgrade(socket: Duplex, status: number, detail: string): v
   socket.end(
     `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n` +
       'Connection: close\r\nContent-Type: application/json\r\n' +
+      Object.entries(headers)
+        .map(([name, value]) => `${name}: ${value}\r\n`)
+        .join('') +
       `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
   );
 }

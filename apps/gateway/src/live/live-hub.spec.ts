@@ -74,21 +74,29 @@ describe('LiveHub', () => {
     hub.add('a', new FakeSocket(), '10.0.0.1');
     const second = new FakeSocket();
     hub.add('b', second, '10.0.0.1');
-    expect(hub.hasRoom('10.0.0.1')).toBe(false);
-    expect(hub.hasRoom('10.0.0.2')).toBe(true);
+    expect(hub.roomFor('10.0.0.1')).toBe('address');
+    expect(hub.roomFor('10.0.0.2')).toBe('yes');
     second.finish();
-    expect(hub.hasRoom('10.0.0.1')).toBe(true);
+    expect(hub.roomFor('10.0.0.1')).toBe('yes');
+  });
+
+  it('names the client\'s own share first when both it and the gateway are full', () => {
+    const hub = new LiveHub({ maxSockets: 2, maxSocketsPerAddress: 2, maxBufferedBytes: 1000 });
+    hub.add('a', new FakeSocket(), '10.0.0.1');
+    hub.add('b', new FakeSocket(), '10.0.0.1');
+    expect(hub.roomFor('10.0.0.1')).toBe('address');
+    expect(hub.roomFor('10.0.0.2')).toBe('gateway');
   });
 
   it('has room for maxSockets sockets', () => {
     const hub = new LiveHub({ maxSockets: 2, maxSocketsPerAddress: 100, maxBufferedBytes: 1000 });
     hub.add('a', new FakeSocket());
-    expect(hub.hasRoom()).toBe(true);
+    expect(hub.roomFor()).toBe('yes');
     const second = new FakeSocket();
     hub.add('b', second);
-    expect(hub.hasRoom()).toBe(false);
+    expect(hub.roomFor()).toBe('gateway');
     second.finish();
-    expect(hub.hasRoom()).toBe(true);
+    expect(hub.roomFor()).toBe('yes');
   });
 
   it('pings every socket and drops those that did not answer the previous ping', () => {

@@ -19,9 +19,9 @@ export const CLOSE_GOING_AWAY = 1001;
 export const CLOSE_TRY_AGAIN_LATER = 1013;
 
 export interface LiveHubLimits {
-  /** Sockets this gateway holds at most; handshakes beyond are refused with 503. */
+  /** Sockets this gateway holds at most; handshakes beyond are refused with 503 (the server's capacity). */
   maxSockets: number;
-  /** Sockets one client address may hold, so one client cannot take every slot. */
+  /** Sockets one client address may hold, so one client cannot take every slot; beyond, a 429 (ADR 0064). */
   maxSocketsPerAddress: number;
   /** A socket with more than this many bytes still queued is a slow consumer: it is closed, not fed. */
   maxBufferedBytes: number;
@@ -48,9 +48,15 @@ export class LiveHub {
     return this.alive.size;
   }
 
-  /** Whether one more socket may be accepted, from `address` when given. */
-  hasRoom(address = ''): boolean {
-    return this.alive.size < this.limits.maxSockets && (this.perAddress.get(address) ?? 0) < this.limits.maxSocketsPerAddress;
+  /** Whether one more socket may be accepted from `address`: 'address' when that client holds its share, 'gateway' when this gateway is full. */
+  roomFor(address = ''): 'yes' | 'address' | 'gateway' {
+    if ((this.perAddress.get(address) ?? 0) >= this.limits.maxSocketsPerAddress) return 'address';
+    return this.alive.size < this.limits.maxSockets ? 'yes' : 'gateway';
+  }
+
+  /** Sockets one client address may hold at once. */
+  get maxSocketsPerAddress(): number {
+    return this.limits.maxSocketsPerAddress;
   }
 
   /** Starts feeding a socket the events of one listing; it leaves by itself when it closes. */

@@ -5,10 +5,13 @@ import type { Redis } from 'ioredis';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway.config';
 import { GATEWAY_REDIS } from '../gateway.tokens';
 import { canonicalIdentifier } from '@market/domain';
-import { AppError, unavailable } from '@market/server-kit';
+import type { RateLimitState } from '@market/contracts';
+import { rateLimited, setRateLimitHeaders, unavailable } from '@market/server-kit';
 import { clientAddressKey } from './client-address';
 
 interface Limit {
+  /** The quota's name in the RateLimit-Policy header (ADR 0064). */
+  policy: string;
   /** What is counted: the client address, or a field of the body (lower-cased). */
   by: 'ip' | { body: string };
   max: number;
@@ -18,18 +21,18 @@ interface Limit {
 /** The limits per action: per client address (an IPv6 /64 counts as one) and, for login and forgot-password, per account. */
 export const RATE_LIMITS = {
   login: [
-    { by: 'ip', max: 30, windowSeconds: 900 },
-    { by: { body: 'login' }, max: 10, windowSeconds: 900 },
+    { policy: 'login-address', by: 'ip', max: 30, windowSeconds: 900 },
+    { policy: 'login-account', by: { body: 'login' }, max: 10, windowSeconds: 900 },
   ],
-  register: [{ by: 'ip', max: 10, windowSeconds: 3600 }],
+  register: [{ policy: 'register-address', by: 'ip', max: 10, windowSeconds: 3600 }],
   forgotPassword: [
-    { by: 'ip', max: 10, windowSeconds: 900 },
-    { by: { body: 'email' }, max: 3, windowSeconds: 3600 },
+    { policy: 'forgot-password-address', by: 'ip', max: 10, windowSeconds: 900 },
+    { policy: 'forgot-password-email', by: { body: 'email' }, max: 3, windowSeconds: 3600 },
   ],
-  resetPassword: [{ by: 'ip', max: 10, windowSeconds: 900 }],
-  undoEmailChange: [{ by: 'ip', max: 10, windowSeconds: 900 }],
-  verifyEmail: [{ by: 'ip', max: 20, windowSeconds: 900 }],
-  contact: [{ by: 'ip', max: 5, windowSeconds: 3600 }],
+  resetPassword: [{ policy: 'reset-password-address', by: 'ip', max: 10, windowSeconds: 900 }],
+  undoEmailChange: [{ policy: 'undo-email-change-address', by: 'ip', max: 10, windowSeconds: 900 }],
+  verifyEmail: [{ policy: 'verify-email-address', by: 'ip', max: 20, windowSeconds: 900 }],
+  contact: [{ policy: 'contact-address', by: 'ip', max: 5, windowSeconds: 3600 }],
 } satisfies Record<string, Limit[]>;
 export type RateLimitName = keyof typeof RATE_LIMITS;
 
@@ -59,7 +62,8 @@ return {n, redis.call('PTTL', KEYS[1])}`;
 
 /**
  * Counts attempts in Redis, so limits hold across every gateway replica; over the limit is a 429 with Retry-After.
- * Redis answers within 250 ms or the action fails open or closed as WHEN_REDIS_IS_AWAY says (ADR 0044).
+ * Every answer of a limited route carries the RateLimit-Policy and RateLimit headers for the quotas it was counted
+ * against (ADR 0064). Redis answers within 250 ms or the action fails open or closed as WHEN_REDIS_IS_AWAY says (ADR 0044).
  */
 @Injectable()
 export class RateLimitGuard implements CanActivate {
@@ -76,20 +80,33 @@ export class RateLimitGuard implements CanActivate {
     const name = this.reflector.get<RateLimitName | undefined>(RATE_LIMIT_KEY, context.getHandler());
     if (!name || this.config.RATE_LIMIT_SCALE === 0) return true;
     const request = context.switchToHttp().getRequest<Request>();
+    const response = context.switchToHttp().getResponse<Response>();
+    const counted: RateLimitState[] = [];
     for (const limit of RATE_LIMITS[name] as Limit[]) {
       const subject = limit.by === 'ip' ? clientAddressKey(request.ip) : request.body?.[limit.by.body];
       if (typeof subject !== 'string' || subject.length === 0) continue;
       const key = `${this.config.REDIS_KEY_PREFIX}ratelimit:${name}:${limit.by === 'ip' ? 'ip' : limit.by.body}:${canonicalIdentifier(subject).slice(0, 256)}`;
       const hit = await this.count(name, key, limit);
-      if (!hit) return true;
+      if (!hit) break;
       const [count, ttlMs] = hit;
-      if (count > limit.max * this.config.RATE_LIMIT_SCALE) {
-        const retryAfter = Math.max(1, Math.ceil(ttlMs / 1000));
-        context.switchToHttp().getResponse<Response>().setHeader('Retry-After', String(retryAfter));
-        const minutes = Math.ceil(retryAfter / 60);
-        throw new AppError('rate_limited', `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
+      // Whole requests, at least one: the header states a count (a fractional scale rounds down).
+      const quota = Math.max(1, Math.floor(limit.max * this.config.RATE_LIMIT_SCALE));
+      const state: RateLimitState = {
+        policy: limit.policy,
+        quota,
+        window_seconds: limit.windowSeconds,
+        unit: 'requests',
+        remaining: Math.max(0, quota - count),
+        reset_seconds: Math.max(1, Math.ceil(ttlMs / 1000)),
+      };
+      if (count > quota) {
+        const minutes = Math.ceil(state.reset_seconds / 60);
+        // The filter sets Retry-After and this quota's headers; the quotas counted before it are not repeated.
+        throw rateLimited(`Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, state);
       }
+      counted.push(state);
     }
+    setRateLimitHeaders(response, counted);
     return true;
   }
 

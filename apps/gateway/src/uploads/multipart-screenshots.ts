@@ -18,6 +18,12 @@ export interface UploadDeadlines {
   idleMs: number;
 }
 
+/**
+ * Asked when the first file part begins: null lets the files in, an error refuses the request there (the upload
+ * limits, ADR 0064). A form without files never asks, so it takes no upload slot.
+ */
+export type FirstFileGate = () => unknown;
+
 // The longest listing text (the description) is 10,000 characters, at most 40 KB of UTF-8.
 const FIELD_BYTES = 64 * 1024;
 // About 25 listing fields plus repeated monetization_methods and existing_screenshots.
@@ -49,7 +55,12 @@ function addField(fields: Record<string, string | string[]>, name: string, value
  * caller closes the connection once it has answered), and every object stored for it is removed before the
  * AppError is thrown.
  */
-export function receiveScreenshots(req: Request, sink: Omit<ScreenshotSink, 'signal'>, deadlines: UploadDeadlines): Promise<MultipartResult> {
+export function receiveScreenshots(
+  req: Request,
+  sink: Omit<ScreenshotSink, 'signal'>,
+  deadlines: UploadDeadlines,
+  beforeFirstFile: FirstFileGate = () => null,
+): Promise<MultipartResult> {
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) return Promise.reject(bodyTooLarge());
   let parser: Busboy;
@@ -140,6 +151,13 @@ export function receiveScreenshots(req: Request, sink: Omit<ScreenshotSink, 'sig
       if (name !== SCREENSHOTS_FIELD) {
         file.resume();
         return fail(invalid(['body', name], `Files are accepted only in the ${SCREENSHOTS_FIELD} field`, 'unexpected_file'));
+      }
+      if (fileIndex === 0) {
+        const refusal = beforeFirstFile();
+        if (refusal !== null) {
+          file.resume();
+          return fail(refusal);
+        }
       }
       const index = fileIndex;
       fileIndex += 1;

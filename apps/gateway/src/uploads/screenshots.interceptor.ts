@@ -2,7 +2,7 @@ import { HttpException, Inject, Injectable, createParamDecorator, type CallHandl
 import type { Request, Response } from 'express';
 import { catchError, from, switchMap, throwError, type Observable } from 'rxjs';
 import type { Actor } from '@market/contracts';
-import { AppError, unavailable } from '@market/server-kit';
+import { AppError, rateLimited, unavailable } from '@market/server-kit';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway.config';
 import { ImageCleaner } from './clean-image';
 import { ObjectStorage } from './object-storage';
@@ -51,10 +51,12 @@ const uploaderOf = (req: Request & { user?: Actor }) => (req.user ? `user:${req.
 /**
  * For create/edit routes: a multipart/form-data body is parsed here (text fields into req.body, files in
  * `screenshots` checked and stored); other bodies pass through untouched. Stored files are removed again when
- * the checks fail or the handler refuses the request. Beyond UPLOADS_MAX_CONCURRENT uploads in this gateway, or
- * UPLOADS_MAX_PER_USER for this uploader, the request is a 503 with Retry-After before any byte is read; a body
- * slower than UPLOADS_DEADLINE_MS in all or UPLOADS_IDLE_MS between chunks is a 408, its slot freed at once. A refused
- * request's connection is closed rather than drained (ADR 0029).
+ * the checks fail or the handler refuses the request. An upload slot is taken when the first file begins, so a form
+ * without files takes none (ADR 0064): beyond UPLOADS_MAX_PER_USER for this uploader the request is a 429 with
+ * Retry-After and the RateLimit headers (the client's own limit); beyond UPLOADS_MAX_CONCURRENT uploads in this
+ * gateway it is a 503 with Retry-After (the server's capacity). A body slower than UPLOADS_DEADLINE_MS in all or
+ * UPLOADS_IDLE_MS between chunks is a 408, its slot freed at once. A refused request's connection is closed rather
+ * than drained (ADR 0029).
  */
 @Injectable()
 export class ScreenshotsInterceptor implements NestInterceptor {
@@ -69,23 +71,30 @@ export class ScreenshotsInterceptor implements NestInterceptor {
     const req = context.switchToHttp().getRequest<Request>();
     if (!req.is('multipart/form-data')) return next.handle();
     const res = context.switchToHttp().getResponse<Response>();
-    const slot = this.slots.tryAcquire(uploaderOf(req));
-    if (!slot.ok) {
-      closeUnreadUpload(req, res);
-      res.setHeader('Retry-After', String(UPLOAD_RETRY_AFTER_SECONDS));
-      const detail =
-        slot.reason === 'uploader'
-          ? `You already have ${this.slots.maxPerUploader} uploads in progress; try again when they finish`
-          : 'Too many uploads in progress; try again in a few seconds';
-      return throwError(() => unavailable(detail));
-    }
+    let release = () => undefined as void;
+    const takeSlot = (): AppError | null => {
+      const slot = this.slots.tryAcquire(uploaderOf(req));
+      if (slot.ok) {
+        release = slot.release;
+        return null;
+      }
+      if (slot.reason === 'gateway') return unavailable('Too many uploads in progress; try again in a few seconds', UPLOAD_RETRY_AFTER_SECONDS);
+      const quota = this.slots.maxPerUploader;
+      return rateLimited(`You already have ${quota} uploads in progress; try again when they finish`, {
+        policy: 'uploads',
+        quota,
+        unit: 'concurrent-requests',
+        remaining: 0,
+        reset_seconds: UPLOAD_RETRY_AFTER_SECONDS,
+      });
+    };
     const deadlines = { totalMs: this.config.UPLOADS_DEADLINE_MS, idleMs: this.config.UPLOADS_IDLE_MS };
-    const received = receiveScreenshots(req, { storage: this.storage, cleaner: this.cleaner }, deadlines)
+    const received = receiveScreenshots(req, { storage: this.storage, cleaner: this.cleaner }, deadlines, takeSlot)
       .catch((error: unknown) => {
         closeUnreadUpload(req, res);
         throw error;
       })
-      .finally(slot.release);
+      .finally(() => release());
     return from(received).pipe(
       switchMap(({ fields, screenshots }) => {
         req.body = fields;

@@ -72,6 +72,7 @@ describe('uploads: a slow or stalled body frees its slot (ADR 0029)', () => {
         sendStreamed(url, [screenshot(picture, 'b.png')], { user: 'mallory', hold: held.wait }),
       ];
       await eventually(() => expect(inUse()).toBe(2));
+      // Another user meets the server's capacity (503), not a limit of their own.
       expect((await sendStreamed(url, [screenshot(png(8, 8))], { user: 'olivia' })).status).toBe(503);
 
       // Free within the idle gap (and some scheduling), not after Node's 300 s request timeout.
@@ -130,7 +131,7 @@ describe('uploads: a refused request is not read to its end (ADR 0029)', () => {
     await rm(root, { recursive: true, force: true });
   });
 
-  it('answers a request over the limit with 503 and closes its connection instead of draining a huge body', async () => {
+  it('answers a request over the user\'s limit with 429 and closes its connection instead of draining a huge body', async () => {
     const held = gate();
     const running = [
       sendStreamed(url, [screenshot(picture, 'a.png')], { user: 'victor', hold: held.wait }),
@@ -141,8 +142,9 @@ describe('uploads: a refused request is not read to its end (ADR 0029)', () => {
 
       const connection = connectionOf(app, 'victor');
       const { status, headers, body } = await sendHugeUpload(url, { user: 'victor', bytes: HUGE });
-      expect(status).toBe(503);
+      expect(status).toBe(429);
       expect(headers.get('retry-after')).toBe('5');
+      expect(headers.get('ratelimit')).toBe('"uploads";r=0;t=5');
       expect(body).toEqual({ detail: 'You already have 2 uploads in progress; try again when they finish' });
       // The gateway closed the connection once it had answered: what it read is what was in flight, not the 512 MB.
       const socket = await connection;

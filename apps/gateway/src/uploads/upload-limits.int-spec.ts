@@ -57,7 +57,7 @@ describe('uploads: at most N at once per gateway and per user (ADR 0029)', () =>
     expect(app.get(UploadSlots)).toMatchObject({ maxTotal: 3, maxPerUploader: 2 });
   });
 
-  it('refuses a user\'s third upload at once with 503 and Retry-After, then takes it once the first two finish', async () => {
+  it('answers a user\'s third upload at once with 429, Retry-After and the RateLimit headers, then takes it once the first two finish (ADR 0064)', async () => {
     const held = gate();
     const first = sendStreamed(url, [screenshot(picture, 'a.png')], { user: 'alice', hold: held.wait });
     const second = sendStreamed(url, [screenshot(picture, 'b.png')], { user: 'alice', hold: held.wait });
@@ -66,12 +66,20 @@ describe('uploads: at most N at once per gateway and per user (ADR 0029)', () =>
     const started = Date.now();
     const third = await sendStreamed(url, [{ name: 'title', value: 'Third' }, screenshot(png(8, 8))], { user: 'alice' });
     expect(Date.now() - started).toBeLessThan(2000);
-    expect(third.status).toBe(503);
+    expect(third.status).toBe(429);
     expect(third.headers.get('retry-after')).toBe('5');
+    expect(third.headers.get('ratelimit-policy')).toBe('"uploads";q=2;qu="concurrent-requests"');
+    expect(third.headers.get('ratelimit')).toBe('"uploads";r=0;t=5');
     expect(third.body).toEqual({ detail: 'You already have 2 uploads in progress; try again when they finish' });
     // The held uploads are still going, and the refused one stored nothing.
     expect(inUse()).toBe(2);
     expect(await stored()).toEqual([]);
+
+    // A form without files takes no slot: the same user can save one meanwhile (a listing created without screenshots).
+    const textOnly = await sendStreamed(url, [{ name: 'title', value: 'No pictures' }], { user: 'alice' });
+    expect(textOnly.status).toBe(201);
+    expect(textOnly.body).toEqual({ body: { title: 'No pictures' }, screenshots: [] });
+    expect(inUse()).toBe(2);
 
     held.open();
     expect((await first).status).toBe(201);
@@ -93,9 +101,13 @@ describe('uploads: at most N at once per gateway and per user (ADR 0029)', () =>
     const before = await stored();
 
     const refused = await sendStreamed(url, [screenshot(png(8, 8))], { user: 'dave' });
+    // The server's own capacity, not dave's limit: a 503 with Retry-After and no RateLimit headers.
     expect(refused.status).toBe(503);
     expect(refused.headers.get('retry-after')).toBe('5');
+    expect(refused.headers.get('ratelimit')).toBeNull();
     expect(refused.body).toEqual({ detail: 'Too many uploads in progress; try again in a few seconds' });
+    // Nor does a form without files wait for a slot while the gateway's are all taken.
+    expect((await sendStreamed(url, [{ name: 'title', value: 'Text only' }], { user: 'dave' })).status).toBe(201);
     // Anonymous uploads count too (per client address).
     expect((await sendStreamed(url, [screenshot(png(8, 8))])).status).toBe(503);
     expect(await stored()).toEqual(before);

@@ -7,7 +7,7 @@ const slots = (total: number, perUser: number) => new UploadSlots({ UPLOADS_MAX_
 
 describe('upload limits configuration', () => {
   it('defaults to 8 uploads per gateway and 2 per user', () => {
-    expect(parseEnvOrThrow(limitsEnv, {})).toEqual({ UPLOADS_MAX_CONCURRENT: 8, UPLOADS_MAX_PER_USER: 2 });
+    expect(parseEnvOrThrow(limitsEnv, {})).toEqual({ UPLOADS_MAX_CONCURRENT: 8, UPLOADS_MAX_PER_USER: 4 });
   });
 
   it.each([

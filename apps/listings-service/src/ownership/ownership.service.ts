@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import type { Actor, OwnershipProofDto } from '@market/contracts';
-import { nextProofCheckAt, OWNERSHIP_FILE_PATH, ownershipRecord, proofDomainOf } from '@market/domain';
-import { AppError, badRequest, DomainProofChecker, forbidden, notFound, requireActor, unavailable } from '@market/server-kit';
+import { nextProofCheckAt, refusedProofCheck, waitInWords, OWNERSHIP_FILE_PATH, ownershipRecord, proofDomainOf } from '@market/domain';
+import { badRequest, DomainProofChecker, rateLimited, forbidden, notFound, requireActor, unavailable } from '@market/server-kit';
 import { ListingsRepository, type ListingRecord } from '../listings/listings.repository';
 import { canSee } from '../listings/listing.presenter';
 import { OwnershipRepository, type OwnershipProofRecord } from './ownership.repository';
@@ -44,10 +44,9 @@ export class OwnershipService {
     const proof = await this.listings.transaction(async (manager) => {
       const current = (await this.proofs.lock(listing.id, manager)) as OwnershipProofRecord;
       const now = new Date();
-      const next = nextProofCheckAt(current, now);
-      if (next) {
-        const seconds = Math.max(1, Math.ceil((next.getTime() - now.getTime()) / 1000));
-        throw new AppError('rate_limited', `This listing's domain was checked a moment ago. Please try again in ${seconds} seconds.`);
+      const refused = refusedProofCheck(current, now);
+      if (refused) {
+        throw rateLimited(`This listing's domain was checked a moment ago. Please try again in ${waitInWords(refused.reset_seconds)}.`, { ...refused, unit: 'requests', remaining: 0 });
       }
       return this.proofs.countCheck(listing.id, now, manager);
     });

@@ -25,6 +25,12 @@ export interface SendLimit {
   windowMinutes: number;
 }
 
+/** A send refused by a limit: which one, and the seconds until its oldest counted message leaves the window. */
+export interface SendRefused {
+  limit: SendLimit;
+  resetSeconds: number;
+}
+
 const PREVIEW_LENGTH = 500;
 const COLUMNS = 'id, sender_id, receiver_id, listing_id, listing_title, subject, content, read_at, created_at';
 
@@ -34,10 +40,11 @@ export class MessagesRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   /**
-   * Stores a message and its message.sent event in one transaction, or returns null when the sender has already sent
-   * `max` messages in some window (checked under a per-sender lock, so racing sends cannot both slip under it).
+   * Stores a message and its message.sent event in one transaction, or answers the limit that refuses it when the
+   * sender has already sent `max` messages in its window (checked under a per-sender lock, so racing sends cannot both
+   * slip under it).
    */
-  insert(message: NewMessage, limits: readonly SendLimit[]): Promise<MessageRow | null> {
+  insert(message: NewMessage, limits: readonly SendLimit[]): Promise<{ row: MessageRow } | { refused: SendRefused }> {
     return this.dataSource.transaction(async (manager) => {
       await manager.query("SELECT pg_advisory_xact_lock(hashtextextended('messages.sender:' || $1, 0))", [message.sender_id]);
       for (const limit of limits) {
@@ -45,7 +52,16 @@ export class MessagesRepository {
           `SELECT count(*)::int AS n FROM messages WHERE sender_id = $1 AND created_at > now() - make_interval(mins => $2)`,
           [message.sender_id, limit.windowMinutes],
         )) as { n: number }[];
-        if (n >= limit.max) return null;
+        if (n >= limit.max) {
+          // The window has room again when the message that puts the count at the limit leaves it.
+          const [{ reset }] = (await manager.query(
+            `SELECT ceil(extract(epoch FROM created_at + make_interval(mins => $2) - now()))::int AS reset
+               FROM messages WHERE sender_id = $1 AND created_at > now() - make_interval(mins => $2)
+              ORDER BY created_at ASC OFFSET $3 LIMIT 1`,
+            [message.sender_id, limit.windowMinutes, n - limit.max],
+          )) as { reset: number }[];
+          return { refused: { limit, resetSeconds: Math.max(1, reset) } };
+        }
       }
       const [row] = (await manager.query(
         `INSERT INTO messages (id, sender_id, receiver_id, listing_id, listing_title, subject, content)
@@ -61,7 +77,7 @@ export class MessagesRepository {
         preview: row.content.slice(0, PREVIEW_LENGTH),
         created_at: row.created_at.toISOString(),
       });
-      return row;
+      return { row };
     });
   }
 

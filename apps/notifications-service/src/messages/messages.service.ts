@@ -13,7 +13,7 @@ import {
   type SendMessageResponse,
   type UnreadCountResponse,
 } from '@market/contracts';
-import { AppError, ServiceRpc, publicProfiles, requireActor } from '@market/server-kit';
+import { AppError, ServiceRpc, publicProfiles, rateLimited, requireActor } from '@market/server-kit';
 import { MessagesRepository, type MessageRow } from './messages.repository';
 
 const LIST_LIMIT = 200;
@@ -38,7 +38,7 @@ export class MessagesService {
     // A suspended member keeps the mail about their money, but nobody can reach them through the site meanwhile.
     if (receiver.status === 'suspended') throw new AppError('forbidden', MESSAGE_TEXTS.recipientUnavailable);
     const listing = message.listing_id ? await this.listing(sender, message.listing_id) : null;
-    const row = await this.messages.insert(
+    const stored = await this.messages.insert(
       {
         id: randomUUID(),
         sender_id: sender.user_id,
@@ -50,7 +50,18 @@ export class MessagesService {
       },
       MESSAGE_SEND_LIMITS,
     );
-    if (!row) throw new AppError('rate_limited', MESSAGE_TEXTS.tooMany);
+    if ('refused' in stored) {
+      const { limit, resetSeconds } = stored.refused;
+      throw rateLimited(MESSAGE_TEXTS.tooMany, {
+        policy: `messages-${limit.windowMinutes}m`,
+        quota: limit.max,
+        window_seconds: limit.windowMinutes * 60,
+        unit: 'requests',
+        remaining: 0,
+        reset_seconds: resetSeconds,
+      });
+    }
+    const { row } = stored;
     const names = new Map(contacts.map((c) => [c.id, c.username]));
     return { message: MESSAGE_TEXTS.sent, data: toDto(row, sender.user_id, (id) => names.get(id)) };
   }

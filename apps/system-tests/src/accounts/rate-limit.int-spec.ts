@@ -13,15 +13,24 @@ describe('rate limits held in Redis', () => {
   it('counts login attempts for one account across two gateway processes', async () => {
     const login = `victim_${Date.now()}`;
     const statuses: number[] = [];
+    const left: string[] = [];
     for (let i = 0; i < 10; i += 1) {
       const response = await post(`${stack.urls[i % 2]}/api/auth/login`, { login, password: 'guess-number-' + i });
       statuses.push(response.status);
+      left.push(response.headers.get('ratelimit') ?? '');
     }
     expect(statuses.every((s) => s === 401)).toBe(true);
+    // Each answer says what is left of both quotas it was counted against (ADR 0064); the account's runs out first.
+    expect(left[0]).toMatch(/^"login-address";r=\d+;t=\d+, "login-account";r=9;t=\d+$/);
+    expect(left[9]).toMatch(/"login-account";r=0;t=\d+$/);
     const blocked = await post(`${stack.urls[1]}/api/auth/login`, { login: login.toUpperCase(), password: 'one more guess' });
     expect(blocked.status).toBe(429);
     expect(blocked.body.detail).toMatch(/^Too many attempts\. Please try again in \d+ minutes?\.$/);
-    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+    const retryAfter = Number(blocked.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(900);
+    expect(blocked.headers.get('ratelimit-policy')).toBe('"login-account";q=10;w=900');
+    expect(blocked.headers.get('ratelimit')).toBe(`"login-account";r=0;t=${retryAfter}`);
     const onOther = await post(`${stack.urls[0]}/api/auth/login`, { login, password: 'and another' });
     expect(onOther.status).toBe(429);
     const someoneElse = await post(`${stack.urls[0]}/api/auth/login`, { login: `${login}_other`, password: 'unrelated' });

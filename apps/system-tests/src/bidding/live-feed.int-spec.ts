@@ -279,3 +279,52 @@ describe('live listing feed (two gateways)', () => {
     expect(await Promise.all([open1.closed, open2.closed])).toEqual([1001, 1001]);
   });
 });
+
+describe('live listing feed: one client address holds WS_MAX_SOCKETS_PER_ADDRESS sockets (ADR 0064)', () => {
+  let stack: Stack;
+  const feeds: Feed[] = [];
+
+  beforeAll(async () => {
+    stack = await startStack({ services: ['auth'], env: { WS_MAX_SOCKETS_PER_ADDRESS: '2' } });
+  });
+  afterAll(async () => {
+    for (const feed of feeds) feed.ws.terminate();
+    await stack?.stop();
+  });
+
+  /** The refusal of one more handshake: status, headers and body. */
+  const refusal = () =>
+    new Promise<{ status: number; headers: Record<string, unknown>; body: unknown }>((resolve, reject) => {
+      const ws = new WebSocket(wsUrl(stack.url, liveListingPath(randomUUID())));
+      ws.once('open', () => reject(new Error('the third socket opened')));
+      ws.once('unexpected-response', (req, res) => {
+        let text = '';
+        res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        res.on('end', () => {
+          req.destroy();
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: JSON.parse(text) });
+        });
+      });
+      ws.once('error', reject);
+    });
+
+  it('answers the third with 429, Retry-After and the RateLimit headers, and takes one again once a socket closes', async () => {
+    for (let i = 0; i < 2; i += 1) feeds.push(await openFeed(stack.url, randomUUID()));
+    const refused = await refusal();
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({ detail: 'Too many live connections from this address; close some, then try again' });
+    expect(refused.headers).toMatchObject({
+      'retry-after': '30',
+      'ratelimit-policy': '"live-sockets";q=2;qu="concurrent-requests"',
+      ratelimit: '"live-sockets";r=0;t=30',
+    });
+
+    feeds[0].ws.close();
+    await feeds[0].closed;
+    // The gateway counts the socket gone once its close reaches it: poll for the handshake that opens.
+    await eventually(async () => {
+      const feed = await openFeed(stack.url, randomUUID());
+      feeds.push(feed);
+    });
+  });
+});

@@ -124,7 +124,13 @@ describe('listing ownership proof through the gateway (ADR 0040)', () => {
     dns.set(host, { txt: [`site-market-verification=${token}`] });
     const tooSoon = await check(listing.id, seller.token);
     expect(tooSoon.status).toBe(429);
-    expect(tooSoon.body.detail).toMatch(/checked a moment ago\. Please try again in \d+ seconds/);
+    expect(tooSoon.body.detail).toMatch(/checked a moment ago\. Please try again in \d+ seconds?\.$/);
+    // The listings service's quota crosses NATS and reaches the client as headers (ADR 0064).
+    const wait = Number(tooSoon.headers.get('retry-after'));
+    expect(wait).toBeGreaterThanOrEqual(1);
+    expect(wait).toBeLessThanOrEqual(10);
+    expect(tooSoon.headers.get('ratelimit-policy')).toBe('"domain-check-pause";q=1;w=10');
+    expect(tooSoon.headers.get('ratelimit')).toBe(`"domain-check-pause";r=0;t=${wait}`);
     expect(Date.parse((await ownership(listing.id, seller.token)).body.next_check_at)).toBeGreaterThan(Date.now());
   });
 

@@ -78,5 +78,7 @@ describe('contact API (SPEC §5, §8, D19)', () => {
     const limited = await post(api('/contact'), form());
     expect(limited.status).toBe(429);
     expect(limited.body.detail).toMatch(/^Too many attempts\. Please try again in \d+ minutes?\.$/);
+    expect(limited.headers.get('ratelimit-policy')).toBe('"contact-address";q=5;w=3600');
+    expect(limited.headers.get('ratelimit')).toBe(`"contact-address";r=0;t=${limited.headers.get('retry-after')}`);
   });
 });

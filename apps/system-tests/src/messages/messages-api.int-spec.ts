@@ -129,6 +129,12 @@ describe('messages API (SPEC §7, D19)', () => {
     const refused = results.filter((r) => r.status === 429);
     expect(refused).toHaveLength(5);
     expect(refused[0].body).toEqual({ detail: MESSAGE_TEXTS.tooMany });
+    // The hour's quota, and when its oldest message leaves the window: within the hour (ADR 0064).
+    const wait = Number(refused[0].headers.get('retry-after'));
+    expect(wait).toBeGreaterThan(hourly.windowMinutes * 60 - 120);
+    expect(wait).toBeLessThanOrEqual(hourly.windowMinutes * 60);
+    expect(refused[0].headers.get('ratelimit-policy')).toBe(`"messages-60m";q=${hourly.max};w=3600`);
+    expect(refused[0].headers.get('ratelimit')).toBe(`"messages-60m";r=0;t=${wait}`);
     expect((await get(api('/messages/unread-count'), bearer(target.token))).body.unread_count).toBe(hourly.max);
     // The limit is the sender's own: others still write to the same member.
     expect((await send(other.token, { receiver_id: target.id, subject: 'Hi', content: 'hello' })).status).toBe(201);

@@ -15,10 +15,19 @@ const ERROR_DESCRIPTIONS: Record<RouteErrorStatus | 422, string> = {
   413: 'The request body is too large',
   415: 'The request body has an unsupported encoding',
   422: 'Validation failed (or the body is not valid JSON): detail lists each problem with its location',
-  429: 'Too many requests; Retry-After says in how many seconds to try again',
-  503: 'A service is unavailable or did not answer in time, or a listing has too many bids waiting; try again (after Retry-After, when it says)',
+  429: 'A limit of this client (its address, account or uploads) was reached; Retry-After says in how many seconds to try again, RateLimit-Policy and RateLimit which quota it was',
+  503: 'The server\'s own capacity or a service it needs: unavailable, too slow, too many uploads in this gateway or too many bids waiting on a listing; try again (after Retry-After, when it says)',
 };
 const RETRY_AFTER = { 'Retry-After': { description: 'Seconds to wait before trying again', schema: { type: 'integer', minimum: 1 } } };
+// The IETF RateLimit header fields (draft-ietf-httpapi-ratelimit-headers-10; ADR 0064).
+const RATE_LIMIT_HEADERS = {
+  ...RETRY_AFTER,
+  'RateLimit-Policy': {
+    description: 'The quota that refused the request, e.g. "login-account";q=10;w=900 (q requests per w seconds) or "uploads";q=4;qu="concurrent-requests"',
+    schema: { type: 'string' },
+  },
+  RateLimit: { description: 'What is left of it and when it has room again, e.g. "login-account";r=0;t=540 (r requests left, t seconds)', schema: { type: 'string' } },
+};
 
 /** A zod schema as a JSON Schema (draft 2020-12, which OpenAPI 3.1 uses) without the $schema key. */
 export function jsonSchemaOf(schema: z.ZodType, io: Io): JsonSchema {
@@ -166,7 +175,7 @@ export function buildOpenApiDocument(routes: Record<string, Record<string, Route
       `Error${status}`,
       {
         description,
-        ...(status === '429' || status === '503' ? { headers: RETRY_AFTER } : {}),
+        ...(status === '429' ? { headers: RATE_LIMIT_HEADERS } : status === '503' ? { headers: RETRY_AFTER } : {}),
         content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
       },
     ]),

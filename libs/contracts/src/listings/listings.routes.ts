@@ -60,7 +60,8 @@ export const LISTINGS_ROUTES = {
     summary: 'Create a listing: the sell form plus up to 5 screenshots',
     description:
       'multipart/form-data. Screenshots are checked by their content (JPEG, PNG, WebP or GIF, 5 MB and 40 megapixels each, D18) ' +
-      'and stored re-encoded without metadata (EXIF, GPS). 503 with Retry-After while the gateway or the caller has too many uploads running. ' +
+      'and stored re-encoded without metadata (EXIF, GPS). A form with files is 429 while the caller already has UPLOADS_MAX_PER_USER ' +
+      'uploads running, 503 while the gateway has too many (both with Retry-After); one without files is never held back (ADR 0064). ' +
       'The listing waits for review unless auto-approve is on (D16). 403 while the seller has not verified their email and the ' +
       'platform requires it (ADR 0037).',
     auth: 'user',
@@ -68,7 +69,7 @@ export const LISTINGS_ROUTES = {
     idempotent: true,
     status: 201,
     reply: ListingSchema,
-    errors: [400, 403, 413],
+    errors: [400, 403, 413, 429],
   }),
   update: defineRoute({
     method: 'patch',
@@ -77,14 +78,15 @@ export const LISTINGS_ROUTES = {
     summary: "Edit a listing (the whole form, multipart), or pause/activate it (JSON {status})",
     description:
       'multipart/form-data: every field again, existing_screenshots to keep and new screenshots (5 in all). ' +
-      'application/json: {status} only. Sale terms cannot change once bids are placed; a sold listing cannot be edited.',
+      'application/json: {status} only. Sale terms cannot change once bids are placed; a sold listing cannot be edited. ' +
+      'New screenshots meet the same upload limits as on create (429 for the caller\'s own, 503 for the gateway\'s; ADR 0064).',
     auth: 'user',
     params: ListingPath,
     body: ListingStatusRequestSchema,
     multipart: { fields: UpdateListingSchema, files: screenshots },
     status: 200,
     reply: ListingSchema,
-    errors: [400, 403, 404, 413],
+    errors: [400, 403, 404, 413, 429],
   }),
   delete: defineRoute({
     method: 'delete',

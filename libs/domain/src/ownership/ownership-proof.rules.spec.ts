@@ -1,4 +1,4 @@
-import { fileProof, nextProofCheckAt, ownershipRecord, proofDomainOf, txtProof, PROOF_CHECKS_PER_HOUR } from './ownership-proof.rules';
+import { fileProof, nextProofCheckAt, ownershipRecord, proofDomainOf, refusedProofCheck, txtProof, waitInWords, PROOF_CHECKS_PER_HOUR } from './ownership-proof.rules';
 
 describe('ownership proof rules (ADR 0040)', () => {
   it('proves the host of a website address, never an IP address or a single label', () => {
@@ -37,5 +37,29 @@ describe('ownership proof rules (ADR 0040)', () => {
       new Date(now.getTime() + 3_000_000),
     );
     expect(nextProofCheckAt({ last_checked_at: ago(60_000), window_started_at: ago(3_700_000), checks_in_window: PROOF_CHECKS_PER_HOUR }, now)).toBeNull();
+  });
+
+  it('says a wait in seconds, or in whole minutes from two minutes on', () => {
+    expect([1, 2, 119, 120, 121, 3000].map(waitInWords)).toEqual(['1 second', '2 seconds', '119 seconds', '2 minutes', '3 minutes', '50 minutes']);
+  });
+
+  it('names the quota that refuses a check, with the seconds until it has room (ADR 0064)', () => {
+    const now = new Date('2026-11-25T12:00:00Z');
+    const ago = (ms: number) => new Date(now.getTime() - ms);
+    expect(refusedProofCheck({ last_checked_at: ago(60_000), window_started_at: ago(600_000), checks_in_window: 3 }, now)).toBeNull();
+    expect(refusedProofCheck({ last_checked_at: ago(4_000), window_started_at: ago(4_000), checks_in_window: 1 }, now)).toEqual({
+      policy: 'domain-check-pause',
+      quota: 1,
+      window_seconds: 10,
+      reset_seconds: 6,
+    });
+    // A pause of 9.5 s left rounds up: waiting what it says is always enough.
+    expect(refusedProofCheck({ last_checked_at: ago(500), window_started_at: ago(500), checks_in_window: 1 }, now)?.reset_seconds).toBe(10);
+    expect(refusedProofCheck({ last_checked_at: ago(60_000), window_started_at: ago(600_000), checks_in_window: PROOF_CHECKS_PER_HOUR }, now)).toEqual({
+      policy: 'domain-checks',
+      quota: PROOF_CHECKS_PER_HOUR,
+      window_seconds: 3600,
+      reset_seconds: 3000,
+    });
   });
 });

@@ -60,6 +60,26 @@ export function fileProof(body: string, token: string): ProofMatch {
 export const PROOF_CHECK_MIN_GAP_MS = 10_000;
 export const PROOF_CHECKS_PER_HOUR = 20;
 
+/** A wait in words for a refusal's detail: seconds under two minutes, whole minutes (rounded up) beyond. */
+export function waitInWords(seconds: number): string {
+  if (seconds < 120) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  return `${Math.ceil(seconds / 60)} minutes`;
+}
+
+/** The quota a check may not run under now, as a RateLimit header states it (ADR 0064); null when a check may run. */
+export function refusedProofCheck(
+  state: { last_checked_at: Date | null; window_started_at: Date | null; checks_in_window: number },
+  now: Date,
+): { policy: 'domain-check-pause' | 'domain-checks'; quota: number; window_seconds: number; reset_seconds: number } | null {
+  const next = nextProofCheckAt(state, now);
+  if (!next) return null;
+  const reset_seconds = Math.max(1, Math.ceil((next.getTime() - now.getTime()) / 1000));
+  const paused = state.last_checked_at !== null && now.getTime() - state.last_checked_at.getTime() < PROOF_CHECK_MIN_GAP_MS;
+  return paused
+    ? { policy: 'domain-check-pause', quota: 1, window_seconds: PROOF_CHECK_MIN_GAP_MS / 1000, reset_seconds }
+    : { policy: 'domain-checks', quota: PROOF_CHECKS_PER_HOUR, window_seconds: 3600, reset_seconds };
+}
+
 /** When the next check may run given the previous ones (null: now), so nobody turns us into a DNS or HTTP hammer. */
 export function nextProofCheckAt(
   state: { last_checked_at: Date | null; window_started_at: Date | null; checks_in_window: number },

@@ -1,5 +1,5 @@
 import { HttpException, Logger, NotFoundException } from '@nestjs/common';
-import { AppError, conflict, unavailable } from './app-error';
+import { AppError, conflict, rateLimited, unavailable } from './app-error';
 import { toErrorPayload } from './error.filter';
 
 describe('toErrorPayload', () => {
@@ -23,6 +23,19 @@ describe('toErrorPayload', () => {
     expect(rebuilt.retryAfter).toBe(1);
     expect(toErrorPayload(rebuilt, logger)).toEqual(payload);
     expect(toErrorPayload(unavailable(), logger)).not.toHaveProperty('retry_after');
+  });
+
+  it('carries a quota across NATS with a 429, and drops a malformed one or one on another status (ADR 0064)', () => {
+    const state = { policy: 'domain-checks', quota: 20, window_seconds: 3600, unit: 'requests' as const, remaining: 3, reset_seconds: 1200 };
+    const payload = toErrorPayload(rateLimited('Checked a moment ago', state), logger);
+    // Refused means nothing is left, whatever the caller passed; Retry-After is the reset.
+    expect(payload).toEqual({ code: 'rate_limited', status: 429, detail: 'Checked a moment ago', retry_after: 1200, rate_limit: { ...state, remaining: 0 } });
+    expect(AppError.fromPayload(JSON.parse(JSON.stringify(payload))).rateLimit).toEqual({ ...state, remaining: 0 });
+    expect(AppError.fromPayload({ ...payload, rate_limit: { ...state, policy: 'x\r\nSet-Cookie: a=b' } }).rateLimit).toBeUndefined();
+    expect(AppError.fromPayload({ ...payload, rate_limit: { ...state, quota: 1.5 } }).rateLimit).toBeUndefined();
+    expect(AppError.fromPayload({ ...payload, code: 'conflict', status: 409 }).rateLimit).toBeUndefined();
+    // A quota that resets at once still says to wait a second.
+    expect(rateLimited('x', { ...state, reset_seconds: 0 }).retryAfter).toBe(1);
   });
 
   it('maps Nest HTTP exceptions to their status', () => {

@@ -4,6 +4,7 @@ import type { Response } from 'express';
 import type { RpcErrorPayload } from '@market/contracts';
 import { AppError } from './app-error';
 import { databaseUnavailable, isDatabaseUnavailable } from './database-failure';
+import { setRateLimitHeaders } from './rate-limit-fields';
 
 const HIDDEN: RpcErrorPayload = { code: 'internal', status: 500, detail: 'Internal server error' };
 
@@ -44,6 +45,7 @@ export class AllErrorsFilter implements ExceptionFilter {
     const response = host.switchToHttp().getResponse<Response>();
     if (response.headersSent) return;
     if (payload.retry_after !== undefined) response.setHeader('Retry-After', String(payload.retry_after));
+    if (payload.rate_limit !== undefined) setRateLimitHeaders(response, [payload.rate_limit]);
     response.status(payload.status).json({ detail: payload.detail });
   }
 }
