@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { eventually } from '@market/server-kit/testing';
 import { baseUrl, snap } from './support/browser';
 import { freshPagePerTest, logInAs } from './support/journey';
 import { registerAccount } from './support/api';
@@ -9,10 +10,14 @@ async function expectBanner(page: Page): Promise<void> {
   await banner.waitFor();
   expect(await banner.innerText()).toMatch(/^TEST MODE\s+Payments on this site go through a sandbox: no real money moves\.$/);
   expect(await banner.isVisible()).toBe(true);
-  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-  const lastLine = await page.getByText(/All prices in USD/).boundingBox();
-  const strip = await banner.boundingBox();
-  expect(lastLine && strip && lastLine.y + lastLine.height <= strip.y).toBe(true);
+  // A page still loading its data grows after the scroll and pushes its end down again: scroll and measure until it
+  // has settled.
+  await eventually(async () => {
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const lastLine = await page.getByText(/All prices in USD/).boundingBox();
+    const strip = await banner.boundingBox();
+    expect(lastLine && strip && lastLine.y + lastLine.height <= strip.y).toBe(true);
+  }, 5000);
   await page.evaluate(() => window.scrollTo(0, 0));
 }
 

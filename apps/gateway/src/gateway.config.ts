@@ -32,8 +32,8 @@ export const gatewayEnv = {
     .default('screenshots'),
   S3_REGION: z.string().regex(/^[a-z0-9-]+$/, 'lower-case letters, digits and - only').default('us-east-1'),
   UPLOADS_DIR: z.string().min(1).default('data/uploads').transform((dir) => resolve(process.cwd(), dir)),
-  // Multipart uploads one gateway takes at once, and one user (or one anonymous address) may run at once; beyond
-  // either the request is a quick 503 with Retry-After (ADR 0029).
+  // Multipart uploads with files one gateway takes at once (beyond: a quick 503, the server's capacity), and one user
+  // (or one anonymous address) may run at once (beyond: a 429 with the RateLimit headers). ADR 0029, ADR 0064.
   UPLOADS_MAX_CONCURRENT: z.coerce.number().int().min(1).max(1000).default(8),
   UPLOADS_MAX_PER_USER: z.coerce.number().int().min(1).max(100).default(4),
   // An upload's body must arrive within UPLOADS_DEADLINE_MS of its start, with no gap of UPLOADS_IDLE_MS without a

@@ -41,7 +41,8 @@ export interface RateLimitState {
 }
 
 const POLICY_NAME = /^[a-z0-9][a-z0-9-]{0,63}$/;
-const wholeAtLeast = (value: unknown, min: number) => typeof value === 'number' && Number.isInteger(value) && value >= min;
+// A header states whole numbers in at most 15 digits (RFC 9651); no quota or wait of ours comes near 1e9.
+const wholeAtLeast = (value: unknown, min: number) => typeof value === 'number' && Number.isInteger(value) && value >= min && value <= 1e9;
 
 /** True when a value is a well-formed RateLimitState (it travels over NATS and becomes headers). */
 export function isRateLimitState(value: unknown): value is RateLimitState {

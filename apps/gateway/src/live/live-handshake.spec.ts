@@ -1,7 +1,8 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import { Writable } from 'node:stream';
 import { gatewayEnv } from '../gateway.config';
 import { parseEnvOrThrow, generateSigningKeys } from '@market/server-kit';
-import { matchLivePath, originAllowed, parseOriginList, type OriginPolicy } from './live-handshake';
+import { matchLivePath, originAllowed, parseOriginList, rejectUpgrade, type OriginPolicy } from './live-handshake';
 
 const ID = '6f1c1a52-4c6e-4b8e-9d59-2f0f3d8a7b10';
 
@@ -67,5 +68,35 @@ describe('WS_ALLOWED_ORIGINS', () => {
       expect(() => parse(bad)).toThrow(/^Invalid configuration: WS_ALLOWED_ORIGINS: .*is not an origin/);
     }
     expect(parseOriginList('https://a.example,,https://b.example')).toEqual(['https://a.example', 'https://b.example']);
+  });
+});
+
+describe('rejectUpgrade', () => {
+  /** Everything written to a socket that was refused. */
+  const answerTo = (status: number, detail: string, headers?: Record<string, string>) =>
+    new Promise<string>((resolve) => {
+      const chunks: Buffer[] = [];
+      const socket = new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          chunks.push(chunk);
+          done();
+        },
+      });
+      socket.on('finish', () => resolve(Buffer.concat(chunks).toString('latin1')));
+      rejectUpgrade(socket as never, status, detail, headers);
+    });
+
+  it('answers {detail} with the given headers, and writes no header value that could end the header block', async () => {
+    const answer = await answerTo(429, 'Too many', { 'Retry-After': '30', RateLimit: '"live-sockets";r=0;t=30', 'X-Bad': 'a\r\nSet-Cookie: x=1' });
+    const [head, body] = answer.split('\r\n\r\n');
+    expect(head.split('\r\n')).toEqual([
+      'HTTP/1.1 429 Too Many Requests',
+      'Connection: close',
+      'Content-Type: application/json',
+      'Retry-After: 30',
+      'RateLimit: "live-sockets";r=0;t=30',
+      `Content-Length: ${Buffer.byteLength(body)}`,
+    ]);
+    expect(JSON.parse(body)).toEqual({ detail: 'Too many' });
   });
 });

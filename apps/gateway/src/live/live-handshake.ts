@@ -88,6 +88,8 @@ export function rejectUpgrade(socket: Duplex, status: number, detail: string, he
     `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n` +
       'Connection: close\r\nContent-Type: application/json\r\n' +
       Object.entries(headers)
+        // Written by hand into the raw answer: only printable ASCII, so no value can end the header block.
+        .filter(([name, value]) => /^[\x21-\x7e]+$/.test(name) && /^[\x20-\x7e]*$/.test(value))
         .map(([name, value]) => `${name}: ${value}\r\n`)
         .join('') +
       `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,

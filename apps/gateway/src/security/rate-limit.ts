@@ -62,8 +62,8 @@ return {n, redis.call('PTTL', KEYS[1])}`;
 
 /**
  * Counts attempts in Redis, so limits hold across every gateway replica; over the limit is a 429 with Retry-After.
- * Every answer of a limited route carries the RateLimit-Policy and RateLimit headers for the quotas it was counted
- * against (ADR 0064). Redis answers within 250 ms or the action fails open or closed as WHEN_REDIS_IS_AWAY says (ADR 0044).
+ * Every answer of a limited route carries the RateLimit-Policy and RateLimit headers for the client address's quotas,
+ * and a refusal those of the quota that refused it (ADR 0064). Redis answers within 250 ms or the action fails open or closed as WHEN_REDIS_IS_AWAY says (ADR 0044).
  */
 @Injectable()
 export class RateLimitGuard implements CanActivate {
@@ -104,7 +104,9 @@ export class RateLimitGuard implements CanActivate {
         // The filter sets Retry-After and this quota's headers; the quotas counted before it are not repeated.
         throw rateLimited(`Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, state);
       }
-      counted.push(state);
+      // An account's count is told only on its refusal: on every answer it would tell anyone whether someone else
+      // has been trying that login or email lately.
+      if (limit.by === 'ip') counted.push(state);
     }
     setRateLimitHeaders(response, counted);
     return true;

@@ -19,8 +19,9 @@ export interface UploadDeadlines {
 }
 
 /**
- * Asked when the first file part begins: null lets the files in, an error refuses the request there (the upload
- * limits, ADR 0064). A form without files never asks, so it takes no upload slot.
+ * Asked once, when the first file that is not an empty file input begins (after its first bytes, before it is
+ * spooled): null lets the files in, an error refuses the request there (the upload limits, ADR 0064). A form
+ * without files never asks, so it takes no upload slot.
  */
 export type FirstFileGate = () => unknown;
 
@@ -28,6 +29,9 @@ export type FirstFileGate = () => unknown;
 const FIELD_BYTES = 64 * 1024;
 // About 25 listing fields plus repeated monetization_methods and existing_screenshots.
 const MAX_FIELDS = 60;
+// All text fields together hold no more than a JSON body may (1 MB): a form without files takes no upload slot
+// (ADR 0064), so its cost must be that of any JSON request.
+const MAX_FIELDS_TOTAL_BYTES = 1024 * 1024;
 // Five full screenshots plus room for the text fields and multipart framing. Counted on the bytes received, since
 // a chunked request declares no length; a larger declared length is refused before reading.
 const MAX_BODY_BYTES = MAX_SCREENSHOTS * MAX_SCREENSHOT_BYTES + 2 * 1024 * 1024;
@@ -84,9 +88,16 @@ export function receiveScreenshots(
     let failure: unknown = null;
     let settled = false;
     let fileIndex = 0;
+    let fieldBytes = 0;
     const order = new Map<string, number>();
     const aborted = new AbortController();
     const { storage } = sink;
+    let admitted = false;
+    const admit = () => {
+      if (admitted) return null;
+      admitted = true;
+      return beforeFirstFile();
+    };
 
     // A body that takes too long, or stops arriving, frees its slot instead of holding it until Node's own timeout.
     const deadline = setTimeout(() => fail(tooSlow(deadlines.totalMs)), deadlines.totalMs);
@@ -128,7 +139,7 @@ export function receiveScreenshots(
       file.on('error', () => undefined);
       activeFiles.add(file);
       try {
-        const stored = await receiveScreenshot(file, { filename, index }, { ...sink, signal: aborted.signal }, (key) => {
+        const stored = await receiveScreenshot(file, { filename, index }, { ...sink, signal: aborted.signal, admit }, (key) => {
           // A file cleaned after the request failed is not stored at all.
           if (failure !== null) throw new Error('upload aborted');
           attemptedKeys.push(key);
@@ -144,6 +155,10 @@ export function receiveScreenshots(
       if (info.nameTruncated || info.valueTruncated) {
         return fail(new AppError('payload_too_large', `Field ${name} must be at most ${FIELD_BYTES / 1024} KB`));
       }
+      fieldBytes += Buffer.byteLength(name) + Buffer.byteLength(value);
+      if (fieldBytes > MAX_FIELDS_TOTAL_BYTES) {
+        return fail(new AppError('payload_too_large', `The form's text fields must be at most ${MAX_FIELDS_TOTAL_BYTES / (1024 * 1024)} MB in all`));
+      }
       addField(fields, name, value);
     });
     parser.on('file', (name, file, info) => {
@@ -151,13 +166,6 @@ export function receiveScreenshots(
       if (name !== SCREENSHOTS_FIELD) {
         file.resume();
         return fail(invalid(['body', name], `Files are accepted only in the ${SCREENSHOTS_FIELD} field`, 'unexpected_file'));
-      }
-      if (fileIndex === 0) {
-        const refusal = beforeFirstFile();
-        if (refusal !== null) {
-          file.resume();
-          return fail(refusal);
-        }
       }
       const index = fileIndex;
       fileIndex += 1;

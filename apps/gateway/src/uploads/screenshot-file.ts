@@ -34,6 +34,8 @@ export interface ScreenshotSink {
   cleaner: ImageCleaner;
   /** Aborted when the request failed: an image still waiting to be decoded is then never decoded. */
   signal?: AbortSignal;
+  /** Asked once the file is known not to be an empty file input, before it is spooled: an error refuses it (ADR 0064). */
+  admit?: () => unknown;
 }
 
 /** Temp files are spooled here (never in UPLOADS_DIR, which may be served); each file has its own directory. */
@@ -56,11 +58,13 @@ const pixelsIssue = (part: ScreenshotPart, size: string) =>
 export async function receiveScreenshot(
   file: Readable,
   part: ScreenshotPart,
-  { storage, cleaner, signal }: ScreenshotSink,
+  { storage, cleaner, signal, admit }: ScreenshotSink,
   claim: (key: string) => void,
 ): Promise<StoredScreenshot | null> {
   const { head, result } = await readImageHead(file);
   if (head.length === 0 && !part.filename) return null; // an empty file input the browser sent anyway
+  const refusal = admit ? admit() : null;
+  if (refusal !== null) throw refusal;
   if (result.status === 'need-more') {
     throw invalid(
       ['body', SCREENSHOTS_FIELD, part.index],

@@ -79,6 +79,10 @@ describe('uploads: at most N at once per gateway and per user (ADR 0029)', () =>
     const textOnly = await sendStreamed(url, [{ name: 'title', value: 'No pictures' }], { user: 'alice' });
     expect(textOnly.status).toBe(201);
     expect(textOnly.body).toEqual({ body: { title: 'No pictures' }, screenshots: [] });
+    // Nor does the empty, nameless file part a browser sends for a file input left empty.
+    const emptyInput = await sendStreamed(url, [{ name: 'title', value: 'Empty input' }, { name: 'screenshots', bytes: Buffer.alloc(0), filename: '' }], { user: 'alice' });
+    expect(emptyInput.status).toBe(201);
+    expect(emptyInput.body).toEqual({ body: { title: 'Empty input' }, screenshots: [] });
     expect(inUse()).toBe(2);
 
     held.open();
@@ -116,6 +120,14 @@ describe('uploads: at most N at once per gateway and per user (ADR 0029)', () =>
     expect((await Promise.all(running)).map((r) => r.status)).toEqual([201, 201, 201]);
     expect((await sendStreamed(url, [screenshot(png(8, 8))], { user: 'dave' })).status).toBe(201);
     expect(inUse()).toBe(0);
+  });
+
+  it('holds a form\'s text fields to 1 MB in all, what a JSON body may hold, since they take no slot', async () => {
+    const fields = Array.from({ length: 18 }, (_, i) => ({ name: `note_${i}`, value: 'x'.repeat(60 * 1024) }));
+    const answer = await sendStreamed(url, fields, { user: 'frank' });
+    expect(answer.status).toBe(413);
+    expect(answer.body).toEqual({ detail: "The form's text fields must be at most 1 MB in all" });
+    expect((await sendStreamed(url, fields.slice(0, 16), { user: 'frank' })).status).toBe(201);
   });
 
   it('frees the slot of a refused upload (a file that is not an image)', async () => {

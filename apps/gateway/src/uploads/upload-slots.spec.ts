@@ -6,7 +6,7 @@ const limitsEnv = { UPLOADS_MAX_CONCURRENT: gatewayEnv.UPLOADS_MAX_CONCURRENT, U
 const slots = (total: number, perUser: number) => new UploadSlots({ UPLOADS_MAX_CONCURRENT: total, UPLOADS_MAX_PER_USER: perUser });
 
 describe('upload limits configuration', () => {
-  it('defaults to 8 uploads per gateway and 2 per user', () => {
+  it('defaults to 8 uploads per gateway and 4 per user', () => {
     expect(parseEnvOrThrow(limitsEnv, {})).toEqual({ UPLOADS_MAX_CONCURRENT: 8, UPLOADS_MAX_PER_USER: 4 });
   });
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { connect, JSONCodec, type NatsConnection } from 'nats';
 import { DataSource } from 'typeorm';
-import { RPC, type Actor } from '@market/contracts';
+import { MESSAGE_SEND_LIMITS, RPC, type Actor } from '@market/contracts';
 import { AppError, parseEnvOrThrow } from '@market/server-kit';
 import { startServiceUnderTest, testCaller, type ServiceUnderTest } from '@market/server-kit/testing';
 import { notificationsAppModule } from '../app.module';
@@ -9,7 +9,7 @@ import { notificationsEnv } from '../notifications.config';
 
 const codec = JSONCodec<{ id: string; data: { data: { user_ids: string[] } } }>();
 
-describe('a retried message is sent once (Idempotency-Key, ADR 0047)', () => {
+describe('sending a message: a retry is sent once (Idempotency-Key, ADR 0047), a sender is paced (ADR 0064)', () => {
   let svc: ServiceUnderTest;
   let ds: DataSource;
   let auth: NatsConnection;
@@ -68,5 +68,28 @@ describe('a retried message is sent once (Idempotency-Key, ADR 0047)', () => {
     expect(await sentBy(sender.user_id)).toEqual(['Once only']);
     expect(outcomes).toContain('sent');
     for (const outcome of outcomes) expect(['sent', 409]).toContain(outcome);
+  });
+
+  it('answers a sender past both the hour\'s and the day\'s limit with the longer wait, and stores nothing', async () => {
+    const [hourly, daily] = MESSAGE_SEND_LIMITS;
+    const sender = await testCaller(svc.env, { role: 'regular' });
+    const receiver = randomUUID();
+    // The day's earlier messages, the oldest 20 hours and 80 seconds ago; then the hour's, the oldest about 30 minutes ago.
+    const earlier = daily.max - hourly.max;
+    await ds.query(
+      `INSERT INTO messages (id, sender_id, receiver_id, subject, content, created_at)
+       SELECT gen_random_uuid(), $1, $2, 'Earlier ' || i, 'x',
+              now() - CASE WHEN i <= $3 THEN interval '20 hours' + (i || ' seconds')::interval ELSE interval '30 minutes' + (($4 - i) || ' seconds')::interval END
+         FROM generate_series(1, $4) AS i`,
+      [sender.user_id, receiver, earlier, daily.max],
+    );
+    const refused = (await send(sender, receiver, 'One too many', randomUUID()).catch((error: unknown) => error)) as AppError;
+    expect(refused.status).toBe(429);
+    // Waiting out the hour would still find the day full: the day's window answers (its oldest leaves in about 4 h).
+    expect(refused.rateLimit).toMatchObject({ policy: 'messages-1440m', quota: daily.max, window_seconds: 86_400, remaining: 0 });
+    expect(refused.rateLimit!.reset_seconds).toBeGreaterThan(4 * 3600 - 120);
+    expect(refused.rateLimit!.reset_seconds).toBeLessThanOrEqual(4 * 3600);
+    expect(refused.retryAfter).toBe(refused.rateLimit!.reset_seconds);
+    expect(await sentBy(sender.user_id)).not.toContain('One too many');
   });
 });

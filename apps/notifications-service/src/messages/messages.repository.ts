@@ -47,22 +47,25 @@ export class MessagesRepository {
   insert(message: NewMessage, limits: readonly SendLimit[]): Promise<{ row: MessageRow } | { refused: SendRefused }> {
     return this.dataSource.transaction(async (manager) => {
       await manager.query("SELECT pg_advisory_xact_lock(hashtextextended('messages.sender:' || $1, 0))", [message.sender_id]);
+      // Every limit is checked, and the one with the longest wait answers: waiting it out leaves room in all of them.
+      let refused: SendRefused | null = null;
       for (const limit of limits) {
         const [{ n }] = (await manager.query(
           `SELECT count(*)::int AS n FROM messages WHERE sender_id = $1 AND created_at > now() - make_interval(mins => $2)`,
           [message.sender_id, limit.windowMinutes],
         )) as { n: number }[];
-        if (n >= limit.max) {
-          // The window has room again when the message that puts the count at the limit leaves it.
-          const [{ reset }] = (await manager.query(
-            `SELECT ceil(extract(epoch FROM created_at + make_interval(mins => $2) - now()))::int AS reset
-               FROM messages WHERE sender_id = $1 AND created_at > now() - make_interval(mins => $2)
-              ORDER BY created_at ASC OFFSET $3 LIMIT 1`,
-            [message.sender_id, limit.windowMinutes, n - limit.max],
-          )) as { reset: number }[];
-          return { refused: { limit, resetSeconds: Math.max(1, reset) } };
-        }
+        if (n < limit.max) continue;
+        // The window has room again when the message that puts the count at the limit leaves it.
+        const [{ reset }] = (await manager.query(
+          `SELECT ceil(extract(epoch FROM created_at + make_interval(mins => $2) - now()))::int AS reset
+             FROM messages WHERE sender_id = $1 AND created_at > now() - make_interval(mins => $2)
+            ORDER BY created_at ASC OFFSET $3 LIMIT 1`,
+          [message.sender_id, limit.windowMinutes, n - limit.max],
+        )) as { reset: number }[];
+        const resetSeconds = Math.max(1, reset);
+        if (!refused || resetSeconds > refused.resetSeconds) refused = { limit, resetSeconds };
       }
+      if (refused) return { refused };
       const [row] = (await manager.query(
         `INSERT INTO messages (id, sender_id, receiver_id, listing_id, listing_title, subject, content)
          VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${COLUMNS}`,

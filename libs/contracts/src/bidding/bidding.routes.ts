@@ -23,7 +23,7 @@ export const BIDDING_ROUTES = {
     idempotent: true,
     status: 201,
     reply: PlaceBidResponseSchema,
-    errors: [400, 403, 404, 409, 429],
+    errors: [400, 403, 404, 409],
   }),
   act: defineRoute({
     method: 'post',

@@ -15,7 +15,7 @@ const ERROR_DESCRIPTIONS: Record<RouteErrorStatus | 422, string> = {
   413: 'The request body is too large',
   415: 'The request body has an unsupported encoding',
   422: 'Validation failed (or the body is not valid JSON): detail lists each problem with its location',
-  429: 'A limit of this client (its address, account or uploads) was reached; Retry-After says in how many seconds to try again, RateLimit-Policy and RateLimit which quota it was',
+  429: 'A limit of this client was reached (attempts per address or account, uploads running, messages sent, domain checks); Retry-After says in how many seconds to try again, RateLimit-Policy and RateLimit which quota it was (ADR 0064)',
   503: 'The server\'s own capacity or a service it needs: unavailable, too slow, too many uploads in this gateway or too many bids waiting on a listing; try again (after Retry-After, when it says)',
 };
 const RETRY_AFTER = { 'Retry-After': { description: 'Seconds to wait before trying again', schema: { type: 'integer', minimum: 1 } } };

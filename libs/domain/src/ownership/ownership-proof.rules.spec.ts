@@ -61,5 +61,9 @@ describe('ownership proof rules (ADR 0040)', () => {
       window_seconds: 3600,
       reset_seconds: 3000,
     });
+    // The 20th check a moment ago: the hour's budget, not the 10 s pause, says when the next may run.
+    const spentJustNow = { last_checked_at: ago(2_000), window_started_at: ago(600_000), checks_in_window: PROOF_CHECKS_PER_HOUR };
+    expect(refusedProofCheck(spentJustNow, now)).toMatchObject({ policy: 'domain-checks', reset_seconds: 3000 });
+    expect(nextProofCheckAt(spentJustNow, now)).toEqual(new Date(now.getTime() + 3_000_000));
   });
 });

@@ -66,29 +66,34 @@ export function waitInWords(seconds: number): string {
   return `${Math.ceil(seconds / 60)} minutes`;
 }
 
-/** The quota a check may not run under now, as a RateLimit header states it (ADR 0064); null when a check may run. */
+type ProofCheckState = { last_checked_at: Date | null; window_started_at: Date | null; checks_in_window: number };
+
+/** When the pause after the last check ends, and when the hour's spent budget comes back (0: not spent). */
+function proofCheckEnds(state: ProofCheckState): { pauseEnd: number; budgetEnd: number } {
+  const pauseEnd = state.last_checked_at ? state.last_checked_at.getTime() + PROOF_CHECK_MIN_GAP_MS : 0;
+  const spent = state.window_started_at !== null && state.checks_in_window >= PROOF_CHECKS_PER_HOUR;
+  return { pauseEnd, budgetEnd: spent ? state.window_started_at!.getTime() + 3_600_000 : 0 };
+}
+
+/**
+ * The quota a check may not run under now, as a RateLimit header states it (ADR 0064); null when a check may run.
+ * When both the pause and the hour's budget refuse, the one that lasts longer answers: waiting it out clears both.
+ */
 export function refusedProofCheck(
-  state: { last_checked_at: Date | null; window_started_at: Date | null; checks_in_window: number },
+  state: ProofCheckState,
   now: Date,
 ): { policy: 'domain-check-pause' | 'domain-checks'; quota: number; window_seconds: number; reset_seconds: number } | null {
   const next = nextProofCheckAt(state, now);
   if (!next) return null;
   const reset_seconds = Math.max(1, Math.ceil((next.getTime() - now.getTime()) / 1000));
-  const paused = state.last_checked_at !== null && now.getTime() - state.last_checked_at.getTime() < PROOF_CHECK_MIN_GAP_MS;
-  return paused
-    ? { policy: 'domain-check-pause', quota: 1, window_seconds: PROOF_CHECK_MIN_GAP_MS / 1000, reset_seconds }
-    : { policy: 'domain-checks', quota: PROOF_CHECKS_PER_HOUR, window_seconds: 3600, reset_seconds };
+  return next.getTime() === proofCheckEnds(state).budgetEnd
+    ? { policy: 'domain-checks', quota: PROOF_CHECKS_PER_HOUR, window_seconds: 3600, reset_seconds }
+    : { policy: 'domain-check-pause', quota: 1, window_seconds: PROOF_CHECK_MIN_GAP_MS / 1000, reset_seconds };
 }
 
 /** When the next check may run given the previous ones (null: now), so nobody turns us into a DNS or HTTP hammer. */
-export function nextProofCheckAt(
-  state: { last_checked_at: Date | null; window_started_at: Date | null; checks_in_window: number },
-  now: Date,
-): Date | null {
-  if (state.last_checked_at && now.getTime() - state.last_checked_at.getTime() < PROOF_CHECK_MIN_GAP_MS) {
-    return new Date(state.last_checked_at.getTime() + PROOF_CHECK_MIN_GAP_MS);
-  }
-  const windowEnd = state.window_started_at ? state.window_started_at.getTime() + 3_600_000 : 0;
-  if (windowEnd > now.getTime() && state.checks_in_window >= PROOF_CHECKS_PER_HOUR) return new Date(windowEnd);
-  return null;
+export function nextProofCheckAt(state: ProofCheckState, now: Date): Date | null {
+  const { pauseEnd, budgetEnd } = proofCheckEnds(state);
+  const until = Math.max(pauseEnd, budgetEnd);
+  return until > now.getTime() ? new Date(until) : null;
 }

@@ -23,7 +23,8 @@ export class AppError extends Error {
   }
 
   static fromPayload(payload: RpcErrorPayload): AppError {
-    const retryAfter = typeof payload.retry_after === 'number' && payload.retry_after > 0 ? Math.ceil(payload.retry_after) : undefined;
+    // Whole seconds that a header can state; anything else is dropped rather than sent.
+    const retryAfter = typeof payload.retry_after === 'number' && payload.retry_after > 0 && payload.retry_after <= 1e9 ? Math.ceil(payload.retry_after) : undefined;
     // Only a 429 carries a quota, and only a well-formed one becomes headers.
     const rateLimit = payload.code === 'rate_limited' && isRateLimitState(payload.rate_limit) ? payload.rate_limit : undefined;
     return new AppError(payload.code, payload.detail, retryAfter, rateLimit);

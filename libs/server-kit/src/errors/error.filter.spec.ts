@@ -33,6 +33,8 @@ describe('toErrorPayload', () => {
     expect(AppError.fromPayload(JSON.parse(JSON.stringify(payload))).rateLimit).toEqual({ ...state, remaining: 0 });
     expect(AppError.fromPayload({ ...payload, rate_limit: { ...state, policy: 'x\r\nSet-Cookie: a=b' } }).rateLimit).toBeUndefined();
     expect(AppError.fromPayload({ ...payload, rate_limit: { ...state, quota: 1.5 } }).rateLimit).toBeUndefined();
+    expect(AppError.fromPayload({ ...payload, rate_limit: { ...state, reset_seconds: 1e21 } }).rateLimit).toBeUndefined();
+    expect(AppError.fromPayload({ ...payload, retry_after: 1e21 }).retryAfter).toBeUndefined();
     expect(AppError.fromPayload({ ...payload, code: 'conflict', status: 409 }).rateLimit).toBeUndefined();
     // A quota that resets at once still says to wait a second.
     expect(rateLimited('x', { ...state, reset_seconds: 0 }).retryAfter).toBe(1);
