@@ -101,7 +101,8 @@ describe('one image: the entry point and the migrate step', () => {
     [['auth-service', 'migrate', 'now'], /^auth-service: unknown arguments "migrate now": give none to serve, or "migrate" /],
   ])('%j stops with one line and exit code 2', (args, line) => {
     const result = entry(args);
-    expect(result.status).toBe(2);
+    // The whole answer on a mismatch, so a failure says why.
+    expect({ status: result.status, stderr: result.stderr }).toMatchObject({ status: 2 });
     const lines = result.stderr.trim().split('\n');
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(line);

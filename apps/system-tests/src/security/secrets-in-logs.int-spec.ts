@@ -71,6 +71,8 @@ describe('secrets never reach the logs of a run', () => {
       SMTP_PORT: String(sink.port),
       SMTP_USERNAME: 'site-market-mailer',
       SMTP_PASSWORD: secrets.SMTP_PASSWORD,
+      // The apps are built (npm test builds first); a rebuild here would rewrite every dist while other tests load them.
+      SKIP_BUILD: 'true',
     };
     launcher = spawn(process.execPath, [join(ROOT, 'scripts/start.mjs')], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     // Ready when it prints its URL; an early exit fails at once with what it said.
