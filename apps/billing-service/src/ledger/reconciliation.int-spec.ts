@@ -108,7 +108,7 @@ describe('the ledger reconciled with the provider (D22)', () => {
       SELECT ref, 'charge', 'ch_page_' || n, 1000, 0, 1000, at FROM g`);
     let seen = 0;
     const ids = new Set<string>();
-    for await (const page of b.provider.balanceTransactions(new Date(Date.now() - 2 * 24 * 3600_000), new Date())) {
+    for await (const page of b.provider.connect.balanceTransactions(new Date(Date.now() - 2 * 24 * 3600_000), new Date())) {
       for (const txn of page) if (txn.id.startsWith('txn_page_')) ids.add(txn.id);
       seen += page.filter((txn) => txn.id.startsWith('txn_page_')).length;
     }

@@ -54,7 +54,7 @@ export class ReconciliationService {
     const ledgerCount = ledger.size;
     const differences: Difference[] = [];
     let providerCount = 0;
-    for await (const page of this.provider.balanceTransactions(from, to)) {
+    for await (const page of this.provider.connect.balanceTransactions(from, to)) {
       for (const txn of page) {
         if (!RECONCILED_TYPES.has(txn.type)) continue;
         providerCount += 1;

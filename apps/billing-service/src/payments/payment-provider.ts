@@ -195,6 +195,25 @@ export interface CreateSetupIntentInput {
   idempotency_key: string;
 }
 
+/** A provider's Connect side (D22): sellers' connected accounts, transfers from the platform's balance, its ledger; like PaymentProvider, never called inside a transaction. */
+export interface ConnectProvider {
+  /** Makes the seller's connected account (Stripe: an Express account with the transfers capability), once per key. */
+  createAccount(input: CreateAccountInput): Promise<ProviderAccount>;
+  retrieveAccount(accountId: string): Promise<ProviderAccount | null>;
+  /** A single-use link to the provider's hosted onboarding of the account (Stripe: an Account Link). */
+  createAccountLink(input: AccountLinkInput): Promise<{ url: string; expires_at: Date }>;
+  /**
+   * Pays a seller from the platform's balance (separate charges and transfers). The same idempotency key answers the
+   * same transfer; a connected account that cannot take it is a ProviderError `account_unable`.
+   */
+  createTransfer(input: CreateTransferInput): Promise<ProviderTransfer>;
+  /** The transfer already made for a group (an invoice), if any: a retry after the idempotency key expired pays nothing twice. */
+  findTransfer(transferGroup: string): Promise<ProviderTransfer | null>;
+  retrieveTransfer(transferId: string): Promise<ProviderTransfer | null>;
+  /** The platform's balance transactions created in [from, to), a page at a time (the daily reconciliation). */
+  balanceTransactions(from: Date, to: Date): AsyncIterable<ProviderBalanceTransaction[]>;
+}
+
 /**
  * What the billing service needs from a card payment provider (D12). Every method that changes an intent makes the
  * provider emit events, which reach PaymentEventsHandler (Stripe: signed webhooks; sandbox: in-process delivery).
@@ -221,21 +240,8 @@ export interface PaymentProvider {
   /** Registers the one consumer of the provider's events (the sandbox calls it; Stripe's arrive by webhook). */
   onEvent(listener: (event: ProviderEvent) => Promise<void>): void;
 
-  /** Makes the seller's connected account (Stripe: an Express account with the transfers capability), once per key. */
-  createAccount(input: CreateAccountInput): Promise<ProviderAccount>;
-  retrieveAccount(accountId: string): Promise<ProviderAccount | null>;
-  /** A single-use link to the provider's hosted onboarding of the account (Stripe: an Account Link). */
-  createAccountLink(input: AccountLinkInput): Promise<{ url: string; expires_at: Date }>;
-  /**
-   * Pays a seller from the platform's balance (separate charges and transfers). The same idempotency key answers the
-   * same transfer; a connected account that cannot take it is a ProviderError `account_unable`.
-   */
-  createTransfer(input: CreateTransferInput): Promise<ProviderTransfer>;
-  /** The transfer already made for a group (an invoice), if any: a retry after the idempotency key expired pays nothing twice. */
-  findTransfer(transferGroup: string): Promise<ProviderTransfer | null>;
-  retrieveTransfer(transferId: string): Promise<ProviderTransfer | null>;
-  /** The platform's balance transactions created in [from, to), a page at a time (the daily reconciliation). */
-  balanceTransactions(from: Date, to: Date): AsyncIterable<ProviderBalanceTransaction[]>;
+  /** The seller side (D22): connected accounts, transfers to them and the platform's balance. */
+  readonly connect: ConnectProvider;
 }
 
 export const PAYMENT_PROVIDER = Symbol('PAYMENT_PROVIDER');

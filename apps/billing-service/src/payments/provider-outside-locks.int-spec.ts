@@ -67,8 +67,8 @@ describe('provider calls never wait under a row lock (ADR 0047)', () => {
   };
   /** The payout's transfer to the seller (D22), named by its invoice (the transfer group). */
   const watchTransfers = () => {
-    const original = sandbox.createTransfer.bind(sandbox);
-    jest.spyOn(sandbox, 'createTransfer').mockImplementation(async (input) => {
+    const original = sandbox.connect.createTransfer.bind(sandbox.connect);
+    jest.spyOn(sandbox.connect, 'createTransfer').mockImplementation(async (input) => {
       calls.push({ method: 'createTransfer', locked: await payoutLockedNow(input.transfer_group) });
       return original(input);
     });

@@ -3,6 +3,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import {
   ProviderError,
   type AccountLinkInput,
+  type ConnectProvider,
   type CreateAccountInput,
   type CreateTransferInput,
   type ProviderAccount,
@@ -64,7 +65,7 @@ function transferOf(row: TransferRow): ProviderTransfer {
  * schema as Stripe keeps them on its side. Each change writes its event in the same transaction; `deliver` hands them
  * to the one listener afterwards (redelivered by the hold sweep if that failed).
  */
-export class SandboxConnect {
+export class SandboxConnect implements ConnectProvider {
   constructor(
     private readonly dataSource: DataSource,
     private readonly publicUrl: string,

@@ -14,15 +14,9 @@ import {
   type ProviderIntentStatus,
   type CreateSetupIntentInput,
   type ProviderSetupIntent,
-  type AccountLinkInput,
-  type CreateAccountInput,
-  type CreateTransferInput,
-  type ProviderAccount,
   type ProviderBalanceEntry,
-  type ProviderBalanceTransaction,
-  type ProviderTransfer,
 } from './payment-provider';
-import { SandboxConnect, sandboxCardFee, type SandboxOnboardingOutcome } from './sandbox-connect';
+import { SandboxConnect, sandboxCardFee } from './sandbox-connect';
 
 /** The provider's answer to a card confirmation, like Stripe.js's: the intent, or the card's error. */
 export interface SandboxConfirmation {
@@ -123,39 +117,6 @@ export class SandboxProvider implements PaymentProvider {
   async retrieve(intentId: string): Promise<ProviderIntent | null> {
     const [row]: RetrievedRow[] = await this.dataSource.query(RETRIEVE, [intentId]);
     return row ? intentOf(row) : null;
-  }
-
-  createAccount(input: CreateAccountInput): Promise<ProviderAccount> {
-    return this.connect.createAccount(input);
-  }
-
-  retrieveAccount(accountId: string): Promise<ProviderAccount | null> {
-    return this.connect.retrieveAccount(accountId);
-  }
-
-  createAccountLink(input: AccountLinkInput): Promise<{ url: string; expires_at: Date }> {
-    return this.connect.createAccountLink(input);
-  }
-
-  /** The TEST MODE onboarding page's answer (its stand-in for Stripe's hosted onboarding). */
-  completeOnboarding(linkId: string, outcome: SandboxOnboardingOutcome): Promise<ProviderAccount> {
-    return this.connect.completeOnboarding(linkId, outcome);
-  }
-
-  createTransfer(input: CreateTransferInput): Promise<ProviderTransfer> {
-    return this.connect.createTransfer(input);
-  }
-
-  findTransfer(transferGroup: string): Promise<ProviderTransfer | null> {
-    return this.connect.findTransfer(transferGroup);
-  }
-
-  retrieveTransfer(transferId: string): Promise<ProviderTransfer | null> {
-    return this.connect.retrieveTransfer(transferId);
-  }
-
-  balanceTransactions(from: Date, to: Date): AsyncIterable<ProviderBalanceTransaction[]> {
-    return this.connect.balanceTransactions(from, to);
   }
 
   capture(intentId: string): Promise<ProviderIntent> {

@@ -25,7 +25,7 @@ describe('Stripe Connect through the official SDK against the stand-in (D22: esc
   let provider: StripeProvider;
   let sequence = 0;
   const key = (what: string) => `${what}-${++sequence}`;
-  const newAccount = (userId = `user-${++sequence}`) => provider.createAccount({ user_id: userId, idempotency_key: `payout-account-${userId}` });
+  const newAccount = (userId = `user-${++sequence}`) => provider.connect.createAccount({ user_id: userId, idempotency_key: `payout-account-${userId}` });
   const enabledAccount = async () => {
     const account = await newAccount();
     standIn.completeOnboarding(account.id, 'complete');
@@ -37,7 +37,7 @@ describe('Stripe Connect through the official SDK against the stand-in (D22: esc
     standIn.authorize(intent.id);
     return provider.capture(intent.id);
   };
-  const transferInput = (destination: string, over: Partial<Parameters<StripeProvider['createTransfer']>[0]> = {}) => ({
+  const transferInput = (destination: string, over: Partial<Parameters<StripeProvider['connect']['createTransfer']>[0]> = {}) => ({
     amount_cents: 405_000,
     currency: 'usd' as const,
     destination,
@@ -59,8 +59,8 @@ describe('Stripe Connect through the official SDK against the stand-in (D22: esc
   afterAll(() => standIn.stop());
 
   it('makes one Express account per seller key, asking only for transfers, with the seller in its metadata', async () => {
-    const first = await provider.createAccount({ user_id: 'user-a', idempotency_key: 'payout-account-user-a' });
-    const again = await provider.createAccount({ user_id: 'user-a', idempotency_key: 'payout-account-user-a' });
+    const first = await provider.connect.createAccount({ user_id: 'user-a', idempotency_key: 'payout-account-user-a' });
+    const again = await provider.connect.createAccount({ user_id: 'user-a', idempotency_key: 'payout-account-user-a' });
     expect(again).toEqual(first);
     expect(first).toEqual({
       id: expect.stringMatching(/^acct_/),
@@ -80,8 +80,8 @@ describe('Stripe Connect through the official SDK against the stand-in (D22: esc
     expect(sent[0].params).toEqual({ type: 'express', country: 'US', capabilities: { transfers: { requested: 'true' } }, metadata: { user_id: 'user-a' } });
     expect(standIn.connect.account(first.id)).toMatchObject({ type: 'express', capabilities: { transfers: 'inactive' } });
 
-    expect(await provider.retrieveAccount(first.id)).toEqual(first);
-    expect(await provider.retrieveAccount('acct_missing')).toBeNull();
+    expect(await provider.connect.retrieveAccount(first.id)).toEqual(first);
+    expect(await provider.connect.retrieveAccount('acct_missing')).toBeNull();
   });
 
   it.each([
@@ -95,7 +95,7 @@ describe('Stripe Connect through the official SDK against the stand-in (D22: esc
   ] as const)('reads the account after onboarding ends %s, and Stripe tells the Connect endpoint with account.updated', async (outcome, facts, status) => {
     const account = await newAccount();
     standIn.completeOnboarding(account.id, outcome);
-    const read = await provider.retrieveAccount(account.id);
+    const read = await provider.connect.retrieveAccount(account.id);
     expect(read).toEqual({ id: account.id, user_id: account.user_id, details_submitted: true, ...facts });
     expect(payoutAccountStatusOf(read)).toBe(status);
 
@@ -113,13 +113,13 @@ describe('Stripe Connect through the official SDK against the stand-in (D22: esc
       return_url: 'https://market.example/account/payouts/onboarding/return',
     };
     const before = Date.now();
-    const link = await provider.createAccountLink(input);
+    const link = await provider.connect.createAccountLink(input);
     expect(link.url).toMatch(new RegExp(`^https://connect\\.stand-in\\.test/setup/e/${account.id}/`));
     expect(link.expires_at.getTime()).toBeGreaterThan(before);
     expect(link.expires_at.getTime()).toBeLessThanOrEqual(before + 301_000);
-    expect((await provider.createAccountLink(input)).url).not.toBe(link.url);
+    expect((await provider.connect.createAccountLink(input)).url).not.toBe(link.url);
     expect(posts('/v1/account_links')[0].params).toEqual({ account: account.id, type: 'account_onboarding', refresh_url: input.refresh_url, return_url: input.return_url });
-    await expect(provider.createAccountLink({ ...input, account_id: 'acct_missing' })).rejects.toMatchObject({ code: 'resource_missing' });
+    await expect(provider.connect.createAccountLink({ ...input, account_id: 'acct_missing' })).rejects.toMatchObject({ code: 'resource_missing' });
   });
 
   it('pays an enabled account from the captured charge once per key: one transfer, one balance transaction, one transfer.created', async () => {
@@ -127,8 +127,8 @@ describe('Stripe Connect through the official SDK against the stand-in (D22: esc
     const captured = await capturedCharge();
     expect(captured.charge_id).toMatch(/^ch_/);
     const input = transferInput(account.id, { source_transaction: captured.charge_id, idempotency_key: `payout-${invoiceId}` });
-    const transfer = await provider.createTransfer(input);
-    expect(await provider.createTransfer(input)).toEqual(transfer);
+    const transfer = await provider.connect.createTransfer(input);
+    expect(await provider.connect.createTransfer(input)).toEqual(transfer);
 
     expect(transfer).toEqual({
       id: expect.stringMatching(/^tr_/),
@@ -160,7 +160,7 @@ describe('Stripe Connect through the official SDK against the stand-in (D22: esc
     expect(eventsFor('transfer.created', transfer.id)).toHaveLength(1);
     expect(providerEventOf(created)).toEqual({ id: created.id, type: 'transfer.created', transfer_id: transfer.id, at: new Date(created.created * 1000) });
     // Without a source charge, none is sent: the transfer is paid from the available balance.
-    const unsourced = await provider.createTransfer(transferInput(account.id, { transfer_group: 'unsourced' }));
+    const unsourced = await provider.connect.createTransfer(transferInput(account.id, { transfer_group: 'unsourced' }));
     expect(posts('/v1/transfers').at(-1)?.params.source_transaction).toBeUndefined();
     expect(unsourced.transfer_group).toBe('unsourced');
   });
@@ -171,31 +171,31 @@ describe('Stripe Connect through the official SDK against the stand-in (D22: esc
     standIn.completeOnboarding(accounts[2].id, 'restricted');
     const balanceBefore = standIn.connect.balanceTransactions().length;
     for (const account of accounts) {
-      const refusal = await provider.createTransfer(transferInput(account.id)).then(() => null, (error: unknown) => error);
+      const refusal = await provider.connect.createTransfer(transferInput(account.id)).then(() => null, (error: unknown) => error);
       expect(refusal).toBeInstanceOf(ProviderError);
       expect(refusal).toMatchObject({ code: 'account_unable' });
     }
     expect(standIn.events.filter((e) => e.type === 'transfer.created' && accounts.some((a) => a.id === e.data.object.destination))).toEqual([]);
     expect(standIn.connect.balanceTransactions()).toHaveLength(balanceBefore);
-    await expect(provider.createTransfer(transferInput('acct_missing'))).rejects.toEqual(new ProviderError('not_found', 'No such destination account: acct_missing'));
+    await expect(provider.connect.createTransfer(transferInput('acct_missing'))).rejects.toEqual(new ProviderError('not_found', 'No such destination account: acct_missing'));
   });
 
   it('finds the first transfer of a group, and reads a reversal with its balance entry', async () => {
     const account = await enabledAccount();
     const group = `invoice-${++sequence}`;
-    expect(await provider.findTransfer(group)).toBeNull();
+    expect(await provider.connect.findTransfer(group)).toBeNull();
     const now = Math.floor(Date.now() / 1000);
     standIn.clock = now - 60;
-    const first = await provider.createTransfer(transferInput(account.id, { transfer_group: group, amount_cents: 1_000 }));
+    const first = await provider.connect.createTransfer(transferInput(account.id, { transfer_group: group, amount_cents: 1_000 }));
     standIn.clock = now;
     // A second transfer in the group (another key): the first made is the one the group answers.
-    await provider.createTransfer(transferInput(account.id, { transfer_group: group, amount_cents: 2_000 }));
+    await provider.connect.createTransfer(transferInput(account.id, { transfer_group: group, amount_cents: 2_000 }));
     standIn.clock = null;
-    expect(await provider.findTransfer(group)).toEqual(first);
+    expect(await provider.connect.findTransfer(group)).toEqual(first);
     expect(standIn.requests.filter((r) => r.method === 'GET' && r.path === '/v1/transfers').at(-1)?.params).toEqual({ transfer_group: group, limit: '100' });
 
     const reversal = standIn.reverseTransfer(first.id);
-    const read = (await provider.retrieveTransfer(first.id)) as ProviderTransfer;
+    const read = (await provider.connect.retrieveTransfer(first.id)) as ProviderTransfer;
     expect(read).toEqual({
       ...first,
       reversed: true,
@@ -205,7 +205,7 @@ describe('Stripe Connect through the official SDK against the stand-in (D22: esc
     const [reversed] = eventsFor('transfer.reversed', first.id);
     expect(reversed.data.object).toMatchObject({ reversed: true, amount_reversed: 1_000 });
     expect(providerEventOf(reversed)).toEqual({ id: reversed.id, type: 'transfer.reversed', transfer_id: first.id, at: new Date(reversed.created * 1000) });
-    expect(await provider.retrieveTransfer('tr_missing')).toBeNull();
+    expect(await provider.connect.retrieveTransfer('tr_missing')).toBeNull();
   });
 
   it('reads the capture and the refund as balance entries of the intent: gross, the 2.9% + 30¢ fee, net; the refund negative', async () => {
@@ -255,7 +255,7 @@ describe('Stripe Connect through the official SDK against the stand-in (D22: esc
     const to = from + 125;
     const made = async (second: number) => {
       standIn.clock = second;
-      return (await provider.createTransfer(transferInput(account.id, { amount_cents: 100 + (second - from) }))).balance?.id as string;
+      return (await provider.connect.createTransfer(transferInput(account.id, { amount_cents: 100 + (second - from) }))).balance?.id as string;
     };
     const inside: string[] = [];
     try {
@@ -267,7 +267,7 @@ describe('Stripe Connect through the official SDK against the stand-in (D22: esc
     }
 
     const pages = [];
-    for await (const page of provider.balanceTransactions(new Date(from * 1000), new Date(to * 1000))) pages.push(page);
+    for await (const page of provider.connect.balanceTransactions(new Date(from * 1000), new Date(to * 1000))) pages.push(page);
     expect(pages.map((page) => page.length)).toEqual([100, 100, 50]);
     const listed = pages.flat();
     expect(new Set(listed.map((t) => t.id)).size).toBe(250);
@@ -312,7 +312,7 @@ describe('Stripe Connect through the official SDK against the stand-in (D22: esc
       const account = await newAccount();
       standIn.completeOnboarding(account.id, 'complete');
       const [updated] = eventsFor('account.updated', account.id);
-      const transfer = await provider.createTransfer(transferInput(account.id));
+      const transfer = await provider.connect.createTransfer(transferInput(account.id));
       const [created] = eventsFor('transfer.created', transfer.id);
       const both = webhooks({ STRIPE_WEBHOOK_SECRET: PLATFORM_SECRET, STRIPE_CONNECT_WEBHOOK_SECRET: CONNECT_SECRET });
 

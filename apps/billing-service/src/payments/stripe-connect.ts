@@ -2,6 +2,7 @@ import Stripe from 'stripe';
 import {
   ProviderError,
   type AccountLinkInput,
+  type ConnectProvider,
   type CreateAccountInput,
   type CreateTransferInput,
   type ProviderAccount,
@@ -73,7 +74,7 @@ export function providerBalanceTransactionOf(txn: Stripe.BalanceTransaction): Pr
  * Account Links, transfers from the platform's balance (one transfer group per invoice, the captured charge as
  * source_transaction, one idempotency key per invoice), and the balance transactions the ledger is reconciled to.
  */
-export class StripeConnect {
+export class StripeConnect implements ConnectProvider {
   constructor(private readonly stripe: Stripe) {}
 
   /** An Express account that asks only for transfers (the platform takes the card payments); once per key. */

@@ -2,12 +2,6 @@ import Stripe from 'stripe';
 import type { BillingConfig } from '../billing.config';
 import {
   ProviderError,
-  type AccountLinkInput,
-  type CreateAccountInput,
-  type CreateTransferInput,
-  type ProviderAccount,
-  type ProviderBalanceTransaction,
-  type ProviderTransfer,
   type CancellationReason,
   type CheckoutSessionInput,
   type CreateIntentInput,
@@ -145,34 +139,6 @@ export class StripeProvider implements PaymentProvider {
       if (isStripeError(error) && error.code === 'resource_missing') return null;
       throw error;
     }
-  }
-
-  createAccount(input: CreateAccountInput): Promise<ProviderAccount> {
-    return this.connect.createAccount(input);
-  }
-
-  retrieveAccount(accountId: string): Promise<ProviderAccount | null> {
-    return this.connect.retrieveAccount(accountId);
-  }
-
-  createAccountLink(input: AccountLinkInput): Promise<{ url: string; expires_at: Date }> {
-    return this.connect.createAccountLink(input);
-  }
-
-  createTransfer(input: CreateTransferInput): Promise<ProviderTransfer> {
-    return this.connect.createTransfer(input);
-  }
-
-  findTransfer(transferGroup: string): Promise<ProviderTransfer | null> {
-    return this.connect.findTransfer(transferGroup);
-  }
-
-  retrieveTransfer(transferId: string): Promise<ProviderTransfer | null> {
-    return this.connect.retrieveTransfer(transferId);
-  }
-
-  balanceTransactions(from: Date, to: Date): AsyncIterable<ProviderBalanceTransaction[]> {
-    return this.connect.balanceTransactions(from, to);
   }
 
   async capture(intentId: string): Promise<ProviderIntent> {

@@ -1,5 +1,5 @@
 import { payoutAccountStatusOf, requirementsDue, type PayoutAccountStatus } from '@market/domain';
-import type { PaymentProvider } from '../payments/payment-provider';
+import type { ConnectProvider } from '../payments/payment-provider';
 import type { PayoutAccountRecord, PayoutAccountsRepository } from './payout-accounts.repository';
 
 /**
@@ -7,11 +7,11 @@ import type { PayoutAccountRecord, PayoutAccountsRepository } from './payout-acc
  * does when a notice may have been missed. Null when the provider or this service does not know the account.
  */
 export async function refreshAccount(
-  provider: Pick<PaymentProvider, 'retrieveAccount'>,
+  connect: Pick<ConnectProvider, 'retrieveAccount'>,
   accounts: PayoutAccountsRepository,
   accountId: string,
 ): Promise<{ before: PayoutAccountStatus; after: PayoutAccountRecord } | null> {
-  const account = await provider.retrieveAccount(accountId);
+  const account = await connect.retrieveAccount(accountId);
   if (!account) return null;
   return accounts.updateStatus(accountId, payoutAccountStatusOf(account), requirementsDue(account));
 }

@@ -52,7 +52,7 @@ export class PayoutAccountsService {
     if (user.impersonator_id) throw forbidden('A payout account cannot be set up while impersonating a user');
     let record = await this.accounts.find(user.user_id);
     if (!record) {
-      const account = await this.provider.createAccount({ user_id: user.user_id, idempotency_key: `payout-account-${user.user_id}` });
+      const account = await this.provider.connect.createAccount({ user_id: user.user_id, idempotency_key: `payout-account-${user.user_id}` });
       record = await this.accounts.saveNew({
         user_id: user.user_id,
         provider: this.provider.name,
@@ -62,7 +62,7 @@ export class PayoutAccountsService {
       });
     }
     const site = this.config.PUBLIC_URL.replace(/\/+$/, '');
-    const link = await this.provider.createAccountLink({
+    const link = await this.provider.connect.createAccountLink({
       account_id: record.provider_account_id,
       return_url: `${site}/dashboard?tab=payouts&onboarding=return`,
       refresh_url: `${site}/dashboard?tab=payouts&onboarding=refresh`,
@@ -81,7 +81,7 @@ export class PayoutAccountsService {
     const { sandbox, link } = await this.ownLink(actor, linkId);
     if (link.expired) throw notFound(LINK_NOT_FOUND);
     try {
-      await sandbox.completeOnboarding(linkId, request.outcome);
+      await sandbox.connect.completeOnboarding(linkId, request.outcome);
     } catch (error) {
       if (error instanceof ProviderError) throw notFound(LINK_NOT_FOUND);
       throw error;
@@ -96,7 +96,7 @@ export class PayoutAccountsService {
    * able to take payouts, its seller's waiting payouts go out. False when the account is not one of ours.
    */
   async syncAccount(accountId: string): Promise<boolean> {
-    const changed = await refreshAccount(this.provider, this.accounts, accountId);
+    const changed = await refreshAccount(this.provider.connect, this.accounts, accountId);
     if (!changed) return false;
     const status = changed.after.status;
     if (changed.before !== status) this.logger.log(`Payout account of ${changed.after.user_id}: ${changed.before} -> ${status}`);

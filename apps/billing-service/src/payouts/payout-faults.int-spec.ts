@@ -4,7 +4,7 @@ import type { TestDatabase } from '@market/server-kit/testing';
 import { heldSale, onboard, openBillingDatabase, wireBilling, type BillingUnderTest } from '../testing/billing-under-test';
 import { ledgerState } from '../testing/ledger-checks';
 import { SandboxProvider } from '../payments/sandbox.provider';
-import type { PaymentProvider } from '../payments/payment-provider';
+import type { ConnectProvider } from '../payments/payment-provider';
 
 const admin: Actor = { user_id: '00000000-0000-4000-8000-00000000a002', role: 'admin' };
 
@@ -26,16 +26,20 @@ describe('payouts when the provider fails mid-transfer', () => {
   beforeAll(async () => {
     ({ db, ds } = await openBillingDatabase('billing_payout_faults'));
     sandbox = new SandboxProvider(ds, 'https://market.example');
+    const faultyConnect = new Proxy(sandbox.connect, {
+      get(target, key, receiver) {
+        if (key !== 'createTransfer') return Reflect.get(target, key, receiver);
+        return async (input: Parameters<ConnectProvider['createTransfer']>[0]) => {
+          if (fault === 'before') throw new Error('connect ETIMEDOUT api.provider.test');
+          const transfer = await target.createTransfer(input);
+          if (fault === 'after') throw new Error('socket hang up');
+          return transfer;
+        };
+      },
+    });
     const faulty = new Proxy(sandbox, {
       get(target, key, receiver) {
-        if (key === 'createTransfer') {
-          return async (input: Parameters<PaymentProvider['createTransfer']>[0]) => {
-            if (fault === 'before') throw new Error('connect ETIMEDOUT api.provider.test');
-            const transfer = await target.createTransfer(input);
-            if (fault === 'after') throw new Error('socket hang up');
-            return transfer;
-          };
-        }
+        if (key === 'connect') return faultyConnect;
         if (key === 'capture' && fault === 'capture') return async () => Promise.reject(new Error('503 Service Unavailable'));
         return Reflect.get(target, key, receiver);
       },
@@ -226,7 +230,7 @@ describe('payouts against refunds, crashes and strangers', () => {
   it("ignores a transfer that is not an invoice's, and never captures a second hold beside captured funds", async () => {
     const stray = await sandbox.connect.createAccount({ user_id: '00000000-0000-4000-8000-0000000000aa', idempotency_key: 'stray' });
     await ds.query('UPDATE sandbox_accounts SET payouts_enabled = true WHERE id = $1', [stray.id]);
-    const transfer = await sandbox.createTransfer({ amount_cents: 500, currency: 'usd', destination: stray.id, transfer_group: 'ORDER_95', source_transaction: null, idempotency_key: 'stray-1', metadata: {} });
+    const transfer = await sandbox.connect.createTransfer({ amount_cents: 500, currency: 'usd', destination: stray.id, transfer_group: 'ORDER_95', source_transaction: null, idempotency_key: 'stray-1', metadata: {} });
     expect(await b.router.handle({ id: 'evt_stray', type: 'transfer.created', transfer_id: transfer.id, at: new Date() })).toBe('ignored');
 
     const sale = await heldSale(b);

@@ -40,7 +40,7 @@ export class PayoutSender {
     if (payout.status === 'paid' || payout.status === 'reversed') return 'paid';
     if (payout.status === 'waiting_for_account') {
       const account = await this.accounts.find(payout.seller_id);
-      const refreshed = account ? await refreshAccount(this.provider, this.accounts, account.provider_account_id).catch(() => null) : null;
+      const refreshed = account ? await refreshAccount(this.provider.connect, this.accounts, account.provider_account_id).catch(() => null) : null;
       if (refreshed?.after.status !== 'enabled') return 'waiting';
     }
     return (await this.sendMany([payout])) === 1 ? 'paid' : ((await this.sends.statusOf(payout.id)) === 'waiting_for_account' ? 'waiting' : 'failed');
@@ -61,7 +61,7 @@ export class PayoutSender {
     let paid = 0;
     for (const sellerId of await this.sends.waitingSellers(WAITING_LOOK_MS, limit)) {
       const account = await this.accounts.find(sellerId);
-      const refreshed = account ? await refreshAccount(this.provider, this.accounts, account.provider_account_id).catch(() => null) : null;
+      const refreshed = account ? await refreshAccount(this.provider.connect, this.accounts, account.provider_account_id).catch(() => null) : null;
       if (refreshed?.after.status === 'enabled') paid += await this.sendWaitingFor(sellerId);
       else await this.sends.touchWaiting(sellerId);
     }
@@ -125,10 +125,10 @@ export class PayoutSender {
       return 'waiting';
     }
     try {
-      const found = attempt > 1 ? await this.provider.findTransfer(payout.invoice_id) : null;
+      const found = attempt > 1 ? await this.provider.connect.findTransfer(payout.invoice_id) : null;
       return (
         found ??
-        (await this.provider.createTransfer({
+        (await this.provider.connect.createTransfer({
           amount_cents: payout.net_cents,
           currency: 'usd',
           destination: account.provider_account_id,
@@ -141,7 +141,7 @@ export class PayoutSender {
     } catch (error) {
       const unable = error instanceof ProviderError && error.code === 'account_unable';
       await this.sends.markFailed(payout.id, (error as Error).message, unable);
-      if (unable) await refreshAccount(this.provider, this.accounts, account.provider_account_id).catch(() => null);
+      if (unable) await refreshAccount(this.provider.connect, this.accounts, account.provider_account_id).catch(() => null);
       this.logger.warn(`Payout ${payout.id} not sent (${unable ? 'account cannot take it' : 'will retry'}): ${(error as Error).message}`);
       return unable ? 'waiting' : 'failed';
     }

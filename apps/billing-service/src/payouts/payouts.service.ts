@@ -93,7 +93,7 @@ export class PayoutsService {
    * (our answer was lost) is recorded now; a reversed one is booked back. False when the transfer is not ours.
    */
   async syncTransfer(transferId: string): Promise<boolean> {
-    const transfer: ProviderTransfer | null = await this.provider.retrieveTransfer(transferId);
+    const transfer: ProviderTransfer | null = await this.provider.connect.retrieveTransfer(transferId);
     if (!transfer) return false;
     // A transfer group that is not an invoice's id is someone else's transfer (the dashboard, another integration).
     const group = transfer.transfer_group && isUuid(transfer.transfer_group) ? transfer.transfer_group : null;
@@ -165,7 +165,7 @@ export class PayoutsService {
     const record = await this.accounts.find(sellerId);
     if (!record) return 'not_started';
     if (record.status === 'enabled') return record.status;
-    const refreshed = await refreshAccount(this.provider, this.accounts, record.provider_account_id).catch(() => null);
+    const refreshed = await refreshAccount(this.provider.connect, this.accounts, record.provider_account_id).catch(() => null);
     return refreshed?.after.status ?? record.status;
   }
 

@@ -276,7 +276,7 @@ describe('transfer checklist and disputes (ADR 0039)', () => {
     await onboard(b, sale.seller);
     // The provider makes the payout's transfer, then the connection drops before its answer (or its notice) arrives.
     const quiet = new SandboxProvider(ds, SITE);
-    const lossy = new Proxy(quiet, {
+    const lossyConnect = new Proxy(quiet.connect, {
       get(target, key, receiver) {
         if (key !== 'createTransfer') return Reflect.get(target, key, receiver);
         return async (input: CreateTransferInput) => {
@@ -285,6 +285,7 @@ describe('transfer checklist and disputes (ADR 0039)', () => {
         };
       },
     });
+    const lossy = new Proxy(quiet, { get: (target, key, receiver) => (key === 'connect' ? lossyConnect : Reflect.get(target, key, receiver)) });
     // Its events are the test's to deliver: the sandbox's own listener stays as it is.
     const lossyPayments = wireBilling(ds, { provider: lossy, listen: false }).payments;
     const released = await lossyPayments.capture(admin, sale.intentId, {});

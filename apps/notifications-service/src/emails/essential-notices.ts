@@ -4,7 +4,7 @@ import type { EventConsumers } from '@market/server-kit';
 import type { EmailQueue } from './email.queue';
 import type { UserContacts } from './user-contacts';
 import type { Notice } from './notice';
-import { unmailableReason } from './notified-events';
+import { subscribeMailable } from './notified-events';
 
 /**
  * Sends notices about money already decided (disputes, payouts: ADR 0039, D22): the marketplace's email switch never
@@ -21,14 +21,7 @@ export class EssentialNotices {
 
   /** Subscribes `handler` to an event, guarded by the fields its email needs. */
   on<N extends EventName>(name: N, required: readonly (keyof EventPayloads[N] & string)[], handler: (event: EventEnvelope<N>) => Promise<void>, options = { timely: true }) {
-    return this.consumers.subscribe(name, async (event) => {
-      const reason = unmailableReason(event, required, new Date(), options.timely);
-      if (reason) {
-        this.logger.warn(`No email for ${name} ${event.id}: ${reason}`);
-        return;
-      }
-      await handler(event);
-    });
+    return subscribeMailable(this.consumers, this.logger, name, required, handler, options);
   }
 
   /** Queues one notice to a member, as its category's job for this event. */

@@ -5,7 +5,7 @@ import { NOTIFICATIONS_CONFIG, type NotificationsConfig } from '../notifications
 import { EmailQueue } from './email.queue';
 import { UserContacts } from './user-contacts';
 import type { Notice } from './notice';
-import { unmailableReason } from './notified-events';
+import { subscribeMailable } from './notified-events';
 import {
   bidAcceptedNotice,
   bidRejectedNotice,
@@ -80,14 +80,7 @@ export class MarketplaceEventsHandler implements OnApplicationBootstrap {
 
   // Subscribes with the shared guard: stale or incomplete events are acknowledged without an email.
   private on<N extends EventName>(name: N, required: readonly (keyof EventPayloads[N] & string)[], handler: Handler<N>, options = { timely: true }) {
-    return this.consumers.subscribe(name, async (event) => {
-      const reason = unmailableReason(event, required, new Date(), options.timely);
-      if (reason) {
-        this.logger.warn(`No email for ${name} ${event.id}: ${reason}`);
-        return;
-      }
-      await handler(event);
-    });
+    return subscribeMailable(this.consumers, this.logger, name, required, handler, options);
   }
 
   // One job per event, recipient role and user (`each` tells apart the recipients of one role): a redelivered event

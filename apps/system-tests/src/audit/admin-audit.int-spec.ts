@@ -2,9 +2,9 @@ import type { AuditLogEntry } from '@market/contracts';
 import { eventually } from '@market/server-kit/testing';
 import { bearer, call, get, post, signUp as registerUser, startStack, type Stack } from '../support/start-stack';
 import { createLiveListing } from '../support/auctions';
+import { paidSale as paidSaleAt } from '../support/sales';
 
 const ADMIN = { email: 'audit-admin@example.com', password: 'audit-admin-pass-1' };
-const card = (client_secret: string) => ({ client_secret, card_number: '4242 4242 4242 4242', exp_month: 12, exp_year: 2099, cvc: '123' });
 
 /** What an entry says about the act, without its id and time. */
 const actOf = (entry: AuditLogEntry) => ({
@@ -122,20 +122,7 @@ describe("every admin act in every service leaves exactly one audit entry (ADR 0
 
   it('billing-service: release and refund of payments, each once with the statuses; an impersonated try is refused and is no act; the impersonation is in the same log', async () => {
     /** A fixed-price sale bought now and paid with 4242: the funds held. */
-    const paidSale = async () => {
-      const [seller, buyer] = [await signUp(), await signUp()];
-      const listing = await createLiveListing(stack.url, seller.token, adminToken, { listing_type: 'fixed', starting_price: 3000 });
-      const bought = await eventually(async () => {
-        const answer = await post(api(`/listings/${listing.id}/buy-now`), undefined, bearer(buyer.token));
-        expect(answer.status).toBe(201);
-        return answer;
-      }, 15_000);
-      const invoiceId = bought.body.invoice.id as string;
-      const created = await post(api(`/invoices/${invoiceId}/create-payment`), { invoice_id: invoiceId, return_url: 'https://market.example/dashboard' }, bearer(buyer.token));
-      const intentId = created.body.payment_intent_id as string;
-      expect((await post(api(`/sandbox/payment-intents/${intentId}/confirm`), card(created.body.client_secret), bearer(buyer.token))).status).toBe(200);
-      return { seller, buyer, invoiceId, intentId };
-    };
+    const paidSale = () => paidSaleAt(stack.url, adminToken);
     const released = await paidSale();
     const { buyer } = released;
     const impersonation = (await post(api(`/admin/impersonate/${buyer.id}`), undefined, asAdmin())).body.impersonation_token as string;

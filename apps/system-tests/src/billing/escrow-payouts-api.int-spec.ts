@@ -1,12 +1,11 @@
 import type { AdminPaymentIntentDto, InvoiceDto } from '@market/contracts';
 import { eventually } from '@market/server-kit/testing';
 import { bearer, get, post, signUp as registerUser, startStack, type Stack } from '../support/start-stack';
-import { createLiveListing } from '../support/auctions';
+import { paidSale as paidSaleAt } from '../support/sales';
 import { EscrowSweep } from '../../../billing-service/src/payouts/escrow.sweep';
 
 const ADMIN = { email: 'escrow-admin@example.com', password: 'escrow-admin-pass-1' };
 const DAY = 24 * 3600_000;
-const card = (client_secret: string) => ({ client_secret, card_number: '4242 4242 4242 4242', exp_month: 12, exp_year: 2099, cvc: '123' });
 
 /**
  * Every money path of D22 through the gateway, billing, bidding and listings as they run: escrow past the card hold,
@@ -19,22 +18,8 @@ describe('escrow, payouts and the ledger through the gateway (sandbox provider)'
   const api = (path: string) => `${stack.url}/api${path}`;
   const signUp = () => registerUser(stack.url);
 
-  /** A paid sale: a fresh fixed-price listing bought now and paid with 4242 (the funds held). */
-  const paidSale = async (price = 1200) => {
-    const [seller, buyer] = [await signUp(), await signUp()];
-    const listing = await createLiveListing(stack.url, seller.token, adminToken, { listing_type: 'fixed', starting_price: price });
-    const bought = await eventually(async () => {
-      const answer = await post(api(`/listings/${listing.id}/buy-now`), undefined, bearer(buyer.token));
-      expect(answer.status).toBe(201);
-      return answer;
-    }, 15_000);
-    const invoiceId = bought.body.invoice.id as string;
-    const created = await post(api(`/invoices/${invoiceId}/create-payment`), { invoice_id: invoiceId }, bearer(buyer.token));
-    const intentId = created.body.payment_intent_id as string;
-    const held = await post(api(`/sandbox/payment-intents/${intentId}/confirm`), card(created.body.client_secret), bearer(buyer.token));
-    expect(held.body.payment_intent.status).toBe('requires_capture');
-    return { seller, buyer, listingId: listing.id, invoiceId, intentId };
-  };
+  /** A paid sale at `price` (the funds held). */
+  const paidSale = (price = 1200) => paidSaleAt(stack.url, adminToken, price);
   const invoiceOf = async (id: string, token: string) => (await get(api(`/invoices/${id}`), bearer(token))).body as InvoiceDto;
   const adminRow = async (intentId: string) =>
     ((await get(api('/admin/payment-intents'), bearer(adminToken))).body.payment_intents as AdminPaymentIntentDto[]).find((p) => p.id === intentId);

@@ -2,6 +2,7 @@ import type { AdminPaymentIntentDto, InvoiceDto } from '@market/contracts';
 import { eventually } from '@market/server-kit/testing';
 import { bearer, get, post, signUp as registerUser, startStack, type Stack } from '../support/start-stack';
 import { createLiveListing } from '../support/auctions';
+import { buyNow } from '../support/sales';
 import { HoldExpirySweep } from '../../../billing-service/src/payments/hold-expiry.sweep';
 
 const ADMIN = { email: 'payments-admin@example.com', password: 'payments-admin-pass-1' };
@@ -19,12 +20,7 @@ describe('card payments through the gateway (sandbox provider)', () => {
   const boughtInvoice = async () => {
     const [seller, buyer] = [await signUp(), await signUp()];
     const listing = await createLiveListing(stack.url, seller.token, adminToken, { listing_type: 'fixed', starting_price: 3000 });
-    const bought = await eventually(async () => {
-      const answer = await post(api(`/listings/${listing.id}/buy-now`), undefined, bearer(buyer.token));
-      expect(answer.status).toBe(201);
-      return answer;
-    }, 15_000);
-    return { seller, buyer, invoiceId: bought.body.invoice.id as string };
+    return { seller, buyer, invoiceId: await buyNow(stack.url, listing.id, buyer.token) };
   };
   const invoiceStatus = async (id: string, token: string) => ((await get(api(`/invoices/${id}`), bearer(token))).body as InvoiceDto).status;
   const createPayment = (invoiceId: string, token: string) =>
