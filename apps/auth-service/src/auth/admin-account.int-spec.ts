@@ -70,17 +70,19 @@ describe('ADMIN_EMAIL and ADMIN_PASSWORD create the first admin only (ADR 0031)'
       const config = parseEnvOrThrow(authEnv, env);
       return { module: authAppModule(config), config };
     });
+    let restarted: INestApplication | undefined;
     try {
       const member = buildUser();
       await fresh.rpc.call(RPC.auth.register, member, null);
       await fresh.app.close();
-      const restarted = await startAuth({ ...fresh.env, ADMIN_EMAIL: member.email, ADMIN_PASSWORD: 'takeover-attempt-2026' });
+      restarted = await startAuth({ ...fresh.env, ADMIN_EMAIL: member.email, ADMIN_PASSWORD: 'takeover-attempt-2026' });
 
       expect(await refused(fresh.rpc.call(RPC.auth.login, { login: member.email, password: 'takeover-attempt-2026' }, null))).toBe(401);
       expect((await fresh.rpc.call(RPC.auth.login, { login: member.username, password: member.password }, null)).user.role).toBe('regular');
       expect(await restarted.get(DataSource).query("SELECT 1 FROM users WHERE role = 'admin'")).toEqual([]);
-      await restarted.close();
     } finally {
+      // Closed on a failed assertion too: a replica left running outlives the test's environment.
+      await restarted?.close();
       await fresh.stop();
     }
   });

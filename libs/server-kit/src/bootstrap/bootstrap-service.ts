@@ -55,6 +55,8 @@ export async function createServiceApp(options: BootstrapOptions): Promise<INest
   await app.init();
   await waitUntilReady(app.get<ReadinessCheck[]>(READINESS_CHECKS), (why) => logger.warn(`Waiting to serve: ${why}`, 'Bootstrap'));
   await app.startAllMicroservices();
+  // SUB goes out asynchronously; a restarted replica counts as serving only once NATS routes to it.
+  await strategy.subscribed();
   app.get(ServingState).attach(strategy);
   await app.listen(options.healthPort ?? options.config.HEALTH_PORT ?? options.defaultHealthPort, process.env.HOST ?? '0.0.0.0');
   return app;

@@ -66,6 +66,11 @@ export class PrefixedNatsServer extends ServerNats implements DrainableServer {
     };
   }
 
+  /** Resolves once the NATS server has every subscription: until then a request could find no responder (a 503). */
+  async subscribed(): Promise<void> {
+    await (this as unknown as { natsClient: NatsConnection | null }).natsClient?.flush();
+  }
+
   /** Leaves the queue group: NATS sends new requests to the other replicas (ADR 0050). */
   async stopAccepting(): Promise<void> {
     const subscriptions = (this as unknown as { subscriptions: Subscription[] }).subscriptions;
