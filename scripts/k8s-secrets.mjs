@@ -9,14 +9,20 @@ import { fileURLToPath } from 'node:url';
 import { randomSecret } from './lib/secrets.mjs';
 import { natsPassword } from './lib/nats-permissions.mjs';
 import { signingKeysEnv } from './lib/system.mjs';
+import { generateBusKeys } from './lib/bus-keys.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const EXAMPLES = join(ROOT, 'k8s', 'secrets.example');
 const NAMESPACE = 'site-market';
 
-/** How each key is made; `keys` is the signing pair shared by auth-service's Secret and the public-keys ConfigMap. */
-function makers(keys) {
+/**
+ * How each key is made, given the file it goes in; `keys` is the signing pair shared by auth-service's Secret and the
+ * public-keys ConfigMap, `bus` every app's bus key (its own Secret) and their public halves (bus-public-keys).
+ */
+function makers(keys, bus) {
   return {
+    BUS_SIGNING_KEY: (file) => bus.signingKeys[file.replace(/-secrets\.env$/, '')],
+    BUS_PUBLIC_KEYS: () => bus.publicKeys,
     NATS_PASSWORD: natsPassword,
     NATS_OPERATOR_PASSWORD: natsPassword,
     REDIS_PASSWORD: () => randomSecret(24),
@@ -39,7 +45,9 @@ function filledIn(text, make, file) {
       const key = /^([A-Z][A-Z0-9_]*)=$/.exec(line)?.[1];
       if (!key) return line;
       if (!make[key]) throw new Error(`${file}: no maker for ${key}; add one to scripts/k8s-secrets.mjs`);
-      return `${key}=${make[key]()}`;
+      const value = make[key](file);
+      if (!value) throw new Error(`${file}: no value for ${key}`);
+      return `${key}=${value}`;
     })
     .join('\n');
 }
@@ -58,13 +66,13 @@ if (!force && readdirSync(out).some((name) => name.endsWith('.env'))) {
   process.exit(1);
 }
 
-const make = makers(signingKeysEnv());
+const make = makers(signingKeysEnv(), generateBusKeys());
 const commands = [];
 for (const name of readdirSync(EXAMPLES).filter((file) => file.endsWith('.env')).sort()) {
   const path = join(out, name);
   writeFileSync(path, filledIn(readFileSync(join(EXAMPLES, name), 'utf8'), make, name), { mode: 0o600 });
   const object = name.replace(/\.env$/, '');
-  const kind = object === 'jwt-public-keys' ? 'configmap' : 'secret generic';
+  const kind = object.endsWith('-public-keys') ? 'configmap' : 'secret generic';
   commands.push(`kubectl -n ${NAMESPACE} create ${kind} ${object} --from-env-file=${relative(process.cwd(), path) || path}`);
 }
 console.log(`Wrote ${out} (mode 0600). Add the Stripe and SMTP keys for prod, then create them (namespace first):`);

@@ -2,7 +2,7 @@
 // insert the bid, update the auction, append the outbox row), from pg clients directly, on a scratch copy of the
 // tables in a schema of its own (created and dropped here), so the storm's end state stays as the service left it.
 import pg from 'pg';
-import { randomUUID } from 'node:crypto';
+import { generateKeyPairSync, randomUUID, sign } from 'node:crypto';
 import { clock, minimumNextBid, percentile } from './bid-storm.mjs';
 import { loadBuilt } from './build.mjs';
 
@@ -39,6 +39,9 @@ async function createScratch(client, schema, listingIds) {
   await client.query(`VACUUM ANALYZE ${schema}.auctions`);
 }
 
+// The service signs each bid.placed as it writes it (ADR 0065); the ceiling signs with a key of its own, as dearly.
+const ceilingKey = generateKeyPairSync('ed25519').privateKey;
+
 /** The service's transaction for one plain bid at the minimum next amount, statement for statement (ADR 0055). */
 async function placeBid(client, listingId, bidderId) {
   await client.query('START TRANSACTION');
@@ -55,8 +58,11 @@ async function placeBid(client, listingId, bidderId) {
       bid_count: bidCount, reserve_met: auction.reserve_price === null || amount >= auction.reserve_price,
       expires_at: auction.expires_at?.toISOString() ?? null, extended: false, price_version: auction.price_version + 1,
       previous_leader_id: leader && leader.bidder_id !== bidderId ? leader.bidder_id : null, automatic: false,
+      created_at: new Date().toISOString(),
     };
-    await client.query(RECORD_BID_SQL, [payload.bid_id, listingId, bidderId, amount, bidCount, auction.expires_at, randomUUID(), JSON.stringify(payload), randomUUID(), null, false]);
+    const eventId = randomUUID();
+    const signature = sign(null, Buffer.from(`market-bus-1 event\nbidding-service\n${eventId}\nbid.placed\n${JSON.stringify(payload)}`), ceilingKey).toString('base64url');
+    await client.query(RECORD_BID_SQL, [payload.bid_id, listingId, bidderId, amount, bidCount, auction.expires_at, eventId, JSON.stringify(payload), randomUUID(), null, false, payload.created_at, 'bidding-service', signature]);
     await client.query(SAVE_MAXIMUM_SQL, [listingId, bidderId, amount, false, 'ceiling_bidder', true]);
     await client.query('COMMIT');
   } catch (error) {

@@ -4,6 +4,7 @@ import { closeSync, fchmodSync, fsyncSync, openSync, renameSync, rmSync, writeSy
 import { basename, dirname, join } from 'node:path';
 import { signingKeysEnv } from './system.mjs';
 import { natsPassword, natsPasswordVariable, NATS_OPERATOR } from './nats-permissions.mjs';
+import { BUS_PARTIES, busSigningKeyVariable, generateBusKeys } from './bus-keys.mjs';
 
 /** A random value of `bytes` bytes, URL- and shell-safe (base64url). */
 export const randomSecret = (bytes) => randomBytes(bytes).toString('base64url');
@@ -18,6 +19,20 @@ const NATS_ENTRIES = NATS_USERS.map((user) => ({
       : `${user}'s own NATS password (ADR 0035): nats-server's deploy/nats/auth.conf reads it, and ${user}'s NATS_URL carries it.`,
   value: () => natsPassword(),
 }));
+
+// Every process's bus key (D25, ADR 0065): made together, so the public keys match the private ones.
+const BUS_ENTRIES = [
+  ...BUS_PARTIES.map((party) => ({
+    name: busSigningKeyVariable(party),
+    about: `${party}'s own bus signing key (Ed25519 seed; ADR 0065): it signs what ${party} sends on NATS. Only ${party} gets it.`,
+    value: (shared) => (shared.bus ??= generateBusKeys()).signingKeys[party],
+  })),
+  {
+    name: 'BUS_PUBLIC_KEYS',
+    about: "Every process's public bus key: every process checks requests, replies and events against them. To rotate one, list its old and new key (docs/operations.md).",
+    value: (shared) => (shared.bus ??= generateBusKeys()).publicKeys,
+  },
+];
 
 /**
  * Every value `docker compose` reads from .env, in file order. To add one (a new secret in docker-compose.yml as
@@ -55,6 +70,7 @@ export const ENV_ENTRIES = [
     value: () => 'sandbox',
   },
   ...NATS_ENTRIES,
+  ...BUS_ENTRIES,
 ];
 
 /** The .env text for the entries: each value under a comment saying what it is for. */

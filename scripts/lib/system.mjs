@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { providePostgres, provideServer } from './infra.mjs';
 import { buildWorkspace, loadBuilt } from './build.mjs';
+import { busEnv, busKeys } from './bus-keys.mjs';
 
 export const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
@@ -134,6 +135,8 @@ export async function startSystem({ env = process.env, log = console.log, quiet 
       ADMIN_EMAIL: admin.email,
       ADMIN_PASSWORD: admin.password,
     };
+    // A bus key per process, kept under data/ (D25, ADR 0065): each process gets its own and everyone's public keys.
+    const keys = busKeys(join(dataDir, 'bus-keys.json'));
 
     const launch = (name, script, extraEnv, healthUrl, logName = name) => {
       const out = createWriteStream(join(logDir, `${logName}.log`), { flags: 'a', mode: 0o600 }); // owner-only: logs name accounts (ADR 0031)
@@ -141,7 +144,7 @@ export async function startSystem({ env = process.env, log = console.log, quiet 
       const execArgs = (env.NODE_EXEC_ARGS ?? '').split(' ').filter(Boolean);
       // A nats-server npm start made has a user per process (ADR 0035); a given or found one is used as it is by all.
       const natsUrl = nats.urls?.[name] ?? nats.url;
-      const child = spawn(process.execPath, [...execArgs, join(ROOT, script)], { cwd: ROOT, env: { ...shared, NATS_URL: natsUrl, ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, [...execArgs, join(ROOT, script)], { cwd: ROOT, env: { ...shared, ...busEnv(keys, name), NATS_URL: natsUrl, ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'] });
       children.push(child);
       let buffered = '';
       const onData = (chunk) => {

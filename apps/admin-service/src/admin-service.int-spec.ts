@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { connect, JSONCodec, type NatsConnection } from 'nats';
+import { connect, type NatsConnection } from 'nats';
 import { DEFAULT_SETTINGS, RPC, SETTINGS_CHANGED_SUBJECT, type Actor, type EventEnvelope } from '@market/contracts';
-import { AppError, eventSubject, parseEnvOrThrow, serviceEnv } from '@market/server-kit';
-import { eventually, startServiceUnderTest, testCaller, type ServiceUnderTest } from '@market/server-kit/testing';
+import { AppError, parseEnvOrThrow, serviceEnv } from '@market/server-kit';
+import { eventually, publishSignedEvent, startServiceUnderTest, testCaller, type ServiceUnderTest } from '@market/server-kit/testing';
 import { adminAppModule } from './app.module';
 
 
@@ -95,8 +95,7 @@ describe('admin-service over NATS, on its own', () => {
       payload: { admin_id: ADMIN.user_id, target_id: MEMBER.user_id, action: 'impersonation.start', method: 'POST', route: '/api/admin/impersonate/x', at: new Date().toISOString() },
     };
     const marker: EventEnvelope<'audit.recorded'> = { ...envelope, id: randomUUID(), payload: { ...envelope.payload, target_id: randomUUID() } };
-    const publish = (event: EventEnvelope) =>
-      nc.jetstream().publish(eventSubject(admin.env.EVENTS_PREFIX, 'audit.recorded'), JSONCodec().encode(event), { msgID: randomUUID() });
+    const publish = (event: EventEnvelope) => publishSignedEvent(nc, admin.env, event, { msgID: randomUUID() });
     // Published twice with different message ids, then a marker: once the marker is listed, both copies were handled.
     await publish(envelope);
     await publish(envelope);

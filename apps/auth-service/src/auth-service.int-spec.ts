@@ -4,7 +4,7 @@ import { RPC } from '@market/contracts';
 import { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
 import { AppError, accountStateKey, parseEnvOrThrow, sessionKey } from '@market/server-kit';
-import { buildUser, callerWithToken, startServiceUnderTest, type ServiceUnderTest } from '@market/server-kit/testing';
+import { buildUser, callerWithToken, signedRequestHeaders, startServiceUnderTest, type ServiceUnderTest } from '@market/server-kit/testing';
 import { authEnv } from './auth.config';
 import { authAppModule } from './app.module';
 
@@ -70,9 +70,12 @@ describe('auth-service over NATS, on its own', () => {
       const codec = JSONCodec();
       // Nest's packet ({pattern, data, id}) around a payload that is not our envelope: no meta, no actor.
       const subject = `${auth.env.NATS_SUBJECT_PREFIX}${RPC.auth.register.subject}`;
-      const packet = { pattern: subject, id: randomUUID(), data: { data: buildUser() } };
-      const reply = await nc.request(subject, codec.encode(packet), { timeout: 5000 });
+      const packet = codec.encode({ pattern: subject, id: randomUUID(), data: { data: buildUser() } });
+      // Signed by the gateway, so only its shape is wrong; unsigned, nothing of it is read (D25).
+      const reply = await nc.request(subject, packet, { timeout: 5000, headers: signedRequestHeaders(auth.env, 'gateway', subject, packet) });
       expect(codec.decode(reply.data)).toMatchObject({ err: { status: 400, detail: 'Malformed request' } });
+      const unsigned = await nc.request(subject, packet, { timeout: 5000 });
+      expect(codec.decode(unsigned.data)).toMatchObject({ err: { status: 401, detail: 'The request was not believed: unsigned request' } });
     } finally {
       await nc.close();
     }
@@ -96,8 +99,10 @@ describe('auth-service over NATS, on its own', () => {
     try {
       const subject = `${auth.env.NATS_SUBJECT_PREFIX}${RPC.auth.updateUser.subject}`;
       const envelope = { meta: { request_id: 'forged', token: null, actor: { user_id: admin.user.id, role: 'admin' } }, data: { id: member.user.id, changes: { status: 'suspended' } } };
-      const reply = await nc.request(subject, JSONCodec().encode({ pattern: subject, id: randomUUID(), data: envelope }), { timeout: 5000 });
-      expect(JSONCodec().decode(reply.data)).toMatchObject({ err: { status: 401 } });
+      const packet = JSONCodec().encode({ pattern: subject, id: randomUUID(), data: envelope });
+      // Signed by the gateway: the bus believes who sent it, never what it says of its caller.
+      const reply = await nc.request(subject, packet, { timeout: 5000, headers: signedRequestHeaders(auth.env, 'gateway', subject, packet) });
+      expect(JSONCodec().decode(reply.data)).toMatchObject({ err: { status: 401, detail: expect.not.stringContaining('not believed') } });
     } finally {
       await nc.close();
     }

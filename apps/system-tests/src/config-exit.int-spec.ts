@@ -1,11 +1,13 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { generateSigningKeys } from '@market/server-kit';
+import { generateBusEnv, generateSigningKeys } from '@market/server-kit';
 
-// A signing pair, and another whose public key does not match it.
-const keys = generateSigningKeys();
+// A signing pair, and another whose public key does not match it; with bus keys, which every process needs (D25).
+const bus = generateBusEnv('gateway');
+const keys = { ...generateSigningKeys(), ...bus };
 const other = generateSigningKeys();
+const tokenKeys = { JWT_PUBLIC_KEYS: keys.JWT_PUBLIC_KEYS, ...bus };
 
 const built = (app: string) => join(__dirname, '..', '..', app, 'dist', 'main.js');
 
@@ -15,9 +17,12 @@ describe('configuration is checked at start', () => {
     ['gateway', {}, /^Invalid configuration: JWT_PUBLIC_KEYS: is required but not set$/],
     ['gateway', { JWT_PUBLIC_KEYS: '{"keys": [{"kty": "oct", "k": "c2VjcmV0"}]}' }, /^Invalid configuration: JWT_PUBLIC_KEYS: every key must be an EC P-256 public key/],
     ['auth-service', { ...keys, DATABASE_URL: 'mysql://db/x' }, /^Invalid configuration: DATABASE_URL: /],
-    ['auth-service', { JWT_PUBLIC_KEYS: keys.JWT_PUBLIC_KEYS }, /^Invalid configuration: JWT_PRIVATE_KEY: is required but not set$/],
+    ['gateway', { JWT_PUBLIC_KEYS: keys.JWT_PUBLIC_KEYS }, /^Invalid configuration: BUS_SIGNING_KEY: is required but not set$/],
+    ['gateway', { ...tokenKeys, BUS_SIGNING_KEY: 'not-a-key-but-long-enough' }, /^Invalid configuration: BUS_SIGNING_KEY: the key must be 32 bytes in base64url/],
+    ['bidding-service', { ...tokenKeys, BUS_PUBLIC_KEYS: '{"gateway": []}' }, /^Invalid configuration: BUS_PUBLIC_KEYS: must list 1 or 2 keys for gateway$/],
+    ['auth-service', tokenKeys, /^Invalid configuration: JWT_PRIVATE_KEY: is required but not set$/],
     ['auth-service', { ...keys, JWT_PUBLIC_KEYS: other.JWT_PUBLIC_KEYS }, /^Invalid configuration: JWT_PRIVATE_KEY: its public key \([\w-]+\) is not among JWT_PUBLIC_KEYS$/],
-    ['notifications-service', { JWT_PUBLIC_KEYS: keys.JWT_PUBLIC_KEYS, SMTP_PORT: '-1' }, /^Invalid configuration: SMTP_PORT: /],
+    ['notifications-service', { ...tokenKeys, SMTP_PORT: '-1' }, /^Invalid configuration: SMTP_PORT: /],
     ['gateway', { ...keys, OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:4318', OTEL_TRACES_SAMPLER_ARG: '1.5' }, /^Invalid configuration: OTEL_TRACES_SAMPLER_ARG: must be a number from 0 to 1/],
     ['bidding-service', { ...keys, OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:4318', OTEL_TRACES_SAMPLER_ARG: 'all' }, /^Invalid configuration: OTEL_TRACES_SAMPLER_ARG: must be a number from 0 to 1/],
   ])('%s with a bad value stops with one line naming the variable', (app, env, line) => {

@@ -2,7 +2,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Client } from 'pg';
-import { createTestDatabase, deleteStream, eventually, isolatedEnv, type TestDatabase } from '@market/server-kit/testing';
+import { busEnvOf, createTestDatabase, deleteStream, eventually, isolatedEnv, type TestDatabase } from '@market/server-kit/testing';
 import { freePort } from './support/service-process';
 
 const ROOT = resolve(__dirname, '../../..');
@@ -111,7 +111,7 @@ describe('one image: the entry point and the migrate step', () => {
 
   it('a service with MIGRATIONS_ON_START=false does not become ready until the migrate step has run', async () => {
     const fresh = await createTestDatabase('migrate_wait');
-    const env = isolatedEnv(fresh.url);
+    const env = busEnvOf(isolatedEnv(fresh.url), 'admin-service');
     const port = await freePort();
     const child = spawn(process.execPath, [ENTRY, 'admin-service'], {
       cwd: ROOT,

@@ -2,6 +2,7 @@ export * from './rpc';
 export * from './subjects';
 export * from './events';
 export * from './nats-permissions';
+export * from './bus-parties';
 export * from './errors';
 export * from './auth/auth.schemas';
 export * from './auth/account.schemas';

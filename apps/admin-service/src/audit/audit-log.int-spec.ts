@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { connect, JSONCodec, type NatsConnection, type Subscription } from 'nats';
 import { Client } from 'pg';
 import { DEFAULT_SETTINGS, RPC, type Actor, type AuditLogEntry, type AuditQuery, type EventEnvelope, type EventPayloads } from '@market/contracts';
-import { AppError, eventSubject, parseEnvOrThrow, serviceEnv } from '@market/server-kit';
-import { eventually, startServiceUnderTest, type ServiceUnderTest, testCaller } from '@market/server-kit/testing';
+import { AppError, parseEnvOrThrow, serviceEnv } from '@market/server-kit';
+import { eventually, publishSignedEvent, respondSigned, startServiceUnderTest, type ServiceUnderTest, testCaller } from '@market/server-kit/testing';
 import { adminAppModule } from '../app.module';
 
 // Callers with tokens the service verifies itself (ADR 0030), made in beforeAll.
@@ -41,7 +41,7 @@ describe('the audit log in admin-service (ADR 0032)', () => {
       callback: (_error, message) => {
         const { id, data } = codec.decode(message.data);
         const found = known.filter((user) => data.data.user_ids.includes(user.id)).map((user) => ({ ...user, name: null, verified: false }));
-        message.respond(JSONCodec().encode({ id, response: { profiles: found }, isDisposed: true }));
+        respondSigned(admin.env, 'auth-service', message, { id, response: { profiles: found }, isDisposed: true });
       },
     });
   };
@@ -50,7 +50,7 @@ describe('the audit log in admin-service (ADR 0032)', () => {
   const publish = <N extends 'admin.acted' | 'audit.recorded'>(name: N, payload: EventPayloads[N], id: string = randomUUID()) => {
     const envelope: EventEnvelope<N> = { id, name, occurred_at: new Date().toISOString(), request_id: null, payload };
     // A fresh message id each time: JetStream's duplicate window must not hide a second copy from the consumer.
-    return nc.jetstream().publish(eventSubject(admin.env.EVENTS_PREFIX, name), JSONCodec().encode(envelope), { msgID: randomUUID() });
+    return publishSignedEvent(nc, admin.env, envelope as EventEnvelope, { msgID: randomUUID() });
   };
   const act = (overrides: Partial<EventPayloads['admin.acted']>): EventPayloads['admin.acted'] => ({
     admin_id: admins.alice.id,

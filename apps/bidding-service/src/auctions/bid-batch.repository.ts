@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
-import { EVENT_SCHEMAS, type EventPayloads } from '@market/contracts';
-import { checkEventPayload } from '@market/server-kit';
+import type { EventPayloads } from '@market/contracts';
+import { checkEventPayload, signEvent } from '@market/server-kit';
 import { BUYING_HOLD_MESSAGE, ProxyBatch, STRIKE_WINDOW_DAYS, STRIKES_FOR_HOLD, type ProxyBatchMaximum, type ProxyBidDecision } from '@market/domain';
 import { BARRED, type AuctionRecord, type BidRecord } from './auctions.repository';
 import { repairMaximums } from './auction-maximums.repository';
 import { countingStrike } from './buyer-strikes.repository';
 import { BID_COLUMNS, leadingBidsOf, type PlacedBid } from './bid-recording.repository';
 import { UNKNOWN_BIDDER } from './bidder-names';
+import { DATABASE_CLOCK, stampAfter } from './database-clock';
 
 /** One bid waiting in its listing's sequencer (ADR 0058), with what its own request carried. */
 export interface QueuedBid {
@@ -45,15 +46,16 @@ const BATCH_STANDING_SQL = `
  * was recorded) and the maximums the batch left, one row per bidder (ADR 0055): a maximum that rose gets a set time after
  * every bid of the batch and a microsecond after every maximum before it, in the order the batch raised them (as when
  * they were written after the bids); one that did not rise keeps its set time.
- * Params: listing id; bid ids, bidder ids, amounts, automatic, event ids, payloads without created_at, request ids,
- * traceparents; price, bid count, expires_at, bids recorded; maximums' bidder ids, amounts, proxy, names, raised, raise order.
+ * Params: listing id; bid ids, bidder ids, amounts, automatic, event ids, payloads, request ids, traceparents; price, bid
+ * count, expires_at, bids recorded; maximums' bidder ids, amounts, proxy, names, raised, raise order; the batch's clock
+ * (BATCH_START_SQL), the events' writer and their signatures (ADR 0065).
  */
 const RECORD_BATCH_SQL = `
   WITH input AS (
     SELECT * FROM unnest($2::uuid[], $3::uuid[], $4::bigint[], $5::boolean[], $6::uuid[], $7::jsonb[], $8::text[], $9::text[])
       WITH ORDINALITY AS t(id, bidder_id, amount, automatic, event_id, payload, request_id, traceparent, ord)
   ), clock AS (
-    SELECT clock_timestamp() AS at
+    SELECT $20::timestamptz AS at
   ), bid AS (
     INSERT INTO bids (id, listing_id, bidder_id, kind, amount, automatic, created_at)
     SELECT i.id, $1, i.bidder_id, 'bid', i.amount, i.automatic, clock.at + i.ord * interval '1 microsecond' FROM input i, clock ORDER BY i.ord
@@ -62,10 +64,9 @@ const RECORD_BATCH_SQL = `
     UPDATE auctions SET current_bid = $10, bid_count = $11, expires_at = $12, price_version = price_version + $13, updated_at = now()
     WHERE listing_id = $1 AND $13 > 0
   ), event AS (
-    INSERT INTO outbox (id, name, payload, request_id, traceparent)
-    SELECT i.event_id, 'bid.placed', i.payload || jsonb_build_object(
-      'created_at', to_char(bid.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')), i.request_id, i.traceparent
-    FROM input i JOIN bid ON bid.id = i.id ORDER BY i.ord
+    INSERT INTO outbox (id, name, payload, request_id, traceparent, sender, signature)
+    SELECT i.event_id, 'bid.placed', i.payload, i.request_id, i.traceparent, $21, s.signature
+    FROM input i JOIN bid ON bid.id = i.id JOIN unnest($22::text[]) WITH ORDINALITY AS s(signature, ord) ON s.ord = i.ord ORDER BY i.ord
   ), maximum AS (
     SELECT * FROM unnest($14::uuid[], $15::bigint[], $16::boolean[], $17::text[], $18::boolean[], $19::int[]) AS t(bidder_id, max_amount, proxy, bidder_name, raised, ord)
   ), raised AS (
@@ -92,16 +93,20 @@ const REFUSED_SQL = `
     FROM unnest($2::uuid[]) AS u(user_id)
   ) t WHERE barred OR held`;
 
-/** What a batch reads first under the lock, in one statement: the standing maximums as BATCH_STANDING_SQL, then the refused callers. */
+/**
+ * What a batch reads first under the lock, in one statement: the standing maximums as BATCH_STANDING_SQL, then the
+ * refused callers, each row with the database's clock (one row of it alone when there are none). The batch's bids are
+ * stamped from that clock, so their bid.placed events are whole, and signed, before they are written (ADR 0065).
+ */
 const BATCH_START_SQL = `
-  WITH standing AS (${BATCH_STANDING_SQL}), refused AS (${REFUSED_SQL})
-  SELECT * FROM (
+  WITH standing AS (${BATCH_STANDING_SQL}), refused AS (${REFUSED_SQL}),
+  clock AS (SELECT ${DATABASE_CLOCK} AS clock)
+  SELECT clock.clock, r.* FROM clock LEFT JOIN (
     SELECT false AS refused, bidder_id, max_amount, set_at, proxy, bidder_name, false AS barred FROM standing
     UNION ALL
     SELECT true, user_id, NULL, NULL, NULL, NULL, barred FROM refused
-  ) r ORDER BY refused, set_at ASC, bidder_id ASC`;
+  ) r ON true ORDER BY r.refused, r.set_at ASC, r.bidder_id ASC`;
 
-const BID_PLACED_BEFORE_INSERT = EVENT_SCHEMAS['bid.placed'].omit({ created_at: true });
 
 type StandingRow = { bidder_id: string; max_amount: number; set_at: Date; proxy: boolean; bidder_name: string | null };
 
@@ -109,16 +114,16 @@ async function readBatchStanding(manager: EntityManager, listingId: string, call
   return manager.query(BATCH_STANDING_SQL, [listingId, callerIds]);
 }
 
-/** The standing maximums and why each refused caller may not bid (BATCH_START_SQL). */
-async function readBatchStart(manager: EntityManager, listingId: string, callerIds: string[], now: Date): Promise<{ rows: StandingRow[]; refused: Map<string, string> }> {
-  const all: (StandingRow & { refused: boolean; barred: boolean })[] = await manager.query(BATCH_START_SQL, [listingId, callerIds, now, STRIKE_WINDOW_DAYS, STRIKES_FOR_HOLD]);
-  const refused = new Map(all.filter((row) => row.refused).map((row) => [row.bidder_id, row.barred ? BARRED : BUYING_HOLD_MESSAGE]));
-  return { rows: all.filter((row) => !row.refused), refused };
+/** The standing maximums, why each refused caller may not bid, and the database's clock (BATCH_START_SQL). */
+async function readBatchStart(manager: EntityManager, listingId: string, callerIds: string[], now: Date): Promise<{ rows: StandingRow[]; refused: Map<string, string>; clock: string }> {
+  const all: (StandingRow & { refused: boolean | null; barred: boolean; clock: string })[] = await manager.query(BATCH_START_SQL, [listingId, callerIds, now, STRIKE_WINDOW_DAYS, STRIKES_FOR_HOLD]);
+  const refused = new Map(all.filter((row) => row.refused === true).map((row) => [row.bidder_id, row.barred ? BARRED : BUYING_HOLD_MESSAGE]));
+  return { rows: all.filter((row) => row.refused === false), refused, clock: all[0].clock };
 }
 
 interface PendingBid {
   entry: number;
-  payload: Omit<EventPayloads['bid.placed'], 'created_at'>;
+  payload: EventPayloads['bid.placed'];
   automatic: boolean;
 }
 
@@ -169,7 +174,7 @@ export async function placeBatchLocked(locked: AuctionRecord, queued: QueuedBid[
       continue;
     }
     for (const [n, placed] of decision.bids.entries()) {
-      const payload: Omit<EventPayloads['bid.placed'], 'created_at'> = {
+      const payload: EventPayloads['bid.placed'] = {
         bid_id: randomUUID(),
         listing_id: auction.listing_id,
         bidder_id: placed.bidder_id,
@@ -186,8 +191,10 @@ export async function placeBatchLocked(locked: AuctionRecord, queued: QueuedBid[
         previous_leader_id: placed.previous_leader_id,
         price_version: auction.price_version + n + 1,
         automatic: placed.automatic,
+        // The time the statement below gives this bid: the batch's clock, a microsecond per bid before it.
+        created_at: stampAfter(start.clock, pending.length + 1),
       };
-      checkEventPayload('bid.placed', payload, BID_PLACED_BEFORE_INSERT);
+      checkEventPayload('bid.placed', payload);
       pending.push({ entry: decisions.length, payload, automatic: placed.automatic });
     }
     // Stored when a bid alone would store it (placeLocked): it rose, its proxy flag changed, or it is new.
@@ -211,7 +218,7 @@ export async function placeBatchLocked(locked: AuctionRecord, queued: QueuedBid[
   // so a later bid of this batch is not taken for it.
   const raisedOnly = new Set(decisions.flatMap(({ decision }, entry) => (decision.accepted && decision.bids.length === 0 ? [queued[entry].bidder.id] : [])));
   const leadingBefore = await leadingBidsOf(auction.listing_id, [...raisedOnly], manager);
-  const recorded = await recordBatch(manager, auction, pending, queued, saved);
+  const recorded = await recordBatch(manager, auction, pending, queued, saved, start.clock);
   return decisions.map(({ decision, price_version, max_amount }, entry): PlacedBid => {
     if (!decision.accepted) return { decision, bid: null, recorded: [], max_amount: null };
     const bidder = queued[entry].bidder.id;
@@ -231,17 +238,19 @@ export async function placeBatchLocked(locked: AuctionRecord, queued: QueuedBid[
 }
 
 /** Writes the batch's bids, their events, the auction's state and the maximums (one statement); the bids in the order given. */
-async function recordBatch(manager: EntityManager, auction: AuctionRecord, pending: PendingBid[], queued: QueuedBid[], saved: Map<string, SavedMaximum>): Promise<BidRecord[]> {
+async function recordBatch(manager: EntityManager, auction: AuctionRecord, pending: PendingBid[], queued: QueuedBid[], saved: Map<string, SavedMaximum>, clock: string): Promise<BidRecord[]> {
   if (pending.length === 0 && saved.size === 0) return [];
   const ids = pending.map((p) => p.payload.bid_id);
   const maximums = [...saved.entries()];
+  const eventIds = pending.map(() => randomUUID());
+  const signed = pending.map((p, i) => signEvent(manager, eventIds[i], 'bid.placed', p.payload));
   const rows: BidRecord[] = await manager.query(RECORD_BATCH_SQL, [
     auction.listing_id,
     ids,
     pending.map((p) => p.payload.bidder_id),
     pending.map((p) => p.payload.amount),
     pending.map((p) => p.automatic),
-    pending.map(() => randomUUID()),
+    eventIds,
     pending.map((p) => JSON.stringify(p.payload)),
     pending.map((p) => queued[p.entry].request_id),
     pending.map((p) => queued[p.entry].traceparent),
@@ -255,6 +264,9 @@ async function recordBatch(manager: EntityManager, auction: AuctionRecord, pendi
     maximums.map(([, m]) => m.name),
     maximums.map(([, m]) => m.raised),
     maximums.map(([, m]) => m.order),
+    clock,
+    signed[0]?.sender ?? null,
+    signed.map((event) => event.signature),
   ]);
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.map((id) => byId.get(id) as BidRecord);

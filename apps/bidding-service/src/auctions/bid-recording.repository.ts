@@ -1,37 +1,31 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
-import { EVENT_SCHEMAS, type EventPayloads } from '@market/contracts';
-import { checkEventPayload, currentRequestId, currentTraceparent } from '@market/server-kit';
+import type { EventPayloads } from '@market/contracts';
+import { checkEventPayload, currentRequestId, currentTraceparent, signEvent } from '@market/server-kit';
 import { decideProxyBid, type ProxyBidDecision } from '@market/domain';
 import type { AuctionRecord, BidRecord } from './auctions.repository';
 import { readStanding, repairMaximums, saveMaximum } from './auction-maximums.repository';
 import { UNKNOWN_BIDDER } from './bidder-names';
+import { clockPlus, DATABASE_CLOCK, stampAfter } from './database-clock';
 
 export const BID_COLUMNS = 'id, listing_id, bidder_id, kind, amount::float8 AS amount, status, automatic, created_at';
 
 /**
  * Records one bid while its auction row is locked, in one statement (fewer round trips under the lock): the bid, the
- * auction's new state (its price is the bid's amount, ADR 0055), and its bid.placed outbox row (as appendEvent writes
- * it) stamped with the bid's database time. Params: bid id, listing id, bidder id, amount, bid count, expires_at, event
- * id, payload without created_at, request id, traceparent (ADR 0049), automatic. npm run bench:bids measures its
- * ceiling with this very statement.
+ * auction's new state (its price is the bid's amount, ADR 0055), and its bid.placed outbox row, signed (ADR 0065), with
+ * the bid's database time already in it. Params: bid id, listing id, bidder id, amount, bid count, expires_at, event id,
+ * payload, request id, traceparent (ADR 0049), automatic, the bid's time, the event's writer and signature.
  */
 export const RECORD_BID_SQL = `
   WITH bid AS (
-    INSERT INTO bids (id, listing_id, bidder_id, kind, amount, automatic) VALUES ($1, $2, $3, 'bid', $4, $11) RETURNING ${BID_COLUMNS}
+    INSERT INTO bids (id, listing_id, bidder_id, kind, amount, automatic, created_at) VALUES ($1, $2, $3, 'bid', $4, $11, $12::timestamptz) RETURNING ${BID_COLUMNS}
   ), moved AS (
     UPDATE auctions SET current_bid = $4, bid_count = $5, expires_at = $6, price_version = price_version + 1, updated_at = now() WHERE listing_id = $2
   ), event AS (
-    INSERT INTO outbox (id, name, payload, request_id, traceparent)
-    SELECT $7, 'bid.placed', $8::jsonb || jsonb_build_object(
-      'created_at', to_char(bid.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')), $9, $10
-    FROM bid
+    INSERT INTO outbox (id, name, payload, request_id, traceparent, sender, signature)
+    SELECT $7, 'bid.placed', $8::jsonb, $9, $10, $13, $14 FROM bid
   )
   SELECT * FROM bid`;
-
-// RECORD_BID_SQL writes bid.placed itself (one statement under the lock) and adds created_at: the rest is checked
-// here, as appendEvent checks every other event (ADR 0028).
-const BID_PLACED_BEFORE_INSERT = EVENT_SCHEMAS['bid.placed'].omit({ created_at: true });
 
 /** What placing a bid left (ADR 0055): the decision, the bids recorded in order, and what only the caller may see. */
 export interface PlacedBid {
@@ -69,8 +63,10 @@ export async function placeLocked(
   const decision = decideProxyBid(auction, standing, { bidder_id: bidder.id, ...attempt }, now, antiSnipingMinutes);
   if (!decision.accepted) return { decision, bid: null, recorded: [], max_amount: null };
   const recorded: BidRecord[] = [];
+  // Bids are stamped from the database's clock read under the lock, as a batch's are (ADR 0065).
+  const [{ clock }]: { clock: string }[] = await manager.query(`SELECT ${DATABASE_CLOCK} AS clock`);
   for (const [index, placed] of decision.bids.entries()) {
-    const payload: Omit<EventPayloads['bid.placed'], 'created_at'> = {
+    const payload: EventPayloads['bid.placed'] = {
       bid_id: randomUUID(),
       // The stored id, never the caller's spelling of it: live viewers match ids as text.
       listing_id: auction.listing_id,
@@ -88,8 +84,11 @@ export async function placeLocked(
       previous_leader_id: placed.previous_leader_id,
       price_version: auction.price_version + index + 1,
       automatic: placed.automatic,
+      created_at: stampAfter(clock, index + 1),
     };
-    checkEventPayload('bid.placed', payload, BID_PLACED_BEFORE_INSERT);
+    checkEventPayload('bid.placed', payload);
+    const eventId = randomUUID();
+    const { sender, signature } = signEvent(manager, eventId, 'bid.placed', payload);
     const [bid]: BidRecord[] = await manager.query(RECORD_BID_SQL, [
       payload.bid_id,
       auction.listing_id,
@@ -97,11 +96,14 @@ export async function placeLocked(
       placed.amount,
       payload.bid_count,
       decision.expires_at,
-      randomUUID(),
+      eventId,
       JSON.stringify(payload),
       currentRequestId(),
       currentTraceparent(),
       placed.automatic,
+      clockPlus(clock, index + 1),
+      sender,
+      signature,
     ]);
     recorded.push(bid);
   }

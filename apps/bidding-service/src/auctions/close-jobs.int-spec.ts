@@ -3,7 +3,7 @@ import type { INestApplication } from '@nestjs/common';
 import IORedis from 'ioredis';
 import { DataSource } from 'typeorm';
 import { createServiceApp, parseEnvOrThrow } from '@market/server-kit';
-import { closeAll, createTestDatabase, deleteStream, eventually, isolatedEnv, type TestDatabase } from '@market/server-kit/testing';
+import { busEnvOf, closeAll, createTestDatabase, deleteStream, eventually, isolatedEnv, type TestDatabase } from '@market/server-kit/testing';
 import { biddingAppModule } from '../app.module';
 import { biddingEnv } from '../bidding.config';
 import { AuctionsRepository } from './auctions.repository';
@@ -29,7 +29,7 @@ describe('close jobs survive a Redis wipe (D8)', () => {
 
   beforeAll(async () => {
     db = await createTestDatabase('closejobs');
-    env = isolatedEnv(db.url);
+    env = busEnvOf(isolatedEnv(db.url), 'bidding-service');
   });
   afterAll(async () => {
     await closeAll(app);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { KIT_MIGRATIONS, openServiceDatabase } from '@market/server-kit';
-import { createTestDatabase, type TestDatabase } from '@market/server-kit/testing';
+import { createTestDatabase, type TestDatabase, signingAs } from '@market/server-kit/testing';
 import { CreateAuctions1763800900000 } from '../migrations/1763800900000-create-auctions';
 import { SalesAndOffers1763801000000 } from '../migrations/1763801000000-sales-and-offers';
 import { WebsiteUrlAndBuyNow1763801100000 } from '../migrations/1763801100000-website-url-and-buy-now';
@@ -62,13 +62,13 @@ describe('the end of a sale (D5, D8)', () => {
 
   beforeAll(async () => {
     db = await createTestDatabase('sales');
-    ds = await openServiceDatabase({
+    ds = signingAs(await openServiceDatabase({
       url: db.url,
       schema: 'bidding',
       entities: [],
       migrations: [...KIT_MIGRATIONS, CreateAuctions1763800900000, SalesAndOffers1763801000000, WebsiteUrlAndBuyNow1763801100000, PriceVersionAndMemberStates1764510000000, WithdrawnBids1764510200000, ProxyMaximums1764600500000],
       poolSize: 16,
-    });
+    }), 'bidding-service');
     auctions = new AuctionsRepository(ds);
     sales = new SalesRepository(ds, auctions, new StandingBidsRepository(ds, auctions));
   });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { minimumNextBid } from '@market/domain';
 import { KIT_MIGRATIONS, openServiceDatabase } from '@market/server-kit';
-import { createTestDatabase, type TestDatabase } from '@market/server-kit/testing';
+import { createTestDatabase, type TestDatabase, signingAs } from '@market/server-kit/testing';
 import { CreateAuctions1763800900000 } from '../migrations/1763800900000-create-auctions';
 import { SalesAndOffers1763801000000 } from '../migrations/1763801000000-sales-and-offers';
 import { WebsiteUrlAndBuyNow1763801100000 } from '../migrations/1763801100000-website-url-and-buy-now';
@@ -67,7 +67,7 @@ describe('bids leaving an auction: repricing and moderation (ADR 0038)', () => {
 
   beforeAll(async () => {
     db = await createTestDatabase('standing');
-    ds = await openServiceDatabase({
+    ds = signingAs(await openServiceDatabase({
       url: db.url,
       schema: 'bidding',
       entities: [],
@@ -82,7 +82,7 @@ describe('bids leaving an auction: repricing and moderation (ADR 0038)', () => {
         ProxyMaximums1764600500000,
       ],
       poolSize: 16,
-    });
+    }), 'bidding-service');
     auctions = new AuctionsRepository(ds);
     standing = new StandingBidsRepository(ds, auctions);
     sales = new SalesRepository(ds, auctions, standing);

@@ -3,7 +3,7 @@ import type { DataSource } from 'typeorm';
 import { RPC, type Actor, type RpcDefinition } from '@market/contracts';
 import type { InvoiceState } from '@market/domain';
 import { AppError, KIT_MIGRATIONS, openServiceDatabase, type ServiceRpc } from '@market/server-kit';
-import { createTestDatabase, type TestDatabase } from '@market/server-kit/testing';
+import { createTestDatabase, type TestDatabase, signingAs } from '@market/server-kit/testing';
 import { AdminBillingRepository, invoiceStatusesOf } from './admin-billing.repository';
 import { AdminBillingService } from './admin-billing.service';
 import { BILLING_DATABASE } from '../billing.database';
@@ -54,13 +54,13 @@ describe('admin billing figures in SQL (ADR 0021)', () => {
 
   beforeAll(async () => {
     db = await createTestDatabase('billing');
-    ds = await openServiceDatabase({
+    ds = signingAs(await openServiceDatabase({
       url: db.url,
       schema: 'billing',
       entities: [],
       migrations: [...KIT_MIGRATIONS, ...BILLING_DATABASE.migrations],
       poolSize: 4,
-    });
+    }), 'billing-service');
     repository = new AdminBillingRepository(ds);
   });
   afterAll(async () => {

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { DEFAULT_SETTINGS, RPC, type Actor, type BuyNowSale, type RpcDefinition, type EventEnvelope, type EventPayloads } from '@market/contracts';
-import { AppError, badRequest, KIT_MIGRATIONS, EventConsumers, openServiceDatabase, type ServiceRpc, type SettingsClient } from '@market/server-kit';
-import { createTestDatabase, type TestDatabase } from '@market/server-kit/testing';
+import { AppError, badRequest, KIT_MIGRATIONS, EventConsumers, openServiceDatabase, signEventsWith, type ServiceRpc, type SettingsClient } from '@market/server-kit';
+import { createTestDatabase, isolatedEnv, testBusIdentity, type TestDatabase } from '@market/server-kit/testing';
 import { InvoicesRepository } from './invoices.repository';
 import { SaleEventsHandler } from './sale-events.handler';
 import { InvoicesService, PAYMENT_SETUP_FAILED_MESSAGE } from './invoices.service';
@@ -47,10 +47,12 @@ describe('invoices in the billing schema (D10)', () => {
 
   beforeAll(async () => {
     db = await createTestDatabase('billing');
-    ds = await openServiceDatabase({ url: db.url, schema: 'billing', entities: [], migrations: [...KIT_MIGRATIONS, ...BILLING_DATABASE.migrations], poolSize: 12 });
+    // billing-service's events are signed as it writes them (D25): with a test key of its own here.
+    const bus = testBusIdentity(isolatedEnv(db.url), 'billing-service');
+    ds = signEventsWith(bus.signer, await openServiceDatabase({ url: db.url, schema: 'billing', entities: [], migrations: [...KIT_MIGRATIONS, ...BILLING_DATABASE.migrations], poolSize: 12 }));
     invoices = new InvoicesRepository(ds);
     // apply() needs only the database; no JetStream is involved here.
-    consumers = new EventConsumers(ds, undefined as never, { stream: 'UNUSED', prefix: 'unused' }, 'billing-service');
+    consumers = new EventConsumers(ds, undefined as never, { stream: 'UNUSED', prefix: 'unused' }, 'billing-service', bus.keys);
     handler = new SaleEventsHandler(consumers, invoices, settings, { name: 'sandbox' }, { PAYMENT_WINDOW_HOURS: 48 });
   });
   afterAll(async () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { CreateEventTables1763800000000, openServiceDatabase } from '@market/server-kit';
-import { createTestDatabase, type TestDatabase } from '@market/server-kit/testing';
+import { createTestDatabase, type TestDatabase, signingAs } from '@market/server-kit/testing';
 import { CreateInvoices1763801200000 } from '../migrations/1763801200000-create-invoices';
 import { CreatePayments1763801300000 } from '../migrations/1763801300000-create-payments';
 import { AdminPaymentActs1764400000000 } from '../migrations/1764400000000-admin-payment-acts';
@@ -43,12 +43,12 @@ describe('business figures of billing for the metrics (ADR 0048)', () => {
 
   beforeAll(async () => {
     db = await createTestDatabase('billing');
-    ds = await openServiceDatabase({
+    ds = signingAs(await openServiceDatabase({
       url: db.url,
       schema: 'billing',
       entities: [],
       migrations: [CreateEventTables1763800000000, CreateInvoices1763801200000, CreatePayments1763801300000, AdminPaymentActs1764400000000, TransferAndDisputes1764520000000, TransferProofs1764530100000, PaymentMethods1764500000000, PaymentWindow1764550000000],
-    });
+    }), 'billing-service');
     counts = new BillingCountsRepository(ds);
   });
   afterAll(async () => {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { DEFAULT_SETTINGS, type Actor, type PlatformSettings } from '@market/contracts';
 import { KIT_MIGRATIONS, openServiceDatabase, type ServiceRpc, type SettingsClient } from '@market/server-kit';
-import { createTestDatabase, type TestDatabase } from '@market/server-kit/testing';
+import { createTestDatabase, type TestDatabase, signingAs } from '@market/server-kit/testing';
 import { BILLING_DATABASE } from '../billing.database';
 import { withBillingDefaults, type BillingConfig } from '../billing.config';
 import { BillingClock } from '../clock/billing-clock';
@@ -120,7 +120,7 @@ export function wireBilling(ds: DataSource, options: { provider?: PaymentProvide
 /** A fresh billing database with every migration, and its data source. */
 export async function openBillingDatabase(name: string): Promise<{ db: TestDatabase; ds: DataSource }> {
   const db = await createTestDatabase(name);
-  const ds = await openServiceDatabase({ url: db.url, schema: 'billing', entities: [], migrations: [...KIT_MIGRATIONS, ...BILLING_DATABASE.migrations], poolSize: 12 });
+  const ds = signingAs(await openServiceDatabase({ url: db.url, schema: 'billing', entities: [], migrations: [...KIT_MIGRATIONS, ...BILLING_DATABASE.migrations], poolSize: 12 }), 'billing-service');
   return { db, ds };
 }
 

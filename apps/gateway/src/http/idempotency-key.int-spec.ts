@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { connect, JSONCodec, type NatsConnection } from 'nats';
-import { RPC, type Actor, type RpcMeta } from '@market/contracts';
-import { testCaller } from '@market/server-kit/testing';
+import { ownerOf, RPC, type Actor, type RpcMeta, type ServiceName } from '@market/contracts';
+import { respondSigned, testCaller } from '@market/server-kit/testing';
 import { startGateway, type LoneGateway } from '../testing/start-gateway';
 
 const codec = JSONCodec<{ id: string; data: { meta: RpcMeta } }>();
@@ -64,7 +64,7 @@ describe('Idempotency-Key at the gateway (ADR 0047)', () => {
         callback: (_error, message) => {
           const packet = codec.decode(message.data);
           received.set(subject, packet.data.meta);
-          message.respond(JSONCodec().encode({ id: packet.id, err: { code: 'conflict', status: 409, detail: 'recorded' }, isDisposed: true }));
+          respondSigned(stack.env, ownerOf(subject) as ServiceName, message, { id: packet.id, err: { code: 'conflict', status: 409, detail: 'recorded' }, isDisposed: true });
         },
       });
     }

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { METHOD_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import { RequestMethod, type Type } from '@nestjs/common';
-import { HealthController, parseEnvOrThrow, generateSigningKeys } from '@market/server-kit';
+import { HealthController, parseEnvOrThrow, generateSigningKeys, generateBusEnv } from '@market/server-kit';
 import { API, apiDocument, type RouteDefinition } from '@market/contracts';
 import { GatewayModule } from '../gateway.module';
 import { gatewayEnv } from '../gateway.config';
@@ -10,7 +10,7 @@ import { nestPath, ROUTE_DEFINITION, RouteInputPipe } from './route.decorator';
 import { RAW_BODY_PATHS } from './body-parsing';
 import { idempotencyKeyOf } from './idempotency-key.decorator';
 
-const controllers = GatewayModule.register(parseEnvOrThrow(gatewayEnv, { JWT_PUBLIC_KEYS: generateSigningKeys().JWT_PUBLIC_KEYS })).controllers as Type[];
+const controllers = GatewayModule.register(parseEnvOrThrow(gatewayEnv, { JWT_PUBLIC_KEYS: generateSigningKeys().JWT_PUBLIC_KEYS, ...generateBusEnv('gateway') })).controllers as Type[];
 const apiControllers = controllers.filter((controller) => controller !== HealthController);
 
 /** Every handler of a controller that Nest routes: its method name, HTTP method, path and declared route. */

@@ -1,9 +1,9 @@
 import express, { type Request } from 'express';
-import { generateSigningKeys, parseEnvOrThrow } from '@market/server-kit';
+import { generateBusEnv, generateSigningKeys, parseEnvOrThrow } from '@market/server-kit';
 import { gatewayEnv } from '../gateway.config';
 import { clientAddress } from './trust-proxy';
 
-const parse = (value?: string) => parseEnvOrThrow(gatewayEnv, { JWT_PUBLIC_KEYS: generateSigningKeys().JWT_PUBLIC_KEYS, ...(value === undefined ? {} : { TRUST_PROXY: value }) });
+const parse = (value?: string) => parseEnvOrThrow(gatewayEnv, { JWT_PUBLIC_KEYS: generateSigningKeys().JWT_PUBLIC_KEYS, ...generateBusEnv('gateway'), ...(value === undefined ? {} : { TRUST_PROXY: value }) });
 const PEER = '10.0.0.9';
 const request = (forwarded?: string) => ({ headers: forwarded === undefined ? {} : { 'x-forwarded-for': forwarded }, socket: { remoteAddress: PEER } });
 

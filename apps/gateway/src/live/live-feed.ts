@@ -4,8 +4,8 @@ import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnAppl
 import { HttpAdapterHost } from '@nestjs/core';
 import type { Msg, MsgHdrs, NatsConnection, NatsError, Subscription } from 'nats';
 import { WebSocketServer } from 'ws';
-import { mayConsume } from '@market/contracts';
-import { eventSubject, rateLimitFields } from '@market/server-kit';
+import { mayConsume, type EventEnvelope } from '@market/contracts';
+import { BusIdentity, eventProblem, eventSubject, rateLimitFields, refusedOnBus } from '@market/server-kit';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway.config';
 import { GATEWAY_NATS } from '../gateway.tokens';
 import { clientAddress } from '../http/trust-proxy';
@@ -54,6 +54,7 @@ export class LiveFeed implements OnApplicationBootstrap, BeforeApplicationShutdo
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
     @Inject(GATEWAY_NATS) private readonly nc: NatsConnection,
     private readonly adapterHost: HttpAdapterHost,
+    private readonly bus: BusIdentity,
   ) {
     const allowed = new Set(config.WS_ALLOWED_ORIGINS);
     if (config.PUBLIC_URL) allowed.add(new URL(config.PUBLIC_URL).origin);
@@ -101,6 +102,12 @@ export class LiveFeed implements OnApplicationBootstrap, BeforeApplicationShutdo
     const live = liveMessagesFor(envelope);
     if (!live) {
       this.logger.warn(`Dropped a malformed event on ${msg.subject}`);
+      return;
+    }
+    // Viewers see only what bidding-service signed (D25): a price published by anyone else reaches no browser.
+    const forged = eventProblem(this.bus.keys, envelope as EventEnvelope, msg.headers);
+    if (forged) {
+      refusedOnBus('event', msg.subject, forged);
       return;
     }
     // Every event NATS hands over in one read is sent as one batch, after them (ADR 0057): each listing's sockets

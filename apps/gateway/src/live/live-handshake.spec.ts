@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { Writable } from 'node:stream';
 import { gatewayEnv } from '../gateway.config';
-import { parseEnvOrThrow, generateSigningKeys } from '@market/server-kit';
+import { parseEnvOrThrow, generateSigningKeys, generateBusEnv } from '@market/server-kit';
 import { matchLivePath, originAllowed, parseOriginList, rejectUpgrade, type OriginPolicy } from './live-handshake';
 
 const ID = '6f1c1a52-4c6e-4b8e-9d59-2f0f3d8a7b10';
@@ -55,7 +55,7 @@ describe('originAllowed', () => {
 });
 
 describe('WS_ALLOWED_ORIGINS', () => {
-  const parse = (value?: string) => parseEnvOrThrow(gatewayEnv, { JWT_PUBLIC_KEYS: generateSigningKeys().JWT_PUBLIC_KEYS, ...(value === undefined ? {} : { WS_ALLOWED_ORIGINS: value }) });
+  const parse = (value?: string) => parseEnvOrThrow(gatewayEnv, { JWT_PUBLIC_KEYS: generateSigningKeys().JWT_PUBLIC_KEYS, ...generateBusEnv('gateway'), ...(value === undefined ? {} : { WS_ALLOWED_ORIGINS: value }) });
 
   it('is empty by default and parses comma-separated origins', () => {
     expect(parse().WS_ALLOWED_ORIGINS).toEqual([]);

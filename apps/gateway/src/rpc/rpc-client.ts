@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { Actor, RpcDefinition, RpcReply, RpcRequest } from '@market/contracts';
-import { RpcClient, type RpcCallOptions } from '@market/server-kit';
+import { BusIdentity, RpcClient, type RpcCallOptions } from '@market/server-kit';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway.config';
 
 /**
@@ -14,8 +14,9 @@ export function gatewayMayCall(definition: RpcDefinition): boolean {
 /** The gateway's NATS client for service requests (see RpcClient in server-kit); it never sends services-only subjects. */
 @Injectable()
 export class GatewayRpc extends RpcClient implements OnApplicationBootstrap, OnApplicationShutdown {
-  constructor(@Inject(GATEWAY_CONFIG) config: GatewayConfig) {
+  constructor(@Inject(GATEWAY_CONFIG) config: GatewayConfig, bus: BusIdentity) {
     super({
+      bus,
       natsUrl: config.NATS_URL,
       name: 'gateway-rpc',
       timeoutMs: config.RPC_TIMEOUT_MS,

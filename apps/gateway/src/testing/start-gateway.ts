@@ -2,7 +2,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { parseEnvOrThrow } from '@market/server-kit';
-import { baseUrl, isolatedEnv } from '@market/server-kit/testing';
+import { baseUrl, busEnvOf, isolatedEnv } from '@market/server-kit/testing';
 import { gatewayEnv } from '../gateway.config';
 import { createGateway } from '../create-gateway';
 
@@ -15,7 +15,7 @@ export interface LoneGateway {
 
 /** Starts one gateway in-process with isolated subjects and no service behind it (gateway-only tests). */
 export async function startGateway(env: Record<string, string> = {}): Promise<LoneGateway> {
-  const merged = { ...isolatedEnv('postgres://postgres@127.0.0.1:5432/unused'), UPLOADS_DIR: join(tmpdir(), 'lone-gateway-uploads'), ...env, PORT: '0', HOST: '127.0.0.1' };
+  const merged = { ...busEnvOf(isolatedEnv('postgres://postgres@127.0.0.1:5432/unused'), 'gateway'), UPLOADS_DIR: join(tmpdir(), 'lone-gateway-uploads'), ...env, PORT: '0', HOST: '127.0.0.1' };
   const app = await createGateway(parseEnvOrThrow(gatewayEnv, merged));
   await app.listen(0, '127.0.0.1');
   return { url: await baseUrl(app), env: merged, app, stop: () => app.close() };

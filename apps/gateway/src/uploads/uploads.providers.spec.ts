@@ -1,12 +1,12 @@
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { parseEnvOrThrow, generateSigningKeys } from '@market/server-kit';
+import { parseEnvOrThrow, generateSigningKeys, generateBusEnv } from '@market/server-kit';
 import { checkStorageConfig, gatewayEnv } from '../gateway.config';
 import { DiskStorage } from './disk-storage';
 import { MinioStorage } from './minio-storage';
 import { createObjectStorage } from './uploads.providers';
 
-const env = (extra: Record<string, string>) => parseEnvOrThrow(gatewayEnv, { JWT_PUBLIC_KEYS: generateSigningKeys().JWT_PUBLIC_KEYS, ...extra });
+const env = (extra: Record<string, string>) => parseEnvOrThrow(gatewayEnv, { JWT_PUBLIC_KEYS: generateSigningKeys().JWT_PUBLIC_KEYS, ...generateBusEnv('gateway'), ...extra });
 
 describe('storage configuration', () => {
   it('defaults to files under data/uploads of the working directory', () => {

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { firstValueFrom } from 'rxjs';
+import { connect, JSONCodec, type NatsConnection } from 'nats';
 import { DataSource } from 'typeorm';
 import { RPC, type Actor, type RpcEnvelope } from '@market/contracts';
-import { AppError, parseEnvOrThrow, PrefixedNatsClient, RpcClient, natsTarget, serviceEnv } from '@market/server-kit';
-import { startServiceUnderTest, testCaller, type ServiceUnderTest } from '@market/server-kit/testing';
+import { AppError, parseEnvOrThrow, readNestReply, RpcClient, natsTarget, serviceEnv } from '@market/server-kit';
+import { signedRequestHeaders, startServiceUnderTest, testBusIdentity, testCaller, type ServiceUnderTest } from '@market/server-kit/testing';
 import { listingsAppModule } from '../app.module';
 import { buildListing } from '../testing/listing.factory';
 import { ListingsService } from './listings.service';
@@ -21,7 +21,14 @@ async function failure(call: Promise<unknown>): Promise<AppError> {
 describe('Idempotency-Key and caller deadlines on a service (ADR 0047)', () => {
   let svc: ServiceUnderTest;
   let ds: DataSource;
-  let raw: PrefixedNatsClient;
+  let raw: NatsConnection;
+  // A request as a client would send it, signed by the gateway, with whatever deadline the test gives (ADR 0047).
+  const sendRaw = async (envelope: RpcEnvelope): Promise<unknown> => {
+    const subject = `${svc.env.NATS_SUBJECT_PREFIX}${RPC.listings.create.subject}`;
+    const data = JSONCodec().encode({ pattern: RPC.listings.create.subject, id: randomUUID(), data: envelope });
+    const reply = await raw.request(subject, data, { timeout: 5000, headers: signedRequestHeaders(svc.env, 'gateway', subject, data) });
+    return readNestReply(JSONCodec().decode(reply.data));
+  };
 
   const listingsOf = async (seller: string) =>
     ((await ds.query('SELECT id FROM listings WHERE seller_id = $1', [seller])) as { id: string }[]).map((row) => row.id);
@@ -34,8 +41,7 @@ describe('Idempotency-Key and caller deadlines on a service (ADR 0047)', () => {
       return { module: listingsAppModule(config), config };
     });
     ds = svc.app.get(DataSource);
-    raw = new PrefixedNatsClient({ ...natsTarget(svc.env.NATS_URL), name: 'deadline-test' }, svc.env.NATS_SUBJECT_PREFIX);
-    await raw.connect();
+    raw = await connect(natsTarget(svc.env.NATS_URL));
   });
   afterAll(async () => {
     await raw?.close();
@@ -163,20 +169,20 @@ describe('Idempotency-Key and caller deadlines on a service (ADR 0047)', () => {
       meta: { request_id: randomUUID(), token: seller.token ?? null, deadline },
       data: { listing: buildListing(), screenshots: [] },
     });
-    const late = await firstValueFrom(raw.send(RPC.listings.create.subject, envelope(Date.now() - 1000))).then(
+    const late = await sendRaw(envelope(Date.now() - 1000)).then(
       () => null,
       (error: unknown) => error,
     );
     expect(late).toMatchObject({ code: 'unavailable', status: 503 });
     expect(await listingsOf(seller.user_id)).toEqual([]);
     // The same request within its deadline runs.
-    const created = (await firstValueFrom(raw.send(RPC.listings.create.subject, envelope(Date.now() + 5000)))) as { id: string };
+    const created = (await sendRaw(envelope(Date.now() + 5000))) as { id: string };
     expect(await listingsOf(seller.user_id)).toEqual([created.id]);
   });
 
   it('a request that reaches a stalled service after its caller timed out does no work', async () => {
     const seller = await testCaller(svc.env, { role: 'regular' });
-    const impatient = new RpcClient({ natsUrl: svc.env.NATS_URL, name: 'impatient', timeoutMs: 100, subjectPrefix: svc.env.NATS_SUBJECT_PREFIX });
+    const impatient = new RpcClient({ natsUrl: svc.env.NATS_URL, name: 'impatient', timeoutMs: 100, subjectPrefix: svc.env.NATS_SUBJECT_PREFIX, bus: testBusIdentity(svc.env) });
     await impatient.connect();
     try {
       const pending = impatient.call(RPC.listings.create, { listing: buildListing(), screenshots: [] }, seller).then(

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { BrowseListingsQuerySchema } from '@market/contracts';
 import { KIT_MIGRATIONS, openServiceDatabase } from '@market/server-kit';
-import { createTestDatabase, type TestDatabase } from '@market/server-kit/testing';
+import { createTestDatabase, type TestDatabase, signingAs } from '@market/server-kit/testing';
 import { CreateListings1763800600000 } from '../migrations/1763800600000-create-listings';
 import { CreateWatchlist1763800700000 } from '../migrations/1763800700000-create-watchlist';
 import { BrowseCountsAndSortIndexes1763800800000 } from '../migrations/1763800800000-browse-counts-and-sort-indexes';
@@ -38,7 +38,7 @@ describe('listings browse', () => {
 
   beforeAll(async () => {
     db = await createTestDatabase('listings');
-    ds = await openServiceDatabase({ url: db.url, schema: 'listings', entities: [], migrations: MIGRATIONS });
+    ds = signingAs(await openServiceDatabase({ url: db.url, schema: 'listings', entities: [], migrations: MIGRATIONS }), 'listings-service');
     listings = new ListingsRepository(ds);
     await live({ title: 'Vegan recipes blog', description: 'Hundreds of plant based recipes with a loyal newsletter audience.', starting_price: 3000, monthly_revenue: 800 });
     await live({ title: 'Project tracker SaaS', category: 'SaaS', description: 'Subscription software for small agencies with low churn.', starting_price: 90000, monthly_revenue: 9000 });
@@ -158,7 +158,7 @@ describe('listing counts for the admin views', () => {
 
   beforeAll(async () => {
     db = await createTestDatabase('listing_counts');
-    ds = await openServiceDatabase({ url: db.url, schema: 'listings', entities: [], migrations: MIGRATIONS });
+    ds = signingAs(await openServiceDatabase({ url: db.url, schema: 'listings', entities: [], migrations: MIGRATIONS }), 'listings-service');
     listings = new ListingsRepository(ds);
   });
   afterAll(async () => {

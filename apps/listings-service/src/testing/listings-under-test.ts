@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { connect, JSONCodec, type NatsConnection } from 'nats';
+import { connect, type NatsConnection } from 'nats';
 import { DataSource } from 'typeorm';
 import type { EventEnvelope, EventName } from '@market/contracts';
-import { eventSubject, natsTarget, parseEnvOrThrow, serviceEnv } from '@market/server-kit';
-import { startServiceUnderTest, type ServiceUnderTest } from '@market/server-kit/testing';
+import { natsTarget, parseEnvOrThrow, serviceEnv } from '@market/server-kit';
+import { publishSignedEvent, startServiceUnderTest, type ServiceUnderTest } from '@market/server-kit/testing';
 import { listingsAppModule } from '../app.module';
 import { ListingsRepository, type ListingRecord } from '../listings/listings.repository';
 import { buildListing } from './listing.factory';
@@ -38,7 +38,7 @@ export async function startListingsUnderTest(): Promise<ListingsUnderTest> {
     ds: svc.app.get(DataSource),
     listings,
     publish: async (envelope) => {
-      await nc.jetstream().publish(eventSubject(svc.env.EVENTS_PREFIX, envelope.name), JSONCodec().encode(envelope), { msgID: randomUUID() });
+      await publishSignedEvent(nc, svc.env, envelope, { msgID: randomUUID() });
     },
     live: async (seller, overrides = {}) => (await listings.approve((await listings.insert(seller, buildListing(overrides), 'pending')).id))!,
     // Each part is stopped even when another fails to.

@@ -4,8 +4,8 @@ import { Redis } from 'ioredis';
 import { connect, JSONCodec, type NatsConnection } from 'nats';
 import { DataSource } from 'typeorm';
 import { DEFAULT_SETTINGS, RPC, type EventEnvelope, type EventPayloads } from '@market/contracts';
-import { eventSubject, parseEnvOrThrow } from '@market/server-kit';
-import { eventually, startServiceUnderTest, type ServiceUnderTest } from '@market/server-kit/testing';
+import { parseEnvOrThrow } from '@market/server-kit';
+import { eventually, publishSignedEvent, respondSigned, startServiceUnderTest, type ServiceUnderTest } from '@market/server-kit/testing';
 import { notificationsAppModule } from '../app.module';
 import { notificationsEnv } from '../notifications.config';
 import { EMAIL_QUEUE, EmailQueue } from './email.queue';
@@ -14,7 +14,6 @@ import { BidNoticesRepository, DigestNotCommittedError } from './bid-notices.rep
 
 const DIGEST_MS = 4_000;
 const request = JSONCodec<{ id: string; data: { data: { user_ids?: string[] } } }>();
-const reply = JSONCodec();
 
 /**
  * The bid emails of ADR 0056 on a real bus, database and queue: outbid emails throttled per listing and person
@@ -33,7 +32,7 @@ describe('bid emails: outbid throttle and seller digest (ADR 0056)', () => {
   const publish = async (payload: EventPayloads['bid.placed']): Promise<string> => {
     const envelope: EventEnvelope<'bid.placed'> = { id: randomUUID(), name: 'bid.placed', occurred_at: new Date().toISOString(), request_id: null, payload };
     for (let copy = 0; copy < 2; copy += 1) {
-      await nc.jetstream().publish(eventSubject(svc.env.EVENTS_PREFIX, 'bid.placed'), reply.encode(envelope), { msgID: randomUUID() });
+      await publishSignedEvent(nc, svc.env, envelope, { msgID: randomUUID() });
     }
     return envelope.id;
   };
@@ -87,11 +86,11 @@ describe('bid emails: outbid throttle and seller digest (ADR 0056)', () => {
         const contacts = (packet.data.data.user_ids ?? [])
           .filter((id) => !id.startsWith('gone-'))
           .map((id) => ({ id, username: `user_${id.slice(0, 8)}`, email: address(id), status: 'active' }));
-        message.respond(reply.encode({ id: packet.id, response: { contacts }, isDisposed: true }));
+        respondSigned(svc.env, 'auth-service', message, { id: packet.id, response: { contacts }, isDisposed: true });
       },
     });
     nc.subscribe(`${svc.env.NATS_SUBJECT_PREFIX}${RPC.admin.effectiveSettings.subject}`, {
-      callback: (_error, message) => message.respond(reply.encode({ id: request.decode(message.data).id, response: DEFAULT_SETTINGS, isDisposed: true })),
+      callback: (_error, message) => respondSigned(svc.env, 'admin-service', message, { id: request.decode(message.data).id, response: DEFAULT_SETTINGS, isDisposed: true }),
     });
     await nc.flush();
   });

@@ -3,7 +3,7 @@ import { connect, JSONCodec, type NatsConnection } from 'nats';
 import { DataSource } from 'typeorm';
 import { MESSAGE_SEND_LIMITS, RPC, type Actor } from '@market/contracts';
 import { AppError, parseEnvOrThrow } from '@market/server-kit';
-import { startServiceUnderTest, testCaller, type ServiceUnderTest } from '@market/server-kit/testing';
+import { respondSigned, startServiceUnderTest, testCaller, type ServiceUnderTest } from '@market/server-kit/testing';
 import { notificationsAppModule } from '../app.module';
 import { notificationsEnv } from '../notifications.config';
 
@@ -31,7 +31,7 @@ describe('sending a message: a retry is sent once (Idempotency-Key, ADR 0047), a
       callback: (_error, message) => {
         const packet = codec.decode(message.data);
         const contacts = packet.data.data.user_ids.map((id) => ({ id, username: `user_${id.slice(0, 8)}`, email: `${id}@example.com`, status: 'active' }));
-        message.respond(JSONCodec().encode({ id: packet.id, response: { contacts }, isDisposed: true }));
+        respondSigned(svc.env, 'auth-service', message, { id: packet.id, response: { contacts }, isDisposed: true });
       },
     });
     await auth.flush();

@@ -4,7 +4,7 @@ import { JSONCodec, connect, type NatsConnection } from 'nats';
 import { WebSocket } from 'ws';
 import { liveListingPath, type EventEnvelope, type EventName, type EventPayloads, type LiveMessage } from '@market/contracts';
 import { eventSubject } from '@market/server-kit';
-import { eventually } from '@market/server-kit/testing';
+import { eventually, signedEventHeaders } from '@market/server-kit/testing';
 import { get, startStack, type Stack } from '../support/start-stack';
 
 interface Feed {
@@ -66,7 +66,7 @@ describe('live listing feed (two gateways)', () => {
   /** Publishes an event as the outbox relay does: the JSON envelope on `${EVENTS_PREFIX}.${name}`. */
   const publish = async <N extends EventName>(name: N, payload: EventPayloads[N], id: string = randomUUID()) => {
     const envelope: EventEnvelope<N> = { id, name, occurred_at: new Date().toISOString(), request_id: null, payload };
-    nc.publish(eventSubject(stack.env.EVENTS_PREFIX, name), codec.encode(envelope));
+    nc.publish(eventSubject(stack.env.EVENTS_PREFIX, name), codec.encode(envelope), { headers: signedEventHeaders(stack.env, envelope as EventEnvelope) });
     await nc.flush();
   };
 
@@ -201,6 +201,27 @@ describe('live listing feed (two gateways)', () => {
     for (const frame of feed.frames) expect(JSON.stringify(frame)).not.toMatch(/reserve|424242/);
   });
 
+  it('shows viewers no price that bidding-service did not sign: unsigned, signed by another process, or altered (D25)', async () => {
+    const listing = randomUUID();
+    const feed = await open(0, listing);
+    const subject = eventSubject(stack.env.EVENTS_PREFIX, 'bid.placed');
+    const forged = (amount: number): EventEnvelope<'bid.placed'> => ({
+      id: randomUUID(),
+      name: 'bid.placed',
+      occurred_at: new Date().toISOString(),
+      request_id: null,
+      payload: { ...bidPlaced(listing, false), amount, current_bid: amount },
+    });
+    const unsigned = forged(1);
+    nc.publish(subject, codec.encode(unsigned));
+    const byListings = forged(2);
+    nc.publish(subject, codec.encode(byListings), { headers: signedEventHeaders(stack.env, byListings, 'listings-service') });
+    const genuine = forged(3);
+    nc.publish(subject, codec.encode({ ...genuine, payload: { ...genuine.payload, amount: 999_999, current_bid: 999_999 } }), { headers: signedEventHeaders(stack.env, genuine) });
+    await nc.flush();
+    expect(await fence(feed, listing)).toEqual([expect.objectContaining({ type: 'listing_updated' })]);
+  });
+
   it('sends an event the relay published twice (same id) once', async () => {
     const listing = randomUUID();
     const feed = await open(0, listing);
@@ -219,8 +240,9 @@ describe('live listing feed (two gateways)', () => {
     const envelopes = bids.map((payload): EventEnvelope<'bid.placed'> => ({ id: randomUUID(), name: 'bid.placed', occurred_at: new Date().toISOString(), request_id: null, payload }));
     // One write to NATS for the lot, every fourth event published twice (a relay republishing): they arrive together.
     for (const [i, envelope] of envelopes.entries()) {
-      nc.publish(eventSubject(stack.env.EVENTS_PREFIX, 'bid.placed'), codec.encode(envelope));
-      if (i % 4 === 0) nc.publish(eventSubject(stack.env.EVENTS_PREFIX, 'bid.placed'), codec.encode(envelope));
+      const headers = signedEventHeaders(stack.env, envelope);
+      nc.publish(eventSubject(stack.env.EVENTS_PREFIX, 'bid.placed'), codec.encode(envelope), { headers });
+      if (i % 4 === 0) nc.publish(eventSubject(stack.env.EVENTS_PREFIX, 'bid.placed'), codec.encode(envelope), { headers });
     }
     await nc.flush();
     for (const feed of sockets) {

@@ -5,7 +5,7 @@ import express from 'express';
 import type { INestApplication } from '@nestjs/common';
 import type { Actor } from '@market/contracts';
 import { createServiceApp, parseEnvOrThrow } from '@market/server-kit';
-import { closeAll } from '@market/server-kit/testing';
+import { busEnvOf, closeAll } from '@market/server-kit/testing';
 import { jsonBody } from '../../../gateway/src/http/body-parsing';
 import { get, post, startStack, type Stack } from '../support/start-stack';
 import { billingEnv } from '../../../billing-service/src/billing.config';
@@ -86,7 +86,7 @@ describe('POST /api/webhooks/stripe (ADR 0023)', () => {
       // The stack's billing parses only the common variables, so this billing (with Stripe's) is started here.
       stack = await startStack({ services: [] });
       const config = parseEnvOrThrow(billingEnv, {
-        ...stack.env,
+        ...busEnvOf(stack.env, 'billing-service'),
         STRIPE_SECRET_KEY: 'sk_test_stand_in',
         STRIPE_PUBLISHABLE_KEY: 'pk_test_stand_in',
         STRIPE_WEBHOOK_SECRET: SECRET,

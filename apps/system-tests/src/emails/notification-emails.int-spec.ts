@@ -3,9 +3,9 @@ import { randomUUID } from 'node:crypto';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
-import { JSONCodec, connect, type NatsConnection } from 'nats';
-import { createServiceApp, eventSubject, parseEnvOrThrow, serviceEnv } from '@market/server-kit';
-import { buildUser, closeAll, createTestDatabase, deleteStream, eventually, isolatedEnv, type TestDatabase } from '@market/server-kit/testing';
+import { connect, type NatsConnection } from 'nats';
+import { createServiceApp, parseEnvOrThrow, serviceEnv } from '@market/server-kit';
+import { buildUser, busEnvOf, closeAll, createTestDatabase, deleteStream, eventually, isolatedEnv, publishSignedEvent, type TestDatabase } from '@market/server-kit/testing';
 import type { EventEnvelope, EventName, EventPayloads, PaymentFacts } from '@market/contracts';
 import { authEnv } from '../../../auth-service/src/auth.config';
 import { authAppModule } from '../../../auth-service/src/app.module';
@@ -34,7 +34,6 @@ describe('marketplace events through the bus to emails (D19)', () => {
   let seller: Person;
   let buyer: Person;
   let rival: Person;
-  const codec = JSONCodec();
 
   const person = async (): Promise<Person> => {
     const user = buildUser();
@@ -45,7 +44,7 @@ describe('marketplace events through the bus to emails (D19)', () => {
   const publish = async <N extends EventName>(name: N, payload: EventPayloads[N], options: { copies?: number; occurredAt?: string } = {}) => {
     const envelope: EventEnvelope<N> = { id: randomUUID(), name, occurred_at: options.occurredAt ?? new Date().toISOString(), request_id: null, payload };
     for (let i = 0; i <= (options.copies ?? 1); i += 1) {
-      await nc.jetstream().publish(eventSubject(env.EVENTS_PREFIX, name), codec.encode(envelope), { msgID: randomUUID() });
+      await publishSignedEvent(nc, env, envelope as EventEnvelope, { msgID: randomUUID() });
     }
     return envelope.id;
   };
@@ -63,12 +62,12 @@ describe('marketplace events through the bus to emails (D19)', () => {
   beforeAll(async () => {
     db = await createTestDatabase('d19');
     env = isolatedEnv(db.url);
-    const authConfig = parseEnvOrThrow(authEnv, env);
+    const authConfig = parseEnvOrThrow(authEnv, busEnvOf(env, 'auth-service'));
     auth = await createServiceApp({ service: 'auth-service', module: authAppModule(authConfig), config: authConfig, defaultHealthPort: 0, healthPort: 0 });
-    const adminConfig = parseEnvOrThrow(serviceEnv, env);
+    const adminConfig = parseEnvOrThrow(serviceEnv, busEnvOf(env, 'admin-service'));
     admin = await createServiceApp({ service: 'admin-service', module: adminAppModule(adminConfig), config: adminConfig, defaultHealthPort: 0, healthPort: 0 });
     // The seller's digest of new bids is mailed 2 s after the first bid instead of 10 minutes (ADR 0056).
-    const config = parseEnvOrThrow(notificationsEnv, { ...env, PUBLIC_URL: 'https://market.example', SELLER_BID_DIGEST_INTERVAL_MS: '2000' });
+    const config = parseEnvOrThrow(notificationsEnv, { ...busEnvOf(env, 'notifications-service'), PUBLIC_URL: 'https://market.example', SELLER_BID_DIGEST_INTERVAL_MS: '2000' });
     notifications = await createServiceApp({ service: 'notifications-service', module: notificationsAppModule(config), config, defaultHealthPort: 0, healthPort: 0 });
     nc = await connect({ servers: env.NATS_URL });
     [seller, buyer, rival] = [await person(), await person(), await person()];

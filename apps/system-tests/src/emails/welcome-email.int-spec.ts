@@ -1,9 +1,9 @@
 import type { INestApplication } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { JSONCodec, connect } from 'nats';
-import { createServiceApp, eventSubject, parseEnvOrThrow, serviceEnv, runWithRequestId } from '@market/server-kit';
-import { buildUser, closeAll, createTestDatabase, deleteStream, eventually, isolatedEnv, type TestDatabase } from '@market/server-kit/testing';
+import { connect } from 'nats';
+import { createServiceApp, parseEnvOrThrow, serviceEnv, runWithRequestId } from '@market/server-kit';
+import { buildUser, busEnvOf, closeAll, createTestDatabase, deleteStream, eventually, isolatedEnv, publishSignedEvent, type TestDatabase } from '@market/server-kit/testing';
 import type { EventEnvelope } from '@market/contracts';
 import { authEnv } from '../../../auth-service/src/auth.config';
 import { authAppModule } from '../../../auth-service/src/app.module';
@@ -27,11 +27,11 @@ describe('account events through the bus to emails', () => {
   beforeAll(async () => {
     db = await createTestDatabase('notify');
     env = isolatedEnv(db.url);
-    const authConfig = parseEnvOrThrow(authEnv, env);
+    const authConfig = parseEnvOrThrow(authEnv, busEnvOf(env, 'auth-service'));
     auth = await createServiceApp({ service: 'auth-service', module: authAppModule(authConfig), config: authConfig, defaultHealthPort: 0, healthPort: 0 });
-    const adminConfig = parseEnvOrThrow(serviceEnv, env);
+    const adminConfig = parseEnvOrThrow(serviceEnv, busEnvOf(env, 'admin-service'));
     admin = await createServiceApp({ service: 'admin-service', module: adminAppModule(adminConfig), config: adminConfig, defaultHealthPort: 0, healthPort: 0 });
-    const config = parseEnvOrThrow(notificationsEnv, { ...env, PUBLIC_URL: 'https://market.example' });
+    const config = parseEnvOrThrow(notificationsEnv, { ...busEnvOf(env, 'notifications-service'), PUBLIC_URL: 'https://market.example' });
     notifications = await createServiceApp({ service: 'notifications-service', module: notificationsAppModule(config), config, defaultHealthPort: 0, healthPort: 0 });
   });
 
@@ -67,7 +67,7 @@ describe('account events through the bus to emails', () => {
       request_id: null,
       payload: outbox.payload,
     };
-    await nc.jetstream().publish(eventSubject(env.EVENTS_PREFIX, 'user.registered'), JSONCodec().encode(envelope), { msgID: randomUUID() });
+    await publishSignedEvent(nc, env, envelope, { msgID: randomUUID() });
     await nc.close();
     // A later registration is the marker: the consumer handles user.registered in stream order, so once its welcome is
     // recorded and the email queue is idle, the copy ahead of it was handled and anything it queued was sent.
@@ -101,7 +101,7 @@ describe('account events through the bus to emails', () => {
   });
 
   it('refuses an email at once while Redis is away, so the event is retried instead of waiting', async () => {
-    const config = parseEnvOrThrow(notificationsEnv, { ...env, REDIS_URL: 'redis://127.0.0.1:1' });
+    const config = parseEnvOrThrow(notificationsEnv, { ...busEnvOf(env, 'notifications-service'), REDIS_URL: 'redis://127.0.0.1:1' });
     const offline = new EmailQueue(null as never, config, config, null as never, null as never, null as never);
     const started = Date.now();
     await expect(offline.enqueue('offline-1', { kind: 'welcome', to: 'a@example.com', username: 'a' })).rejects.toThrow();

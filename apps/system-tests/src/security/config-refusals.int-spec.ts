@@ -1,11 +1,11 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { isolatedEnv } from '@market/server-kit/testing';
+import { busEnvOf, isolatedEnv } from '@market/server-kit/testing';
 
 const built = (app: string) => join(__dirname, '..', '..', '..', app, 'dist', 'main.js');
 // Everything else valid (the access-token keys or secret included): only the variable under test is wrong.
-const base = () => ({ PATH: process.env.PATH ?? '', ...isolatedEnv('postgres://postgres@127.0.0.1:5432/unused') });
+const base = () => ({ PATH: process.env.PATH ?? '', ...busEnvOf(isolatedEnv('postgres://postgres@127.0.0.1:5432/unused'), 'gateway') });
 
 /** The start of a built service with these variables: its exit code and what it printed. */
 function start(app: string, env: Record<string, string>) {
@@ -17,6 +17,8 @@ function start(app: string, env: Record<string, string>) {
 describe('a service refuses to start on a placeholder, published or short secret, or a guessed payments provider', () => {
   it.each([
     ['auth-service', { ADMIN_EMAIL: 'admin@example.com', ADMIN_PASSWORD: 'change-this-admin-password' }, 'ADMIN_PASSWORD: is a placeholder'],
+    // A process's bus key is a secret like any other (D25).
+    ['gateway', { BUS_SIGNING_KEY: 'change-me-to-a-long-random-secret-of-48-chars' }, 'BUS_SIGNING_KEY: is a placeholder'],
     ['auth-service', { ADMIN_EMAIL: 'admin@example.com', ADMIN_PASSWORD: 'Xq7#vLm2' }, 'ADMIN_PASSWORD: must be at least 12 characters'],
     ['gateway', { S3_ENDPOINT: 'http://minio:9000', S3_ACCESS_KEY: 'minio', S3_SECRET_KEY: 'minio-secret' }, 'S3_SECRET_KEY: is a placeholder'],
     // A hop count (ADR 0054); a word other than its old true/false is refused rather than read as 0.
@@ -34,7 +36,7 @@ describe('a service refuses to start on a placeholder, published or short secret
     const lines = result.stderr.trim().split('\n');
     expect(lines).toEqual([expect.stringContaining(`Invalid configuration: ${reason}`)]);
     // The refused secret itself is never printed.
-    for (const [name, value] of Object.entries(env)) if (/PASSWORD|SECRET/.test(name)) expect(result.stderr).not.toContain(value);
+    for (const [name, value] of Object.entries(env)) if (/PASSWORD|SECRET|SIGNING_KEY/.test(name)) expect(result.stderr).not.toContain(value);
     expect(result.stdout).toBe('');
   });
 });

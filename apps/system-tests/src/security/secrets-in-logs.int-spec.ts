@@ -134,7 +134,20 @@ describe('secrets never reach the logs of a run', () => {
     expect(files.sort()).toEqual(
       ['admin-service', 'auth-service', 'bidding-service', 'billing-service', 'gateway', 'listings-service', 'notifications-service'].map((name) => `${name}.log`),
     );
-    const forbidden = { ...secrets, member_password: member.password, new_password: member.newPassword, wrong_guess: member.wrongGuess, verify_token: tokens[0], reset_token: tokens[1] };
+    // Every process's bus signing key too (D25): npm start keeps them under data/, owner-only.
+    const busKeysFile = join(dataDir, 'bus-keys.json');
+    expect((statSync(busKeysFile).mode & 0o777).toString(8)).toBe('600');
+    const busSigningKeys = (JSON.parse(readFileSync(busKeysFile, 'utf8')) as { signingKeys: Record<string, string> }).signingKeys;
+    expect(Object.keys(busSigningKeys)).toHaveLength(7);
+    const forbidden = {
+      ...secrets,
+      ...Object.fromEntries(Object.entries(busSigningKeys).map(([party, key]) => [`bus_key_${party}`, key])),
+      member_password: member.password,
+      new_password: member.newPassword,
+      wrong_guess: member.wrongGuess,
+      verify_token: tokens[0],
+      reset_token: tokens[1],
+    };
     let lines = 0;
     for (const file of files) {
       const path = join(logDir, file);

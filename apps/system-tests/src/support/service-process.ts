@@ -2,6 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
+import type { EventParty } from '@market/contracts';
+import { busEnvOf } from '@market/server-kit/testing';
 
 const ROOT = resolve(__dirname, '../../../..');
 
@@ -39,7 +41,8 @@ export async function startServiceProcess(name: string, env: Record<string, stri
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, [main], {
     cwd: ROOT,
-    env: { ...process.env, ...env, HEALTH_PORT: String(port), HOST: '127.0.0.1' },
+    // A test stack's environment holds every process's test key: this process gets its own (D25).
+    env: { ...process.env, ...(env.BUS_TEST_SIGNING_KEYS ? busEnvOf(env, name as EventParty) : env), HEALTH_PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';

@@ -5,7 +5,7 @@ import type { DynamicModule, INestApplication } from '@nestjs/common';
 import { connect, type Subscription } from 'nats';
 import { createServiceApp, domainProofEnv, natsTarget, parseEnvOrThrow, serviceEnv } from '@market/server-kit';
 import type { RegisterRequest, ServiceName } from '@market/contracts';
-import { baseUrl, buildUser, closeAll, createTestDatabase, deleteStream, isolatedEnv, type TestDatabase } from '@market/server-kit/testing';
+import { baseUrl, buildUser, busEnvOf, closeAll, createTestDatabase, deleteStream, isolatedEnv, type TestDatabase } from '@market/server-kit/testing';
 import { authEnv } from '../../../auth-service/src/auth.config';
 import { authAppModule } from '../../../auth-service/src/app.module';
 import { notificationsEnv } from '../../../notifications-service/src/notifications.config';
@@ -74,7 +74,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   // Screenshots go to a directory of this stack's own, never into the checkout's data/.
   const uploads = mkdtempSync(join(tmpdir(), 'stack-uploads-'));
   const env: Record<string, string> = { ...isolatedEnv(db.url), UPLOADS_DIR: uploads, ...options.env };
-  const envOf = (name: ServiceName | 'gateway') => ({ ...env, NATS_URL: options.natsUrls?.[name] ?? env.NATS_URL });
+  // Each process signs with its own bus key (D25) and connects as its own NATS user when given one (ADR 0035).
+  const envOf = (name: ServiceName | 'gateway') => ({ ...busEnvOf(env, name), NATS_URL: options.natsUrls?.[name] ?? env.NATS_URL });
   const services = new Map<ServiceKey, INestApplication[]>();
   const started: INestApplication[] = [];
   const gateways: INestApplication[] = [];

@@ -17,6 +17,7 @@ import { RpcMetricsInterceptor } from '../metrics/rpc.metrics';
 import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor';
 import { RpcInterceptorChain } from '../rpc/rpc-interceptor-chain';
 import { DataSource } from 'typeorm';
+import { BusIdentity } from '../bus/bus-identity';
 
 export interface BootstrapOptions {
   service: ServiceName;
@@ -49,6 +50,7 @@ export async function createServiceApp(options: BootstrapOptions): Promise<INest
     { ...natsTarget(options.config.NATS_URL), name: `${options.service}-rpc`, maxReconnectAttempts: -1, reconnectTimeWait: 500 },
     options.config.NATS_SUBJECT_PREFIX,
     options.service,
+    app.get(BusIdentity),
   );
   app.connectMicroservice<MicroserviceOptions>({ strategy }, { inheritAppConfig: true });
   // Join the queue group only once the service can serve: NATS would send it requests at once (ADR 0050).

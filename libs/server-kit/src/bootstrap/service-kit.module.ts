@@ -32,6 +32,8 @@ import { IdentityVerifier } from '../identity/identity-verifier';
 import { KitMetrics } from '../metrics/kit.metrics';
 import { MetricsController } from '../metrics/metrics.controller';
 import { flushTraces } from '../tracing/start-tracing';
+import { BusIdentity, busIdentity } from '../bus/bus-identity';
+import { signEventsWith } from '../events/outbox.writer';
 
 export const SERVICE_CONFIG = Symbol('SERVICE_CONFIG');
 export const NATS_CONNECTION = Symbol('NATS_CONNECTION');
@@ -78,10 +80,14 @@ export class ServiceKitModule {
     const providers: Provider[] = [
       { provide: SERVICE_CONFIG, useValue: options.config },
       { provide: SERVICE_NAME, useValue: options.service },
+      // This process's key and every process's public keys: what it sends is signed, what it receives is checked (D25).
+      { provide: BusIdentity, useFactory: () => busIdentity(options.service, options.config) },
       {
         provide: DataSource,
-        useFactory: () =>
-          openServiceDatabase({
+        inject: [BusIdentity],
+        useFactory: async (bus: BusIdentity) =>
+          // Every event this service writes is signed as it is written (ADR 0065).
+          signEventsWith(bus.signer, await openServiceDatabase({
             url: options.config.DATABASE_URL,
             schema: options.schema,
             entities: options.entities,
@@ -90,7 +96,7 @@ export class ServiceKitModule {
             // Off in Kubernetes: the migrate Job applies them and a pod waits for it, never serving an older schema (ADR 0053).
             migrationsOnStart: options.config.MIGRATIONS_ON_START,
             onWaitForMigrations: (why) => new Logger('Migrations').warn(`Waiting to start: ${why}`),
-          }),
+          })),
       },
       {
         provide: NATS_CONNECTION,
@@ -108,8 +114,8 @@ export class ServiceKitModule {
       },
       {
         provide: EventConsumers,
-        inject: [DataSource, NATS_CONNECTION],
-        useFactory: (ds: DataSource, nc: NatsConnection) => new EventConsumers(ds, nc, stream, options.service, consumerLimits(options.config)),
+        inject: [DataSource, NATS_CONNECTION, BusIdentity],
+        useFactory: (ds: DataSource, nc: NatsConnection, bus: BusIdentity) => new EventConsumers(ds, nc, stream, options.service, bus.keys, consumerLimits(options.config)),
       },
       {
         provide: READINESS_CHECKS,
@@ -126,7 +132,7 @@ export class ServiceKitModule {
       module: ServiceKitModule,
       controllers: [HealthController, MetricsController],
       providers,
-      exports: [ServingState, SERVICE_CONFIG, SERVICE_NAME, DataSource, NATS_CONNECTION, REDIS, IDENTITY_REDIS, IDENTITY_CACHE, OutboxRelay, EventConsumers, IdentityVerifier],
+      exports: [BusIdentity, ServingState, SERVICE_CONFIG, SERVICE_NAME, DataSource, NATS_CONNECTION, REDIS, IDENTITY_REDIS, IDENTITY_CACHE, OutboxRelay, EventConsumers, IdentityVerifier],
     };
   }
 }

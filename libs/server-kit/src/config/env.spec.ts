@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { ConfigError, checkSubjectSpaces, parseEnvOrThrow, serviceEnv } from './env';
 import { generateSigningKeys } from '../identity/jwt-keys';
+import { generateBusEnv } from '../bus/bus-keys';
 
 describe('parseEnvOrThrow', () => {
   it('applies defaults (the public keys have none)', () => {
     expect(() => parseEnvOrThrow(serviceEnv, {})).toThrow(new ConfigError('JWT_PUBLIC_KEYS', 'is required but not set'));
-    const config = parseEnvOrThrow(serviceEnv, { JWT_PUBLIC_KEYS: generateSigningKeys().JWT_PUBLIC_KEYS });
+    expect(() => parseEnvOrThrow(serviceEnv, { JWT_PUBLIC_KEYS: generateSigningKeys().JWT_PUBLIC_KEYS })).toThrow(new ConfigError('BUS_SIGNING_KEY', 'is required but not set'));
+    const config = parseEnvOrThrow(serviceEnv, { JWT_PUBLIC_KEYS: generateSigningKeys().JWT_PUBLIC_KEYS, ...generateBusEnv('auth-service') });
     expect(config.NATS_URL).toBe('nats://127.0.0.1:4222');
     expect(config.DATABASE_URL).toMatch(/^postgres:\/\//);
     expect(config.EVENTS_STREAM).toBe('EVENTS');

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { parsePublicKeys } from '../identity/jwt-keys';
+import { parseBusPublicKeys, parseBusSigningKey } from '../bus/bus-keys';
 import { natsTarget } from '../nats/nats-target';
 import { secretProblem } from './secrets';
 import { eventLimitsEnv, retentionEnv } from './growth-env';
@@ -65,6 +66,26 @@ const publicKeys = z.string().superRefine((value, ctx) => {
   }
 });
 
+/** BUS_SIGNING_KEY: this process's Ed25519 key for the bus (D25), held to the secrets rule and read at start. */
+const busSigningKey = z.string().superRefine((value, ctx) => {
+  const problem = secretProblem('BUS_SIGNING_KEY', value);
+  if (problem) return void ctx.addIssue({ code: 'custom', message: problem });
+  try {
+    parseBusSigningKey(value);
+  } catch (error) {
+    ctx.addIssue({ code: 'custom', message: (error as Error).message });
+  }
+});
+
+/** BUS_PUBLIC_KEYS: every process's public bus keys (D25), checked at start. */
+const busPublicKeys = z.string().superRefine((value, ctx) => {
+  try {
+    parseBusPublicKeys(value);
+  } catch (error) {
+    ctx.addIssue({ code: 'custom', message: (error as Error).message });
+  }
+});
+
 /** Variables every backend process reads. */
 export const commonEnv = {
   NATS_URL: natsUrl.default('nats://127.0.0.1:4222'),
@@ -81,6 +102,10 @@ export const commonEnv = {
   CHECK_CONTRACTS: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
   // Every process verifies access tokens itself with these public keys; only auth-service holds the private key.
   JWT_PUBLIC_KEYS: publicKeys,
+  // Every request, reply and event on the bus is signed by its sender and checked against contracts (D25, ADR 0065):
+  // this process's own key, and every process's public keys (one or two each: two while one rotates).
+  BUS_SIGNING_KEY: busSigningKey,
+  BUS_PUBLIC_KEYS: busPublicKeys,
   // On SIGTERM a process first reports not ready for this long (so load balancers and NATS peers stop sending), then
   // stops taking work and waits up to DRAIN_TIMEOUT_MS for what it holds (ADR 0050).
   SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),

@@ -6,6 +6,9 @@ import { runWithRequestId } from '../logging/request-context';
 import { eventSubject, type EventStreamOptions } from './jetstream';
 import { DEFAULT_CONSUMER_LIMITS, type ConsumerLimits } from '../config/growth-env';
 import { consumeInSpan } from '../tracing/event-tracing';
+import type { BusKeys } from '../bus/bus-keys';
+import { eventProblem } from '../bus/bus-signatures';
+import { refusedOnBus } from '../bus/bus.metrics';
 
 /** Handles one event inside the transaction that records it as processed. */
 export type EventHandler<N extends EventName> = (event: EventEnvelope<N>, manager: EntityManager) => Promise<void>;
@@ -46,6 +49,7 @@ export class EventConsumers {
     private readonly nc: NatsConnection,
     private readonly stream: EventStreamOptions,
     private readonly consumerName: string,
+    private readonly keys: BusKeys,
     private readonly limits: ConsumerLimits = DEFAULT_CONSUMER_LIMITS,
   ) {}
 
@@ -179,7 +183,7 @@ export class EventConsumers {
     const taken: JsMsg[] = [];
     for (const message of batch) {
       const parsed = parseEvent(decode(message.data));
-      if ('problem' in parsed || parsed.event.name !== name) await this.handle(name, message, one, false);
+      if ('problem' in parsed || parsed.event.name !== name || eventProblem(this.keys, parsed.event, message.headers)) await this.handle(name, message, one, false);
       else {
         events.push(parsed.event);
         taken.push(message);
@@ -212,8 +216,8 @@ export class EventConsumers {
   /**
    * Applies one message; true when it is done with (acknowledged). A message that is not a well-formed event of its
    * name is logged with its id and moved to the dead-letter subject (ADR 0028): retrying it could never succeed. So is
-   * a well-formed event of another name published on this one's subject: this handler could never apply it, and an
-   * event whose handler failed EVENTS_MAX_DELIVER times (ADR 0046).
+   * a well-formed event of another name published on this one's subject: this handler could never apply it, an event
+   * not signed by its declared writer (ADR 0065), and an event whose handler failed EVENTS_MAX_DELIVER times (ADR 0046).
    */
   private async handle(name: EventName, message: JsMsg, handler: EventHandler<EventName>, secret: boolean): Promise<boolean> {
     const decoded = decode(message.data);
@@ -221,6 +225,12 @@ export class EventConsumers {
     if ('problem' in parsed) return this.deadLetter(message, decoded, parsed.problem, secret);
     const event = parsed.event;
     if (event.name !== name) return this.deadLetter(message, decoded, `a ${event.name} event on the ${name} subject`, secret);
+    // Believed only when signed by a writer EVENT_FLOWS declares (D25): anything else is applied by no one (ADR 0065).
+    const forged = eventProblem(this.keys, event, message.headers);
+    if (forged) {
+      refusedOnBus('event', message.subject, forged);
+      return this.deadLetter(message, decoded, `not believed: ${forged}`, secret);
+    }
     try {
       const applied = await consumeInSpan(name, this.consumerName, message.headers, () => this.apply(event, handler));
       if (!applied) this.logger.debug(`Event ${event.id} (${event.name}) already processed`);

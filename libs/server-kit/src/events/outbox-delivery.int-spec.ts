@@ -3,12 +3,13 @@ import type { DataSource } from 'typeorm';
 import { JSONCodec, type NatsConnection } from 'nats';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 import { deadLetterSubject, type EventEnvelope } from '@market/contracts';
-import { createTestDatabase, deleteStream, eventually, isolatedEnv, startTcpProxy, type TcpProxy, type TestDatabase } from '../testing';
+import { createTestDatabase, deleteStream, eventually, isolatedEnv, publishSignedEvent, startTcpProxy, testBusIdentity, type TcpProxy, type TestDatabase } from '../testing';
+import { eventHeaders, eventSignature } from '../bus/bus-signatures';
 import { openServiceDatabase } from '../database/data-source';
 import { KIT_MIGRATIONS } from '../database/kit-migrations';
 import { connectNats } from '../nats/nats.connection';
 import { ensureEventStream, eventSubject } from './jetstream';
-import { appendEvent } from './outbox.writer';
+import { appendEvent, signEventsWith } from './outbox.writer';
 import { OutboxRelay } from './outbox.relay';
 import { EventConsumers } from './event-consumer';
 
@@ -40,19 +41,18 @@ describe('outbox relay and idempotent consumers', () => {
   beforeAll(async () => {
     db = await createTestDatabase('outbox');
     env = isolatedEnv(db.url);
-    ds = await openServiceDatabase({
-      url: db.url,
-      schema: 'kit_test',
-      entities: [],
-      migrations: [...KIT_MIGRATIONS, CreateDeliveries1763800000001],
-    });
+    // Its events are written as auth-service, user.registered's declared writer, would write them (D25).
+    ds = signEventsWith(
+      testBusIdentity(env, 'auth-service').signer,
+      await openServiceDatabase({ url: db.url, schema: 'kit_test', entities: [], migrations: [...KIT_MIGRATIONS, CreateDeliveries1763800000001] }),
+    );
     const natsUrl = new URL(env.NATS_URL);
     proxy = await startTcpProxy(natsUrl.hostname, Number(natsUrl.port || 4222));
     relayNats = await connectNats(proxy.url('nats'), 'relay-under-test');
     consumerNats = await connectNats(env.NATS_URL, 'consumer-under-test');
     await ensureEventStream(consumerNats, stream());
     relay = new OutboxRelay(ds, relayNats, stream());
-    consumers = new EventConsumers(ds, consumerNats, stream(), 'kit-test');
+    consumers = new EventConsumers(ds, consumerNats, stream(), 'kit-test', testBusIdentity(env).keys);
     await consumers.subscribe('user.registered', async (event, manager) => {
       await manager.query('INSERT INTO deliveries (event_id, username) VALUES ($1, $2)', [event.id, event.payload.username]);
     });
@@ -113,7 +113,7 @@ describe('outbox relay and idempotent consumers', () => {
     const [row] = await ds.query('SELECT name, payload, occurred_at FROM outbox WHERE id = $1', [eventId]);
     const envelope: EventEnvelope = { id: eventId, name: row.name, payload: row.payload, occurred_at: row.occurred_at, request_id: null };
     // A different message id gets past JetStream's dedup window: only processed_events can stop it.
-    await consumerNats.jetstream().publish(eventSubject(env.EVENTS_PREFIX, 'user.registered'), JSONCodec().encode(envelope), { msgID: randomUUID() });
+    await publishSignedEvent(consumerNats, env, envelope, { msgID: randomUUID() });
     // The consumer takes messages in order: once a marker published after the copy is applied, the copy was handled.
     const marker = await writeUserRegistered('after_duplicate');
     relay.kick();
@@ -160,6 +160,54 @@ describe('outbox relay and idempotent consumers', () => {
     const consumer = await jsm.consumers.info(env.EVENTS_STREAM, 'kit-test-user_registered');
     expect(consumer.num_ack_pending).toBe(0);
     expect(consumer.num_pending).toBe(0);
+  });
+
+  it('dead-letters an event not signed by its declared writer and applies none of them (D25)', async () => {
+    const jsm = await consumerNats.jetstreamManager();
+    const dead = deadLetterSubject(env.EVENTS_PREFIX, 'kit-test');
+    const deadBefore = (await jsm.streams.info(env.EVENTS_STREAM, { subjects_filter: dead })).state.subjects?.[dead] ?? 0;
+    const forged = (username: string): EventEnvelope<'user.registered'> => ({
+      id: randomUUID(),
+      name: 'user.registered',
+      occurred_at: new Date().toISOString(),
+      request_id: null,
+      payload: { user_id: randomUUID(), username, email: `${username}@example.com`, created_at: new Date().toISOString() },
+    });
+    const send = (event: EventEnvelope, headers?: ReturnType<typeof eventHeaders>) =>
+      consumerNats.jetstream().publish(eventSubject(env.EVENTS_PREFIX, event.name), JSONCodec().encode(event), { msgID: randomUUID(), headers });
+    const unsigned = forged('forged_unsigned');
+    await send(unsigned);
+    // Signed, but by a process that does not write user.registered: a stolen listings-service key.
+    const wrongWriter = forged('forged_by_listings');
+    const byListings = eventSignature(testBusIdentity(env, 'listings-service').signer, wrongWriter.id, wrongWriter.name, wrongWriter.payload);
+    await send(wrongWriter, eventHeaders(byListings.sender, byListings.signature));
+    // A genuine signature over a payload changed on the way.
+    const tampered = forged('forged_tampered');
+    const genuine = eventSignature(testBusIdentity(env, 'auth-service').signer, tampered.id, tampered.name, tampered.payload);
+    await send({ ...tampered, payload: { ...tampered.payload, username: 'someone_else' } }, eventHeaders(genuine.sender, genuine.signature));
+    // Claims auth-service but carries another key's signature.
+    const claimed = forged('forged_claimed');
+    const other = eventSignature(testBusIdentity(isolatedEnv('postgres://unused'), 'auth-service').signer, claimed.id, claimed.name, claimed.payload);
+    await send(claimed, eventHeaders('auth-service', other.signature));
+
+    const marker = await writeUserRegistered('after_forgeries');
+    relay.kick();
+    await eventually(async () => expect(await deliveries(marker)).toBe(1));
+    for (const event of [unsigned, wrongWriter, tampered, claimed]) expect(await deliveries(event.id)).toBe(0);
+    const info = await jsm.streams.info(env.EVENTS_STREAM, { subjects_filter: dead });
+    expect(info.state.subjects?.[dead]).toBe(deadBefore + 4);
+    const problems: string[] = [];
+    for (let seq = 1, i = 0; i < deadBefore + 4; i += 1) {
+      const copy = await jsm.streams.getMessage(env.EVENTS_STREAM, { seq, next_by_subj: dead } as never);
+      if (i >= deadBefore) problems.push(copy.header.get('Market-Problem'));
+      seq = copy.seq + 1;
+    }
+    expect(problems).toEqual([
+      'not believed: unsigned event',
+      'not believed: user.registered signed by listings-service, which does not write it',
+      'not believed: not signed by auth-service',
+      'not believed: not signed by auth-service',
+    ]);
   });
 
   it('refuses to write an event whose payload does not match its schema', async () => {

@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import type { NatsConnection } from 'nats';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { createTestDatabase, deleteStream, isolatedEnv, type TestDatabase } from '../testing';
+import { createTestDatabase, deleteStream, isolatedEnv, testBusIdentity, type TestDatabase } from '../testing';
 import { openServiceDatabase } from '../database/data-source';
 import { KIT_MIGRATIONS } from '../database/kit-migrations';
 import { connectNats } from '../nats/nats.connection';
 import { ensureEventStream } from './jetstream';
-import { appendEvent } from './outbox.writer';
+import { appendEvent, signEventsWith } from './outbox.writer';
 import { OutboxRelay } from './outbox.relay';
 
 // Marking one chosen row published fails inside the batch transaction, as a lost connection or a timeout would.
@@ -42,7 +42,7 @@ describe('outbox relay failure counter', () => {
   beforeAll(async () => {
     db = await createTestDatabase('outbox_failure');
     env = isolatedEnv(db.url);
-    ds = await openServiceDatabase({ url: db.url, schema: 'kit_test', entities: [], migrations: [...KIT_MIGRATIONS, RefuseMarking1763800000009] });
+    ds = signEventsWith(testBusIdentity(env, 'auth-service').signer, await openServiceDatabase({ url: db.url, schema: 'kit_test', entities: [], migrations: [...KIT_MIGRATIONS, RefuseMarking1763800000009] }));
     nc = await connectNats(env.NATS_URL, 'relay-under-test');
     await ensureEventStream(nc, { stream: env.EVENTS_STREAM, prefix: env.EVENTS_PREFIX });
     // Not started: each test drives the batches itself.

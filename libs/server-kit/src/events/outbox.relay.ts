@@ -5,6 +5,7 @@ import { SECRET_PAYLOAD_KEYS, type EventEnvelope } from '@market/contracts';
 import { eventSubject, type EventStreamOptions } from './jetstream';
 import { recordOutboxFailure } from './outbox-failure';
 import { publishInSpan } from '../tracing/event-tracing';
+import { eventHeaders } from '../bus/bus-signatures';
 
 interface OutboxRow {
   seq: string;
@@ -14,6 +15,8 @@ interface OutboxRow {
   request_id: string | null;
   traceparent: string | null;
   occurred_at: Date;
+  sender: string | null;
+  signature: string | null;
 }
 
 const BATCH = 100;
@@ -79,7 +82,7 @@ export class OutboxRelay {
   private publishBatch(inHand: { seq: string | null }): Promise<{ published: number; failure: Error | null }> {
     return this.dataSource.transaction(async (manager) => {
       const rows: OutboxRow[] = await manager.query(
-        `SELECT seq, id, name, payload, request_id, traceparent, occurred_at FROM outbox
+        `SELECT seq, id, name, payload, request_id, traceparent, occurred_at, sender, signature FROM outbox
          WHERE published_at IS NULL ORDER BY seq LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`,
       );
       const sent: string[] = [];
@@ -97,7 +100,9 @@ export class OutboxRelay {
           await publishInSpan(row, (headers) => this.js.publish(eventSubject(this.stream.prefix, row.name), this.codec.encode(envelope), {
             msgID: row.id,
             timeout: PUBLISH_TIMEOUT_MS,
-            headers,
+            // The signature made when the event was written goes with it; a row without one goes out unsigned, and its
+            // consumers dead-letter it (ADR 0065).
+            headers: row.sender && row.signature ? eventHeaders(row.sender, row.signature, headers) : headers,
           }));
         } catch (error) {
           // Keep order: stop at the first failure; what went out before it is marked below.

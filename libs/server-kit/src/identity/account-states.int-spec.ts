@@ -3,7 +3,7 @@ import type { Redis } from 'ioredis';
 import { RPC } from '@market/contracts';
 import { RpcClient } from '../rpc/rpc-client';
 import { createRequestRedis } from '../jobs/redis';
-import { eventually } from '../testing';
+import { eventually, isolatedEnv, respondSigned, testBusIdentity } from '../testing';
 import { AccountStates } from './account-states';
 import { IdentityCache } from './identity-cache';
 
@@ -18,6 +18,8 @@ const REDIS_AWAY = 'redis://127.0.0.1:1';
  */
 describe('AccountStates: one read per state, renewed before it ends (real NATS, Redis away)', () => {
   const prefix = `states_${Date.now().toString(36)}.`;
+  // Bus keys of this file's own: the stand-in signs as auth-service, the client as the gateway (D25).
+  const env = isolatedEnv('postgres://unused');
   let responder: NatsConnection;
   let client: RpcClient;
   let redis: Redis;
@@ -31,7 +33,7 @@ describe('AccountStates: one read per state, renewed before it ends (real NATS, 
     for (const msg of held.splice(0)) {
       const packet = codec.decode(msg.data);
       const response = { token_version: version, status: 'active', role: 'regular', email_verified: true, session_active: true };
-      msg.respond(codec.encode({ id: packet.id, response, isDisposed: true }));
+      respondSigned(env, 'auth-service', msg, { id: packet.id, response, isDisposed: true });
       answered += 1;
     }
   };
@@ -40,7 +42,7 @@ describe('AccountStates: one read per state, renewed before it ends (real NATS, 
     responder = await connect({ servers: NATS_URL });
     responder.subscribe(`${prefix}${RPC.auth.sessionState.subject}`, { callback: (_error, msg) => held.push(msg) });
     await responder.flush();
-    client = new RpcClient({ natsUrl: NATS_URL, name: 'account-states-test', timeoutMs: 5_000, subjectPrefix: prefix });
+    client = new RpcClient({ natsUrl: NATS_URL, name: 'account-states-test', timeoutMs: 5_000, subjectPrefix: prefix, bus: testBusIdentity(env) });
     await client.connect();
     redis = createRequestRedis(REDIS_AWAY, 'account-states-test');
   });

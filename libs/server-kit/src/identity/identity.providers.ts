@@ -1,6 +1,7 @@
 import type { OnApplicationBootstrap, OnApplicationShutdown, Provider } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import type { CommonConfig } from '../config/env';
+import { BusIdentity } from '../bus/bus-identity';
 import { RpcClient } from '../rpc/rpc-client';
 import { createRequestRedis } from '../jobs/redis';
 import { AccessTokenVerifier } from './access-token';
@@ -50,9 +51,10 @@ export function identityProviders(configToken: symbol, name: string): Provider[]
     { provide: IDENTITY_REDIS, inject: [configToken], useFactory: (config: CommonConfig) => createRequestRedis(config.REDIS_URL, `${name}-identity`) },
     {
       provide: IDENTITY_RPC,
-      inject: [configToken],
-      useFactory: (config: CommonConfig) =>
+      inject: [configToken, BusIdentity],
+      useFactory: (config: CommonConfig, bus: BusIdentity) =>
         new RpcClient({
+          bus,
           natsUrl: config.NATS_URL,
           name: `${name}-identity`,
           timeoutMs: STATE_RPC_TIMEOUT_MS,

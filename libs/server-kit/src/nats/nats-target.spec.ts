@@ -1,6 +1,7 @@
 import { natsTarget } from './nats-target';
 import { parseEnvOrThrow, serviceEnv } from '../config/env';
 import { generateSigningKeys } from '../identity/jwt-keys';
+import { generateBusEnv } from '../bus/bus-keys';
 
 describe('natsTarget (ADR 0035)', () => {
   it("takes a process's user and password out of NATS_URL, for every server of a cluster", () => {
@@ -19,7 +20,8 @@ describe('natsTarget (ADR 0035)', () => {
 
 describe('NATS_URL', () => {
   const keys = generateSigningKeys().JWT_PUBLIC_KEYS;
-  const parse = (url: string) => parseEnvOrThrow(serviceEnv, { JWT_PUBLIC_KEYS: keys, NATS_URL: url });
+  const bus = generateBusEnv('auth-service');
+  const parse = (url: string) => parseEnvOrThrow(serviceEnv, { JWT_PUBLIC_KEYS: keys, ...bus, NATS_URL: url });
 
   it('accepts a random password and refuses a placeholder or a short one without repeating it', () => {
     expect(parse('nats://gateway:NqZ8kO1v-Yx2_pL7mW3rT9sB@nats:4222').NATS_URL).toContain('@nats:4222');

@@ -3,7 +3,12 @@ import type { MsPattern } from '@nestjs/microservices/interfaces';
 import type { DrainableServer } from '../health/serving-state';
 import { InFlight } from './in-flight';
 import type { NatsConnection } from 'nats';
+import { mayCall } from '@market/contracts';
 import { coalesceWrites } from '../nats/write-coalescing';
+import type { BusIdentity } from '../bus/bus-identity';
+import { checkRequest, replyHeaders } from '../bus/bus-signatures';
+import { refusedOnBus } from '../bus/bus.metrics';
+import { AppError } from '../errors/app-error';
 
 type NatsClient = Parameters<ServerNats['bindEvents']>[0];
 type Subscription = ReturnType<NatsClient['subscribe']>;
@@ -22,6 +27,7 @@ export class PrefixedNatsServer extends ServerNats implements DrainableServer {
     options: NonNullable<NatsOptions['options']>,
     private readonly prefix: string,
     private readonly queue: string,
+    private readonly bus: BusIdentity,
   ) {
     super(options);
   }
@@ -43,8 +49,21 @@ export class PrefixedNatsServer extends ServerNats implements DrainableServer {
     return this.messageHandlers.get(pattern) ?? super.getHandlerByPattern(pattern);
   }
 
-  // Every request taken is counted until its last reply packet (isDisposed) is sent, so draining waits for it.
+  // Every request taken is counted until its last reply packet (isDisposed) is sent, so draining waits for it. A request
+  // not signed by a process that contracts allow to call the subject is answered with the refusal and goes no further
+  // (D25, ADR 0065): 401 when its signature is missing, expired or wrong, 403 when its signer may not call it.
   override async handleMessage(channel: string, message: NatsMessage): Promise<unknown> {
+    const checked = checkRequest(this.bus.keys, message.subject, message.headers, message.data);
+    const refusal =
+      'problem' in checked
+        ? new AppError('unauthorized', `The request was not believed: ${checked.problem}`)
+        : mayCall(checked.sender, channel)
+          ? null
+          : new AppError('forbidden', `${checked.sender} may not call ${channel}`);
+    if (refusal) {
+      refusedOnBus('request', message.subject, refusal.message);
+      return this.refuse(message, refusal);
+    }
     this.inFlight.begin();
     this.unanswered.add(message);
     try {
@@ -55,15 +74,34 @@ export class PrefixedNatsServer extends ServerNats implements DrainableServer {
     }
   }
 
+  // Nest's publisher, with every reply signed by this process for the inbox it goes to (D25).
   override getPublisher(message: NatsMessage, id: string, context: Parameters<ServerNats['getPublisher']>[2]): Publisher {
-    const publish = super.getPublisher(message, id, context);
+    if (!message.reply) return () => undefined;
+    const reply = message.reply;
     return (response: { isDisposed?: boolean }) => {
       try {
-        return publish(response);
+        Object.assign(response, { id });
+        const outgoing = this.serializer.serialize(response as Parameters<Publisher>[0]) as { data: Uint8Array };
+        this.onProcessingEndHook?.(this.transportId, context);
+        return message.respond(outgoing.data, { headers: replyHeaders(this.bus.signer, reply, outgoing.data) });
       } finally {
         if (response.isDisposed) this.answered(message);
       }
     };
+  }
+
+  private refuse(message: NatsMessage, refusal: AppError): void {
+    if (!message.reply) return;
+    let id: unknown;
+    try {
+      id = (JSON.parse(new TextDecoder().decode(message.data)) as { id?: unknown }).id;
+    } catch {
+      id = undefined;
+    }
+    // Without Nest's packet id no client of ours could match the answer; the caller times out instead.
+    if (typeof id !== 'string' || id.length > 200) return;
+    const data = new TextEncoder().encode(JSON.stringify({ id, err: refusal.toPayload(), isDisposed: true }));
+    message.respond(data, { headers: replyHeaders(this.bus.signer, message.reply, data) });
   }
 
   /** Resolves once the NATS server has every subscription: until then a request could find no responder (a 503). */

@@ -1,9 +1,10 @@
-import { createInbox, ErrorCode, NatsError, type Msg, type NatsConnection, type Subscription } from 'nats';
+import { createInbox, ErrorCode, NatsError, type Msg, type MsgHdrs, type NatsConnection, type Subscription } from 'nats';
 
 interface Pending {
   resolve: (msg: Msg) => void;
   reject: (error: Error) => void;
   timer: NodeJS.Timeout;
+  accept: ((msg: Msg) => boolean) | null;
 }
 
 /**
@@ -25,8 +26,11 @@ export class ReplyInbox {
     this.subscription = nc.subscribe(`${this.prefix}*`, { callback: (error, msg) => (error ? this.failAll(error) : this.deliver(msg)) });
   }
 
-  /** Publishes `data` to `subject` and resolves with its first reply; no reply within `timeoutMs` is a Timeout error. */
-  request(subject: string, data: Uint8Array, timeoutMs: number): Promise<Msg> {
+  /**
+   * Publishes `data` to `subject` and resolves with its first reply that `accept` takes (D25: one not signed by the
+   * subject's owner is ignored and the request waits on); no such reply within `timeoutMs` is a Timeout error.
+   */
+  request(subject: string, data: Uint8Array, timeoutMs: number, options: { headers?: MsgHdrs; accept?: (msg: Msg) => boolean } = {}): Promise<Msg> {
     this.sequence = (this.sequence + 1) % Number.MAX_SAFE_INTEGER;
     const token = this.sequence.toString(36);
     return new Promise<Msg>((resolve, reject) => {
@@ -34,9 +38,9 @@ export class ReplyInbox {
         this.pending.delete(token);
         reject(new NatsError('timeout', ErrorCode.Timeout));
       }, timeoutMs);
-      this.pending.set(token, { resolve, reject, timer });
+      this.pending.set(token, { resolve, reject, timer, accept: options.accept ?? null });
       try {
-        this.nc.publish(subject, data, { reply: `${this.prefix}${token}` });
+        this.nc.publish(subject, data, { reply: `${this.prefix}${token}`, headers: options.headers });
       } catch (error) {
         this.settle(token)?.reject(error as Error);
       }
@@ -50,10 +54,15 @@ export class ReplyInbox {
   }
 
   private deliver(msg: Msg): void {
-    const waiting = this.settle(msg.subject.slice(this.prefix.length));
+    const token = msg.subject.slice(this.prefix.length);
+    const found = this.pending.get(token);
+    if (!found) return;
+    // An empty 503 status message is the server saying nobody subscribes to the subject: it carries nothing to believe.
+    const noResponders = msg.data.length === 0 && msg.headers?.code === 503;
+    if (!noResponders && found.accept && !found.accept(msg)) return;
+    const waiting = this.settle(token);
     if (!waiting) return;
-    // An empty 503 status message is the server saying nobody subscribes to the subject.
-    if (msg.data.length === 0 && msg.headers?.code === 503) waiting.reject(new NatsError('503', ErrorCode.NoResponders));
+    if (noResponders) waiting.reject(new NatsError('503', ErrorCode.NoResponders));
     else waiting.resolve(msg);
   }
 

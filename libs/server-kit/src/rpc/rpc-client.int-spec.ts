@@ -3,6 +3,8 @@ import { RPC } from '@market/contracts';
 import { RpcClient } from './rpc-client';
 import { IdentityCache } from '../identity/identity-cache';
 import { startTcpProxy } from '../testing/tcp-proxy';
+import { isolatedEnv, testBusIdentity } from '../testing/test-env';
+import { respondSigned } from '../testing/test-bus';
 
 const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
 const codec = JSONCodec<Record<string, unknown>>();
@@ -13,6 +15,8 @@ const codec = JSONCodec<Record<string, unknown>>();
  */
 describe('RpcClient over a real NATS', () => {
   const prefix = `rpc_${Date.now().toString(36)}.`;
+  // Bus keys of this file's own: the stand-in answers auth.me signed as auth-service (D25).
+  const env = isolatedEnv('postgres://unused');
   let responder: NatsConnection;
   let client: RpcClient;
   const received: Array<Record<string, unknown>> = [];
@@ -25,12 +29,18 @@ describe('RpcClient over a real NATS', () => {
         received.push(packet);
         const meta = (packet.data as { meta: { token: string | null } }).meta;
         if (meta.token === 'slow') return; // never answers
-        if (meta.token === null) msg.respond(codec.encode({ id: packet.id, err: { status: 401, code: 'unauthorized', detail: 'Not authenticated' }, isDisposed: true }));
-        else msg.respond(codec.encode({ id: packet.id, response: { answered: meta.token }, isDisposed: true }));
+        // A spoofed reply races the real one: unsigned, then signed by a real process that does not answer auth.me.
+        if (meta.token === 'spoofed' || meta.token === 'spoofed-only') {
+          msg.respond(codec.encode({ id: packet.id, response: { answered: 'unsigned spoof' }, isDisposed: true }));
+          respondSigned(env, 'billing-service', msg, { id: packet.id, response: { answered: 'billing spoof' }, isDisposed: true });
+          if (meta.token === 'spoofed-only') return;
+        }
+        if (meta.token === null) respondSigned(env, 'auth-service', msg, { id: packet.id, err: { status: 401, code: 'unauthorized', detail: 'Not authenticated' }, isDisposed: true });
+        else respondSigned(env, 'auth-service', msg, { id: packet.id, response: { answered: meta.token }, isDisposed: true });
       },
     });
     await responder.flush();
-    client = new RpcClient({ natsUrl: NATS_URL, name: 'rpc-client-test', timeoutMs: 300, subjectPrefix: prefix });
+    client = new RpcClient({ natsUrl: NATS_URL, name: 'rpc-client-test', timeoutMs: 300, subjectPrefix: prefix, bus: testBusIdentity(env) });
     await client.connect();
   });
   afterAll(async () => {
@@ -47,6 +57,12 @@ describe('RpcClient over a real NATS', () => {
     expect(packet).toMatchObject({ pattern: 'auth.me', data: { meta: { token: 't1' }, data: {} } });
     expect(typeof packet.id).toBe('string');
     expect((packet.data as { meta: { request_id: string; deadline: number } }).meta).toEqual(expect.objectContaining({ request_id: expect.any(String), deadline: expect.any(Number) }));
+  });
+
+  it("takes only the reply signed by the subject's owner: spoofed ones before it are ignored (D25)", async () => {
+    expect(await client.call(RPC.auth.me, {}, actor('spoofed'))).toEqual({ answered: 'spoofed' });
+    // With no genuine reply at all, the caller waits out its timeout: a 503, never the spoofed answer.
+    await expect(client.call(RPC.auth.me, {}, actor('spoofed-only'))).rejects.toMatchObject({ status: 503 });
   });
 
   it("throws the service's typed error, and a 503 for no answer in time or nobody subscribed", async () => {
@@ -74,7 +90,7 @@ describe('RpcClient over a real NATS', () => {
   it('keeps no identity state while its connection is down, answers 503 at once meanwhile, and keeps again once back', async () => {
     const nats = new URL(NATS_URL);
     const proxy = await startTcpProxy(nats.hostname, Number(nats.port || 4222));
-    const cut = new RpcClient({ natsUrl: proxy.url('nats'), name: 'rpc-client-cut', timeoutMs: 2000, subjectPrefix: prefix });
+    const cut = new RpcClient({ natsUrl: proxy.url('nats'), name: 'rpc-client-cut', timeoutMs: 2000, subjectPrefix: prefix, bus: testBusIdentity(env) });
     const cache = new IdentityCache();
     const state = { token_version: 1, status: 'active' as const, role: 'regular' as const, email_verified: true };
     const waitFor = async (check: () => boolean) => {

@@ -1,7 +1,10 @@
 import { Logger } from '@nestjs/common';
-import { connect, ErrorCode, JSONCodec, type NatsConnection, type NatsError } from 'nats';
+import { connect, ErrorCode, JSONCodec, type Msg, type NatsConnection, type NatsError } from 'nats';
 import { randomUUID } from 'node:crypto';
-import { isRpcErrorPayload, type Actor, type RpcDefinition, type RpcEnvelope, type RpcReply, type RpcRequest } from '@market/contracts';
+import { isRpcErrorPayload, ownerOf, type Actor, type RpcDefinition, type RpcEnvelope, type RpcReply, type RpcRequest } from '@market/contracts';
+import type { BusIdentity } from '../bus/bus-identity';
+import { checkReply, requestHeaders } from '../bus/bus-signatures';
+import { refusedOnBus } from '../bus/bus.metrics';
 import { natsTarget } from '../nats/nats-target';
 import { coalesceWrites } from '../nats/write-coalescing';
 import { AppError, unavailable } from '../errors/app-error';
@@ -19,6 +22,8 @@ export interface RpcClientOptions {
   subjectPrefix?: string;
   /** Check every answer against its subject's reply schema (tests; CHECK_CONTRACTS). */
   checkReplies?: boolean;
+  /** Who signs the requests, and the keys replies are checked with (D25). */
+  bus: BusIdentity;
 }
 
 /** Per-call options: the browser's Idempotency-Key for a write (ADR 0047). */
@@ -97,7 +102,7 @@ export class RpcClient {
     const span = startRpcSpan(definition.subject, envelope.meta);
     let reply: unknown;
     try {
-      reply = await this.request(definition.subject, envelope);
+      reply = await this.request(definition.subject, envelope, meta.deadline);
     } catch (error) {
       failRpcSpan(span, error);
       if (isRpcErrorPayload(error)) throw AppError.fromPayload(error);
@@ -120,12 +125,23 @@ export class RpcClient {
     return reply as RpcReply<D>;
   }
 
-  // Nest's servers answer a message only when it has an id (one without is an event to them).
-  private async request(subject: string, envelope: RpcEnvelope): Promise<unknown> {
+  // Nest's servers answer a message only when it has an id (one without is an event to them). The request is signed
+  // until its deadline; only a reply signed by the subject's owner is taken (D25, ADR 0065).
+  private async request(subject: string, envelope: RpcEnvelope, deadline: number | undefined): Promise<unknown> {
     const inbox = this.inbox ?? (await this.connect(), this.inbox);
     if (!inbox || this.disconnected) throw new Error('Connection lost. Trying to reconnect...');
     const packet = { pattern: subject, data: envelope, id: randomUUID() };
-    const msg = await inbox.request(`${this.prefix}${subject}`, codec.encode(packet), this.timeoutMs);
+    const data = codec.encode(packet);
+    const published = `${this.prefix}${subject}`;
+    const bus = this.options.bus;
+    const owner = ownerOf(subject);
+    const headers = requestHeaders(bus.signerFor(subject), published, data, deadline ?? Date.now() + this.timeoutMs);
+    const accept = (reply: Msg) => {
+      if (owner && checkReply(bus.keys, owner, reply.subject, reply.headers, reply.data)) return true;
+      refusedOnBus('reply', subject, owner ? `not signed by ${owner}` : 'a subject no service answers');
+      return false;
+    };
+    const msg = await inbox.request(published, data, this.timeoutMs, { headers, accept });
     if (msg.data.length === 0) throw new Error(`Empty response from ${subject}`);
     return readNestReply(codec.decode(msg.data));
   }

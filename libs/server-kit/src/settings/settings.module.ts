@@ -2,6 +2,7 @@ import { Inject, Module, type OnApplicationBootstrap, type OnApplicationShutdown
 import type { NatsConnection } from 'nats';
 import { NATS_CONNECTION, SERVICE_CONFIG, SERVICE_NAME } from '../bootstrap/service-kit.module';
 import type { ServiceConfig } from '../config/env';
+import { BusIdentity } from '../bus/bus-identity';
 import { RpcClient } from '../rpc/rpc-client';
 import { SettingsClient } from './settings-client';
 
@@ -22,10 +23,11 @@ class SettingsLifecycle implements OnApplicationBootstrap, OnApplicationShutdown
   providers: [
     {
       provide: SettingsClient,
-      inject: [SERVICE_CONFIG, SERVICE_NAME, NATS_CONNECTION],
-      useFactory: (config: ServiceConfig, service: string, nc: NatsConnection) =>
+      inject: [SERVICE_CONFIG, SERVICE_NAME, NATS_CONNECTION, BusIdentity],
+      useFactory: (config: ServiceConfig, service: string, nc: NatsConnection, bus: BusIdentity) =>
         new SettingsClient(
           new RpcClient({
+            bus,
             natsUrl: config.NATS_URL,
             name: `${service}-settings`,
             timeoutMs: SETTINGS_TIMEOUT_MS,

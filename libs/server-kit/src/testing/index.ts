@@ -11,3 +11,4 @@ export * from './service-under-test';
 export * from './test-identity';
 export * from './local-dns-server';
 export * from './local-proof-site';
+export * from './test-bus';

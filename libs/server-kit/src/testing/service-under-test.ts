@@ -3,7 +3,7 @@ import type { ServiceName } from '@market/contracts';
 import { createServiceApp } from '../bootstrap/bootstrap-service';
 import type { ServiceConfig } from '../config/env';
 import { RpcClient } from '../rpc/rpc-client';
-import { deleteStream, isolatedEnv } from './test-env';
+import { busEnvOf, deleteStream, isolatedEnv, testBusIdentity } from './test-env';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
 export interface ServiceUnderTest {
@@ -25,10 +25,10 @@ export async function startServiceUnderTest<C extends ServiceConfig>(
   extraEnv: Record<string, string> = {},
 ): Promise<ServiceUnderTest> {
   const db = await createTestDatabase(service.replace('-service', ''));
-  const env = { ...isolatedEnv(db.url), ...extraEnv };
+  const env = { ...busEnvOf(isolatedEnv(db.url), service), ...extraEnv };
   const { module, config } = build(env);
   const app = await createServiceApp({ service, module, config, defaultHealthPort: 0, healthPort: 0 });
-  const rpc = new RpcClient({ natsUrl: env.NATS_URL, name: `${service}-test`, timeoutMs: 5000, subjectPrefix: env.NATS_SUBJECT_PREFIX, checkReplies: true });
+  const rpc = new RpcClient({ natsUrl: env.NATS_URL, name: `${service}-test`, timeoutMs: 5000, subjectPrefix: env.NATS_SUBJECT_PREFIX, checkReplies: true, bus: testBusIdentity(env) });
   await rpc.connect();
   return {
     app,

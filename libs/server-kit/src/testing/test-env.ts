@@ -1,11 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { connect } from 'nats';
 import { generateSigningKeys } from '../identity/jwt-keys';
+import { generateBusKeys } from '../bus/bus-keys';
+import { keyringIdentity, type BusIdentity } from '../bus/bus-identity';
 import { natsTarget } from '../nats/nats-target';
+import type { EventParty } from '@market/contracts';
 
 /** Environment for one test file: the machine's NATS and Redis, with its own event stream and queue prefix. */
 export function isolatedEnv(databaseUrl: string): Record<string, string> {
   const tag = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
+  const bus = generateBusKeys();
   return {
     DATABASE_URL: databaseUrl,
     NATS_URL: process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
@@ -18,6 +22,9 @@ export function isolatedEnv(databaseUrl: string): Record<string, string> {
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'error',
     // A signing key pair of this file's own: auth-service signs with it, every process verifies with it (ADR 0030).
     ...generateSigningKeys(),
+    // Bus keys of this file's own (D25): every process's public keys, and their private keys for busEnvOf to hand out.
+    BUS_PUBLIC_KEYS: bus.publicKeys,
+    BUS_TEST_SIGNING_KEYS: JSON.stringify(bus.signingKeys),
     // Every answer over NATS is checked against its contract in tests (ADR 0028).
     CHECK_CONTRACTS: 'true',
   };
@@ -32,4 +39,17 @@ export async function deleteStream(natsUrl: string, stream: string): Promise<voi
   } finally {
     await nc.close();
   }
+}
+
+/** `env` with the bus key of `party` (from isolatedEnv's keys) as its BUS_SIGNING_KEY: the environment of that process. */
+export function busEnvOf(env: Record<string, string>, party: EventParty): Record<string, string> {
+  const keys = JSON.parse(env.BUS_TEST_SIGNING_KEYS ?? '{}') as Partial<Record<EventParty, string>>;
+  const key = keys[party];
+  if (!key) throw new Error('busEnvOf: the environment has no test bus keys (start from isolatedEnv)');
+  return { ...env, BUS_SIGNING_KEY: key };
+}
+
+/** A bus identity holding every process's test key: a test's client signs each request as a process allowed to send it. */
+export function testBusIdentity(env: Record<string, string>, as: EventParty = 'gateway'): BusIdentity {
+  return keyringIdentity(JSON.parse(env.BUS_TEST_SIGNING_KEYS ?? '{}') as Record<EventParty, string>, env.BUS_PUBLIC_KEYS, as);
 }

@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource, MigrationInterface } from 'typeorm';
-import { JSONCodec, type NatsConnection } from 'nats';
+import type { NatsConnection } from 'nats';
 import type { EventEnvelope } from '@market/contracts';
-import { createTestDatabase, deleteStream, isolatedEnv, type TestDatabase } from '../../testing';
+import { createTestDatabase, deleteStream, isolatedEnv, publishSignedEvent, testBusIdentity, type TestDatabase } from '../../testing';
+import type { BusKeys } from '../../bus/bus-keys';
 import { openServiceDatabase } from '../../database/data-source';
 import { CreateEventTables1763800000000 } from '../../database/1763800000000-create-event-tables';
 import { connectNats } from '../../nats/nats.connection';
 import { streamLimits } from '../../config/growth-env';
-import { ensureEventStream, eventSubject, type EventStreamOptions } from '../jetstream';
+import { ensureEventStream, type EventStreamOptions } from '../jetstream';
 
 /** A database with the event tables (and a test's own), a NATS connection and an event stream of its own. */
 export interface EventRig {
@@ -15,7 +16,9 @@ export interface EventRig {
   ds: DataSource;
   nc: NatsConnection;
   stream: EventStreamOptions;
-  /** Publishes an envelope as an outbox relay would; the same envelope again is a redelivery (a new message). */
+  /** The rig's bus keys: what its consumers check signatures with (D25). */
+  keys: BusKeys;
+  /** Publishes an envelope, signed by auth-service, as an outbox relay would; the same envelope again is a redelivery (a new message). */
   publish(event: EventEnvelope<'user.registered'>, msgId?: string): Promise<string>;
   stop(): Promise<void>;
 }
@@ -59,8 +62,9 @@ export async function openEventRig(name: string, migrations: Array<new () => Mig
     ds: opened.ds,
     nc: opened.nc,
     stream,
+    keys: testBusIdentity(env).keys,
     publish: async (event, msgId = randomUUID()) => {
-      await opened.nc.jetstream().publish(eventSubject(env.EVENTS_PREFIX, 'user.registered'), JSONCodec().encode(event), { msgID: msgId });
+      await publishSignedEvent(opened.nc, env, event, { msgID: msgId });
       return event.id;
     },
     stop,

@@ -1,0 +1,28 @@
+/**
+ * The database's clock read under an auction's lock, in UTC with microseconds ("2026-12-06T09:40:12.123456Z"): bids are
+ * stamped from it (so every bid of a listing is later than those decided before it, whichever replica decides), and a
+ * bid's event carries its stamp before it is written and signed (ADR 0065).
+ */
+export const DATABASE_CLOCK = `to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/**
+ * The stamp, to the millisecond as events carry it, of the bid recorded `micros` microseconds after `clock` (a
+ * DATABASE_CLOCK reading): the time PostgreSQL's to_char(…, 'MS') writes for it, which drops the microseconds.
+ */
+export function stampAfter(clock: string, micros: number): string {
+  const { ms } = reading(clock, micros);
+  return new Date(ms).toISOString();
+}
+
+/** The time `micros` microseconds after `clock`, to the microsecond, as PostgreSQL reads a timestamptz. */
+export function clockPlus(clock: string, micros: number): string {
+  const { ms, us } = reading(clock, micros);
+  return `${new Date(ms).toISOString().slice(0, 23)}${String(us).padStart(3, '0')}Z`;
+}
+
+function reading(clock: string, micros: number): { ms: number; us: number } {
+  const parts = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})\.(\d{6})Z$/.exec(clock);
+  if (!parts || !Number.isInteger(micros) || micros < 0) throw new Error(`Not a database clock reading: ${clock}`);
+  const total = Number(parts[2]) + micros;
+  return { ms: Date.parse(`${parts[1]}Z`) + Math.floor(total / 1000), us: total % 1000 };
+}

@@ -1,0 +1,144 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { connect, JSONCodec, type Msg, type MsgHdrs, type NatsConnection } from 'nats';
+import { deadLetterSubject, RPC, type EventEnvelope, type EventName, type EventParty, type EventPayloads, type RpcDefinition } from '@market/contracts';
+import { eventSubject } from '@market/server-kit';
+import { eventually, respondSigned, signedEventHeaders, signedRequestHeaders } from '@market/server-kit/testing';
+import { bearer, get, post, signUp, startStack, type Stack } from '../support/start-stack';
+import { createLiveListing } from '../support/auctions';
+
+const ADMIN = { email: 'bus-admin@example.com', password: `bus-admin-${randomBytes(9).toString('base64url')}` };
+const codec = JSONCodec();
+const INTERNAL = Object.values(RPC).flatMap((area) => Object.values(area) as RpcDefinition[]).filter((definition) => definition.internal);
+
+/**
+ * The attacks of D25 replayed by an outsider on an open NATS (the machine's, no users: the worst case), against the
+ * whole marketplace in-process: forged events, calls to internal subjects, a spoofed reply racing the real one, and a
+ * stolen service key that may do only what that service may (ADR 0065). Each is refused and nothing changes.
+ */
+describe('an outsider on the bus', () => {
+  let stack: Stack;
+  let nc: NatsConnection;
+  let adminToken: string;
+  const subjectOf = (definition: RpcDefinition) => `${stack.env.NATS_SUBJECT_PREFIX}${definition.subject}`;
+
+  /** Sends a raw request; `as` signs it with that process's (stolen) key. The error status, or null for an answer. */
+  const ask = async (definition: RpcDefinition, data: unknown, as?: EventParty): Promise<number | null> => {
+    const subject = subjectOf(definition);
+    const packet = codec.encode({ pattern: definition.subject, id: randomUUID(), data: { meta: { request_id: randomUUID(), token: null }, data } });
+    const reply = await nc.request(subject, packet, { timeout: 5000, headers: as ? signedRequestHeaders(stack.env, as, subject, packet) : undefined });
+    return (codec.decode(reply.data) as { err?: { status?: number } }).err?.status ?? null;
+  };
+  /** Dead letters waiting for one consumer. */
+  const deadLetters = async (consumer: EventParty) => {
+    const subject = deadLetterSubject(stack.env.EVENTS_PREFIX, consumer);
+    const info = await (await nc.jetstreamManager()).streams.info(stack.env.EVENTS_STREAM, { subjects_filter: subject });
+    return info.state.subjects?.[subject] ?? 0;
+  };
+  /** Publishes an event onto the stream as an outsider would: unsigned, or with the headers given. */
+  const inject = async <N extends EventName>(name: N, payload: EventPayloads[N], headers?: (event: EventEnvelope) => MsgHdrs) => {
+    const event: EventEnvelope = { id: randomUUID(), name, occurred_at: new Date().toISOString(), request_id: null, payload } as EventEnvelope;
+    await nc.jetstream().publish(eventSubject(stack.env.EVENTS_PREFIX, name), codec.encode(event), { msgID: event.id, headers: headers?.(event) });
+    return event;
+  };
+
+  beforeAll(async () => {
+    stack = await startStack({
+      services: ['auth', 'notifications', 'admin', 'listings', 'billing', 'bidding'],
+      env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, RATE_LIMIT_SCALE: '100' },
+    });
+    nc = await connect({ servers: stack.env.NATS_URL });
+    adminToken = (await post(`${stack.url}/api/auth/login`, { login: ADMIN.email, password: ADMIN.password })).body.access_token as string;
+  }, 120_000);
+  afterAll(async () => {
+    await nc?.close();
+    await stack?.stop();
+  });
+
+  it('cannot sell an auction for $1 with a forged bid.accepted, unsigned or signed with a stolen listings-service key', async () => {
+    const seller = await signUp(stack.url);
+    const buyer = await signUp(stack.url);
+    const listing = await createLiveListing(stack.url, seller.token, adminToken, { starting_price: 1000 });
+    const consumers: EventParty[] = ['listings-service', 'billing-service', 'notifications-service'];
+    const before = await Promise.all(consumers.map(deadLetters));
+    const sale: EventPayloads['bid.accepted'] = {
+      bid_id: randomUUID(), listing_id: listing.id, listing_title: 'Bird watching blog', website_url: null, seller_id: seller.id, buyer_id: buyer.id,
+      amount: 1, kind: 'bid', sale: 'auction_win', accepted_at: new Date().toISOString(),
+    };
+    await inject('bid.accepted', sale);
+    await inject('bid.accepted', { ...sale, bid_id: randomUUID() }, (event) => signedEventHeaders(stack.env, event, 'listings-service'));
+
+    // Each consumer has dealt with both: they are on its dead-letter subject, applied by no one.
+    await eventually(async () => expect(await Promise.all(consumers.map(deadLetters))).toEqual(before.map((count) => count + 2)), 20_000);
+    expect((await get(`${stack.url}/api/listings/${listing.id}`)).body).toMatchObject({ status: 'active' });
+    expect((await get(`${stack.url}/api/invoices`, bearer(buyer.token))).body).toMatchObject({ invoices: [] });
+  });
+
+  it('cannot have a payment.captured mailed as if billing-service had written it', async () => {
+    const before = await deadLetters('notifications-service');
+    const facts: EventPayloads['payment.captured'] = {
+      payment_intent_id: randomUUID(), invoice_id: randomUUID(), invoice_number: 'INV-FORGED', buyer_id: randomUUID(), seller_id: randomUUID(),
+      website_title: 'Forged', amount: 50_000, at: new Date().toISOString(),
+    };
+    await inject('payment.captured', facts);
+    await inject('payment.captured', { ...facts, invoice_id: randomUUID() }, (event) => signedEventHeaders(stack.env, event, 'bidding-service'));
+    await eventually(async () => expect(await deadLetters('notifications-service')).toBe(before + 2), 20_000);
+  });
+
+  it('gets nothing from an internal subject: 401 unsigned, 403 signed by the gateway or by a service that does not call it', async () => {
+    expect(INTERNAL.length).toBeGreaterThan(5);
+    for (const definition of INTERNAL) {
+      expect([definition.subject, await ask(definition, {})]).toEqual([definition.subject, 401]);
+      // Every process checks tokens against session state, the gateway's process included (never for a browser).
+      if (definition !== RPC.auth.sessionState) expect([definition.subject, await ask(definition, {}, 'gateway')]).toEqual([definition.subject, 403]);
+    }
+    expect(await ask(RPC.auth.sessionState, { user_id: randomUUID() })).toBe(401);
+    // The directory of members' emails answers notifications-service alone.
+    expect(await ask(RPC.auth.contacts, { user_ids: [randomUUID()] }, 'billing-service')).toBe(403);
+    expect(await ask(RPC.auth.contacts, { user_ids: [randomUUID()] }, 'notifications-service')).toBeNull();
+    // The settings with the SMTP password answer the services that read settings, never the gateway.
+    expect(await ask(RPC.admin.effectiveSettings, {}, 'gateway')).toBe(403);
+  });
+
+  it("cannot answer for billing-service: a spoofed 'verified card' reply racing the real one is ignored", async () => {
+    const member = await signUp(stack.url);
+    const spoofs: string[] = [];
+    // Every request on the subject reaches the spoofer too (a plain subscription, outside the queue group), and it
+    // answers first: unsigned, and signed with a stolen listings-service key.
+    const spoofer = nc.subscribe(subjectOf(RPC.billing.paymentMethodStatus), {
+      callback: (_error, msg: Msg) => {
+        const { id } = codec.decode(msg.data) as { id: string };
+        const lie = { id, response: { verified: true, last4: '4242', saved_at: new Date().toISOString() }, isDisposed: true };
+        msg.respond(codec.encode(lie));
+        respondSigned(stack.env, 'listings-service', msg, lie);
+        spoofs.push(id);
+      },
+    });
+    await nc.flush();
+    try {
+      const answer = await get(`${stack.url}/api/user/payment-method`, bearer(member.token));
+      expect(spoofs).toHaveLength(1);
+      expect(answer.status).toBe(200);
+      expect(answer.body).toMatchObject({ verified: false, last4: null });
+    } finally {
+      spoofer.unsubscribe();
+    }
+  });
+
+  it('with a stolen billing-service key may do only what billing-service may', async () => {
+    // Its own calls are answered...
+    expect(await ask(RPC.auth.publicProfiles, { user_ids: [randomUUID()] }, 'billing-service')).toBeNull();
+    // ...nothing else: another service's directory, the admin counts, a listing's sale terms.
+    expect(await ask(RPC.auth.contacts, { user_ids: [randomUUID()] }, 'billing-service')).toBe(403);
+    expect(await ask(RPC.auth.stats, {}, 'billing-service')).toBe(403);
+    expect(await ask(RPC.listings.saleTerms, { listing_id: randomUUID() }, 'billing-service')).toBe(403);
+    // And an event it does not write (bidding-service's bid.accepted) is refused by its consumers, billing-service's own included.
+    const before = await deadLetters('billing-service');
+    const buyer = randomUUID();
+    await inject(
+      'bid.accepted',
+      { bid_id: randomUUID(), listing_id: randomUUID(), listing_title: 'x', website_url: null, seller_id: randomUUID(), buyer_id: buyer, amount: 5, kind: 'bid', sale: 'auction_win', accepted_at: new Date().toISOString() },
+      (event) => signedEventHeaders(stack.env, event, 'billing-service'),
+    );
+    await eventually(async () => expect(await deadLetters('billing-service')).toBe(before + 1), 20_000);
+  });
+});

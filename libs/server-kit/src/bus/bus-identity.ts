@@ -1,0 +1,57 @@
+import { callersOf, type EventParty } from '@market/contracts';
+import { BusKeys, BusSigner, busPublicKey, parseBusPublicKeys, parseBusSigningKey } from './bus-keys';
+import { ConfigError } from '../config/env';
+
+/** The bus variables of a process's configuration (commonEnv). */
+export interface BusConfig {
+  BUS_SIGNING_KEY: string;
+  BUS_PUBLIC_KEYS: string;
+}
+
+/**
+ * A process on the bus (D25): the key it signs with and every process's public keys. A client asks `signerFor` who signs
+ * a request; a process always signs as itself, a test's client as any process allowed to call the subject.
+ */
+export class BusIdentity {
+  /** Who signs a request on `subject` (a declared subject, no prefix). */
+  readonly signerFor: (subject: string) => BusSigner;
+
+  constructor(
+    readonly signer: BusSigner,
+    readonly keys: BusKeys,
+    chooseSigner: ((subject: string) => BusSigner) | null = null,
+  ) {
+    this.signerFor = chooseSigner ?? (() => signer);
+  }
+}
+
+/**
+ * The bus identity of `party` from its configuration. Throws when its signing key is not one of the keys
+ * BUS_PUBLIC_KEYS lists for it: every process would refuse what it signs.
+ */
+export function busIdentity(party: EventParty, config: BusConfig): BusIdentity {
+  const privateKey = parseBusSigningKey(config.BUS_SIGNING_KEY);
+  const keys = parseBusPublicKeys(config.BUS_PUBLIC_KEYS);
+  const own = busPublicKey(privateKey);
+  const listed = (keys.get(party) ?? []).map((key) => key.export({ format: 'der', type: 'spki' }).subarray(-32).toString('base64url'));
+  if (!listed.includes(own)) throw new ConfigError('BUS_SIGNING_KEY', `its public key is not listed for ${party} in BUS_PUBLIC_KEYS`);
+  return new BusIdentity(new BusSigner(party, privateKey), new BusKeys(keys));
+}
+
+/**
+ * An identity holding every process's key (tests and tools that stand in for several processes): a request is signed
+ * by the gateway when a browser may send it, else by the first service allowed to call it.
+ */
+export function keyringIdentity(signingKeys: Readonly<Record<EventParty, string>>, publicKeys: string, as: EventParty = 'gateway'): BusIdentity {
+  const keys = new BusKeys(parseBusPublicKeys(publicKeys));
+  const signers = new Map<EventParty, BusSigner>(
+    (Object.entries(signingKeys) as Array<[EventParty, string]>).map(([party, seed]) => [party, new BusSigner(party, parseBusSigningKey(seed))]),
+  );
+  const own = signers.get(as);
+  if (!own) throw new Error(`No signing key for ${as}`);
+  return new BusIdentity(own, keys, (subject) => {
+    const allowed = callersOf(subject);
+    const party = allowed.includes(as) ? as : allowed.find((caller) => signers.has(caller));
+    return (party && signers.get(party)) || own;
+  });
+}

@@ -1,0 +1,88 @@
+import { headers as natsHeaders, type MsgHdrs } from 'nats';
+import { EVENT_NAMES, isEventParty, writersOf, type EventEnvelope, type EventName, type EventParty } from '@market/contracts';
+import type { BusKeys, BusSigner } from './bus-keys';
+import { canonicalJson } from './canonical-json';
+
+/** Who sent a message (a process name) and its signature, in NATS headers (D25, ADR 0065). */
+export const SENDER_HEADER = 'Market-Sender';
+export const SIGNATURE_HEADER = 'Market-Signature';
+/** When a request's signature stops counting (epoch ms): the caller's deadline. */
+export const EXPIRES_HEADER = 'Market-Expires';
+
+/** How far another process's clock may be ahead of this one's when a request's expiry is checked. */
+export const CLOCK_SKEW_MS = 5_000;
+/** The longest a signed request counts for: no caller waits longer (uploads included). */
+export const MAX_REQUEST_LIFETIME_MS = 120_000;
+
+const encoder = new TextEncoder();
+
+// What is signed names its kind, sender and where it goes, so a signature made for one thing counts for nothing else.
+function signed(head: string, body: Uint8Array): Uint8Array {
+  return Buffer.concat([encoder.encode(head), body]);
+}
+const requestBytes = (sender: string, subject: string, expires: string, data: Uint8Array) => signed(`market-bus-1 request\n${sender}\n${subject}\n${expires}\n`, data);
+const replyBytes = (sender: string, replySubject: string, data: Uint8Array) => signed(`market-bus-1 reply\n${sender}\n${replySubject}\n`, data);
+const eventBytes = (sender: string, id: string, name: string, payload: unknown) =>
+  encoder.encode(`market-bus-1 event\n${sender}\n${id}\n${name}\n${canonicalJson(payload)}`);
+
+/** The headers of a request to `subject` (as published, prefix included), signed by `signer`, counting until `expires`. */
+export function requestHeaders(signer: BusSigner, subject: string, data: Uint8Array, expires: number): MsgHdrs {
+  const headers = natsHeaders();
+  const until = String(Math.floor(expires));
+  headers.set(SENDER_HEADER, signer.party);
+  headers.set(EXPIRES_HEADER, until);
+  headers.set(SIGNATURE_HEADER, signer.sign(requestBytes(signer.party, subject, until, data)));
+  return headers;
+}
+
+/** The verified sender of a request, or why it is not believed: unsigned, expired, or not signed by whom it names. */
+export function checkRequest(keys: BusKeys, subject: string, headers: MsgHdrs | undefined, data: Uint8Array, now = Date.now()): { sender: EventParty } | { problem: string } {
+  const sender = headers?.get(SENDER_HEADER) ?? '';
+  const signature = headers?.get(SIGNATURE_HEADER) ?? '';
+  const expires = headers?.get(EXPIRES_HEADER) ?? '';
+  if (!sender || !signature) return { problem: 'unsigned request' };
+  if (!isEventParty(sender)) return { problem: 'signed by no process of the bus' };
+  const until = /^\d{1,15}$/.test(expires) ? Number(expires) : NaN;
+  if (!Number.isFinite(until) || until + CLOCK_SKEW_MS < now) return { problem: 'expired signature' };
+  if (until > now + MAX_REQUEST_LIFETIME_MS + CLOCK_SKEW_MS) return { problem: 'signature valid for too long' };
+  if (!keys.verify(sender, requestBytes(sender, subject, expires, data), signature)) return { problem: `not signed by ${sender}` };
+  return { sender };
+}
+
+/** The headers of a reply sent to `replySubject`, signed by the process answering. */
+export function replyHeaders(signer: BusSigner, replySubject: string, data: Uint8Array): MsgHdrs {
+  const headers = natsHeaders();
+  headers.set(SENDER_HEADER, signer.party);
+  headers.set(SIGNATURE_HEADER, signer.sign(replyBytes(signer.party, replySubject, data)));
+  return headers;
+}
+
+/** True when a reply received on `replySubject` is signed by `owner`, the service that answers the request's subject. */
+export function checkReply(keys: BusKeys, owner: EventParty, replySubject: string, headers: MsgHdrs | undefined, data: Uint8Array): boolean {
+  const signature = headers?.get(SIGNATURE_HEADER) ?? '';
+  if (headers?.get(SENDER_HEADER) !== owner || !signature) return false;
+  return keys.verify(owner, replyBytes(owner, replySubject, data), signature);
+}
+
+/** An event's signature by its writer, made when the event is written (its id, name and payload; ADR 0065). */
+export function eventSignature(signer: BusSigner, id: string, name: string, payload: unknown): { sender: EventParty; signature: string } {
+  return { sender: signer.party, signature: signer.sign(eventBytes(signer.party, id, name, payload)) };
+}
+
+/** The headers an event is published with: its writer and the signature made when it was written. */
+export function eventHeaders(sender: string, signature: string, into: MsgHdrs = natsHeaders()): MsgHdrs {
+  into.set(SENDER_HEADER, sender);
+  into.set(SIGNATURE_HEADER, signature);
+  return into;
+}
+
+/** Why an event received is not believed (unsigned, or not signed by a writer EVENT_FLOWS declares), or null. */
+export function eventProblem(keys: BusKeys, event: { id: string; name: EventName; payload: unknown } | Pick<EventEnvelope, 'id' | 'name' | 'payload'>, headers: MsgHdrs | undefined): string | null {
+  const sender = headers?.get(SENDER_HEADER) ?? '';
+  const signature = headers?.get(SIGNATURE_HEADER) ?? '';
+  if (!sender || !signature) return 'unsigned event';
+  if (!(EVENT_NAMES as readonly string[]).includes(event.name)) return 'no such event';
+  if (!isEventParty(sender) || !writersOf(event.name).includes(sender)) return `${event.name} signed by ${sender}, which does not write it`;
+  if (!keys.verify(sender, eventBytes(sender, event.id, event.name, event.payload), signature)) return `not signed by ${sender}`;
+  return null;
+}
