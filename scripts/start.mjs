@@ -16,6 +16,8 @@ try {
   log(`  Admin:     ${system.admin.email} / ${system.admin.password}`);
   for (const user of demo) log(`  Demo user: ${user.username} (${user.email}) / ${user.password}`);
   log('  Logs:      data/logs/<service>.log');
+  // D25: a run on servers anyone may use says so, every time, where nobody can miss it.
+  if (process.env.ALLOW_OPEN_INFRA === 'true') log('\x1b[31mALLOW_OPEN_INFRA=true: NATS and Redis may let anyone in; anyone on this network can read and write what they carry.\x1b[0m');
   log('Press Ctrl+C to stop.');
   let exiting = false;
   // Ctrl+C or SIGTERM end with 0; a process that stopped on its own ends everything with 1.

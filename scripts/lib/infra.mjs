@@ -98,7 +98,7 @@ function writePrivate(path, text) {
 }
 
 /** The NATS passwords kept under the data folder (mode 0600), with one made for any user that has none yet. */
-function keptNatsPasswords(path, users) {
+function keptPasswords(path, users) {
   const kept = existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) : {};
   const passwords = Object.fromEntries(users.map((user) => [user, kept[user] ?? natsPassword()]));
   if (users.some((user) => !kept[user])) writePrivate(path, `${JSON.stringify({ ...kept, ...passwords }, null, 2)}\n`);
@@ -115,11 +115,14 @@ export async function startNatsServer({ port, dataDir, env = process.env, log = 
   const storeDir = join(dataDir, 'nats');
   mkdirSync(storeDir, { recursive: true });
   const users = natsUsers(contracts);
-  const passwords = keptNatsPasswords(join(dataDir, 'nats-passwords.json'), users);
+  const passwords = keptPasswords(join(dataDir, 'nats-passwords.json'), users);
   const configPath = join(dataDir, 'nats-server.conf');
   writePrivate(configPath, natsConfigText(contracts, natsSpaces(env), passwords));
   mkdirSync(join(dataDir, 'logs'), { recursive: true });
   const logFile = join(dataDir, 'logs', 'nats-server.log');
+  // Owner-only like the services' logs (ADR 0031): nats-server appends to the file as it finds it.
+  if (!existsSync(logFile)) writePrivate(logFile, '');
+  chmodSync(logFile, 0o600);
   // Its own log file rather than a pipe, so it outlives a launcher killed with SIGKILL like the other children.
   const child = spawn('nats-server', ['-c', configPath, '-a', host, '-p', String(port), '-js', '-sd', storeDir, '-l', logFile], { stdio: 'ignore' });
   const said = () => (existsSync(logFile) ? readFileSync(logFile, 'utf8').trim().split('\n').pop() : '');
@@ -144,42 +147,90 @@ export async function startNatsServer({ port, dataDir, env = process.env, log = 
   return { url: natsUrl(NATS_OPERATOR, passwords[NATS_OPERATOR], host, port), urls, stop };
 }
 
+/** True when a run may use a NATS or Redis that lets anyone in: tests, or ALLOW_OPEN_INFRA=true (D25, ADR 0065). */
+export function openInfraAllowed(env) {
+  return env.NODE_ENV === 'test' || env.ALLOW_OPEN_INFRA === 'true';
+}
+
+/** A port nothing listens on (loopback), from the OS. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Stops a child process with SIGTERM and waits for it. */
+const stopChild = (child) => () =>
+  new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', resolve);
+    child.kill('SIGTERM');
+  });
+
 /**
- * Redis or NATS: the URL if given (every process uses it as it is); else the local port (no credentials); else a
- * server we start under data/ (NATS: with a user per process, answered as `urls`).
+ * Starts redis-server with an ACL user per process and none by default (D25): the ACL file and the passwords
+ * (`<dataDir>/redis-users.acl`, `<dataDir>/redis-passwords.json`, mode 0600) are written at each start, the passwords
+ * kept. Answers each process's REDIS_URL (`urls`), the operator's (`url`) and a stop().
+ */
+export async function startRedisServer({ port, dataDir, users, host = '127.0.0.1' }) {
+  const dir = join(dataDir, 'redis');
+  mkdirSync(dir, { recursive: true });
+  const passwords = keptPasswords(join(dataDir, 'redis-passwords.json'), [...users, NATS_OPERATOR]);
+  const aclPath = join(dataDir, 'redis-users.acl');
+  // Every process may use every key (queues, sessions, limits share prefixes), as the Kubernetes dev Redis grants.
+  const lines = ['user default off', ...Object.entries(passwords).map(([user, password]) => `user ${user} on >${password} ~* &* +@all`)];
+  writePrivate(aclPath, `${lines.join('\n')}\n`);
+  const args = ['--port', String(port), '--bind', host, '--dir', dir, '--aclfile', aclPath, '--save', '60', '1', '--appendonly', 'no'];
+  const child = spawn('redis-server', args, { stdio: 'ignore' });
+  const exited = new Promise((resolve) => child.once('exit', resolve)).then((code) => {
+    throw new Error(`redis-server stopped (${code}) before answering`);
+  });
+  try {
+    await Promise.race([waitForPort(host, port, 15_000, 'redis-server'), exited]);
+  } catch (error) {
+    await stopChild(child)();
+    throw error;
+  }
+  exited.catch(() => undefined);
+  const url = (user) => `redis://${encodeURIComponent(user)}:${encodeURIComponent(passwords[user])}@${host}:${port}`;
+  return { url: url(NATS_OPERATOR), urls: Object.fromEntries(users.map((user) => [user, url(user)])), stop: stopChild(child) };
+}
+
+/**
+ * Redis or NATS: the URL if given (every process uses it as it is, and refuses it when it lets anyone in, D25). Else a
+ * server we start under data/ with a user and password per process (answered as `urls`), on the standard port or, when
+ * something already answers there, a free one. Only tests and ALLOW_OPEN_INFRA=true use what answers on the standard
+ * port as it is.
  */
 export async function provideServer(kind, env, dataDir, log) {
   const spec =
     kind === 'redis'
-      ? { variable: 'REDIS_URL', port: 6379, command: 'redis-server', scheme: 'redis' }
-      : { variable: 'NATS_URL', port: 4222, command: 'nats-server', scheme: 'nats' };
+      ? { name: 'Redis', variable: 'REDIS_URL', port: 6379, command: 'redis-server', scheme: 'redis' }
+      : { name: 'NATS', variable: 'NATS_URL', port: 4222, command: 'nats-server', scheme: 'nats' };
   if (env[spec.variable]) return { url: env[spec.variable], stop: async () => {} };
-  const url = `${spec.scheme}://127.0.0.1:${spec.port}`;
-  if (await portAnswers('127.0.0.1', spec.port)) {
-    log(`${kind === 'redis' ? 'Redis' : 'NATS'}: using the server at 127.0.0.1:${spec.port}`);
-    return { url, stop: async () => {} };
+  const taken = await portAnswers('127.0.0.1', spec.port);
+  if (taken && openInfraAllowed(env)) {
+    log(`${spec.name}: using the server at 127.0.0.1:${spec.port}${env.NODE_ENV === 'test' ? '' : ' (ALLOW_OPEN_INFRA=true)'}`);
+    return { url: `${spec.scheme}://127.0.0.1:${spec.port}`, stop: async () => {} };
   }
   if (!onPath(spec.command)) {
-    throw new Error(`${kind === 'redis' ? 'Redis' : 'NATS'} is not running at 127.0.0.1:${spec.port} and ${spec.command} is not installed. ${HOW_TO_INSTALL[spec.command]}`);
+    throw new Error(
+      `${spec.name}: ${taken ? `the server at 127.0.0.1:${spec.port} is not used without credentials (D25)` : `nothing runs at 127.0.0.1:${spec.port}`} and ${spec.command} is not installed to start one. Set ${spec.variable} to a server with a user and password, install it (${HOW_TO_INSTALL[spec.command]}), or set ALLOW_OPEN_INFRA=true.`,
+    );
   }
+  const port = taken ? await freePort() : spec.port;
+  const where = `127.0.0.1:${port}${taken ? ` (the server on ${spec.port} lets anyone in: not used)` : ''}`;
   if (kind === 'nats') {
-    const nats = await startNatsServer({ port: spec.port, dataDir, env, log });
-    log(`NATS: started nats-server on 127.0.0.1:${spec.port} with a user per process (data under data/nats, config data/nats-server.conf)`);
+    const nats = await startNatsServer({ port, dataDir, env, log });
+    log(`NATS: started nats-server on ${where} with a user per process (data under data/nats, config data/nats-server.conf)`);
     return nats;
   }
-  const dir = join(dataDir, kind);
-  mkdirSync(dir, { recursive: true });
-  const args = ['--port', String(spec.port), '--bind', '127.0.0.1', '--dir', dir, '--save', '60', '1', '--appendonly', 'no'];
-  const child = spawn(spec.command, args, { stdio: 'ignore' });
-  await waitForPort('127.0.0.1', spec.port, 15_000, spec.command);
-  log(`Redis: started ${spec.command} on 127.0.0.1:${spec.port} (data under data/${kind})`);
-  return {
-    url,
-    stop: () =>
-      new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', resolve);
-        child.kill('SIGTERM');
-      }),
-  };
+  const redis = await startRedisServer({ port, dataDir, users: builtContracts(log).NATS_PARTIES });
+  log(`Redis: started redis-server on ${where} with a user per process (data under data/redis)`);
+  return redis;
 }

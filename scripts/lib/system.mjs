@@ -121,8 +121,10 @@ export async function startSystem({ env = process.env, log = console.log, quiet 
       email: env.ADMIN_EMAIL ?? 'admin@example.com',
       password: env.ADMIN_PASSWORD ?? persistentSecret(dataDir, 'admin-password', 12),
     };
+    // A test stack's keys of every process stay with the test: each child gets only its own (below).
+    const { BUS_TEST_SIGNING_KEYS: _testKeys, ...given } = env;
     const shared = {
-      ...env,
+      ...given,
       DATABASE_URL: postgres.url,
       REDIS_URL: redis.url,
       // Keys from the environment when both are set (a real deployment), else a pair kept under data/ (ADR 0030).
@@ -144,7 +146,13 @@ export async function startSystem({ env = process.env, log = console.log, quiet 
       const execArgs = (env.NODE_EXEC_ARGS ?? '').split(' ').filter(Boolean);
       // A nats-server npm start made has a user per process (ADR 0035); a given or found one is used as it is by all.
       const natsUrl = nats.urls?.[name] ?? nats.url;
-      const child = spawn(process.execPath, [...execArgs, join(ROOT, script)], { cwd: ROOT, env: { ...shared, ...busEnv(keys, name), NATS_URL: natsUrl, ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'] });
+      // Likewise each process's own Redis user when npm start runs Redis (D25).
+      const redisUrl = redis.urls?.[name] ?? redis.url;
+      const child = spawn(process.execPath, [...execArgs, join(ROOT, script)], {
+        cwd: ROOT,
+        env: { ...shared, ...busEnv(keys, name), NATS_URL: natsUrl, REDIS_URL: redisUrl, ...extraEnv },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       children.push(child);
       let buffered = '';
       const onData = (chunk) => {

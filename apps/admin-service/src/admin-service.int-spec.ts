@@ -40,6 +40,12 @@ describe('admin-service over NATS, on its own', () => {
     await admin?.stop();
   });
 
+  it('serves its health and metrics on this machine only unless METRICS_HOST says otherwise', async () => {
+    const address = (admin.app.getHttpServer() as import('node:http').Server).address() as import('node:net').AddressInfo;
+    expect(address.address).toBe('127.0.0.1');
+    expect((await fetch(`http://127.0.0.1:${address.port}/healthz`)).status).toBe(200);
+  });
+
   it('answers the default settings to an admin, with the SMTP password never sent', async () => {
     const settings = await admin.rpc.call(RPC.admin.getSettings, {}, ADMIN);
     expect(settings).toEqual({ ...DEFAULT_SETTINGS, smtp_password: '', smtp_password_set: false });

@@ -4,6 +4,7 @@ import { AUTH_DATABASE } from './auth.database';
 import { AUTH_CONFIG, type AuthConfig } from './auth.config';
 import { UsersRepository } from './users/users.repository';
 import { AuthController } from './auth/auth.controller';
+import { LoginAttempts } from './auth/login-attempts';
 import { AuthService } from './auth/auth.service';
 import { PasswordHasher } from './auth/password-hasher';
 import { TokenIssuer } from './auth/token-issuer';
@@ -46,6 +47,7 @@ export function authAppModule(config: AuthConfig): DynamicModule {
         PasswordHasher,
         TokenIssuer,
         AdminAccount,
+        LoginAttempts,
       ],
     },
   );

@@ -3,8 +3,8 @@ import { connect, JSONCodec } from 'nats';
 import { RPC } from '@market/contracts';
 import { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
-import { AppError, accountStateKey, parseEnvOrThrow, sessionKey } from '@market/server-kit';
-import { buildUser, callerWithToken, signedRequestHeaders, startServiceUnderTest, type ServiceUnderTest } from '@market/server-kit/testing';
+import { AppError, accountStateKey, openSessionState, parseEnvOrThrow, sealAccountState, sessionKey } from '@market/server-kit';
+import { buildUser, callerWithToken, requestAs, startServiceUnderTest, testBusIdentity, type ServiceUnderTest } from '@market/server-kit/testing';
 import { authEnv } from './auth.config';
 import { authAppModule } from './app.module';
 
@@ -42,7 +42,15 @@ describe('auth-service over NATS, on its own', () => {
     expect(login.token_type).toBe('bearer');
     const actor = callerWithToken(login.access_token);
     expect(await auth.rpc.call(RPC.auth.me, {}, actor)).toMatchObject({ id: registered.user.id, username: user.username });
-    expect(await auth.rpc.call(RPC.auth.sessionState, { user_id: registered.user.id }, null)).toEqual({ token_version: expect.any(Number), status: 'active', role: 'regular', email_verified: false, session_active: true });
+    expect(await auth.rpc.call(RPC.auth.sessionState, { user_id: registered.user.id }, null)).toEqual({
+      token_version: expect.any(Number),
+      status: 'active',
+      role: 'regular',
+      email_verified: false,
+      session_active: true,
+      // The same state sealed for Redis, for the asking process to store (ADR 0065).
+      sealed: { account: expect.stringContaining('"sig":') },
+    });
     const { sessions } = await auth.rpc.call(RPC.auth.listSessions, {}, actor);
     expect(sessions).toEqual([expect.objectContaining({ device: 'it-test', address: '203.0.113.9', current: true })]);
   });
@@ -72,7 +80,7 @@ describe('auth-service over NATS, on its own', () => {
       const subject = `${auth.env.NATS_SUBJECT_PREFIX}${RPC.auth.register.subject}`;
       const packet = codec.encode({ pattern: subject, id: randomUUID(), data: { data: buildUser() } });
       // Signed by the gateway, so only its shape is wrong; unsigned, nothing of it is read (D25).
-      const reply = await nc.request(subject, packet, { timeout: 5000, headers: signedRequestHeaders(auth.env, 'gateway', subject, packet) });
+      const reply = await requestAs(nc, auth.env, 'gateway', subject, packet);
       expect(codec.decode(reply.data)).toMatchObject({ err: { status: 400, detail: 'Malformed request' } });
       const unsigned = await nc.request(subject, packet, { timeout: 5000 });
       expect(codec.decode(unsigned.data)).toMatchObject({ err: { status: 401, detail: 'The request was not believed: unsigned request' } });
@@ -101,7 +109,7 @@ describe('auth-service over NATS, on its own', () => {
       const envelope = { meta: { request_id: 'forged', token: null, actor: { user_id: admin.user.id, role: 'admin' } }, data: { id: member.user.id, changes: { status: 'suspended' } } };
       const packet = JSONCodec().encode({ pattern: subject, id: randomUUID(), data: envelope });
       // Signed by the gateway: the bus believes who sent it, never what it says of its caller.
-      const reply = await nc.request(subject, packet, { timeout: 5000, headers: signedRequestHeaders(auth.env, 'gateway', subject, packet) });
+      const reply = await requestAs(nc, auth.env, 'gateway', subject, packet);
       expect(JSONCodec().decode(reply.data)).toMatchObject({ err: { status: 401, detail: expect.not.stringContaining('not believed') } });
     } finally {
       await nc.close();
@@ -186,9 +194,10 @@ describe('auth-service over NATS, on its own', () => {
     try {
       const key = accountStateKey(auth.env.REDIS_KEY_PREFIX, registered.user.id);
       // A suspension published while a login was checking the password: the login's older picture must not win.
-      await redis.set(key, JSON.stringify({ token_version: 9, status: 'suspended', role: 'regular', email_verified: false }), 'EX', 60);
+      const signer = testBusIdentity(auth.env, 'auth-service').signer;
+      await redis.set(key, sealAccountState(signer, registered.user.id, { token_version: 9, status: 'suspended', role: 'regular', email_verified: false }, 60), 'EX', 60);
       const login = await auth.rpc.call(RPC.auth.login, { login: user.username, password: user.password }, null);
-      expect(JSON.parse((await redis.get(key))!)).toMatchObject({ status: 'suspended', token_version: 9 });
+      expect(JSON.parse((await redis.get(key))!).v).toMatchObject({ status: 'suspended', token_version: 9 });
       await redis.del(key);
       const caller = callerWithToken(login.access_token);
       expect(await auth.rpc.call(RPC.auth.me, {}, caller)).toMatchObject({ id: registered.user.id });
@@ -202,7 +211,8 @@ describe('auth-service over NATS, on its own', () => {
       expect(await refusal(auth.rpc.call(RPC.auth.me, {}, other))).toMatchObject({ status: 401 });
       await redis.del(sessionKey(auth.env.REDIS_KEY_PREFIX, otherSession.id));
       await auth.rpc.call(RPC.auth.revokeSession, { id: otherSession.id }, caller);
-      expect(await redis.get(sessionKey(auth.env.REDIS_KEY_PREFIX, otherSession.id))).toBe('0');
+      const keys = testBusIdentity(auth.env).keys;
+      expect(openSessionState(keys, otherSession.id, await redis.get(sessionKey(auth.env.REDIS_KEY_PREFIX, otherSession.id)))).toEqual({ value: false });
     } finally {
       redis.disconnect();
     }
@@ -218,7 +228,7 @@ describe('auth-service over NATS, on its own', () => {
       const registered = await auth.rpc.call(RPC.auth.register, user, null);
       await auth.rpc.call(RPC.auth.login, { login: user.username, password: user.password }, null);
       const key = accountStateKey(auth.env.REDIS_KEY_PREFIX, registered.user.id);
-      expect(JSON.parse((await redis.get(key))!)).toMatchObject({ email_verified: false });
+      expect(JSON.parse((await redis.get(key))!).v).toMatchObject({ email_verified: false });
       let token = '';
       for await (const message of requests) {
         const event = JSON.parse(message.string()) as { payload: { user_id: string; token: string } };
@@ -228,7 +238,7 @@ describe('auth-service over NATS, on its own', () => {
         }
       }
       await auth.rpc.call(RPC.auth.verifyEmail, { token }, null);
-      expect(JSON.parse((await redis.get(key))!)).toMatchObject({ email_verified: true });
+      expect(JSON.parse((await redis.get(key))!).v).toMatchObject({ email_verified: true });
       expect(await auth.rpc.call(RPC.auth.sessionState, { user_id: registered.user.id }, null)).toMatchObject({ email_verified: true });
     } finally {
       redis.disconnect();

@@ -18,6 +18,8 @@ export const authEnv = {
   ADMIN_EMAIL: z.email().optional(),
   // Creates the first admin when there is none; never resets a password (ADR 0031). No placeholder, 12+ characters.
   ADMIN_PASSWORD: secretSchema('ADMIN_PASSWORD').optional(),
+  // Multiplies the per-account login quota as the gateway's RATE_LIMIT_SCALE does its own; 0 turns it off (benchmarks).
+  RATE_LIMIT_SCALE: z.coerce.number().min(0).max(1000).default(1),
 };
 export type AuthConfig = z.infer<z.ZodObject<typeof authEnv>>;
 export const AUTH_CONFIG = Symbol('AUTH_CONFIG');

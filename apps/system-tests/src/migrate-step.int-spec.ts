@@ -115,7 +115,8 @@ describe('one image: the entry point and the migrate step', () => {
     const port = await freePort();
     const child = spawn(process.execPath, [ENTRY, 'admin-service'], {
       cwd: ROOT,
-      env: { PATH: process.env.PATH, ...env, LOG_LEVEL: 'info', MIGRATIONS_ON_START: 'false', HEALTH_PORT: String(port), HOST: '127.0.0.1' },
+      // NODE_ENV=test: the machine's NATS and Redis have no users, which a process refuses outside tests (D25).
+      env: { PATH: process.env.PATH, ...env, NODE_ENV: 'test', LOG_LEVEL: 'info', MIGRATIONS_ON_START: 'false', HEALTH_PORT: String(port), HOST: '127.0.0.1' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';

@@ -68,6 +68,11 @@ export interface RpcErrorPayload {
   retry_after?: number;
   /** The quota that refused a 429; the gateway sends it as RateLimit-Policy and RateLimit (ADR 0064). */
   rate_limit?: RateLimitState;
+  /**
+   * Set when the bus refused the request itself (unsigned, expired, a sender contracts do not allow; ADR 0065): the
+   * calling process's trouble, never its caller's, so it answers its own caller 503.
+   */
+  bus?: true;
 }
 
 /** True when a value received from NATS is a typed service error. */

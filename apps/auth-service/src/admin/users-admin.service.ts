@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import { auditSnapshot } from '@market/domain';
-import { appendEvent, badRequest, forbidden, notFound, OutboxRelay, requireAdmin } from '@market/server-kit';
+import { appendEvent, badRequest, forbidden, notFound, OutboxRelay, requireAdmin, unauthorized } from '@market/server-kit';
 import { adminActed, type Actor, type AdminActAction, type AdminUpdateUserRequest, type ImpersonationResponse, type UserDto } from '@market/contracts';
 import { UsersRepository } from '../users/users.repository';
 import type { UserEntity } from '../users/user.entity';
@@ -133,9 +133,13 @@ export class UsersAdminService {
     if (target.status !== 'active') throw badRequest('Only active users can be impersonated');
     // Its own session (ADR 0030): stopping the impersonation, or the admin logging out everywhere, ends the token at
     // once. Recorded as the admin's act in the same transaction (ADR 0032), whoever asked (the gateway or not).
+    // It ends when the admin's session that started it ends, and never outlives it (ADR 0065).
+    const adminSessionEnds = actor.session_id ? await this.sessionRows.liveUntil(actor.session_id, admin.id) : null;
+    if (!actor.session_id || !adminSessionEnds) throw unauthorized('Your session has ended. Please log in again.');
+    const expiresAt = new Date(Math.min(Date.now() + IMPERSONATION_TTL_SECONDS * 1000, adminSessionEnds.getTime()));
     const session = await this.users.transaction(async (manager) => {
       const created = await this.sessionRows.create(
-        { userId: target.id, kind: 'impersonation', impersonatorId: admin.id, expiresAt: new Date(Date.now() + IMPERSONATION_TTL_SECONDS * 1000) },
+        { userId: target.id, kind: 'impersonation', impersonatorId: admin.id, impersonatorSessionId: actor.session_id, expiresAt },
         manager,
       );
       await appendEvent(

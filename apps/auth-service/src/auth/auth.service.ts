@@ -1,9 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { appendEvent, isUniqueViolation, conflict, forbidden, unauthorized, OutboxRelay, SettingsClient } from '@market/server-kit';
-import type { Actor, ClientInfo, LoginRequest, LoginResponse, RegisterRequest, RegisterResponse, SessionState, UserDto } from '@market/contracts';
+import type { AccountState, Actor, ClientInfo, LoginRequest, LoginResponse, RegisterRequest, RegisterResponse, SessionState, UserDto } from '@market/contracts';
 import { UsersRepository } from '../users/users.repository';
 import { presentUser } from '../users/user.presenter';
 import { AccountTokensService } from '../tokens/account-tokens.service';
+import { LoginAttempts } from './login-attempts';
 import { accountStateOf, SessionStateStore } from '../sessions/session-state.store';
 import { SessionsRepository } from '../sessions/sessions.repository';
 import { EmailChangeService } from '../profile/email-change.service';
@@ -36,6 +37,7 @@ export class AuthService {
     private readonly sessionRows: SessionsRepository,
     private readonly sessions: SessionStateStore,
     private readonly emailChange: EmailChangeService,
+    private readonly attempts: LoginAttempts,
   ) {}
 
   /** Creates an account (D13) with its user.registered event and a verification email, in one transaction. */
@@ -70,6 +72,8 @@ export class AuthService {
   /** Logs in by username or email, opening a session the token names; a failure never says which part was wrong. */
   async login(input: LoginRequest & { client?: ClientInfo }): Promise<LoginResponse> {
     const user = await this.users.findByLogin(input.login);
+    // Counted per account before the password is checked: over the quota, no guess is even tried.
+    await this.attempts.count(user?.id ?? null, input.login);
     const valid = await this.hasher.verify(user?.passwordHash ?? null, input.password);
     if (!user || !valid) throw unauthorized(WRONG_CREDENTIALS);
     if (user.status === 'suspended') throw forbidden(SUSPENDED);
@@ -99,7 +103,8 @@ export class AuthService {
    */
   async sessionState(userId: string, sessionId?: string): Promise<SessionState> {
     const user = await this.users.findById(userId);
-    if (!user) return { token_version: -1, status: 'deleted', role: 'regular', email_verified: false, session_active: false };
-    return { ...accountStateOf(user), session_active: sessionId ? await this.sessionRows.isLive(sessionId, userId) : true };
+    const state: AccountState = user ? accountStateOf(user) : { token_version: -1, status: 'deleted', role: 'regular', email_verified: false };
+    const live = user ? (sessionId ? await this.sessionRows.isLive(sessionId, userId) : true) : false;
+    return { ...state, session_active: live, sealed: this.sessions.sealed(userId, state, sessionId ? { id: sessionId, live } : undefined) };
   }
 }

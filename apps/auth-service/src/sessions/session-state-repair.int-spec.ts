@@ -2,8 +2,11 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createConnection } from 'node:net';
 import type { Redis } from 'ioredis';
 import type { NatsConnection } from 'nats';
-import { createRequestRedis, sessionKey, accountStateKey, IdentityCache, type ServiceConfig } from '@market/server-kit';
-import { eventually } from '@market/server-kit/testing';
+import { createRequestRedis, sessionKey, accountStateKey, IdentityCache, openSessionState, type ServiceConfig } from '@market/server-kit';
+
+// auth-service's bus key signs what the store writes (ADR 0065): a test key of this file's own.
+const bus = testBusIdentity(isolatedEnv('postgres://unused'), 'auth-service');
+import { eventually, isolatedEnv, testBusIdentity } from '@market/server-kit/testing';
 import type { AuthConfig } from '../auth.config';
 import { SessionStateStore } from './session-state.store';
 
@@ -47,6 +50,7 @@ describe('SessionStateStore after a missed write', () => {
       { JWT_TTL_SECONDS: 3600 } as AuthConfig,
       nc,
       new IdentityCache(),
+      bus,
     );
   });
   afterAll(async () => {
@@ -89,7 +93,7 @@ describe('SessionStateStore after a missed write', () => {
     notices.length = 0;
     await store.publishSessions(['session-2'], false);
     expect(store.unsettledCount).toBe(0);
-    expect(await redis.get(sessionKey(PREFIX, 'session-2'))).toBe('0');
+    expect(openSessionState(bus.keys, 'session-2', await redis.get(sessionKey(PREFIX, 'session-2')))).toEqual({ value: false });
     expect(notices).toEqual([{ subject: 'repair.identity.changed', change: { sessions: ['session-2'] } }]);
     // A new session was never kept anywhere: nothing to announce.
     await store.publishSessions(['session-3'], true);

@@ -4,6 +4,9 @@ import type { NatsConnection } from 'nats';
 import {
   ACCOUNT_STATE_TTL_SECONDS,
   accountStateKey,
+  BusIdentity,
+  sealAccountState,
+  sealSessionState,
   IDENTITY_CACHE,
   IDENTITY_REDIS,
   NATS_CONNECTION,
@@ -52,12 +55,22 @@ export class SessionStateStore implements OnModuleDestroy {
     @Inject(AUTH_CONFIG) private readonly auth: AuthConfig,
     @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
     @Inject(IDENTITY_CACHE) private readonly kept: IdentityCache,
+    // Every value is signed with auth-service's bus key: readers believe nothing else Redis holds (ADR 0065).
+    private readonly bus: BusIdentity,
   ) {}
+
+  /** An account's state and a session's standing as stored in Redis, signed; for callers of auth.session_state to cache. */
+  sealed(userId: string, state: AccountState, session?: { id: string; live: boolean }): { account: string; session?: string } {
+    return {
+      account: sealAccountState(this.bus.signer, userId, state, ACCOUNT_STATE_TTL_SECONDS),
+      ...(session ? { session: sealSessionState(this.bus.signer, session.id, session.live, ACCOUNT_STATE_TTL_SECONDS) } : {}),
+    };
+  }
 
   /** The account's state after a change: overwrites whatever any process cached. */
   async publish(user: Pick<UserEntity, 'id' | 'tokenVersion' | 'status' | 'role' | 'emailVerifiedAt'>): Promise<void> {
     const key = accountStateKey(this.config.REDIS_KEY_PREFIX, user.id);
-    await this.write(() => this.redis.set(key, JSON.stringify(accountStateOf(user)), 'EX', ACCOUNT_STATE_TTL_SECONDS), `account ${user.id}`, [key]);
+    await this.write(() => this.redis.set(key, this.sealed(user.id, accountStateOf(user)).account, 'EX', ACCOUNT_STATE_TTL_SECONDS), `account ${user.id}`, [key]);
     await this.announce({ users: [user.id] });
   }
 
@@ -67,7 +80,7 @@ export class SessionStateStore implements OnModuleDestroy {
    */
   async publishIfAbsent(user: Pick<UserEntity, 'id' | 'tokenVersion' | 'status' | 'role' | 'emailVerifiedAt'>): Promise<void> {
     const key = accountStateKey(this.config.REDIS_KEY_PREFIX, user.id);
-    await this.write(() => this.redis.set(key, JSON.stringify(accountStateOf(user)), 'EX', ACCOUNT_STATE_TTL_SECONDS, 'NX'), `account ${user.id}`, []);
+    await this.write(() => this.redis.set(key, this.sealed(user.id, accountStateOf(user)).account, 'EX', ACCOUNT_STATE_TTL_SECONDS, 'NX'), `account ${user.id}`, []);
   }
 
   /** Marks sessions live (for a reader's cache time) or ended (for as long as a token of theirs could be presented). */
@@ -76,7 +89,7 @@ export class SessionStateStore implements OnModuleDestroy {
     const writes = this.redis.multi();
     const ttl = live ? ACCOUNT_STATE_TTL_SECONDS : this.auth.JWT_TTL_SECONDS;
     const keys = ids.map((id) => sessionKey(this.config.REDIS_KEY_PREFIX, id));
-    for (const key of keys) writes.set(key, live ? '1' : '0', 'EX', ttl);
+    ids.forEach((id, i) => writes.set(keys[i], sealSessionState(this.bus.signer, id, live, ttl), 'EX', ttl));
     await this.write(() => writes.exec(), `${ids.length} session(s)`, keys);
     // A new session was never kept anywhere; an ended one may be.
     if (!live) await this.announce(ids.length > MAX_NAMED ? { all: true } : { sessions: ids });

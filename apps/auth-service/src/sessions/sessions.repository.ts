@@ -19,6 +19,8 @@ export interface NewSession {
   userId: string;
   kind: SessionRow['kind'];
   impersonatorId?: string | null;
+  /** The admin's session an impersonation was started from: when it ends, so does the impersonation. */
+  impersonatorSessionId?: string | null;
   userAgent?: string | null;
   address?: string | null;
   expiresAt: Date;
@@ -37,9 +39,9 @@ export class SessionsRepository {
 
   async create(session: NewSession, manager?: EntityManager): Promise<SessionRow> {
     const [row]: SessionRow[] = await this.runner(manager).query(
-      `INSERT INTO sessions (id, user_id, kind, impersonator_id, user_agent, address, expires_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${COLUMNS}`,
-      [randomUUID(), session.userId, session.kind, session.impersonatorId ?? null, session.userAgent ?? null, session.address ?? null, session.expiresAt],
+      `INSERT INTO sessions (id, user_id, kind, impersonator_id, impersonator_session_id, user_agent, address, expires_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING ${COLUMNS}`,
+      [randomUUID(), session.userId, session.kind, session.impersonatorId ?? null, session.impersonatorSessionId ?? null, session.userAgent ?? null, session.address ?? null, session.expiresAt],
     );
     return row;
   }
@@ -73,11 +75,25 @@ export class SessionsRepository {
     );
   }
 
-  /** Ends one session of a user; the ids it ended (none when it was not theirs or already over). */
+  /** When a live session of the user ends, or null when it is not live: an impersonation never outlives it. */
+  async liveUntil(id: string, userId: string): Promise<Date | null> {
+    const [row]: { expires_at: Date }[] = await this.dataSource.query(
+      'SELECT expires_at FROM sessions WHERE id = $1 AND user_id = $2 AND revoked_at IS NULL AND expires_at > now()',
+      [id, userId],
+    );
+    return row?.expires_at ?? null;
+  }
+
+  /**
+   * Ends one session of a user and the impersonations started from it; the ids it ended (none when it was not theirs
+   * or already over).
+   */
   async revoke(userId: string, id: string, manager?: EntityManager): Promise<string[]> {
     // An UPDATE answers [rows, count] through TypeORM.
     const [rows]: [{ id: string }[], number] = await this.runner(manager).query(
-      'UPDATE sessions SET revoked_at = now() WHERE id = $1 AND user_id = $2 AND revoked_at IS NULL RETURNING id',
+      `UPDATE sessions SET revoked_at = now()
+       WHERE ((id = $1 AND user_id = $2) OR (impersonator_session_id = $1 AND impersonator_id = $2)) AND revoked_at IS NULL
+       RETURNING id`,
       [id, userId],
     );
     return rows.map((row) => row.id);

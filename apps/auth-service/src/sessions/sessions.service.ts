@@ -38,9 +38,10 @@ export class SessionsService {
   async logout(actor: Actor | null): Promise<MessageResponse> {
     const caller = requireActor(actor);
     if (caller.session_id) {
-      await this.sessions.revoke(caller.user_id, caller.session_id);
-      // Published whether or not this call ended it: a retry repairs a publish an earlier call could not make.
-      await this.end([caller.session_id]);
+      const ended = await this.sessions.revoke(caller.user_id, caller.session_id);
+      // Published whether or not this call ended it: a retry repairs a publish an earlier call could not make. The
+      // impersonations this session started end with it.
+      await this.end([...new Set([caller.session_id, ...ended])]);
     }
     return { message: 'You have been logged out.' };
   }
@@ -57,8 +58,8 @@ export class SessionsService {
   async revoke(actor: Actor | null, id: string): Promise<MessageResponse> {
     const caller = requireActor(actor);
     if (!(await this.sessions.belongsTo(id, caller.user_id))) throw notFound('Session not found');
-    await this.sessions.revoke(caller.user_id, id);
-    await this.end([id]);
+    const ended = await this.sessions.revoke(caller.user_id, id);
+    await this.end([...new Set([id, ...ended])]);
     return { message: 'That session has been logged out.' };
   }
 

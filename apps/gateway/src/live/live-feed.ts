@@ -88,7 +88,17 @@ export class LiveFeed implements OnApplicationBootstrap, BeforeApplicationShutdo
     this.unwatch();
   }
 
+  // Nothing a message holds may throw out of here: an exception in a subscription callback ends the reading of the
+  // gateway's one NATS connection.
   private relay(error: NatsError | null, msg: Msg): void {
+    try {
+      this.take(error, msg);
+    } catch (failure) {
+      this.logger.warn(`Dropped an event on ${msg?.subject ?? 'the live feed'}: ${(failure as Error).message}`);
+    }
+  }
+
+  private take(error: NatsError | null, msg: Msg): void {
     if (error) {
       this.logger.warn(`Live feed subscription failed: ${error.message}`);
       return;

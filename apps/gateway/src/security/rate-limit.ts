@@ -6,7 +6,7 @@ import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway.config';
 import { GATEWAY_REDIS } from '../gateway.tokens';
 import { canonicalIdentifier } from '@market/domain';
 import type { RateLimitState } from '@market/contracts';
-import { rateLimited, setRateLimitHeaders, unavailable } from '@market/server-kit';
+import { attemptState, countAttempt, rateLimited, setRateLimitHeaders, tooManyAttempts, unavailable } from '@market/server-kit';
 import { clientAddressKey } from './client-address';
 
 interface Limit {
@@ -18,11 +18,11 @@ interface Limit {
   windowSeconds: number;
 }
 
-/** The limits per action: per client address (an IPv6 /64 counts as one) and, for login and forgot-password, per account. */
+/** The limits per action: per client address (an IPv6 /64 counts as one) and, for forgot-password, per email. */
 export const RATE_LIMITS = {
   login: [
     { policy: 'login-address', by: 'ip', max: 30, windowSeconds: 900 },
-    { policy: 'login-account', by: { body: 'login' }, max: 10, windowSeconds: 900 },
+    // The per-account quota (login-account) is auth-service's: only it knows a username and an email name one account.
   ],
   register: [{ policy: 'register-address', by: 'ip', max: 10, windowSeconds: 3600 }],
   forgotPassword: [
@@ -55,11 +55,6 @@ const RATE_LIMIT_KEY = 'rate-limit';
 /** Limits a route with the named rules. */
 export const RateLimit = (name: RateLimitName) => SetMetadata(RATE_LIMIT_KEY, name);
 
-// INCR and the first PEXPIRE in one step, so a window always ends even if a gateway dies in between.
-const HIT = `local n = redis.call('INCR', KEYS[1])
-if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
-return {n, redis.call('PTTL', KEYS[1])}`;
-
 /**
  * Counts attempts in Redis, so limits hold across every gateway replica; over the limit is a 429 with Retry-After.
  * Every answer of a limited route carries the RateLimit-Policy and RateLimit headers for the client address's quotas,
@@ -89,21 +84,9 @@ export class RateLimitGuard implements CanActivate {
       const hit = await this.count(name, key, limit);
       if (!hit) break;
       const [count, ttlMs] = hit;
-      // Whole requests, at least one: the header states a count (a fractional scale rounds down).
-      const quota = Math.max(1, Math.floor(limit.max * this.config.RATE_LIMIT_SCALE));
-      const state: RateLimitState = {
-        policy: limit.policy,
-        quota,
-        window_seconds: limit.windowSeconds,
-        unit: 'requests',
-        remaining: Math.max(0, quota - count),
-        reset_seconds: Math.max(1, Math.ceil(ttlMs / 1000)),
-      };
-      if (count > quota) {
-        const minutes = Math.ceil(state.reset_seconds / 60);
-        // The filter sets Retry-After and this quota's headers; the quotas counted before it are not repeated.
-        throw rateLimited(`Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, state);
-      }
+      const { exceeded, ...state } = attemptState(limit, count, ttlMs, this.config.RATE_LIMIT_SCALE);
+      // The filter sets Retry-After and this quota's headers; the quotas counted before it are not repeated.
+      if (exceeded) throw rateLimited(tooManyAttempts(state), state);
       // An account's count is told only on its refusal: on every answer it would tell anyone whether someone else
       // has been trying that login or email lately.
       if (limit.by === 'ip') counted.push(state);
@@ -115,7 +98,7 @@ export class RateLimitGuard implements CanActivate {
   /** The attempt's count and the window's time left; null when Redis is away and the action fails open. */
   private async count(name: RateLimitName, key: string, limit: Limit): Promise<[number, number] | null> {
     try {
-      const hit = (await this.redis.eval(HIT, 1, key, String(limit.windowSeconds * 1000))) as [number, number];
+      const hit = await countAttempt(this.redis, key, limit.windowSeconds);
       if (this.failing) this.logger.log('Redis counts rate limits again');
       this.failing = false;
       return hit;

@@ -3,7 +3,7 @@ import { connect, JSONCodec, type NatsConnection } from 'nats';
 import { DataSource } from 'typeorm';
 import { RPC, type Actor, type RpcEnvelope } from '@market/contracts';
 import { AppError, parseEnvOrThrow, readNestReply, RpcClient, natsTarget, serviceEnv } from '@market/server-kit';
-import { signedRequestHeaders, startServiceUnderTest, testBusIdentity, testCaller, type ServiceUnderTest } from '@market/server-kit/testing';
+import { requestAs, startServiceUnderTest, testBusIdentity, testCaller, type ServiceUnderTest } from '@market/server-kit/testing';
 import { listingsAppModule } from '../app.module';
 import { buildListing } from '../testing/listing.factory';
 import { ListingsService } from './listings.service';
@@ -26,7 +26,7 @@ describe('Idempotency-Key and caller deadlines on a service (ADR 0047)', () => {
   const sendRaw = async (envelope: RpcEnvelope): Promise<unknown> => {
     const subject = `${svc.env.NATS_SUBJECT_PREFIX}${RPC.listings.create.subject}`;
     const data = JSONCodec().encode({ pattern: RPC.listings.create.subject, id: randomUUID(), data: envelope });
-    const reply = await raw.request(subject, data, { timeout: 5000, headers: signedRequestHeaders(svc.env, 'gateway', subject, data) });
+    const reply = await requestAs(raw, svc.env, 'gateway', subject, data);
     return readNestReply(JSONCodec().decode(reply.data));
   };
 

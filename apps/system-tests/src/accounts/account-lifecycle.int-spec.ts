@@ -274,5 +274,22 @@ describe('account lifecycle through the gateway', () => {
       expect((await post(api(`/admin/impersonate/${user.id}`), undefined, bearer(user.token))).status).toBe(403);
       expect((await post(api('/admin/stop-impersonation'), undefined, bearer(user.token))).status).toBe(400);
     });
+
+    it("ends when the admin's session that started it ends (ADR 0065), and leaves the admin's other sessions alone", async () => {
+      const user = await signUp();
+      // A second login of the admin: its logout must end the impersonation it started, and nothing else.
+      const session = (await post(api('/auth/login'), { login: ADMIN.email, password: ADMIN.password })).body.access_token as string;
+      const fromSession = (await post(api(`/admin/impersonate/${user.id}`), undefined, bearer(session))).body.impersonation_token as string;
+      const fromOther = (await post(api(`/admin/impersonate/${user.id}`), undefined, bearer(adminToken))).body.impersonation_token as string;
+      expect((await get(api('/auth/me'), bearer(fromSession))).status).toBe(200);
+
+      expect((await post(api('/auth/logout'), undefined, bearer(session))).status).toBe(200);
+      expect((await get(api('/auth/me'), bearer(fromSession))).status).toBe(401);
+      expect((await get(api('/auth/me'), bearer(fromOther))).body.id).toBe(user.id);
+      expect((await get(api('/auth/me'), bearer(adminToken))).status).toBe(200);
+      // An ended session cannot start one either.
+      expect((await post(api(`/admin/impersonate/${user.id}`), undefined, bearer(session))).status).toBe(401);
+      expect((await post(api('/admin/stop-impersonation'), undefined, bearer(fromOther))).status).toBe(200);
+    });
   });
 });

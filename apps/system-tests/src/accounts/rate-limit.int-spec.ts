@@ -1,4 +1,4 @@
-import { post, startStack, type Stack } from '../support/start-stack';
+import { post, signUp, startStack, type Stack } from '../support/start-stack';
 
 describe('rate limits held in Redis', () => {
   let stack: Stack;
@@ -36,6 +36,21 @@ describe('rate limits held in Redis', () => {
     expect(onOther.status).toBe(429);
     const someoneElse = await post(`${stack.urls[0]}/api/auth/login`, { login: `${login}_other`, password: 'unrelated' });
     expect(someoneElse.status).toBe(401);
+  });
+
+  it('counts one account once whether it is named by username or email', async () => {
+    // signUp logged in once: with nine guesses, by either name, the account has had its ten attempts.
+    const member = await signUp(stack.url);
+    for (let i = 0; i < 9; i += 1) {
+      const login = i % 2 === 0 ? member.username : member.email.toUpperCase();
+      expect((await post(`${stack.urls[i % 2]}/api/auth/login`, { login, password: `wrong-guess-${i}` })).status).toBe(401);
+    }
+    // The eleventh, by either name and even with the right password, waits out the window.
+    for (const login of [member.username, member.email]) {
+      const blocked = await post(`${stack.urls[0]}/api/auth/login`, { login, password: member.password });
+      expect(blocked.status).toBe(429);
+      expect(blocked.headers.get('ratelimit-policy')).toBe('"login-account";q=10;w=900');
+    }
   });
 
   it('limits forgot-password per email', async () => {

@@ -3,7 +3,7 @@ import jwt from 'jsonwebtoken';
 import { connect, JSONCodec, type NatsConnection } from 'nats';
 import { DEFAULT_SETTINGS, RPC, type RpcDefinition } from '@market/contracts';
 import { generateSigningKeys } from '@market/server-kit';
-import { signedRequestHeaders } from '@market/server-kit/testing';
+import { requestAs } from '@market/server-kit/testing';
 import { startStack, type Stack } from '../support/start-stack';
 
 // An admin subject of every service (bidding has none: its caller-only My Bids), with a request it would act on.
@@ -28,7 +28,7 @@ describe('a request published straight onto NATS', () => {
   const refusalOf = async (definition: RpcDefinition, meta: Record<string, unknown>, data: unknown): Promise<number | null> => {
     const subject = `${stack.env.NATS_SUBJECT_PREFIX}${definition.subject}`;
     const packet = codec.encode({ pattern: subject, id: randomUUID(), data: { meta: { request_id: randomUUID(), ...meta }, data } });
-    const reply = await nc.request(subject, packet, { timeout: 5000, headers: signedRequestHeaders(stack.env, 'gateway', subject, packet) });
+    const reply = await requestAs(nc, stack.env, 'gateway', subject, packet);
     const answer = codec.decode(reply.data) as { err?: { status?: number } };
     return answer.err?.status ?? null;
   };

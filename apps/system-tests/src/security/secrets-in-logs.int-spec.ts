@@ -4,7 +4,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:f
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { createTestDatabase, deleteStream, eventually, isolatedEnv, startSmtpSink, type TestDatabase } from '@market/server-kit/testing';
+import { createTestDatabase, eventually, isolatedEnv, startSmtpSink, type TestDatabase } from '@market/server-kit/testing';
 import { bearer, get, post } from '../support/start-stack';
 import { latestLink } from '../support/mailbox';
 
@@ -73,6 +73,10 @@ describe('secrets never reach the logs of a run', () => {
       SMTP_PASSWORD: secrets.SMTP_PASSWORD,
       // The apps are built (npm test builds first); a rebuild here would rewrite every dist while other tests load them.
       SKIP_BUILD: 'true',
+      // No servers given: outside tests npm start never uses the machine's open Redis and NATS (D25), it starts its own
+      // with a user per process under DATA_DIR.
+      REDIS_URL: '',
+      NATS_URL: '',
     };
     launcher = spawn(process.execPath, [join(ROOT, 'scripts/start.mjs')], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     // Ready when it prints its URL; an early exit fails at once with what it said.
@@ -99,7 +103,6 @@ describe('secrets never reach the logs of a run', () => {
       launcher.kill('SIGKILL');
     }
     await sink?.close();
-    if (env) await deleteStream(env.NATS_URL, env.EVENTS_STREAM);
     await db?.drop();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
@@ -122,6 +125,9 @@ describe('secrets never reach the logs of a run', () => {
     expect((await get(api('/auth/me'), bearer(login.body.access_token))).body.email_verified).toBe(true);
     // The mail went out with the SMTP password: it was in use, not just set.
     expect(sink.logins).toContainEqual({ user: 'site-market-mailer', pass: secrets.SMTP_PASSWORD });
+    // Its own Redis and NATS, each with a user per process: the machine's open ones were not used (D25).
+    expect(launcherOutput).toMatch(/Redis: started redis-server on 127\.0\.0\.1:\d+ .*with a user per process/);
+    expect(launcherOutput).toMatch(/NATS: started nats-server on 127\.0\.0\.1:\d+ .*with a user per process/);
     // Production with PAYMENTS_PROVIDER=sandbox said so explicitly; every page shows the banner (ADR 0033).
     expect((await get(api('/site'))).body).toEqual({ payments: { provider: 'sandbox', test_mode: true } });
 
@@ -131,16 +137,23 @@ describe('secrets never reach the logs of a run', () => {
 
     const logDir = join(dataDir, 'logs');
     const files = readdirSync(logDir);
+    // The nats-server npm start ran writes its log beside the services' (redis-server logs nothing at this level).
     expect(files.sort()).toEqual(
-      ['admin-service', 'auth-service', 'bidding-service', 'billing-service', 'gateway', 'listings-service', 'notifications-service'].map((name) => `${name}.log`),
+      ['admin-service', 'auth-service', 'bidding-service', 'billing-service', 'gateway', 'listings-service', 'nats-server', 'notifications-service'].map((name) => `${name}.log`),
     );
     // Every process's bus signing key too (D25): npm start keeps them under data/, owner-only.
     const busKeysFile = join(dataDir, 'bus-keys.json');
     expect((statSync(busKeysFile).mode & 0o777).toString(8)).toBe('600');
     const busSigningKeys = (JSON.parse(readFileSync(busKeysFile, 'utf8')) as { signingKeys: Record<string, string> }).signingKeys;
     expect(Object.keys(busSigningKeys)).toHaveLength(7);
-    const forbidden = {
+    // And the passwords of its Redis and NATS users.
+    const serverPasswords = ['redis-passwords.json', 'nats-passwords.json'].flatMap((file) =>
+      Object.entries(JSON.parse(readFileSync(join(dataDir, file), 'utf8')) as Record<string, string>).map(([user, password]): [string, string] => [`${file}:${user}`, password]),
+    );
+    expect(serverPasswords.length).toBe(16);
+    const forbidden: Record<string, string> = {
       ...secrets,
+      ...Object.fromEntries(serverPasswords),
       ...Object.fromEntries(Object.entries(busSigningKeys).map(([party, key]) => [`bus_key_${party}`, key])),
       member_password: member.password,
       new_password: member.newPassword,

@@ -42,7 +42,7 @@ export async function startServiceProcess(name: string, env: Record<string, stri
   const child: ChildProcess = spawn(process.execPath, [main], {
     cwd: ROOT,
     // A test stack's environment holds every process's test key: this process gets its own (D25).
-    env: { ...process.env, ...(env.BUS_TEST_SIGNING_KEYS ? busEnvOf(env, name as EventParty) : env), HEALTH_PORT: String(port), HOST: '127.0.0.1' },
+    env: { ...process.env, ...childEnv(env, name), HEALTH_PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
@@ -72,4 +72,10 @@ export async function startServiceProcess(name: string, env: Record<string, stri
       await exited;
     },
   };
+}
+
+/** A child's environment: its own bus key from a test stack's, and none of the other processes' keys. */
+function childEnv(env: Record<string, string>, name: string): Record<string, string> {
+  const { BUS_TEST_SIGNING_KEYS: _all, ...own } = env.BUS_TEST_SIGNING_KEYS ? busEnvOf(env, name as EventParty) : env;
+  return own;
 }

@@ -71,8 +71,14 @@ export const AccountStateSchema = z.strictObject({
 });
 export type AccountState = z.infer<typeof AccountStateSchema>;
 
-/** auth.session_state answer: the account's state, and whether the session asked about still stands. */
-export const SessionStateSchema = AccountStateSchema.extend({ session_active: z.boolean() });
+/**
+ * auth.session_state answer: the account's state, and whether the session asked about still stands; with both as
+ * auth-service signed them for Redis (ADR 0065), which the caller may store as they are (it cannot sign them itself).
+ */
+export const SessionStateSchema = AccountStateSchema.extend({
+  session_active: z.boolean(),
+  sealed: z.strictObject({ account: z.string().max(1000), session: z.string().max(500).optional() }).optional(),
+});
 export type SessionState = z.infer<typeof SessionStateSchema>;
 
 /**

@@ -18,6 +18,7 @@ import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor';
 import { RpcInterceptorChain } from '../rpc/rpc-interceptor-chain';
 import { DataSource } from 'typeorm';
 import { BusIdentity } from '../bus/bus-identity';
+import { refuseOpenInfra } from '../config/open-infra';
 
 export interface BootstrapOptions {
   service: ServiceName;
@@ -60,7 +61,7 @@ export async function createServiceApp(options: BootstrapOptions): Promise<INest
   // SUB goes out asynchronously; a restarted replica counts as serving only once NATS routes to it.
   await strategy.subscribed();
   app.get(ServingState).attach(strategy);
-  await app.listen(options.healthPort ?? options.config.HEALTH_PORT ?? options.defaultHealthPort, process.env.HOST ?? '0.0.0.0');
+  await app.listen(options.healthPort ?? options.config.HEALTH_PORT ?? options.defaultHealthPort, options.config.METRICS_HOST);
   return app;
 }
 
@@ -68,6 +69,7 @@ export async function createServiceApp(options: BootstrapOptions): Promise<INest
 export async function bootstrapService(options: BootstrapOptions): Promise<void> {
   const logger = new JsonLogger(options.service, options.config.LOG_LEVEL);
   try {
+    await refuseOpenInfra(options.config);
     const app = await createServiceApp(options);
     drainOnSignals(app, options.config, logger);
     const url = await app.getUrl();

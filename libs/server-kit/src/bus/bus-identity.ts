@@ -1,4 +1,4 @@
-import { callersOf, type EventParty } from '@market/contracts';
+import type { EventParty } from '@market/contracts';
 import { BusKeys, BusSigner, busPublicKey, parseBusPublicKeys, parseBusSigningKey } from './bus-keys';
 import { ConfigError } from '../config/env';
 
@@ -36,22 +36,4 @@ export function busIdentity(party: EventParty, config: BusConfig): BusIdentity {
   const listed = (keys.get(party) ?? []).map((key) => key.export({ format: 'der', type: 'spki' }).subarray(-32).toString('base64url'));
   if (!listed.includes(own)) throw new ConfigError('BUS_SIGNING_KEY', `its public key is not listed for ${party} in BUS_PUBLIC_KEYS`);
   return new BusIdentity(new BusSigner(party, privateKey), new BusKeys(keys));
-}
-
-/**
- * An identity holding every process's key (tests and tools that stand in for several processes): a request is signed
- * by the gateway when a browser may send it, else by the first service allowed to call it.
- */
-export function keyringIdentity(signingKeys: Readonly<Record<EventParty, string>>, publicKeys: string, as: EventParty = 'gateway'): BusIdentity {
-  const keys = new BusKeys(parseBusPublicKeys(publicKeys));
-  const signers = new Map<EventParty, BusSigner>(
-    (Object.entries(signingKeys) as Array<[EventParty, string]>).map(([party, seed]) => [party, new BusSigner(party, parseBusSigningKey(seed))]),
-  );
-  const own = signers.get(as);
-  if (!own) throw new Error(`No signing key for ${as}`);
-  return new BusIdentity(own, keys, (subject) => {
-    const allowed = callersOf(subject);
-    const party = allowed.includes(as) ? as : allowed.find((caller) => signers.has(caller));
-    return (party && signers.get(party)) || own;
-  });
 }

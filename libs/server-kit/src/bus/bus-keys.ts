@@ -40,6 +40,7 @@ export function parseBusPublicKeys(value: string): Map<EventParty, KeyObject[]> 
   const unknown = Object.keys(entries).find((party) => !(NATS_PARTIES as readonly string[]).includes(party));
   if (unknown) throw new Error(`names "${unknown}", which is no process of the bus`);
   const keys = new Map<EventParty, KeyObject[]>();
+  const owners = new Map<string, EventParty>();
   for (const party of NATS_PARTIES) {
     const listed = entries[party];
     if (!Array.isArray(listed) || listed.length < 1 || listed.length > MAX_KEYS_PER_PARTY) throw new Error(`must list 1 or 2 keys for ${party}`);
@@ -47,7 +48,11 @@ export function parseBusPublicKeys(value: string): Map<EventParty, KeyObject[]> 
       party,
       listed.map((key) => {
         if (typeof key !== 'string') throw new Error(`lists a key of ${party} that is not a string`);
-        return createPublicKey({ key: Buffer.concat([SPKI_PREFIX, rawKey(key, `a key of ${party}`)]), format: 'der', type: 'spki' });
+        const raw = rawKey(key, `a key of ${party}`);
+        const other = owners.get(key);
+        if (other && other !== party) throw new Error(`lists one key for both ${[other, party].sort().join(' and ')}`);
+        owners.set(key, party);
+        return createPublicKey({ key: Buffer.concat([SPKI_PREFIX, raw]), format: 'der', type: 'spki' });
       }),
     );
   }

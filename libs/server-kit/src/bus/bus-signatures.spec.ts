@@ -2,7 +2,8 @@ import { headers as natsHeaders } from 'nats';
 import { RPC } from '@market/contracts';
 import { ConfigError } from '../config/env';
 import { BusKeys, BusSigner, generateBusKeys, parseBusPublicKeys, parseBusSigningKey } from './bus-keys';
-import { busIdentity, keyringIdentity } from './bus-identity';
+import { busIdentity } from './bus-identity';
+import { keyringIdentity } from '../testing/test-env';
 import { CLOCK_SKEW_MS, EXPIRES_HEADER, MAX_REQUEST_LIFETIME_MS, SENDER_HEADER, SIGNATURE_HEADER, checkReply, checkRequest, eventHeaders, eventProblem, eventSignature, replyHeaders, requestHeaders } from './bus-signatures';
 
 const keys = generateBusKeys();
@@ -24,6 +25,8 @@ describe('bus keys (D25)', () => {
     expect(() => parseBusPublicKeys(JSON.stringify(missing))).toThrow('must list 1 or 2 keys for gateway');
     expect(() => parseBusPublicKeys(JSON.stringify({ ...listed, gateway: ['a', 'b', 'c'] }))).toThrow('must list 1 or 2 keys for gateway');
     expect(() => parseBusPublicKeys(JSON.stringify({ ...listed, gateway: ['short'] }))).toThrow(/a key of gateway must be 32 bytes/);
+    // One key under two processes would let one sign as the other.
+    expect(() => parseBusPublicKeys(JSON.stringify({ ...listed, gateway: [...listed.gateway, listed['auth-service'][0]] }))).toThrow('lists one key for both auth-service and gateway');
     expect(() => parseBusSigningKey('x'.repeat(43).replace(/x$/, '!'))).toThrow(/32 bytes in base64url/);
   });
 
@@ -44,51 +47,58 @@ describe('bus keys (D25)', () => {
 
 describe('signed requests', () => {
   const subject = 'rpc_x.auth.login';
-  const signed = () => requestHeaders(signer('gateway'), subject, data, NOW + 5000);
+  const inbox = '_INBOX.gw.1';
+  const signed = () => requestHeaders(signer('gateway'), subject, inbox, data, NOW + 5000);
+  const check = (headers: ReturnType<typeof signed> | undefined, now = NOW, on = subject, reply = inbox, body = data) => checkRequest(publicKeys, on, reply, headers, body, now);
 
-  it('names a sender whose key signed exactly this subject, data and expiry', () => {
-    expect(checkRequest(publicKeys, subject, signed(), data, NOW)).toEqual({ sender: 'gateway' });
-    expect(checkRequest(publicKeys, 'rpc_x.auth.register', signed(), data, NOW)).toEqual({ problem: 'not signed by gateway' });
-    expect(checkRequest(publicKeys, subject, signed(), new TextEncoder().encode('{"other":1}'), NOW)).toEqual({ problem: 'not signed by gateway' });
+  it('names a sender whose key signed exactly this subject, reply inbox, data and expiry', () => {
+    expect(check(signed())).toEqual({ sender: 'gateway', signature: signed().get(SIGNATURE_HEADER), expiresAt: NOW + 5000 + CLOCK_SKEW_MS });
+    expect(check(signed(), NOW, 'rpc_x.auth.register')).toEqual({ problem: 'not signed by gateway' });
+    // A captured request sent again with its answer redirected to another inbox.
+    expect(check(signed(), NOW, subject, '_INBOX.attacker.1')).toEqual({ problem: 'not signed by gateway' });
+    expect(check(signed(), NOW, subject, inbox, new TextEncoder().encode('{"other":1}'))).toEqual({ problem: 'not signed by gateway' });
   });
 
   it('refuses one unsigned, expired, valid too long, claiming another sender or no process', () => {
-    expect(checkRequest(publicKeys, subject, undefined, data, NOW)).toEqual({ problem: 'unsigned request' });
-    expect(checkRequest(publicKeys, subject, signed(), data, NOW + 5000 + CLOCK_SKEW_MS + 1)).toEqual({ problem: 'expired signature' });
-    expect(checkRequest(publicKeys, subject, signed(), data, NOW + 5000 + CLOCK_SKEW_MS)).toEqual({ sender: 'gateway' });
-    const forever = requestHeaders(signer('gateway'), subject, data, NOW + MAX_REQUEST_LIFETIME_MS + CLOCK_SKEW_MS + 1);
-    expect(checkRequest(publicKeys, subject, forever, data, NOW)).toEqual({ problem: 'signature valid for too long' });
+    expect(check(undefined)).toEqual({ problem: 'unsigned request' });
+    expect(check(signed(), NOW + 5000 + CLOCK_SKEW_MS + 1)).toEqual({ problem: 'expired signature' });
+    expect(check(signed(), NOW + 5000 + CLOCK_SKEW_MS)).toMatchObject({ sender: 'gateway' });
+    expect(check(requestHeaders(signer('gateway'), subject, inbox, data, NOW + MAX_REQUEST_LIFETIME_MS + CLOCK_SKEW_MS + 1))).toEqual({ problem: 'signature valid for too long' });
     const moved = signed();
     moved.set(EXPIRES_HEADER, String(NOW + 60_000));
-    expect(checkRequest(publicKeys, subject, moved, data, NOW)).toEqual({ problem: 'not signed by gateway' });
+    expect(check(moved)).toEqual({ problem: 'not signed by gateway' });
     const claimed = signed();
     claimed.set(SENDER_HEADER, 'auth-service');
-    expect(checkRequest(publicKeys, subject, claimed, data, NOW)).toEqual({ problem: 'not signed by auth-service' });
+    expect(check(claimed)).toEqual({ problem: 'not signed by auth-service' });
     const nobody = signed();
     nobody.set(SENDER_HEADER, 'mallory');
-    expect(checkRequest(publicKeys, subject, nobody, data, NOW)).toEqual({ problem: 'signed by no process of the bus' });
+    expect(check(nobody)).toEqual({ problem: 'signed by no process of the bus' });
     const garbage = signed();
     garbage.set(SIGNATURE_HEADER, 'AAAA');
-    expect(checkRequest(publicKeys, subject, garbage, data, NOW)).toEqual({ problem: 'not signed by gateway' });
+    expect(check(garbage)).toEqual({ problem: 'not signed by gateway' });
   });
 
   it('refuses a signature made with another key set', () => {
     const other = new BusSigner('gateway', parseBusSigningKey(generateBusKeys().signingKeys.gateway));
-    expect(checkRequest(publicKeys, subject, requestHeaders(other, subject, data, NOW + 5000), data, NOW)).toEqual({ problem: 'not signed by gateway' });
+    expect(check(requestHeaders(other, subject, inbox, data, NOW + 5000))).toEqual({ problem: 'not signed by gateway' });
   });
 });
 
 describe('signed replies', () => {
-  it("takes only the owner's signature for this inbox and these bytes", () => {
-    const headers = replyHeaders(signer('auth-service'), '_INBOX.gw.1', data);
-    expect(checkReply(publicKeys, 'auth-service', '_INBOX.gw.1', headers, data)).toBe(true);
-    expect(checkReply(publicKeys, 'auth-service', '_INBOX.gw.2', headers, data)).toBe(false);
-    expect(checkReply(publicKeys, 'auth-service', '_INBOX.gw.1', headers, new TextEncoder().encode('{}'))).toBe(false);
-    expect(checkReply(publicKeys, 'billing-service', '_INBOX.gw.1', headers, data)).toBe(false);
+  it("takes only the owner's signature for this inbox, this request and these bytes", () => {
+    const request = 'request-signature';
+    const headers = replyHeaders(signer('auth-service'), '_INBOX.gw.1', request, data);
+    expect(checkReply(publicKeys, 'auth-service', '_INBOX.gw.1', request, headers, data)).toBe(true);
+    expect(checkReply(publicKeys, 'auth-service', '_INBOX.gw.2', request, headers, data)).toBe(false);
+    // The owner's genuine answer to another request (one an attacker sent with this inbox as its reply subject).
+    expect(checkReply(publicKeys, 'auth-service', '_INBOX.gw.1', 'another-request', headers, data)).toBe(false);
+    expect(checkReply(publicKeys, 'auth-service', '_INBOX.gw.1', '', replyHeaders(signer('auth-service'), '_INBOX.gw.1', '', data), data)).toBe(false);
+    expect(checkReply(publicKeys, 'auth-service', '_INBOX.gw.1', request, headers, new TextEncoder().encode('{}'))).toBe(false);
+    expect(checkReply(publicKeys, 'billing-service', '_INBOX.gw.1', request, headers, data)).toBe(false);
     // Signed by a real process that does not answer the subject.
-    expect(checkReply(publicKeys, 'auth-service', '_INBOX.gw.1', replyHeaders(signer('billing-service'), '_INBOX.gw.1', data), data)).toBe(false);
-    expect(checkReply(publicKeys, 'auth-service', '_INBOX.gw.1', undefined, data)).toBe(false);
-    expect(checkReply(publicKeys, 'auth-service', '_INBOX.gw.1', natsHeaders(), data)).toBe(false);
+    expect(checkReply(publicKeys, 'auth-service', '_INBOX.gw.1', request, replyHeaders(signer('billing-service'), '_INBOX.gw.1', request, data), data)).toBe(false);
+    expect(checkReply(publicKeys, 'auth-service', '_INBOX.gw.1', request, undefined, data)).toBe(false);
+    expect(checkReply(publicKeys, 'auth-service', '_INBOX.gw.1', request, natsHeaders(), data)).toBe(false);
   });
 });
 
@@ -112,5 +122,9 @@ describe('signed events', () => {
     expect(eventProblem(publicKeys, { ...event, id: 'e2' }, headers)).toBe('not signed by auth-service');
     expect(eventProblem(publicKeys, { ...event, name: 'user.deleted' as never }, headers)).toBe('not signed by auth-service');
     expect(eventProblem(publicKeys, { ...event, name: 'no.such' as never }, headers)).toBe('no such event');
+    // Nested past any event of ours: refused without walking it (a stack overflow would stop the reader).
+    let deep: unknown = 'x';
+    for (let i = 0; i < 200_000; i += 1) deep = [deep];
+    expect(eventProblem(publicKeys, { ...event, payload: { ...payload, deep } }, headers)).toMatch(/^unreadable payload \(nested deeper than 32\)$/);
   });
 });

@@ -20,23 +20,36 @@ const encoder = new TextEncoder();
 function signed(head: string, body: Uint8Array): Uint8Array {
   return Buffer.concat([encoder.encode(head), body]);
 }
-const requestBytes = (sender: string, subject: string, expires: string, data: Uint8Array) => signed(`market-bus-1 request\n${sender}\n${subject}\n${expires}\n`, data);
-const replyBytes = (sender: string, replySubject: string, data: Uint8Array) => signed(`market-bus-1 reply\n${sender}\n${replySubject}\n`, data);
+// A request names where its answer goes, and an answer names the request it answers (its signature): a captured request
+// cannot be sent again with its answer redirected, nor one request's answer be handed to another.
+const requestBytes = (sender: string, subject: string, reply: string, expires: string, data: Uint8Array) =>
+  signed(`market-bus-1 request\n${sender}\n${subject}\n${reply}\n${expires}\n`, data);
+const replyBytes = (sender: string, replySubject: string, request: string, data: Uint8Array) => signed(`market-bus-1 reply\n${sender}\n${replySubject}\n${request}\n`, data);
 const eventBytes = (sender: string, id: string, name: string, payload: unknown) =>
   encoder.encode(`market-bus-1 event\n${sender}\n${id}\n${name}\n${canonicalJson(payload)}`);
 
-/** The headers of a request to `subject` (as published, prefix included), signed by `signer`, counting until `expires`. */
-export function requestHeaders(signer: BusSigner, subject: string, data: Uint8Array, expires: number): MsgHdrs {
+/**
+ * The headers of a request to `subject` (as published, prefix included) whose answer goes to `reply`, signed by
+ * `signer`, counting until `expires`.
+ */
+export function requestHeaders(signer: BusSigner, subject: string, reply: string, data: Uint8Array, expires: number): MsgHdrs {
   const headers = natsHeaders();
   const until = String(Math.floor(expires));
   headers.set(SENDER_HEADER, signer.party);
   headers.set(EXPIRES_HEADER, until);
-  headers.set(SIGNATURE_HEADER, signer.sign(requestBytes(signer.party, subject, until, data)));
+  headers.set(SIGNATURE_HEADER, signer.sign(requestBytes(signer.party, subject, reply, until, data)));
   return headers;
 }
 
 /** The verified sender of a request, or why it is not believed: unsigned, expired, or not signed by whom it names. */
-export function checkRequest(keys: BusKeys, subject: string, headers: MsgHdrs | undefined, data: Uint8Array, now = Date.now()): { sender: EventParty } | { problem: string } {
+export function checkRequest(
+  keys: BusKeys,
+  subject: string,
+  reply: string,
+  headers: MsgHdrs | undefined,
+  data: Uint8Array,
+  now = Date.now(),
+): { sender: EventParty; signature: string; expiresAt: number } | { problem: string } {
   const sender = headers?.get(SENDER_HEADER) ?? '';
   const signature = headers?.get(SIGNATURE_HEADER) ?? '';
   const expires = headers?.get(EXPIRES_HEADER) ?? '';
@@ -45,23 +58,31 @@ export function checkRequest(keys: BusKeys, subject: string, headers: MsgHdrs | 
   const until = /^\d{1,15}$/.test(expires) ? Number(expires) : NaN;
   if (!Number.isFinite(until) || until + CLOCK_SKEW_MS < now) return { problem: 'expired signature' };
   if (until > now + MAX_REQUEST_LIFETIME_MS + CLOCK_SKEW_MS) return { problem: 'signature valid for too long' };
-  if (!keys.verify(sender, requestBytes(sender, subject, expires, data), signature)) return { problem: `not signed by ${sender}` };
-  return { sender };
+  if (!keys.verify(sender, requestBytes(sender, subject, reply, expires, data), signature)) return { problem: `not signed by ${sender}` };
+  return { sender, signature, expiresAt: until + CLOCK_SKEW_MS };
 }
 
-/** The headers of a reply sent to `replySubject`, signed by the process answering. */
-export function replyHeaders(signer: BusSigner, replySubject: string, data: Uint8Array): MsgHdrs {
+/** The signature a request carries ('' when none): a reply names it. */
+export function requestSignature(headers: MsgHdrs | undefined): string {
+  return headers?.get(SIGNATURE_HEADER) ?? '';
+}
+
+/** The headers of a reply sent to `replySubject` answering the request signed `request`, signed by the process answering. */
+export function replyHeaders(signer: BusSigner, replySubject: string, request: string, data: Uint8Array): MsgHdrs {
   const headers = natsHeaders();
   headers.set(SENDER_HEADER, signer.party);
-  headers.set(SIGNATURE_HEADER, signer.sign(replyBytes(signer.party, replySubject, data)));
+  headers.set(SIGNATURE_HEADER, signer.sign(replyBytes(signer.party, replySubject, request, data)));
   return headers;
 }
 
-/** True when a reply received on `replySubject` is signed by `owner`, the service that answers the request's subject. */
-export function checkReply(keys: BusKeys, owner: EventParty, replySubject: string, headers: MsgHdrs | undefined, data: Uint8Array): boolean {
+/**
+ * True when a reply received on `replySubject` is signed by `owner`, the service that answers the request's subject,
+ * for the request this process signed `request`.
+ */
+export function checkReply(keys: BusKeys, owner: EventParty, replySubject: string, request: string, headers: MsgHdrs | undefined, data: Uint8Array): boolean {
   const signature = headers?.get(SIGNATURE_HEADER) ?? '';
-  if (headers?.get(SENDER_HEADER) !== owner || !signature) return false;
-  return keys.verify(owner, replyBytes(owner, replySubject, data), signature);
+  if (headers?.get(SENDER_HEADER) !== owner || !signature || !request) return false;
+  return keys.verify(owner, replyBytes(owner, replySubject, request, data), signature);
 }
 
 /** An event's signature by its writer, made when the event is written (its id, name and payload; ADR 0065). */
@@ -83,6 +104,13 @@ export function eventProblem(keys: BusKeys, event: { id: string; name: EventName
   if (!sender || !signature) return 'unsigned event';
   if (!(EVENT_NAMES as readonly string[]).includes(event.name)) return 'no such event';
   if (!isEventParty(sender) || !writersOf(event.name).includes(sender)) return `${event.name} signed by ${sender}, which does not write it`;
-  if (!keys.verify(sender, eventBytes(sender, event.id, event.name, event.payload), signature)) return `not signed by ${sender}`;
+  let bytes: Uint8Array;
+  try {
+    bytes = eventBytes(sender, event.id, event.name, event.payload);
+  } catch (error) {
+    // A payload too deep or too large to put in canonical form was never signed by anyone of ours.
+    return `unreadable payload (${(error as Error).message})`;
+  }
+  if (!keys.verify(sender, bytes, signature)) return `not signed by ${sender}`;
   return null;
 }

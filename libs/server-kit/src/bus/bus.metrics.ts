@@ -1,8 +1,11 @@
 import { Logger } from '@nestjs/common';
 import { counter } from '../metrics/registry';
 
-/** What was not believed: a request a service refused, a reply a caller ignored, an event a consumer dead-lettered. */
-export type RefusedKind = 'request' | 'reply' | 'event';
+/**
+ * What was not believed: a request a service refused, a reply a caller ignored, an event a consumer dead-lettered, an
+ * account or session state in Redis that auth-service did not sign.
+ */
+export type RefusedKind = 'request' | 'reply' | 'event' | 'redis';
 
 const refused = () =>
   counter({

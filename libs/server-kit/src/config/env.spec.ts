@@ -11,6 +11,7 @@ describe('parseEnvOrThrow', () => {
     expect(config.NATS_URL).toBe('nats://127.0.0.1:4222');
     expect(config.DATABASE_URL).toMatch(/^postgres:\/\//);
     expect(config.EVENTS_STREAM).toBe('EVENTS');
+    expect(config.METRICS_HOST).toBe('127.0.0.1');
   });
 
   it('names the variable that is missing', () => {

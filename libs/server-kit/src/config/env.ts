@@ -108,6 +108,11 @@ export const commonEnv = {
   BUS_PUBLIC_KEYS: busPublicKeys,
   // On SIGTERM a process first reports not ready for this long (so load balancers and NATS peers stop sending), then
   // stops taking work and waits up to DRAIN_TIMEOUT_MS for what it holds (ADR 0050).
+  // Runs on a NATS or Redis that lets anyone in without credentials, outside tests (D25, ADR 0065): never by default.
+  ALLOW_OPEN_INFRA: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
+  // Where a service's health and metrics port and the gateway's metrics port listen: this machine only, unless a
+  // deployment's probes and scrapers need the pod's or container's address (k8s and compose set 0.0.0.0).
+  METRICS_HOST: z.string().min(1).max(255).default('127.0.0.1'),
   SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   DRAIN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
   // Stream limits and delivery limits (ADR 0046).

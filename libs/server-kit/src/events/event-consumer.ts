@@ -182,8 +182,9 @@ export class EventConsumers {
     const events: EventEnvelope[] = [];
     const taken: JsMsg[] = [];
     for (const message of batch) {
-      const parsed = parseEvent(decode(message.data));
-      if ('problem' in parsed || parsed.event.name !== name || eventProblem(this.keys, parsed.event, message.headers)) await this.handle(name, message, one, false);
+      const decoded = decode(message.data);
+      const parsed = parseEvent(decoded);
+      if ('problem' in parsed || parsed.event.name !== name || signatureProblem(this.keys, parsed.event, decoded, message.headers)) await this.handle(name, message, one, false);
       else {
         events.push(parsed.event);
         taken.push(message);
@@ -226,7 +227,7 @@ export class EventConsumers {
     const event = parsed.event;
     if (event.name !== name) return this.deadLetter(message, decoded, `a ${event.name} event on the ${name} subject`, secret);
     // Believed only when signed by a writer EVENT_FLOWS declares (D25): anything else is applied by no one (ADR 0065).
-    const forged = eventProblem(this.keys, event, message.headers);
+    const forged = signatureProblem(this.keys, event, decoded, message.headers);
     if (forged) {
       refusedOnBus('event', message.subject, forged);
       return this.deadLetter(message, decoded, `not believed: ${forged}`, secret);
@@ -276,6 +277,14 @@ export class EventConsumers {
     message.ack();
     return true;
   }
+}
+
+/**
+ * Why an event is not believed, checked on the payload as it was sent (D25): the schema's parse drops fields it does
+ * not know, and a newer writer's event carries fields an older consumer's schema lacks.
+ */
+function signatureProblem(keys: BusKeys, event: EventEnvelope, decoded: unknown, headers: JsMsg['headers']): string | null {
+  return eventProblem(keys, { id: event.id, name: event.name, payload: (decoded as { payload?: unknown }).payload }, headers);
 }
 
 /** A message's JSON, or undefined when it is not JSON. */

@@ -56,7 +56,7 @@ describe('AccountStates: one read per state, renewed before it ends (real NATS, 
   async function reader(ttlMs: number) {
     const cache = new IdentityCache(ttlMs);
     await cache.listen(client.connection(), prefix);
-    return { cache, states: new AccountStates(redis, client, prefix, cache) };
+    return { cache, states: new AccountStates(redis, client, prefix, testBusIdentity(env).keys, cache) };
   }
 
   it('answers concurrent lookups of one state with one request to auth-service', async () => {

@@ -1,9 +1,12 @@
 import { Logger } from '@nestjs/common';
 import type { Redis } from 'ioredis';
-import { RPC, type AccountState, type SessionState } from '@market/contracts';
+import { RPC, type SessionState } from '@market/contracts';
 import { withTimeout } from '../async/with-timeout';
 import type { RpcClient } from '../rpc/rpc-client';
 import { IdentityCache } from './identity-cache';
+import type { BusKeys } from '../bus/bus-keys';
+import { refusedOnBus } from '../bus/bus.metrics';
+import { openAccountState, openSessionState, type Opened } from './sealed-states';
 
 const REDIS_TIMEOUT_MS = 250;
 // After Redis failed a lookup, the next ones go straight to auth-service for this long, so a stalled Redis costs one
@@ -44,6 +47,8 @@ export class AccountStates {
     private readonly redis: Redis,
     private readonly rpc: RpcClient,
     private readonly prefix: string,
+    // auth-service's public keys among them: a stored state counts only when it signed it (ADR 0065).
+    private readonly keys: BusKeys,
     private readonly memory: IdentityCache = new IdentityCache(),
   ) {}
 
@@ -67,7 +72,7 @@ export class AccountStates {
     const under = this.reading.get(key);
     if (under && under.mark === mark) return under.state;
     const state = this.read(userId, sessionId).then((read) => {
-      const { session_active: live, ...account } = read;
+      const { session_active: live, sealed: _sealed, ...account } = read;
       this.memory.keep(mark, userId, account, sessionId, live);
       return read;
     });
@@ -91,20 +96,29 @@ export class AccountStates {
         this.logger.warn(`Account state from auth-service instead of Redis for ${REDIS_BACKOFF_MS} ms: ${(error as Error).message}`);
       }
     }
-    const [account, session] = cached;
-    const known = account ? (JSON.parse(account) as Partial<AccountState>) : null;
-    // A state written before a field existed (email_verified) counts as unknown: auth-service answers instead.
-    if (known && typeof known.email_verified === 'boolean' && (!sessionId || session)) {
-      const { token_version, status, role, email_verified } = known as AccountState;
-      return { token_version, status, role, email_verified, session_active: !sessionId || session === '1' };
-    }
+    const [storedAccount, storedSession] = cached;
+    // What Redis holds counts only as auth-service signed it for this account and session (ADR 0065); anything else is
+    // counted and read as nothing, so the answer comes from auth-service.
+    const account = this.opened('account', keys[0], openAccountState(this.keys, userId, storedAccount ?? null));
+    const session = sessionId ? this.opened('session', keys[1], openSessionState(this.keys, sessionId, storedSession ?? null)) : null;
+    if (account && (!sessionId || session)) return { ...account.value, session_active: !sessionId || session?.value === true };
     const state = await this.rpc.call(RPC.auth.sessionState, sessionId ? { user_id: userId, session_id: sessionId } : { user_id: userId }, null);
-    // Redis failing: no write-back, which would only spend another 250 ms of this request.
-    if (Date.now() < this.skipRedisUntil) return state;
-    const { session_active: active, ...accountState } = state;
-    const writes = this.redis.multi().set(keys[0], JSON.stringify(accountState), 'EX', ACCOUNT_STATE_TTL_SECONDS, 'NX');
-    if (sessionId) writes.set(keys[1], active ? '1' : '0', 'EX', ACCOUNT_STATE_TTL_SECONDS, 'NX');
+    // Redis failing: no write-back, which would only spend another 250 ms of this request. A state auth-service did not
+    // seal (an older version) is not stored: nothing here could sign it.
+    if (Date.now() < this.skipRedisUntil || !state.sealed) return state;
+    const writes = this.redis.multi().set(keys[0], state.sealed.account, 'EX', ACCOUNT_STATE_TTL_SECONDS, 'NX');
+    if (sessionId && state.sealed.session) writes.set(keys[1], state.sealed.session, 'EX', ACCOUNT_STATE_TTL_SECONDS, 'NX');
     await withTimeout(writes.exec(), REDIS_TIMEOUT_MS, 'Redis').catch(() => undefined);
     return state;
+  }
+
+  // The stored value when believed; a forged one is counted (it is never overwritten here: NX keeps it, and every
+  // lookup of it goes to auth-service until it expires or auth-service writes the account again).
+  private opened<T>(what: string, key: string, opened: Opened<T>): { value: T } | null {
+    if (opened === 'forged') {
+      refusedOnBus('redis', key, `a ${what} state in Redis not signed by auth-service`);
+      return null;
+    }
+    return opened === 'absent' ? null : opened;
   }
 }

@@ -65,9 +65,9 @@ export function identityProviders(configToken: symbol, name: string): Provider[]
     { provide: IDENTITY_CACHE, useFactory: () => new IdentityCache() },
     {
       provide: IdentityVerifier,
-      inject: [configToken, IDENTITY_REDIS, IDENTITY_RPC, IDENTITY_CACHE],
-      useFactory: (config: CommonConfig, redis: Redis, rpc: RpcClient, cache: IdentityCache) =>
-        new IdentityVerifier(new AccessTokenVerifier(parsePublicKeys(config.JWT_PUBLIC_KEYS)), new AccountStates(redis, rpc, config.REDIS_KEY_PREFIX, cache)),
+      inject: [configToken, IDENTITY_REDIS, IDENTITY_RPC, IDENTITY_CACHE, BusIdentity],
+      useFactory: (config: CommonConfig, redis: Redis, rpc: RpcClient, cache: IdentityCache, bus: BusIdentity) =>
+        new IdentityVerifier(new AccessTokenVerifier(parsePublicKeys(config.JWT_PUBLIC_KEYS)), new AccountStates(redis, rpc, config.REDIS_KEY_PREFIX, bus.keys, cache)),
     },
     {
       provide: IdentityLifecycle,

@@ -6,8 +6,9 @@ import type { NatsConnection } from 'nats';
 import { mayCall } from '@market/contracts';
 import { coalesceWrites } from '../nats/write-coalescing';
 import type { BusIdentity } from '../bus/bus-identity';
-import { checkRequest, replyHeaders } from '../bus/bus-signatures';
+import { checkRequest, replyHeaders, requestSignature } from '../bus/bus-signatures';
 import { refusedOnBus } from '../bus/bus.metrics';
+import { ReplayGuard } from '../bus/replay-guard';
 import { AppError } from '../errors/app-error';
 
 type NatsClient = Parameters<ServerNats['bindEvents']>[0];
@@ -22,6 +23,8 @@ type Publisher = ReturnType<ServerNats['getPublisher']>;
 export class PrefixedNatsServer extends ServerNats implements DrainableServer {
   private readonly inFlight = new InFlight();
   private readonly unanswered = new WeakSet<NatsMessage>();
+  // A signed request is taken once (ADR 0065).
+  private readonly replays = new ReplayGuard();
 
   constructor(
     options: NonNullable<NatsOptions['options']>,
@@ -53,13 +56,15 @@ export class PrefixedNatsServer extends ServerNats implements DrainableServer {
   // not signed by a process that contracts allow to call the subject is answered with the refusal and goes no further
   // (D25, ADR 0065): 401 when its signature is missing, expired or wrong, 403 when its signer may not call it.
   override async handleMessage(channel: string, message: NatsMessage): Promise<unknown> {
-    const checked = checkRequest(this.bus.keys, message.subject, message.headers, message.data);
+    const checked = checkRequest(this.bus.keys, message.subject, message.reply ?? '', message.headers, message.data);
     const refusal =
       'problem' in checked
         ? new AppError('unauthorized', `The request was not believed: ${checked.problem}`)
-        : mayCall(checked.sender, channel)
-          ? null
-          : new AppError('forbidden', `${checked.sender} may not call ${channel}`);
+        : !mayCall(checked.sender, channel)
+          ? new AppError('forbidden', `${checked.sender} may not call ${channel}`)
+          : !this.replays.firstTime(checked.signature, checked.expiresAt)
+            ? new AppError('unauthorized', 'The request was not believed: taken once already')
+            : null;
     if (refusal) {
       refusedOnBus('request', message.subject, refusal.message);
       return this.refuse(message, refusal);
@@ -83,7 +88,7 @@ export class PrefixedNatsServer extends ServerNats implements DrainableServer {
         Object.assign(response, { id });
         const outgoing = this.serializer.serialize(response as Parameters<Publisher>[0]) as { data: Uint8Array };
         this.onProcessingEndHook?.(this.transportId, context);
-        return message.respond(outgoing.data, { headers: replyHeaders(this.bus.signer, reply, outgoing.data) });
+        return message.respond(outgoing.data, { headers: replyHeaders(this.bus.signer, reply, requestSignature(message.headers), outgoing.data) });
       } finally {
         if (response.isDisposed) this.answered(message);
       }
@@ -100,8 +105,8 @@ export class PrefixedNatsServer extends ServerNats implements DrainableServer {
     }
     // Without Nest's packet id no client of ours could match the answer; the caller times out instead.
     if (typeof id !== 'string' || id.length > 200) return;
-    const data = new TextEncoder().encode(JSON.stringify({ id, err: refusal.toPayload(), isDisposed: true }));
-    message.respond(data, { headers: replyHeaders(this.bus.signer, message.reply, data) });
+    const data = new TextEncoder().encode(JSON.stringify({ id, err: { ...refusal.toPayload(), bus: true }, isDisposed: true }));
+    message.respond(data, { headers: replyHeaders(this.bus.signer, message.reply, requestSignature(message.headers), data) });
   }
 
   /** Resolves once the NATS server has every subscription: until then a request could find no responder (a 503). */

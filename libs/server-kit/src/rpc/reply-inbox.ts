@@ -27,10 +27,11 @@ export class ReplyInbox {
   }
 
   /**
-   * Publishes `data` to `subject` and resolves with its first reply that `accept` takes (D25: one not signed by the
-   * subject's owner is ignored and the request waits on); no such reply within `timeoutMs` is a Timeout error.
+   * Publishes `data` to `subject` with the headers made for its reply subject, and resolves with its first reply that
+   * `accept` takes (D25: one not signed by the subject's owner for this request is ignored and the request waits on);
+   * no such reply within `timeoutMs` is a Timeout error.
    */
-  request(subject: string, data: Uint8Array, timeoutMs: number, options: { headers?: MsgHdrs; accept?: (msg: Msg) => boolean } = {}): Promise<Msg> {
+  request(subject: string, data: Uint8Array, timeoutMs: number, options: { headers?: (reply: string) => MsgHdrs; accept?: (msg: Msg) => boolean } = {}): Promise<Msg> {
     this.sequence = (this.sequence + 1) % Number.MAX_SAFE_INTEGER;
     const token = this.sequence.toString(36);
     return new Promise<Msg>((resolve, reject) => {
@@ -40,7 +41,8 @@ export class ReplyInbox {
       }, timeoutMs);
       this.pending.set(token, { resolve, reject, timer, accept: options.accept ?? null });
       try {
-        this.nc.publish(subject, data, { reply: `${this.prefix}${token}`, headers: options.headers });
+        const reply = `${this.prefix}${token}`;
+        this.nc.publish(subject, data, { reply, headers: options.headers?.(reply) });
       } catch (error) {
         this.settle(token)?.reject(error as Error);
       }

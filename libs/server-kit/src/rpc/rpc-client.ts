@@ -3,7 +3,7 @@ import { connect, ErrorCode, JSONCodec, type Msg, type NatsConnection, type Nats
 import { randomUUID } from 'node:crypto';
 import { isRpcErrorPayload, ownerOf, type Actor, type RpcDefinition, type RpcEnvelope, type RpcReply, type RpcRequest } from '@market/contracts';
 import type { BusIdentity } from '../bus/bus-identity';
-import { checkReply, requestHeaders } from '../bus/bus-signatures';
+import { checkReply, requestHeaders, requestSignature } from '../bus/bus-signatures';
 import { refusedOnBus } from '../bus/bus.metrics';
 import { natsTarget } from '../nats/nats-target';
 import { coalesceWrites } from '../nats/write-coalescing';
@@ -105,6 +105,11 @@ export class RpcClient {
       reply = await this.request(definition.subject, envelope, meta.deadline);
     } catch (error) {
       failRpcSpan(span, error);
+      if (isRpcErrorPayload(error) && error.bus) {
+        // The bus did not believe this process (a key not listed, a clock far off): its caller is not to blame.
+        this.logger.error(`${definition.subject} refused this process's request: ${String(error.detail).slice(0, 300)}`);
+        throw unavailable();
+      }
       if (isRpcErrorPayload(error)) throw AppError.fromPayload(error);
       if ((error as NatsError | null)?.code === ErrorCode.Timeout) {
         this.logger.warn(`${definition.subject} did not answer within ${this.timeoutMs} ms`);
@@ -135,10 +140,16 @@ export class RpcClient {
     const published = `${this.prefix}${subject}`;
     const bus = this.options.bus;
     const owner = ownerOf(subject);
-    const headers = requestHeaders(bus.signerFor(subject), published, data, deadline ?? Date.now() + this.timeoutMs);
+    const expires = deadline ?? Date.now() + this.timeoutMs;
+    let signature = '';
+    const headers = (reply: string) => {
+      const signed = requestHeaders(bus.signerFor(subject), published, reply, data, expires);
+      signature = requestSignature(signed);
+      return signed;
+    };
     const accept = (reply: Msg) => {
-      if (owner && checkReply(bus.keys, owner, reply.subject, reply.headers, reply.data)) return true;
-      refusedOnBus('reply', subject, owner ? `not signed by ${owner}` : 'a subject no service answers');
+      if (owner && checkReply(bus.keys, owner, reply.subject, signature, reply.headers, reply.data)) return true;
+      refusedOnBus('reply', subject, owner ? `not signed by ${owner} for this request` : 'a subject no service answers');
       return false;
     };
     const msg = await inbox.request(published, data, this.timeoutMs, { headers, accept });

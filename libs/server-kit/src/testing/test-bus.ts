@@ -1,6 +1,6 @@
-import { JSONCodec, type Msg, type MsgHdrs, type NatsConnection } from 'nats';
+import { createInbox, JSONCodec, type Msg, type MsgHdrs, type NatsConnection } from 'nats';
 import { writersOf, type EventEnvelope, type EventParty } from '@market/contracts';
-import { eventHeaders, eventSignature, replyHeaders, requestHeaders } from '../bus/bus-signatures';
+import { eventHeaders, eventSignature, replyHeaders, requestHeaders, requestSignature } from '../bus/bus-signatures';
 import { eventSubject } from '../events/jetstream';
 import type { DataSource } from 'typeorm';
 import { isolatedEnv, testBusIdentity } from './test-env';
@@ -12,12 +12,15 @@ const codec = JSONCodec<unknown>();
 export function respondSigned(env: Record<string, string>, party: EventParty, msg: Msg, answer: unknown): void {
   if (!msg.reply) return;
   const data = codec.encode(answer);
-  msg.respond(data, { headers: replyHeaders(testBusIdentity(env, party).signer, msg.reply, data) });
+  msg.respond(data, { headers: replyHeaders(testBusIdentity(env, party).signer, msg.reply, requestSignature(msg.headers), data) });
 }
 
-/** The headers of a request to the full `subject`, signed as `party` with its test key, counting for `lifetimeMs`. */
-export function signedRequestHeaders(env: Record<string, string>, party: EventParty, subject: string, data: Uint8Array, lifetimeMs = 5000): MsgHdrs {
-  return requestHeaders(testBusIdentity(env, party).signer, subject, data, Date.now() + lifetimeMs);
+/**
+ * The headers of a request to the full `subject` with its answer to `reply`, signed as `party` with its test key,
+ * counting for `lifetimeMs`.
+ */
+export function signedRequestHeaders(env: Record<string, string>, party: EventParty, subject: string, reply: string, data: Uint8Array, lifetimeMs = 5000): MsgHdrs {
+  return requestHeaders(testBusIdentity(env, party).signer, subject, reply, data, Date.now() + lifetimeMs);
 }
 
 /** Publishes an event to the test stack's stream signed by its declared writer (or `as`), as the outbox relay would. */
@@ -40,4 +43,13 @@ export function signingAs(ds: DataSource, party: EventParty, env: Record<string,
 export function signedEventHeaders(env: Record<string, string>, envelope: EventEnvelope, as?: EventParty): MsgHdrs {
   const signed = eventSignature(testBusIdentity(env, as ?? writersOf(envelope.name)[0]).signer, envelope.id, envelope.name, envelope.payload);
   return eventHeaders(signed.sender, signed.signature);
+}
+
+/**
+ * Sends a raw request to the full `subject` as a process would, signed as `party` (or unsigned with `party` null) for
+ * an inbox of its own, and answers the first reply: what a test hand-crafting a request needs.
+ */
+export async function requestAs(nc: NatsConnection, env: Record<string, string>, party: EventParty | null, subject: string, data: Uint8Array, timeoutMs = 5000): Promise<Msg> {
+  const reply = createInbox();
+  return nc.request(subject, data, { timeout: timeoutMs, noMux: true, reply, headers: party ? signedRequestHeaders(env, party, subject, reply, data) : undefined });
 }

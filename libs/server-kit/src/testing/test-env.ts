@@ -2,9 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { connect } from 'nats';
 import { generateSigningKeys } from '../identity/jwt-keys';
 import { generateBusKeys } from '../bus/bus-keys';
-import { keyringIdentity, type BusIdentity } from '../bus/bus-identity';
+import { BusIdentity } from '../bus/bus-identity';
+import { BusKeys, BusSigner, parseBusPublicKeys, parseBusSigningKey } from '../bus/bus-keys';
 import { natsTarget } from '../nats/nats-target';
-import type { EventParty } from '@market/contracts';
+import { callersOf, type EventParty } from '@market/contracts';
 
 /** Environment for one test file: the machine's NATS and Redis, with its own event stream and queue prefix. */
 export function isolatedEnv(databaseUrl: string): Record<string, string> {
@@ -52,4 +53,22 @@ export function busEnvOf(env: Record<string, string>, party: EventParty): Record
 /** A bus identity holding every process's test key: a test's client signs each request as a process allowed to send it. */
 export function testBusIdentity(env: Record<string, string>, as: EventParty = 'gateway'): BusIdentity {
   return keyringIdentity(JSON.parse(env.BUS_TEST_SIGNING_KEYS ?? '{}') as Record<EventParty, string>, env.BUS_PUBLIC_KEYS, as);
+}
+
+/**
+ * An identity holding every process's key (tests, standing in for several processes): a request is signed by `as` when
+ * it may send it (the gateway by default), else by the first process allowed to call the subject.
+ */
+export function keyringIdentity(signingKeys: Readonly<Record<EventParty, string>>, publicKeys: string, as: EventParty = 'gateway'): BusIdentity {
+  const keys = new BusKeys(parseBusPublicKeys(publicKeys));
+  const signers = new Map<EventParty, BusSigner>(
+    (Object.entries(signingKeys) as Array<[EventParty, string]>).map(([party, seed]) => [party, new BusSigner(party, parseBusSigningKey(seed))]),
+  );
+  const own = signers.get(as);
+  if (!own) throw new Error(`No signing key for ${as}`);
+  return new BusIdentity(own, keys, (subject) => {
+    const allowed = callersOf(subject);
+    const party = allowed.includes(as) ? as : allowed.find((caller) => signers.has(caller));
+    return (party && signers.get(party)) || own;
+  });
 }

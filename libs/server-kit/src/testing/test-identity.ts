@@ -4,6 +4,8 @@ import type { Actor, Role } from '@market/contracts';
 import { AccessTokenSigner } from '../identity/access-token';
 import { accountStateKey, sessionKey } from '../identity/account-states';
 import { parsePrivateKey } from '../identity/jwt-keys';
+import { sealAccountState, sealSessionState } from '../identity/sealed-states';
+import { testBusIdentity } from './test-env';
 
 /**
  * A caller whose token every process of a test stack accepts without auth-service: signed with the stack's own key
@@ -15,14 +17,16 @@ export async function testCaller(env: Record<string, string>, who: { user_id?: s
   const userId = who.user_id ?? randomUUID();
   const sessionId = randomUUID();
   const redis = new Redis(env.REDIS_URL);
+  // Signed with the stack's auth-service key, as auth-service stores them: no process believes anything else (ADR 0065).
+  const auth = testBusIdentity(env, 'auth-service').signer;
   try {
     const prefix = env.REDIS_KEY_PREFIX ?? '';
     const writes = redis
       .multi()
-      .set(accountStateKey(prefix, userId), JSON.stringify({ token_version: 0, status: 'active', role: who.role, email_verified: who.email_verified ?? true }), 'EX', 3600)
-      .set(sessionKey(prefix, sessionId), '1', 'EX', 3600);
+      .set(accountStateKey(prefix, userId), sealAccountState(auth, userId, { token_version: 0, status: 'active', role: who.role, email_verified: who.email_verified ?? true }, 3600), 'EX', 3600)
+      .set(sessionKey(prefix, sessionId), sealSessionState(auth, sessionId, true, 3600), 'EX', 3600);
     if (who.impersonator_id) {
-      writes.set(accountStateKey(prefix, who.impersonator_id), JSON.stringify({ token_version: 0, status: 'active', role: 'admin', email_verified: true }), 'EX', 3600);
+      writes.set(accountStateKey(prefix, who.impersonator_id), sealAccountState(auth, who.impersonator_id, { token_version: 0, status: 'active', role: 'admin', email_verified: true }, 3600), 'EX', 3600);
     }
     await writes.exec();
   } finally {

@@ -1,0 +1,30 @@
+/**
+ * The signatures of the requests a process took, until each one's expiry (ADR 0065): the same signed request taken
+ * twice is a replay, refused. Kept in memory, so a replay that NATS hands to another replica of the service is not
+ * seen here; the expiry (the caller's deadline, at most 125 s) bounds it there.
+ */
+export class ReplayGuard {
+  private readonly seen = new Map<string, number>();
+  private nextSweep = 0;
+
+  constructor(private readonly sweepEveryMs = 5_000) {}
+
+  /** True the first time `signature` is offered before `expiresAt` (epoch ms); false for every later time. */
+  firstTime(signature: string, expiresAt: number, now = Date.now()): boolean {
+    if (now >= this.nextSweep) this.sweep(now);
+    const known = this.seen.get(signature);
+    if (known !== undefined && known > now) return false;
+    this.seen.set(signature, expiresAt);
+    return true;
+  }
+
+  /** How many signatures are kept (tests). */
+  get size(): number {
+    return this.seen.size;
+  }
+
+  private sweep(now: number): void {
+    this.nextSweep = now + this.sweepEveryMs;
+    for (const [signature, expiresAt] of this.seen) if (expiresAt <= now) this.seen.delete(signature);
+  }
+}
