@@ -220,11 +220,11 @@ export async function provideServer(kind, env, dataDir, log) {
   }
   if (!onPath(spec.command)) {
     throw new Error(
-      `${spec.name}: ${taken ? `the server at 127.0.0.1:${spec.port} is not used without credentials (D25)` : `nothing runs at 127.0.0.1:${spec.port}`} and ${spec.command} is not installed to start one. Set ${spec.variable} to a server with a user and password, install it (${HOW_TO_INSTALL[spec.command]}), or set ALLOW_OPEN_INFRA=true.`,
+      `${spec.name}: ${taken ? `the server at 127.0.0.1:${spec.port} is not used without credentials for it (D25)` : `nothing runs at 127.0.0.1:${spec.port}`} and ${spec.command} is not installed to start one. Set ${spec.variable} to a server with a user and password, install it (${HOW_TO_INSTALL[spec.command]}), or set ALLOW_OPEN_INFRA=true.`,
     );
   }
   const port = taken ? await freePort() : spec.port;
-  const where = `127.0.0.1:${port}${taken ? ` (the server on ${spec.port} lets anyone in: not used)` : ''}`;
+  const where = `127.0.0.1:${port}${taken ? ` (the server on ${spec.port} is not used: npm start has no credentials for it, D25)` : ''}`;
   if (kind === 'nats') {
     const nats = await startNatsServer({ port, dataDir, env, log });
     log(`NATS: started nats-server on ${where} with a user per process (data under data/nats, config data/nats-server.conf)`);
