@@ -117,7 +117,10 @@ export async function startNatsServer({ port, dataDir, env = process.env, log = 
   const users = natsUsers(contracts);
   const passwords = keptPasswords(join(dataDir, 'nats-passwords.json'), users);
   const configPath = join(dataDir, 'nats-server.conf');
-  writePrivate(configPath, natsConfigText(contracts, natsSpaces(env), passwords));
+  // TLS with a CA of its own (D25): what the bus carries is never in clear on the wire. Without openssl, plain.
+  const tls = localTlsFiles(join(dataDir, 'nats-tls'), log);
+  const tlsBlock = tls ? `\ntls {\n  cert_file: "${tls.cert}"\n  key_file: "${tls.key}"\n  timeout: 2\n}\n` : '';
+  writePrivate(configPath, `${natsConfigText(contracts, natsSpaces(env), passwords)}${tlsBlock}`);
   mkdirSync(join(dataDir, 'logs'), { recursive: true });
   const logFile = join(dataDir, 'logs', 'nats-server.log');
   // Owner-only like the services' logs (ADR 0031): nats-server appends to the file as it finds it.
@@ -143,8 +146,35 @@ export async function startNatsServer({ port, dataDir, env = process.env, log = 
     throw error;
   }
   failed.catch(() => undefined);
-  const urls = Object.fromEntries(users.filter((user) => user !== NATS_OPERATOR).map((user) => [user, natsUrl(user, passwords[user], host, port)]));
-  return { url: natsUrl(NATS_OPERATOR, passwords[NATS_OPERATOR], host, port), urls, stop };
+  const url = (user) => (tls ? `${natsUrl(user, passwords[user], host, port).replace(/^nats:/, 'tls:')}?ca=${encodeURIComponent(tls.ca)}` : natsUrl(user, passwords[user], host, port));
+  const urls = Object.fromEntries(users.filter((user) => user !== NATS_OPERATOR).map((user) => [user, url(user)]));
+  return { url: url(NATS_OPERATOR), urls, tls: tls !== null, stop };
+}
+
+/**
+ * A CA and a certificate for 127.0.0.1 and localhost signed by it, made with openssl under `dir` (mode 0600 keys) on
+ * first use and kept: npm start's own NATS speaks TLS, its processes trust that CA alone (ADR 0065). Null when openssl
+ * is not installed (the NATS then runs without TLS, on loopback only, and says so).
+ */
+export function localTlsFiles(dir, log = () => undefined) {
+  const files = { ca: join(dir, 'ca.pem'), cert: join(dir, 'server.pem'), key: join(dir, 'server-key.pem') };
+  if (existsSync(files.ca) && existsSync(files.cert) && existsSync(files.key)) return files;
+  if (!onPath('openssl')) {
+    log('NATS: openssl is not installed, so the NATS npm start runs speaks without TLS (loopback only)');
+    return null;
+  }
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const run = (args) => {
+    const result = spawnSync('openssl', args, { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
+    if (result.status !== 0) throw new Error(`openssl ${args[0]} failed: ${(result.stderr ?? '').trim().split('\n').pop()}`);
+  };
+  const ec = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'];
+  run(['req', '-x509', ...ec, '-keyout', 'ca-key.pem', '-out', 'ca.pem', '-days', '3650', '-subj', '/CN=Site Market local NATS CA']);
+  run(['req', ...ec, '-keyout', 'server-key.pem', '-out', 'server.csr', '-subj', '/CN=127.0.0.1']);
+  writePrivate(join(dir, 'san.cnf'), 'subjectAltName=IP:127.0.0.1,DNS:localhost\n');
+  run(['x509', '-req', '-in', 'server.csr', '-CA', 'ca.pem', '-CAkey', 'ca-key.pem', '-CAcreateserial', '-out', 'server.pem', '-days', '825', '-extfile', 'san.cnf']);
+  for (const key of ['ca-key.pem', 'server-key.pem']) chmodSync(join(dir, key), 0o600);
+  return files;
 }
 
 /** True when a run may use a NATS or Redis that lets anyone in: tests, or ALLOW_OPEN_INFRA=true (D25, ADR 0065). */
@@ -227,7 +257,7 @@ export async function provideServer(kind, env, dataDir, log) {
   const where = `127.0.0.1:${port}${taken ? ` (the server on ${spec.port} is not used: npm start has no credentials for it, D25)` : ''}`;
   if (kind === 'nats') {
     const nats = await startNatsServer({ port, dataDir, env, log });
-    log(`NATS: started nats-server on ${where} with a user per process (data under data/nats, config data/nats-server.conf)`);
+    log(`NATS: started nats-server on ${where} with a user per process${nats.tls ? ' and TLS' : ''} (data under data/nats, config data/nats-server.conf)`);
     return nats;
   }
   const redis = await startRedisServer({ port, dataDir, users: builtContracts(log).NATS_PARTIES });

@@ -20,6 +20,13 @@ const NATS_ENTRIES = NATS_USERS.map((user) => ({
   value: () => natsPassword(),
 }));
 
+// Every process's Redis ACL user (D25, ADR 0065): compose's redis writes its ACL from these.
+const REDIS_ENTRIES = NATS_USERS.filter((user) => user !== NATS_OPERATOR).map((user) => ({
+  name: `REDIS_${user.replace(/-service$/, '').toUpperCase()}_PASSWORD`,
+  about: `${user}'s own Redis password (ADR 0065): the redis container's ACL user ${user}, and ${user}'s REDIS_URL carries it.`,
+  value: () => natsPassword(),
+}));
+
 // Every process's bus key (D25, ADR 0065): made together, so the public keys match the private ones.
 const BUS_ENTRIES = [
   ...BUS_PARTIES.map((party) => ({
@@ -70,6 +77,7 @@ export const ENV_ENTRIES = [
     value: () => 'sandbox',
   },
   ...NATS_ENTRIES,
+  ...REDIS_ENTRIES,
   ...BUS_ENTRIES,
 ];
 

@@ -40,3 +40,24 @@ describe('a service refuses to start on a placeholder, published or short secret
     expect(result.stdout).toBe('');
   });
 });
+
+describe('a process outside tests refuses a NATS or Redis that lets anyone in (D25, ADR 0065)', () => {
+  it.each([['admin-service'], ['gateway']])('%s stops with one line naming NATS_URL on the machine\'s open NATS', (app) => {
+    // The machine's NATS and Redis have no users (the worst case); NODE_ENV=production is any run but a test.
+    const result = start(app, { NODE_ENV: 'production', PAYMENTS_PROVIDER: 'sandbox' });
+    expect(result.status).toBe(1);
+    const lines = result.stdout.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0])).toMatchObject({
+      level: 'error',
+      msg: expect.stringContaining('Invalid configuration: NATS_URL: its server lets anyone in without credentials'),
+    });
+  });
+
+  it('names REDIS_URL when only Redis is open', () => {
+    // NATS given a server that is not there: nothing to call open, so the probe of Redis decides.
+    const redisOnly = start('admin-service', { NODE_ENV: 'production', NATS_URL: 'nats://127.0.0.1:1' });
+    expect(redisOnly.status).toBe(1);
+    expect(redisOnly.stdout).toContain('Invalid configuration: REDIS_URL: its server lets anyone in without credentials');
+  });
+});

@@ -193,10 +193,14 @@ describe('NATS with a user per process', () => {
     expect(await stored(events('user.deleted'))).toBe(beforeDeleted);
   });
 
-  it('refuses a connection without a user or with a wrong password', async () => {
-    const { servers } = natsTarget(nats.url);
-    await expect(connect({ servers, reconnect: false })).rejects.toThrow(/Authorization Violation/i);
-    await expect(connect({ servers, user: 'gateway', pass: 'not-the-password', reconnect: false })).rejects.toThrow(/Authorization Violation/i);
+  it('refuses a connection without a user or with a wrong password, and one that does not trust its CA (TLS)', async () => {
+    const { servers, tls } = natsTarget(nats.url);
+    expect(servers[0]).toMatch(/^tls:\/\//);
+    await expect(connect({ servers, tls, reconnect: false })).rejects.toThrow(/Authorization Violation/i);
+    await expect(connect({ servers, tls, user: 'gateway', pass: 'not-the-password', reconnect: false })).rejects.toThrow(/Authorization Violation/i);
+    // Without the CA that signed its certificate, not even the handshake completes: nothing goes over the wire in clear.
+    const { user, pass } = natsTarget(nats.urls.gateway);
+    await expect(connect({ servers, user, pass, reconnect: false })).rejects.toThrow(/certificate/i);
   });
 });
 

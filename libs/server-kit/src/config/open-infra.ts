@@ -7,9 +7,9 @@ const PROBE_TIMEOUT_MS = 2_000;
 
 /** True when the NATS server behind `url` takes a client with no credentials at all; false when it refuses or is away. */
 export async function natsIsOpen(url: string): Promise<boolean> {
-  const { servers } = natsTarget(url);
+  const { servers, tls } = natsTarget(url);
   try {
-    const nc = await connect({ servers, reconnect: false, timeout: PROBE_TIMEOUT_MS, name: 'open-infra-probe' });
+    const nc = await connect({ servers, tls, reconnect: false, timeout: PROBE_TIMEOUT_MS, name: 'open-infra-probe' });
     await nc.close();
     return true;
   } catch {
@@ -17,7 +17,10 @@ export async function natsIsOpen(url: string): Promise<boolean> {
   }
 }
 
-/** True when the Redis server behind `url` answers a client that gives no credentials (its default user has no password). */
+/**
+ * True when the Redis server behind `url` lets a client that gives no credentials read keys (its default user has no
+ * password and may use data commands). A default user kept for PING alone (health checks) is not open.
+ */
 export async function redisIsOpen(url: string): Promise<boolean> {
   const parsed = new URL(url);
   const probe = new IORedis({
@@ -34,7 +37,7 @@ export async function redisIsOpen(url: string): Promise<boolean> {
   probe.on('error', () => undefined);
   try {
     await probe.connect();
-    return (await probe.ping()) === 'PONG';
+    return typeof (await probe.exists('market:open-infra-probe')) === 'number';
   } catch {
     return false;
   } finally {

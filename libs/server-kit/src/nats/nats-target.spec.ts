@@ -13,6 +13,17 @@ describe('natsTarget (ADR 0035)', () => {
     });
   });
 
+  it('connects with TLS to a tls:// URL, checked against the CA its ca parameter names', () => {
+    expect(natsTarget('tls://gateway:secret-pass-1234@127.0.0.1:4333?ca=%2Fsrv%2Fdata%2Fnats-tls%2Fca.pem')).toEqual({
+      servers: ['tls://127.0.0.1:4333'],
+      user: 'gateway',
+      pass: 'secret-pass-1234',
+      inboxPrefix: '_INBOX.gateway',
+      tls: { caFile: '/srv/data/nats-tls/ca.pem' },
+    });
+    expect(natsTarget('tls://nats.internal:4222')).toEqual({ servers: ['tls://nats.internal:4222'], tls: {} });
+  });
+
   it('connects without a user when the URL names none', () => {
     expect(natsTarget('nats://127.0.0.1:4222')).toEqual({ servers: ['nats://127.0.0.1:4222'] });
   });
