@@ -61,7 +61,7 @@ async function placeBid(client, listingId, bidderId) {
       created_at: new Date().toISOString(),
     };
     const eventId = randomUUID();
-    const signature = sign(null, Buffer.from(`market-bus-1 event\nbidding-service\n${eventId}\nbid.placed\n${JSON.stringify(payload)}`), ceilingKey).toString('base64url');
+    const signature = sign(null, Buffer.from(`market-bus-1 event\nbidding-service\n${eventId}\nbid.placed\n${payload.created_at}\n${JSON.stringify(payload)}`), ceilingKey).toString('base64url');
     await client.query(RECORD_BID_SQL, [payload.bid_id, listingId, bidderId, amount, bidCount, auction.expires_at, eventId, JSON.stringify(payload), randomUUID(), null, false, payload.created_at, 'bidding-service', signature]);
     await client.query(SAVE_MAXIMUM_SQL, [listingId, bidderId, amount, false, 'ceiling_bidder', true]);
     await client.query('COMMIT');

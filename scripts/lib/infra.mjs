@@ -212,8 +212,11 @@ export async function startRedisServer({ port, dataDir, users, host = '127.0.0.1
   mkdirSync(dir, { recursive: true });
   const passwords = keptPasswords(join(dataDir, 'redis-passwords.json'), [...users, NATS_OPERATOR]);
   const aclPath = join(dataDir, 'redis-users.acl');
-  // Every process may use every key (queues, sessions, limits share prefixes), as the Kubernetes dev Redis grants.
-  const lines = ['user default off', ...Object.entries(passwords).map(([user, password]) => `user ${user} on >${password} ~* &* +@all`)];
+  // Every process may use every key (queues, sessions, limits share prefixes), as the Kubernetes dev Redis grants, but
+  // no admin command (ACL, CONFIG, MONITOR, SHUTDOWN): one process's password must not reopen the server. The
+  // operator user (for redis-cli) may.
+  const rights = (user) => (user === NATS_OPERATOR ? '~* &* +@all' : '~* &* +@all -@admin');
+  const lines = ['user default off', ...Object.entries(passwords).map(([user, password]) => `user ${user} on >${password} ${rights(user)}`)];
   writePrivate(aclPath, `${lines.join('\n')}\n`);
   const args = ['--port', String(port), '--bind', host, '--dir', dir, '--aclfile', aclPath, '--save', '60', '1', '--appendonly', 'no'];
   const child = spawn('redis-server', args, { stdio: 'ignore' });

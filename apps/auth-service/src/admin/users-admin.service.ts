@@ -133,13 +133,16 @@ export class UsersAdminService {
     if (target.status !== 'active') throw badRequest('Only active users can be impersonated');
     // Its own session (ADR 0030): stopping the impersonation, or the admin logging out everywhere, ends the token at
     // once. Recorded as the admin's act in the same transaction (ADR 0032), whoever asked (the gateway or not).
-    // It ends when the admin's session that started it ends, and never outlives it (ADR 0065).
-    const adminSessionEnds = actor.session_id ? await this.sessionRows.liveUntil(actor.session_id, admin.id) : null;
-    if (!actor.session_id || !adminSessionEnds) throw unauthorized('Your session has ended. Please log in again.');
-    const expiresAt = new Date(Math.min(Date.now() + IMPERSONATION_TTL_SECONDS * 1000, adminSessionEnds.getTime()));
+    // It ends when the admin's session that started it ends, and never outlives it (ADR 0065): the admin's session is
+    // held while this one is made, so a logout at the same moment ends it too.
+    const adminSession = actor.session_id;
+    if (!adminSession) throw unauthorized('Your session has ended. Please log in again.');
     const session = await this.users.transaction(async (manager) => {
+      const adminSessionEnds = await this.sessionRows.liveUntil(adminSession, admin.id, manager);
+      if (!adminSessionEnds) throw unauthorized('Your session has ended. Please log in again.');
+      const expiresAt = new Date(Math.min(Date.now() + IMPERSONATION_TTL_SECONDS * 1000, adminSessionEnds.getTime()));
       const created = await this.sessionRows.create(
-        { userId: target.id, kind: 'impersonation', impersonatorId: admin.id, impersonatorSessionId: actor.session_id, expiresAt },
+        { userId: target.id, kind: 'impersonation', impersonatorId: admin.id, impersonatorSessionId: adminSession, expiresAt },
         manager,
       );
       await appendEvent(

@@ -75,10 +75,13 @@ export class SessionsRepository {
     );
   }
 
-  /** When a live session of the user ends, or null when it is not live: an impersonation never outlives it. */
-  async liveUntil(id: string, userId: string): Promise<Date | null> {
-    const [row]: { expires_at: Date }[] = await this.dataSource.query(
-      'SELECT expires_at FROM sessions WHERE id = $1 AND user_id = $2 AND revoked_at IS NULL AND expires_at > now()',
+  /**
+   * When a live session of the user ends, or null when it is not live: an impersonation never outlives it. Inside a
+   * transaction the row is held (FOR SHARE) until it commits, so ending the session waits for what is started from it.
+   */
+  async liveUntil(id: string, userId: string, manager?: EntityManager): Promise<Date | null> {
+    const [row]: { expires_at: Date }[] = await this.runner(manager).query(
+      `SELECT expires_at FROM sessions WHERE id = $1 AND user_id = $2 AND revoked_at IS NULL AND expires_at > now()${manager ? ' FOR SHARE' : ''}`,
       [id, userId],
     );
     return row?.expires_at ?? null;
@@ -89,14 +92,18 @@ export class SessionsRepository {
    * or already over).
    */
   async revoke(userId: string, id: string, manager?: EntityManager): Promise<string[]> {
-    // An UPDATE answers [rows, count] through TypeORM.
-    const [rows]: [{ id: string }[], number] = await this.runner(manager).query(
-      `UPDATE sessions SET revoked_at = now()
-       WHERE ((id = $1 AND user_id = $2) OR (impersonator_session_id = $1 AND impersonator_id = $2)) AND revoked_at IS NULL
-       RETURNING id`,
+    // Two statements: the second reads after the first, which waited for any impersonation being started from this
+    // session (it holds the row FOR SHARE), so that one is ended too. An UPDATE answers [rows, count] through TypeORM.
+    const runner = this.runner(manager);
+    const [own]: [{ id: string }[], number] = await runner.query(
+      'UPDATE sessions SET revoked_at = now() WHERE id = $1 AND user_id = $2 AND revoked_at IS NULL RETURNING id',
       [id, userId],
     );
-    return rows.map((row) => row.id);
+    const [started]: [{ id: string }[], number] = await runner.query(
+      'UPDATE sessions SET revoked_at = now() WHERE impersonator_session_id = $1 AND impersonator_id = $2 AND revoked_at IS NULL RETURNING id',
+      [id, userId],
+    );
+    return [...own, ...started].map((row) => row.id);
   }
 
   /** Ends every live session of a user but `except`, and every impersonation they started; the ids it ended. */

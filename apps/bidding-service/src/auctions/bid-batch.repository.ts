@@ -64,8 +64,8 @@ const RECORD_BATCH_SQL = `
     UPDATE auctions SET current_bid = $10, bid_count = $11, expires_at = $12, price_version = price_version + $13, updated_at = now()
     WHERE listing_id = $1 AND $13 > 0
   ), event AS (
-    INSERT INTO outbox (id, name, payload, request_id, traceparent, sender, signature)
-    SELECT i.event_id, 'bid.placed', i.payload, i.request_id, i.traceparent, $21, s.signature
+    INSERT INTO outbox (id, name, payload, request_id, traceparent, sender, signature, occurred_at)
+    SELECT i.event_id, 'bid.placed', i.payload, i.request_id, i.traceparent, $21, s.signature, (i.payload->>'created_at')::timestamptz
     FROM input i JOIN bid ON bid.id = i.id JOIN unnest($22::text[]) WITH ORDINALITY AS s(signature, ord) ON s.ord = i.ord ORDER BY i.ord
   ), maximum AS (
     SELECT * FROM unnest($14::uuid[], $15::bigint[], $16::boolean[], $17::text[], $18::boolean[], $19::int[]) AS t(bidder_id, max_amount, proxy, bidder_name, raised, ord)
@@ -243,7 +243,8 @@ async function recordBatch(manager: EntityManager, auction: AuctionRecord, pendi
   const ids = pending.map((p) => p.payload.bid_id);
   const maximums = [...saved.entries()];
   const eventIds = pending.map(() => randomUUID());
-  const signed = pending.map((p, i) => signEvent(manager, eventIds[i], 'bid.placed', p.payload));
+  // An event occurs when its bid is stamped: the time is signed with it and stored as the outbox row's.
+  const signed = pending.map((p, i) => signEvent(manager, { id: eventIds[i], name: 'bid.placed', occurred_at: p.payload.created_at, payload: p.payload }));
   const rows: BidRecord[] = await manager.query(RECORD_BATCH_SQL, [
     auction.listing_id,
     ids,

@@ -22,8 +22,8 @@ export const RECORD_BID_SQL = `
   ), moved AS (
     UPDATE auctions SET current_bid = $4, bid_count = $5, expires_at = $6, price_version = price_version + 1, updated_at = now() WHERE listing_id = $2
   ), event AS (
-    INSERT INTO outbox (id, name, payload, request_id, traceparent, sender, signature)
-    SELECT $7, 'bid.placed', $8::jsonb, $9, $10, $13, $14 FROM bid
+    INSERT INTO outbox (id, name, payload, request_id, traceparent, sender, signature, occurred_at)
+    SELECT $7, 'bid.placed', $8::jsonb, $9, $10, $13, $14, ($8::jsonb->>'created_at')::timestamptz FROM bid
   )
   SELECT * FROM bid`;
 
@@ -88,7 +88,7 @@ export async function placeLocked(
     };
     checkEventPayload('bid.placed', payload);
     const eventId = randomUUID();
-    const { sender, signature } = signEvent(manager, eventId, 'bid.placed', payload);
+    const { sender, signature } = signEvent(manager, { id: eventId, name: 'bid.placed', occurred_at: payload.created_at, payload });
     const [bid]: BidRecord[] = await manager.query(RECORD_BID_SQL, [
       payload.bid_id,
       auction.listing_id,

@@ -31,7 +31,7 @@ export class AuditTrail {
     };
     checkEventPayload('audit.recorded', envelope.payload);
     // Signed by the gateway, the event's declared writer, or admin-service would not record it (ADR 0065).
-    const signed = eventSignature(this.bus.signer, envelope.id, envelope.name, envelope.payload);
+    const signed = eventSignature(this.bus.signer, envelope);
     try {
       await this.nc.jetstream().publish(eventSubject(this.config.EVENTS_PREFIX, envelope.name), this.codec.encode(envelope), {
         msgID: envelope.id,

@@ -141,6 +141,8 @@ describe('an outsider on the bus', () => {
         await nc.flush();
         expect((await get(`${stack.url}/api/admin/stats`, bearer(member.token))).status).toBe(403);
         expect((await get(`${stack.url}/api/auth/me`, bearer(member.token))).body).toMatchObject({ id: me.id, role: 'regular' });
+        // The forged value did not stay: the reader that met it put auth-service's answer in its place.
+        expect(JSON.parse((await redis.get(key)) ?? '{}')).toMatchObject({ v: { role: 'regular' }, sig: expect.any(String) });
       }
     } finally {
       redis.disconnect();

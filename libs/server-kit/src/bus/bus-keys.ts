@@ -101,6 +101,9 @@ export class BusKeys {
       const listed = keys.get(party);
       if (!listed || !/^[A-Za-z0-9_-]{86}$/.test(signature)) return false;
       const raw = Buffer.from(signature, 'base64url');
+      // One spelling per signature: the last character's unused bits would otherwise give one signature 16 spellings,
+      // each taken once by a replay guard keyed on the text.
+      if (raw.toString('base64url') !== signature) return false;
       return listed.some((key) => verify(null, bytes, key, raw));
     };
   }

@@ -76,6 +76,15 @@ describe('signed requests', () => {
     const garbage = signed();
     garbage.set(SIGNATURE_HEADER, 'AAAA');
     expect(check(garbage)).toEqual({ problem: 'not signed by gateway' });
+    // The same signature spelled otherwise (the last character's unused bits): one spelling only, or a replay guard
+    // keyed on the text would take it sixteen times.
+    const genuine = signed().get(SIGNATURE_HEADER);
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const last = alphabet.indexOf(genuine.slice(-1));
+    const respelled = signed();
+    respelled.set(SIGNATURE_HEADER, `${genuine.slice(0, -1)}${alphabet[(last & ~0xf) | ((last + 1) & 0xf)]}`);
+    expect(Buffer.from(respelled.get(SIGNATURE_HEADER), 'base64url')).toEqual(Buffer.from(genuine, 'base64url'));
+    expect(check(respelled)).toEqual({ problem: 'not signed by gateway' });
   });
 
   it('refuses a signature made with another key set', () => {
@@ -104,22 +113,24 @@ describe('signed replies', () => {
 
 describe('signed events', () => {
   const payload = { user_id: 'u1', username: 'ann', email: 'ann@example.com', created_at: '2026-12-06T00:00:00.000Z' };
-  const event = { id: 'e1', name: 'user.registered' as const, payload };
+  const event = { id: 'e1', name: 'user.registered' as const, occurred_at: '2026-12-06T10:00:00.000Z', payload };
 
   it("believes an event signed by its declared writer, whatever order the payload's keys come back in", () => {
-    const signed = eventSignature(signer('auth-service'), event.id, event.name, payload);
+    const signed = eventSignature(signer('auth-service'), event);
     const reordered = { created_at: payload.created_at, email: payload.email, username: payload.username, user_id: payload.user_id };
     expect(eventProblem(publicKeys, { ...event, payload: reordered }, eventHeaders(signed.sender, signed.signature))).toBeNull();
   });
 
   it('refuses one unsigned, by a process that does not write it, changed, or renamed', () => {
-    const signed = eventSignature(signer('auth-service'), event.id, event.name, payload);
+    const signed = eventSignature(signer('auth-service'), event);
     const headers = eventHeaders(signed.sender, signed.signature);
     expect(eventProblem(publicKeys, event, undefined)).toBe('unsigned event');
-    const byListings = eventSignature(signer('listings-service'), event.id, event.name, payload);
+    const byListings = eventSignature(signer('listings-service'), event);
     expect(eventProblem(publicKeys, event, eventHeaders(byListings.sender, byListings.signature))).toBe('user.registered signed by listings-service, which does not write it');
     expect(eventProblem(publicKeys, { ...event, payload: { ...payload, username: 'eve' } }, headers)).toBe('not signed by auth-service');
     expect(eventProblem(publicKeys, { ...event, id: 'e2' }, headers)).toBe('not signed by auth-service');
+    // Its time moved (a deletion's moderation time, an email's staleness, are read from it).
+    expect(eventProblem(publicKeys, { ...event, occurred_at: '2026-01-01T00:00:00.000Z' }, headers)).toBe('not signed by auth-service');
     expect(eventProblem(publicKeys, { ...event, name: 'user.deleted' as never }, headers)).toBe('not signed by auth-service');
     expect(eventProblem(publicKeys, { ...event, name: 'no.such' as never }, headers)).toBe('no such event');
     // Nested past any event of ours: refused without walking it (a stack overflow would stop the reader).

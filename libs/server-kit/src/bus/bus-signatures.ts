@@ -25,8 +25,16 @@ function signed(head: string, body: Uint8Array): Uint8Array {
 const requestBytes = (sender: string, subject: string, reply: string, expires: string, data: Uint8Array) =>
   signed(`market-bus-1 request\n${sender}\n${subject}\n${reply}\n${expires}\n`, data);
 const replyBytes = (sender: string, replySubject: string, request: string, data: Uint8Array) => signed(`market-bus-1 reply\n${sender}\n${replySubject}\n${request}\n`, data);
-const eventBytes = (sender: string, id: string, name: string, payload: unknown) =>
-  encoder.encode(`market-bus-1 event\n${sender}\n${id}\n${name}\n${canonicalJson(payload)}`);
+const eventBytes = (sender: string, event: SignedEvent) =>
+  encoder.encode(`market-bus-1 event\n${sender}\n${event.id}\n${event.name}\n${event.occurred_at}\n${canonicalJson(event.payload)}`);
+
+/** What an event's signature covers: its id, name, when it occurred (ISO, to the millisecond) and its payload. */
+export interface SignedEvent {
+  id: string;
+  name: string;
+  occurred_at: string;
+  payload: unknown;
+}
 
 /**
  * The headers of a request to `subject` (as published, prefix included) whose answer goes to `reply`, signed by
@@ -85,9 +93,9 @@ export function checkReply(keys: BusKeys, owner: EventParty, replySubject: strin
   return keys.verify(owner, replyBytes(owner, replySubject, request, data), signature);
 }
 
-/** An event's signature by its writer, made when the event is written (its id, name and payload; ADR 0065). */
-export function eventSignature(signer: BusSigner, id: string, name: string, payload: unknown): { sender: EventParty; signature: string } {
-  return { sender: signer.party, signature: signer.sign(eventBytes(signer.party, id, name, payload)) };
+/** An event's signature by its writer, made when the event is written (its id, name, time and payload; ADR 0065). */
+export function eventSignature(signer: BusSigner, event: SignedEvent): { sender: EventParty; signature: string } {
+  return { sender: signer.party, signature: signer.sign(eventBytes(signer.party, event)) };
 }
 
 /** The headers an event is published with: its writer and the signature made when it was written. */
@@ -98,15 +106,16 @@ export function eventHeaders(sender: string, signature: string, into: MsgHdrs = 
 }
 
 /** Why an event received is not believed (unsigned, or not signed by a writer EVENT_FLOWS declares), or null. */
-export function eventProblem(keys: BusKeys, event: { id: string; name: EventName; payload: unknown } | Pick<EventEnvelope, 'id' | 'name' | 'payload'>, headers: MsgHdrs | undefined): string | null {
+export function eventProblem(keys: BusKeys, event: SignedEvent | Pick<EventEnvelope, 'id' | 'name' | 'occurred_at' | 'payload'>, headers: MsgHdrs | undefined): string | null {
   const sender = headers?.get(SENDER_HEADER) ?? '';
   const signature = headers?.get(SIGNATURE_HEADER) ?? '';
   if (!sender || !signature) return 'unsigned event';
   if (!(EVENT_NAMES as readonly string[]).includes(event.name)) return 'no such event';
-  if (!isEventParty(sender) || !writersOf(event.name).includes(sender)) return `${event.name} signed by ${sender}, which does not write it`;
+  if (!isEventParty(sender) || !writersOf(event.name as EventName).includes(sender)) return `${event.name} signed by ${sender}, which does not write it`;
   let bytes: Uint8Array;
   try {
-    bytes = eventBytes(sender, event.id, event.name, event.payload);
+    if (typeof event.occurred_at !== 'string' || typeof event.id !== 'string') return 'no id or time';
+    bytes = eventBytes(sender, event);
   } catch (error) {
     // A payload too deep or too large to put in canonical form was never signed by anyone of ours.
     return `unreadable payload (${(error as Error).message})`;

@@ -284,7 +284,8 @@ export class EventConsumers {
  * not know, and a newer writer's event carries fields an older consumer's schema lacks.
  */
 function signatureProblem(keys: BusKeys, event: EventEnvelope, decoded: unknown, headers: JsMsg['headers']): string | null {
-  return eventProblem(keys, { id: event.id, name: event.name, payload: (decoded as { payload?: unknown }).payload }, headers);
+  const sent = decoded as { occurred_at?: unknown; payload?: unknown };
+  return eventProblem(keys, { id: event.id, name: event.name, occurred_at: sent.occurred_at as string, payload: sent.payload }, headers);
 }
 
 /** A message's JSON, or undefined when it is not JSON. */

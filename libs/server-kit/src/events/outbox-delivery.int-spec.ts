@@ -111,7 +111,7 @@ describe('outbox relay and idempotent consumers', () => {
     relay.kick();
     await eventually(async () => expect(await deliveries(eventId)).toBe(1));
     const [row] = await ds.query('SELECT name, payload, occurred_at FROM outbox WHERE id = $1', [eventId]);
-    const envelope: EventEnvelope = { id: eventId, name: row.name, payload: row.payload, occurred_at: row.occurred_at, request_id: null };
+    const envelope: EventEnvelope = { id: eventId, name: row.name, payload: row.payload, occurred_at: new Date(row.occurred_at).toISOString(), request_id: null };
     // A different message id gets past JetStream's dedup window: only processed_events can stop it.
     await publishSignedEvent(consumerNats, env, envelope, { msgID: randomUUID() });
     // The consumer takes messages in order: once a marker published after the copy is applied, the copy was handled.
@@ -179,15 +179,15 @@ describe('outbox relay and idempotent consumers', () => {
     await send(unsigned);
     // Signed, but by a process that does not write user.registered: a stolen listings-service key.
     const wrongWriter = forged('forged_by_listings');
-    const byListings = eventSignature(testBusIdentity(env, 'listings-service').signer, wrongWriter.id, wrongWriter.name, wrongWriter.payload);
+    const byListings = eventSignature(testBusIdentity(env, 'listings-service').signer, wrongWriter);
     await send(wrongWriter, eventHeaders(byListings.sender, byListings.signature));
     // A genuine signature over a payload changed on the way.
     const tampered = forged('forged_tampered');
-    const genuine = eventSignature(testBusIdentity(env, 'auth-service').signer, tampered.id, tampered.name, tampered.payload);
+    const genuine = eventSignature(testBusIdentity(env, 'auth-service').signer, tampered);
     await send({ ...tampered, payload: { ...tampered.payload, username: 'someone_else' } }, eventHeaders(genuine.sender, genuine.signature));
     // Claims auth-service but carries another key's signature.
     const claimed = forged('forged_claimed');
-    const other = eventSignature(testBusIdentity(isolatedEnv('postgres://unused'), 'auth-service').signer, claimed.id, claimed.name, claimed.payload);
+    const other = eventSignature(testBusIdentity(isolatedEnv('postgres://unused'), 'auth-service').signer, claimed);
     await send(claimed, eventHeaders('auth-service', other.signature));
 
     const marker = await writeUserRegistered('after_forgeries');

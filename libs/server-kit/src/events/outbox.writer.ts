@@ -5,7 +5,7 @@ import { EVENT_SCHEMAS, type EventName, type EventPayloads } from '@market/contr
 import { currentRequestId } from '../logging/request-context';
 import { currentTraceparent } from '../tracing/trace-context';
 import type { BusSigner } from '../bus/bus-keys';
-import { eventSignature } from '../bus/bus-signatures';
+import { eventSignature, type SignedEvent } from '../bus/bus-signatures';
 
 // The key each service's events are signed with, by its database (several services share a test process).
 const signers = new WeakMap<DataSource, BusSigner>();
@@ -20,10 +20,10 @@ export function signEventsWith(signer: BusSigner, dataSource: DataSource): DataS
  * The signature of an event about to be written through `manager` (its service's key): an event is signed as it is
  * written, so the relay, or anyone who can write the outbox, cannot make an event its writer did not (ADR 0065).
  */
-export function signEvent(manager: EntityManager, id: string, name: EventName, payload: unknown): { sender: string; signature: string } {
+export function signEvent(manager: EntityManager, event: SignedEvent): { sender: string; signature: string } {
   const signer = signers.get(manager.connection);
-  if (!signer) throw new Error(`${name}: this database has no signing key (ServiceKitModule signs events, ADR 0065)`);
-  return eventSignature(signer, id, name, payload);
+  if (!signer) throw new Error(`${event.name}: this database has no signing key (ServiceKitModule signs events, ADR 0065)`);
+  return eventSignature(signer, event);
 }
 
 /** Checks an event's payload against its schema before it is written: a payload its consumers would refuse is a bug here. */
@@ -44,15 +44,12 @@ export async function appendEvent<N extends EventName>(
   // An event that would be dead-lettered by its consumers is a bug here: refuse it before the change commits (ADR 0028).
   checkEventPayload(name, payload);
   const id = randomUUID();
-  const { sender, signature } = signEvent(manager, id, name, payload);
-  await manager.query('INSERT INTO outbox (id, name, payload, request_id, traceparent, sender, signature) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
-    id,
-    name,
-    JSON.stringify(payload),
-    currentRequestId(),
-    currentTraceparent(),
-    sender,
-    signature,
-  ]);
+  // The time is set here, not by the database, so that it is signed with the rest (to the millisecond, as published).
+  const occurredAt = new Date().toISOString();
+  const { sender, signature } = signEvent(manager, { id, name, occurred_at: occurredAt, payload });
+  await manager.query(
+    'INSERT INTO outbox (id, name, payload, request_id, traceparent, sender, signature, occurred_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
+    [id, name, JSON.stringify(payload), currentRequestId(), currentTraceparent(), sender, signature, occurredAt],
+  );
   return id;
 }

@@ -9,6 +9,8 @@ import { refusedOnBus } from '../bus/bus.metrics';
 import { openAccountState, openSessionState, type Opened } from './sealed-states';
 
 const REDIS_TIMEOUT_MS = 250;
+// Deletes KEYS[1] only while it still holds ARGV[1].
+const DELETE_IF_SAME = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
 // After Redis failed a lookup, the next ones go straight to auth-service for this long, so a stalled Redis costs one
 // request 250 ms per second instead of every request (ADR 0044).
 const REDIS_BACKOFF_MS = 1_000;
@@ -99,24 +101,29 @@ export class AccountStates {
     const [storedAccount, storedSession] = cached;
     // What Redis holds counts only as auth-service signed it for this account and session (ADR 0065); anything else is
     // counted and read as nothing, so the answer comes from auth-service.
-    const account = this.opened('account', keys[0], openAccountState(this.keys, userId, storedAccount ?? null));
-    const session = sessionId ? this.opened('session', keys[1], openSessionState(this.keys, sessionId, storedSession ?? null)) : null;
+    const forged: Array<[string, string]> = [];
+    const account = this.opened('account', keys[0], storedAccount ?? null, openAccountState(this.keys, userId, storedAccount ?? null), forged);
+    const session = sessionId ? this.opened('session', keys[1], storedSession ?? null, openSessionState(this.keys, sessionId, storedSession ?? null), forged) : null;
     if (account && (!sessionId || session)) return { ...account.value, session_active: !sessionId || session?.value === true };
     const state = await this.rpc.call(RPC.auth.sessionState, sessionId ? { user_id: userId, session_id: sessionId } : { user_id: userId }, null);
     // Redis failing: no write-back, which would only spend another 250 ms of this request. A state auth-service did not
     // seal (an older version) is not stored: nothing here could sign it.
     if (Date.now() < this.skipRedisUntil || !state.sealed) return state;
-    const writes = this.redis.multi().set(keys[0], state.sealed.account, 'EX', ACCOUNT_STATE_TTL_SECONDS, 'NX');
+    const writes = this.redis.multi();
+    // A forged value is removed (only if it is still the one read: a state auth-service wrote since stays), so the NX
+    // write below can replace it rather than every lookup going to auth-service until it expires.
+    for (const [key, value] of forged) writes.eval(DELETE_IF_SAME, 1, key, value);
+    writes.set(keys[0], state.sealed.account, 'EX', ACCOUNT_STATE_TTL_SECONDS, 'NX');
     if (sessionId && state.sealed.session) writes.set(keys[1], state.sealed.session, 'EX', ACCOUNT_STATE_TTL_SECONDS, 'NX');
     await withTimeout(writes.exec(), REDIS_TIMEOUT_MS, 'Redis').catch(() => undefined);
     return state;
   }
 
-  // The stored value when believed; a forged one is counted (it is never overwritten here: NX keeps it, and every
-  // lookup of it goes to auth-service until it expires or auth-service writes the account again).
-  private opened<T>(what: string, key: string, opened: Opened<T>): { value: T } | null {
+  // The stored value when believed; a forged one is counted and noted for removal.
+  private opened<T>(what: string, key: string, raw: string | null, opened: Opened<T>, forged: Array<[string, string]>): { value: T } | null {
     if (opened === 'forged') {
       refusedOnBus('redis', key, `a ${what} state in Redis not signed by auth-service`);
+      if (raw !== null) forged.push([key, raw]);
       return null;
     }
     return opened === 'absent' ? null : opened;

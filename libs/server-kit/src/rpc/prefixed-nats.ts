@@ -57,17 +57,20 @@ export class PrefixedNatsServer extends ServerNats implements DrainableServer {
   // (D25, ADR 0065): 401 when its signature is missing, expired or wrong, 403 when its signer may not call it.
   override async handleMessage(channel: string, message: NatsMessage): Promise<unknown> {
     const checked = checkRequest(this.bus.keys, message.subject, message.reply ?? '', message.headers, message.data);
-    const refusal =
-      'problem' in checked
-        ? new AppError('unauthorized', `The request was not believed: ${checked.problem}`)
-        : !mayCall(checked.sender, channel)
-          ? new AppError('forbidden', `${checked.sender} may not call ${channel}`)
-          : !this.replays.firstTime(checked.signature, checked.expiresAt)
-            ? new AppError('unauthorized', 'The request was not believed: taken once already')
-            : null;
-    if (refusal) {
-      refusedOnBus('request', message.subject, refusal.message);
-      return this.refuse(message, refusal);
+    if ('problem' in checked) {
+      refusedOnBus('request', message.subject, checked.problem);
+      // Answered for no request of anyone's: its signature was not verified, so the answer must not name it (a copied
+      // signature would make this refusal another caller's answer). A caller of ours never takes it; it times out.
+      return this.refuse(message, new AppError('unauthorized', `The request was not believed: ${checked.problem}`), '');
+    }
+    if (!this.replays.firstTime(checked.signature, checked.expiresAt)) {
+      // A replay gets no answer at all: the request it copies has, or will have, its own.
+      refusedOnBus('request', message.subject, 'taken once already');
+      return;
+    }
+    if (!mayCall(checked.sender, channel)) {
+      refusedOnBus('request', message.subject, `${checked.sender} may not call ${channel}`);
+      return this.refuse(message, new AppError('forbidden', `${checked.sender} may not call ${channel}`), checked.signature);
     }
     this.inFlight.begin();
     this.unanswered.add(message);
@@ -95,7 +98,8 @@ export class PrefixedNatsServer extends ServerNats implements DrainableServer {
     };
   }
 
-  private refuse(message: NatsMessage, refusal: AppError): void {
+  // `request`: the verified signature of the request refused, which the answer names; '' when none was verified.
+  private refuse(message: NatsMessage, refusal: AppError, request: string): void {
     if (!message.reply) return;
     let id: unknown;
     try {
@@ -106,7 +110,7 @@ export class PrefixedNatsServer extends ServerNats implements DrainableServer {
     // Without Nest's packet id no client of ours could match the answer; the caller times out instead.
     if (typeof id !== 'string' || id.length > 200) return;
     const data = new TextEncoder().encode(JSON.stringify({ id, err: { ...refusal.toPayload(), bus: true }, isDisposed: true }));
-    message.respond(data, { headers: replyHeaders(this.bus.signer, message.reply, requestSignature(message.headers), data) });
+    message.respond(data, { headers: replyHeaders(this.bus.signer, message.reply, request, data) });
   }
 
   /** Resolves once the NATS server has every subscription: until then a request could find no responder (a 503). */

@@ -41,7 +41,7 @@ export function signingAs(ds: DataSource, party: EventParty, env: Record<string,
 
 /** The headers of an event signed by its declared writer (or `as`) with `env`'s test key, for a plain NATS publish. */
 export function signedEventHeaders(env: Record<string, string>, envelope: EventEnvelope, as?: EventParty): MsgHdrs {
-  const signed = eventSignature(testBusIdentity(env, as ?? writersOf(envelope.name)[0]).signer, envelope.id, envelope.name, envelope.payload);
+  const signed = eventSignature(testBusIdentity(env, as ?? writersOf(envelope.name)[0]).signer, envelope);
   return eventHeaders(signed.sender, signed.signature);
 }
 
