@@ -24,7 +24,8 @@ export async function natsIsOpen(url: string): Promise<boolean> {
 export async function redisIsOpen(url: string): Promise<boolean> {
   const parsed = new URL(url);
   const probe = new IORedis({
-    host: parsed.hostname,
+    // An IPv6 literal comes bracketed in a URL ([::1]); the socket wants it bare.
+    host: parsed.hostname.replace(/^\[(.*)\]$/, '$1'),
     port: Number(parsed.port || 6379),
     tls: parsed.protocol === 'rediss:' ? {} : undefined,
     lazyConnect: true,
