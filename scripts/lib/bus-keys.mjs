@@ -1,6 +1,7 @@
 // Every process's bus key (D25, ADR 0065) for the processes a script starts, in the format the services read.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { generateKeyPairSync } from 'node:crypto';
+import { partyVariable } from './nats-permissions.mjs';
 
 /** The processes of the bus, each with a key of its own (contracts' NATS_PARTIES). */
 export const BUS_PARTIES = ['gateway', 'auth-service', 'listings-service', 'bidding-service', 'billing-service', 'admin-service', 'notifications-service'];
@@ -35,5 +36,5 @@ export function busEnv(keys, party) {
 
 /** The .env and compose variable holding one process's signing key: BUS_AUTH_SIGNING_KEY, BUS_GATEWAY_SIGNING_KEY. */
 export function busSigningKeyVariable(party) {
-  return `BUS_${party.replace(/-service$/, '').toUpperCase()}_SIGNING_KEY`;
+  return partyVariable('BUS', party, 'SIGNING_KEY');
 }

@@ -4,6 +4,7 @@ import { chmodSync, mkdirSync, existsSync, readFileSync, writeFileSync } from 'n
 import net from 'node:net';
 import { join } from 'node:path';
 import pg from 'pg';
+import { BUS_PARTIES } from './bus-keys.mjs';
 import { builtContracts, natsConfigText, natsPassword, natsSpaces, natsUrl, natsUsers, NATS_OPERATOR } from './nats-permissions.mjs';
 
 /** True when something accepts TCP connections at host:port within the timeout. */
@@ -105,6 +106,14 @@ function keptPasswords(path, users) {
   return passwords;
 }
 
+/** Stops a child process with SIGTERM and waits for it. */
+const stopChild = (child) => () =>
+  new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', resolve);
+    child.kill('SIGTERM');
+  });
+
 /**
  * Starts nats-server with JetStream (data under `<dataDir>/nats`, log in `<dataDir>/logs/nats-server.log`) and a user
  * per process (ADR 0035): the config is written to `<dataDir>/nats-server.conf` from contracts at every start, the
@@ -130,12 +139,7 @@ export async function startNatsServer({ port, dataDir, env = process.env, log = 
   const child = spawn('nats-server', ['-c', configPath, '-a', host, '-p', String(port), '-js', '-sd', storeDir, '-l', logFile], { stdio: 'ignore' });
   const said = () => (existsSync(logFile) ? readFileSync(logFile, 'utf8').trim().split('\n').pop() : '');
   const exited = new Promise((resolve) => child.once('exit', resolve));
-  const stop = () =>
-    new Promise((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) return resolve();
-      child.once('exit', resolve);
-      child.kill('SIGTERM');
-    });
+  const stop = stopChild(child);
   const failed = exited.then((code) => {
     throw new Error(`nats-server stopped (${code}) before answering; its last log line: ${said()}`);
   });
@@ -193,14 +197,6 @@ export function freePort() {
     });
   });
 }
-
-/** Stops a child process with SIGTERM and waits for it. */
-const stopChild = (child) => () =>
-  new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once('exit', resolve);
-    child.kill('SIGTERM');
-  });
 
 /**
  * Starts redis-server with an ACL user per process and none by default (D25): the ACL file and the passwords
@@ -263,7 +259,7 @@ export async function provideServer(kind, env, dataDir, log) {
     log(`NATS: started nats-server on ${where} with a user per process${nats.tls ? ' and TLS' : ''} (data under data/nats, config data/nats-server.conf)`);
     return nats;
   }
-  const redis = await startRedisServer({ port, dataDir, users: builtContracts(log).NATS_PARTIES });
+  const redis = await startRedisServer({ port, dataDir, users: BUS_PARTIES });
   log(`Redis: started redis-server on ${where} with a user per process (data under data/redis)`);
   return redis;
 }

@@ -17,7 +17,12 @@ export function natsUsers(contracts) {
 
 /** The environment variable that holds a user's password in compose and in the config `nats-config` prints. */
 export function natsPasswordVariable(user) {
-  return `NATS_${user.replace(/-service$/, '').toUpperCase()}_PASSWORD`;
+  return partyVariable('NATS', user, 'PASSWORD');
+}
+
+/** A process's own variable in .env and compose: `NATS_AUTH_PASSWORD`, `REDIS_GATEWAY_PASSWORD`, `BUS_BILLING_SIGNING_KEY`. */
+export function partyVariable(prefix, party, suffix) {
+  return `${prefix}_${party.replace(/-service$/, '').toUpperCase()}_${suffix}`;
 }
 
 /**

@@ -3,14 +3,14 @@ import { randomBytes } from 'node:crypto';
 import { closeSync, fchmodSync, fsyncSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { signingKeysEnv } from './system.mjs';
-import { natsPassword, natsPasswordVariable, NATS_OPERATOR } from './nats-permissions.mjs';
+import { natsPassword, natsPasswordVariable, NATS_OPERATOR, partyVariable } from './nats-permissions.mjs';
 import { BUS_PARTIES, busSigningKeyVariable, generateBusKeys } from './bus-keys.mjs';
 
 /** A random value of `bytes` bytes, URL- and shell-safe (base64url). */
 export const randomSecret = (bytes) => randomBytes(bytes).toString('base64url');
 
 // Every NATS user (ADR 0035): the processes (nats-permissions.spec.ts checks them against contracts) and the operator.
-const NATS_USERS = ['gateway', 'auth-service', 'listings-service', 'bidding-service', 'billing-service', 'admin-service', 'notifications-service', NATS_OPERATOR];
+const NATS_USERS = [...BUS_PARTIES, NATS_OPERATOR];
 const NATS_ENTRIES = NATS_USERS.map((user) => ({
   name: natsPasswordVariable(user),
   about:
@@ -21,8 +21,8 @@ const NATS_ENTRIES = NATS_USERS.map((user) => ({
 }));
 
 // Every process's Redis ACL user (D25, ADR 0065): compose's redis writes its ACL from these.
-const REDIS_ENTRIES = NATS_USERS.filter((user) => user !== NATS_OPERATOR).map((user) => ({
-  name: `REDIS_${user.replace(/-service$/, '').toUpperCase()}_PASSWORD`,
+const REDIS_ENTRIES = BUS_PARTIES.map((user) => ({
+  name: partyVariable('REDIS', user, 'PASSWORD'),
   about: `${user}'s own Redis password (ADR 0065): the redis container's ACL user ${user}, and ${user}'s REDIS_URL carries it.`,
   value: () => natsPassword(),
 }));

@@ -33,7 +33,6 @@ export function busIdentity(party: EventParty, config: BusConfig): BusIdentity {
   const privateKey = parseBusSigningKey(config.BUS_SIGNING_KEY);
   const keys = parseBusPublicKeys(config.BUS_PUBLIC_KEYS);
   const own = busPublicKey(privateKey);
-  const listed = (keys.get(party) ?? []).map((key) => key.export({ format: 'der', type: 'spki' }).subarray(-32).toString('base64url'));
-  if (!listed.includes(own)) throw new ConfigError('BUS_SIGNING_KEY', `its public key is not listed for ${party} in BUS_PUBLIC_KEYS`);
+  if (!(keys.get(party) ?? []).map(busPublicKey).includes(own)) throw new ConfigError('BUS_SIGNING_KEY', `its public key is not listed for ${party} in BUS_PUBLIC_KEYS`);
   return new BusIdentity(new BusSigner(party, privateKey), new BusKeys(keys));
 }

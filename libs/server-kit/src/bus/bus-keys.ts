@@ -19,9 +19,9 @@ export function parseBusSigningKey(value: string): KeyObject {
   return createPrivateKey({ key: Buffer.concat([PKCS8_PREFIX, rawKey(value.trim(), 'the key')]), format: 'der', type: 'pkcs8' });
 }
 
-/** The public half of a signing key, as BUS_PUBLIC_KEYS lists it (32 bytes, base64url). */
-export function busPublicKey(privateKey: KeyObject): string {
-  return createPublicKey(privateKey).export({ format: 'der', type: 'spki' }).subarray(SPKI_PREFIX.length).toString('base64url');
+/** A key's public half (from the private or the public key), as BUS_PUBLIC_KEYS lists it (32 bytes, base64url). */
+export function busPublicKey(key: KeyObject): string {
+  return (key.type === 'public' ? key : createPublicKey(key)).export({ format: 'der', type: 'spki' }).subarray(SPKI_PREFIX.length).toString('base64url');
 }
 
 /**

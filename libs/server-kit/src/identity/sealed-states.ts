@@ -1,4 +1,4 @@
-import type { AccountState } from '@market/contracts';
+import { AccountStateSchema, type AccountState } from '@market/contracts';
 import type { BusKeys, BusSigner } from '../bus/bus-keys';
 import { canonicalJson } from '../bus/canonical-json';
 
@@ -53,17 +53,7 @@ function unseal<T>(raw: string | null, now: number, check: (sealed: Sealed<T>) =
   return (sealed.exp as number) <= seconds ? 'absent' : { value: sealed.v as T };
 }
 
-const isAccountState = (value: unknown): value is AccountState => {
-  const v = value as Partial<AccountState> | null;
-  return (
-    typeof v === 'object' &&
-    v !== null &&
-    Number.isInteger(v.token_version) &&
-    (v.status === 'active' || v.status === 'suspended' || v.status === 'deleted') &&
-    (v.role === 'admin' || v.role === 'regular') &&
-    typeof v.email_verified === 'boolean'
-  );
-};
+const isAccountState = (value: unknown): value is AccountState => AccountStateSchema.safeParse(value).success;
 
 /** Reads an account's stored state, believed only when auth-service signed it for this account (`keys`: the bus's). */
 export function openAccountState(keys: BusKeys, userId: string, raw: string | null, now = Date.now()): Opened<AccountState> {
