@@ -9,7 +9,8 @@
 #      fails stops the deploy with its log, and the running apps are left untouched;
 #   4. applies the apps and waits for their rollouts.
 # --render prints step 1's manifests and stops (no cluster needed). KUBECTL="kubectl --context x" picks a cluster.
-# The Secrets and the jwt-public-keys ConfigMap must exist first: node scripts/k8s-secrets.mjs says how.
+# The Secrets and the jwt-public-keys, bus-public-keys and nats-ca ConfigMaps must exist first: node
+# scripts/k8s-secrets.mjs says how.
 set -euo pipefail
 
 usage() { echo "Usage: scripts/deploy.sh <dev|prod> [image tag] [--render]" >&2; exit 2; }
@@ -48,10 +49,15 @@ if $render_only; then cat "$work/rendered.yaml"; exit 0; fi
 
 echo "Deploying overlay $overlay, image tag $tag, to context $("${kubectl[@]}" config current-context)"
 missing=()
-for name in $(grep -A3 'secretKeyRef:' "$work/rendered.yaml" | awk '$1 == "name:" {print $2}' | sort -u); do
+# Secrets read key by key or mounted as a volume (the dev NATS's nats-tls; not an Ingress's, which cert-manager makes),
+# and the ConfigMaps made with them (public keys, the NATS CA every app trusts).
+for name in $( (grep -A3 'secretKeyRef:' "$work/rendered.yaml" | awk '$1 == "name:" {print $2}'; awk '/^ *secret: *$/ {depth = index($0, "s"); inside = 1; next}
+  inside { if (match($0, /[^ ]/) <= depth) inside = 0; else if ($1 == "secretName:") print $2 }' "$work/rendered.yaml") | sort -u); do
   "${kubectl[@]}" -n "$namespace" get secret "$name" -o name >/dev/null 2>&1 || missing+=("secret/$name")
 done
-"${kubectl[@]}" -n "$namespace" get configmap jwt-public-keys -o name >/dev/null 2>&1 || missing+=("configmap/jwt-public-keys")
+for name in jwt-public-keys bus-public-keys nats-ca; do
+  "${kubectl[@]}" -n "$namespace" get configmap "$name" -o name >/dev/null 2>&1 || missing+=("configmap/$name")
+done
 if ((${#missing[@]})); then
   echo "Missing in namespace $namespace: ${missing[*]}. node scripts/k8s-secrets.mjs makes them (docs/operations.md)." >&2
   exit 1

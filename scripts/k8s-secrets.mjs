@@ -2,7 +2,10 @@
 // ADR 0051) and prints the kubectl commands that create the Secrets and the jwt-public-keys ConfigMap from them. The
 // examples name the keys each Secret holds; a key commented out there (Stripe, SMTP) is left for the operator to add.
 // Nothing is sent to a cluster; the files are written owner-only (mode 0600) under tmp/ (git-ignored) by default.
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+// It also makes the NATS TLS files (nats-tls/ under the same folder, D25, ADR 0065): a CA of their own and a
+// certificate for the dev NATS's Service names, for the nats-tls Secret and the nats-ca ConfigMap
+// (k8s/secrets.example/nats-tls.md).
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,10 +13,21 @@ import { randomSecret } from './lib/secrets.mjs';
 import { natsPassword } from './lib/nats-permissions.mjs';
 import { signingKeysEnv } from './lib/system.mjs';
 import { generateBusKeys } from './lib/bus-keys.mjs';
+import { makeTlsFiles } from './lib/tls.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const EXAMPLES = join(ROOT, 'k8s', 'secrets.example');
 const NAMESPACE = 'site-market';
+
+/**
+ * The names the dev overlay's NATS certificate is for: the client Service `nats` (NATS_HOST in platform.env) in every
+ * spelling, each server by the headless Service (nats-0.nats-headless ...), and loopback for a port-forward. Clients
+ * that learn a server's pod address from the cluster keep checking it against the name they first connected to.
+ */
+function natsNames(namespace) {
+  const spellings = (host) => [host, `${host}.${namespace}`, `${host}.${namespace}.svc`, `${host}.${namespace}.svc.cluster.local`];
+  return [...spellings('nats'), ...spellings('*.nats-headless'), 'localhost', '127.0.0.1'];
+}
 
 /**
  * How each key is made, given the file it goes in; `keys` is the signing pair shared by auth-service's Secret and the
@@ -75,7 +89,16 @@ for (const name of readdirSync(EXAMPLES).filter((file) => file.endsWith('.env'))
   const kind = object.endsWith('-public-keys') ? 'configmap' : 'secret generic';
   commands.push(`kubectl -n ${NAMESPACE} create ${kind} ${object} --from-env-file=${relative(process.cwd(), path) || path}`);
 }
+// The dev NATS's certificate and the CA every app trusts (nats-tls.md): new with the other secrets.
+const tlsDir = join(out, 'nats-tls');
+rmSync(tlsDir, { recursive: true, force: true });
+const tls = makeTlsFiles(tlsDir, { names: natsNames(NAMESPACE), caName: 'Site Market dev NATS CA' });
+const at = (path) => relative(process.cwd(), path) || path;
+commands.push(
+  `kubectl -n ${NAMESPACE} create secret generic nats-tls --type=kubernetes.io/tls --from-file=ca.crt=${at(tls.ca)} --from-file=tls.crt=${at(tls.cert)} --from-file=tls.key=${at(tls.key)}`,
+  `kubectl -n ${NAMESPACE} create configmap nats-ca --from-file=ca.crt=${at(tls.ca)}`,
+);
 console.log(`Wrote ${out} (mode 0600). Add the Stripe and SMTP keys for prod, then create them (namespace first):`);
 console.log(`kubectl create namespace ${NAMESPACE}`);
 for (const command of commands) console.log(command);
-console.log('postgres-secrets and nats-secrets are for the dev overlay only.');
+console.log('postgres-secrets, nats-secrets and nats-tls are for the dev overlay only; for prod, make nats-ca from the managed NATS\'s CA instead.');

@@ -1,11 +1,12 @@
 // Finds or starts the infrastructure the marketplace needs: PostgreSQL, Redis and NATS.
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { join } from 'node:path';
 import pg from 'pg';
 import { BUS_PARTIES } from './bus-keys.mjs';
 import { builtContracts, natsConfigText, natsPassword, natsSpaces, natsUrl, natsUsers, NATS_OPERATOR } from './nats-permissions.mjs';
+import { makeTlsFiles, opensslInstalled, tlsFiles } from './tls.mjs';
 
 /** True when something accepts TCP connections at host:port within the timeout. */
 export function portAnswers(host, port, timeoutMs = 700) {
@@ -157,28 +158,21 @@ export async function startNatsServer({ port, dataDir, env = process.env, log = 
 
 /**
  * A CA and a certificate for 127.0.0.1 and localhost signed by it, made with openssl under `dir` (mode 0600 keys) on
- * first use and kept: npm start's own NATS speaks TLS, its processes trust that CA alone (ADR 0065). Null when openssl
- * is not installed (the NATS then runs without TLS, on loopback only, and says so).
+ * first use and kept (tls.mjs, shared with `npm run secrets` and scripts/k8s-secrets.mjs): npm start's own NATS speaks
+ * TLS, its processes trust that CA alone (ADR 0065). Null when openssl is not installed (the NATS then runs without
+ * TLS, on loopback only, and says so).
  */
 export function localTlsFiles(dir, log = () => undefined) {
-  const files = { ca: join(dir, 'ca.pem'), cert: join(dir, 'server.pem'), key: join(dir, 'server-key.pem') };
-  if (existsSync(files.ca) && existsSync(files.cert) && existsSync(files.key)) return files;
-  if (!onPath('openssl')) {
+  const files = tlsFiles(dir);
+  if (existsSync(files.ca) && existsSync(files.cert) && existsSync(files.key)) return { ca: files.ca, cert: files.cert, key: files.key };
+  if (!opensslInstalled()) {
     log('NATS: openssl is not installed, so the NATS npm start runs speaks without TLS (loopback only)');
     return null;
   }
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
-  const run = (args) => {
-    const result = spawnSync('openssl', args, { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
-    if (result.status !== 0) throw new Error(`openssl ${args[0]} failed: ${(result.stderr ?? '').trim().split('\n').pop()}`);
-  };
-  const ec = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'];
-  run(['req', '-x509', ...ec, '-keyout', 'ca-key.pem', '-out', 'ca.pem', '-days', '3650', '-subj', '/CN=Site Market local NATS CA']);
-  run(['req', ...ec, '-keyout', 'server-key.pem', '-out', 'server.csr', '-subj', '/CN=127.0.0.1']);
-  writePrivate(join(dir, 'san.cnf'), 'subjectAltName=IP:127.0.0.1,DNS:localhost\n');
-  run(['x509', '-req', '-in', 'server.csr', '-CA', 'ca.pem', '-CAkey', 'ca-key.pem', '-CAcreateserial', '-out', 'server.pem', '-days', '825', '-extfile', 'san.cnf']);
-  for (const key of ['ca-key.pem', 'server-key.pem']) chmodSync(join(dir, key), 0o600);
-  return files;
+  // A directory left half made (no CA key) starts over.
+  if (!existsSync(files.caKey)) rmSync(files.ca, { force: true });
+  const made = makeTlsFiles(dir, { names: ['127.0.0.1', 'localhost'], caName: 'Site Market local NATS CA' });
+  return { ca: made.ca, cert: made.cert, key: made.key };
 }
 
 /** True when a run may use a NATS or Redis that lets anyone in: tests, or ALLOW_OPEN_INFRA=true (D25, ADR 0065). */

@@ -1,10 +1,11 @@
 // The values docker compose needs from .env (ADR 0031): a strong random value for every secret, written owner-only.
 import { randomBytes } from 'node:crypto';
 import { closeSync, fchmodSync, fsyncSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
-import { signingKeysEnv } from './system.mjs';
+import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { ROOT, signingKeysEnv } from './system.mjs';
 import { natsPassword, natsPasswordVariable, NATS_OPERATOR, partyVariable } from './nats-permissions.mjs';
 import { BUS_PARTIES, busSigningKeyVariable, generateBusKeys } from './bus-keys.mjs';
+import { makeTlsFiles } from './tls.mjs';
 
 /** A random value of `bytes` bytes, URL- and shell-safe (base64url). */
 export const randomSecret = (bytes) => randomBytes(bytes).toString('base64url');
@@ -77,15 +78,51 @@ export const ENV_ENTRIES = [
     value: () => 'sandbox',
   },
   ...NATS_ENTRIES,
+  {
+    name: 'NATS_TLS_DIR',
+    about:
+      "Not a secret: the folder of compose's NATS TLS files, made with this .env (D25, ADR 0065): the nats container gets the server's certificate and key, every app the CA that signed it (its NATS_URL trusts that CA alone); the CA's key stays in the folder.",
+    value: (shared) => shared.natsTlsDir ?? COMPOSE_NATS_TLS_DIR,
+  },
   ...REDIS_ENTRIES,
   ...BUS_ENTRIES,
 ];
 
-/** The .env text for the entries: each value under a comment saying what it is for. */
-export function envFileText(entries = ENV_ENTRIES) {
+/** Where `npm run secrets` puts compose's NATS TLS files for the project's own .env (git-ignored). */
+export const COMPOSE_NATS_TLS_DIR = './deploy/nats/tls';
+
+/**
+ * The NATS TLS folder that goes with the .env at `envPath`: `deploy/nats/tls` for the project's own .env, else a
+ * `nats-tls` folder beside that file (a scratch .env never touches the real one's certificate). As .env names it:
+ * relative to the project (where compose resolves it) when inside it, else absolute.
+ */
+export function natsTlsDirFor(envPath) {
+  const path = resolve(envPath);
+  if (path === join(ROOT, '.env')) return COMPOSE_NATS_TLS_DIR;
+  const dir = join(dirname(path), 'nats-tls');
+  const inside = relative(ROOT, dir);
+  return inside && !inside.startsWith('..') && !isAbsolute(inside) ? `./${inside}` : dir;
+}
+
+/** The host names compose's NATS certificate is for: its service name, and the container's own loopback. */
+export const COMPOSE_NATS_NAMES = ['nats', 'localhost', '127.0.0.1'];
+
+/**
+ * Makes compose's NATS TLS files under `dir` (relative to the project, as .env names it) where missing: a CA of their
+ * own and a certificate for COMPOSE_NATS_NAMES signed by it; `renew` makes a new certificate from the same CA.
+ */
+export function makeComposeNatsTls(dir, { renew = false } = {}) {
+  return makeTlsFiles(resolve(ROOT, dir), { names: COMPOSE_NATS_NAMES, caName: 'Site Market compose NATS CA', renew });
+}
+
+/**
+ * The .env text for the entries: each value under a comment saying what it is for. `natsTlsDir` is the NATS_TLS_DIR
+ * it names (natsTlsDirFor).
+ */
+export function envFileText(entries = ENV_ENTRIES, { natsTlsDir } = {}) {
   const header = '# Written by `npm run secrets` (ADR 0031). Keep this file private; docker compose reads it.\n';
   // Entries made together (a key pair) share what they generate through `shared`.
-  const shared = {};
+  const shared = { natsTlsDir };
   return header + entries.map((entry) => `\n# ${entry.about}\n${entry.name}=${entry.value(shared)}\n`).join('');
 }
 
@@ -95,8 +132,8 @@ export function envFileText(entries = ENV_ENTRIES) {
  * moment: a new .env is created 0600 before its first byte, and a replaced one is written to a 0600 temporary file
  * beside it that is then renamed over it (never rewritten in place, where it would keep its old mode until a chmod).
  */
-export function writeEnvFile(path, { force = false, entries = ENV_ENTRIES } = {}) {
-  const text = envFileText(entries);
+export function writeEnvFile(path, { force = false, entries = ENV_ENTRIES, natsTlsDir } = {}) {
+  const text = envFileText(entries, { natsTlsDir });
   if (!force) {
     try {
       writePrivately(path, text);

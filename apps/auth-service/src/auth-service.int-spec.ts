@@ -4,7 +4,7 @@ import { RPC } from '@market/contracts';
 import { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
 import { AppError, accountStateKey, openSessionState, parseEnvOrThrow, sealAccountState, sessionKey } from '@market/server-kit';
-import { buildUser, callerWithToken, requestAs, startServiceUnderTest, testBusIdentity, type ServiceUnderTest } from '@market/server-kit/testing';
+import { buildUser, callerWithToken, openedEvent, requestAs, startServiceUnderTest, testBusIdentity, type ServiceUnderTest } from '@market/server-kit/testing';
 import { authEnv } from './auth.config';
 import { authAppModule } from './app.module';
 
@@ -231,7 +231,7 @@ describe('auth-service over NATS, on its own', () => {
       expect(JSON.parse((await redis.get(key))!).v).toMatchObject({ email_verified: false });
       let token = '';
       for await (const message of requests) {
-        const event = JSON.parse(message.string()) as { payload: { user_id: string; token: string } };
+        const event = await openedEvent<'user.verification_requested'>(auth.env, JSON.parse(message.string()));
         if (event.payload.user_id === registered.user.id) {
           token = event.payload.token;
           break;

@@ -116,8 +116,31 @@ export function mayConsume(party: EventParty, name: EventName): boolean {
   return EVENT_FLOWS[name].consumedBy.includes(party);
 }
 
-/** Payload keys that hold secrets: the outbox keeps them only until the event is published. */
-export const SECRET_PAYLOAD_KEYS = ['token'] as const;
+/**
+ * Private fields of events, sealed by the writer for the one process that reads them (D25, ADR 0066): on the bus and
+ * in the stream the payload carries them only inside its `sealed` field, which that reader opens; no other consumer
+ * ever has them (the schemas of events with other consumers make them optional for that reason).
+ */
+export const SEALED_EVENT_FIELDS: { readonly [N in EventName]?: { readonly to: EventParty; readonly fields: readonly (keyof EventPayloads[N] & string)[] } } = {
+  'user.registered': { to: 'notifications-service', fields: ['email'] },
+  'user.verification_requested': { to: 'notifications-service', fields: ['email', 'token'] },
+  'user.password_reset_requested': { to: 'notifications-service', fields: ['email', 'token'] },
+  'user.email_changed': { to: 'notifications-service', fields: ['old_email', 'new_email', 'token'] },
+  'listing.approved': { to: 'bidding-service', fields: ['reserve_price'] },
+  'listing.updated': { to: 'bidding-service', fields: ['reserve_price'] },
+  'message.sent': { to: 'notifications-service', fields: ['subject', 'preview'] },
+  'contact.received': { to: 'notifications-service', fields: ['name', 'email', 'subject', 'message'] },
+  'admin.acted': { to: 'admin-service', fields: ['before', 'after'] },
+};
+
+/** The payload field that carries an event's sealed fields (base64url). */
+export const SEALED_PAYLOAD_KEY = 'sealed';
+
+/**
+ * Payload keys the outbox keeps only until the event is published, and a dead letter never keeps: one-time tokens of
+ * events written before sealing (ADR 0008), and the sealed fields.
+ */
+export const SECRET_PAYLOAD_KEYS = ['token', SEALED_PAYLOAD_KEY] as const;
 
 /** Where an event no consumer could read goes, inside the events stream (ADR 0028). */
 export function deadLetterSubject(prefix: string, consumer: string): string {

@@ -55,6 +55,8 @@ export * from './identity/jwt-keys';
 export * from './bus/bus-keys';
 export * from './bus/bus-identity';
 export * from './bus/bus-signatures';
+export * from './bus/bus-box-keys';
+export * from './bus/bus-sealing';
 export * from './bus/canonical-json';
 export * from './bus/bus.metrics';
 export * from './config/open-infra';

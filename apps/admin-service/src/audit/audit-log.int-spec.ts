@@ -3,7 +3,7 @@ import { connect, JSONCodec, type NatsConnection, type Subscription } from 'nats
 import { Client } from 'pg';
 import { DEFAULT_SETTINGS, RPC, type Actor, type AuditLogEntry, type AuditQuery, type EventEnvelope, type EventPayloads } from '@market/contracts';
 import { AppError, parseEnvOrThrow, serviceEnv } from '@market/server-kit';
-import { eventually, publishSignedEvent, respondSigned, startServiceUnderTest, type ServiceUnderTest, testCaller } from '@market/server-kit/testing';
+import { eventually, publishSignedEvent, respondSigned, startServiceUnderTest, type ServiceUnderTest, testCaller, openRequest } from '@market/server-kit/testing';
 import { adminAppModule } from '../app.module';
 
 // Callers with tokens the service verifies itself (ADR 0030), made in beforeAll.
@@ -39,7 +39,7 @@ describe('the audit log in admin-service (ADR 0032)', () => {
     const known = Object.values(admins);
     return nc.subscribe(`${admin.env.NATS_SUBJECT_PREFIX}${RPC.auth.publicProfiles.subject}`, {
       callback: (_error, message) => {
-        const { id, data } = codec.decode(message.data);
+        const { id, data } = codec.decode(openRequest(admin.env, 'auth-service', message));
         const found = known.filter((user) => data.data.user_ids.includes(user.id)).map((user) => ({ ...user, name: null, verified: false }));
         respondSigned(admin.env, 'auth-service', message, { id, response: { profiles: found }, isDisposed: true });
       },

@@ -1,8 +1,8 @@
 import { connect, JSONCodec, type NatsConnection } from 'nats';
 import { DataSource } from 'typeorm';
-import { RPC, type Actor, type EventEnvelope, type RegisterRequest } from '@market/contracts';
+import { RPC, type Actor, type RegisterRequest } from '@market/contracts';
 import { AppError, eventSubject, parseEnvOrThrow } from '@market/server-kit';
-import { buildUser, callerWithToken, eventually, startServiceUnderTest, type ServiceUnderTest } from '@market/server-kit/testing';
+import { buildUser, callerWithToken, eventually, openedEvent, startServiceUnderTest, type ServiceUnderTest } from '@market/server-kit/testing';
 import { authEnv } from '../auth.config';
 import { authAppModule } from '../app.module';
 
@@ -55,7 +55,7 @@ describe('email changes and their undo (ADR 0034)', () => {
     eventually(async () => {
       const jsm = await nc.jetstreamManager();
       const message = await jsm.streams.getMessage(auth.env.EVENTS_STREAM, { last_by_subj: eventSubject(auth.env.EVENTS_PREFIX, 'user.email_changed') });
-      const event = JSONCodec<EventEnvelope<'user.email_changed'>>().decode(message.data);
+      const event = await openedEvent<'user.email_changed'>(auth.env, JSONCodec().decode(message.data));
       expect(event.payload.user_id).toBe(userId);
       expect(seen).not.toContain(event.payload.token);
       return event.payload;

@@ -49,10 +49,10 @@ describe('invoices in the billing schema (D10)', () => {
     db = await createTestDatabase('billing');
     // billing-service's events are signed as it writes them (D25): with a test key of its own here.
     const bus = testBusIdentity(isolatedEnv(db.url), 'billing-service');
-    ds = signEventsWith(bus.signer, await openServiceDatabase({ url: db.url, schema: 'billing', entities: [], migrations: [...KIT_MIGRATIONS, ...BILLING_DATABASE.migrations], poolSize: 12 }));
+    ds = signEventsWith(bus, await openServiceDatabase({ url: db.url, schema: 'billing', entities: [], migrations: [...KIT_MIGRATIONS, ...BILLING_DATABASE.migrations], poolSize: 12 }));
     invoices = new InvoicesRepository(ds);
     // apply() needs only the database; no JetStream is involved here.
-    consumers = new EventConsumers(ds, undefined as never, { stream: 'UNUSED', prefix: 'unused' }, 'billing-service', bus.keys);
+    consumers = new EventConsumers(ds, undefined as never, { stream: 'UNUSED', prefix: 'unused' }, 'billing-service', bus);
     handler = new SaleEventsHandler(consumers, invoices, settings, { name: 'sandbox' }, { PAYMENT_WINDOW_HOURS: 48 });
   });
   afterAll(async () => {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { RPC, type Actor, type BuyNowSale, type RpcDefinition } from '@market/contracts';
 import type { ServiceRpc } from '@market/server-kit';
-import { shuffled, type TestDatabase } from '@market/server-kit/testing';
+import { shuffled, type TestDatabase, outboxPayload } from '@market/server-kit/testing';
 import type { InvoiceRecord } from '../invoices/invoices.repository';
 import { InvoicesService } from '../invoices/invoices.service';
 import { SandboxProvider } from './sandbox.provider';
@@ -173,9 +173,9 @@ describe('card payments through the sandbox provider (D11, D12)', () => {
 
   it('audits an admin capture and refund once, as soon as the provider did them, though reconciling failed and the admin retried', async () => {
     const acts = async (intentId: string) =>
-      (await ds.query(`SELECT payload FROM outbox WHERE name = 'admin.acted' AND payload->>'target_id' = $1 ORDER BY seq`, [intentId])).map(
-        (row: { payload: Record<string, unknown> }) => row.payload,
-      );
+      Promise.all((await ds.query(`SELECT payload FROM outbox WHERE name = 'admin.acted' AND payload->>'target_id' = $1 ORDER BY seq`, [intentId])).map(
+        (row: { payload: Record<string, unknown> }) => outboxPayload(ds, 'admin.acted', row.payload),
+      ));
     const common = (intentId: string, invoice: InvoiceRecord) => ({ admin_id: admin.user_id, target_type: 'payment', target_id: intentId, target_label: invoice.invoice_number });
 
     // Release Funds (D22): the hold is captured into escrow and the seller paid out; reading the intent back then fails.

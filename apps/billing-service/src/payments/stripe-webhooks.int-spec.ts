@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import type { Actor } from '@market/contracts';
 import { AppError } from '@market/server-kit';
-import { shuffled, type TestDatabase } from '@market/server-kit/testing';
+import { shuffled, type TestDatabase, outboxPayload } from '@market/server-kit/testing';
 import type { InvoiceRecord } from '../invoices/invoices.repository';
 import { PaymentEventsHandler } from './payment-events.handler';
 import { PaymentsService } from './payments.service';
@@ -120,9 +120,9 @@ describe('Stripe webhooks: verified on the exact bytes, deduplicated, correct in
     standIn.authorize(providerId);
     await deliver(standIn.events.at(-1) as object);
     const acts = async () =>
-      (await ds.query(`SELECT payload FROM outbox WHERE name = 'admin.acted' AND payload->>'target_id' = $1 ORDER BY seq`, [id])).map(
-        (row: { payload: Record<string, unknown> }) => row.payload,
-      );
+      Promise.all((await ds.query(`SELECT payload FROM outbox WHERE name = 'admin.acted' AND payload->>'target_id' = $1 ORDER BY seq`, [id])).map(
+        (row: { payload: Record<string, unknown> }) => outboxPayload(ds, 'admin.acted', row.payload),
+      ));
     const captures = () => standIn.requests.filter((r) => r.path === `/v1/payment_intents/${providerId}/capture`).map((r) => r.replayed);
     const transfers = () => standIn.requests.filter((r) => r.method === 'POST' && r.path === '/v1/transfers');
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import type { Actor } from '@market/contracts';
-import type { TestDatabase } from '@market/server-kit/testing';
+import type { Actor, EventName } from '@market/contracts';
+import { outboxPayload, type TestDatabase } from '@market/server-kit/testing';
 import { InvoicesRepository, type InvoiceRecord } from '../invoices/invoices.repository';
 import { SandboxProvider } from '../payments/sandbox.provider';
 import { PaymentsService } from '../payments/payments.service';
@@ -68,8 +68,14 @@ describe('transfer checklist and disputes (ADR 0039)', () => {
     );
     return { invoice, buyer, seller, intentId: '' };
   };
-  const outbox = (name: string, invoiceId: string): Promise<{ payload: Record<string, unknown> }[]> =>
-    ds.query(`SELECT payload FROM outbox WHERE name = $1 AND (payload->>'invoice_id' = $2 OR payload->>'target_id' = $2) ORDER BY seq`, [name, invoiceId]);
+  // Payloads as billing wrote them: an admin act's values are sealed for admin-service (ADR 0066).
+  const outbox = async (name: EventName, invoiceId: string): Promise<{ payload: Record<string, unknown> }[]> => {
+    const rows: { payload: Record<string, unknown> }[] = await ds.query(
+      `SELECT payload FROM outbox WHERE name = $1 AND (payload->>'invoice_id' = $2 OR payload->>'target_id' = $2) ORDER BY seq`,
+      [name, invoiceId],
+    );
+    return Promise.all(rows.map(async (row) => ({ payload: await outboxPayload(ds, name, row.payload) })));
+  };
   const dispute = (sale: Sale) => transfer.openDispute(sale.buyer, sale.invoice.id, { reason: 'access_incomplete', message: MESSAGE });
   const transfersOf = (invoiceId: string): Promise<{ id: string; amount_cents: string }[]> =>
     ds.query('SELECT id, amount_cents FROM sandbox_transfers WHERE transfer_group = $1', [invoiceId]);

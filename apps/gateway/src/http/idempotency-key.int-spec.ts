@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { connect, JSONCodec, type NatsConnection } from 'nats';
 import { ownerOf, RPC, type Actor, type RpcMeta, type ServiceName } from '@market/contracts';
-import { respondSigned, testCaller } from '@market/server-kit/testing';
+import { respondSigned, testCaller, openRequest } from '@market/server-kit/testing';
 import { startGateway, type LoneGateway } from '../testing/start-gateway';
 
 const codec = JSONCodec<{ id: string; data: { meta: RpcMeta } }>();
@@ -62,7 +62,7 @@ describe('Idempotency-Key at the gateway (ADR 0047)', () => {
     for (const { subject } of writes()) {
       responder.subscribe(`${stack.env.NATS_SUBJECT_PREFIX}${subject}`, {
         callback: (_error, message) => {
-          const packet = codec.decode(message.data);
+          const packet = codec.decode(openRequest(stack.env, ownerOf(subject) as ServiceName, message));
           received.set(subject, packet.data.meta);
           respondSigned(stack.env, ownerOf(subject) as ServiceName, message, { id: packet.id, err: { code: 'conflict', status: 409, detail: 'recorded' }, isDisposed: true });
         },

@@ -5,7 +5,7 @@ export const LIVE_SOURCE_EVENTS = ['bid.placed', 'auction.repriced', 'bid.accept
 type SourceEvent = (typeof LIVE_SOURCE_EVENTS)[number];
 
 // Each builder reads only the fields it names: event payloads are internal and may carry what browsers must never see
-// (listing.updated carries reserve_price, D7), so nothing is ever spread or copied wholesale.
+// (listing.updated is internal, D7; its reserve is sealed for bidding-service and never reaches this process), so nothing is ever spread or copied wholesale.
 
 /** `bid.placed` -> `new_bid`, plus `auction_extended` when soft close moved the end (D9, D21). */
 export function bidPlacedMessages(

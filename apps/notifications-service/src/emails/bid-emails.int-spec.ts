@@ -5,7 +5,7 @@ import { connect, JSONCodec, type NatsConnection } from 'nats';
 import { DataSource } from 'typeorm';
 import { DEFAULT_SETTINGS, RPC, type EventEnvelope, type EventPayloads } from '@market/contracts';
 import { parseEnvOrThrow } from '@market/server-kit';
-import { eventually, publishSignedEvent, respondSigned, startServiceUnderTest, type ServiceUnderTest } from '@market/server-kit/testing';
+import { eventually, publishSignedEvent, respondSigned, startServiceUnderTest, type ServiceUnderTest, openRequest } from '@market/server-kit/testing';
 import { notificationsAppModule } from '../app.module';
 import { notificationsEnv } from '../notifications.config';
 import { EMAIL_QUEUE, EmailQueue } from './email.queue';
@@ -82,7 +82,7 @@ describe('bid emails: outbid throttle and seller digest (ADR 0056)', () => {
     nc = await connect({ servers: svc.env.NATS_URL });
     nc.subscribe(`${svc.env.NATS_SUBJECT_PREFIX}${RPC.auth.contacts.subject}`, {
       callback: (_error, message) => {
-        const packet = request.decode(message.data);
+        const packet = request.decode(openRequest(svc.env, 'auth-service', message));
         const contacts = (packet.data.data.user_ids ?? [])
           .filter((id) => !id.startsWith('gone-'))
           .map((id) => ({ id, username: `user_${id.slice(0, 8)}`, email: address(id), status: 'active' }));
@@ -90,7 +90,7 @@ describe('bid emails: outbid throttle and seller digest (ADR 0056)', () => {
       },
     });
     nc.subscribe(`${svc.env.NATS_SUBJECT_PREFIX}${RPC.admin.effectiveSettings.subject}`, {
-      callback: (_error, message) => respondSigned(svc.env, 'admin-service', message, { id: request.decode(message.data).id, response: DEFAULT_SETTINGS, isDisposed: true }),
+      callback: (_error, message) => respondSigned(svc.env, 'admin-service', message, { id: request.decode(openRequest(svc.env, 'admin-service', message)).id, response: DEFAULT_SETTINGS, isDisposed: true }),
     });
     await nc.flush();
   });

@@ -3,7 +3,7 @@ import { connect, JSONCodec, type NatsConnection } from 'nats';
 import { DataSource } from 'typeorm';
 import { MESSAGE_SEND_LIMITS, RPC, type Actor } from '@market/contracts';
 import { AppError, parseEnvOrThrow } from '@market/server-kit';
-import { respondSigned, startServiceUnderTest, testCaller, type ServiceUnderTest } from '@market/server-kit/testing';
+import { respondSigned, startServiceUnderTest, testCaller, type ServiceUnderTest, openRequest } from '@market/server-kit/testing';
 import { notificationsAppModule } from '../app.module';
 import { notificationsEnv } from '../notifications.config';
 
@@ -29,7 +29,7 @@ describe('sending a message: a retry is sent once (Idempotency-Key, ADR 0047), a
     auth = await connect({ servers: svc.env.NATS_URL });
     auth.subscribe(`${svc.env.NATS_SUBJECT_PREFIX}${RPC.auth.contacts.subject}`, {
       callback: (_error, message) => {
-        const packet = codec.decode(message.data);
+        const packet = codec.decode(openRequest(svc.env, 'auth-service', message));
         const contacts = packet.data.data.user_ids.map((id) => ({ id, username: `user_${id.slice(0, 8)}`, email: `${id}@example.com`, status: 'active' }));
         respondSigned(svc.env, 'auth-service', message, { id: packet.id, response: { contacts }, isDisposed: true });
       },

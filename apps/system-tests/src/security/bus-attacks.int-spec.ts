@@ -3,8 +3,8 @@ import { connect, JSONCodec, type Msg, type MsgHdrs, type NatsConnection } from 
 import { deadLetterSubject, RPC, type EventEnvelope, type EventName, type EventParty, type EventPayloads, type RpcDefinition } from '@market/contracts';
 import { Redis } from 'ioredis';
 import { accountStateKey, eventSubject } from '@market/server-kit';
-import { eventually, requestAs, respondSigned, signedEventHeaders } from '@market/server-kit/testing';
-import { bearer, get, post, signUp, startStack, type Stack } from '../support/start-stack';
+import { eventually, openedEvent, openRequest, requestAs, respondSigned, signedEventHeaders } from '@market/server-kit/testing';
+import { bearer, call, get, post, signUp, startStack, type Stack } from '../support/start-stack';
 import { createLiveListing } from '../support/auctions';
 
 const ADMIN = { email: 'bus-admin@example.com', password: `bus-admin-${randomBytes(9).toString('base64url')}` };
@@ -103,11 +103,19 @@ describe('an outsider on the bus', () => {
   it("cannot answer for billing-service: a spoofed 'verified card' reply racing the real one is ignored", async () => {
     const member = await signUp(stack.url);
     const spoofs: string[] = [];
+    const readByOthers: boolean[] = [];
     // Every request on the subject reaches the spoofer too (a plain subscription, outside the queue group), and it
-    // answers first: unsigned, and signed with a stolen listings-service key.
+    // answers first: unsigned, and signed with a stolen listings-service key. It cannot read the request, sealed for
+    // billing-service (ADR 0066); the worst case is granted it anyway: the packet id, read with billing's own key.
     const spoofer = nc.subscribe(subjectOf(RPC.billing.paymentMethodStatus), {
       callback: (_error, msg: Msg) => {
-        const { id } = codec.decode(msg.data) as { id: string };
+        try {
+          openRequest(stack.env, 'listings-service', msg);
+          readByOthers.push(true);
+        } catch {
+          readByOthers.push(false);
+        }
+        const { id } = codec.decode(openRequest(stack.env, 'billing-service', msg)) as { id: string };
         const lie = { id, response: { verified: true, last4: '4242', saved_at: new Date().toISOString() }, isDisposed: true };
         msg.respond(codec.encode(lie));
         respondSigned(stack.env, 'listings-service', msg, lie);
@@ -118,10 +126,45 @@ describe('an outsider on the bus', () => {
     try {
       const answer = await get(`${stack.url}/api/user/payment-method`, bearer(member.token));
       expect(spoofs).toHaveLength(1);
+      expect(readByOthers).toEqual([false]);
       expect(answer.status).toBe(200);
       expect(answer.body).toMatchObject({ verified: false, last4: null });
     } finally {
       spoofer.unsubscribe();
+    }
+  });
+
+  it('hears no password, access token, one-time token or email on any subject, inboxes and the event stream included (ADR 0066)', async () => {
+    const heard: Array<{ subject: string; text: string }> = [];
+    const sniffer = await connect({ servers: stack.env.NATS_URL });
+    sniffer.subscribe('>', { callback: (_error, msg) => heard.push({ subject: msg.subject, text: Buffer.from(msg.data).toString('latin1') }) });
+    await sniffer.flush();
+    try {
+      // Registration, its verification link, login, a password reset by email, a password change: every secret a member has.
+      const member = await signUp(stack.url);
+      await post(`${stack.url}/api/auth/forgot-password`, { email: member.email });
+      const resetSubject = eventSubject(stack.env.EVENTS_PREFIX, 'user.password_reset_requested');
+      const resetToken = await eventually(async () => {
+        const sent = heard.find((message) => message.subject === resetSubject);
+        expect(sent).toBeDefined();
+        return (await openedEvent<'user.password_reset_requested'>(stack.env, JSON.parse(sent!.text))).payload.token;
+      });
+      const reset = `${member.password}-reset`;
+      expect((await post(`${stack.url}/api/auth/reset-password`, { token: resetToken, new_password: reset })).status).toBe(200);
+      const login = await post(`${stack.url}/api/auth/login`, { login: member.email, password: reset });
+      expect(login.status).toBe(200);
+      const changed = `${member.password}-changed`;
+      const change = await call('PATCH', `${stack.url}/api/user/password`, { current_password: reset, new_password: changed }, bearer(login.body.access_token));
+      expect(change.status).toBe(200);
+      // A marker request after them all: once it is heard, everything before it was.
+      await get(`${stack.url}/api/auth/me`, bearer(change.body.access_token));
+      await sniffer.flush();
+      const secrets = [member.password, reset, changed, member.token, login.body.access_token, change.body.access_token, resetToken, member.email];
+      expect(heard.filter((message) => message.subject.startsWith('_INBOX.')).length).toBeGreaterThan(0);
+      expect(heard.some((message) => message.subject === resetSubject)).toBe(true);
+      for (const secret of secrets) expect(heard.filter((message) => message.text.includes(secret)).map((message) => message.subject)).toEqual([]);
+    } finally {
+      await sniffer.close();
     }
   });
 

@@ -5,7 +5,7 @@ import type { DynamicModule, INestApplication } from '@nestjs/common';
 import { connect, type Subscription } from 'nats';
 import { createServiceApp, domainProofEnv, natsTarget, parseEnvOrThrow, serviceEnv } from '@market/server-kit';
 import type { RegisterRequest, ServiceName } from '@market/contracts';
-import { baseUrl, buildUser, busEnvOf, closeAll, createTestDatabase, deleteStream, isolatedEnv, type TestDatabase } from '@market/server-kit/testing';
+import { baseUrl, buildUser, busEnvOf, closeAll, createTestDatabase, deleteStream, isolatedEnv, openedEvent, type TestDatabase } from '@market/server-kit/testing';
 import { authEnv } from '../../../auth-service/src/auth.config';
 import { authAppModule } from '../../../auth-service/src/app.module';
 import { notificationsEnv } from '../../../notifications-service/src/notifications.config';
@@ -149,12 +149,15 @@ export const get = (url: string, headers: Record<string, string> = {}) => call('
 /** The Authorization header of a token. */
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
-/** The one-time token of the first user.verification_requested event for a user, as the emailing consumer reads it. */
-async function verificationToken(requests: Subscription, userId: string, timeoutMs = 20_000): Promise<string> {
+/**
+ * The one-time token of the first user.verification_requested event for a user, as the emailing consumer reads it:
+ * sealed for notifications-service, opened with its test key (ADR 0066).
+ */
+async function verificationToken(env: Record<string, string>, requests: Subscription, userId: string, timeoutMs = 20_000): Promise<string> {
   const timer = setTimeout(() => requests.unsubscribe(), timeoutMs);
   try {
     for await (const message of requests) {
-      const event = JSON.parse(message.string()) as { payload: { user_id: string; token: string } };
+      const event = await openedEvent<'user.verification_requested'>(env, JSON.parse(message.string()));
       if (event.payload.user_id === userId) return event.payload.token;
     }
   } finally {
@@ -176,7 +179,7 @@ export async function verifyByResend(baseUrl: string, user: { id: string; token:
     await nc.flush();
     const resent = await post(`${baseUrl}/api/auth/resend-verification`, undefined, bearer(user.token));
     if (resent.status !== 200) throw new Error(`resend-verification: ${resent.status} ${JSON.stringify(resent.body)}`);
-    const token = await verificationToken(requests, user.id);
+    const token = await verificationToken(env, requests, user.id);
     const verified = await post(`${baseUrl}/api/auth/verify-email?token=${encodeURIComponent(token)}`, undefined);
     if (verified.status !== 200) throw new Error(`verify-email: ${verified.status} ${JSON.stringify(verified.body)}`);
   } finally {
@@ -202,7 +205,7 @@ export async function signUp(baseUrl: string, overrides: Partial<RegisterRequest
     if (registered.status !== 201) throw new Error(`register: ${registered.status} ${JSON.stringify(registered.body)}`);
     const id = registered.body.user.id as string;
     if (requests) {
-      const token = await verificationToken(requests, id);
+      const token = await verificationToken(env as Record<string, string>, requests, id);
       const verified = await post(`${baseUrl}/api/auth/verify-email?token=${encodeURIComponent(token)}`, undefined);
       if (verified.status !== 200) throw new Error(`verify-email: ${verified.status} ${JSON.stringify(verified.body)}`);
     }

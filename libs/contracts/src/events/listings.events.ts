@@ -9,7 +9,8 @@ const saleTerms = {
   listing_type: z.enum(['auction', 'fixed']),
   auction_type: z.enum(['auto', 'manual']),
   starting_price: dollars,
-  reserve_price: dollars.nullable(),
+  /** Sealed for bidding-service (D7, ADR 0066): absent for every other consumer. */
+  reserve_price: dollars.nullable().optional(),
   buy_now_price: dollars.nullable(),
   /** The listing row's version: consumers of several listing events apply only what is newer than they have. */
   updated_at: time,

@@ -87,7 +87,7 @@ export class ServiceKitModule {
         inject: [BusIdentity],
         useFactory: async (bus: BusIdentity) =>
           // Every event this service writes is signed as it is written (ADR 0065).
-          signEventsWith(bus.signer, await openServiceDatabase({
+          signEventsWith(bus, await openServiceDatabase({
             url: options.config.DATABASE_URL,
             schema: options.schema,
             entities: options.entities,
@@ -115,7 +115,7 @@ export class ServiceKitModule {
       {
         provide: EventConsumers,
         inject: [DataSource, NATS_CONNECTION, BusIdentity],
-        useFactory: (ds: DataSource, nc: NatsConnection, bus: BusIdentity) => new EventConsumers(ds, nc, stream, options.service, bus.keys, consumerLimits(options.config)),
+        useFactory: (ds: DataSource, nc: NatsConnection, bus: BusIdentity) => new EventConsumers(ds, nc, stream, options.service, bus, consumerLimits(options.config)),
       },
       {
         provide: READINESS_CHECKS,

@@ -1,5 +1,6 @@
-import { createPrivateKey, createPublicKey, generateKeyPairSync, sign, verify, type KeyObject } from 'node:crypto';
+import { createPrivateKey, createPublicKey, generateKeyPairSync, randomBytes, sign, verify, type KeyObject } from 'node:crypto';
 import { NATS_PARTIES, type EventParty } from '@market/contracts';
+import { boxKeyOf } from './bus-box-keys';
 
 // An Ed25519 key is 32 bytes; these DER prefixes make them PKCS#8 and SPKI documents Node's crypto reads (RFC 8410).
 const PKCS8_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex');
@@ -82,12 +83,28 @@ export function generateBusKeys(): { signingKeys: Record<EventParty, string>; pu
 export class BusSigner {
   /** The Ed25519 signature of `bytes`, base64url. */
   readonly sign: (bytes: Uint8Array) => string;
+  /** This key's public half, the 32 bytes BUS_PUBLIC_KEYS lists. */
+  readonly publicKey: Uint8Array;
+  /** The key this process and the holder of `peer` (a listed public key) share for sealed messages (ADR 0066). */
+  readonly sharedKey: (peer: Uint8Array) => Uint8Array;
 
   constructor(
     readonly party: EventParty,
     key: KeyObject,
+    /** False only in a benchmark (BUS_CHECKS=off): no signature is made, nothing is sealed (ADR 0066). */
+    readonly checks = true,
   ) {
-    this.sign = (bytes) => sign(null, bytes, key).toString('base64url');
+    // Unchecked, a signature is random text of a signature's length: a replay guard still tells requests apart.
+    this.sign = checks ? (bytes) => sign(null, bytes, key).toString('base64url') : () => randomBytes(64).toString('base64url');
+    this.publicKey = Buffer.from(busPublicKey(key), 'base64url');
+    const seed = key.export({ format: 'der', type: 'pkcs8' }).subarray(PKCS8_PREFIX.length);
+    const shared = new Map<string, Uint8Array>();
+    this.sharedKey = (peer) => {
+      const id = Buffer.from(peer).toString('base64url');
+      let found = shared.get(id);
+      if (!found) shared.set(id, (found = boxKeyOf(seed, peer)));
+      return found;
+    };
   }
 }
 
@@ -95,10 +112,19 @@ export class BusSigner {
 export class BusKeys {
   /** True when `signature` (base64url) is `party`'s signature of `bytes` with any of its listed keys. */
   readonly verify: (party: EventParty, bytes: Uint8Array, signature: string) => boolean;
+  /** The 32-byte public keys listed for `party` (one, or two during a rotation). */
+  readonly listed: (party: EventParty) => readonly Uint8Array[];
 
-  constructor(keys: ReadonlyMap<EventParty, readonly KeyObject[]>) {
+  constructor(
+    keys: ReadonlyMap<EventParty, readonly KeyObject[]>,
+    /** False only in a benchmark (BUS_CHECKS=off): every signature is taken as it comes (ADR 0066). */
+    readonly checks = true,
+  ) {
+    const raw = new Map([...keys].map(([party, listed]) => [party, listed.map((key) => new Uint8Array(Buffer.from(busPublicKey(key), 'base64url')))]));
+    this.listed = (party) => raw.get(party) ?? [];
     this.verify = (party, bytes, signature) => {
       const listed = keys.get(party);
+      if (!checks) return listed !== undefined;
       if (!listed || !/^[A-Za-z0-9_-]{86}$/.test(signature)) return false;
       const raw = Buffer.from(signature, 'base64url');
       // One spelling per signature: the last character's unused bits would otherwise give one signature 16 spellings,

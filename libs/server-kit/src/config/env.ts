@@ -106,6 +106,9 @@ export const commonEnv = {
   // this process's own key, and every process's public keys (one or two each: two while one rotates).
   BUS_SIGNING_KEY: busSigningKey,
   BUS_PUBLIC_KEYS: busPublicKeys,
+  // `off` skips the signatures' and seals' cryptography, for `npm run bench:bids` to weigh it (ADR 0066): refused
+  // outside NODE_ENV=test, and every process of a system must say the same.
+  BUS_CHECKS: z.enum(['on', 'off']).default('on'),
   // On SIGTERM a process first reports not ready for this long (so load balancers and NATS peers stop sending), then
   // stops taking work and waits up to DRAIN_TIMEOUT_MS for what it holds (ADR 0050).
   // Runs on a NATS or Redis that lets anyone in without credentials, outside tests (D25, ADR 0065): never by default.

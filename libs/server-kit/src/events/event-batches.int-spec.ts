@@ -39,7 +39,7 @@ describe('event batches (real JetStream)', () => {
     for (const event of events) await publish(event);
     for (const event of events.filter((_, i) => i % 5 === 0)) await publish(event);
 
-    consumers = new EventConsumers(rig.ds, rig.nc, rig.stream, 'kit-batches', rig.keys, limits);
+    consumers = new EventConsumers(rig.ds, rig.nc, rig.stream, 'kit-batches', rig.bus, limits);
     await consumers.subscribeBatch('user.registered', async (batch, manager) => {
       batchSizes.push(batch.length);
       if (batch.some((event) => event.payload.username === 'poison')) throw new Error('this handler always fails on poison');

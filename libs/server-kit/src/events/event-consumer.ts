@@ -7,7 +7,10 @@ import { eventSubject, type EventStreamOptions } from './jetstream';
 import { DEFAULT_CONSUMER_LIMITS, type ConsumerLimits } from '../config/growth-env';
 import { consumeInSpan } from '../tracing/event-tracing';
 import type { BusKeys } from '../bus/bus-keys';
-import { eventProblem } from '../bus/bus-signatures';
+import type { BusIdentity } from '../bus/bus-identity';
+import { busCryptoReady } from '../bus/bus-box-keys';
+import { eventProblem, SENDER_HEADER } from '../bus/bus-signatures';
+import { openEventFields } from './sealed-fields';
 import { refusedOnBus } from '../bus/bus.metrics';
 
 /** Handles one event inside the transaction that records it as processed. */
@@ -49,7 +52,7 @@ export class EventConsumers {
     private readonly nc: NatsConnection,
     private readonly stream: EventStreamOptions,
     private readonly consumerName: string,
-    private readonly keys: BusKeys,
+    private readonly bus: BusIdentity,
     private readonly limits: ConsumerLimits = DEFAULT_CONSUMER_LIMITS,
   ) {}
 
@@ -78,6 +81,7 @@ export class EventConsumers {
   private async open(name: EventName): Promise<ConsumerMessages> {
     if (isEventParty(this.consumerName) && !mayConsume(this.consumerName, name)) throw new Error(`${this.consumerName} subscribes to ${name}, which EVENT_FLOWS in contracts does not list it as consuming`);
     const durable = durableName(this.consumerName, name);
+    await busCryptoReady();
     const jsm = await this.nc.jetstreamManager();
     await jsm.consumers.add(this.stream.stream, {
       durable_name: durable,
@@ -183,8 +187,9 @@ export class EventConsumers {
     const taken: JsMsg[] = [];
     for (const message of batch) {
       const decoded = decode(message.data);
-      const parsed = parseEvent(decoded);
-      if ('problem' in parsed || parsed.event.name !== name || signatureProblem(this.keys, parsed.event, decoded, message.headers)) await this.handle(name, message, one, false);
+      const readable = this.readable(decoded, message);
+      const parsed = 'problem' in readable ? readable : parseEvent(readable.value);
+      if ('problem' in parsed || parsed.event.name !== name || signatureProblem(this.bus.keys, parsed.event, decoded, message.headers)) await this.handle(name, message, one, false);
       else {
         events.push(parsed.event);
         taken.push(message);
@@ -205,6 +210,11 @@ export class EventConsumers {
     }
   }
 
+  // An event with the fields sealed for this consumer opened, and those sealed for another consumer dropped (ADR 0066).
+  private readable(decoded: unknown, message: JsMsg): { value: unknown } | { problem: string } {
+    return openEventFields(this.bus, message.headers?.get(SENDER_HEADER) ?? '', decoded);
+  }
+
   private async purge(sequence: number): Promise<void> {
     try {
       const jsm = await this.nc.jetstreamManager();
@@ -222,12 +232,18 @@ export class EventConsumers {
    */
   private async handle(name: EventName, message: JsMsg, handler: EventHandler<EventName>, secret: boolean): Promise<boolean> {
     const decoded = decode(message.data);
-    const parsed = parseEvent(decoded);
+    // The dead-letter copy is made from the message as sent (`decoded`), never from its opened fields.
+    const readable = this.readable(decoded, message);
+    if ('problem' in readable) {
+      refusedOnBus('event', message.subject, readable.problem);
+      return this.deadLetter(message, decoded, `not believed: ${readable.problem}`, secret);
+    }
+    const parsed = parseEvent(readable.value);
     if ('problem' in parsed) return this.deadLetter(message, decoded, parsed.problem, secret);
     const event = parsed.event;
     if (event.name !== name) return this.deadLetter(message, decoded, `a ${event.name} event on the ${name} subject`, secret);
     // Believed only when signed by a writer EVENT_FLOWS declares (D25): anything else is applied by no one (ADR 0065).
-    const forged = signatureProblem(this.keys, event, decoded, message.headers);
+    const forged = signatureProblem(this.bus.keys, event, decoded, message.headers);
     if (forged) {
       refusedOnBus('event', message.subject, forged);
       return this.deadLetter(message, decoded, `not believed: ${forged}`, secret);

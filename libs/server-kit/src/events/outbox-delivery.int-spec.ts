@@ -3,7 +3,7 @@ import type { DataSource } from 'typeorm';
 import { JSONCodec, type NatsConnection } from 'nats';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 import { deadLetterSubject, type EventEnvelope } from '@market/contracts';
-import { createTestDatabase, deleteStream, eventually, isolatedEnv, publishSignedEvent, startTcpProxy, testBusIdentity, type TcpProxy, type TestDatabase } from '../testing';
+import { createTestDatabase, deleteStream, eventually, isolatedEnv, startTcpProxy, testBusIdentity, type TcpProxy, type TestDatabase } from '../testing';
 import { eventHeaders, eventSignature } from '../bus/bus-signatures';
 import { openServiceDatabase } from '../database/data-source';
 import { KIT_MIGRATIONS } from '../database/kit-migrations';
@@ -43,7 +43,7 @@ describe('outbox relay and idempotent consumers', () => {
     env = isolatedEnv(db.url);
     // Its events are written as auth-service, user.registered's declared writer, would write them (D25).
     ds = signEventsWith(
-      testBusIdentity(env, 'auth-service').signer,
+      testBusIdentity(env, 'auth-service'),
       await openServiceDatabase({ url: db.url, schema: 'kit_test', entities: [], migrations: [...KIT_MIGRATIONS, CreateDeliveries1763800000001] }),
     );
     const natsUrl = new URL(env.NATS_URL);
@@ -52,7 +52,7 @@ describe('outbox relay and idempotent consumers', () => {
     consumerNats = await connectNats(env.NATS_URL, 'consumer-under-test');
     await ensureEventStream(consumerNats, stream());
     relay = new OutboxRelay(ds, relayNats, stream());
-    consumers = new EventConsumers(ds, consumerNats, stream(), 'kit-test', testBusIdentity(env).keys);
+    consumers = new EventConsumers(ds, consumerNats, stream(), 'kit-test', testBusIdentity(env, 'notifications-service'));
     await consumers.subscribe('user.registered', async (event, manager) => {
       await manager.query('INSERT INTO deliveries (event_id, username) VALUES ($1, $2)', [event.id, event.payload.username]);
     });
@@ -110,10 +110,15 @@ describe('outbox relay and idempotent consumers', () => {
     const eventId = await writeUserRegistered('duplicate_user');
     relay.kick();
     await eventually(async () => expect(await deliveries(eventId)).toBe(1));
-    const [row] = await ds.query('SELECT name, payload, occurred_at FROM outbox WHERE id = $1', [eventId]);
-    const envelope: EventEnvelope = { id: eventId, name: row.name, payload: row.payload, occurred_at: new Date(row.occurred_at).toISOString(), request_id: null };
+    // The message as published, sealed and signed, sent again: the outbox keeps neither once it is out (ADR 0066).
+    const jsm = await consumerNats.jetstreamManager();
+    const published = await jsm.streams.getMessage(env.EVENTS_STREAM, { last_by_subj: eventSubject(env.EVENTS_PREFIX, 'user.registered') });
+    expect((published.json() as EventEnvelope).id).toBe(eventId);
+    // The email is sealed for notifications-service on the stream, and gone from the outbox once published.
+    expect(published.string()).not.toContain('duplicate_user@example.com');
+    await eventually(async () => expect((await ds.query('SELECT payload FROM outbox WHERE id = $1', [eventId]))[0].payload).toEqual({ user_id: expect.any(String), username: 'duplicate_user', created_at: expect.any(String) }));
     // A different message id gets past JetStream's dedup window: only processed_events can stop it.
-    await publishSignedEvent(consumerNats, env, envelope, { msgID: randomUUID() });
+    await consumerNats.jetstream().publish(published.subject, published.data, { msgID: randomUUID(), headers: published.header });
     // The consumer takes messages in order: once a marker published after the copy is applied, the copy was handled.
     const marker = await writeUserRegistered('after_duplicate');
     relay.kick();

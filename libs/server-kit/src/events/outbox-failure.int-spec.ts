@@ -42,7 +42,7 @@ describe('outbox relay failure counter', () => {
   beforeAll(async () => {
     db = await createTestDatabase('outbox_failure');
     env = isolatedEnv(db.url);
-    ds = signEventsWith(testBusIdentity(env, 'auth-service').signer, await openServiceDatabase({ url: db.url, schema: 'kit_test', entities: [], migrations: [...KIT_MIGRATIONS, RefuseMarking1763800000009] }));
+    ds = signEventsWith(testBusIdentity(env, 'auth-service'), await openServiceDatabase({ url: db.url, schema: 'kit_test', entities: [], migrations: [...KIT_MIGRATIONS, RefuseMarking1763800000009] }));
     nc = await connectNats(env.NATS_URL, 'relay-under-test');
     await ensureEventStream(nc, { stream: env.EVENTS_STREAM, prefix: env.EVENTS_PREFIX });
     // Not started: each test drives the batches itself.

@@ -34,7 +34,7 @@ describe('a poison event (real JetStream)', () => {
     // The durable already exists from before delivery limits (no max_deliver): subscribing brings it up to date.
     const jsm = await rig.nc.jetstreamManager();
     await jsm.consumers.add(rig.env.EVENTS_STREAM, { durable_name: durable, ack_policy: AckPolicy.Explicit, filter_subject: eventSubject(rig.env.EVENTS_PREFIX, 'user.registered') });
-    consumers = new EventConsumers(rig.ds, rig.nc, rig.stream, 'kit-test', rig.keys, limits);
+    consumers = new EventConsumers(rig.ds, rig.nc, rig.stream, 'kit-test', rig.bus, limits);
     await consumers.subscribe('user.registered', async (event, manager) => {
       attempts.set(event.id, (attempts.get(event.id) ?? 0) + 1);
       if (event.payload.username === 'poison') throw new Error('this handler always fails on poison');

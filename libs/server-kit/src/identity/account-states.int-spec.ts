@@ -3,7 +3,7 @@ import type { Redis } from 'ioredis';
 import { RPC } from '@market/contracts';
 import { RpcClient } from '../rpc/rpc-client';
 import { createRequestRedis } from '../jobs/redis';
-import { eventually, isolatedEnv, respondSigned, testBusIdentity } from '../testing';
+import { eventually, isolatedEnv, respondSigned, testBusIdentity, openRequest } from '../testing';
 import { AccountStates } from './account-states';
 import { IdentityCache } from './identity-cache';
 
@@ -31,7 +31,7 @@ describe('AccountStates: one read per state, renewed before it ends (real NATS, 
   /** Answers every held request with the account's current version. */
   const release = () => {
     for (const msg of held.splice(0)) {
-      const packet = codec.decode(msg.data);
+      const packet = codec.decode(openRequest(env, 'auth-service', msg));
       const response = { token_version: version, status: 'active', role: 'regular', email_verified: true, session_active: true };
       respondSigned(env, 'auth-service', msg, { id: packet.id, response, isDisposed: true });
       answered += 1;

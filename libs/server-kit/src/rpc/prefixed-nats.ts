@@ -3,18 +3,31 @@ import type { MsPattern } from '@nestjs/microservices/interfaces';
 import type { DrainableServer } from '../health/serving-state';
 import { InFlight } from './in-flight';
 import type { NatsConnection } from 'nats';
-import { mayCall } from '@market/contracts';
+import { mayCall, type EventParty } from '@market/contracts';
 import { coalesceWrites } from '../nats/write-coalescing';
 import type { BusIdentity } from '../bus/bus-identity';
 import { checkRequest, replyHeaders, requestSignature } from '../bus/bus-signatures';
 import { refusedOnBus } from '../bus/bus.metrics';
 import { ReplayGuard } from '../bus/replay-guard';
 import { AppError } from '../errors/app-error';
+import { busCryptoReady } from '../bus/bus-box-keys';
+import { openFrom, sealFor } from '../bus/bus-sealing';
 
 type NatsClient = Parameters<ServerNats['bindEvents']>[0];
 type Subscription = ReturnType<NatsClient['subscribe']>;
 type NatsMessage = Parameters<ServerNats['handleMessage']>[1];
 type Publisher = ReturnType<ServerNats['getPublisher']>;
+
+/** A request as taken: its bytes opened, and who sent it with which key (its answer is sealed for that key). */
+interface OpenedRequest {
+  subject: string;
+  reply?: string;
+  headers: NatsMessage['headers'];
+  data: Uint8Array;
+  respond: NatsMessage['respond'];
+  sender: EventParty;
+  senderKey: Uint8Array;
+}
 
 /**
  * Nest's NATS server with every subject under a prefix (NATS_SUBJECT_PREFIX), so two stacks sharing one NATS
@@ -22,7 +35,7 @@ type Publisher = ReturnType<ServerNats['getPublisher']>;
  */
 export class PrefixedNatsServer extends ServerNats implements DrainableServer {
   private readonly inFlight = new InFlight();
-  private readonly unanswered = new WeakSet<NatsMessage>();
+  private readonly unanswered = new WeakSet<OpenedRequest>();
   // A signed request is taken once (ADR 0065).
   private readonly replays = new ReplayGuard();
 
@@ -33,6 +46,12 @@ export class PrefixedNatsServer extends ServerNats implements DrainableServer {
     private readonly bus: BusIdentity,
   ) {
     super(options);
+  }
+
+  // Nothing is opened or sealed before libsodium has loaded (ADR 0066).
+  override async listen(callback: Parameters<ServerNats['listen']>[0]): Promise<void> {
+    await busCryptoReady();
+    return super.listen(callback);
   }
 
   override bindEvents(client: NatsClient): void {
@@ -54,14 +73,15 @@ export class PrefixedNatsServer extends ServerNats implements DrainableServer {
 
   // Every request taken is counted until its last reply packet (isDisposed) is sent, so draining waits for it. A request
   // not signed by a process that contracts allow to call the subject is answered with the refusal and goes no further
-  // (D25, ADR 0065): 401 when its signature is missing, expired or wrong, 403 when its signer may not call it.
+  // (D25, ADR 0065): 401 when its signature is missing, expired or wrong, 403 when its signer may not call it. Its bytes
+  // are sealed for this service by its sender (ADR 0066); one that this process cannot open is refused too.
   override async handleMessage(channel: string, message: NatsMessage): Promise<unknown> {
     const checked = checkRequest(this.bus.keys, message.subject, message.reply ?? '', message.headers, message.data);
     if ('problem' in checked) {
       refusedOnBus('request', message.subject, checked.problem);
       // Answered for no request of anyone's: its signature was not verified, so the answer must not name it (a copied
       // signature would make this refusal another caller's answer). A caller of ours never takes it; it times out.
-      return this.refuse(message, new AppError('unauthorized', `The request was not believed: ${checked.problem}`), '');
+      return this.refuse(message, new AppError('unauthorized', `The request was not believed: ${checked.problem}`), null);
     }
     if (!this.replays.firstTime(checked.signature, checked.expiresAt)) {
       // A replay gets no answer at all: the request it copies has, or will have, its own.
@@ -70,47 +90,67 @@ export class PrefixedNatsServer extends ServerNats implements DrainableServer {
     }
     if (!mayCall(checked.sender, channel)) {
       refusedOnBus('request', message.subject, `${checked.sender} may not call ${channel}`);
-      return this.refuse(message, new AppError('forbidden', `${checked.sender} may not call ${channel}`), checked.signature);
+      return this.refuse(message, new AppError('forbidden', `${checked.sender} may not call ${channel}`), checked);
     }
+    const opened = openFrom(this.bus.signer, this.bus.keys, checked.sender, message.data);
+    if (!opened) {
+      refusedOnBus('request', message.subject, `not sealed for ${this.bus.signer.party} by ${checked.sender}`);
+      return this.refuse(message, new AppError('unauthorized', `The request was not sealed for ${this.bus.signer.party}`), checked);
+    }
+    const taken: OpenedRequest = {
+      subject: message.subject,
+      reply: message.reply,
+      headers: message.headers,
+      data: opened.bytes,
+      respond: message.respond.bind(message),
+      sender: checked.sender,
+      senderKey: opened.senderKey,
+    };
     this.inFlight.begin();
-    this.unanswered.add(message);
+    this.unanswered.add(taken);
     try {
-      return await super.handleMessage(channel, message);
+      return await super.handleMessage(channel, taken as unknown as NatsMessage);
     } catch (error) {
-      this.answered(message);
+      this.answered(taken);
       throw error;
     }
   }
 
-  // Nest's publisher, with every reply signed by this process for the inbox it goes to (D25).
+  // Nest's publisher, with every reply sealed for the key that sent the request and signed by this process for the
+  // inbox it goes to (D25, ADR 0066).
   override getPublisher(message: NatsMessage, id: string, context: Parameters<ServerNats['getPublisher']>[2]): Publisher {
-    if (!message.reply) return () => undefined;
-    const reply = message.reply;
+    const taken = message as unknown as OpenedRequest;
+    if (!taken.reply) return () => undefined;
+    const reply = taken.reply;
     return (response: { isDisposed?: boolean }) => {
       try {
         Object.assign(response, { id });
         const outgoing = this.serializer.serialize(response as Parameters<Publisher>[0]) as { data: Uint8Array };
         this.onProcessingEndHook?.(this.transportId, context);
-        return message.respond(outgoing.data, { headers: replyHeaders(this.bus.signer, reply, requestSignature(message.headers), outgoing.data) });
+        const data = sealFor(this.bus.signer, this.bus.keys, taken.sender, outgoing.data, taken.senderKey);
+        return taken.respond(data, { headers: replyHeaders(this.bus.signer, reply, requestSignature(taken.headers), data) });
       } finally {
-        if (response.isDisposed) this.answered(message);
+        if (response.isDisposed) this.answered(taken);
       }
     };
   }
 
-  // `request`: the verified signature of the request refused, which the answer names; '' when none was verified.
-  private refuse(message: NatsMessage, refusal: AppError, request: string): void {
+  // `verified`: the verified request refused, whose signature the answer names and whose sender it is sealed for; null
+  // when none was verified (the answer is in clear: it says nothing but that).
+  private refuse(message: NatsMessage, refusal: AppError, verified: { sender: EventParty; signature: string } | null): void {
     if (!message.reply) return;
     let id: unknown;
     try {
-      id = (JSON.parse(new TextDecoder().decode(message.data)) as { id?: unknown }).id;
+      const opened = verified ? openFrom(this.bus.signer, this.bus.keys, verified.sender, message.data) : null;
+      id = (JSON.parse(new TextDecoder().decode(opened?.bytes ?? message.data)) as { id?: unknown }).id;
     } catch {
       id = undefined;
     }
     // Without Nest's packet id no client of ours could match the answer; the caller times out instead.
     if (typeof id !== 'string' || id.length > 200) return;
-    const data = new TextEncoder().encode(JSON.stringify({ id, err: { ...refusal.toPayload(), bus: true }, isDisposed: true }));
-    message.respond(data, { headers: replyHeaders(this.bus.signer, message.reply, request, data) });
+    const clear = new TextEncoder().encode(JSON.stringify({ id, err: { ...refusal.toPayload(), bus: true }, isDisposed: true }));
+    const data = verified ? sealFor(this.bus.signer, this.bus.keys, verified.sender, clear) : clear;
+    message.respond(data, { headers: replyHeaders(this.bus.signer, message.reply, verified?.signature ?? '', data) });
   }
 
   /** Resolves once the NATS server has every subscription: until then a request could find no responder (a 503). */
@@ -131,7 +171,7 @@ export class PrefixedNatsServer extends ServerNats implements DrainableServer {
     return this.inFlight.idle(timeoutMs);
   }
 
-  private answered(message: NatsMessage): void {
+  private answered(message: OpenedRequest): void {
     if (this.unanswered.delete(message)) this.inFlight.end();
   }
 }

@@ -4,7 +4,8 @@ import { RpcClient } from './rpc-client';
 import { IdentityCache } from '../identity/identity-cache';
 import { startTcpProxy } from '../testing/tcp-proxy';
 import { isolatedEnv, testBusIdentity } from '../testing/test-env';
-import { respondSigned } from '../testing/test-bus';
+import { openRequest, respondSigned } from '../testing/test-bus';
+import { replyHeaders, requestSignature } from '../bus/bus-signatures';
 
 const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
 const codec = JSONCodec<Record<string, unknown>>();
@@ -20,13 +21,15 @@ describe('RpcClient over a real NATS', () => {
   let responder: NatsConnection;
   let client: RpcClient;
   const received: Array<Record<string, unknown>> = [];
+  const sniffed: string[] = [];
 
   beforeAll(async () => {
     responder = await connect({ servers: NATS_URL });
     responder.subscribe(`${prefix}${RPC.auth.me.subject}`, {
       callback: (_error, msg) => {
-        const packet = codec.decode(msg.data);
+        const packet = codec.decode(openRequest(env, 'auth-service', msg));
         received.push(packet);
+        sniffed.push(new TextDecoder().decode(msg.data));
         const meta = (packet.data as { meta: { token: string | null } }).meta;
         if (meta.token === 'slow') return; // never answers
         // A spoofed reply races the real one: unsigned, then signed by a real process that does not answer auth.me.
@@ -34,6 +37,12 @@ describe('RpcClient over a real NATS', () => {
           msg.respond(codec.encode({ id: packet.id, response: { answered: 'unsigned spoof' }, isDisposed: true }));
           respondSigned(env, 'billing-service', msg, { id: packet.id, response: { answered: 'billing spoof' }, isDisposed: true });
           if (meta.token === 'spoofed-only') return;
+        }
+        // Signed by auth-service for this request, but in clear: what a sealed answer is not (ADR 0066).
+        if (meta.token === 'clear') {
+          const clear = codec.encode({ id: packet.id, response: { answered: 'clear' }, isDisposed: true });
+          msg.respond(clear, { headers: replyHeaders(testBusIdentity(env, 'auth-service').signer, msg.reply ?? '', requestSignature(msg.headers), clear) });
+          return;
         }
         if (meta.token === null) respondSigned(env, 'auth-service', msg, { id: packet.id, err: { status: 401, code: 'unauthorized', detail: 'Not authenticated' }, isDisposed: true });
         else respondSigned(env, 'auth-service', msg, { id: packet.id, response: { answered: meta.token }, isDisposed: true });
@@ -63,6 +72,13 @@ describe('RpcClient over a real NATS', () => {
     expect(await client.call(RPC.auth.me, {}, actor('spoofed'))).toEqual({ answered: 'spoofed' });
     // With no genuine reply at all, the caller waits out its timeout: a 503, never the spoofed answer.
     await expect(client.call(RPC.auth.me, {}, actor('spoofed-only'))).rejects.toMatchObject({ status: 503 });
+  });
+
+  it("sends its request sealed for the owner, whose token no one else on the subject reads, and ignores an answer in clear (ADR 0066)", async () => {
+    await expect(client.call(RPC.auth.me, {}, actor('secret-token-of-a-member'))).resolves.toEqual({ answered: 'secret-token-of-a-member' });
+    expect(sniffed.length).toBeGreaterThan(0);
+    expect(sniffed.every((text) => !text.includes('secret-token-of-a-member') && !text.includes('"meta"'))).toBe(true);
+    await expect(client.call(RPC.auth.me, {}, actor('clear'))).rejects.toMatchObject({ status: 503 });
   });
 
   it("throws the service's typed error, and a 503 for no answer in time or nobody subscribed", async () => {

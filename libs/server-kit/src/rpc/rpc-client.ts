@@ -5,6 +5,8 @@ import { isRpcErrorPayload, ownerOf, type Actor, type RpcDefinition, type RpcEnv
 import type { BusIdentity } from '../bus/bus-identity';
 import { checkReply, requestHeaders, requestSignature } from '../bus/bus-signatures';
 import { refusedOnBus } from '../bus/bus.metrics';
+import { busCryptoReady } from '../bus/bus-box-keys';
+import { openFrom, sealFor } from '../bus/bus-sealing';
 import { natsTarget } from '../nats/nats-target';
 import { coalesceWrites } from '../nats/write-coalescing';
 import { AppError, unavailable } from '../errors/app-error';
@@ -57,7 +59,7 @@ export class RpcClient {
 
   /** Connects once (later calls share the connection); a first connection that fails may be tried again. */
   async connect(): Promise<NatsConnection> {
-    this.connecting ??= connect({ ...natsTarget(this.options.natsUrl), name: this.options.name, maxReconnectAttempts: -1, reconnectTimeWait: 500 }).then(
+    this.connecting ??= busCryptoReady().then(() => connect({ ...natsTarget(this.options.natsUrl), name: this.options.name, maxReconnectAttempts: -1, reconnectTimeWait: 500 }).then(
       (connected) => {
         const nc = coalesceWrites(connected);
         this.disconnected = false;
@@ -65,7 +67,7 @@ export class RpcClient {
         void this.watch(nc);
         return nc;
       },
-    );
+    ));
     try {
       this.nc = await this.connecting;
     } catch (error) {
@@ -130,31 +132,43 @@ export class RpcClient {
     return reply as RpcReply<D>;
   }
 
-  // Nest's servers answer a message only when it has an id (one without is an event to them). The request is signed
-  // until its deadline; only a reply signed by the subject's owner is taken (D25, ADR 0065).
+  // Nest's servers answer a message only when it has an id (one without is an event to them). The request is sealed for
+  // the subject's owner and signed until its deadline; only a reply signed by the owner and sealed for this process's
+  // key is taken (D25, ADR 0065, ADR 0066).
   private async request(subject: string, envelope: RpcEnvelope, deadline: number | undefined): Promise<unknown> {
     const inbox = this.inbox ?? (await this.connect(), this.inbox);
     if (!inbox || this.disconnected) throw new Error('Connection lost. Trying to reconnect...');
     const packet = { pattern: subject, data: envelope, id: randomUUID() };
-    const data = codec.encode(packet);
     const published = `${this.prefix}${subject}`;
     const bus = this.options.bus;
+    const signer = bus.signerFor(subject);
     const owner = ownerOf(subject);
+    // A subject no service answers has no one to seal for: nobody will take it either.
+    const data = owner ? sealFor(signer, bus.keys, owner, codec.encode(packet)) : codec.encode(packet);
     const expires = deadline ?? Date.now() + this.timeoutMs;
     let signature = '';
     const headers = (reply: string) => {
-      const signed = requestHeaders(bus.signerFor(subject), published, reply, data, expires);
+      const signed = requestHeaders(signer, published, reply, data, expires);
       signature = requestSignature(signed);
       return signed;
     };
+    const answer: { bytes: Uint8Array | null } = { bytes: null };
     const accept = (reply: Msg) => {
-      if (owner && checkReply(bus.keys, owner, reply.subject, signature, reply.headers, reply.data)) return true;
-      refusedOnBus('reply', subject, owner ? `not signed by ${owner} for this request` : 'a subject no service answers');
-      return false;
+      if (!owner || !checkReply(bus.keys, owner, reply.subject, signature, reply.headers, reply.data)) {
+        refusedOnBus('reply', subject, owner ? `not signed by ${owner} for this request` : 'a subject no service answers');
+        return false;
+      }
+      const opened = openFrom(signer, bus.keys, owner, reply.data);
+      if (!opened) {
+        refusedOnBus('reply', subject, `not sealed for ${signer.party} by ${owner}`);
+        return false;
+      }
+      answer.bytes = opened.bytes;
+      return true;
     };
-    const msg = await inbox.request(published, data, this.timeoutMs, { headers, accept });
-    if (msg.data.length === 0) throw new Error(`Empty response from ${subject}`);
-    return readNestReply(codec.decode(msg.data));
+    await inbox.request(published, data, this.timeoutMs, { headers, accept });
+    if (!answer.bytes || answer.bytes.length === 0) throw new Error(`Empty response from ${subject}`);
+    return readNestReply(codec.decode(answer.bytes));
   }
 
   private async watch(nc: NatsConnection): Promise<void> {

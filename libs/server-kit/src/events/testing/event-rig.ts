@@ -3,7 +3,7 @@ import type { DataSource, MigrationInterface } from 'typeorm';
 import type { NatsConnection } from 'nats';
 import type { EventEnvelope } from '@market/contracts';
 import { createTestDatabase, deleteStream, isolatedEnv, publishSignedEvent, testBusIdentity, type TestDatabase } from '../../testing';
-import type { BusKeys } from '../../bus/bus-keys';
+import type { BusIdentity } from '../../bus/bus-identity';
 import { openServiceDatabase } from '../../database/data-source';
 import { CreateEventTables1763800000000 } from '../../database/1763800000000-create-event-tables';
 import { connectNats } from '../../nats/nats.connection';
@@ -16,8 +16,8 @@ export interface EventRig {
   ds: DataSource;
   nc: NatsConnection;
   stream: EventStreamOptions;
-  /** The rig's bus keys: what its consumers check signatures with (D25). */
-  keys: BusKeys;
+  /** The rig's bus identity: what its consumers check signatures with (D25). */
+  bus: BusIdentity;
   /** Publishes an envelope, signed by auth-service, as an outbox relay would; the same envelope again is a redelivery (a new message). */
   publish(event: EventEnvelope<'user.registered'>, msgId?: string): Promise<string>;
   stop(): Promise<void>;
@@ -62,7 +62,8 @@ export async function openEventRig(name: string, migrations: Array<new () => Mig
     ds: opened.ds,
     nc: opened.nc,
     stream,
-    keys: testBusIdentity(env).keys,
+    // Its consumers read user.registered as notifications-service, its declared reader, does (ADR 0066).
+    bus: testBusIdentity(env, 'notifications-service'),
     publish: async (event, msgId = randomUUID()) => {
       await publishSignedEvent(opened.nc, env, event, { msgID: msgId });
       return event.id;

@@ -1,0 +1,99 @@
+import { randomBytes } from 'node:crypto';
+import type { EventParty } from '@market/contracts';
+import type { BusKeys, BusSigner } from './bus-keys';
+import { sodiumLoaded } from './bus-box-keys';
+
+// A sealed message (ADR 0066): version, the sender key's id, how many recipient keys, then for each one its id and the
+// message key boxed for it (crypto_box, sender to recipient), then the message under that key (crypto_secretbox).
+// A key's id is the first 8 bytes of its public key. Two recipient keys only during a rotation, when a sender cannot
+// know which of the two the recipient holds.
+const VERSION = 0x01;
+const ID = 8;
+const NONCE = 24;
+const KEY = 32;
+const MAC = 16;
+const WRAP = ID + NONCE + KEY + MAC;
+const HEAD = 1 + ID + 1;
+
+const sameId = (key: Uint8Array, bytes: Uint8Array, at: number) => {
+  for (let i = 0; i < ID; i++) if (key[i] !== bytes[at + i]) return false;
+  return true;
+};
+
+/** True when `bytes` are a sealed message (JSON, the bus's clear form, never starts with this byte). */
+export function isSealed(bytes: Uint8Array): boolean {
+  return bytes.length > 0 && bytes[0] === VERSION;
+}
+
+/**
+ * `bytes` sealed by `signer` for `to`: readable only with one of `to`'s listed keys (or only `recipient`, when the
+ * sender knows which one it holds), and known to come from `signer`'s key.
+ */
+export function sealFor(signer: BusSigner, keys: BusKeys, to: EventParty, bytes: Uint8Array, recipient?: Uint8Array): Uint8Array {
+  if (!signer.checks) return bytes;
+  const lib = sodiumLoaded();
+  const recipients = recipient ? [recipient] : keys.listed(to);
+  if (recipients.length === 0) throw new Error(`${to} has no listed key to seal for`);
+  const messageKey = randomBytes(KEY);
+  const nonce = randomBytes(NONCE);
+  const body = lib.crypto_secretbox_easy(bytes, nonce, messageKey);
+  const out = new Uint8Array(HEAD + recipients.length * WRAP + NONCE + body.length);
+  out[0] = VERSION;
+  out.set(signer.publicKey.subarray(0, ID), 1);
+  out[1 + ID] = recipients.length;
+  let at = HEAD;
+  for (const key of recipients) {
+    const wrapNonce = randomBytes(NONCE);
+    out.set(key.subarray(0, ID), at);
+    out.set(wrapNonce, at + ID);
+    out.set(lib.crypto_box_easy_afternm(messageKey, wrapNonce, signer.sharedKey(key)), at + ID + NONCE);
+    at += WRAP;
+  }
+  out.set(nonce, at);
+  out.set(body, at + NONCE);
+  return out;
+}
+
+/**
+ * A message sealed by `from` for `signer`'s key, opened: its bytes and the sender's key (to seal an answer for), or
+ * null when it is not sealed, not for this key, not from `from`, or altered.
+ */
+export function openFrom(signer: BusSigner, keys: BusKeys, from: EventParty, sealed: Uint8Array): { bytes: Uint8Array; senderKey: Uint8Array } | null {
+  if (!signer.checks) return isSealed(sealed) ? null : { bytes: sealed, senderKey: keys.listed(from)[0] ?? new Uint8Array() };
+  const senderKey = isSealed(sealed) && sealed.length >= HEAD ? keys.listed(from).find((key) => sameId(key, sealed, 1)) : undefined;
+  if (!senderKey) return null;
+  const bytes = openWith(sealed, (at) => (sameId(signer.publicKey, sealed, at) ? signer.sharedKey(senderKey) : null));
+  return bytes && { bytes, senderKey };
+}
+
+/**
+ * A message `signer` sealed for `to`, read back by its sender (crypto_box's key is the pair's, so the sender can): what
+ * a service's own outbox holds. Null when `signer` did not seal it, or it was altered.
+ */
+export function reopenOwn(signer: BusSigner, keys: BusKeys, to: EventParty, sealed: Uint8Array): Uint8Array | null {
+  if (!signer.checks) return isSealed(sealed) ? null : sealed;
+  if (!isSealed(sealed) || sealed.length < HEAD || !sameId(signer.publicKey, sealed, 1)) return null;
+  return openWith(sealed, (at) => {
+    const recipient = keys.listed(to).find((key) => sameId(key, sealed, at));
+    return recipient ? signer.sharedKey(recipient) : null;
+  });
+}
+
+// Opens the first wrap `sharedAt` has a key for (given each wrap's offset), then the message under the key it holds.
+function openWith(sealed: Uint8Array, sharedAt: (at: number) => Uint8Array | null): Uint8Array | null {
+  const lib = sodiumLoaded();
+  const count = sealed[1 + ID];
+  const bodyAt = HEAD + count * WRAP;
+  if (count < 1 || sealed.length < bodyAt + NONCE + MAC) return null;
+  for (let at = HEAD; at < bodyAt; at += WRAP) {
+    const shared = sharedAt(at);
+    if (!shared) continue;
+    try {
+      const messageKey = lib.crypto_box_open_easy_afternm(sealed.subarray(at + ID + NONCE, at + WRAP), sealed.subarray(at + ID, at + ID + NONCE), shared);
+      return lib.crypto_secretbox_open_easy(sealed.subarray(bodyAt + NONCE), sealed.subarray(bodyAt, bodyAt + NONCE), messageKey);
+    } catch {
+      return null;
+    }
+  }
+  return null;
+}
