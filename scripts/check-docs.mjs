@@ -1,11 +1,13 @@
 // CI: the docs say what the code defines (ADR 0028). Fails when a request subject, an event, who consumes it, or an
 // environment variable the code reads is missing from the docs; when an ADR lacks its date and status; or when a code
-// comment points at a tracker issue instead of an ADR or a DESIGN decision.
+// comment points at a tracker issue instead of an ADR or a DESIGN decision; or when docs/architecture.md's "Where things
+// live" table points at files that are not there.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { loadBuilt } from './lib/build.mjs';
 import { ROOT } from './lib/system.mjs';
 import { filesUnder } from './lib/files-under.mjs';
+import { whereProblems } from './lib/where-things-live.mjs';
 
 const read = (path) => readFileSync(join(ROOT, path), 'utf8');
 const problems = [];
@@ -142,9 +144,12 @@ for (const file of code) {
   });
 }
 
+const repositoryFiles = ['apps', 'libs', 'scripts', 'docs'].flatMap((dir) => filesUnder(dir, /./)).map((file) => relative(ROOT, file));
+for (const line of whereProblems(architecture, repositoryFiles, read)) problem(line);
+
 if (problems.length > 0) {
   for (const line of problems) console.error(`- ${line}`);
   console.error(`\nThe docs check found ${problems.length} problem(s).`);
   process.exit(1);
 }
-console.log(`Docs check: ${subjects.length} subjects, ${contracts.EVENT_NAMES.length} events, ${configured.size + read_by_code.size} variables and ${adrs.length} ADRs are documented; no comment cites a tracker issue.`);
+console.log(`Docs check: ${subjects.length} subjects, ${contracts.EVENT_NAMES.length} events, ${configured.size + read_by_code.size} variables and ${adrs.length} ADRs are documented; no comment cites a tracker issue; "Where things live" holds.`);

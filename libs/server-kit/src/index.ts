@@ -25,6 +25,7 @@ export * from './events/event-consumer';
 export * from './events/dead-letters';
 export * from './jobs/redis';
 export * from './jobs/periodic-sweep';
+export * from './jobs/scheduled-sweep';
 export * from './jobs/sweep-lock';
 export * from './jobs/retention.sweep';
 export * from './health/readiness';

@@ -1,6 +1,6 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { PeriodicSweep } from '@market/server-kit';
+import { ScheduledSweep } from '@market/server-kit';
 import { BILLING_CONFIG, type BillingConfig } from '../billing.config';
 import { InvoicesRepository } from './invoices.repository';
 
@@ -10,34 +10,17 @@ import { InvoicesRepository } from './invoices.repository';
  * share the rows (SKIP LOCKED) and a sweep that runs twice changes nothing more.
  */
 @Injectable()
-export class OverdueSweep implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger('OverdueSweep');
-  private readonly periodic: PeriodicSweep<number>;
-
+export class OverdueSweep extends ScheduledSweep<number> {
   constructor(
     private readonly invoices: InvoicesRepository,
     @Inject(BILLING_CONFIG) config: Pick<BillingConfig, 'INVOICE_SWEEP_MS'>,
     dataSource?: DataSource,
   ) {
-    this.periodic = new PeriodicSweep({ label: 'Overdue sweep', intervalMs: config.INVOICE_SWEEP_MS, logger: this.logger, onFailure: 0, lock: dataSource }, (now) =>
-      this.markOverdue(now),
-    );
+    super({ label: 'Overdue sweep', context: 'OverdueSweep', intervalMs: config.INVOICE_SWEEP_MS, onFailure: 0, lock: dataSource });
   }
 
-  onApplicationBootstrap() {
-    this.periodic.start(true);
-  }
-
-  onApplicationShutdown() {
-    return this.periodic.stop();
-  }
-
-  /** One sweep (a sweep already running is joined, not doubled); returns how many invoices became overdue. */
-  sweep(now = new Date()): Promise<number> {
-    return this.periodic.run(now);
-  }
-
-  private async markOverdue(now: Date): Promise<number> {
+  /** Marks what is due; answers how many invoices became overdue. */
+  protected async work(now: Date): Promise<number> {
     const count = await this.invoices.markOverdue(now);
     if (count > 0) this.logger.log(`${count} invoices are now overdue`);
     return count;

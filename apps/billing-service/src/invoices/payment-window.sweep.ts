@@ -1,6 +1,6 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { PeriodicSweep } from '@market/server-kit';
+import { ScheduledSweep } from '@market/server-kit';
 import { BILLING_CONFIG, type BillingConfig } from '../billing.config';
 import { PAYMENT_PROVIDER, ProviderError, type PaymentProvider } from '../payments/payment-provider';
 import { PaymentEventsHandler } from '../payments/payment-events.handler';
@@ -15,10 +15,7 @@ const LAPSE = { event: 'payment_window_lapsed', reason: 'unpaid', strike: true, 
  * skipped until the next round), and a payment started but never authorised is canceled at the provider afterwards.
  */
 @Injectable()
-export class PaymentWindowSweep implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger('PaymentWindowSweep');
-  private readonly periodic: PeriodicSweep<number>;
-
+export class PaymentWindowSweep extends ScheduledSweep<number> {
   constructor(
     private readonly sales: UnpaidSalesRepository,
     private readonly events: PaymentEventsHandler,
@@ -26,26 +23,11 @@ export class PaymentWindowSweep implements OnApplicationBootstrap, OnApplication
     @Inject(BILLING_CONFIG) config: Pick<BillingConfig, 'PAYMENT_WINDOW_SWEEP_MS'>,
     dataSource?: DataSource,
   ) {
-    this.periodic = new PeriodicSweep(
-      { label: 'Payment window sweep', intervalMs: config.PAYMENT_WINDOW_SWEEP_MS, logger: this.logger, onFailure: 0, lock: dataSource },
-      (now) => this.lapse(now),
-    );
+    super({ label: 'Payment window sweep', context: 'PaymentWindowSweep', intervalMs: config.PAYMENT_WINDOW_SWEEP_MS, onFailure: 0, lock: dataSource });
   }
 
-  onApplicationBootstrap() {
-    this.periodic.start(true);
-  }
-
-  onApplicationShutdown() {
-    return this.periodic.stop();
-  }
-
-  /** One sweep (joined if one runs); returns how many sales lapsed. */
-  sweep(now = new Date()): Promise<number> {
-    return this.periodic.run(now);
-  }
-
-  private async lapse(now: Date): Promise<number> {
+  /** Lapses the unpaid sales past their window; answers how many lapsed. */
+  protected async work(now: Date): Promise<number> {
     let lapsed = 0;
     for (const id of await this.sales.lapsedIds(now, BATCH)) {
       const result = await this.sales.end(id, LAPSE, now, { wait: false });

@@ -1,6 +1,6 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { PeriodicSweep } from '@market/server-kit';
+import { ScheduledSweep } from '@market/server-kit';
 import { BILLING_CONFIG, type BillingConfig } from '../billing.config';
 import { BillingClock } from '../clock/billing-clock';
 import { ReconciliationService, type ReconciliationRun } from './reconciliation.service';
@@ -11,32 +11,18 @@ import { ReconciliationService, type ReconciliationRun } from './reconciliation.
  * found, and one fixed is closed (D22, ADR 0063).
  */
 @Injectable()
-export class ReconciliationSweep implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger('ReconciliationSweep');
-  private readonly periodic: PeriodicSweep<ReconciliationRun | null>;
-
+export class ReconciliationSweep extends ScheduledSweep<ReconciliationRun | null> {
   constructor(
     private readonly reconciliation: ReconciliationService,
     private readonly clock: BillingClock,
     @Inject(BILLING_CONFIG) private readonly config: Pick<BillingConfig, 'RECONCILE_INTERVAL_MS' | 'RECONCILE_WINDOW_DAYS'>,
     dataSource?: DataSource,
   ) {
-    this.periodic = new PeriodicSweep(
-      { label: 'Ledger reconciliation', intervalMs: config.RECONCILE_INTERVAL_MS, logger: this.logger, onFailure: null, lock: dataSource },
-      () => this.reconciliation.run(this.clock.now(), this.config.RECONCILE_WINDOW_DAYS),
-    );
+    super({ label: 'Ledger reconciliation', context: 'ReconciliationSweep', intervalMs: config.RECONCILE_INTERVAL_MS, onFailure: null, lock: dataSource });
   }
 
-  onApplicationBootstrap() {
-    this.periodic.start(true);
-  }
-
-  onApplicationShutdown() {
-    return this.periodic.stop();
-  }
-
-  /** One run now (joined if one runs); null when it failed or another replica holds the lock. */
-  sweep(): Promise<ReconciliationRun | null> {
-    return this.periodic.run();
+  /** One run at billing's clock over the window; null when it failed or another replica holds the lock (through sweep()). */
+  protected work(): Promise<ReconciliationRun | null> {
+    return this.reconciliation.run(this.clock.now(), this.config.RECONCILE_WINDOW_DAYS);
   }
 }

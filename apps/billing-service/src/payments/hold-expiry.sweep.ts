@@ -1,6 +1,6 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { PeriodicSweep } from '@market/server-kit';
+import { ScheduledSweep } from '@market/server-kit';
 import { BILLING_CONFIG, type BillingConfig } from '../billing.config';
 import { PAYMENT_PROVIDER, ProviderError, type PaymentProvider } from './payment-provider';
 import { PaymentIntentsRepository } from './payment-intents.repository';
@@ -16,10 +16,7 @@ const REDELIVER_AFTER_MS = 5_000;
  * runs it (ADR 0046); were two to overlap, a second cancel is refused by the provider and changes nothing.
  */
 @Injectable()
-export class HoldExpirySweep implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger('HoldExpirySweep');
-  private readonly periodic: PeriodicSweep<number>;
-
+export class HoldExpirySweep extends ScheduledSweep<number> {
   constructor(
     private readonly intents: PaymentIntentsRepository,
     private readonly events: PaymentEventsHandler,
@@ -27,25 +24,11 @@ export class HoldExpirySweep implements OnApplicationBootstrap, OnApplicationShu
     @Inject(BILLING_CONFIG) config: Pick<BillingConfig, 'HOLD_SWEEP_MS'>,
     dataSource?: DataSource,
   ) {
-    this.periodic = new PeriodicSweep({ label: 'Hold sweep', intervalMs: config.HOLD_SWEEP_MS, logger: this.logger, onFailure: 0, lock: dataSource }, (now) =>
-      this.cancelLapsed(now),
-    );
+    super({ label: 'Hold sweep', context: 'HoldExpirySweep', intervalMs: config.HOLD_SWEEP_MS, onFailure: 0, lock: dataSource });
   }
 
-  onApplicationBootstrap() {
-    this.periodic.start(true);
-  }
-
-  onApplicationShutdown() {
-    return this.periodic.stop();
-  }
-
-  /** One sweep (joined if one runs); returns how many holds it canceled. */
-  sweep(now = new Date()): Promise<number> {
-    return this.periodic.run(now);
-  }
-
-  private async cancelLapsed(now: Date): Promise<number> {
+  /** Cancels the holds past their deadline; answers how many it canceled. */
+  protected async work(now: Date): Promise<number> {
     if (this.provider instanceof SandboxProvider) await this.provider.redeliver(new Date(Date.now() - REDELIVER_AFTER_MS));
     let canceled = 0;
     for (const providerIntentId of await this.intents.lapsedHolds(now)) {

@@ -1,7 +1,7 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { DEFAULT_INSPECTION_DAYS, HOLD_DAYS, isInspectionDays } from '@market/domain';
-import { PeriodicSweep, SettingsClient } from '@market/server-kit';
+import { ScheduledSweep, SettingsClient } from '@market/server-kit';
 import { BILLING_CONFIG, type BillingConfig } from '../billing.config';
 import { BillingClock } from '../clock/billing-clock';
 import { PaymentIntentsRepository } from '../payments/payment-intents.repository';
@@ -27,10 +27,7 @@ export interface EscrowSweepResult {
  * outage, under the same idempotency key). Each step keeps going past a failing item, which stays for the next round.
  */
 @Injectable()
-export class EscrowSweep implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger('EscrowSweep');
-  private readonly periodic: PeriodicSweep<EscrowSweepResult>;
-
+export class EscrowSweep extends ScheduledSweep<EscrowSweepResult> {
   constructor(
     private readonly intents: PaymentIntentsRepository,
     private readonly escrow: EscrowService,
@@ -42,26 +39,16 @@ export class EscrowSweep implements OnApplicationBootstrap, OnApplicationShutdow
     @Inject(BILLING_CONFIG) private readonly config: Pick<BillingConfig, 'PAYOUT_SWEEP_MS' | 'ESCROW_CAPTURE_LEAD_HOURS'>,
     dataSource?: DataSource,
   ) {
-    this.periodic = new PeriodicSweep(
-      { label: 'Escrow sweep', intervalMs: config.PAYOUT_SWEEP_MS, logger: this.logger, onFailure: { captured: 0, released: 0, paid: 0 }, lock: dataSource },
-      (now) => this.run(now),
-    );
-  }
-
-  onApplicationBootstrap() {
-    this.periodic.start(true);
-  }
-
-  onApplicationShutdown() {
-    return this.periodic.stop();
+    super({ label: 'Escrow sweep', context: 'EscrowSweep', intervalMs: config.PAYOUT_SWEEP_MS, onFailure: { captured: 0, released: 0, paid: 0 }, lock: dataSource });
   }
 
   /** One sweep at billing's clock (joined if one runs). */
-  sweep(now = this.clock.now()): Promise<EscrowSweepResult> {
-    return this.periodic.run(now);
+  override sweep(now = this.clock.now()): Promise<EscrowSweepResult> {
+    return super.sweep(now);
   }
 
-  private async run(at: Date): Promise<EscrowSweepResult> {
+  /** Captures what is due, releases what waited its inspection days, sends pending payouts. */
+  protected async work(at: Date): Promise<EscrowSweepResult> {
     // The periodic timer passes the system clock; billing decides by its own (a test clock may be ahead).
     const now = this.clock.now().getTime() > at.getTime() ? this.clock.now() : at;
     const captured = await this.captureDue(now);

@@ -1,4 +1,5 @@
 import { TEST_MODE_NOTICE } from '@market/contracts';
+import { escapeHtml } from './escape-html';
 
 /** A rendered email: every email has a text and an HTML part. */
 export interface RenderedEmail {
@@ -8,9 +9,6 @@ export interface RenderedEmail {
   /** Where replies go, when not to the sending address (contact mail to support: the sender). */
   replyTo?: string;
 }
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 
 /** The welcome email sent after registration; links come from PUBLIC_URL, never from a request. */
 export function welcomeEmail(input: { username: string; publicUrl: string }): RenderedEmail {

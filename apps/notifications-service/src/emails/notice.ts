@@ -1,4 +1,5 @@
 import type { RenderedEmail } from './email-templates';
+import { escapeHtml } from './escape-html';
 
 /** What a notice email says: its words are chosen by the event's template, the layout is shared. */
 export interface Notice {
@@ -9,9 +10,6 @@ export interface Notice {
   action: string | null;
   reply_to?: string;
 }
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 
 /** Renders a notice to one person: a greeting, the paragraphs, one link, the sign-off. */
 export function noticeEmail(input: { username: string; notice: Notice; publicUrl: string }): RenderedEmail {

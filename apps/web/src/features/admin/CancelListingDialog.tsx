@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import type { AdminListingDto } from '@market/contracts';
 import { CANCEL_REASON_MAX, cancelReasonProblem } from '@market/domain';
-import { ModalDialog } from '../../components/dialog/ModalDialog';
-import { TextAreaField } from '../../components/form/TextAreaField';
+import { ReasonDialog } from '../../components/dialog/ReasonDialog';
+import { useReasonField } from '../../components/dialog/use-reason-field';
 import { errorDetail } from '../../lib/error-detail';
 import { useAdminCancelListingMutation } from './admin.api';
 
@@ -11,8 +11,7 @@ import { useAdminCancelListingMutation } from './admin.api';
  * bidder and the seller are emailed the reason.
  */
 export function CancelListingDialog({ listing, onClose, onCancelled }: { listing: AdminListingDto; onClose: () => void; onCancelled: () => void }) {
-  const [reason, setReason] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
+  const { value: reason, setProblem, field } = useReasonField('Reason (sent to the bidders and the seller)', CANCEL_REASON_MAX);
   const [failure, setFailure] = useState<string | null>(null);
   const [cancel, { isLoading }] = useAdminCancelListingMutation();
 
@@ -31,43 +30,28 @@ export function CancelListingDialog({ listing, onClose, onCancelled }: { listing
   };
 
   return (
-    <ModalDialog titleId="cancel-listing-title" title="Cancel listing" onClose={onClose} className="cancel-listing-dialog">
-      <p>
-        <strong>{listing.title}</strong>
-      </p>
-      <p className="muted">
-        {listing.bid_count > 0
-          ? `Its ${listing.bid_count} bid${listing.bid_count === 1 ? '' : 's'} become void. Every bidder and the seller are emailed the reason below. This cannot be undone.`
-          : 'The seller is emailed the reason below. This cannot be undone.'}
-      </p>
-      <form onSubmit={submit} noValidate>
-        <TextAreaField
-          label="Reason (sent to the bidders and the seller)"
-          name="reason"
-          rows={4}
-          maxLength={CANCEL_REASON_MAX}
-          value={reason}
-          error={problem ?? undefined}
-          onChange={(value) => {
-            setReason(value);
-            setProblem(null);
-          }}
-          required
-        />
-        {failure && (
-          <p className="alert alert-error" role="alert">
-            {failure}
+    <ReasonDialog
+      titleId="cancel-listing-title"
+      title="Cancel listing"
+      className="cancel-listing-dialog"
+      onClose={onClose}
+      intro={
+        <>
+          <p>
+            <strong>{listing.title}</strong>
           </p>
-        )}
-        <div className="dialog-buttons">
-          <button type="submit" className="btn btn-danger" disabled={isLoading}>
-            {isLoading ? 'Cancelling...' : 'Cancel listing'}
-          </button>
-          <button type="button" className="btn btn-ghost" onClick={onClose}>
-            Keep it
-          </button>
-        </div>
-      </form>
-    </ModalDialog>
+          <p className="muted">
+            {listing.bid_count > 0
+              ? `Its ${listing.bid_count} bid${listing.bid_count === 1 ? '' : 's'} become void. Every bidder and the seller are emailed the reason below. This cannot be undone.`
+              : 'The seller is emailed the reason below. This cannot be undone.'}
+          </p>
+        </>
+      }
+      reason={field}
+      failure={failure}
+      submit={{ label: 'Cancel listing', busyLabel: 'Cancelling...', busy: isLoading, tone: 'danger' }}
+      keepLabel="Keep it"
+      onSubmit={submit}
+    />
   );
 }

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import type { AdminTransactionDto } from '@market/contracts';
 import { CANCEL_REASON_MAX, cancelReasonProblem } from '@market/domain';
-import { ModalDialog } from '../../components/dialog/ModalDialog';
-import { TextAreaField } from '../../components/form/TextAreaField';
+import { ReasonDialog } from '../../components/dialog/ReasonDialog';
+import { useReasonField } from '../../components/dialog/use-reason-field';
 import { errorDetail } from '../../lib/error-detail';
 import { useCancelSaleMutation } from '../../api/admin-billing.api';
 
@@ -11,9 +11,8 @@ import { useCancelSaleMutation } from '../../api/admin-billing.api';
  * sale, both parties are emailed the reason, and the buyer gets a strike only when the admin ticks it.
  */
 export function CancelSaleDialog({ row, onClose, onCancelled }: { row: AdminTransactionDto; onClose: () => void; onCancelled: () => void }) {
-  const [reason, setReason] = useState('');
+  const { value: reason, setProblem, field } = useReasonField('Reason (sent to the buyer and the seller)', CANCEL_REASON_MAX);
   const [strike, setStrike] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [cancel, { isLoading }] = useCancelSaleMutation();
 
@@ -32,46 +31,33 @@ export function CancelSaleDialog({ row, onClose, onCancelled }: { row: AdminTran
   };
 
   return (
-    <ModalDialog titleId="cancel-sale-title" title="Cancel sale" onClose={onClose} className="cancel-sale-dialog">
-      <p>
-        <strong>{row.listing_title}</strong> ({row.transaction_id})
-      </p>
-      <p className="muted">
-        The invoice is cancelled and the listing goes back on sale. {row.buyer.username} and {row.seller.username} are emailed the reason below. This
-        cannot be undone.
-      </p>
-      <form onSubmit={submit} noValidate>
-        <TextAreaField
-          label="Reason (sent to the buyer and the seller)"
-          name="reason"
-          rows={4}
-          maxLength={CANCEL_REASON_MAX}
-          value={reason}
-          error={problem ?? undefined}
-          onChange={(value) => {
-            setReason(value);
-            setProblem(null);
-          }}
-          required
-        />
+    <ReasonDialog
+      titleId="cancel-sale-title"
+      title="Cancel sale"
+      className="cancel-sale-dialog"
+      onClose={onClose}
+      intro={
+        <>
+          <p>
+            <strong>{row.listing_title}</strong> ({row.transaction_id})
+          </p>
+          <p className="muted">
+            The invoice is cancelled and the listing goes back on sale. {row.buyer.username} and {row.seller.username} are emailed the reason below. This
+            cannot be undone.
+          </p>
+        </>
+      }
+      reason={field}
+      after={
         <label className="checkbox-row">
           <input type="checkbox" name="strike" checked={strike} onChange={(event) => setStrike(event.target.checked)} /> Count it as an unpaid purchase
           against the buyer (two in 90 days put their buying on hold)
         </label>
-        {failure && (
-          <p className="alert alert-error" role="alert">
-            {failure}
-          </p>
-        )}
-        <div className="dialog-buttons">
-          <button type="submit" className="btn btn-danger" disabled={isLoading}>
-            {isLoading ? 'Cancelling...' : 'Cancel sale'}
-          </button>
-          <button type="button" className="btn btn-ghost" onClick={onClose}>
-            Keep it
-          </button>
-        </div>
-      </form>
-    </ModalDialog>
+      }
+      failure={failure}
+      submit={{ label: 'Cancel sale', busyLabel: 'Cancelling...', busy: isLoading, tone: 'danger' }}
+      keepLabel="Keep it"
+      onSubmit={submit}
+    />
   );
 }

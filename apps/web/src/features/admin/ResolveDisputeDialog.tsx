@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { AdminPaymentIntentDto } from '@market/contracts';
 import { RESOLUTION_NOTE_MAX, RESOLUTION_NOTE_MIN } from '@market/domain';
-import { ModalDialog } from '../../components/dialog/ModalDialog';
-import { TextAreaField } from '../../components/form/TextAreaField';
+import { ReasonDialog } from '../../components/dialog/ReasonDialog';
 import { useResolveDisputeMutation } from '../../api/payments.api';
 import { errorDetail } from '../../lib/error-detail';
 import { formatMoney } from '../../lib/money';
@@ -43,17 +42,25 @@ export function ResolveDisputeDialog({ row, onClose, onResolved }: { row: AdminP
   };
 
   return (
-    <ModalDialog titleId="resolve-dispute-title" title="Resolve dispute" onClose={onClose} className="resolve-dispute-dialog">
-      <p className="muted">
-        {row.metadata.website_title} · {row.invoice_number} · {formatMoney(row.amount)} held
-      </p>
-      {dispute && (
-        <div className="alert alert-warning resolve-dispute-claim">
-          <strong>{dispute.reason_label}</strong>
-          <p>“{dispute.message}”</p>
-        </div>
-      )}
-      <form onSubmit={submit} noValidate>
+    <ReasonDialog
+      titleId="resolve-dispute-title"
+      title="Resolve dispute"
+      className="resolve-dispute-dialog"
+      onClose={onClose}
+      intro={
+        <>
+          <p className="muted">
+            {row.metadata.website_title} · {row.invoice_number} · {formatMoney(row.amount)} held
+          </p>
+          {dispute && (
+            <div className="alert alert-warning resolve-dispute-claim">
+              <strong>{dispute.reason_label}</strong>
+              <p>“{dispute.message}”</p>
+            </div>
+          )}
+        </>
+      }
+      before={
         <fieldset className="field resolve-dispute-actions" aria-invalid={Boolean(errors.action)}>
           <legend>Decision</legend>
           <label>
@@ -64,33 +71,23 @@ export function ResolveDisputeDialog({ row, onClose, onResolved }: { row: AdminP
           </label>
           {errors.action && <small className="field-error">{errors.action}</small>}
         </fieldset>
-        <TextAreaField
-          label="Note to both parties"
-          name="note"
-          rows={4}
-          maxLength={RESOLUTION_NOTE_MAX}
-          value={note}
-          error={errors.note}
-          onChange={(value) => {
-            setNote(value);
-            setErrors((e) => ({ ...e, note: undefined }));
-          }}
-          required
-        />
-        {failure && (
-          <p className="alert alert-error" role="alert">
-            {failure}
-          </p>
-        )}
-        <div className="dialog-buttons">
-          <button type="submit" className="btn btn-primary" disabled={isLoading}>
-            {isLoading ? 'Resolving...' : 'Resolve dispute'}
-          </button>
-          <button type="button" className="btn btn-ghost" onClick={onClose}>
-            Cancel
-          </button>
-        </div>
-      </form>
-    </ModalDialog>
+      }
+      reason={{
+        label: 'Note to both parties',
+        name: 'note',
+        rows: 4,
+        maxLength: RESOLUTION_NOTE_MAX,
+        value: note,
+        error: errors.note,
+        onChange: (value) => {
+          setNote(value);
+          setErrors((e) => ({ ...e, note: undefined }));
+        },
+      }}
+      failure={failure}
+      submit={{ label: 'Resolve dispute', busyLabel: 'Resolving...', busy: isLoading, tone: 'primary' }}
+      keepLabel="Cancel"
+      onSubmit={submit}
+    />
   );
 }

@@ -1,9 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import type { InvoiceDto } from '@market/contracts';
 import { DISPUTE_MESSAGE_MAX } from '@market/domain';
-import { ModalDialog } from '../../components/dialog/ModalDialog';
+import { ReasonDialog } from '../../components/dialog/ReasonDialog';
 import { SelectField } from '../../components/form/SelectField';
-import { TextAreaField } from '../../components/form/TextAreaField';
 import { useOpenDisputeMutation } from '../../api/invoices.api';
 import { errorDetail } from '../../lib/error-detail';
 import { DISPUTE_REASON_OPTIONS, disputeRequest, validateDispute, type DisputeErrors } from './transfer';
@@ -34,11 +33,17 @@ export function DisputeDialog({ invoice, onClose, onOpened }: { invoice: Invoice
   };
 
   return (
-    <ModalDialog titleId="dispute-title" title="Open a dispute" onClose={onClose} className="dispute-dialog">
-      <p className="muted">
-        {invoice.website_title} · {invoice.invoice_number}. Your payment stays held while an admin reviews the transfer with you and the seller.
-      </p>
-      <form onSubmit={submit} noValidate>
+    <ReasonDialog
+      titleId="dispute-title"
+      title="Open a dispute"
+      className="dispute-dialog"
+      onClose={onClose}
+      intro={
+        <p className="muted">
+          {invoice.website_title} · {invoice.invoice_number}. Your payment stays held while an admin reviews the transfer with you and the seller.
+        </p>
+      }
+      before={
         <SelectField label="What went wrong?" name="reason" value={draft.reason} error={errors.reason} onChange={edit('reason')} required autoFocus>
           <option value="">Choose a reason</option>
           {DISPUTE_REASON_OPTIONS.map((option) => (
@@ -47,33 +52,17 @@ export function DisputeDialog({ invoice, onClose, onOpened }: { invoice: Invoice
             </option>
           ))}
         </SelectField>
-        <TextAreaField
-          label="Describe the problem"
-          name="message"
-          rows={6}
-          maxLength={DISPUTE_MESSAGE_MAX}
-          value={draft.message}
-          error={errors.message}
-          onChange={edit('message')}
-          required
-        />
+      }
+      reason={{ label: 'Describe the problem', name: 'message', rows: 6, maxLength: DISPUTE_MESSAGE_MAX, value: draft.message, error: errors.message, onChange: edit('message') }}
+      after={
         <p className="muted small dispute-count">
           {draft.message.trim().length} / {DISPUTE_MESSAGE_MAX}
         </p>
-        {failure && (
-          <p className="alert alert-error" role="alert">
-            {failure}
-          </p>
-        )}
-        <div className="dialog-buttons">
-          <button type="submit" className="btn btn-danger" disabled={isLoading}>
-            {isLoading ? 'Opening...' : 'Open dispute'}
-          </button>
-          <button type="button" className="btn btn-ghost" onClick={onClose}>
-            Cancel
-          </button>
-        </div>
-      </form>
-    </ModalDialog>
+      }
+      failure={failure}
+      submit={{ label: 'Open dispute', busyLabel: 'Opening...', busy: isLoading, tone: 'danger' }}
+      keepLabel="Cancel"
+      onSubmit={submit}
+    />
   );
 }
