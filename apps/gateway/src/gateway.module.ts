@@ -2,7 +2,7 @@ import { Inject, Module, type DynamicModule, type OnApplicationShutdown } from '
 import { APP_GUARD } from '@nestjs/core';
 import type { NatsConnection } from 'nats';
 import type { Redis } from 'ioredis';
-import { BusIdentity, busIdentity, HealthController, ServingState, READINESS_CHECKS, identityProviders, connectNats, createRequestRedis, ensureEventStream, flushTraces, natsCheck, redisCheck, streamLimits } from '@market/server-kit';
+import { BusIdentity, busIdentity, checkBusKeys, HealthController, ServingState, READINESS_CHECKS, identityProviders, connectNats, createRequestRedis, ensureEventStream, flushTraces, natsCheck, redisCheck, streamLimits } from '@market/server-kit';
 import { GATEWAY_CONFIG, type GatewayConfig } from './gateway.config';
 import { GATEWAY_NATS, GATEWAY_REDIS } from './gateway.tokens';
 import { GatewayRpc } from './rpc/rpc-client';
@@ -87,7 +87,7 @@ export class GatewayModule {
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         // The gateway signs its requests and audit events and checks replies and events (D25, ADR 0065).
-        { provide: BusIdentity, useFactory: () => busIdentity('gateway', config) },
+        { provide: BusIdentity, useFactory: () => checkBusKeys(busIdentity('gateway', config)) },
         {
           provide: GATEWAY_NATS,
           useFactory: async () => {

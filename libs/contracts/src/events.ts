@@ -119,7 +119,8 @@ export function mayConsume(party: EventParty, name: EventName): boolean {
 /**
  * Private fields of events, sealed by the writer for the one process that reads them (D25, ADR 0066): on the bus and
  * in the stream the payload carries them only inside its `sealed` field, which that reader opens; no other consumer
- * ever has them (the schemas of events with other consumers make them optional for that reason).
+ * ever has them (the schemas of events with other consumers make them optional for that reason). Emails, one-time
+ * tokens, reserves, offers, what people wrote (messages, disputes, an admin's notes) and the money a seller is paid.
  */
 export const SEALED_EVENT_FIELDS: { readonly [N in EventName]?: { readonly to: EventParty; readonly fields: readonly (keyof EventPayloads[N] & string)[] } } = {
   'user.registered': { to: 'notifications-service', fields: ['email'] },
@@ -128,6 +129,13 @@ export const SEALED_EVENT_FIELDS: { readonly [N in EventName]?: { readonly to: E
   'user.email_changed': { to: 'notifications-service', fields: ['old_email', 'new_email', 'token'] },
   'listing.approved': { to: 'bidding-service', fields: ['reserve_price'] },
   'listing.updated': { to: 'bidding-service', fields: ['reserve_price'] },
+  'offer.made': { to: 'notifications-service', fields: ['bidder_id', 'amount'] },
+  'bid.rejected': { to: 'notifications-service', fields: ['amount'] },
+  'sale.lapsed': { to: 'notifications-service', fields: ['note'] },
+  'dispute.opened': { to: 'notifications-service', fields: ['reason', 'message'] },
+  'dispute.resolved': { to: 'notifications-service', fields: ['note'] },
+  'payout.sent': { to: 'notifications-service', fields: ['gross', 'fee', 'net'] },
+  'payout.waiting': { to: 'notifications-service', fields: ['net'] },
   'message.sent': { to: 'notifications-service', fields: ['subject', 'preview'] },
   'contact.received': { to: 'notifications-service', fields: ['name', 'email', 'subject', 'message'] },
   'admin.acted': { to: 'admin-service', fields: ['before', 'after'] },

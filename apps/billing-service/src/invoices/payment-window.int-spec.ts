@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import type { Actor } from '@market/contracts';
-import type { TestDatabase } from '@market/server-kit/testing';
+import { outboxPayload, type TestDatabase } from '@market/server-kit/testing';
 import type { InvoiceRecord } from './invoices.repository';
 import { UnpaidSalesRepository } from './unpaid-sales.repository';
 import { PaymentWindowSweep } from './payment-window.sweep';
@@ -40,8 +40,11 @@ describe('the payment window (ADR 0043)', () => {
         createdAt,
       )
     ).invoice;
-  const lapsedEventsOf = (invoiceId: string): Promise<{ payload: Record<string, unknown> }[]> =>
-    ds.query(`SELECT payload FROM outbox WHERE name = 'sale.lapsed' AND payload->>'invoice_id' = $1 ORDER BY seq`, [invoiceId]);
+  // Their sealed note read back as billing wrote it (ADR 0066).
+  const lapsedEventsOf = async (invoiceId: string): Promise<{ payload: Record<string, unknown> }[]> => {
+    const rows: { payload: Record<string, unknown> }[] = await ds.query(`SELECT payload FROM outbox WHERE name = 'sale.lapsed' AND payload->>'invoice_id' = $1 ORDER BY seq`, [invoiceId]);
+    return Promise.all(rows.map(async (row) => ({ payload: await outboxPayload(ds, 'sale.lapsed', row.payload) })));
+  };
   const buyer = member;
 
   beforeAll(async () => {

@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
-import type { Actor } from '@market/contracts';
-import type { TestDatabase } from '@market/server-kit/testing';
+import type { Actor, EventName } from '@market/contracts';
+import { outboxPayload, type TestDatabase } from '@market/server-kit/testing';
 import { card, heldSale, member, onboard, openBillingDatabase, saleInvoice, wireBilling, type BillingUnderTest } from '../testing/billing-under-test';
 import { ledgerState } from '../testing/ledger-checks';
 
@@ -11,8 +11,11 @@ describe('escrow past the card hold and payouts to the seller (D22)', () => {
   let db: TestDatabase;
   let ds: DataSource;
   let b: BillingUnderTest;
-  const outbox = (name: string, invoiceId: string): Promise<{ payload: Record<string, unknown> }[]> =>
-    ds.query(`SELECT payload FROM outbox WHERE name = $1 AND payload->>'invoice_id' = $2 ORDER BY seq`, [name, invoiceId]);
+  // Payloads as billing wrote them, their sealed fields read back (ADR 0066).
+  const outbox = async (name: EventName, invoiceId: string): Promise<{ payload: Record<string, unknown> }[]> => {
+    const rows: { payload: Record<string, unknown> }[] = await ds.query(`SELECT payload FROM outbox WHERE name = $1 AND payload->>'invoice_id' = $2 ORDER BY seq`, [name, invoiceId]);
+    return Promise.all(rows.map(async (row) => ({ payload: await outboxPayload(ds, name, row.payload) })));
+  };
   const intentOf = async (intentId: string) => (await ds.query('SELECT status, captured_at, refunded_at FROM payment_intents WHERE id = $1', [intentId]))[0];
   const transfersOf = (invoiceId: string): Promise<{ id: string; amount_cents: string }[]> =>
     ds.query('SELECT id, amount_cents FROM sandbox_transfers WHERE transfer_group = $1', [invoiceId]);

@@ -2,8 +2,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { connect, JSONCodec, type Msg, type MsgHdrs, type NatsConnection } from 'nats';
 import { deadLetterSubject, RPC, type EventEnvelope, type EventName, type EventParty, type EventPayloads, type RpcDefinition } from '@market/contracts';
 import { Redis } from 'ioredis';
-import { accountStateKey, eventSubject } from '@market/server-kit';
-import { eventually, openedEvent, openRequest, requestAs, respondSigned, signedEventHeaders } from '@market/server-kit/testing';
+import { accountStateKey, eventSubject, sealFor } from '@market/server-kit';
+import { eventually, openedEvent, openRequest, requestAs, respondSigned, signedEventHeaders, signedRequestHeaders, testBusIdentity } from '@market/server-kit/testing';
 import { bearer, call, get, post, signUp, startStack, type Stack } from '../support/start-stack';
 import { createLiveListing } from '../support/auctions';
 
@@ -98,6 +98,31 @@ describe('an outsider on the bus', () => {
     expect(await ask(RPC.auth.contacts, { user_ids: [randomUUID()] }, 'notifications-service')).toBeNull();
     // The settings with the SMTP password answer the services that read settings, never the gateway.
     expect(await ask(RPC.admin.effectiveSettings, {}, 'gateway')).toBe(403);
+  });
+
+  it('gets no answer sent anywhere but an inbox, and a signed request that is no request packet ends nothing (ADR 0066)', async () => {
+    const subject = subjectOf(RPC.auth.me);
+    const packet = codec.encode({ pattern: RPC.auth.me.subject, id: randomUUID(), data: { meta: { request_id: randomUUID(), token: null }, data: {} } });
+    // An answer aimed at the JetStream API would be a command sent with the service's rights (allow_responses).
+    const target = `$JS.API.STREAM.PURGE.${stack.env.EVENTS_STREAM}`;
+    const inbox = `_INBOX.${randomUUID()}`;
+    const heard: string[] = [];
+    const traps = [target, inbox].map((trap) => nc.subscribe(trap, { callback: (_error, msg) => heard.push(msg.subject) }));
+    await nc.flush();
+    try {
+      nc.publish(subject, packet, { reply: target });
+      nc.publish(subject, packet, { reply: target, headers: signedRequestHeaders(stack.env, 'gateway', subject, target, packet) });
+      // Signed with a stolen gateway key and sealed for auth-service, but not JSON: once, Nest would have thrown on it.
+      const gateway = testBusIdentity(stack.env, 'gateway');
+      const garbage = sealFor(gateway.signer, gateway.keys, 'auth-service', new TextEncoder().encode('not a packet'));
+      nc.publish(subject, garbage, { reply: inbox, headers: signedRequestHeaders(stack.env, 'gateway', subject, inbox, garbage) });
+      // A request after them, answered: auth-service is alive, and took the three before it.
+      expect(await ask(RPC.auth.me, {})).toBe(401);
+      await nc.flush();
+      expect(heard).toEqual([]);
+    } finally {
+      for (const trap of traps) trap.unsubscribe();
+    }
   });
 
   it("cannot answer for billing-service: a spoofed 'verified card' reply racing the real one is ignored", async () => {

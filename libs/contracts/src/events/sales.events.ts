@@ -23,8 +23,8 @@ export const SALE_EVENTS = {
     lapsed_at: time,
     reason: z.enum(['unpaid', 'admin_cancelled', 'refunded']),
     strike: z.boolean(),
-    /** The admin's reason for a cancellation; null for a lapse. */
-    note: text.nullable(),
+    /** The admin's reason for a cancellation; null for a lapse. Sealed for notifications-service (ADR 0066): bidding never has it. */
+    note: text.nullable().optional(),
   }),
   /**
    * bidding-service unwound a sale whose invoice lapsed or was cancelled (ADR 0043): the winning bid is rejected, the

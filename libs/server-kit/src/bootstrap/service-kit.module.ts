@@ -32,7 +32,7 @@ import { IdentityVerifier } from '../identity/identity-verifier';
 import { KitMetrics } from '../metrics/kit.metrics';
 import { MetricsController } from '../metrics/metrics.controller';
 import { flushTraces } from '../tracing/start-tracing';
-import { BusIdentity, busIdentity } from '../bus/bus-identity';
+import { BusIdentity, busIdentity, checkBusKeys } from '../bus/bus-identity';
 import { signEventsWith } from '../events/outbox.writer';
 
 export const SERVICE_CONFIG = Symbol('SERVICE_CONFIG');
@@ -81,7 +81,7 @@ export class ServiceKitModule {
       { provide: SERVICE_CONFIG, useValue: options.config },
       { provide: SERVICE_NAME, useValue: options.service },
       // This process's key and every process's public keys: what it sends is signed, what it receives is checked (D25).
-      { provide: BusIdentity, useFactory: () => busIdentity(options.service, options.config) },
+      { provide: BusIdentity, useFactory: () => checkBusKeys(busIdentity(options.service, options.config)) },
       {
         provide: DataSource,
         inject: [BusIdentity],

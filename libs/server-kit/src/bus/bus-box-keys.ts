@@ -27,3 +27,13 @@ export function boxKeyOf(seed: Uint8Array, peer: Uint8Array): Uint8Array {
   const own = lib.crypto_sign_seed_keypair(seed);
   return lib.crypto_box_beforenm(lib.crypto_sign_ed25519_pk_to_curve25519(peer), lib.crypto_sign_ed25519_sk_to_curve25519(own.privateKey));
 }
+
+/** True when `key` (32 bytes) is an Ed25519 public key libsodium can seal for; false for any other 32 bytes. */
+export function isBoxKey(key: Uint8Array): boolean {
+  try {
+    sodiumLoaded().crypto_sign_ed25519_pk_to_curve25519(key);
+    return true;
+  } catch {
+    return false;
+  }
+}

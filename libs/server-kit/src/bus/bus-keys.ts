@@ -50,9 +50,12 @@ export function parseBusPublicKeys(value: string): Map<EventParty, KeyObject[]> 
       listed.map((key) => {
         if (typeof key !== 'string') throw new Error(`lists a key of ${party} that is not a string`);
         const raw = rawKey(key, `a key of ${party}`);
-        const other = owners.get(key);
+        // Compared by their bytes, and by the first 8 a seal names a key by (ADR 0066): base64url spells one key 4 ways.
+        const id = raw.subarray(0, 8).toString('hex');
+        const other = owners.get(id);
         if (other && other !== party) throw new Error(`lists one key for both ${[other, party].sort().join(' and ')}`);
-        owners.set(key, party);
+        if (other) throw new Error(`lists one key twice for ${party}`);
+        owners.set(id, party);
         return createPublicKey({ key: Buffer.concat([SPKI_PREFIX, raw]), format: 'der', type: 'spki' });
       }),
     );
@@ -93,6 +96,8 @@ export class BusSigner {
     key: KeyObject,
     /** False only in a benchmark (BUS_CHECKS=off): no signature is made, nothing is sealed (ADR 0066). */
     readonly checks = true,
+    /** During a rotation, the key held before (BUS_PREVIOUS_SIGNING_KEY): it only opens what was sealed for it. */
+    readonly previous: BusSigner | null = null,
   ) {
     // Unchecked, a signature is random text of a signature's length: a replay guard still tells requests apart.
     this.sign = checks ? (bytes) => sign(null, bytes, key).toString('base64url') : () => randomBytes(64).toString('base64url');

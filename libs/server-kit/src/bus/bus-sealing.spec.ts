@@ -1,7 +1,7 @@
 import { BusKeys, BusSigner, generateBusKeyPair, generateBusKeys, parseBusPublicKeys, parseBusSigningKey } from './bus-keys';
 import { busCryptoReady } from './bus-box-keys';
 import { isSealed, openFrom, sealFor } from './bus-sealing';
-import { busIdentity } from './bus-identity';
+import { busIdentity, checkBusKeys } from './bus-identity';
 import { ConfigError } from '../config/env';
 
 const keys = generateBusKeys();
@@ -52,6 +52,17 @@ describe('sealed bus messages (ADR 0066)', () => {
     expect(openFrom(signer('auth-service', fresh.signingKey), rotating, 'gateway', answer)).not.toBeNull();
     expect(openFrom(signer('auth-service'), rotating, 'gateway', answer)).toBeNull();
     expect(asked.senderKey).toEqual(new Uint8Array(Buffer.from(listed.gateway[0], 'base64url')));
+    // Once switched to the new key, what was sealed for the old one alone (an event still in the stream) opens with
+    // BUS_PREVIOUS_SIGNING_KEY, and with nothing else.
+    const forOldKey = sealFor(signer('gateway'), publicKeys, 'auth-service', secret);
+    const switched = busIdentity('auth-service', { BUS_SIGNING_KEY: fresh.signingKey, BUS_PUBLIC_KEYS: JSON.stringify({ ...listed, 'auth-service': [fresh.publicKey] }) }, 'test');
+    expect(openFrom(switched.signer, publicKeys, 'gateway', forOldKey)).toBeNull();
+    const withPrevious = busIdentity(
+      'auth-service',
+      { BUS_SIGNING_KEY: fresh.signingKey, BUS_PREVIOUS_SIGNING_KEY: keys.signingKeys['auth-service'], BUS_PUBLIC_KEYS: JSON.stringify({ ...listed, 'auth-service': [fresh.publicKey] }) },
+      'test',
+    );
+    expect(text(openFrom(withPrevious.signer, publicKeys, 'gateway', forOldKey)!.bytes)).toBe(text(secret));
   });
 
   it('seals and signs nothing with BUS_CHECKS=off, which only a benchmark under NODE_ENV=test may set', () => {
@@ -65,5 +76,16 @@ describe('sealed bus messages (ADR 0066)', () => {
     expect(unchecked.keys.verify('gateway', secret, 'anything')).toBe(true);
     // A checked process is the default.
     expect(busIdentity('auth-service', { ...config, BUS_CHECKS: 'on' }, 'production').signer.checks).toBe(true);
+  });
+
+  it('refuses at start a listed key that is no Ed25519 public key, and opens nothing that names one', async () => {
+    const broken = { ...listed, 'billing-service': ['A'.repeat(43)] };
+    const identity = busIdentity('auth-service', { BUS_SIGNING_KEY: keys.signingKeys['auth-service'], BUS_PUBLIC_KEYS: JSON.stringify(broken) }, 'test');
+    await expect(checkBusKeys(identity)).rejects.toThrow(new ConfigError('BUS_PUBLIC_KEYS', 'lists a key of billing-service that is not an Ed25519 public key'));
+    await expect(checkBusKeys(busIdentity('auth-service', { BUS_SIGNING_KEY: keys.signingKeys['auth-service'], BUS_PUBLIC_KEYS: keys.publicKeys }, 'test'))).resolves.toBeDefined();
+    // A message claiming that key as its sender (its id: eight zero bytes) is refused, not thrown on.
+    const sealed = sealFor(signer('gateway'), publicKeys, 'auth-service', secret);
+    sealed.fill(0, 1, 9);
+    expect(openFrom(identity.signer, identity.keys, 'billing-service', sealed)).toBeNull();
   });
 });

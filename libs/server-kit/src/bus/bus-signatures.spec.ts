@@ -28,6 +28,12 @@ describe('bus keys (D25)', () => {
     // One key under two processes would let one sign as the other.
     expect(() => parseBusPublicKeys(JSON.stringify({ ...listed, gateway: [...listed.gateway, listed['auth-service'][0]] }))).toThrow('lists one key for both auth-service and gateway');
     expect(() => parseBusSigningKey('x'.repeat(43).replace(/x$/, '!'))).toThrow(/32 bytes in base64url/);
+    // One key spelled another way (base64url's spare bits) is still one key; so is one listed twice for a process.
+    const auth = listed['auth-service'][0];
+    const respelled = `${auth.slice(0, 42)}${'BFJNRVZdhlptx159'['AEIMQUYcgkosw048'.indexOf(auth[42])]}`;
+    expect(respelled).not.toBe(auth);
+    expect(() => parseBusPublicKeys(JSON.stringify({ ...listed, gateway: [...listed.gateway, respelled] }))).toThrow('lists one key for both auth-service and gateway');
+    expect(() => parseBusPublicKeys(JSON.stringify({ ...listed, gateway: [listed.gateway[0], listed.gateway[0]] }))).toThrow('lists one key twice for gateway');
   });
 
   it('refuses a signing key whose public half is not listed for its process', () => {

@@ -66,9 +66,9 @@ const publicKeys = z.string().superRefine((value, ctx) => {
   }
 });
 
-/** BUS_SIGNING_KEY: this process's Ed25519 key for the bus (D25), held to the secrets rule and read at start. */
-const busSigningKey = z.string().superRefine((value, ctx) => {
-  const problem = secretProblem('BUS_SIGNING_KEY', value);
+/** BUS_SIGNING_KEY (or BUS_PREVIOUS_SIGNING_KEY): an Ed25519 key for the bus (D25), held to the secrets rule and read at start. */
+const signingKey = (variable: string) => z.string().superRefine((value, ctx) => {
+  const problem = secretProblem(variable, value);
   if (problem) return void ctx.addIssue({ code: 'custom', message: problem });
   try {
     parseBusSigningKey(value);
@@ -104,7 +104,10 @@ export const commonEnv = {
   JWT_PUBLIC_KEYS: publicKeys,
   // Every request, reply and event on the bus is signed by its sender and checked against contracts (D25, ADR 0065):
   // this process's own key, and every process's public keys (one or two each: two while one rotates).
-  BUS_SIGNING_KEY: busSigningKey,
+  BUS_SIGNING_KEY: signingKey('BUS_SIGNING_KEY'),
+  // During a rotation, the key this process held before: it signs nothing, and opens what was sealed for it and is
+  // still on its way (the stream, an outbox) once BUS_SIGNING_KEY is the new one (ADR 0066, docs/operations.md).
+  BUS_PREVIOUS_SIGNING_KEY: signingKey('BUS_PREVIOUS_SIGNING_KEY').optional(),
   BUS_PUBLIC_KEYS: busPublicKeys,
   // `off` skips the signatures' and seals' cryptography, for `npm run bench:bids` to weigh it (ADR 0066): refused
   // outside NODE_ENV=test, and every process of a system must say the same.

@@ -187,9 +187,10 @@ export class EventConsumers {
     const taken: JsMsg[] = [];
     for (const message of batch) {
       const decoded = decode(message.data);
-      const readable = this.readable(decoded, message);
+      const forged = signatureProblem(this.bus.keys, decoded, message.headers);
+      const readable = this.readable(decoded, message, forged === null);
       const parsed = 'problem' in readable ? readable : parseEvent(readable.value);
-      if ('problem' in parsed || parsed.event.name !== name || signatureProblem(this.bus.keys, parsed.event, decoded, message.headers)) await this.handle(name, message, one, false);
+      if ('problem' in parsed || parsed.event.name !== name || forged) await this.handle(name, message, one, false);
       else {
         events.push(parsed.event);
         taken.push(message);
@@ -211,8 +212,9 @@ export class EventConsumers {
   }
 
   // An event with the fields sealed for this consumer opened, and those sealed for another consumer dropped (ADR 0066).
-  private readable(decoded: unknown, message: JsMsg): { value: unknown } | { problem: string } {
-    return openEventFields(this.bus, message.headers?.get(SENDER_HEADER) ?? '', decoded);
+  // Nothing is opened unless its signature holds: what an outsider sends never reaches the seal's code.
+  private readable(decoded: unknown, message: JsMsg, signed: boolean): { value: unknown } | { problem: string } {
+    return openEventFields(this.bus, message.headers?.get(SENDER_HEADER) ?? '', decoded, signed);
   }
 
   private async purge(sequence: number): Promise<void> {
@@ -232,8 +234,11 @@ export class EventConsumers {
    */
   private async handle(name: EventName, message: JsMsg, handler: EventHandler<EventName>, secret: boolean): Promise<boolean> {
     const decoded = decode(message.data);
+    // Believed only when signed by a writer EVENT_FLOWS declares (D25): anything else is applied by no one (ADR 0065).
+    // It is checked on the payload as sent, and first: a forged event's seal is never opened.
+    const forged = signatureProblem(this.bus.keys, decoded, message.headers);
     // The dead-letter copy is made from the message as sent (`decoded`), never from its opened fields.
-    const readable = this.readable(decoded, message);
+    const readable = this.readable(decoded, message, forged === null);
     if ('problem' in readable) {
       refusedOnBus('event', message.subject, readable.problem);
       return this.deadLetter(message, decoded, `not believed: ${readable.problem}`, secret);
@@ -242,8 +247,6 @@ export class EventConsumers {
     if ('problem' in parsed) return this.deadLetter(message, decoded, parsed.problem, secret);
     const event = parsed.event;
     if (event.name !== name) return this.deadLetter(message, decoded, `a ${event.name} event on the ${name} subject`, secret);
-    // Believed only when signed by a writer EVENT_FLOWS declares (D25): anything else is applied by no one (ADR 0065).
-    const forged = signatureProblem(this.bus.keys, event, decoded, message.headers);
     if (forged) {
       refusedOnBus('event', message.subject, forged);
       return this.deadLetter(message, decoded, `not believed: ${forged}`, secret);
@@ -296,12 +299,13 @@ export class EventConsumers {
 }
 
 /**
- * Why an event is not believed, checked on the payload as it was sent (D25): the schema's parse drops fields it does
+ * Why an event is not believed, checked on the message as it was sent (D25): the schema's parse drops fields it does
  * not know, and a newer writer's event carries fields an older consumer's schema lacks.
  */
-function signatureProblem(keys: BusKeys, event: EventEnvelope, decoded: unknown, headers: JsMsg['headers']): string | null {
-  const sent = decoded as { occurred_at?: unknown; payload?: unknown };
-  return eventProblem(keys, { id: event.id, name: event.name, occurred_at: sent.occurred_at as string, payload: sent.payload }, headers);
+function signatureProblem(keys: BusKeys, decoded: unknown, headers: JsMsg['headers']): string | null {
+  if (typeof decoded !== 'object' || decoded === null) return 'not an event';
+  const sent = decoded as { id?: unknown; name?: unknown; occurred_at?: unknown; payload?: unknown };
+  return eventProblem(keys, { id: sent.id as string, name: sent.name as string, occurred_at: sent.occurred_at as string, payload: sent.payload }, headers);
 }
 
 /** A message's JSON, or undefined when it is not JSON. */

@@ -40,4 +40,15 @@ describe('sealed event fields (ADR 0066)', () => {
     const { email: _missing, ...withoutEmail } = token;
     expect(() => sealEventFields(as('auth-service'), 'user.password_reset_requested', withoutEmail)).toThrow('user.password_reset_requested: email is sealed for notifications-service and must be given');
   });
+
+  it("refuses its reader's fields sent in clear, and opens nothing of an event whose signature does not hold", () => {
+    const token = { user_id: 'u1', username: 'ann', email: 'ann@example.com', token: 'one-time', expires_at: '2026-12-07T12:00:00.000Z' };
+    expect(openEventFields(as('notifications-service'), 'auth-service', envelope('user.password_reset_requested', token))).toEqual({
+      problem: 'email, token sent in clear, not sealed for notifications-service',
+    });
+    const sent = sealEventFields(as('auth-service'), 'user.password_reset_requested', token);
+    expect(openEventFields(as('notifications-service'), 'auth-service', envelope('user.password_reset_requested', sent), false)).toEqual({
+      value: envelope('user.password_reset_requested', sent),
+    });
+  });
 });

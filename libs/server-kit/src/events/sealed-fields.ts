@@ -26,10 +26,11 @@ export function sealEventFields<P extends object>(identity: BusIdentity, name: E
 
 /**
  * An event as read by the process `identity` is, its sealed fields opened when it is their reader (sealed by `sender`,
- * the writer the event names) and dropped for anyone else; or why they cannot be opened. Anything that is not an event
- * of a known name, or has nothing sealed, is passed on for the schema check (a field missing) and the signature check.
+ * the writer the event names, and `signed` by it) and dropped for anyone else; or why they cannot be read (sent in
+ * clear, or not sealed for this process). Anything that is not an event of a known name, or has nothing sealed, is
+ * passed on for the schema check (a field missing) and the signature check.
  */
-export function openEventFields(identity: BusIdentity, sender: string, decoded: unknown): { value: unknown } | { problem: string } {
+export function openEventFields(identity: BusIdentity, sender: string, decoded: unknown, signed = true): { value: unknown } | { problem: string } {
   const envelope = decoded as { name?: unknown; payload?: unknown } | null;
   if (typeof envelope !== 'object' || envelope === null || typeof envelope.payload !== 'object' || envelope.payload === null) return { value: decoded };
   if (typeof envelope.name !== 'string' || !(EVENT_NAMES as readonly string[]).includes(envelope.name)) return { value: decoded };
@@ -37,10 +38,15 @@ export function openEventFields(identity: BusIdentity, sender: string, decoded: 
   const { [SEALED_PAYLOAD_KEY]: sealed, ...payload } = envelope.payload as Payload;
   if (!declared) return { value: { ...envelope, payload } };
   const reader = identity.signer.party;
+  // An event whose signature does not hold is refused later (after the schema check, as any other): never opened here.
+  if (!signed) return { value: decoded };
   if (declared.to !== reader) {
     for (const field of declared.fields) delete payload[field];
     return { value: { ...envelope, payload } };
   }
+  // Every writer seals (appendEvent): a field of the reader's in clear was written by no writer of ours.
+  const clear = declared.fields.filter((field) => field in payload);
+  if (clear.length > 0) return { problem: `${clear.join(', ')} sent in clear, not sealed for ${reader}` };
   if (sealed === undefined) return { value: { ...envelope, payload } };
   if (typeof sealed !== 'string' || !/^[A-Za-z0-9_-]+$/.test(sealed)) return { problem: 'its sealed fields are not base64url' };
   if (!isEventParty(sender)) return { problem: 'sealed by no process of the bus' };

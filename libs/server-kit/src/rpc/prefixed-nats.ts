@@ -29,6 +29,19 @@ interface OpenedRequest {
   senderKey: Uint8Array;
 }
 
+const INBOX = '_INBOX.';
+
+/** The id of Nest's request packet in `bytes` (a JSON object with a string id of at most 200 characters), or null. */
+function packetId(bytes: Uint8Array): string | null {
+  try {
+    const packet: unknown = JSON.parse(new TextDecoder().decode(bytes));
+    const id = typeof packet === 'object' && packet !== null && !Array.isArray(packet) ? (packet as { id?: unknown }).id : undefined;
+    return typeof id === 'string' && id.length > 0 && id.length <= 200 ? id : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Nest's NATS server with every subject under a prefix (NATS_SUBJECT_PREFIX), so two stacks sharing one NATS
  * (parallel test runs, staging beside dev) never answer each other's requests. Handlers keep their plain names.
@@ -76,7 +89,13 @@ export class PrefixedNatsServer extends ServerNats implements DrainableServer {
   // (D25, ADR 0065): 401 when its signature is missing, expired or wrong, 403 when its signer may not call it. Its bytes
   // are sealed for this service by its sender (ADR 0066); one that this process cannot open is refused too.
   override async handleMessage(channel: string, message: NatsMessage): Promise<unknown> {
-    const checked = checkRequest(this.bus.keys, message.subject, message.reply ?? '', message.headers, message.data);
+    // Only an inbox is ever answered: a responder may publish to whatever reply subject a request names (NATS's
+    // allow_responses), and an answer sent to the JetStream API would be a command (ADR 0066).
+    if (!message.reply?.startsWith(INBOX)) {
+      refusedOnBus('request', message.subject, 'no inbox to answer');
+      return;
+    }
+    const checked = checkRequest(this.bus.keys, message.subject, message.reply, message.headers, message.data);
     if ('problem' in checked) {
       refusedOnBus('request', message.subject, checked.problem);
       // Answered for no request of anyone's: its signature was not verified, so the answer must not name it (a copied
@@ -97,6 +116,11 @@ export class PrefixedNatsServer extends ServerNats implements DrainableServer {
       refusedOnBus('request', message.subject, `not sealed for ${this.bus.signer.party} by ${checked.sender}`);
       return this.refuse(message, new AppError('unauthorized', `The request was not sealed for ${this.bus.signer.party}`), checked);
     }
+    // Nest takes a packet without an id for an event and never answers it; one that is not JSON it throws on.
+    if (packetId(opened.bytes) === null) {
+      refusedOnBus('request', message.subject, `not a request packet from ${checked.sender}`);
+      return;
+    }
     const taken: OpenedRequest = {
       subject: message.subject,
       reply: message.reply,
@@ -111,8 +135,10 @@ export class PrefixedNatsServer extends ServerNats implements DrainableServer {
     try {
       return await super.handleMessage(channel, taken as unknown as NatsMessage);
     } catch (error) {
+      // nats.js drops what a subscription's callback returns: rethrown, this would end the process.
       this.answered(taken);
-      throw error;
+      this.logger.error(`${message.subject} from ${checked.sender} failed before its handler: ${(error as Error)?.message ?? String(error)}`);
+      return undefined;
     }
   }
 
@@ -139,15 +165,10 @@ export class PrefixedNatsServer extends ServerNats implements DrainableServer {
   // when none was verified (the answer is in clear: it says nothing but that).
   private refuse(message: NatsMessage, refusal: AppError, verified: { sender: EventParty; signature: string } | null): void {
     if (!message.reply) return;
-    let id: unknown;
-    try {
-      const opened = verified ? openFrom(this.bus.signer, this.bus.keys, verified.sender, message.data) : null;
-      id = (JSON.parse(new TextDecoder().decode(opened?.bytes ?? message.data)) as { id?: unknown }).id;
-    } catch {
-      id = undefined;
-    }
+    const opened = verified ? openFrom(this.bus.signer, this.bus.keys, verified.sender, message.data) : null;
+    const id = packetId(opened?.bytes ?? message.data);
     // Without Nest's packet id no client of ours could match the answer; the caller times out instead.
-    if (typeof id !== 'string' || id.length > 200) return;
+    if (id === null) return;
     const clear = new TextEncoder().encode(JSON.stringify({ id, err: { ...refusal.toPayload(), bus: true }, isDisposed: true }));
     const data = verified ? sealFor(this.bus.signer, this.bus.keys, verified.sender, clear) : clear;
     message.respond(data, { headers: replyHeaders(this.bus.signer, message.reply, verified?.signature ?? '', data) });

@@ -6,6 +6,7 @@ import { startTcpProxy } from '../testing/tcp-proxy';
 import { isolatedEnv, testBusIdentity } from '../testing/test-env';
 import { openRequest, respondSigned } from '../testing/test-bus';
 import { replyHeaders, requestSignature } from '../bus/bus-signatures';
+import { openFrom, sealFor } from '../bus/bus-sealing';
 
 const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
 const codec = JSONCodec<Record<string, unknown>>();
@@ -51,6 +52,11 @@ describe('RpcClient over a real NATS', () => {
     await responder.flush();
     client = new RpcClient({ natsUrl: NATS_URL, name: 'rpc-client-test', timeoutMs: 300, subjectPrefix: prefix, bus: testBusIdentity(env) });
     await client.connect();
+    // The keys both sides share are worked out on first use (milliseconds each): before the 300 ms timeouts run.
+    for (const [from, to] of [['gateway', 'auth-service'], ['auth-service', 'gateway']] as const) {
+      const [sender, receiver] = [testBusIdentity(env, from), testBusIdentity(env, to)];
+      openFrom(receiver.signer, receiver.keys, from, sealFor(sender.signer, sender.keys, to, new Uint8Array([1])));
+    }
   });
   afterAll(async () => {
     await client?.close();

@@ -143,8 +143,9 @@ export class RpcClient {
     const bus = this.options.bus;
     const signer = bus.signerFor(subject);
     const owner = ownerOf(subject);
-    // A subject no service answers has no one to seal for: nobody will take it either.
-    const data = owner ? sealFor(signer, bus.keys, owner, codec.encode(packet)) : codec.encode(packet);
+    // Contracts give every declared subject an owner; a request to no one would go in clear, so it never goes.
+    if (!owner) throw new Error(`${subject} has no owner in contracts: nothing to seal for`);
+    const data = sealFor(signer, bus.keys, owner, codec.encode(packet));
     const expires = deadline ?? Date.now() + this.timeoutMs;
     let signature = '';
     const headers = (reply: string) => {
@@ -154,8 +155,8 @@ export class RpcClient {
     };
     const answer: { bytes: Uint8Array | null } = { bytes: null };
     const accept = (reply: Msg) => {
-      if (!owner || !checkReply(bus.keys, owner, reply.subject, signature, reply.headers, reply.data)) {
-        refusedOnBus('reply', subject, owner ? `not signed by ${owner} for this request` : 'a subject no service answers');
+      if (!checkReply(bus.keys, owner, reply.subject, signature, reply.headers, reply.data)) {
+        refusedOnBus('reply', subject, `not signed by ${owner} for this request`);
         return false;
       }
       const opened = openFrom(signer, bus.keys, owner, reply.data);

@@ -52,8 +52,13 @@ export function busEnvOf(env: Record<string, string>, party: EventParty): Record
 
 /** A bus identity holding every process's test key: a test's client signs each request as a process allowed to send it. */
 export function testBusIdentity(env: Record<string, string>, as: EventParty = 'gateway'): BusIdentity {
-  return keyringIdentity(JSON.parse(env.BUS_TEST_SIGNING_KEYS ?? '{}') as Record<EventParty, string>, env.BUS_PUBLIC_KEYS, as);
+  // One identity per key set and process: each keeps the shared keys it has worked out (a helper may run per message).
+  const key = `${as}\n${env.BUS_TEST_SIGNING_KEYS ?? ''}\n${env.BUS_PUBLIC_KEYS}`;
+  let identity = testIdentities.get(key);
+  if (!identity) testIdentities.set(key, (identity = keyringIdentity(JSON.parse(env.BUS_TEST_SIGNING_KEYS ?? '{}') as Record<EventParty, string>, env.BUS_PUBLIC_KEYS, as)));
+  return identity;
 }
+const testIdentities = new Map<string, BusIdentity>();
 
 /**
  * An identity holding every process's key (tests, standing in for several processes): a request is signed by `as` when
