@@ -27,6 +27,26 @@ const boundaries = [
     files: ['apps/web/src/{api,lib,components,features}/**'],
     rules: { 'architecture/feature-imports': ['error', { features: 'apps/web/src/features' }] },
   },
+  // Web layers point down (bulletproof-react): app (store, router, layout, pages) ← features ← components ← lib, with
+  // api and the session state built on it beside lib. Tests are not exempt: a spec builds its store through testing/.
+  {
+    files: ['apps/web/src/**'],
+    rules: {
+      'architecture/web-layers': [
+        'error',
+        {
+          root: 'apps/web/src',
+          may: {
+            lib: [],
+            api: ['lib', 'session', 'testing'],
+            session: ['lib', 'api'],
+            components: ['lib', 'testing'],
+            features: ['lib', 'api', 'session', 'components', 'testing', 'styles'],
+          },
+        },
+      ],
+    },
+  },
 ];
 
 export default tseslint.config(

@@ -41,6 +41,7 @@ const importing = (specifier: string) => `import { thing } from '${specifier}';\
 
 const PROJECT = 'architecture/project-imports';
 const FEATURE = 'architecture/feature-imports';
+const LAYERS = 'architecture/web-layers';
 
 const forbidden: Array<[title: string, plant: Case, ruleId: string, messageId: string, says: string]> = [
   [
@@ -353,9 +354,40 @@ const forbidden: Array<[title: string, plant: Case, ruleId: string, messageId: s
     'otherFeature',
     "from feature 'payments'",
   ],
+  [
+    'web lib importing the app store (an upward import)',
+    { filePath: 'apps/web/src/lib/x.ts', code: importing('../app/store') },
+    LAYERS,
+    'upward',
+    "lib/ may not import '../app/store' from app/",
+  ],
+  [
+    'a web component importing an API slice',
+    { filePath: 'apps/web/src/components/listing/X.tsx', code: importing('../../api/listings.api') },
+    LAYERS,
+    'upward',
+    "components/ may not import '../../api/listings.api' from api/",
+  ],
+  [
+    'a web feature importing the app layout',
+    { filePath: 'apps/web/src/features/sell/X.tsx', code: importing('../../app/layout/Header') },
+    LAYERS,
+    'upward',
+    "features/ may not import '../../app/layout/Header' from app/",
+  ],
+  [
+    'web lib importing a component',
+    { filePath: 'apps/web/src/lib/x.ts', code: importing('../components/form/TextField') },
+    LAYERS,
+    'upward',
+    'from components/',
+  ],
 ];
 
 const allowed: Array<[title: string, plant: Case]> = [
+  ['a web component importing lib', { filePath: 'apps/web/src/components/listing/X.tsx', code: importing('../../lib/money') }],
+  ['a web API slice importing lib', { filePath: 'apps/web/src/api/x.ts', code: importing('../lib/api') }],
+  ['the web app importing a feature', { filePath: 'apps/web/src/app/router-x.tsx', code: importing('../features/sell/SellPage') }],
   ['a service importing @market/server-kit', { filePath: 'apps/bidding-service/src/x.ts', code: importing('@market/server-kit') }],
   ['a service importing its own files', { filePath: 'apps/bidding-service/src/auctions/x.ts', code: importing('../bids/bids.repository') }],
   ['a feature importing components/', { filePath: 'apps/web/src/features/sell/x.tsx', code: importing('../../components/form/TextField') }],

@@ -11,6 +11,8 @@
 //                                 string (a template with ${…}, a variable) is reported, as it cannot be judged
 //   architecture/feature-imports  web: shared code (api/, lib/, components/) never imports features/, and one
 //                                 feature never imports another
+//   architecture/web-layers       web: layers point down, app ← features ← components ← lib, with api (and the
+//                                 session state built on it) beside lib
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -242,7 +244,45 @@ const featureImports = {
   },
 };
 
+const webLayers = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Web layers point down: app ← features ← components ← lib, and api beside lib.' },
+    schema: [
+      {
+        type: 'object',
+        properties: { root: { type: 'string' }, may: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } } },
+        required: ['root', 'may'],
+        additionalProperties: false,
+      },
+    ],
+    messages: {
+      upward: "{{layer}}/ may not import '{{specifier}}' from {{to}}/: layers point down (app ← features ← components ← lib, api beside lib); {{layer}}/ may import {{allowed}}.",
+    },
+  },
+  create(context) {
+    const root = context.options[0].root.replace(/\/$/, '');
+    const may = context.options[0].may;
+    // 'apps/web/src/lib/money.ts' → 'lib'; undefined outside root or for a file directly in it (main.tsx).
+    const layerOf = (repoPath) => {
+      if (!repoPath.startsWith(`${root}/`)) return undefined;
+      const parts = repoPath.slice(root.length + 1).split('/');
+      return parts.length > 1 ? parts[0] : undefined;
+    };
+    const layer = layerOf(posix(path.relative(ROOT, context.filename)));
+    const allowed = layer === undefined ? undefined : may[layer];
+    if (!allowed) return {};
+    return onEveryImport(context, (specifier, node) => {
+      const target = resolveSpecifier(specifier, context.filename);
+      const to = target.path === undefined ? undefined : layerOf(target.path);
+      // An import of a feature is feature-imports' to report (once, not by both rules).
+      if (to === undefined || to === layer || to === 'features' || allowed.includes(to)) return;
+      context.report({ node, messageId: 'upward', data: { layer, to, specifier, allowed: allowed.join(', ') || 'nothing else' } });
+    });
+  },
+};
+
 export default {
   meta: { name: 'architecture' },
-  rules: { 'project-imports': projectImports, 'feature-imports': featureImports },
+  rules: { 'project-imports': projectImports, 'feature-imports': featureImports, 'web-layers': webLayers },
 };

@@ -1,6 +1,6 @@
 import type { BidAction, BidActionResponse, BidHistoryResponse, MyStanding, PlaceBid, PlaceBidResponse, UserBidsResponse } from '@market/contracts';
 import { api } from '../lib/api';
-import { livePatch, rememberLive, sameListing } from '../lib/live-state';
+import { livePatch, rememberLive, sameListing } from './live-state';
 import { listingsApi } from './listings.api';
 import { retryableKeyHeaders } from '../lib/idempotency-key';
 

@@ -1,4 +1,4 @@
-import { createStore, type AppStore } from '../app/store';
+import { createStore, type AppStore } from '../testing/test-store';
 import { bidsApi } from './bids.api';
 import { invoicesApi } from './invoices.api';
 import { messagesApi } from './messages.api';

@@ -30,3 +30,9 @@ export const messagesApi = api.enhanceEndpoints({ addTagTypes: [MESSAGES] }).inj
 });
 
 export const { useMessagesQuery, useUnreadCountQuery, useSendMessageMutation, useMarkMessageReadMutation } = messagesApi;
+
+/** Sends a message, answering the server's reply (or throwing its error): what ComposeMessageDialog sends with. */
+export function useSendMessage(): { send: (message: SendMessage) => Promise<SendMessageResponse>; sending: boolean } {
+  const [send, { isLoading }] = useSendMessageMutation();
+  return { send: (message) => send(message).unwrap(), sending: isLoading };
+}

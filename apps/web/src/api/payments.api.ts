@@ -10,22 +10,14 @@ import type {
   SandboxConfirmResult,
 } from '@market/contracts';
 import { api } from '../lib/api';
+import type { SandboxCardFields } from '../lib/sandbox-card';
 import { retryableKeyHeaders } from '../lib/idempotency-key';
 
 const PAYMENT_INTENTS = 'AdminPaymentIntents';
 /** The invoices list's tag (api/invoices.api.ts): a payment changes an invoice's status. */
 const INVOICES = 'Invoices';
 
-/**
- * The sandbox card form's fields (D12). Callers send them with `initiate(arg, { track: false })` (see sendCard), so not
- * even the request's bookkeeping lands in the store; the number travels in the request body only.
- */
-export interface SandboxCardFields {
-  card_number: string;
-  exp_month: number;
-  exp_year: number;
-  cvc: string;
-}
+export type { SandboxCardFields } from '../lib/sandbox-card';
 
 /**
  * Card payments (SPEC §7, ADR 0020/0022): create-payment, its status, the sandbox's confirmations and hosted checkout,

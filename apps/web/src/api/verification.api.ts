@@ -11,3 +11,9 @@ export const verificationApi = api.injectEndpoints({
 });
 
 export const { useResendVerificationMutation } = verificationApi;
+
+/** Sends the verification link again, answering the server's message (or throwing its error): VerifyEmailNotice's button. */
+export function useResendVerification(): { resend: () => Promise<string>; sending: boolean } {
+  const [resend, { isLoading }] = useResendVerificationMutation();
+  return { resend: () => resend().unwrap().then((answer) => answer.message), sending: isLoading };
+}

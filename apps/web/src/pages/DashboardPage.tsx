@@ -1,7 +1,7 @@
 import { useLayoutEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { UserDto } from '@market/contracts';
-import { useAppSelector } from '../app/store';
+import { useAppSelector } from '../lib/store-hooks';
 import { ProfileTab } from '../features/profile/ProfileTab';
 import { AdminOverviewTab } from '../features/admin/AdminOverviewTab';
 import { AdminUsersTab } from '../features/admin/AdminUsersTab';

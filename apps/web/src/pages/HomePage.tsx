@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { HOME_CATEGORIES } from '@market/domain';
 import { EXTERNAL_LINKS } from '../lib/site-links';
-import { useSellingFeeText } from '../components/fees/use-selling-fee-text';
+import { useSellingFeeText } from '../api/use-selling-fee-text';
 import { FeaturedListings } from '../features/home/FeaturedListings';
 import { SITE_NAME, usePageMeta } from '../lib/page-meta';
 

@@ -5,11 +5,9 @@ import { api } from '../lib/api';
 import { sessionEnded } from '../lib/session-events';
 import { clearImpersonation } from '../lib/impersonation';
 import { sessionApi } from './session.api';
+import type { SessionState } from '../lib/store-hooks';
 
-export interface SessionState {
-  status: 'loading' | 'ready';
-  user: UserDto | null;
-}
+export type { SessionState } from '../lib/store-hooks';
 
 const initialState: SessionState = { status: 'loading', user: null };
 

@@ -1,18 +1,16 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useResendVerificationMutation } from '../../api/verification.api';
 import { errorDetail } from '../../lib/error-detail';
 
 /**
- * Says why the member cannot commit yet, before they try (ADR 0037), and sends the verification link again on a press;
- * the profile shows the address it goes to.
+ * Says why the member cannot commit yet, before they try (ADR 0037), and sends the verification link again on a press
+ * with `resend` (the api's useResendVerification); the profile shows the address it goes to.
  */
-export function VerifyEmailNotice({ reason }: { reason: string }) {
-  const [resend, { isLoading }] = useResendVerificationMutation();
+export function VerifyEmailNotice({ reason, resend, sending }: { reason: string; resend: () => Promise<string>; sending: boolean }) {
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
   const send = async () => {
     try {
-      setResult({ ok: true, text: (await resend().unwrap()).message });
+      setResult({ ok: true, text: await resend() });
     } catch (failure) {
       setResult({ ok: false, text: errorDetail(failure, 'Could not send the verification email. Please try again.') });
     }
@@ -25,8 +23,8 @@ export function VerifyEmailNotice({ reason }: { reason: string }) {
       <p>
         Open the link in the email we sent you, then come back. <Link to="/dashboard?tab=profile">Your profile</Link> shows the address we sent it to.
       </p>
-      <button type="button" className="btn btn-secondary" onClick={send} disabled={isLoading}>
-        {isLoading ? 'Sending...' : 'Send the verification link again'}
+      <button type="button" className="btn btn-secondary" onClick={send} disabled={sending}>
+        {sending ? 'Sending...' : 'Send the verification link again'}
       </button>
       {result && (
         <p className={result.ok ? 'muted' : 'field-error'} role={result.ok ? 'status' : 'alert'}>

@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { MESSAGE_TEXTS } from '@market/contracts';
+import { MESSAGE_TEXTS, type SendMessage, type SendMessageResponse } from '@market/contracts';
 import { TextAreaField } from '../form/TextAreaField';
 import { TextField } from '../form/TextField';
-import { useSendMessageMutation } from '../../api/messages.api';
 import { sendFailureText, validateDraft, type DraftErrors, type MessageDraft } from './compose-message';
 import './messages.css';
 
@@ -15,14 +14,16 @@ export interface ComposeMessageProps {
   listingId: string | null;
   initial: MessageDraft;
   onClose: () => void;
+  /** Sends it (the api's useSendMessage): the server's answer, or its error thrown. */
+  send: (message: SendMessage) => Promise<SendMessageResponse>;
+  sending: boolean;
 }
 
 /** A modal to write one message (SPEC §2): subject and message prefilled by the caller, SPEC §8 texts on send. */
-export function ComposeMessageDialog({ title, to, listingId, initial, onClose }: ComposeMessageProps) {
+export function ComposeMessageDialog({ title, to, listingId, initial, onClose, send, sending }: ComposeMessageProps) {
   const [draft, setDraft] = useState(initial);
   const [errors, setErrors] = useState<DraftErrors>({});
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
-  const [send, { isLoading }] = useSendMessageMutation();
   const dialog = useRef<HTMLDivElement>(null);
   // Read while rendering, before autoFocus moves focus into the dialog: this is the control to give focus back to.
   const [opener] = useState(() => (typeof document === 'undefined' ? null : (document.activeElement as HTMLElement | null)));
@@ -72,7 +73,7 @@ export function ComposeMessageDialog({ title, to, listingId, initial, onClose }:
     setResult(null);
     if (Object.keys(found).length > 0) return;
     try {
-      const answer = await send({ receiver_id: to.id, listing_id: listingId, subject: draft.subject.trim(), content: draft.content.trim() }).unwrap();
+      const answer = await send({ receiver_id: to.id, listing_id: listingId, subject: draft.subject.trim(), content: draft.content.trim() });
       setResult({ ok: true, text: answer.message || MESSAGE_TEXTS.sent });
     } catch (error) {
       setResult({ ok: false, text: sendFailureText(error) });
@@ -95,8 +96,8 @@ export function ComposeMessageDialog({ title, to, listingId, initial, onClose }:
             </p>
           )}
           <div className="compose-message-buttons">
-            <button type="submit" className="btn btn-primary" disabled={isLoading || result?.ok === true}>
-              {isLoading ? 'Sending...' : 'Send Message'}
+            <button type="submit" className="btn btn-primary" disabled={sending || result?.ok === true}>
+              {sending ? 'Sending...' : 'Send Message'}
             </button>
             <button type="button" className="btn btn-ghost" onClick={onClose}>
               {result?.ok ? 'Close' : 'Cancel'}

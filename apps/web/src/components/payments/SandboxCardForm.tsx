@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import type { SandboxCardFields } from '../../api/payments.api';
+import type { SandboxCardFields } from '../../lib/sandbox-card';
 import { checkCard, formatCardNumber, formatExpiry, TEST_CARDS, type CardField, type CardInput } from './payments';
 
 export interface SandboxCardFormProps {

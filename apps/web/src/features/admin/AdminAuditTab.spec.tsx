@@ -1,5 +1,5 @@
 import type { AuditLogEntry } from '@market/contracts';
-import { createStore, type AppStore } from '../../app/store';
+import { createStore, type AppStore } from '../../testing/test-store';
 import { adminAuditApi } from '../../api/admin-audit.api';
 import { api } from '../../lib/api';
 import { renderStatic, visibleText } from '../../testing/static-render';

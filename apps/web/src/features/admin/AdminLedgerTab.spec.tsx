@@ -1,5 +1,5 @@
 import type { InvoiceLedgerDto, LedgerOverviewDto } from '@market/contracts';
-import { createStore, type AppStore } from '../../app/store';
+import { createStore, type AppStore } from '../../testing/test-store';
 import { api } from '../../lib/api';
 import { renderStatic, visibleText } from '../../testing/static-render';
 import { AdminLedgerTab } from './AdminLedgerTab';

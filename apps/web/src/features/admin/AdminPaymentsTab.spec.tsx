@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import type { AdminPaymentIntentDto } from '@market/contracts';
-import { createStore, type AppStore } from '../../app/store';
+import { createStore, type AppStore } from '../../testing/test-store';
 import { paymentsApi } from '../../api/payments.api';
 import { api } from '../../lib/api';
 import { AdminPaymentsTab } from './AdminPaymentsTab';

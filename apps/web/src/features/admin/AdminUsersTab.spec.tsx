@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import type { AdminUserDto } from '@market/contracts';
-import { createStore, type AppStore } from '../../app/store';
+import { createStore, type AppStore } from '../../testing/test-store';
 import { api } from '../../lib/api';
 import { adminApi } from './admin.api';
 import { buyingHoldsApi } from './buying-holds.api';

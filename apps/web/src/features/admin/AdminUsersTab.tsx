@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { AdminUserDto } from '@market/contracts';
-import { useAppDispatch } from '../../app/store';
+import { useAppDispatch } from '../../lib/store-hooks';
 import { api } from '../../lib/api';
 import { beginImpersonation } from '../../lib/impersonation';
 import { errorDetail } from '../../lib/error-detail';

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { postLoginPath } from '@market/domain';
-import { useAppDispatch, useAppSelector } from '../../app/store';
+import { useAppDispatch, useAppSelector } from '../../lib/store-hooks';
 import { errorDetail } from '../../lib/error-detail';
 import { hasPreLoginListing } from '../../lib/storage-keys';
 import { useLoginMutation } from './auth.api';

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { RegisterRequestSchema } from '@market/contracts';
-import { useAppSelector } from '../../app/store';
+import { useAppSelector } from '../../lib/store-hooks';
 import { errorDetail } from '../../lib/error-detail';
 import { useRegisterMutation } from './auth.api';
 import { TextField } from '../../components/form/TextField';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { useAppDispatch } from '../../app/store';
+import { useAppDispatch } from '../../lib/store-hooks';
 import { errorDetail } from '../../lib/error-detail';
 import { usePageMeta } from '../../lib/page-meta';
 import { startSession } from '../../session/session.slice';

@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import type { ListingDto } from '@market/contracts';
 import { CATEGORIES, OWNER_STATUSES, listingStatusLabel } from '@market/domain';
 import { ReviewedFieldsNotice } from './ReviewedFieldsNotice';
-import { useAppDispatch } from '../../app/store';
+import { useAppDispatch } from '../../lib/store-hooks';
 import { announceSessionEnded, api } from '../../lib/api';
 import { buildUpdateFormData, listingErrorText, listingToForm, validateListing, type ListingFormValues } from '../../lib/listing-form';
 import { useListingFormState } from '../../lib/listing-form-state';

@@ -1,5 +1,5 @@
 import { Link, Navigate, useParams } from 'react-router-dom';
-import { useAppSelector } from '../../app/store';
+import { useAppSelector } from '../../lib/store-hooks';
 import { useListingQuery } from '../../api/listings.api';
 import { EditListingForm } from './EditListingForm';
 import './edit-listing.css';

@@ -1,12 +1,12 @@
 import type { ReactElement } from 'react';
 import { TEST_MODE_NOTICE, type InvoiceDto } from '@market/contracts';
-import { createStore, type AppStore } from '../../app/store';
+import { createStore, type AppStore } from '../../testing/test-store';
 import { invoicesApi } from '../../api/invoices.api';
 import { api } from '../../lib/api';
 import { InvoiceRow } from './InvoiceRow';
 import { InvoicesTab } from './InvoicesTab';
 import { FUNDS_HELD, FUNDS_RELEASED_SELLER, NO_INVOICES_TEXT, SELLING_FREE } from './invoices';
-import { PaymentDialog } from '../../components/payments/PaymentDialog';
+import { PaymentDialog } from './PaymentDialog';
 import { renderStatic, visibleText } from '../../testing/static-render';
 
 // Jest has no CSS transform: the style sheets the components import are empty here.

@@ -9,13 +9,13 @@ import {
   useMarkInvoicePaidMutation,
   useMarkTransferStartedMutation,
 } from '../../api/invoices.api';
-import { useAppDispatch } from '../../app/store';
+import { useAppDispatch } from '../../lib/store-hooks';
 import { EmptyState, LoadError, LoadingState } from '../../components/feedback/QueryState';
 import { dashboardRows, listLoadFailed } from '../../lib/dashboard-lists';
 import { errorDetail } from '../../lib/error-detail';
 import { InvoiceRow, invoiceRowId, type RowNotice } from './InvoiceRow';
 import { NO_INVOICES_TEXT, payTarget, performMarkPaid, performPdfDownload } from './invoices';
-import { PaymentDialog } from '../../components/payments/PaymentDialog';
+import { PaymentDialog } from './PaymentDialog';
 import { DisputeDialog } from './DisputeDialog';
 import './invoices.css';
 

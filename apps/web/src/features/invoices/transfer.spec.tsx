@@ -1,5 +1,5 @@
 import type { DisputeDto, InvoiceDto } from '@market/contracts';
-import { createStore } from '../../app/store';
+import { createStore } from '../../testing/test-store';
 import { renderStatic, visibleText } from '../../testing/static-render';
 import { TransferPanel } from './TransferPanel';
 import { disputeRequest, disputeSummary, DISPUTE_REASON_OPTIONS, showsTransfer, validateDispute } from './transfer';

@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import type { ListingDto, UserDto } from '@market/contracts';
-import { createStore, type AppStore } from '../../app/store';
+import { createStore, type AppStore } from '../../testing/test-store';
 import { feesApi } from '../../api/fees.api';
 import { api } from '../../lib/api';
 import { userUpdated } from '../../session/session.slice';

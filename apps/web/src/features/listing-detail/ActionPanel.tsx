@@ -2,10 +2,11 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { ListingDto } from '@market/contracts';
 import { formatDollars, timeRemainingLabel } from '@market/domain';
-import { useAppSelector } from '../../app/store';
+import { useAppSelector } from '../../lib/store-hooks';
 import { useAddToWatchlistMutation } from '../../api/listings.api';
-import { useCommitRefusal } from '../../components/account/use-commit-refusal';
+import { useCommitRefusal } from '../../api/use-commit-refusal';
 import { VerifyEmailNotice } from '../../components/account/VerifyEmailNotice';
+import { useResendVerification } from '../../api/verification.api';
 import { BidForm, OfferForm } from './BidForm';
 import { BuyNowDialog, BuyNowNotice } from './BuyNowDialog';
 import { formatBidTime } from './bid-form';
@@ -30,6 +31,7 @@ export function ActionPanel({ listing, extendedUntil = null }: { listing: Listin
   const navigate = useNavigate();
   const [addToWatchlist, { isLoading: adding }] = useAddToWatchlistMutation();
   const [contacting, setContacting] = useState<'contact' | 'escrow' | null>(null);
+  const verification = useResendVerification();
   const [watchMessage, setWatchMessage] = useState<{ text: string; success: boolean } | null>(null);
   const purchase = useBuyNow(listing.id);
 
@@ -112,7 +114,7 @@ export function ActionPanel({ listing, extendedUntil = null }: { listing: Listin
 
       {bidHere && <BidForm listing={listing} />}
       {offerHere && <OfferForm listing={listing} />}
-      {user !== null && plan.showBuyerActions && mustVerify && plan.actions.length > 0 && <VerifyEmailNotice reason={mustVerify} />}
+      {user !== null && plan.showBuyerActions && mustVerify && plan.actions.length > 0 && <VerifyEmailNotice reason={mustVerify} {...verification} />}
 
       <div className="panel-buttons">
         {plan.canEdit && (

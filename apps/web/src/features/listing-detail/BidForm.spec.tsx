@@ -1,5 +1,5 @@
 import type { BidDto, ListingDto, MyStanding } from '@market/contracts';
-import { createStore, type AppStore } from '../../app/store';
+import { createStore, type AppStore } from '../../testing/test-store';
 import { bidsApi } from '../../api/bids.api';
 import { api } from '../../lib/api';
 import { renderStatic, visibleText } from '../../testing/static-render';

@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router-dom';
 import type { ListingDto } from '@market/contracts';
 import { formatBusinessAge, formatDollars, formatTraffic, listingStatusLabel, monthlyProfit } from '@market/domain';
 import { useListingQuery } from '../../api/listings.api';
-import { useAppSelector } from '../../app/store';
+import { useAppSelector } from '../../lib/store-hooks';
 import { VerifiedBadge } from '../../components/listing/VerifiedBadge';
 import { OwnershipPanel } from './OwnershipPanel';
 import { ActionPanel } from './ActionPanel';

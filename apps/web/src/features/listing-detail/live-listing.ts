@@ -1,6 +1,6 @@
 import { liveListingPath, type LiveEventType, type LiveMessage } from '@market/contracts';
 import { LISTING_STATUSES, type ListingStatus } from '@market/domain';
-import { sameListing, type LivePatch } from '../../lib/live-state';
+import { sameListing, type LivePatch } from '../../api/live-state';
 
 const LIVE_EVENT_TYPES: ReadonlySet<string> = new Set<LiveEventType>(['new_bid', 'bids_repriced', 'auction_extended', 'listing_sold', 'listing_updated']);
 

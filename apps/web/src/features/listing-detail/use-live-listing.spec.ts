@@ -1,9 +1,10 @@
 import type { ListingDto, LiveMessage, PlaceBidResponse } from '@market/contracts';
-import { createStore, type AppDispatch, type AppStore } from '../../app/store';
+import { createStore, type AppStore } from '../../testing/test-store';
+import { type AppDispatch } from '../../lib/store-hooks';
 import { bidsApi } from '../../api/bids.api';
 import { listingsApi } from '../../api/listings.api';
 import { api } from '../../lib/api';
-import { forgetLiveStates } from '../../lib/live-state';
+import { forgetLiveStates } from '../../api/live-state';
 import { applyLiveMessage } from './use-live-listing';
 
 const ID = '0b6f6f4e-3c1a-4c55-9a55-7f1b6f8f2c11';

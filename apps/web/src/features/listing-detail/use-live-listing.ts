@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import type { LiveMessage } from '@market/contracts';
-import { useAppDispatch, type AppDispatch } from '../../app/store';
+import { useAppDispatch, type AppDispatch } from '../../lib/store-hooks';
 import { listingsApi } from '../../api/listings.api';
 import { api } from '../../lib/api';
-import { livePatch, rememberLive } from '../../lib/live-state';
+import { livePatch, rememberLive } from '../../api/live-state';
 import { liveListingUrl, liveReaction, openLiveConnection } from './live-listing';
 
 /** Reloads the listing and (or) its bid history from the API. */

@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import type { MessageDto, MessagesResponse } from '@market/contracts';
-import { createStore, type AppStore } from '../../app/store';
+import { createStore, type AppStore } from '../../testing/test-store';
 import { messagesApi } from '../../api/messages.api';
 import { api } from '../../lib/api';
 import { ComposeMessageDialog } from '../../components/messages/ComposeMessageDialog';
@@ -74,7 +74,7 @@ describe('ConversationItem', () => {
 describe('ComposeMessageDialog', () => {
   it('opens as a labelled dialog, prefilled, to the named person', () => {
     const html = render(
-      <ComposeMessageDialog title="Contact Seller" to={{ id: 'ann', username: 'ann' }} listingId="l1" initial={{ subject: 'Inquiry about "Recipe blog"', content: 'Hi' }} onClose={() => undefined} />,
+      <ComposeMessageDialog title="Contact Seller" to={{ id: 'ann', username: 'ann' }} listingId="l1" initial={{ subject: 'Inquiry about "Recipe blog"', content: 'Hi' }} onClose={() => undefined} send={() => Promise.reject(new Error('not sent in this render'))} sending={false} />,
     );
     expect(html).toMatch(/role="dialog" aria-modal="true" aria-labelledby="compose-message-title"/);
     expect(text(html)).toContain('Contact Seller To: ann');

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { MessageDto } from '@market/contracts';
-import { useMarkMessageReadMutation, useMessagesQuery } from '../../api/messages.api';
+import { useMarkMessageReadMutation, useMessagesQuery, useSendMessage } from '../../api/messages.api';
 import { EmptyState, LoadError, LoadingState } from '../../components/feedback/QueryState';
 import { ComposeMessageDialog } from '../../components/messages/ComposeMessageDialog';
 import { conversationsOf, messageTime, NO_MESSAGES_HINT, NO_MESSAGES_TEXT, replySubject, type Conversation } from './messages';
@@ -13,6 +13,7 @@ export function MessagesTab() {
   const [markRead] = useMarkMessageReadMutation();
   const [open, setOpen] = useState<string | null>(null);
   const [replying, setReplying] = useState<Conversation | null>(null);
+  const sender = useSendMessage();
 
   if (isLoading) return <LoadingState text="Loading your messages..." />;
   if (isError || !data) return <LoadError onRetry={() => void refetch()}>Error loading messages.</LoadError>;
@@ -60,6 +61,7 @@ export function MessagesTab() {
           listingId={replying.listing_id}
           initial={{ subject: replySubject(replying.messages[replying.messages.length - 1].subject), content: '' }}
           onClose={() => setReplying(null)}
+          {...sender}
         />
       )}
     </section>

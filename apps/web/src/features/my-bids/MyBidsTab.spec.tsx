@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import type { UserBidRow } from '@market/contracts';
-import { createStore, type AppStore } from '../../app/store';
+import { createStore, type AppStore } from '../../testing/test-store';
 import { bidsApi } from '../../api/bids.api';
 import { api } from '../../lib/api';
 import { BidderMessageDialog } from './BidderMessageDialog';

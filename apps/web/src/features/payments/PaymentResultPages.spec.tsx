@@ -1,9 +1,8 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
-import { createStore } from '../../app/store';
+import { createStore } from '../../testing/test-store';
 import { api } from '../../lib/api';
-import { PaymentDialog } from '../../components/payments/PaymentDialog';
 import { MISSING_PAYMENT_INFO, PaymentCancelPage, PaymentSuccessPage } from './PaymentResultPages';
 
 jest.mock('../../components/payments/payments.css', () => ({}));
@@ -45,14 +44,5 @@ describe('payment result pages', () => {
     const without = render(<PaymentCancelPage />, '/payment-cancel');
     expect(without).not.toContain('Try Payment Again');
     expect(without).toContain('Back to Dashboard');
-  });
-});
-
-describe('PaymentDialog before its payment exists', () => {
-  it('shows no payment id and no card form, only the spinner', () => {
-    const html = render(<PaymentDialog invoice={{ id: 'inv-1', invoice_number: 'INV-1', website_title: 'Site', total_amount: 900, status: 'overdue' }} onClose={() => undefined} />, '/dashboard');
-    expect(text(html)).not.toContain('Payment ID');
-    expect(text(html)).toContain('Initializing secure payment...');
-    expect(html).not.toContain('Securely');
   });
 });

@@ -1,6 +1,6 @@
 import { Link, useSearchParams } from 'react-router-dom';
 import { useInvoiceQuery } from '../../api/invoices.api';
-import { useAppSelector } from '../../app/store';
+import { useAppSelector } from '../../lib/store-hooks';
 import { formatMoney } from '../../lib/money';
 import { successParams } from '../../components/payments/payments';
 import '../../components/payments/payments.css';

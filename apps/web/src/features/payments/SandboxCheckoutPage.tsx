@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { useAppDispatch, useAppSelector } from '../../app/store';
+import { useAppDispatch, useAppSelector } from '../../lib/store-hooks';
 import { useInvoiceQuery } from '../../api/invoices.api';
 import { paymentsApi, type SandboxCardFields } from '../../api/payments.api';
 import { errorDetail } from '../../lib/error-detail';

@@ -1,6 +1,6 @@
 import { Route, Routes } from 'react-router-dom';
 import type { PayoutAccountDto, SandboxOnboardingLink, SellerPayoutsDto, UserDto } from '@market/contracts';
-import { createStore, type AppStore } from '../../app/store';
+import { createStore, type AppStore } from '../../testing/test-store';
 import { api } from '../../lib/api';
 import { startSession, userUpdated } from '../../session/session.slice';
 import { renderStatic, visibleText } from '../../testing/static-render';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { SandboxOnboardingRequest } from '@market/contracts';
-import { useAppSelector } from '../../app/store';
+import { useAppSelector } from '../../lib/store-hooks';
 import { payoutAccountBadge } from '../../components/payouts/payout-status';
 import { sameOriginPath } from '../../components/payments/payments';
 import { errorDetail } from '../../lib/error-detail';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { UserDto } from '@market/contracts';
-import { useAppDispatch } from '../../app/store';
+import { useAppDispatch } from '../../lib/store-hooks';
 import { errorDetail } from '../../lib/error-detail';
 import { writeToken } from '../../lib/storage-keys';
 import { readImpersonation } from '../../lib/impersonation';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { UserSession } from '@market/contracts';
-import { useAppDispatch } from '../../app/store';
+import { useAppDispatch } from '../../lib/store-hooks';
 import { LoadError, LoadingState } from '../../components/feedback/QueryState';
 import { deviceSummary } from '../../lib/device-summary';
 import { errorDetail } from '../../lib/error-detail';

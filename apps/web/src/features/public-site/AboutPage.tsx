@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { usePageMeta } from '../../lib/page-meta';
-import { useSellingFeeText } from '../../components/fees/use-selling-fee-text';
+import { useSellingFeeText } from '../../api/use-selling-fee-text';
 import './public-site.css';
 
 const FACTS = [

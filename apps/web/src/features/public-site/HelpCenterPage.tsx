@@ -1,7 +1,7 @@
 import { Link, useSearchParams } from 'react-router-dom';
 import { usePageMeta } from '../../lib/page-meta';
-import { useSellingFeeText } from '../../components/fees/use-selling-fee-text';
-import { useInspectionDays } from '../../components/fees/use-inspection-days';
+import { useSellingFeeText } from '../../api/use-selling-fee-text';
+import { useInspectionDays } from '../../api/use-inspection-days';
 import { faq, HELP_SECTIONS, helpSectionOf, HOW_TO_BUY, howToSell, type HelpStep } from './help-center';
 import './public-site.css';
 

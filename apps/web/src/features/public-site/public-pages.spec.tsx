@@ -4,7 +4,7 @@ import { ContactPage } from './ContactPage';
 import { AboutPage } from './AboutPage';
 import { CookiePolicyPage, PrivacyPolicyPage, TermsOfServicePage } from './LegalPage';
 import { renderStatic, visibleText } from '../../testing/static-render';
-import { createStore, type AppStore } from '../../app/store';
+import { createStore, type AppStore } from '../../testing/test-store';
 import { feesApi } from '../../api/fees.api';
 import { api } from '../../lib/api';
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { ListingDto } from '@market/contracts';
-import { useAppDispatch, useAppSelector } from '../../app/store';
+import { useAppDispatch, useAppSelector } from '../../lib/store-hooks';
 import { announceSessionEnded, api } from '../../lib/api';
 import {
   SELL_STEPS,
@@ -25,9 +25,10 @@ import { ReviewStep } from './ReviewStep';
 import { SellSuccess } from './SellSuccess';
 import { GuestPrompt } from './GuestPrompt';
 import { WizardProgress } from './WizardProgress';
-import { useSellingFeeText } from '../../components/fees/use-selling-fee-text';
-import { useCommitRefusal } from '../../components/account/use-commit-refusal';
+import { useSellingFeeText } from '../../api/use-selling-fee-text';
+import { useCommitRefusal } from '../../api/use-commit-refusal';
 import { VerifyEmailNotice } from '../../components/account/VerifyEmailNotice';
+import { useResendVerification } from '../../api/verification.api';
 import './sell.css';
 import { usePageMeta } from '../../lib/page-meta';
 
@@ -36,6 +37,7 @@ export function SellPage() {
   usePageMeta({ title: 'Sell Your Website', description: 'List your website or online business for sale on Site Market: auction or fixed price.' });
   const { user, status } = useAppSelector((state) => state.session);
   const dispatch = useAppDispatch();
+  const verification = useResendVerification();
   const { values, setValues, set, errors, setErrors, formRef, focusFirstInvalid } = useListingFormState(emptyListingForm);
   const [step, setStep] = useState(1);
   const [files, setFiles] = useState<File[]>([]);
@@ -167,7 +169,7 @@ export function SellPage() {
           <p>Start with the basics below; we keep them for you while you sign up or log in.</p>
         </div>
       )}
-      {user && mustVerify && <VerifyEmailNotice reason={mustVerify} />}
+      {user && mustVerify && <VerifyEmailNotice reason={mustVerify} {...verification} />}
       <WizardProgress step={shownStep} />
       <form ref={formRef} className="card sell-card" onSubmit={onSubmit} noValidate>
         {hasErrors && (

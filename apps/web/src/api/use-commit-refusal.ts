@@ -1,7 +1,7 @@
 import type { CommitAct } from '@market/domain';
-import { useAppSelector } from '../../app/store';
-import { useFeesQuery } from '../../api/fees.api';
-import { commitRefusalFor } from './commit-refusal';
+import { useAppSelector } from '../lib/store-hooks';
+import { useFeesQuery } from './fees.api';
+import { commitRefusalFor } from '../lib/commit-refusal';
 
 /** Why the signed-in member cannot do `act` yet (verify their email first), or null (ADR 0037). */
 export function useCommitRefusal(act: CommitAct): string | null {

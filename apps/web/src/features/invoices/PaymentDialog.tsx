@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { InvoiceDto, SandboxConfirmResult } from '@market/contracts';
-import { useAppDispatch } from '../../app/store';
+import { useAppDispatch } from '../../lib/store-hooks';
 import { paymentsApi, useCreatePaymentMutation, usePaymentStatusMutation, type SandboxCardFields } from '../../api/payments.api';
 import { formatMoney } from '../../lib/money';
-import { SandboxCardForm } from './SandboxCardForm';
-import { StripeCardForm } from './StripeCardForm';
-import { stripeConfirmResult, usesStripe, type StripeCardElement, type StripeJs } from './stripe-js';
+import { SandboxCardForm } from '../../components/payments/SandboxCardForm';
+import { StripeCardForm } from '../../components/payments/StripeCardForm';
+import { stripeConfirmResult, usesStripe, type StripeCardElement, type StripeJs } from '../../components/payments/stripe-js';
 import {
   confirmOutcome,
   creationFailure,
@@ -23,8 +23,8 @@ import {
   shortPaymentId,
   UNEXPECTED_TEXT,
   type Tone,
-} from './payments';
-import './payments.css';
+} from '../../components/payments/payments';
+import '../../components/payments/payments.css';
 
 export type DialogInvoice = Pick<InvoiceDto, 'id' | 'invoice_number' | 'website_title' | 'total_amount' | 'status'>;
 

@@ -1,5 +1,5 @@
 import { sellingFeeText } from '@market/domain';
-import { useFeesQuery } from '../../api/fees.api';
+import { useFeesQuery } from './fees.api';
 
 /** The sentence on what selling costs, with the success fee in force (ADR 0026); while unknown, only "Listing is free." */
 export function useSellingFeeText(): string {

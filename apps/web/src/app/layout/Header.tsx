@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
-import { useAppDispatch, useAppSelector } from '../../app/store';
+import { useAppDispatch, useAppSelector } from '../../lib/store-hooks';
 import { logout } from '../../session/session.slice';
 import { useEndSessionMutation } from '../../session/session.api';
 import { readOriginalAdminToken } from '../../lib/impersonation';
 import { EXTERNAL_LINKS } from '../../lib/site-links';
 import { UNREAD_POLL_MS, useUnreadCountQuery } from '../../api/messages.api';
-import { unreadBadge, unreadPhrase } from '../messages/unread';
+import { unreadBadge, unreadPhrase } from '../../components/messages/unread';
 
 /** Site header: navigation for guests and users, and a menu for small screens. */
 export function Header() {

@@ -1,5 +1,5 @@
 import type { SiteInfo } from '@market/contracts';
-import { createStore, type AppStore } from '../../app/store';
+import { createStore, type AppStore } from '../store';
 import { siteApi } from '../../api/site.api';
 import { api } from '../../lib/api';
 import { renderStatic, visibleText } from '../../testing/static-render';

@@ -1,6 +1,6 @@
 import type { ListingDto } from '@market/contracts';
 import type { ListingStatus } from '@market/domain';
-import { listingsApi } from '../api/listings.api';
+import { listingsApi } from './listings.api';
 
 /** Whether two ids name the same listing: UUIDs in any case (a listing URL may be typed in upper case). */
 export function sameListing(a: string, b: string): boolean {

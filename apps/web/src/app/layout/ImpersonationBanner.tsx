@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router-dom';
-import { useAppDispatch, useAppSelector } from '../../app/store';
+import { useAppDispatch, useAppSelector } from '../../lib/store-hooks';
 import { api } from '../../lib/api';
 import { endImpersonation, readImpersonation } from '../../lib/impersonation';
 import { startSession } from '../../session/session.slice';
