@@ -28,8 +28,6 @@ describe('admin Audit tab (ADR 0032)', () => {
   beforeAll(async () => {
     browser = await launchBrowser();
     page = await (await browser.newContext({ viewport: DESKTOP })).newPage();
-    // Suspending a user answers with an alert; accept whatever the tabs ask.
-    page.on('dialog', (dialog) => void dialog.accept());
   });
   afterAll(async () => {
     await browser?.close();
@@ -66,6 +64,9 @@ describe('admin Audit tab (ADR 0032)', () => {
     const suspended = page.waitForResponse((r) => r.url().endsWith(`/api/admin/users/${memberId}`) && r.request().method() === 'PATCH');
     await row.getByRole('button', { name: 'Suspend' }).click();
     expect((await suspended).status()).toBe(200);
+    // The result is announced in a toast (a status region), not a browser alert.
+    await page.getByRole('status').filter({ hasText: /User .+ suspended successfully/ }).waitFor();
+    await snap(page, 'admin-users-suspended-toast');
 
     await tabs.filter({ hasText: 'Audit' }).click();
     const rows = page.getByTestId('audit-row');

@@ -76,11 +76,14 @@ describe('dashboard listings, admin review and the watchlist', () => {
     await row(adminPage, alpha.title).getByRole('button', { name: 'Unfeature' }).waitFor();
     await row(adminPage, alpha.title).getByText('★ Featured').waitFor();
 
-    adminPage.once('dialog', (dialog) => {
-      expect(dialog.message()).toBe('Are you sure you want to delete this listing?');
-      void dialog.accept();
-    });
     await row(adminPage, beta.title).getByRole('button', { name: 'Delete' }).click();
+    const confirm = adminPage.getByRole('dialog', { name: 'Delete listing' });
+    await confirm.getByText('Are you sure you want to delete this listing?', { exact: true }).waitFor();
+    // Escape answers no: the listing stays; the second time the admin confirms.
+    await adminPage.keyboard.press('Escape');
+    await confirm.waitFor({ state: 'detached' });
+    await row(adminPage, beta.title).getByRole('button', { name: 'Delete' }).click();
+    await confirm.getByRole('button', { name: 'Delete listing' }).click();
     await row(adminPage, beta.title).waitFor({ state: 'detached' });
     await snap(adminPage, 'admin-listings-e2e-after');
     const admin = await adminToken();

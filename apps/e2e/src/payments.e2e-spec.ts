@@ -112,12 +112,13 @@ describe('card payments: checkout, escrow release and a declined card', () => {
     await snap(adminPage, 'payments-admin-tab-phone');
     await adminPage.setViewportSize({ width: 1280, height: 900 });
 
-    let question = '';
-    adminPage.once('dialog', (dialog) => {
-      question = dialog.message();
-      void dialog.accept();
-    });
+    // The admin confirms in the page's own dialog (focus inside it, Escape cancels), never a browser prompt.
     await row.getByRole('button', { name: 'Release Funds' }).click();
+    const confirm = adminPage.getByRole('dialog', { name: 'Release funds' });
+    const question = await confirm.innerText();
+    await snap(adminPage, 'payments-admin-release-confirm');
+    await confirm.getByRole('button', { name: 'Release Funds' }).click();
+    await confirm.waitFor({ state: 'detached' });
     const message = adminPage.getByTestId('admin-payment-message');
     await message.getByText('✅ Payment captured successfully!').waitFor();
     expect(question).toContain(`Release ${formatDollars(3200)} to the seller for "${title}"`);

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { AdminListingDto } from '@market/contracts';
 import { ADMIN_STATUSES, formatDollars, listingStatusLabel, type ListingStatus } from '@market/domain';
+import { useConfirm } from '../../components/dialog/use-confirm';
 import { LoadError, LoadingState } from '../../components/feedback/QueryState';
 import { displayPrice } from '../../components/listing/ListingCard';
 import { VerifiedBadge } from '../../components/listing/VerifiedBadge';
@@ -28,6 +29,7 @@ export function AdminListingsTab() {
   const { data, isLoading, isError, refetch } = useAdminListingsQuery(undefined, { refetchOnMountOrArgChange: true });
   const [updateListing] = useAdminUpdateListingMutation();
   const [deleteListing] = useAdminDeleteListingMutation();
+  const { ask, dialog } = useConfirm();
   const [filters, setFilters] = useState<AdminListingFilters>(NO_FILTERS);
   // Status changes show in the table at once and stay until the reload that follows them has arrived.
   const [pendingStatus, setPendingStatus] = useState<Record<string, ListingStatus>>({});
@@ -69,7 +71,7 @@ export function AdminListingsTab() {
   };
 
   const remove = async (listing: AdminListingDto) => {
-    if (!window.confirm('Are you sure you want to delete this listing?')) return;
+    if (!(await ask({ title: 'Delete listing', text: 'Are you sure you want to delete this listing?', confirmLabel: 'Delete listing', tone: 'danger' }))) return;
     setOutcome(null);
     try {
       await deleteListing(listing.id).unwrap();
@@ -80,6 +82,7 @@ export function AdminListingsTab() {
 
   return (
     <section className="admin-listings" aria-label="Listings">
+      {dialog}
       <div className="filters admin-listings-filters">
         <label className="admin-listings-search">
           Search

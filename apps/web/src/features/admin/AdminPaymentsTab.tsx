@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { AdminPaymentIntentDto } from '@market/contracts';
+import { useConfirm } from '../../components/dialog/use-confirm';
 import { LoadError, LoadingState } from '../../components/feedback/QueryState';
 import { useAdminPaymentIntentsQuery, useCapturePaymentMutation, useRefundPaymentMutation } from '../../api/payments.api';
 import { formatMoney } from '../../lib/money';
@@ -23,6 +24,7 @@ export function AdminPaymentsTab() {
   const { data, isLoading, isFetching, isError, error, refetch } = useAdminPaymentIntentsQuery(undefined, { refetchOnMountOrArgChange: true });
   const [capture] = useCapturePaymentMutation();
   const [refund] = useRefundPaymentMutation();
+  const { ask, dialog } = useConfirm();
   const [busy, setBusy] = useState<{ id: string; action: PaymentAction } | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [resolving, setResolving] = useState<AdminPaymentIntentDto | null>(null);
@@ -42,7 +44,10 @@ export function AdminPaymentsTab() {
       action === 'capture'
         ? `Release ${amount} to the seller for "${row.metadata.website_title}" (${row.invoice_number})?\n\n${RELEASE_EXPLAINED}\n\nDo this only once the domain transfer is verified. It cannot be undone.`
         : `Refund ${amount} to the buyer for "${row.metadata.website_title}" (${row.invoice_number})?\n\nThe held funds are returned to the buyer and the sale is cancelled.`;
-    if (!window.confirm(question)) return;
+    const confirmed = await ask(
+      action === 'capture' ? { title: 'Release funds', text: question, confirmLabel: 'Release Funds' } : { title: 'Refund payment', text: question, confirmLabel: 'Refund', tone: 'danger' },
+    );
+    if (!confirmed) return;
     setBusy({ id: row.id, action });
     setMessage(null);
     try {
@@ -59,6 +64,7 @@ export function AdminPaymentsTab() {
 
   return (
     <section className="admin-billing admin-payments" aria-label="Payments">
+      {dialog}
       <div className="admin-analytics-header">
         <h2>Payment intents</h2>
         <button type="button" className="btn btn-primary btn-small" onClick={() => void refetch()} disabled={isFetching}>
