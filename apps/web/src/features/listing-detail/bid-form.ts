@@ -1,4 +1,5 @@
-import { MAX_DOLLARS, formatDollars } from '@market/domain';
+import { PlaceBidSchema } from '@market/contracts';
+import { formatDollars } from '@market/domain';
 
 /** The outcome of checking a typed bid: the whole-dollar amount to send, or the message to show under the input. */
 export type BidCheck = { ok: true; amount: number } | { ok: false; error: string };
@@ -21,13 +22,19 @@ function readWholeDollars(typed: string, noun: 'Bid' | 'Offer'): BidCheck {
   return { ok: true, amount };
 }
 
-/** Checks a typed bid as SPEC §5 and D6 ask: required, numeric, whole dollars, at least the minimum next bid. */
+/**
+ * Checks a typed bid as SPEC §5 and D6 ask: required, then the API's own amount rule (PlaceBidSchema: a number, whole
+ * dollars, not too large) with its messages, then at least the listing's minimum next bid, which only the page knows.
+ */
 export function checkBidAmount(typed: string, minimum: number): BidCheck {
-  const read = readWholeDollars(typed, 'Bid');
-  if (!read.ok) return read;
-  if (read.amount < minimum) return { ok: false, error: `Bid must be at least ${formatDollars(minimum)}` };
-  if (read.amount > MAX_DOLLARS) return { ok: false, error: 'Bid amount is too large' };
-  return read;
+  const text = typed.trim();
+  if (!text) return { ok: false, error: 'Please enter your bid amount' };
+  // Text that is not a plain number goes to the schema as NaN, which it refuses with its own "must be a number".
+  const amount = isNumberText(text) ? Number(text) : Number.NaN;
+  // Under the minimum is said with the minimum, as the server says it, before the schema's own floor of $1.
+  if (Number.isInteger(amount) && amount < minimum) return { ok: false, error: `Bid must be at least ${formatDollars(minimum)}` };
+  const checked = PlaceBidSchema.shape.amount.safeParse(amount);
+  return checked.success ? { ok: true, amount: checked.data } : { ok: false, error: checked.error.issues[0].message };
 }
 
 /**
