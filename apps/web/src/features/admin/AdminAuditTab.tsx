@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { AuditLogEntry } from '@market/contracts';
 import { EmptyState, LoadError, LoadingState } from '../../components/feedback/QueryState';
+import { FilterSelect } from '../../components/form/FilterSelect';
 import { useAdminAuditQuery } from '../../api/admin-audit.api';
 import { errorDetail } from '../../lib/error-detail';
 import {
@@ -56,16 +57,7 @@ export function AdminAuditTab() {
           Admin
           <input type="search" aria-label="Admin" value={form.actor} placeholder="Username or id" onChange={(event) => set('actor', event.target.value)} />
         </label>
-        <label>
-          Action
-          <select aria-label="Action" value={form.action} onChange={(event) => set('action', event.target.value)}>
-            {AUDIT_ACTION_OPTIONS.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect label="Action" value={form.action} options={AUDIT_ACTION_OPTIONS} onChange={(value) => set('action', value)} />
         <label>
           Target id
           <input type="search" aria-label="Target id" value={form.target} placeholder="Paste an id" onChange={(event) => set('target', event.target.value)} />

@@ -1,4 +1,5 @@
 import type { Dispatch, SetStateAction } from 'react';
+import { FilterSelect } from '../../components/form/FilterSelect';
 import { activeFilterChips, CATEGORY_FILTER_OPTIONS, NO_FILTERS, STATUS_FILTER_OPTIONS, withoutFilter, type AdminListingFilters } from './admin-listings-filter';
 
 /** The admin Listings tab's search, filters, pending-review shortcut and the chips of what is filtered (SPEC §2). */
@@ -26,26 +27,8 @@ export function AdminListingsFilters({
               onChange={(event) => setFilter('search', event.target.value)}
             />
           </label>
-          <label>
-            Status
-            <select aria-label="Status" value={filters.status} onChange={(event) => setFilter('status', event.target.value)}>
-              {STATUS_FILTER_OPTIONS.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label>
-            Category
-            <select aria-label="Category" value={filters.category} onChange={(event) => setFilter('category', event.target.value)}>
-              {CATEGORY_FILTER_OPTIONS.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </select>
-          </label>
+          <FilterSelect label="Status" value={filters.status} options={STATUS_FILTER_OPTIONS} onChange={(value) => setFilter('status', value)} />
+          <FilterSelect label="Category" value={filters.category} options={CATEGORY_FILTER_OPTIONS} onChange={(value) => setFilter('category', value)} />
           {waiting > 0 && filters.status !== 'pending' && (
             <button type="button" className="btn btn-secondary btn-tiny pending-review-link" onClick={() => setFilter('status', 'pending')}>
               {waiting} pending review
