@@ -3,25 +3,29 @@
 // on two auctions of its own (no lost races); phase D: as B, each bidder bidding every BENCH_PACE_MS; phase E: one hot
 // auction with varied amounts and proxy maximums (ADR 0055), decided bids/s against the single-row ceiling; phase F:
 // BENCH_F_VIEWERS websocket viewers on one gateway while bids flow, against BENCH_VIEWERS; phase G: B and C with two
-// bidding replicas against one. After every phase the end state is checked in PostgreSQL; the ceilings are measured
-// from pg directly. BENCH_PHASES picks phases (e.g. E,F,G; 0 for none). Results go to docs/benchmarks.md, a section per
-// group (BENCH_DOCS=0 leaves it alone). Any 5xx (but a 503 with Retry-After, counted apart) or failed check fails the
-// run and writes nothing.
-// Targets: end to end >= 50% of the ceiling, p99 < 100 ms at 50 bidders, websocket delivery p95 < 100 ms.
+// bidding replicas against one; phase S: C on a system with the bus's signatures and seals on and on a second one with
+// them off (BUS_CHECKS=off), storms alternating for BENCH_S_ROUNDS rounds. After every phase the end state is checked
+// in PostgreSQL; the ceilings are measured from pg directly. BENCH_PHASES picks phases (e.g. E,F,G or S; 0 for none).
+// Every system runs with NODE_ENV=test (BUS_CHECKS=off is refused without it, and so are this machine's NATS and Redis,
+// which take clients without credentials). Results go to docs/benchmarks.md, a section per group (BENCH_DOCS=0 leaves
+// it alone). Any 5xx (but a 503 with Retry-After, counted apart) or failed check fails the run and writes nothing.
+// Targets: end to end >= 50% of the ceiling, p99 < 100 ms at 50 bidders, websocket delivery p95 < 100 ms, the bus's
+// cryptography costs at most 10% of C's accepted bids/s.
 import pg from 'pg';
 import os from 'node:os';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { dropIsolated, isolatedSystemEnv, ROOT, SERVICES, startSystem } from './lib/system.mjs';
-import { countCpu, pidsNamed } from './lib/process-cpu.mjs';
+import { dropIsolated, isolatedSystemEnv, ROOT, startSystem } from './lib/system.mjs';
+import { countCpu, systemCpuGroups } from './lib/process-cpu.mjs';
 import { apiClient, createAuctions, registerAccounts, registerBidders, stormPhase, waitForAuctions } from './lib/bid-storm.mjs';
 import { proxyStormPhase } from './lib/bid-proxy-storm.mjs';
 import { startViewers } from './lib/bid-viewers.mjs';
 import { checkEndState } from './lib/bid-checks.mjs';
 import { measureCeiling } from './lib/bid-ceiling.mjs';
 import { measureObservabilityOverhead, productionScrapeMs } from './lib/bid-overhead.mjs';
-import { deliveryStats, HEADINGS, ms, sectionAD, sectionE, sectionF, sectionG, writeSection } from './lib/bid-report.mjs';
+import { measureBusChecks, warmUpSeconds } from './lib/bid-signatures.mjs';
+import { deliveryStats, HEADINGS, ms, sectionAD, sectionE, sectionF, sectionG, sectionS, writeSection } from './lib/bid-report.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const CEILING_SECONDS = Number(process.env.BENCH_CEILING_SECONDS ?? SECONDS);
@@ -41,7 +45,7 @@ const F_BIDDERS = Number(process.env.BENCH_F_BIDDERS ?? 10);
 const F_PACE_MS = Number(process.env.BENCH_F_PACE_MS ?? 1000);
 const F_BATCH = 100;
 const F_THREADS = Math.max(1, Math.ceil(F_VIEWERS / 2500));
-const TARGETS = { share: 0.5, p99Ms: 100, wsP95Ms: 100, overhead: 0.1 };
+const TARGETS = { share: 0.5, p99Ms: 100, wsP95Ms: 100, overhead: 0.1, busChecks: 0.1 };
 // Phase C once more on two fresh systems, tracing and scraping off then on (BENCH_OVERHEAD=0 skips it).
 const OVERHEAD = process.env.BENCH_OVERHEAD !== '0';
 // Rounds of plain, observed, observed, plain systems (ADR 0048): more rounds, a narrower estimate, a longer bench.
@@ -50,23 +54,34 @@ if (!Number.isInteger(OVERHEAD_ROUNDS) || OVERHEAD_ROUNDS < 1) {
   console.error(`BENCH_OVERHEAD_ROUNDS must be a whole number from 1, not ${process.env.BENCH_OVERHEAD_ROUNDS}`);
   process.exit(1);
 }
-// BENCH_PHASES: unset runs A to G; 0 runs only the overhead runs (the Bids sections stay); else the letters to run.
-const SELECTED = process.env.BENCH_PHASES === undefined ? 'ABCDEFG' : process.env.BENCH_PHASES === '0' ? '' : process.env.BENCH_PHASES.toUpperCase();
-const RUN = Object.fromEntries([...'ABCDEFG'].map((letter) => [letter, SELECTED.includes(letter)]));
-if (/[^A-G,\s]/.test(SELECTED)) {
-  console.error(`BENCH_PHASES must be 0 or letters A to G (e.g. E,F,G), not ${process.env.BENCH_PHASES}`);
+// Phase S: rounds of a storm on the BUS_CHECKS=on system, then one on the BUS_CHECKS=off system.
+const S_ROUNDS = Number(process.env.BENCH_S_ROUNDS ?? 5);
+if (!Number.isInteger(S_ROUNDS) || S_ROUNDS < 1) {
+  console.error(`BENCH_S_ROUNDS must be a whole number from 1, not ${process.env.BENCH_S_ROUNDS}`);
   process.exit(1);
 }
-const PHASES = Object.values(RUN).some(Boolean);
+// BENCH_PHASES: unset runs A to G and S; 0 runs only the overhead runs (the Bids sections stay); else the letters to run.
+const SELECTED = process.env.BENCH_PHASES === undefined ? 'ABCDEFGS' : process.env.BENCH_PHASES === '0' ? '' : process.env.BENCH_PHASES.toUpperCase();
+const RUN = Object.fromEntries([...'ABCDEFGS'].map((letter) => [letter, SELECTED.includes(letter)]));
+if (/[^A-GS,\s]/.test(SELECTED)) {
+  console.error(`BENCH_PHASES must be 0 or letters A to G and S (e.g. E,F,G), not ${process.env.BENCH_PHASES}`);
+  process.exit(1);
+}
+// Phases A to G share one system; S starts two of its own after them.
+const PHASES = [...'ABCDEFG'].some((letter) => RUN[letter]);
 const fdLimit = Number(spawnSync('sh', ['-c', 'ulimit -n'], { encoding: 'utf8' }).stdout.trim()) || null;
 const wsCap = Math.max(100, VIEWERS + 10, RUN.F ? F_VIEWERS + 10 : 0);
 const settings = {
   bidders: BIDDERS, seconds: SECONDS, ceilingSeconds: CEILING_SECONDS, listings: LISTINGS, viewers: VIEWERS, startingPrice: STARTING_PRICE,
   paceMs: PACE_MS, targets: TARGETS, eSteps: E_STEPS, fBidders: F_BIDDERS, fPaceMs: F_PACE_MS, fBatch: F_BATCH, fThreads: F_THREADS, wsCap, fdLimit,
+  sRounds: S_ROUNDS, sWarmUpSeconds: warmUpSeconds(SECONDS),
 };
 
 const env = {
   ...isolatedSystemEnv('benchbids', PORT),
+  // Every system of the benchmark (the phases', S's and the overhead runs') runs as a test: phase S's BUS_CHECKS=off is
+  // refused otherwise, and so is this machine's NATS and Redis, which take clients without credentials (ADR 0065, 0066).
+  NODE_ENV: 'test',
   LOG_LEVEL: 'warn',
   RATE_LIMIT_SCALE: '0',
   // Every viewer connects from this one machine (the gateway caps sockets per address, 100 by default).
@@ -75,15 +90,6 @@ const env = {
   REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
 };
 const log = (line) => console.log(`[bench:bids] ${line}`);
-/** Where a storm's CPU goes: each service of `system`, the gateway, and the machine's shared servers. */
-const cpuGroups = (system) => [
-  ['gateway', () => [system.children[SERVICES.length].pid]],
-  ...SERVICES.map(([name], i) => [name, () => [system.children[i].pid]]),
-  ['NATS', () => pidsNamed('nats-server')],
-  ['Redis', () => pidsNamed('redis-server')],
-  ['PostgreSQL', () => pidsNamed('postgres')],
-  ['load generator', () => [process.pid]],
-];
 const summary = (name, phase) =>
   `${name}: ${phase.accepted.length} accepted of ${phase.requests} (${Math.round(phase.acceptedPerSecond)}/s), p50 ${ms(phase.p50)} p99 ${ms(phase.p99)} ms, ${phase.serverErrors} 5xx${phase.shed ? `, ${phase.shed} shed (503)` : ''}`;
 
@@ -157,7 +163,7 @@ async function bidPhases() {
     for (const [letter, key, pick, extra] of [['B', 'spread', anyAuction, {}], ['C', 'own', ownAuction, {}], ['D', 'paced', anyAuction, { paceMs: PACE_MS }]]) {
       if (!RUN[letter]) continue;
       // Where C's time goes: each process's CPU per accepted bid over the storm (ADR 0062).
-      const cpu = letter === 'C' ? countCpu(cpuGroups(system)) : null;
+      const cpu = letter === 'C' ? countCpu(systemCpuGroups(system)) : null;
       results[key] = await storm(pick, extra);
       if (cpu) {
         results.ownCpu = cpu.stop(results[key].accepted.length);
@@ -207,13 +213,14 @@ async function bidPhases() {
       await check('G', gPhases);
     }
 
-    const ceilingHot = hotId ?? eId;
+    // B, C or D alone make no hot auction (only A and E do): their ceiling is then the spread one alone.
+    const ceilingHot = hotId ?? eId ?? null;
     const needCeiling = RUN.A || RUN.B || RUN.C || RUN.D || RUN.E;
     const ceiling = needCeiling
       ? await measureCeiling(env.DATABASE_URL, { hotId: ceilingHot, spreadIds: RUN.B || RUN.C || RUN.D ? spreadIds : [], clients: BIDDERS, seconds: CEILING_SECONDS, singleRow: RUN.E })
       : null;
     if (ceiling) {
-      log(`ceiling: hot ${Math.round(ceiling.hot.perSecond)} tx/s (p99 ${ms(ceiling.hot.p99)} ms)` +
+      log(`ceiling: ${ceiling.hot ? `hot ${Math.round(ceiling.hot.perSecond)} tx/s (p99 ${ms(ceiling.hot.p99)} ms)` : 'no hot auction in this run'}` +
         (ceiling.spread ? `, spread ${Math.round(ceiling.spread.perSecond)} tx/s (p99 ${ms(ceiling.spread.p99)} ms)` : '') +
         (ceiling.singleRow ? `, single row ${Math.round(ceiling.singleRow.perSecond)} tx/s (p99 ${ms(ceiling.singleRow.p99)} ms)` : ''));
     }
@@ -250,6 +257,28 @@ if (PHASES) await bidPhases().catch((error) => {
   failed = true;
   console.error(`bench:bids failed: ${error.message}`);
 });
+
+// Phase S on two systems of its own (bid-signatures.mjs), after the phases' system has stopped: its section is written
+// only when no storm answered a 5xx or left an end state a check refuses.
+if (!failed && RUN.S) {
+  try {
+    const result = await measureBusChecks({ baseEnv: env, port: PORT + 40, rounds: S_ROUNDS, bidders: BIDDERS, listings: LISTINGS, seconds: SECONDS, startingPrice: STARTING_PRICE, log });
+    log(`S: median on ${Math.round(result.on.acceptedPerSecond)}, off ${Math.round(result.off.acceptedPerSecond)} accepted bids/s (cost ${(100 * result.cost).toFixed(1)}%); ` +
+      `system CPU per accepted bid on ${Math.round(result.on.systemUs)} µs, off ${Math.round(result.off.systemUs)} µs`);
+    const text = sectionS(settings, { date: new Date().toISOString().slice(0, 10), result });
+    console.log(`\n${text}`);
+    if (result.problems.length) {
+      failed = true;
+      console.error(`bench:bids FAILED (${result.problems.join('; ')}); ${DOCS_FILE} left alone`);
+    } else if (WRITE_DOCS) {
+      writeSection(DOCS_FILE, HEADINGS.s, text);
+      log(`wrote the phase S section of ${DOCS_FILE}`);
+    }
+  } catch (error) {
+    failed = true;
+    console.error(`bench:bids phase S failed: ${error.stack ?? error}`);
+  }
+}
 
 /** The docs section for the observability overhead runs. */
 function overheadSection({ date, plain, observed, ratio, roundRatios, everyTrace }) {

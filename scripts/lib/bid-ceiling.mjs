@@ -115,7 +115,7 @@ async function ceilingPhase(pool, { clients, seconds, pick, transaction = placeB
 /**
  * Measures the ceiling on one hot auction and spread over `spreadIds`, each for `seconds` with `clients` connections,
  * and with `singleRow` the bare row lock and write on the hot auction (touchRow); the scratch schema is dropped
- * afterwards. Returns {hot, spread, singleRow} (spread null without spreadIds, singleRow null unless asked).
+ * afterwards. Returns {hot, spread, singleRow} (hot null without hotId, spread null without spreadIds, singleRow null unless asked).
  */
 export async function measureCeiling(databaseUrl, { hotId, spreadIds, clients, seconds, singleRow = false }) {
   // Load the service's statements before the clock starts: the first require of its build takes seconds on a busy machine.
@@ -127,8 +127,8 @@ export async function measureCeiling(databaseUrl, { hotId, spreadIds, clients, s
   // As the services connect (libs/server-kit data-source): their schema on the search path, JIT off.
   const pool = new pg.Pool({ connectionString: databaseUrl, max: clients, options: `-c search_path=${schema} -c jit=off` });
   try {
-    await createScratch(admin, schema, [hotId, ...spreadIds]);
-    const hot = await ceilingPhase(pool, { clients, seconds, pick: () => hotId });
+    await createScratch(admin, schema, hotId ? [hotId, ...spreadIds] : spreadIds);
+    const hot = hotId ? await ceilingPhase(pool, { clients, seconds, pick: () => hotId }) : null;
     const spread = spreadIds.length ? await ceilingPhase(pool, { clients, seconds, pick: () => spreadIds[Math.floor(Math.random() * spreadIds.length)] }) : null;
     const single = singleRow ? await ceilingPhase(pool, { clients, seconds, pick: () => hotId, transaction: touchRow }) : null;
     return { hot, spread, singleRow: single };

@@ -52,7 +52,7 @@ function startObserver() {
  * fall inside it: the largest source of the runs' spread (two plain systems in a row differed by up to a fifth). Needs
  * a superuser, as the bench's own database is; without one the storm runs as it is, and the run says so.
  */
-async function checkpoint(databaseUrl, log) {
+export async function checkpoint(databaseUrl, log) {
   const client = new pg.Client({ connectionString: databaseUrl });
   try {
     await client.connect();

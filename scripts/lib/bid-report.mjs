@@ -1,6 +1,6 @@
 // The docs sections of npm run bench:bids: phases A to D (one table against the ceilings), E (proxy bids on one hot
-// auction), F (thousands of websocket viewers) and G (two bidding replicas against one). Each section is replaced on
-// its own, so a run of some phases leaves the others' figures as they were.
+// auction), F (thousands of websocket viewers), G (two bidding replicas against one) and S (the bus's signatures and
+// seals on and off). Each section is replaced on its own, so a run of some phases leaves the others' figures as they were.
 import os from 'node:os';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { percentile } from './bid-storm.mjs';
@@ -11,6 +11,7 @@ export const HEADINGS = {
   e: '## Bids E: proxy bids on one hot auction (npm run bench:bids)',
   f: '## Bids F: thousands of websocket viewers (npm run bench:bids)',
   g: '## Bids G: two bidding replicas against one (npm run bench:bids)',
+  s: '## Bids S: the bus\'s signatures and seals on and off (npm run bench:bids)',
 };
 
 /** Milliseconds as printed: one decimal below 10. */
@@ -269,6 +270,81 @@ export function sectionG(s, { date, runs, checks }) {
     'only doing less under the lock (batching several bids per lock) raises it.',
     '',
     `End state (PostgreSQL) after G: ${checksLine(checks)}.`,
+    '',
+  ].join('\n');
+}
+
+/**
+ * Phase S: phase C on a system with the bus's cryptography on and one with it off (BUS_CHECKS), storms alternating;
+ * `result` is measureBusChecks' (bid-signatures.mjs).
+ */
+export function sectionS(s, { date, result }) {
+  const { runs, primitives, on, off, ratio, cost, roundCosts, cpuAddedUs, cpuShare, ownAddedUs, checks } = result;
+  const us = (value) => String(Math.round(value));
+  const percent = (value) => `${(100 * value).toFixed(1)}%`;
+  const cores = (value) => value.toFixed(2);
+  const run = (r) =>
+    `| ${r.index + 1} | ${r.checks} | ${r.phase.accepted.length} | ${Math.round(r.phase.acceptedPerSecond)} | ${ms(r.phase.p50)} | ${ms(r.phase.p99)} | ` +
+    `${r.phase.serverErrors} | ${us(r.ownUs)} | ${us(r.systemUs)} | ${us(r.loadUs)} | ${cores(r.machineCores)} | ${cores(r.elsewhereCores)} |`;
+  // Processes that spend at least 10 µs per accepted bid on either side, then the system's total (load generator apart).
+  const shown = on.byGroup
+    .map((group, i) => ({ label: group.label, on: group.perRequestUs, off: off.byGroup[i]?.perRequestUs ?? 0 }))
+    .filter((group) => group.label !== 'load generator' && Math.max(group.on, group.off) >= 10);
+  const met = cost <= s.targets.busChecks;
+  return [
+    HEADINGS.s,
+    '',
+    `${date}. ${machine()}; every service, PostgreSQL, Redis, NATS and the load generator on this one machine. Phase C's`,
+    `workload (${s.bidders} bidders, each on two auctions of its own out of ${s.listings}, so every bid is accepted; closed loop, ${s.seconds} s per storm)`,
+    'on two isolated systems up side by side in the same run, one replica of each service: **on**, as production runs',
+    '(every NATS request and reply signed with Ed25519 and sealed with crypto_box for its one reader, every event signed,',
+    'each checked by its reader; ADR 0065, 0066), and **off**, with `BUS_CHECKS=off` in every process of that system',
+    `(signatures are random text, every check passes, nothing is sealed). After an unmeasured ${s.sWarmUpSeconds} s storm on each system`,
+    '(cold caches, code not yet optimized), the measured storms alternate, on, off, on, off, ...',
+    `(${s.sRounds} round${s.sRounds === 1 ? '' : 's'}, \`BENCH_S_ROUNDS\`; the other system waits idle meanwhile), each after a CHECKPOINT` +
+      `${runs.every((r) => r.checkpointed) ? '' : ' (**refused before some storms**)'}, so the machine's noise falls on both`,
+    'sides; the figures of each side are the medians of its storms. A process refuses `BUS_CHECKS=off` outside',
+    '`NODE_ENV=test`, so the benchmark runs every system of its own with `NODE_ENV=test` (which also lets them use this',
+    "machine's NATS and Redis, which take clients without credentials; ADR 0065). CPU per accepted bid: CPU time from /proc",
+    'over each storm divided by its accepted bids, as phase C measures it in the Bids section: **own** is the gateway and',
+    "the six services of the system that ran the storm; **system** adds the machine's NATS, Redis and PostgreSQL, shared",
+    'servers that count whatever else they served meanwhile; the load generator is shown apart. "Machine busy" is all',
+    'cores\' busy time over the storm (/proc/stat) and "elsewhere" the part of it no counted process spent: other work on',
+    'the machine, the noise of that storm.',
+    '',
+    '| storm | BUS_CHECKS | accepted | accepted bids/s | p50 ms | p99 ms | 5xx | own CPU µs per accepted bid | system CPU µs per accepted bid | load generator µs | machine busy, cores | elsewhere, cores |',
+    '| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    ...runs.map(run),
+    '',
+    '| median of the storms | on | off | on / off |',
+    '| --- | ---: | ---: | ---: |',
+    `| accepted bids/s | ${Math.round(on.acceptedPerSecond)} | ${Math.round(off.acceptedPerSecond)} | ${ratio.toFixed(3)} |`,
+    `| p50 ms | ${ms(on.p50)} | ${ms(off.p50)} | ${(on.p50 / off.p50).toFixed(2)} |`,
+    `| p99 ms | ${ms(on.p99)} | ${ms(off.p99)} | ${(on.p99 / off.p99).toFixed(2)} |`,
+    `| own CPU µs per accepted bid (gateway and services) | ${us(on.ownUs)} | ${us(off.ownUs)} | ${(on.ownUs / off.ownUs).toFixed(3)} |`,
+    `| system CPU µs per accepted bid (with NATS, Redis, PostgreSQL) | ${us(on.systemUs)} | ${us(off.systemUs)} | ${(on.systemUs / off.systemUs).toFixed(3)} |`,
+    `| elsewhere, cores (other work on the machine) | ${cores(on.elsewhereCores)} | ${cores(off.elsewhereCores)} | - |`,
+    '',
+    'CPU per accepted bid by process, µs (medians of the storms; processes under 10 µs on both sides left out):',
+    '',
+    `| BUS_CHECKS | ${shown.map((group) => group.label).join(' | ')} | system |`,
+    `| --- | ${shown.map(() => '---:').join(' | ')} | ---: |`,
+    `| on | ${shown.map((group) => us(group.on)).join(' | ')} | ${us(on.systemUs)} |`,
+    `| off | ${shown.map((group) => us(group.off)).join(' | ')} | ${us(off.systemUs)} |`,
+    `| on − off | ${shown.map((group) => us(group.on - group.off)).join(' | ')} | ${us(cpuAddedUs)} |`,
+    '',
+    `Signing, sealing and checking cost ${percent(cost)} of accepted bids/s (median on ${Math.round(on.acceptedPerSecond)} against off ${Math.round(off.acceptedPerSecond)}; ` +
+      `round by round ${roundCosts.map(percent).join(', ')}); per accepted bid they add ${us(ownAddedUs)} µs of the gateway's and services' CPU ` +
+      `and ${us(cpuAddedUs)} µs of the system's (${percent(cpuShare)} of on's ${us(on.systemUs)} µs).`,
+    '',
+    `What one operation costs here (server-kit's own code, in the load generator before the systems started, a 600-byte message): ` +
+      `an Ed25519 signature ${us(primitives.signUs)} µs, its check ${us(primitives.verifyUs)} µs, sealing for one reader ${us(primitives.sealUs)} µs, ` +
+      `opening ${us(primitives.openUs)} µs. The ${us(ownAddedUs)} µs the gateway and services add per accepted bid are as much as ` +
+      `${Math.round(ownAddedUs / primitives.verifyUs)} checks or ${Math.round(ownAddedUs / primitives.signUs)} signatures.`,
+    '',
+    `**Verdict: ${met ? 'met' : 'missed'}**: the bus's cryptography costs ${percent(cost)} of accepted bids/s in phase C, target at most ${s.targets.busChecks * 100}%.`,
+    '',
+    `End state (PostgreSQL), checked after every storm; after the last on storm: ${checksLine(checks.on)}. After the last off storm: ${checksLine(checks.off)}.`,
     '',
   ].join('\n');
 }

@@ -1,6 +1,7 @@
 // CPU time of processes from /proc (Linux), so a benchmark can say which process a request's time went to.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { SERVICES } from './system.mjs';
 
 const TICKS_PER_SECOND = 100; // USER_HZ on Linux
 
@@ -9,6 +10,17 @@ export function cpuSeconds(pid) {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
     return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+  } catch {
+    return 0;
+  }
+}
+
+/** Seconds of CPU the whole machine has been busy (all cores: /proc/stat's time but idle and iowait); 0 without /proc. */
+export function machineBusySeconds() {
+  try {
+    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+    const total = fields.slice(0, 8).reduce((sum, value) => sum + value, 0);
+    return (total - fields[3] - fields[4]) / TICKS_PER_SECOND;
   } catch {
     return 0;
   }
@@ -44,4 +56,19 @@ export function countCpu(groups) {
       });
     },
   };
+}
+
+/**
+ * Where a storm's CPU goes on a system startSystem started: its gateway, each of its services, the machine's shared
+ * servers (NATS, Redis, PostgreSQL: whatever else they serve meanwhile counts too) and this process, the load generator.
+ */
+export function systemCpuGroups(system) {
+  return [
+    ['gateway', () => [system.children[SERVICES.length].pid]],
+    ...SERVICES.map(([name], i) => [name, () => [system.children[i].pid]]),
+    ['NATS', () => pidsNamed('nats-server')],
+    ['Redis', () => pidsNamed('redis-server')],
+    ['PostgreSQL', () => pidsNamed('postgres')],
+    ['load generator', () => [process.pid]],
+  ];
 }
