@@ -8,6 +8,8 @@ import { adminApi } from './admin.api';
 import { buyingHoldsApi } from './buying-holds.api';
 import { AdminUsersTab } from './AdminUsersTab';
 
+jest.mock('../../components/feedback/feedback.css', () => ({}));
+
 const member = (id: string, username: string) =>
   ({ id, username, name: null, email: `${username}@example.com`, role: 'regular', verified: false, status: 'active', created_at: '2026-11-01T10:00:00Z', listingCount: 0, activeListings: 0, soldListings: 0 }) as unknown as AdminUserDto;
 const held = member('11111111-1111-4111-8111-111111111111', 'holly');
