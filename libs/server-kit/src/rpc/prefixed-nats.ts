@@ -113,8 +113,9 @@ export class PrefixedNatsServer extends ServerNats implements DrainableServer {
     }
     const opened = openFrom(this.bus.signer, this.bus.keys, checked.sender, message.data);
     if (!opened) {
+      // Its packet id is sealed too, so no answer could name it: the caller times out (ADR 0066).
       refusedOnBus('request', message.subject, `not sealed for ${this.bus.signer.party} by ${checked.sender}`);
-      return this.refuse(message, new AppError('unauthorized', `The request was not sealed for ${this.bus.signer.party}`), checked);
+      return;
     }
     // Nest takes a packet without an id for an event and never answers it; one that is not JSON it throws on.
     if (packetId(opened.bytes) === null) {
