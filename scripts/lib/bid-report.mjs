@@ -297,8 +297,8 @@ export function sectionS(s, { date, result }) {
     `${date}. ${machine()}; every service, PostgreSQL, Redis, NATS and the load generator on this one machine. Phase C's`,
     `workload (${s.bidders} bidders, each on two auctions of its own out of ${s.listings}, so every bid is accepted; closed loop, ${s.seconds} s per storm)`,
     'on two isolated systems up side by side in the same run, one replica of each service: **on**, as production runs',
-    '(every NATS request and reply signed with Ed25519 and sealed with crypto_box for its one reader, every event signed,',
-    'each checked by its reader; ADR 0065, 0066), and **off**, with `BUS_CHECKS=off` in every process of that system',
+    '(every NATS request and reply sealed with crypto_box for its one reader, which proves its sender to that reader, every',
+    'event signed with Ed25519 and checked by each consumer; ADR 0065, 0066, 0068), and **off**, with `BUS_CHECKS=off` in every process of that system',
     `(signatures are random text, every check passes, nothing is sealed). After an unmeasured ${s.sWarmUpSeconds} s storm on each system`,
     '(cold caches, code not yet optimized), the measured storms alternate, on, off, on, off, ...',
     `(${s.sRounds} round${s.sRounds === 1 ? '' : 's'}, \`BENCH_S_ROUNDS\`; the other system waits idle meanwhile), each after a CHECKPOINT` +
@@ -338,8 +338,8 @@ export function sectionS(s, { date, result }) {
       `and ${us(cpuAddedUs)} µs of the system's (${percent(cpuShare)} of on's ${us(on.systemUs)} µs).`,
     '',
     `What one operation costs here (server-kit's own code, in the load generator before the systems started, a 600-byte message): ` +
-      `an Ed25519 signature ${us(primitives.signUs)} µs, its check ${us(primitives.verifyUs)} µs, sealing for one reader ${us(primitives.sealUs)} µs, ` +
-      `opening ${us(primitives.openUs)} µs. The ${us(ownAddedUs)} µs the gateway and services add per accepted bid are as much as ` +
+      `an Ed25519 signature ${us(primitives.signUs)} µs, its check ${us(primitives.verifyUs)} µs (events), sealing a request for one reader ${us(primitives.sealUs)} µs, ` +
+      `taking it ${us(primitives.openUs)} µs. The ${us(ownAddedUs)} µs the gateway and services add per accepted bid are as much as ` +
       `${Math.round(ownAddedUs / primitives.verifyUs)} checks or ${Math.round(ownAddedUs / primitives.signUs)} signatures.`,
     '',
     `**Verdict: ${met ? 'met' : 'missed'}**: the bus's cryptography costs ${percent(cost)} of accepted bids/s in phase C, target at most ${s.targets.busChecks * 100}%.`,

@@ -1,5 +1,5 @@
 // Phase S of npm run bench:bids: what the bus's cryptography costs a bid (ADR 0065, 0066: every request and reply
-// signed with Ed25519 and sealed with crypto_box, every event signed). Phase C's workload (each bidder on two auctions
+// sealed with crypto_box, which also proves its sender to its one reader; every event signed with Ed25519). Phase C's workload (each bidder on two auctions
 // of its own, so no lost races) on two isolated systems side by side in one run: one as production runs it
 // (BUS_CHECKS=on) and one with BUS_CHECKS=off (signatures are random text, every check passes, nothing is sealed). The
 // storms alternate between them, on, off, on, off, ..., each after a CHECKPOINT, so the machine's noise and drift fall
@@ -20,7 +20,8 @@ export const LOAD_GENERATOR = 'load generator';
 
 /**
  * What one operation of the bus's cryptography costs on this machine, in µs, through server-kit's own code (ADR 0065,
- * 0066): an Ed25519 signature and its check of a 600-byte message, and sealing it for one reader and opening it. Measured
+ * 0066): an Ed25519 signature and its check of a 600-byte message (an event), and sealing it as a request for one
+ * reader and taking it (a request's or a reply's whole cryptography). Measured
  * in this process before the systems start, so the figures of the storms can be read as so many operations per bid.
  */
 export async function measureBusPrimitives({ iterations = 2000 } = {}) {
@@ -32,7 +33,9 @@ export async function measureBusPrimitives({ iterations = 2000 } = {}) {
   const bidding = identity('bidding-service');
   const message = new Uint8Array(randomBytes(600));
   const signature = gateway.signer.sign(message);
-  const sealed = kit.sealFor(gateway.signer, gateway.keys, 'bidding-service', message);
+  const [subject, inbox] = ['bids.place', '_INBOX.bench.1'];
+  const sealed = () => kit.sealRequest(gateway.signer, gateway.keys, 'bidding-service', subject, inbox, Date.now() + 60_000, message);
+  const request = sealed().bytes;
   const time = (operation) => {
     for (let i = 0; i < iterations / 10; i += 1) operation();
     const started = process.hrtime.bigint();
@@ -44,9 +47,9 @@ export async function measureBusPrimitives({ iterations = 2000 } = {}) {
     verifyUs: time(() => {
       if (!bidding.keys.verify('gateway', message, signature)) throw new Error('the signature did not verify');
     }),
-    sealUs: time(() => kit.sealFor(gateway.signer, gateway.keys, 'bidding-service', message)),
+    sealUs: time(sealed),
     openUs: time(() => {
-      if (!kit.openFrom(bidding.signer, bidding.keys, 'gateway', sealed)) throw new Error('the sealed message did not open');
+      if ('problem' in kit.takeRequest(bidding.signer, bidding.keys, subject, inbox, request)) throw new Error('the sealed request was not taken');
     }),
   };
   return result;
@@ -172,7 +175,7 @@ export async function measureBusChecks({ baseEnv, port, rounds = 5, bidders, lis
   const problems = [];
   const primitives = await measureBusPrimitives();
   log(`S: on this machine an Ed25519 signature costs ${primitives.signUs.toFixed(0)} µs, its check ${primitives.verifyUs.toFixed(0)} µs; ` +
-    `sealing 600 bytes ${primitives.sealUs.toFixed(0)} µs, opening them ${primitives.openUs.toFixed(0)} µs`);
+    `sealing a 600-byte request ${primitives.sealUs.toFixed(0)} µs, taking it ${primitives.openUs.toFixed(0)} µs`);
   try {
     // Ten ports each (the gateway, health ports at offsets 1-8, its metrics port at 9).
     for (const [i, checks] of ['on', 'off'].entries()) {

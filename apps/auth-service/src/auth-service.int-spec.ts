@@ -83,7 +83,7 @@ describe('auth-service over NATS, on its own', () => {
       const reply = await requestAs(nc, auth.env, 'gateway', subject, packet);
       expect(codec.decode(reply.data)).toMatchObject({ err: { status: 400, detail: 'Malformed request' } });
       const unsigned = await nc.request(subject, packet, { timeout: 5000 });
-      expect(codec.decode(unsigned.data)).toMatchObject({ err: { status: 401, detail: 'The request was not believed: unsigned request' } });
+      expect(codec.decode(unsigned.data)).toMatchObject({ err: { status: 401, detail: 'The request was not believed: not sealed for auth-service by a process of the bus' } });
     } finally {
       await nc.close();
     }

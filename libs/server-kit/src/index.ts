@@ -56,6 +56,7 @@ export * from './identity/jwt-keys';
 export * from './bus/bus-keys';
 export * from './bus/bus-identity';
 export * from './bus/bus-signatures';
+export * from './bus/bus-requests';
 export * from './bus/bus-box-keys';
 export * from './bus/bus-sealing';
 export * from './bus/canonical-json';

@@ -2,7 +2,8 @@ import { Injectable, Logger } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import { auditSnapshot } from '@market/domain';
-import { appendEvent, badRequest, forbidden, notFound, OutboxRelay, requireAdmin, unauthorized } from '@market/server-kit';
+import { appendEvent, notFound, OutboxRelay, requireAdmin, unauthorized } from '@market/server-kit';
+import { authorizeUserAdmin } from './user-admin.policy';
 import { adminActed, type Actor, type AdminActAction, type AdminUpdateUserRequest, type ImpersonationResponse, type UserDto } from '@market/contracts';
 import { UsersRepository } from '../users/users.repository';
 import type { UserEntity } from '../users/user.entity';
@@ -71,7 +72,7 @@ export class UsersAdminService {
         await this.audit(manager, actor, input.verified ? 'user.verified' : 'user.unverified', current, updated, 'verified');
         return { user: updated, statusChanged: false };
       }
-      if (current.role === 'admin') throw forbidden('Admin accounts cannot be suspended');
+      authorizeUserAdmin(actor, current, 'change_status');
       if (input.status === current.status) return { user: current, statusChanged: false };
       const suspend = input.status === 'suspended';
       const updated = suspend ? await this.users.endSessions(id, { status: 'suspended' }, manager) : await this.users.update(id, { status: 'active' }, manager);
@@ -97,7 +98,7 @@ export class UsersAdminService {
     const scrubbed = `deleted-${id.slice(0, 8)}-${randomBytes(3).toString('hex')}`;
     const deleted = await this.users.transaction(async (manager) => {
       const user = await this.target(id, manager);
-      if (user.role === 'admin') throw forbidden('Admin accounts cannot be deleted');
+      authorizeUserAdmin(actor, user, 'delete');
       const updated = await this.users.endSessions(
         id,
         {
@@ -127,10 +128,8 @@ export class UsersAdminService {
   /** A one-hour token acting as a non-admin user (D14). */
   async impersonate(actor: Actor, id: string): Promise<ImpersonationResponse> {
     requireAdmin(actor);
-    if (id === actor.user_id) throw badRequest('You cannot impersonate yourself');
     const [target, admin] = await Promise.all([this.target(id), this.target(actor.user_id)]);
-    if (target.role === 'admin') throw forbidden('Admins cannot impersonate other admins');
-    if (target.status !== 'active') throw badRequest('Only active users can be impersonated');
+    authorizeUserAdmin(actor, target, 'impersonate');
     // Its own session (ADR 0030): stopping the impersonation, or the admin logging out everywhere, ends the token at
     // once. Recorded as the admin's act in the same transaction (ADR 0032), whoever asked (the gateway or not).
     // It ends when the admin's session that started it ends, and never outlives it (ADR 0065): the admin's session is

@@ -1,23 +1,13 @@
-import type { Actor, InvoiceDto, PublicProfile } from '@market/contracts';
+import type { InvoiceDto, PublicProfile } from '@market/contracts';
 import { canConfirmReceived, canMarkPaid, canMarkTransferStarted, canOpenDispute, canPay, centsToDollars, releaseDueAt } from '@market/domain';
-import { isRealAdmin } from '@market/server-kit';
 import type { InvoiceRecord } from './invoices.repository';
+import type { InvoiceViewer } from './invoice.policy';
 import type { DisputeRecord } from '../transfer/transfer.repository';
 import { checklistDto, disputeDto } from '../transfer/transfer.presenter';
 import { NO_ESCROW, type EscrowFacts } from './escrow-facts.reader';
 
-/** Who looks at an invoice: its buyer, its seller, or an admin who is neither (sees the seller's figures). */
-export type InvoiceViewer = 'buyer' | 'seller' | 'admin';
-
 /** Shown when the auth service cannot name a party (or the account was deleted, D17). */
 export const UNKNOWN_USER = 'Unknown user';
-
-/** How the actor may see an invoice, or null when they may not (then it does not exist for them: 404). */
-export function viewerOf(actor: Actor, invoice: Pick<InvoiceRecord, 'buyer_id' | 'seller_id'>): InvoiceViewer | null {
-  if (actor.user_id === invoice.buyer_id) return 'buyer';
-  if (actor.user_id === invoice.seller_id) return 'seller';
-  return isRealAdmin(actor) ? 'admin' : null;
-}
 
 /**
  * An invoice as its viewer sees it (SPEC §3, D10): the seller (and an admin) sees the success fee in force when it was

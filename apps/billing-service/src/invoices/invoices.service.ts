@@ -1,9 +1,10 @@
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { RPC, type Actor, type BuyNowResponse, type InvoiceDto, type InvoicePdfFile, type InvoicesResponse, type MarkPaidResponse } from '@market/contracts';
-import { badRequest, forbidden, notFound, publicProfiles, requireActor, ServiceRpc } from '@market/server-kit';
+import { badRequest, notFound, publicProfiles, requireActor, ServiceRpc } from '@market/server-kit';
 import { BILLING_CONFIG, type BillingConfig } from '../billing.config';
 import { InvoicesRepository, type InvoiceRecord } from './invoices.repository';
-import { presentInvoice, viewerOf, type InvoiceViewer } from './invoice.presenter';
+import { presentInvoice } from './invoice.presenter';
+import { authorizeInvoice, type InvoiceViewer } from './invoice.policy';
 import { invoiceFileName, renderInvoicePdf } from './invoice-pdf';
 import { PaymentsService } from '../payments/payments.service';
 import { PAYMENT_PROVIDER, type PaymentProvider } from '../payments/payment-provider';
@@ -57,8 +58,7 @@ export class InvoicesService {
 
   /** The seller records a payment made outside the platform: pending invoices only (SPEC §4). */
   async markPaid(actor: Actor | null, id: string): Promise<MarkPaidResponse> {
-    const { viewer } = await this.visible(actor, id);
-    if (viewer !== 'seller') throw forbidden('Only the seller can mark this invoice as paid');
+    await this.visible(actor, id, { party: 'seller', refusal: 'Only the seller can mark this invoice as paid' });
     const result = await this.invoices.transition(id, 'marked_paid', new Date());
     if (!result) throw notFound('Invoice not found');
     if (!result.applied) throw badRequest(`Only a pending invoice can be marked as paid; this invoice is ${result.invoice.status.replace(/_/g, ' ')}`);
@@ -136,13 +136,10 @@ export class InvoicesService {
     }
   }
 
-  /** The invoice and how the actor sees it; 404 for anyone who may not see it. */
-  private async visible(actor: Actor | null, id: string): Promise<{ invoice: InvoiceRecord; viewer: InvoiceViewer }> {
+  /** The invoice and how the actor sees it, once the policy lets them (404 for anyone who may not see it). */
+  private async visible(actor: Actor | null, id: string, only?: Parameters<typeof authorizeInvoice>[2]): Promise<{ invoice: InvoiceRecord; viewer: InvoiceViewer }> {
     const user = requireActor(actor);
-    const invoice = await this.invoices.findById(id);
-    const viewer = invoice ? viewerOf(user, invoice) : null;
-    if (!invoice || !viewer) throw notFound('Invoice not found');
-    return { invoice, viewer };
+    return authorizeInvoice(user, await this.invoices.findById(id), only);
   }
 
   private async present(invoice: InvoiceRecord, viewer: InvoiceViewer): Promise<InvoiceDto> {

@@ -14,10 +14,10 @@ import {
   type SandboxConfirmResult,
 } from '@market/contracts';
 import { canPay, centsToDollars, dollarsToCents, formatDollars, sandboxCardOutcome, type PaymentIntentStatus } from '@market/domain';
-import { AppError, badRequest, conflict, forbidden, notFound, requireActor, requireAdmin } from '@market/server-kit';
+import { AppError, badRequest, conflict, notFound, requireActor, requireAdmin } from '@market/server-kit';
 import { BILLING_CONFIG, type BillingConfig } from '../billing.config';
 import { InvoicesRepository, type InvoiceRecord } from '../invoices/invoices.repository';
-import { viewerOf } from '../invoices/invoice.presenter';
+import { authorizeInvoice, viewerOf } from '../invoices/invoice.policy';
 import { PAYMENT_PROVIDER, type PaymentProvider, type ProviderIntent } from './payment-provider';
 import { PaymentAdminActs, type AdminPaymentAction } from './payment-admin-acts';
 import { syncSteps } from './payment-sync';
@@ -231,10 +231,7 @@ export class PaymentsService {
   /** The invoice, when the actor is its buyer: 404 for strangers, 403 for its seller or an admin. */
   private async buyersInvoice(actor: Actor | null, invoiceId: string): Promise<InvoiceRecord> {
     const user = requireActor(actor);
-    const invoice = await this.invoices.findById(invoiceId);
-    const viewer = invoice ? viewerOf(user, invoice) : null;
-    if (!invoice || !viewer) throw notFound('Invoice not found');
-    if (viewer !== 'buyer') throw forbidden('Only the buyer can pay this invoice');
+    const { invoice } = authorizeInvoice(user, await this.invoices.findById(invoiceId), { party: 'buyer', refusal: 'Only the buyer can pay this invoice' });
     // An unpaid sale that lapsed or was cancelled is over (ADR 0043): no payment of it is started or continued.
     if (invoice.status === 'cancelled') throw conflict('This sale was cancelled, so it can no longer be paid.');
     return invoice;

@@ -1,7 +1,8 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Actor, PayoutAccountDto, PayoutOnboardingDto, SandboxOnboardingLink, SandboxOnboardingRequest, SandboxOnboardingResult } from '@market/contracts';
 import { canReceivePayouts, payoutAccountStatusOf, requirementsDue } from '@market/domain';
-import { forbidden, notFound, requireActor } from '@market/server-kit';
+import { notFound, requireActor } from '@market/server-kit';
+import { authorizeOnboardingLink, authorizePayoutSetup } from './payout-account.policy';
 import { BILLING_CONFIG, type BillingConfig } from '../billing.config';
 import { PAYMENT_PROVIDER, ProviderError, type PaymentProvider } from '../payments/payment-provider';
 import { refreshAccount } from './payout-account-refresh';
@@ -48,8 +49,7 @@ export class PayoutAccountsService {
   /** A link to the provider's hosted onboarding, making the caller's account first if they have none. */
   async onboarding(actor: Actor | null): Promise<PayoutOnboardingDto> {
     const user = requireActor(actor);
-    // Where a seller is paid is theirs to say, as a password is (D14).
-    if (user.impersonator_id) throw forbidden('A payout account cannot be set up while impersonating a user');
+    authorizePayoutSetup(user);
     let record = await this.accounts.find(user.user_id);
     if (!record) {
       const account = await this.provider.connect.createAccount({ user_id: user.user_id, idempotency_key: `payout-account-${user.user_id}` });
@@ -109,8 +109,7 @@ export class PayoutAccountsService {
     if (!(this.provider instanceof SandboxProvider)) throw notFound('Not found');
     const sandbox = this.provider;
     const link = await sandbox.connect.link(linkId);
-    if (!link || link.user_id !== user.user_id) throw notFound(LINK_NOT_FOUND);
-    if (user.impersonator_id) throw forbidden('A payout account cannot be set up while impersonating a user');
+    authorizeOnboardingLink(user, link, LINK_NOT_FOUND);
     return { sandbox, link, record: await this.accounts.find(user.user_id) };
   }
 }

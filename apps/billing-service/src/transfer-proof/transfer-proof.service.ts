@@ -2,9 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import type { Actor, TransferProofDto } from '@market/contracts';
 import { fundsHeld, nextProofCheckAt, refusedProofCheck, waitInWords, OWNERSHIP_FILE_PATH, ownershipRecord, proofDomainOf } from '@market/domain';
-import { badRequest, conflict, DomainProofChecker, rateLimited, forbidden, notFound, requireActor, unavailable } from '@market/server-kit';
+import { badRequest, conflict, DomainProofChecker, rateLimited, requireActor, unavailable } from '@market/server-kit';
 import { InvoicesRepository, type InvoiceRecord } from '../invoices/invoices.repository';
-import { viewerOf } from '../invoices/invoice.presenter';
+import { authorizeInvoice } from '../invoices/invoice.policy';
 import { TransferProofRepository, type TransferProofRecord } from './transfer-proof.repository';
 
 /**
@@ -51,10 +51,8 @@ export class TransferProofService {
   /** The invoice, when the actor is its buyer and the funds are held: others learn nothing (404) or are refused (403). */
   private async buyersHeldInvoice(actor: Actor | null, invoiceId: string): Promise<InvoiceRecord> {
     const caller = requireActor(actor);
-    const invoice = await this.invoices.findById(invoiceId);
-    const viewer = invoice ? viewerOf(caller, invoice) : null;
-    if (!invoice || !viewer) throw notFound('Invoice not found');
-    if (viewer !== 'buyer') throw forbidden("Only the buyer can verify the transfer with their own token");
+    const refusal = 'Only the buyer can verify the transfer with their own token';
+    const { invoice } = authorizeInvoice(caller, await this.invoices.findById(invoiceId), { party: 'buyer', refusal });
     if (!fundsHeld(invoice.status)) {
       throw conflict(`The transfer can be verified only while your payment is held; this invoice is ${invoice.status.replace(/_/g, ' ')}`);
     }

@@ -1,9 +1,10 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Actor, InvoiceActionResponse, OpenDisputeRequest, ResolveDisputeRequest } from '@market/contracts';
 import { DEFAULT_INSPECTION_DAYS, disputeReasonRefusal, isInspectionDays } from '@market/domain';
-import { conflict, forbidden, notFound, publicProfiles, requireActor, requireAdmin, ServiceRpc, SettingsClient } from '@market/server-kit';
+import { conflict, notFound, publicProfiles, requireActor, requireAdmin, ServiceRpc, SettingsClient } from '@market/server-kit';
 import { InvoicesRepository, type InvoiceRecord } from '../invoices/invoices.repository';
-import { presentInvoice, viewerOf, type InvoiceViewer } from '../invoices/invoice.presenter';
+import { presentInvoice } from '../invoices/invoice.presenter';
+import { authorizeInvoice, type InvoiceViewer } from '../invoices/invoice.policy';
 import { PAYMENT_PROVIDER, type PaymentProvider } from '../payments/payment-provider';
 import { PaymentIntentsRepository } from '../payments/payment-intents.repository';
 import { PaymentEventsHandler } from '../payments/payment-events.handler';
@@ -134,10 +135,7 @@ export class TransferService {
   /** The actor when they are the invoice's `role`; 404 for a stranger, 403 for the other party (or an admin). */
   private async party(actor: Actor | null, invoiceId: string, role: 'buyer' | 'seller', refusal: string): Promise<Actor> {
     const user = requireActor(actor);
-    const invoice = await this.invoices.findById(invoiceId);
-    const viewer = invoice ? viewerOf(user, invoice) : null;
-    if (!invoice || !viewer) throw notFound('Invoice not found');
-    if (viewer !== role) throw forbidden(refusal);
+    authorizeInvoice(user, await this.invoices.findById(invoiceId), { party: role, refusal });
     return user;
   }
 

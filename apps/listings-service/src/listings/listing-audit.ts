@@ -1,7 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import { auditDiff, auditSnapshot, isEmptyDiff } from '@market/domain';
 import { adminActed, type Actor, type AdminActAction } from '@market/contracts';
-import { appendEvent, isRealAdmin } from '@market/server-kit';
+import { appendEvent } from '@market/server-kit';
 import type { ListingRecord } from './listings.repository';
 
 /** What an admin may change through the edit form, and so what an edit's audit entry compares. */
@@ -39,11 +39,6 @@ const COMPARED: Partial<Record<AdminActAction, readonly string[]>> = {
   'listing.featured': ['featured'],
   'listing.unfeatured': ['featured'],
 };
-
-/** True when a change to this listing through a seller's path is an admin's act: a real admin, not its seller. */
-export function isAdminActOn(listing: ListingRecord, actor: Actor): boolean {
-  return isRealAdmin(actor) && listing.seller_id !== actor.user_id;
-}
 
 /**
  * Records an admin's act on a listing in the change's transaction (ADR 0032): the changed fields before and after,

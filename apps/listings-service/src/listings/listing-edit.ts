@@ -1,7 +1,8 @@
 import { listingPricingIssues, type Actor, type CreateListing, type UpdateListing, type ValidationIssue } from '@market/contracts';
 import { changedReviewedFields, reviewedEditOutcome, type ReviewedEditOutcome } from '@market/domain';
-import { AppError, isRealAdmin } from '@market/server-kit';
+import { AppError } from '@market/server-kit';
 import type { ListingRecord } from './listings.repository';
+import { listingAbilities } from './listing.policy';
 
 /** A value the edit left out (undefined) keeps the stored one; null (sent empty) clears it to none. */
 function edited<T>(sent: T | null | undefined, stored: T | null): T | undefined {
@@ -53,7 +54,7 @@ export function reviewedEdit(current: ListingRecord, listing: CreateListing, edi
   // profit_margin is stored to one decimal (numeric(4, 1)): compare what would be stored.
   const changed = changedReviewedFields(current, { ...listing, profit_margin: Number(listing.profit_margin.toFixed(1)) });
   const approved = current.approved_at !== null && !autoApprove;
-  return reviewedEditOutcome({ approved, hasBids: current.bid_count > 0, byAdmin: isRealAdmin(editor) }, changed);
+  return reviewedEditOutcome({ approved, hasBids: current.bid_count > 0, byAdmin: listingAbilities(editor, current).moderate }, changed);
 }
 
 /** A 422 naming one field of the edit form. */

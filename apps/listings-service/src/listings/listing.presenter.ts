@@ -1,19 +1,8 @@
 import { uploadPath, type Actor, type ListingDto, type SellerDto } from '@market/contracts';
-import { isPubliclyVisible } from '@market/domain';
-import { isRealAdmin } from '@market/server-kit';
 import type { ListingRecord } from './listings.repository';
+import { listingAbilities } from './listing.policy';
 
-/** True when the viewer may see the seller-only parts of a listing (reserve amount, drafts): its seller or an admin. */
-export function canManage(listing: Pick<ListingRecord, 'seller_id'>, viewer: Actor | null): boolean {
-  return viewer?.user_id === listing.seller_id || isRealAdmin(viewer);
-}
-
-/** True when the viewer may see the listing at all: the public statuses, or a listing they manage. */
-export function canSee(listing: Pick<ListingRecord, 'seller_id' | 'status'>, viewer: Actor | null): boolean {
-  return isPubliclyVisible(listing.status) || canManage(listing, viewer);
-}
-
-/** A listing as the API returns it: the reserve amount only for its seller and admins (D7). */
+/** A listing as the API returns it: the reserve amount only for those the policy lets change it (D7). */
 export function presentListing(record: ListingRecord, viewer: Actor | null, seller?: SellerDto): ListingDto {
   const hasReserve = record.reserve_price !== null;
   const dto: ListingDto = {
@@ -53,7 +42,7 @@ export function presentListing(record: ListingRecord, viewer: Actor | null, sell
     included_assets: record.included_assets,
     reason_for_selling: record.reason_for_selling,
   };
-  if (canManage(record, viewer)) dto.reserve_price = record.reserve_price;
+  if (listingAbilities(viewer, record).update) dto.reserve_price = record.reserve_price;
   if (seller) dto.seller = seller;
   return dto;
 }

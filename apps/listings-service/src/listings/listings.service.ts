@@ -18,8 +18,6 @@ import {
   appendEvent,
   badRequest,
   conflict,
-  forbidden,
-  isRealAdmin,
   notFound,
   OutboxRelay,
   requireActor,
@@ -28,9 +26,10 @@ import {
   SettingsClient,
 } from '@market/server-kit';
 import { ListingsRepository, type ListingRecord } from './listings.repository';
-import { canManage, canSee, presentListing } from './listing.presenter';
+import { presentListing } from './listing.presenter';
+import { authorizeListingUpdate, listingAbilities } from './listing.policy';
 import { SellerDirectory } from './seller-directory';
-import { isAdminActOn, recordListingAct } from './listing-audit';
+import { recordListingAct } from './listing-audit';
 import { BidHistoryClient } from './bid-history.client';
 import { SellerModerationRepository } from './seller-moderation.repository';
 import { applyEdit, editPricingIssues, invalid, reviewedEdit } from './listing-edit';
@@ -74,7 +73,7 @@ export class ListingsService {
    */
   async get(actor: Actor | null, id: string): Promise<ListingDto> {
     const listing = await this.listings.findById(id);
-    if (!listing || !canSee(listing, actor)) throw notFound(NOT_FOUND);
+    if (!listing || !listingAbilities(actor, listing).read) throw notFound(NOT_FOUND);
     const [seller, bidHistory] = await Promise.all([this.sellers.sellerCard(listing.seller_id), this.bidHistory.of(actor, listing)]);
     const dto = presentListing(listing, actor, seller);
     if (bidHistory) dto.bid_history = bidHistory;
@@ -129,7 +128,7 @@ export class ListingsService {
       } else if (input.status) {
         updated = await this.changeStatus(manager, editor, updated, input.status, auto_approve);
       }
-      if (isAdminActOn(current, editor)) await recordListingAct(manager, editor, 'listing.edited', current, updated);
+      if (listingAbilities(editor, current).audited) await recordListingAct(manager, editor, 'listing.edited', current, updated);
       await this.announceUpdate(manager, updated);
       return { updated, removed: current.screenshots.filter((key) => !screenshots.includes(key)) };
     });
@@ -144,7 +143,7 @@ export class ListingsService {
     const updated = await this.listings.transaction(async (manager) => {
       const current = await this.managed(manager, editor, id);
       const changed = await this.changeStatus(manager, editor, current, status, auto_approve);
-      if (isAdminActOn(current, editor)) await recordListingAct(manager, editor, 'listing.status_changed', current, changed);
+      if (listingAbilities(editor, current).audited) await recordListingAct(manager, editor, 'listing.status_changed', current, changed);
       await this.announceUpdate(manager, changed);
       return changed;
     });
@@ -160,18 +159,19 @@ export class ListingsService {
     const editor = requireActor(actor);
     const removed = await this.listings.transaction(async (manager) => {
       const current = await this.managed(manager, editor, id);
-      if (current.status === 'sold' && !isRealAdmin(editor)) throw badRequest('A sold listing cannot be deleted');
-      if (current.status === 'cancelled' && !isRealAdmin(editor)) throw conflict('A cancelled listing is kept as a record and cannot be deleted');
+      const { moderate } = listingAbilities(editor, current);
+      if (current.status === 'sold' && !moderate) throw badRequest('A sold listing cannot be deleted');
+      if (current.status === 'cancelled' && !moderate) throw conflict('A cancelled listing is kept as a record and cannot be deleted');
       if (current.bid_count > 0 && current.status !== 'sold' && current.status !== 'cancelled') {
         throw conflict(
-          isRealAdmin(editor)
+          moderate
             ? 'This listing has bids: cancel it with a reason instead, so every bidder is told.'
             : 'This listing has bids, so it cannot be deleted. You can pause it, or contact support to cancel the sale.',
         );
       }
       await this.listings.remove(id, manager);
       await appendEvent(manager, 'listing.deleted', { listing_id: id, seller_id: current.seller_id, deleted_by: editor.user_id });
-      if (isAdminActOn(current, editor)) await recordListingAct(manager, editor, 'listing.deleted', current, null);
+      if (listingAbilities(editor, current).audited) await recordListingAct(manager, editor, 'listing.deleted', current, null);
       return current.screenshots;
     });
     this.relay.kick();
@@ -266,11 +266,10 @@ export class ListingsService {
     if (ended) await this.announceUpdate(manager, ended);
   }
 
-  /** Loads a listing for a change, locked, and checks the editor is its seller or an admin. */
+  /** Loads a listing for a change, locked, once the policy lets the editor change it. */
   private async managed(manager: EntityManager, editor: Actor, id: string): Promise<ListingRecord> {
     const current = await this.listings.findById(id, manager, true);
-    if (!current || !canSee(current, editor)) throw notFound(NOT_FOUND);
-    if (!canManage(current, editor)) throw forbidden('You can only change your own listings');
+    authorizeListingUpdate(editor, current, NOT_FOUND);
     return current;
   }
 
@@ -281,10 +280,11 @@ export class ListingsService {
     requested: ListingStatus,
     autoApprove: boolean,
   ): Promise<ListingRecord> {
+    const { moderate } = listingAbilities(editor, current);
     // An admin saving the edit form of a listing under review approves it.
-    const approved = current.approved_at !== null || isRealAdmin(editor);
+    const approved = current.approved_at !== null || moderate;
     const outcome =
-      isRealAdmin(editor) && current.status === 'pending' && requested === 'active'
+      moderate && current.status === 'pending' && requested === 'active'
         ? { status: 'active' as const }
         : ownerStatusChange(current.status, requested, { approved, autoApprove });
     if ('refused' in outcome) throw badRequest(outcome.refused);
@@ -293,7 +293,7 @@ export class ListingsService {
     if (outcome.status === 'active' && !current.approved_at) return this.approveIn(manager, current);
     // An ended sale (expired, or past its end) only comes back as a new period, which the bidding service reopens.
     if (outcome.status === 'active' && (current.status === 'expired' || !liveUntilLater(current))) {
-      if (!isRealAdmin(editor)) throw badRequest('This listing has ended and cannot be activated again');
+      if (!moderate) throw badRequest('This listing has ended and cannot be activated again');
       return this.approveIn(manager, current);
     }
     return this.listings.setStatus(current.id, outcome.status, manager);

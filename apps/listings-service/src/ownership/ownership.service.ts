@@ -4,7 +4,7 @@ import type { Actor, OwnershipProofDto } from '@market/contracts';
 import { nextProofCheckAt, refusedProofCheck, waitInWords, OWNERSHIP_FILE_PATH, ownershipRecord, proofDomainOf } from '@market/domain';
 import { badRequest, DomainProofChecker, rateLimited, forbidden, notFound, requireActor, unavailable } from '@market/server-kit';
 import { ListingsRepository, type ListingRecord } from '../listings/listings.repository';
-import { canSee } from '../listings/listing.presenter';
+import { listingAbilities } from '../listings/listing.policy';
 import { OwnershipRepository, type OwnershipProofRecord } from './ownership.repository';
 
 const NOT_FOUND = 'Listing not found';
@@ -61,8 +61,9 @@ export class OwnershipService {
   private async sellersListing(actor: Actor | null, listingId: string): Promise<ListingRecord> {
     const seller = requireActor(actor);
     const listing = await this.listings.findById(listingId);
-    if (!listing || !canSee(listing, seller)) throw notFound(NOT_FOUND);
-    if (listing.seller_id !== seller.user_id) throw forbidden("Only the listing's seller can verify ownership of its domain");
+    const abilities = listing ? listingAbilities(seller, listing) : null;
+    if (!listing || !abilities?.read) throw notFound(NOT_FOUND);
+    if (!abilities.proveOwnership) throw forbidden("Only the listing's seller can verify ownership of its domain");
     return listing;
   }
 }

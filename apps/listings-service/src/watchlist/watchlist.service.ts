@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type { Actor, WatchlistResponse } from '@market/contracts';
-import { isPubliclyVisible } from '@market/domain';
 import { badRequest, notFound, requireActor } from '@market/server-kit';
 import { ListingsRepository } from '../listings/listings.repository';
 import { presentListing } from '../listings/listing.presenter';
+import { authorizeWatch } from '../listings/listing.policy';
 import { WatchlistRepository } from './watchlist.repository';
 
 /** A user's watchlist (SPEC §7/§8): add once, list, remove. */
@@ -18,9 +18,7 @@ export class WatchlistService {
   async add(actor: Actor | null, listingId: string): Promise<{ message: string }> {
     const user = requireActor(actor);
     const listing = await this.listings.findById(listingId);
-    if (listing?.seller_id === user.user_id) throw badRequest('You cannot watch your own listing');
-    // The same rule as the list: only listings the public can see (hidden ones would be invisible entries).
-    if (!listing || !isPubliclyVisible(listing.status)) throw notFound('Listing not found');
+    authorizeWatch(user, listing);
     const added = await this.watchlist.add(user.user_id, listingId);
     if (added === 'listing_gone') throw notFound('Listing not found');
     if (added === 'already') throw badRequest('This listing is already in your watchlist');

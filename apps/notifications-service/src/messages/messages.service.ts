@@ -13,8 +13,9 @@ import {
   type SendMessageResponse,
   type UnreadCountResponse,
 } from '@market/contracts';
-import { AppError, ServiceRpc, publicProfiles, rateLimited, requireActor } from '@market/server-kit';
+import { ServiceRpc, publicProfiles, rateLimited, requireActor } from '@market/server-kit';
 import { MessagesRepository, type MessageRow } from './messages.repository';
+import { authorizeMarkRead, authorizeReceiver, authorizeSendTo } from './message.policy';
 
 const LIST_LIMIT = 200;
 const DELETED_USER = '[deleted user]';
@@ -30,13 +31,11 @@ export class MessagesService {
   /** Sends a message from the actor; the receiver must exist and the listing, when named, must be one they can see. */
   async send(actor: Actor | null, message: SendMessage): Promise<SendMessageResponse> {
     const sender = requireActor(actor);
-    if (message.receiver_id === sender.user_id) throw new AppError('bad_request', 'You cannot send a message to yourself');
+    authorizeSendTo(sender, message.receiver_id);
     // Both names are known before the message is stored, so nothing after the commit can fail and invite a second send.
     const { contacts } = await this.rpc.call(RPC.auth.contacts, { user_ids: [message.receiver_id, sender.user_id] }, null);
-    const receiver = contacts.find((c) => c.id === message.receiver_id);
-    if (!receiver) throw new AppError('not_found', 'Recipient not found');
-    // A suspended member keeps the mail about their money, but nobody can reach them through the site meanwhile.
-    if (receiver.status === 'suspended') throw new AppError('forbidden', MESSAGE_TEXTS.recipientUnavailable);
+    const receiver = contacts.find((c) => c.id === message.receiver_id) ?? null;
+    authorizeReceiver(receiver);
     const listing = message.listing_id ? await this.listing(sender, message.listing_id) : null;
     const stored = await this.messages.insert(
       {
@@ -82,10 +81,8 @@ export class MessagesService {
   async markRead(actor: Actor | null, id: string): Promise<MarkMessageReadResponse> {
     const user = requireActor(actor);
     const row = await this.messages.find(id);
-    // Someone else's message is as unknown as a missing one: ids are not confirmed to strangers.
-    if (!row || (row.receiver_id !== user.user_id && row.sender_id !== user.user_id)) throw new AppError('not_found', 'Message not found');
-    if (row.receiver_id !== user.user_id) throw new AppError('forbidden', 'Only the recipient can mark a message as read');
-    await this.messages.markRead(row.id);
+    authorizeMarkRead(user, row);
+    await this.messages.markRead(id);
     return { message: 'Message marked as read', unread_count: await this.messages.unreadCount(user.user_id) };
   }
 

@@ -3,7 +3,7 @@ import { connect, JSONCodec, type Msg, type MsgHdrs, type NatsConnection } from 
 import { deadLetterSubject, RPC, type EventEnvelope, type EventName, type EventParty, type EventPayloads, type RpcDefinition } from '@market/contracts';
 import { Redis } from 'ioredis';
 import { accountStateKey, eventSubject, sealFor } from '@market/server-kit';
-import { eventually, openedEvent, openRequest, requestAs, respondSigned, signedEventHeaders, signedRequestHeaders, testBusIdentity } from '@market/server-kit/testing';
+import { eventually, openedEvent, openRequest, requestAs, respondSigned, sealedRequest, signedEventHeaders, testBusIdentity } from '@market/server-kit/testing';
 import { bearer, call, get, post, signUp, startStack, type Stack } from '../support/start-stack';
 import { createLiveListing } from '../support/auctions';
 
@@ -93,6 +93,10 @@ describe('an outsider on the bus', () => {
       if (definition !== RPC.auth.sessionState) expect([definition.subject, await ask(definition, {}, 'gateway')]).toEqual([definition.subject, 403]);
     }
     expect(await ask(RPC.auth.sessionState, { user_id: randomUUID() })).toBe(401);
+    // A captured request of the gateway's, sent again after its expiry (ADR 0068): refused with why, sealed for its sender.
+    const stale = codec.encode({ pattern: RPC.auth.me.subject, id: randomUUID(), data: { meta: { request_id: randomUUID(), token: null }, data: {} } });
+    const refused = await requestAs(nc, stack.env, 'gateway', subjectOf(RPC.auth.me), stale, 5000, -60_000);
+    expect(codec.decode(refused.data)).toMatchObject({ err: { status: 401, detail: 'The request was not believed: expired', bus: true } });
     // The directory of members' emails answers notifications-service alone.
     expect(await ask(RPC.auth.contacts, { user_ids: [randomUUID()] }, 'billing-service')).toBe(403);
     expect(await ask(RPC.auth.contacts, { user_ids: [randomUUID()] }, 'notifications-service')).toBeNull();
@@ -111,11 +115,12 @@ describe('an outsider on the bus', () => {
     await nc.flush();
     try {
       nc.publish(subject, packet, { reply: target });
-      nc.publish(subject, packet, { reply: target, headers: signedRequestHeaders(stack.env, 'gateway', subject, target, packet) });
-      // Signed with a stolen gateway key and sealed for auth-service, but not JSON: once, Nest would have thrown on it.
+      nc.publish(subject, sealedRequest(stack.env, 'gateway', subject, target, packet), { reply: target });
+      // Sealed for auth-service with a stolen gateway key, but not JSON: once, Nest would have thrown on it.
+      nc.publish(subject, sealedRequest(stack.env, 'gateway', subject, inbox, new TextEncoder().encode('not a packet')), { reply: inbox });
+      // Sealed with a stolen gateway key, but no request: bytes a seal of the bus holds, without the frame that binds them.
       const gateway = testBusIdentity(stack.env, 'gateway');
-      const garbage = sealFor(gateway.signer, gateway.keys, 'auth-service', new TextEncoder().encode('not a packet'));
-      nc.publish(subject, garbage, { reply: inbox, headers: signedRequestHeaders(stack.env, 'gateway', subject, inbox, garbage) });
+      nc.publish(subject, sealFor(gateway.signer, gateway.keys, 'auth-service', packet), { reply: inbox });
       // A request after them, answered: auth-service is alive, and took the three before it.
       expect(await ask(RPC.auth.me, {})).toBe(401);
       await nc.flush();
@@ -130,7 +135,7 @@ describe('an outsider on the bus', () => {
     const spoofs: string[] = [];
     const readByOthers: boolean[] = [];
     // Every request on the subject reaches the spoofer too (a plain subscription, outside the queue group), and it
-    // answers first: unsigned, and signed with a stolen listings-service key. It cannot read the request, sealed for
+    // answers first: in clear, and sealed with a stolen listings-service key. It cannot read the request, sealed for
     // billing-service (ADR 0066); the worst case is granted it anyway: the packet id, read with billing's own key.
     const spoofer = nc.subscribe(subjectOf(RPC.billing.paymentMethodStatus), {
       callback: (_error, msg: Msg) => {
@@ -143,7 +148,7 @@ describe('an outsider on the bus', () => {
         const { id } = codec.decode(openRequest(stack.env, 'billing-service', msg)) as { id: string };
         const lie = { id, response: { verified: true, last4: '4242', saved_at: new Date().toISOString() }, isDisposed: true };
         msg.respond(codec.encode(lie));
-        respondSigned(stack.env, 'listings-service', msg, lie);
+        respondSigned(stack.env, 'listings-service', msg, lie, 'billing-service');
         spoofs.push(id);
       },
     });

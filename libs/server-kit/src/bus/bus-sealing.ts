@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { EventParty } from '@market/contracts';
+import { NATS_PARTIES, type EventParty } from '@market/contracts';
 import type { BusKeys, BusSigner } from './bus-keys';
 import { sodiumLoaded } from './bus-box-keys';
 
@@ -54,20 +54,47 @@ export function sealFor(signer: BusSigner, keys: BusKeys, to: EventParty, bytes:
   return out;
 }
 
+/** A sealed message opened: its bytes, who sealed it with which key (to seal an answer for), and its body's nonce. */
+export interface OpenedSeal {
+  bytes: Uint8Array;
+  sender: EventParty;
+  senderKey: Uint8Array;
+  /** The 24 random bytes the body was sealed under: no two seals share them, so they name one message (ADR 0066). */
+  nonce: Uint8Array;
+}
+
 /**
  * A message sealed by `from` for `signer`'s key, opened: its bytes and the sender's key (to seal an answer for), or
- * null when it is not sealed, not for this key, not from `from`, or altered.
+ * null when it is not sealed, not for this key, not from `from`, or altered. With `from` null, the sender is whoever's
+ * listed key the seal names. crypto_box proves the pair: only the sender (or this key's holder) could have sealed it.
  */
-export function openFrom(signer: BusSigner, keys: BusKeys, from: EventParty, sealed: Uint8Array): { bytes: Uint8Array; senderKey: Uint8Array } | null {
-  if (!signer.checks) return isSealed(sealed) ? null : { bytes: sealed, senderKey: keys.listed(from)[0] ?? new Uint8Array() };
-  const senderKey = isSealed(sealed) && sealed.length >= HEAD ? keys.listed(from).find((key) => sameId(key, sealed, 1)) : undefined;
-  if (!senderKey) return null;
+export function openFrom(signer: BusSigner, keys: BusKeys, from: EventParty | null, sealed: Uint8Array): OpenedSeal | null {
+  if (!signer.checks) {
+    return isSealed(sealed) ? null : { bytes: sealed, sender: from ?? signer.party, senderKey: (from && keys.listed(from)[0]) || new Uint8Array(), nonce: new Uint8Array() };
+  }
+  const found = isSealed(sealed) && sealed.length >= HEAD ? senderOf(keys, from, sealed) : null;
+  if (!found) return null;
   // This process's key, or during a rotation the one it held before, for what was sealed before the switch.
   for (const own of signer.previous ? [signer, signer.previous] : [signer]) {
-    const bytes = openWith(sealed, (at) => (sameId(own.publicKey, sealed, at) ? own.sharedKey(senderKey) : null));
-    if (bytes) return { bytes, senderKey };
+    const bytes = openWith(sealed, (at) => (sameId(own.publicKey, sealed, at) ? own.sharedKey(found.key) : null));
+    if (bytes) return { bytes, sender: found.party, senderKey: found.key, nonce: bodyNonce(sealed) };
   }
   return null;
+}
+
+// The listed key the seal names as its sender's (of `from`, or of any process when null).
+function senderOf(keys: BusKeys, from: EventParty | null, sealed: Uint8Array): { party: EventParty; key: Uint8Array } | null {
+  for (const party of from ? [from] : NATS_PARTIES) {
+    const key = keys.listed(party).find((listed) => sameId(listed, sealed, 1));
+    if (key) return { party, key };
+  }
+  return null;
+}
+
+/** The nonce the body of sealed message `sealed` was sealed under (a copy). */
+export function bodyNonce(sealed: Uint8Array): Uint8Array {
+  const at = HEAD + sealed[1 + ID] * WRAP;
+  return sealed.slice(at, at + NONCE);
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
- * The signatures of the requests a process took, until each one's expiry (ADR 0065): the same signed request taken
- * twice is a replay, refused. Kept in memory, so a replay that NATS hands to another replica of the service is not
+ * The seal nonces of the requests a process took, until each one's expiry (ADR 0065, 0068): the same sealed request
+ * taken twice is a replay, refused. Kept in memory, so a replay that NATS hands to another replica of the service is not
  * seen here; the expiry (the caller's deadline, at most 125 s) bounds it there.
  */
 export class ReplayGuard {
@@ -9,7 +9,7 @@ export class ReplayGuard {
 
   constructor(private readonly sweepEveryMs = 5_000) {}
 
-  /** True the first time `signature` is offered before `expiresAt` (epoch ms); false for every later time. */
+  /** True the first time `signature` (a request's nonce) is offered before `expiresAt` (epoch ms); false for every later time. */
   firstTime(signature: string, expiresAt: number, now = Date.now()): boolean {
     if (now >= this.nextSweep) this.sweep(now);
     const known = this.seen.get(signature);

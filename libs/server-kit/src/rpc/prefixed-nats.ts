@@ -6,19 +6,19 @@ import type { NatsConnection } from 'nats';
 import { mayCall, type EventParty } from '@market/contracts';
 import { coalesceWrites } from '../nats/write-coalescing';
 import type { BusIdentity } from '../bus/bus-identity';
-import { checkRequest, replyHeaders, requestSignature } from '../bus/bus-signatures';
+import { sealReply, takeRequest, type TakenRequest } from '../bus/bus-requests';
 import { refusedOnBus } from '../bus/bus.metrics';
 import { ReplayGuard } from '../bus/replay-guard';
 import { AppError } from '../errors/app-error';
 import { busCryptoReady } from '../bus/bus-box-keys';
-import { openFrom, sealFor } from '../bus/bus-sealing';
+import { isSealed } from '../bus/bus-sealing';
 
 type NatsClient = Parameters<ServerNats['bindEvents']>[0];
 type Subscription = ReturnType<NatsClient['subscribe']>;
 type NatsMessage = Parameters<ServerNats['handleMessage']>[1];
 type Publisher = ReturnType<ServerNats['getPublisher']>;
 
-/** A request as taken: its bytes opened, and who sent it with which key (its answer is sealed for that key). */
+/** A request as taken: its packet opened, who sent it with which key (its answer is sealed for that key) and its nonce. */
 interface OpenedRequest {
   subject: string;
   reply?: string;
@@ -27,6 +27,7 @@ interface OpenedRequest {
   respond: NatsMessage['respond'];
   sender: EventParty;
   senderKey: Uint8Array;
+  nonce: string;
 }
 
 const INBOX = '_INBOX.';
@@ -49,7 +50,7 @@ function packetId(bytes: Uint8Array): string | null {
 export class PrefixedNatsServer extends ServerNats implements DrainableServer {
   private readonly inFlight = new InFlight();
   private readonly unanswered = new WeakSet<OpenedRequest>();
-  // A signed request is taken once (ADR 0065).
+  // A sealed request is taken once (ADR 0065, 0068).
   private readonly replays = new ReplayGuard();
 
   constructor(
@@ -85,9 +86,9 @@ export class PrefixedNatsServer extends ServerNats implements DrainableServer {
   }
 
   // Every request taken is counted until its last reply packet (isDisposed) is sent, so draining waits for it. A request
-  // not signed by a process that contracts allow to call the subject is answered with the refusal and goes no further
-  // (D25, ADR 0065): 401 when its signature is missing, expired or wrong, 403 when its signer may not call it. Its bytes
-  // are sealed for this service by its sender (ADR 0066); one that this process cannot open is refused too.
+  // not sealed for this service by a process that contracts allow to call the subject is answered with the refusal and
+  // goes no further (D25, ADR 0065, ADR 0066): 401 when it is not sealed, expired or sealed for another subject or
+  // answer, 403 when its sender may not call it.
   override async handleMessage(channel: string, message: NatsMessage): Promise<unknown> {
     // Only an inbox is ever answered: a responder may publish to whatever reply subject a request names (NATS's
     // allow_responses), and an answer sent to the JetStream API would be a command (ADR 0066).
@@ -95,42 +96,31 @@ export class PrefixedNatsServer extends ServerNats implements DrainableServer {
       refusedOnBus('request', message.subject, 'no inbox to answer');
       return;
     }
-    const checked = checkRequest(this.bus.keys, message.subject, message.reply, message.headers, message.data);
+    const checked = takeRequest(this.bus.signer, this.bus.keys, message.subject, message.reply, message.data);
     if ('problem' in checked) {
       refusedOnBus('request', message.subject, checked.problem);
-      // Answered for no request of anyone's: its signature was not verified, so the answer must not name it (a copied
-      // signature would make this refusal another caller's answer). A caller of ours never takes it; it times out.
-      return this.refuse(message, new AppError('unauthorized', `The request was not believed: ${checked.problem}`), null);
+      const refusal = new AppError('unauthorized', `The request was not believed: ${checked.problem}`);
+      // A request in clear is told why, in clear (it says nothing but that), and an expired one its sender sealed, sealed.
+      // One sealed that does not open has its packet id sealed too, so no answer could name it: its sender times out.
+      if (checked.refused) return this.refuse(message, refusal, this.opened(message, checked.refused));
+      if (isSealed(message.data)) return;
+      return this.refuse(message, refusal, null);
     }
-    if (!this.replays.firstTime(checked.signature, checked.expiresAt)) {
+    if (this.bus.signer.checks && !this.replays.firstTime(checked.nonce, checked.expiresAt)) {
       // A replay gets no answer at all: the request it copies has, or will have, its own.
       refusedOnBus('request', message.subject, 'taken once already');
       return;
     }
-    if (!mayCall(checked.sender, channel)) {
-      refusedOnBus('request', message.subject, `${checked.sender} may not call ${channel}`);
-      return this.refuse(message, new AppError('forbidden', `${checked.sender} may not call ${channel}`), checked);
-    }
-    const opened = openFrom(this.bus.signer, this.bus.keys, checked.sender, message.data);
-    if (!opened) {
-      // Its packet id is sealed too, so no answer could name it: the caller times out (ADR 0066).
-      refusedOnBus('request', message.subject, `not sealed for ${this.bus.signer.party} by ${checked.sender}`);
-      return;
-    }
+    const taken = this.opened(message, checked);
     // Nest takes a packet without an id for an event and never answers it; one that is not JSON it throws on.
-    if (packetId(opened.bytes) === null) {
+    if (packetId(checked.packet) === null) {
       refusedOnBus('request', message.subject, `not a request packet from ${checked.sender}`);
       return;
     }
-    const taken: OpenedRequest = {
-      subject: message.subject,
-      reply: message.reply,
-      headers: message.headers,
-      data: opened.bytes,
-      respond: message.respond.bind(message),
-      sender: checked.sender,
-      senderKey: opened.senderKey,
-    };
+    if (!mayCall(checked.sender, channel)) {
+      refusedOnBus('request', message.subject, `${checked.sender} may not call ${channel}`);
+      return this.refuse(message, new AppError('forbidden', `${checked.sender} may not call ${channel}`), taken);
+    }
     this.inFlight.begin();
     this.unanswered.add(taken);
     try {
@@ -143,8 +133,7 @@ export class PrefixedNatsServer extends ServerNats implements DrainableServer {
     }
   }
 
-  // Nest's publisher, with every reply sealed for the key that sent the request and signed by this process for the
-  // inbox it goes to (D25, ADR 0066).
+  // Nest's publisher, with every reply sealed for the key that sent the request, naming that request (D25, ADR 0066).
   override getPublisher(message: NatsMessage, id: string, context: Parameters<ServerNats['getPublisher']>[2]): Publisher {
     const taken = message as unknown as OpenedRequest;
     if (!taken.reply) return () => undefined;
@@ -154,25 +143,27 @@ export class PrefixedNatsServer extends ServerNats implements DrainableServer {
         Object.assign(response, { id });
         const outgoing = this.serializer.serialize(response as Parameters<Publisher>[0]) as { data: Uint8Array };
         this.onProcessingEndHook?.(this.transportId, context);
-        const data = sealFor(this.bus.signer, this.bus.keys, taken.sender, outgoing.data, taken.senderKey);
-        return taken.respond(data, { headers: replyHeaders(this.bus.signer, reply, requestSignature(taken.headers), data) });
+        return taken.respond(sealReply(this.bus.signer, this.bus.keys, taken.sender, taken.senderKey, reply, taken.nonce, outgoing.data));
       } finally {
         if (response.isDisposed) this.answered(taken);
       }
     };
   }
 
-  // `verified`: the verified request refused, whose signature the answer names and whose sender it is sealed for; null
-  // when none was verified (the answer is in clear: it says nothing but that).
-  private refuse(message: NatsMessage, refusal: AppError, verified: { sender: EventParty; signature: string } | null): void {
+  private opened(message: NatsMessage, request: TakenRequest): OpenedRequest {
+    const { sender, senderKey, nonce, packet } = request;
+    return { subject: message.subject, reply: message.reply, headers: message.headers, data: packet, respond: message.respond.bind(message), sender, senderKey, nonce };
+  }
+
+  // `taken`: the request refused, opened, whose sender the answer is sealed for; null when none was opened (the answer
+  // is in clear: it says nothing but that).
+  private refuse(message: NatsMessage, refusal: AppError, taken: OpenedRequest | null): void {
     if (!message.reply) return;
-    const opened = verified ? openFrom(this.bus.signer, this.bus.keys, verified.sender, message.data) : null;
-    const id = packetId(opened?.bytes ?? message.data);
+    const id = packetId(taken?.data ?? message.data);
     // Without Nest's packet id no client of ours could match the answer; the caller times out instead.
     if (id === null) return;
     const clear = new TextEncoder().encode(JSON.stringify({ id, err: { ...refusal.toPayload(), bus: true }, isDisposed: true }));
-    const data = verified ? sealFor(this.bus.signer, this.bus.keys, verified.sender, clear) : clear;
-    message.respond(data, { headers: replyHeaders(this.bus.signer, message.reply, verified?.signature ?? '', data) });
+    message.respond(taken ? sealReply(this.bus.signer, this.bus.keys, taken.sender, taken.senderKey, message.reply, taken.nonce, clear) : clear);
   }
 
   /** Resolves once the NATS server has every subscription: until then a request could find no responder (a 503). */

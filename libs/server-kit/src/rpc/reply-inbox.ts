@@ -1,4 +1,4 @@
-import { createInbox, ErrorCode, NatsError, type Msg, type MsgHdrs, type NatsConnection, type Subscription } from 'nats';
+import { createInbox, ErrorCode, NatsError, type Msg, type NatsConnection, type Subscription } from 'nats';
 
 interface Pending {
   resolve: (msg: Msg) => void;
@@ -27,11 +27,11 @@ export class ReplyInbox {
   }
 
   /**
-   * Publishes `data` to `subject` with the headers made for its reply subject, and resolves with its first reply that
-   * `accept` takes (D25: one not signed by the subject's owner for this request is ignored and the request waits on);
+   * Publishes `data` (or what it makes for the reply subject) to `subject`, and resolves with its first reply that
+   * `accept` takes (D25: one not sealed by the subject's owner for this request is ignored and the request waits on);
    * no such reply within `timeoutMs` is a Timeout error.
    */
-  request(subject: string, data: Uint8Array, timeoutMs: number, options: { headers?: (reply: string) => MsgHdrs; accept?: (msg: Msg) => boolean } = {}): Promise<Msg> {
+  request(subject: string, data: Uint8Array | ((reply: string) => Uint8Array), timeoutMs: number, options: { accept?: (msg: Msg) => boolean } = {}): Promise<Msg> {
     this.sequence = (this.sequence + 1) % Number.MAX_SAFE_INTEGER;
     const token = this.sequence.toString(36);
     return new Promise<Msg>((resolve, reject) => {
@@ -42,7 +42,7 @@ export class ReplyInbox {
       this.pending.set(token, { resolve, reject, timer, accept: options.accept ?? null });
       try {
         const reply = `${this.prefix}${token}`;
-        this.nc.publish(subject, data, { reply, headers: options.headers?.(reply) });
+        this.nc.publish(subject, typeof data === 'function' ? data(reply) : data, { reply });
       } catch (error) {
         this.settle(token)?.reject(error as Error);
       }

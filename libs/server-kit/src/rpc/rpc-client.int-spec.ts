@@ -5,7 +5,7 @@ import { IdentityCache } from '../identity/identity-cache';
 import { startTcpProxy } from '../testing/tcp-proxy';
 import { isolatedEnv, testBusIdentity } from '../testing/test-env';
 import { openRequest, respondSigned } from '../testing/test-bus';
-import { replyHeaders, requestSignature } from '../bus/bus-signatures';
+import { takeRequest } from '../bus/bus-requests';
 import { openFrom, sealFor } from '../bus/bus-sealing';
 
 const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
@@ -36,13 +36,16 @@ describe('RpcClient over a real NATS', () => {
         // A spoofed reply races the real one: unsigned, then signed by a real process that does not answer auth.me.
         if (meta.token === 'spoofed' || meta.token === 'spoofed-only') {
           msg.respond(codec.encode({ id: packet.id, response: { answered: 'unsigned spoof' }, isDisposed: true }));
-          respondSigned(env, 'billing-service', msg, { id: packet.id, response: { answered: 'billing spoof' }, isDisposed: true });
+          respondSigned(env, 'billing-service', msg, { id: packet.id, response: { answered: 'billing spoof' }, isDisposed: true }, 'auth-service');
           if (meta.token === 'spoofed-only') return;
         }
-        // Signed by auth-service for this request, but in clear: what a sealed answer is not (ADR 0066).
+        // The frame auth-service would seal for this request, sent in clear: what a sealed answer is not (ADR 0066).
         if (meta.token === 'clear') {
-          const clear = codec.encode({ id: packet.id, response: { answered: 'clear' }, isDisposed: true });
-          msg.respond(clear, { headers: replyHeaders(testBusIdentity(env, 'auth-service').signer, msg.reply ?? '', requestSignature(msg.headers), clear) });
+          const auth = testBusIdentity(env, 'auth-service');
+          const taken = takeRequest(auth.signer, auth.keys, msg.subject, msg.reply ?? '', msg.data);
+          const nonce = 'problem' in taken ? '' : taken.nonce;
+          const answer = codec.encode({ id: packet.id, response: { answered: 'clear' }, isDisposed: true });
+          msg.respond(Buffer.concat([Buffer.from(`market-bus-2 reply\nauth-service\n${msg.reply}\n${nonce}\n`), answer]));
           return;
         }
         if (meta.token === null) respondSigned(env, 'auth-service', msg, { id: packet.id, err: { status: 401, code: 'unauthorized', detail: 'Not authenticated' }, isDisposed: true });

@@ -3,10 +3,9 @@ import { connect, ErrorCode, JSONCodec, type Msg, type NatsConnection, type Nats
 import { randomUUID } from 'node:crypto';
 import { isRpcErrorPayload, ownerOf, type Actor, type RpcDefinition, type RpcEnvelope, type RpcReply, type RpcRequest } from '@market/contracts';
 import type { BusIdentity } from '../bus/bus-identity';
-import { checkReply, requestHeaders, requestSignature } from '../bus/bus-signatures';
+import { openReply, sealRequest } from '../bus/bus-requests';
 import { refusedOnBus } from '../bus/bus.metrics';
 import { busCryptoReady } from '../bus/bus-box-keys';
-import { openFrom, sealFor } from '../bus/bus-sealing';
 import { natsTarget } from '../nats/nats-target';
 import { coalesceWrites } from '../nats/write-coalescing';
 import { AppError, unavailable } from '../errors/app-error';
@@ -133,41 +132,36 @@ export class RpcClient {
   }
 
   // Nest's servers answer a message only when it has an id (one without is an event to them). The request is sealed for
-  // the subject's owner and signed until its deadline; only a reply signed by the owner and sealed for this process's
-  // key is taken (D25, ADR 0065, ADR 0066).
+  // the subject's owner, bound to its subject, inbox and deadline; only a reply the owner sealed for this process's key
+  // naming this request is taken (D25, ADR 0065, ADR 0066).
   private async request(subject: string, envelope: RpcEnvelope, deadline: number | undefined): Promise<unknown> {
     const inbox = this.inbox ?? (await this.connect(), this.inbox);
     if (!inbox || this.disconnected) throw new Error('Connection lost. Trying to reconnect...');
-    const packet = { pattern: subject, data: envelope, id: randomUUID() };
+    const packet = codec.encode({ pattern: subject, data: envelope, id: randomUUID() });
     const published = `${this.prefix}${subject}`;
     const bus = this.options.bus;
     const signer = bus.signerFor(subject);
     const owner = ownerOf(subject);
     // Contracts give every declared subject an owner; a request to no one would go in clear, so it never goes.
     if (!owner) throw new Error(`${subject} has no owner in contracts: nothing to seal for`);
-    const data = sealFor(signer, bus.keys, owner, codec.encode(packet));
     const expires = deadline ?? Date.now() + this.timeoutMs;
-    let signature = '';
-    const headers = (reply: string) => {
-      const signed = requestHeaders(signer, published, reply, data, expires);
-      signature = requestSignature(signed);
-      return signed;
+    let nonce = '';
+    const seal = (reply: string) => {
+      const sealed = sealRequest(signer, bus.keys, owner, published, reply, expires, packet);
+      nonce = sealed.nonce;
+      return sealed.bytes;
     };
     const answer: { bytes: Uint8Array | null } = { bytes: null };
     const accept = (reply: Msg) => {
-      if (!checkReply(bus.keys, owner, reply.subject, signature, reply.headers, reply.data)) {
-        refusedOnBus('reply', subject, `not signed by ${owner} for this request`);
-        return false;
-      }
-      const opened = openFrom(signer, bus.keys, owner, reply.data);
+      const opened = openReply(signer, bus.keys, owner, reply.subject, nonce, reply.data);
       if (!opened) {
-        refusedOnBus('reply', subject, `not sealed for ${signer.party} by ${owner}`);
+        refusedOnBus('reply', subject, `not sealed for ${signer.party} by ${owner} for this request`);
         return false;
       }
-      answer.bytes = opened.bytes;
+      answer.bytes = opened;
       return true;
     };
-    await inbox.request(published, data, this.timeoutMs, { headers, accept });
+    await inbox.request(published, seal, this.timeoutMs, { accept });
     if (!answer.bytes || answer.bytes.length === 0) throw new Error(`Empty response from ${subject}`);
     return readNestReply(codec.decode(answer.bytes));
   }

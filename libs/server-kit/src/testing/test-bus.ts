@@ -1,8 +1,9 @@
 import { createInbox, JSONCodec, type Msg, type MsgHdrs, type NatsConnection } from 'nats';
-import { isEventParty, ownerOf, SEALED_EVENT_FIELDS, writersOf, type EventEnvelope, type EventName, type EventParty } from '@market/contracts';
-import { eventHeaders, eventSignature, replyHeaders, requestHeaders, requestSignature, SENDER_HEADER } from '../bus/bus-signatures';
+import { ownerOf, SEALED_EVENT_FIELDS, writersOf, type EventEnvelope, type EventName, type EventParty } from '@market/contracts';
+import { eventHeaders, eventSignature } from '../bus/bus-signatures';
+import { openReply, sealReply, sealRequest, takeRequest, type TakenRequest } from '../bus/bus-requests';
 import { busCryptoReady } from '../bus/bus-box-keys';
-import { isSealed, openFrom, reopenOwn, sealFor } from '../bus/bus-sealing';
+import { isSealed, reopenOwn } from '../bus/bus-sealing';
 import { openEventFields, sealEventFields } from '../events/sealed-fields';
 import { eventSubject } from '../events/jetstream';
 import type { DataSource } from 'typeorm';
@@ -11,34 +12,39 @@ import { signEventsWith, writerIdentity } from '../events/outbox.writer';
 
 const codec = JSONCodec<unknown>();
 
-/** The sender a request names (a process of the bus), or throws: a stand-in answers only what a process sent. */
-function senderOf(msg: Msg): EventParty {
-  const sender = msg.headers?.get(SENDER_HEADER) ?? '';
-  if (!isEventParty(sender)) throw new Error(`A request from "${sender}", no process of the bus`);
-  return sender;
+/** A request sent to `party`, taken with its test key as the service would take it, or throws (ADR 0066). */
+function taken(env: Record<string, string>, party: EventParty, msg: Msg): TakenRequest {
+  const request = takeRequest(testBusIdentity(env, party).signer, testBusIdentity(env).keys, msg.subject, msg.reply ?? '', msg.data);
+  if ('problem' in request) throw new Error(`A request on ${msg.subject} not taken by ${party}: ${request.problem}`);
+  return request;
 }
 
-/** The bytes of a request sent to `party`, opened with its test key, as the service would read them (ADR 0066). */
+/** The packet of a request sent to `party`, opened with its test key, as the service would read it (ADR 0066). */
 export function openRequest(env: Record<string, string>, party: EventParty, msg: Msg): Uint8Array {
-  const opened = openFrom(testBusIdentity(env, party).signer, testBusIdentity(env).keys, senderOf(msg), msg.data);
-  if (!opened) throw new Error(`A request on ${msg.subject} not sealed for ${party}`);
-  return opened.bytes;
-}
-
-/** Answers a request as `party` would, sealed for its sender and signed with `party`'s test key: a stand-in for a service in a test (D25). */
-export function respondSigned(env: Record<string, string>, party: EventParty, msg: Msg, answer: unknown): void {
-  if (!msg.reply) return;
-  const identity = testBusIdentity(env, party);
-  const data = sealFor(identity.signer, identity.keys, senderOf(msg), codec.encode(answer));
-  msg.respond(data, { headers: replyHeaders(identity.signer, msg.reply, requestSignature(msg.headers), data) });
+  return taken(env, party, msg).packet;
 }
 
 /**
- * The headers of a request to the full `subject` with its answer to `reply`, signed as `party` with its test key,
- * counting for `lifetimeMs`.
+ * Answers a request as `party` would, sealed with `party`'s test key for the key that sent it: a stand-in for a service
+ * in a test (D25). `readAs` reads the request with another process's key (a spoofer granted the owner's key).
  */
-export function signedRequestHeaders(env: Record<string, string>, party: EventParty, subject: string, reply: string, data: Uint8Array, lifetimeMs = 5000): MsgHdrs {
-  return requestHeaders(testBusIdentity(env, party).signer, subject, reply, data, Date.now() + lifetimeMs);
+export function respondSigned(env: Record<string, string>, party: EventParty, msg: Msg, answer: unknown, readAs: EventParty = party): void {
+  if (!msg.reply) return;
+  const request = taken(env, readAs, msg);
+  const identity = testBusIdentity(env, party);
+  msg.respond(sealReply(identity.signer, identity.keys, request.sender, request.senderKey, msg.reply, request.nonce, codec.encode(answer)));
+}
+
+/** `packet` sealed as `party` with its test key for the owner of the full `subject`, its answer to `reply`, counting for `lifetimeMs`. */
+export function sealedRequest(env: Record<string, string>, party: EventParty, subject: string, reply: string, packet: Uint8Array, lifetimeMs = 5000): Uint8Array {
+  return sealedFor(env, party, subject, reply, packet, lifetimeMs).bytes;
+}
+
+function sealedFor(env: Record<string, string>, party: EventParty, subject: string, reply: string, packet: Uint8Array, lifetimeMs = 5000) {
+  const owner = ownerOf(subject.slice((env.NATS_SUBJECT_PREFIX ?? '').length));
+  if (!owner) throw new Error(`${subject} has no owner to seal for`);
+  const identity = testBusIdentity(env, party);
+  return { owner, identity, ...sealRequest(identity.signer, identity.keys, owner, subject, reply, Date.now() + lifetimeMs, packet) };
 }
 
 /**
@@ -101,9 +107,9 @@ export function signedEventHeaders(env: Record<string, string>, envelope: EventE
 }
 
 /**
- * Sends a raw request to the full `subject` as a process would, sealed for its owner and signed as `party` (or in clear
- * and unsigned with `party` null) for an inbox of its own, and answers the first reply with its bytes opened when they
- * are sealed for `party`: what a test hand-crafting a request needs.
+ * Sends a raw request to the full `subject` as a process would, sealed as `party` for its owner (or in clear with
+ * `party` null) for an inbox of its own, and answers the first reply, its bytes opened when the owner sealed them for
+ * `party`: what a test hand-crafting a request needs. `lifetimeMs` (negative: already expired) is how long it counts.
  */
 export async function requestAs(
   nc: NatsConnection,
@@ -112,14 +118,13 @@ export async function requestAs(
   subject: string,
   data: Uint8Array,
   timeoutMs = 5000,
+  lifetimeMs = timeoutMs,
 ): Promise<{ msg: Msg; data: Uint8Array }> {
   await busCryptoReady();
   const reply = createInbox();
-  const owner = ownerOf(subject.slice((env.NATS_SUBJECT_PREFIX ?? '').length));
-  const identity = party ? testBusIdentity(env, party) : null;
-  const sent = identity && owner ? sealFor(identity.signer, identity.keys, owner, data) : data;
-  const msg = await nc.request(subject, sent, { timeout: timeoutMs, noMux: true, reply, headers: party ? signedRequestHeaders(env, party, subject, reply, sent) : undefined });
-  const opened = identity && owner && isSealed(msg.data) ? openFrom(identity.signer, identity.keys, owner, msg.data) : null;
-  if (isSealed(msg.data) && !opened) throw new Error(`A reply on ${subject} sealed for someone else`);
-  return { msg, data: opened?.bytes ?? msg.data };
+  const sealed = party ? sealedFor(env, party, subject, reply, data, lifetimeMs) : null;
+  const msg = await nc.request(subject, sealed?.bytes ?? data, { timeout: timeoutMs, noMux: true, reply });
+  const opened = sealed && isSealed(msg.data) ? openReply(sealed.identity.signer, sealed.identity.keys, sealed.owner, reply, sealed.nonce, msg.data) : null;
+  if (isSealed(msg.data) && !opened) throw new Error(`A reply on ${subject} not sealed by its owner for this request`);
+  return { msg, data: opened ?? msg.data };
 }
