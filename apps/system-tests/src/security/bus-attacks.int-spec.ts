@@ -97,6 +97,18 @@ describe('an outsider on the bus', () => {
     const stale = codec.encode({ pattern: RPC.auth.me.subject, id: randomUUID(), data: { meta: { request_id: randomUUID(), token: null }, data: {} } });
     const refused = await requestAs(nc, stack.env, 'gateway', subjectOf(RPC.auth.me), stale, 5000, -60_000);
     expect(codec.decode(refused.data)).toMatchObject({ err: { status: 401, detail: 'The request was not believed: expired', bus: true } });
+    // The same expired request sent twice is told once: copies of it make the service seal nothing more.
+    const inbox = `_INBOX.${randomUUID()}`;
+    const told: string[] = [];
+    const listener = nc.subscribe(inbox, { callback: (_error, msg) => told.push(msg.subject) });
+    const copy = sealedRequest(stack.env, 'gateway', subjectOf(RPC.auth.me), inbox, stale, -60_000);
+    nc.publish(subjectOf(RPC.auth.me), copy, { reply: inbox });
+    nc.publish(subjectOf(RPC.auth.me), copy, { reply: inbox });
+    // A request after them, answered: auth-service took both copies before it.
+    expect(await ask(RPC.auth.me, {})).toBe(401);
+    await nc.flush();
+    listener.unsubscribe();
+    expect(told).toEqual([inbox]);
     // The directory of members' emails answers notifications-service alone.
     expect(await ask(RPC.auth.contacts, { user_ids: [randomUUID()] }, 'billing-service')).toBe(403);
     expect(await ask(RPC.auth.contacts, { user_ids: [randomUUID()] }, 'notifications-service')).toBeNull();

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { UserDto } from '@market/contracts';
 import { useAppSelector } from '../lib/store-hooks';
@@ -16,11 +16,12 @@ import { InvoicesTab } from '../features/invoices/InvoicesTab';
 import { PayoutsTab } from '../features/payouts/PayoutsTab';
 import { MyBidsTab } from '../features/my-bids/MyBidsTab';
 import { MyListingsTab } from '../features/my-listings/MyListingsTab';
-import { RecentListings } from '../features/my-listings/RecentListings';
 import { WatchlistTab } from '../features/watchlist/WatchlistTab';
 import { MessagesTab } from '../features/messages/MessagesTab';
 import { MessagesTabLabel } from '../features/messages/MessagesTabLabel';
 import { usePageMeta } from '../lib/page-meta';
+import { useActiveTabInView } from '../lib/use-active-tab-in-view';
+import { UserOverview } from './UserOverview';
 
 interface Tab {
   id: string;
@@ -54,20 +55,6 @@ const ADMIN_TABS: Tab[] = [
   { id: 'profile', label: 'Profile', render: (user) => <ProfileTab user={user} /> },
 ];
 
-/**
- * Scrolls the tab bar sideways just enough to show its active tab (inline 'nearest'), e.g. Invoices at 375 px reached
- * from a link. Only the bar moves: scrollIntoView would also scroll the page, which a tab may have scrolled itself
- * (to a highlighted invoice). A bar that fits (desktop) does not move.
- */
-function revealActiveTab(bar: HTMLElement): void {
-  const tab = bar.querySelector<HTMLElement>('[aria-current="page"]');
-  if (!tab) return;
-  const barBox = bar.getBoundingClientRect();
-  const tabBox = tab.getBoundingClientRect();
-  if (tabBox.left < barBox.left) bar.scrollLeft -= barBox.left - tabBox.left;
-  else if (tabBox.right > barBox.right) bar.scrollLeft += Math.min(tabBox.right - barBox.right, tabBox.left - barBox.left);
-}
-
 /** /dashboard?tab=: requires login; admins get the admin tabs (SPEC §2). */
 export function DashboardPage() {
   usePageMeta({ title: 'Dashboard' });
@@ -78,29 +65,7 @@ export function DashboardPage() {
   const active = tabs.find((tab) => tab.id === params.get('tab')) ?? tabs[0];
   const showsTabs = user !== null && status !== 'loading';
 
-  // Before paint, so the bar never shows the wrong part first; again whenever the bar narrows or widens (a turned
-  // phone, a resized window), which can push the active tab out of it.
-  useLayoutEffect(() => {
-    const bar = tabBar.current;
-    if (!showsTabs || !bar) return;
-    revealActiveTab(bar);
-    if (typeof ResizeObserver === 'undefined') return;
-    let width = bar.clientWidth;
-    let tabWidth = 0;
-    const tab = bar.querySelector<HTMLElement>('[aria-current="page"]');
-    // Also when the active tab itself grows (the Messages badge arrives after the first paint).
-    const observer = new ResizeObserver(() => {
-      const tabNow = tab?.offsetWidth ?? 0;
-      if (bar.clientWidth === width && tabNow === tabWidth) return;
-      width = bar.clientWidth;
-      tabWidth = tabNow;
-      revealActiveTab(bar);
-    });
-    tabWidth = tab?.offsetWidth ?? 0;
-    observer.observe(bar);
-    if (tab) observer.observe(tab);
-    return () => observer.disconnect();
-  }, [tabs, active.id, showsTabs]);
+  useActiveTabInView(tabBar, showsTabs, `${tabs === ADMIN_TABS ? 'admin' : 'member'}:${active.id}`);
 
   if (status === 'loading') {
     return (
@@ -138,32 +103,5 @@ export function DashboardPage() {
       </nav>
       {active.render(user)}
     </div>
-  );
-}
-
-function UserOverview({ user }: { user: UserDto }) {
-  return (
-    <>
-      {!user.email_verified && (
-        <div className="alert alert-warning" role="status">
-          Please verify your email address. <Link to="/dashboard?tab=profile">Resend the link from your profile.</Link>
-        </div>
-      )}
-      <div className="quick-actions">
-        <Link className="card quick-action" to="/sell">
-          <strong>Sell a website</strong>
-          <span className="muted">List your site for auction or at a fixed price.</span>
-        </Link>
-        <Link className="card quick-action" to="/dashboard?tab=watchlist">
-          <strong>Watchlist</strong>
-          <span className="muted">Listings you are keeping an eye on.</span>
-        </Link>
-        <Link className="card quick-action" to="/browse">
-          <strong>Browse listings</strong>
-          <span className="muted">Find your next online business.</span>
-        </Link>
-      </div>
-      <RecentListings />
-    </>
   );
 }

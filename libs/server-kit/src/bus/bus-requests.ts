@@ -84,7 +84,8 @@ export function takeRequest(signer: BusSigner, keys: BusKeys, subject: string, r
   const until = /^\d{1,15}$/.test(expires) ? Number(expires) : NaN;
   const request = { sender: sender as EventParty, senderKey: opened.senderKey, packet: frame.body, nonce: nonceText(signer, opened.nonce), expiresAt: until + CLOCK_SKEW_MS };
   // Sealed by its sender for this very subject and inbox, yet out of time (a clock far off): its sender is told why.
-  if (!Number.isFinite(until) || until + CLOCK_SKEW_MS < now) return { problem: 'expired', refused: request };
+  // Expired at its last millisecond: the replay guard forgets a nonce at that very moment.
+  if (!Number.isFinite(until) || until + CLOCK_SKEW_MS <= now) return { problem: 'expired', refused: request };
   if (until > now + MAX_REQUEST_LIFETIME_MS + CLOCK_SKEW_MS) return { problem: 'valid for too long', refused: request };
   return request;
 }

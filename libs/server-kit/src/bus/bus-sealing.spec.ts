@@ -63,6 +63,10 @@ describe('sealed bus messages (ADR 0066)', () => {
       'test',
     );
     expect(text(openFrom(withPrevious.signer, publicKeys, 'gateway', forOldKey)!.bytes)).toBe(text(secret));
+    // Once the old key is no longer listed, it opens only what something else proves (an event's fields, signed with
+    // their event): a seal that is its own proof (a request, a reply; ADR 0068) it no longer opens.
+    expect(text(openFrom(withPrevious.signer, withPrevious.keys, 'gateway', forOldKey, { provesSender: false })!.bytes)).toBe(text(secret));
+    expect(openFrom(withPrevious.signer, withPrevious.keys, 'gateway', forOldKey)).toBeNull();
   });
 
   it('seals and signs nothing with BUS_CHECKS=off, which only a benchmark under NODE_ENV=test may set', () => {

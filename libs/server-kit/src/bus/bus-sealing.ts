@@ -67,15 +67,22 @@ export interface OpenedSeal {
  * A message sealed by `from` for `signer`'s key, opened: its bytes and the sender's key (to seal an answer for), or
  * null when it is not sealed, not for this key, not from `from`, or altered. With `from` null, the sender is whoever's
  * listed key the seal names. crypto_box proves the pair: only the sender (or this key's holder) could have sealed it.
+ * `provesSender: false` (sealed event fields, which their event's signature proves) also opens with a delisted
+ * previous key.
  */
-export function openFrom(signer: BusSigner, keys: BusKeys, from: EventParty | null, sealed: Uint8Array): OpenedSeal | null {
+export function openFrom(signer: BusSigner, keys: BusKeys, from: EventParty | null, sealed: Uint8Array, { provesSender = true } = {}): OpenedSeal | null {
   if (!signer.checks) {
     return isSealed(sealed) ? null : { bytes: sealed, sender: from ?? signer.party, senderKey: (from && keys.listed(from)[0]) || new Uint8Array(), nonce: new Uint8Array() };
   }
   const found = isSealed(sealed) && sealed.length >= HEAD ? senderOf(keys, from, sealed) : null;
   if (!found) return null;
-  // This process's key, or during a rotation the one it held before, for what was sealed before the switch.
-  for (const own of signer.previous ? [signer, signer.previous] : [signer]) {
+  // This process's key, or during a rotation the one it held before, for what was sealed before the switch. Where the
+  // seal is what proves the sender (a request, a reply: ADR 0068), the old key counts only while it is still listed:
+  // once delisted, whoever stole it (the usual reason to rotate) could seal with it in anyone's name.
+  const previous = signer.previous && (!provesSender || keys.listed(signer.party).some((key) => Buffer.from(key).equals(Buffer.from(signer.previous!.publicKey))))
+    ? signer.previous
+    : null;
+  for (const own of previous ? [signer, previous] : [signer]) {
     const bytes = openWith(sealed, (at) => (sameId(own.publicKey, sealed, at) ? own.sharedKey(found.key) : null));
     if (bytes) return { bytes, sender: found.party, senderKey: found.key, nonce: bodyNonce(sealed) };
   }

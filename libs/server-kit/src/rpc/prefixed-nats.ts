@@ -6,7 +6,7 @@ import type { NatsConnection } from 'nats';
 import { mayCall, type EventParty } from '@market/contracts';
 import { coalesceWrites } from '../nats/write-coalescing';
 import type { BusIdentity } from '../bus/bus-identity';
-import { sealReply, takeRequest, type TakenRequest } from '../bus/bus-requests';
+import { MAX_REQUEST_LIFETIME_MS, sealReply, takeRequest, type TakenRequest } from '../bus/bus-requests';
 import { refusedOnBus } from '../bus/bus.metrics';
 import { ReplayGuard } from '../bus/replay-guard';
 import { AppError } from '../errors/app-error';
@@ -100,9 +100,15 @@ export class PrefixedNatsServer extends ServerNats implements DrainableServer {
     if ('problem' in checked) {
       refusedOnBus('request', message.subject, checked.problem);
       const refusal = new AppError('unauthorized', `The request was not believed: ${checked.problem}`);
-      // A request in clear is told why, in clear (it says nothing but that), and an expired one its sender sealed, sealed.
-      // One sealed that does not open has its packet id sealed too, so no answer could name it: its sender times out.
-      if (checked.refused) return this.refuse(message, refusal, this.opened(message, checked.refused));
+      // A request in clear is told why, in clear (it says nothing but that), and an expired one its sender sealed, sealed:
+      // once, and only soon after its expiry (a clock far off learns why; a copy captured long ago gets nothing). One
+      // sealed that does not open has its packet id sealed too, so no answer could name it: its sender times out.
+      if (checked.refused) {
+        const now = Date.now();
+        const recent = now - checked.refused.expiresAt < MAX_REQUEST_LIFETIME_MS;
+        if (recent && this.replays.firstTime(checked.refused.nonce, now + MAX_REQUEST_LIFETIME_MS)) this.refuse(message, refusal, this.opened(message, checked.refused));
+        return;
+      }
       if (isSealed(message.data)) return;
       return this.refuse(message, refusal, null);
     }

@@ -1,20 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import type { AuditLogEntry } from '@market/contracts';
 import { EmptyState, LoadError, LoadingState } from '../../components/feedback/QueryState';
-import { FilterSelect } from '../../components/form/FilterSelect';
 import { useAdminAuditQuery } from '../../api/admin-audit.api';
 import { errorDetail } from '../../lib/error-detail';
-import {
-  actionLabel,
-  AUDIT_ACTION_OPTIONS,
-  auditFormProblem,
-  auditRequest,
-  changeLines,
-  NO_AUDIT_FILTERS,
-  targetLabel,
-  whoLabel,
-  type AuditFilterForm,
-} from './admin-audit-format';
+import { auditFormProblem, auditRequest, NO_AUDIT_FILTERS, type AuditFilterForm } from './admin-audit-format';
+import { AuditFilters } from './AuditFilters';
+import { AuditRow } from './AuditRow';
 import './admin-audit.css';
 
 /**
@@ -52,33 +42,7 @@ export function AdminAuditTab() {
 
   return (
     <section className="admin-audit" aria-label="Audit log">
-      <form className="filters admin-audit-filters" onSubmit={onSubmit} aria-label="Audit filters">
-        <label>
-          Admin
-          <input type="search" aria-label="Admin" value={form.actor} placeholder="Username or id" onChange={(event) => set('actor', event.target.value)} />
-        </label>
-        <FilterSelect label="Action" value={form.action} options={AUDIT_ACTION_OPTIONS} onChange={(value) => set('action', value)} />
-        <label>
-          Target id
-          <input type="search" aria-label="Target id" value={form.target} placeholder="Paste an id" onChange={(event) => set('target', event.target.value)} />
-        </label>
-        <label className="admin-audit-date">
-          From
-          <input type="date" aria-label="From" value={form.from} onChange={(event) => set('from', event.target.value)} />
-        </label>
-        <label className="admin-audit-date">
-          To
-          <input type="date" aria-label="To" value={form.to} onChange={(event) => set('to', event.target.value)} />
-        </label>
-        <div className="admin-audit-buttons">
-          <button type="submit" className="btn btn-primary btn-tiny">
-            Apply filters
-          </button>
-          <button type="button" className="btn btn-secondary btn-tiny" onClick={clear} disabled={!filtered && !Object.values(form).some(Boolean)}>
-            Clear
-          </button>
-        </div>
-      </form>
+      <AuditFilters form={form} filtered={filtered} set={set} onSubmit={onSubmit} clear={clear} />
 
       {problem && (
         <div className="alert alert-error" role="alert">
@@ -135,34 +99,5 @@ export function AdminAuditTab() {
         </>
       )}
     </section>
-  );
-}
-
-/** One entry: when, who, what, the target and what changed. */
-export function AuditRow({ entry }: { entry: AuditLogEntry }) {
-  return (
-    <tr data-testid="audit-row" data-action={entry.action}>
-      <td data-label="When" className="admin-audit-when">
-        {new Date(entry.at).toLocaleString()}
-      </td>
-      <td data-label="Who" className="admin-audit-who">
-        {whoLabel(entry)}
-      </td>
-      <td data-label="What">
-        <div className="admin-audit-action">{actionLabel(entry.action)}</div>
-        <code className="muted small">{entry.action}</code>
-      </td>
-      <td data-label="Target" className="admin-audit-target">
-        {targetLabel(entry)}
-        {entry.target_id && <div className="muted small admin-audit-id">{entry.target_id}</div>}
-      </td>
-      <td data-label="Before → After" className="admin-audit-change">
-        <ul>
-          {changeLines(entry).map((line) => (
-            <li key={line}>{line}</li>
-          ))}
-        </ul>
-      </td>
-    </tr>
   );
 }

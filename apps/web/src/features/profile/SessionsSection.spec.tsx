@@ -3,7 +3,8 @@ import { createStore, type AppStore } from '../../testing/test-store';
 import { api } from '../../lib/api';
 import { renderStatic, visibleText } from '../../testing/static-render';
 import { profileApi } from './profile.api';
-import { ProfileTab, emailEdited } from './ProfileTab';
+import { ProfileTab } from './ProfileTab';
+import { emailEdited } from './ProfileForm';
 import { orderSessions, SessionsSection } from './SessionsSection';
 
 // Jest has no CSS transform: the style sheets the components import are empty here.
