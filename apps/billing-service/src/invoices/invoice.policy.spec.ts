@@ -1,17 +1,9 @@
 import type { Actor } from '@market/contracts';
-import { AppError } from '@market/server-kit';
+import { refusalOf } from '@market/server-kit/testing';
 import { authorizeInvoice, viewerOf } from './invoice.policy';
 
 const invoice = { buyer_id: 'buyer', seller_id: 'seller' };
 const actor = (user_id: string, overrides: Partial<Actor> = {}): Actor => ({ user_id, role: 'regular', ...overrides });
-const refusal = (run: () => unknown) => {
-  try {
-    run();
-    return null;
-  } catch (error) {
-    return { status: (error as AppError).status, detail: (error as AppError).detail };
-  }
-};
 
 describe('invoice policy (ADR 0069)', () => {
   it.each([
@@ -27,10 +19,10 @@ describe('invoice policy (ADR 0069)', () => {
 
   it('refuses a stranger as if the invoice did not exist, and the wrong party with what only the right one may do', () => {
     const buyerOnly = { party: 'buyer' as const, refusal: 'Only the buyer can pay this invoice' };
-    expect(refusal(() => authorizeInvoice(actor('stranger'), invoice, buyerOnly))).toEqual({ status: 404, detail: 'Invoice not found' });
-    expect(refusal(() => authorizeInvoice(actor('buyer'), null, buyerOnly))).toEqual({ status: 404, detail: 'Invoice not found' });
-    expect(refusal(() => authorizeInvoice(actor('seller'), invoice, buyerOnly))).toEqual({ status: 403, detail: 'Only the buyer can pay this invoice' });
-    expect(refusal(() => authorizeInvoice(actor('admin', { role: 'admin' }), invoice, buyerOnly))).toEqual({ status: 403, detail: 'Only the buyer can pay this invoice' });
+    expect(refusalOf(() => authorizeInvoice(actor('stranger'), invoice, buyerOnly))).toEqual({ status: 404, detail: 'Invoice not found' });
+    expect(refusalOf(() => authorizeInvoice(actor('buyer'), null, buyerOnly))).toEqual({ status: 404, detail: 'Invoice not found' });
+    expect(refusalOf(() => authorizeInvoice(actor('seller'), invoice, buyerOnly))).toEqual({ status: 403, detail: 'Only the buyer can pay this invoice' });
+    expect(refusalOf(() => authorizeInvoice(actor('admin', { role: 'admin' }), invoice, buyerOnly))).toEqual({ status: 403, detail: 'Only the buyer can pay this invoice' });
     expect(authorizeInvoice(actor('buyer'), invoice, buyerOnly)).toEqual({ invoice, viewer: 'buyer' });
     expect(authorizeInvoice(actor('admin', { role: 'admin' }), invoice)).toEqual({ invoice, viewer: 'admin' });
   });

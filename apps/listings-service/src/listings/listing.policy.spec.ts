@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Actor } from '@market/contracts';
-import { AppError } from '@market/server-kit';
+import { refusalOf } from '@market/server-kit/testing';
 import { authorizeListingUpdate, authorizeWatch, listingAbilities, type ListingAbilities } from './listing.policy';
 
 const sellerId = randomUUID();
@@ -40,14 +40,8 @@ describe('listing policy (ADR 0069)', () => {
   });
 
   it('refuses a change as not found to one who may not see the listing, and 403 to one who may only see it', () => {
-    const refusal = (actor: Actor, status: 'draft' | 'active' | null) => {
-      try {
-        authorizeListingUpdate(actor, status ? { seller_id: sellerId, status } : null, 'Listing not found');
-        return null;
-      } catch (error) {
-        return { status: (error as AppError).status, detail: (error as AppError).detail };
-      }
-    };
+    const refusal = (actor: Actor, status: 'draft' | 'active' | null) =>
+      refusalOf(() => authorizeListingUpdate(actor, status ? { seller_id: sellerId, status } : null, 'Listing not found'));
     expect(refusal(member, 'draft')).toEqual({ status: 404, detail: 'Listing not found' });
     expect(refusal(member, null)).toEqual({ status: 404, detail: 'Listing not found' });
     expect(refusal(member, 'active')).toEqual({ status: 403, detail: 'You can only change your own listings' });
@@ -56,14 +50,7 @@ describe('listing policy (ADR 0069)', () => {
   });
 
   it("refuses a watch of one's own listing as such, and of a hidden one as if it did not exist", () => {
-    const attempt = (actor: Actor, status: 'draft' | 'active' | null) => {
-      try {
-        authorizeWatch(actor, status ? { seller_id: sellerId, status } : null);
-        return null;
-      } catch (error) {
-        return { status: (error as AppError).status, detail: (error as AppError).detail };
-      }
-    };
+    const attempt = (actor: Actor, status: 'draft' | 'active' | null) => refusalOf(() => authorizeWatch(actor, status ? { seller_id: sellerId, status } : null));
     expect(attempt(seller, 'active')).toEqual({ status: 400, detail: 'You cannot watch your own listing' });
     expect(attempt(seller, 'draft')).toEqual({ status: 400, detail: 'You cannot watch your own listing' });
     expect(attempt(member, 'draft')).toEqual({ status: 404, detail: 'Listing not found' });

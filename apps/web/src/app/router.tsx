@@ -36,7 +36,7 @@ export const router = createBrowserRouter([
       },
       {
         path: '/payment-cancel',
-        lazy: () => import('../features/payments/PaymentResultPages').then((m) => ({ Component: m.PaymentCancelPage })),
+        lazy: () => import('../features/payments/PaymentCancelPage').then((m) => ({ Component: m.PaymentCancelPage })),
       },
       {
         // The sandbox provider's hosted checkout (D12, ADR 0020): buy-now's checkout_url.

@@ -12,3 +12,4 @@ export * from './test-identity';
 export * from './local-dns-server';
 export * from './local-proof-site';
 export * from './test-bus';
+export * from './refusal-of';

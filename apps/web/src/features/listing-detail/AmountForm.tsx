@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
 import type { PlaceBidResponse } from '@market/contracts';
 import type { BidCheck } from './bid-form';
 import type { BidOutcome } from './max-bid';
-import { CardNote, PAYMENT_METHOD_LINK } from './CardNote';
+import { BidOutcomeNote, CardNote } from './CardNote';
 import { DollarField } from './DollarField';
 import { MaxBidField } from './MaxBidField';
 import type { FormMessageState } from './use-form-message';
@@ -43,7 +42,6 @@ export function AmountForm(props: AmountFormProps) {
     onPlaced,
   });
 
-  const success = message?.tone === 'success';
   const typedAmount = Math.max(Number(typed), withMaximum ? Number(typedMax) : 0);
   // A maximum commits the bidder up to it, so it needs the card a bid of that size would (ADR 0041).
   const large = cardLimit !== undefined && Number.isFinite(typedAmount) && typedAmount > cardLimit;
@@ -81,17 +79,7 @@ export function AmountForm(props: AmountFormProps) {
       <button type="submit" className="btn btn-primary btn-block" disabled={isLoading}>
         {isLoading ? busyLabel : submitLabel}
       </button>
-      {message && (
-        <div className={`alert alert-${message.tone} panel-notice`} role={success ? 'status' : 'alert'} data-testid="bid-outcome">
-          {message.text}
-          {message.tone === 'error' && large && (
-            <>
-              {' '}
-              <Link to={PAYMENT_METHOD_LINK}>Go to Payment method</Link>
-            </>
-          )}
-        </div>
-      )}
+      {message && <BidOutcomeNote message={message} large={large} />}
     </form>
   );
 }

@@ -1,9 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
 import { formatDollars } from '@market/domain';
 import { usePlaceBidMutation } from '../../api/bids.api';
 import { errorDetail } from '../../lib/error-detail';
-import { CardNote, PAYMENT_METHOD_LINK } from './CardNote';
+import { BidOutcomeNote, CardNote } from './CardNote';
 import { DollarField } from './DollarField';
 import { checkRaiseMaximum, raiseOutcome } from './raise-max';
 import type { FormMessageState } from './use-form-message';
@@ -82,17 +81,7 @@ export function RaiseMaxForm({ listingId, currentBid, currentMax, cardLimit, not
       <button type="submit" className="btn btn-primary btn-block" disabled={isLoading}>
         {isLoading ? 'Raising maximum...' : 'Raise maximum'}
       </button>
-      {message && (
-        <div className={`alert alert-${message.tone} panel-notice`} role={message.tone === 'success' ? 'status' : 'alert'} data-testid="bid-outcome">
-          {message.text}
-          {message.tone === 'error' && large && (
-            <>
-              {' '}
-              <Link to={PAYMENT_METHOD_LINK}>Go to Payment method</Link>
-            </>
-          )}
-        </div>
-      )}
+      {message && <BidOutcomeNote message={message} large={large} />}
     </form>
   );
 }

@@ -3,7 +3,8 @@ import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import { createStore } from '../../testing/test-store';
 import { api } from '../../lib/api';
-import { MISSING_PAYMENT_INFO, PaymentCancelPage, PaymentSuccessPage } from './PaymentResultPages';
+import { MISSING_PAYMENT_INFO, PaymentSuccessPage } from './PaymentResultPages';
+import { PaymentCancelPage } from './PaymentCancelPage';
 
 jest.mock('../../components/payments/payments.css', () => ({}));
 
