@@ -6,10 +6,36 @@ import { generateKeyPairSync, randomUUID, sign } from 'node:crypto';
 import { clock, minimumNextBid, percentile } from './bid-storm.mjs';
 import { loadBuilt } from './build.mjs';
 
-// The statements AuctionsRepository runs, from its build (loaded on first use), so the ceiling is the service's own transaction.
+// The auction's columns as AuctionsRepository reads them, from its build (loaded on first use).
 const repository = () => loadBuilt('apps/bidding-service/dist/auctions/auctions.repository.js');
-// The proxy rule's reads and writes of the bidders' maximums under the same lock (ADR 0055).
-const maximums = () => loadBuilt('apps/bidding-service/dist/auctions/auction-maximums.repository.js');
+
+// One bid alone, statement for statement, as the service decided a bid before batches (ADR 0055, 0058): a batch of one
+// does the same work in its own statements. Kept here, the ceiling's own, since the service has no one-bid path now.
+const BID_COLUMNS = 'id, listing_id, bidder_id, kind, amount::float8 AS amount, status, automatic, created_at';
+// The bid, the auction's new state and its signed bid.placed outbox row in one statement. Params: bid id, listing id,
+// bidder id, amount, bid count, expires_at, event id, payload, request id, traceparent, automatic, time, writer, signature.
+const RECORD_BID_SQL = `
+  WITH bid AS (
+    INSERT INTO bids (id, listing_id, bidder_id, kind, amount, automatic, created_at) VALUES ($1, $2, $3, 'bid', $4, $11, $12::timestamptz) RETURNING ${BID_COLUMNS}
+  ), moved AS (
+    UPDATE auctions SET current_bid = $4, bid_count = $5, expires_at = $6, price_version = price_version + 1, updated_at = now() WHERE listing_id = $2
+  ), event AS (
+    INSERT INTO outbox (id, name, payload, request_id, traceparent, sender, signature, occurred_at)
+    SELECT $7, 'bid.placed', $8::jsonb, $9, $10, $13, $14, ($8::jsonb->>'created_at')::timestamptz FROM bid
+  )
+  SELECT * FROM bid`;
+// The two highest standing maximums and the caller's own (a maximum counts while its bidder has a standing bid).
+const MAXIMUM_COLUMNS = 'm.bidder_id, m.max_amount::float8 AS max_amount, m.set_at, m.proxy, m.bidder_name';
+const STANDS = `EXISTS (SELECT 1 FROM bids b WHERE b.listing_id = m.listing_id AND b.bidder_id = m.bidder_id AND b.status = 'pending' AND b.kind = 'bid')`;
+const STANDING_SQL = `
+  (SELECT ${MAXIMUM_COLUMNS}, true AS ranked FROM auction_maximums m WHERE m.listing_id = $1 AND ${STANDS} ORDER BY m.max_amount DESC, m.set_at ASC LIMIT 2)
+  UNION ALL
+  (SELECT ${MAXIMUM_COLUMNS}, false AS ranked FROM auction_maximums m WHERE m.listing_id = $1 AND m.bidder_id = $2 AND ${STANDS})`;
+// The caller's maximum after the bid. Params: listing id, bidder id, maximum, proxy, bidder name, rose.
+const SAVE_MAXIMUM_SQL = `
+  INSERT INTO auction_maximums (listing_id, bidder_id, max_amount, proxy, bidder_name, set_at) VALUES ($1, $2, $3, $4, $5, clock_timestamp())
+  ON CONFLICT (listing_id, bidder_id) DO UPDATE SET max_amount = EXCLUDED.max_amount, proxy = EXCLUDED.proxy, bidder_name = EXCLUDED.bidder_name,
+    set_at = CASE WHEN $6 THEN EXCLUDED.set_at ELSE auction_maximums.set_at END, updated_at = now()`;
 
 /** Copies bidding.auctions (the storm's rows, bids reset), bidding.bids, bidding.auction_maximums and bidding.outbox into `schema`. */
 async function createScratch(client, schema, listingIds) {
@@ -42,12 +68,11 @@ async function createScratch(client, schema, listingIds) {
 // The service signs each bid.placed as it writes it (ADR 0065); the ceiling signs with a key of its own, as dearly.
 const ceilingKey = generateKeyPairSync('ed25519').privateKey;
 
-/** The service's transaction for one plain bid at the minimum next amount, statement for statement (ADR 0055). */
+/** One plain bid at the minimum next amount, alone in its transaction, statement for statement (ADR 0055). */
 async function placeBid(client, listingId, bidderId) {
   await client.query('START TRANSACTION');
   try {
-    const { AUCTION_COLUMNS, RECORD_BID_SQL } = repository();
-    const { STANDING_SQL, SAVE_MAXIMUM_SQL } = maximums();
+    const { AUCTION_COLUMNS } = repository();
     const [auction] = (await client.query(`SELECT ${AUCTION_COLUMNS} FROM auctions WHERE listing_id = $1 FOR UPDATE`, [listingId])).rows;
     const standing = (await client.query(STANDING_SQL, [listingId, bidderId])).rows;
     const amount = minimumNextBid(auction.starting_price, auction.current_bid);
@@ -118,9 +143,8 @@ async function ceilingPhase(pool, { clients, seconds, pick, transaction = placeB
  * afterwards. Returns {hot, spread, singleRow} (hot null without hotId, spread null without spreadIds, singleRow null unless asked).
  */
 export async function measureCeiling(databaseUrl, { hotId, spreadIds, clients, seconds, singleRow = false }) {
-  // Load the service's statements before the clock starts: the first require of its build takes seconds on a busy machine.
+  // Load the service's columns before the clock starts: the first require of its build takes seconds on a busy machine.
   repository();
-  maximums();
   const schema = `bench_bids_ceiling_${Date.now().toString(36)}`;
   const admin = new pg.Client({ connectionString: databaseUrl });
   await admin.connect();

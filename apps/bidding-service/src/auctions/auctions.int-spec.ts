@@ -3,13 +3,9 @@ import type { DataSource } from 'typeorm';
 import { minimumNextBid } from '@market/domain';
 import { KIT_MIGRATIONS, openServiceDatabase } from '@market/server-kit';
 import { createTestDatabase, type TestDatabase, signingAs } from '@market/server-kit/testing';
-import { CreateAuctions1763800900000 } from '../migrations/1763800900000-create-auctions';
-import { SalesAndOffers1763801000000 } from '../migrations/1763801000000-sales-and-offers';
-import { WebsiteUrlAndBuyNow1763801100000 } from '../migrations/1763801100000-website-url-and-buy-now';
-import { PriceVersionAndMemberStates1764510000000 } from '../migrations/1764510000000-price-version-and-member-states';
-import { WithdrawnBids1764510200000 } from '../migrations/1764510200000-withdrawn-bids';
-import { ProxyMaximums1764600500000 } from '../migrations/1764600500000-proxy-maximums';
 import { AuctionsRepository } from './auctions.repository';
+import { placeOne } from '../testing/place-one';
+import { BIDDING_DATABASE } from '../bidding.database';
 
 const HOUR = 3600_000;
 const who = (id: string) => ({ id, name: 'bidder' });
@@ -38,7 +34,7 @@ describe('auction state and bids', () => {
 
   beforeAll(async () => {
     db = await createTestDatabase('bidding');
-    ds = signingAs(await openServiceDatabase({ url: db.url, schema: 'bidding', entities: [], migrations: [...KIT_MIGRATIONS, CreateAuctions1763800900000, SalesAndOffers1763801000000, WebsiteUrlAndBuyNow1763801100000, PriceVersionAndMemberStates1764510000000, WithdrawnBids1764510200000, ProxyMaximums1764600500000], poolSize: 12 }), 'bidding-service');
+    ds = signingAs(await openServiceDatabase({ url: db.url, schema: 'bidding', entities: [], migrations: [...KIT_MIGRATIONS, ...BIDDING_DATABASE.migrations], poolSize: 12 }), 'bidding-service');
     auctions = new AuctionsRepository(ds);
   });
   afterAll(async () => {
@@ -58,7 +54,7 @@ describe('auction state and bids', () => {
   it('keeps an end that soft close moved later when an older end arrives', async () => {
     const listing = terms({ expires_at: new Date(Date.now() + 5 * 60_000).toISOString() });
     await apply(listing);
-    const placed = await auctions.placeBid(listing.listing_id, who(randomUUID()), 1000, new Date(), 10);
+    const placed = await placeOne(auctions, listing.listing_id, who(randomUUID()), 1000, new Date(), 10);
     expect(placed?.decision).toMatchObject({ accepted: true, extended: true });
     await apply({ ...listing, updated_at: new Date(Date.now() + 1000).toISOString() });
     const after = await auctions.findAuction(listing.listing_id);
@@ -68,12 +64,12 @@ describe('auction state and bids', () => {
   it('refuses bids with the rule that was broken, and on unknown listings answers null', async () => {
     const listing = terms();
     await apply(listing);
-    expect((await auctions.placeBid(listing.listing_id, who(listing.seller_id), 2000, new Date(), 10))?.decision).toEqual({
+    expect((await placeOne(auctions, listing.listing_id, who(listing.seller_id), 2000, new Date(), 10))?.decision).toEqual({
       accepted: false,
       reason: 'You cannot bid on your own listing',
     });
-    expect((await auctions.placeBid(listing.listing_id, who(randomUUID()), 999, new Date(), 10))?.decision).toEqual({ accepted: false, reason: 'Bid must be at least $1,000' });
-    expect(await auctions.placeBid(randomUUID(), who(randomUUID()), 2000, new Date(), 10)).toBeNull();
+    expect((await placeOne(auctions, listing.listing_id, who(randomUUID()), 999, new Date(), 10))?.decision).toEqual({ accepted: false, reason: 'Bid must be at least $1,000' });
+    expect(await placeOne(auctions, randomUUID(), who(randomUUID()), 2000, new Date(), 10)).toBeNull();
     expect(await auctions.bidsFor(listing.listing_id, 10)).toEqual([]);
   });
 
@@ -81,7 +77,7 @@ describe('auction state and bids', () => {
     const listing = terms({ reserve_price: 1500 });
     await apply(listing);
     const bidder = randomUUID();
-    const placed = await auctions.placeBid(listing.listing_id, { id: bidder, name: 'ann' }, 1000, new Date(), 10);
+    const placed = await placeOne(auctions, listing.listing_id, { id: bidder, name: 'ann' }, 1000, new Date(), 10);
     const bid = placed!.bid!;
     const [event] = await ds.query(`SELECT name, payload FROM outbox WHERE payload->>'bid_id' = $1`, [bid.id]);
     expect(event).toEqual({
@@ -114,7 +110,7 @@ describe('auction state and bids', () => {
     const [ann, bob] = [randomUUID(), randomUUID()];
     const leaders: (string | null)[] = [];
     for (const [bidder, amount] of [[ann, 1000], [bob, 1050], [bob, 1100], [ann, 1150]] as const) {
-      const placed = await auctions.placeBid(listing.listing_id, { id: bidder, name: 'x' }, amount, new Date(), 10);
+      const placed = await placeOne(auctions, listing.listing_id, { id: bidder, name: 'x' }, amount, new Date(), 10);
       const [event] = await ds.query(`SELECT payload FROM outbox WHERE payload->>'bid_id' = $1`, [placed!.bid!.id]);
       leaders.push(event.payload.previous_leader_id);
     }
@@ -131,7 +127,7 @@ describe('auction state and bids', () => {
       bidders.map(async (bidder) => {
         for (let round = 0; round < 12; round += 1) {
           const seen = await auctions.findAuction(listing.listing_id);
-          await auctions.placeBid(listing.listing_id, who(bidder), minimumNextBid(seen!.starting_price, seen!.current_bid), new Date(), 0);
+          await placeOne(auctions, listing.listing_id, who(bidder), minimumNextBid(seen!.starting_price, seen!.current_bid), new Date(), 0);
           answered += 1;
         }
       }),

@@ -7,12 +7,12 @@ import { offerRefusal, type AuctionState, type ListingStatus } from '@market/dom
 import { leadingBidOrder } from './auction-maximums.repository';
 import { auctionReads } from './auction-reads.repository';
 import { lockBoundedTransaction } from './bounded-transaction';
-import { BID_COLUMNS, placeLocked, type PlacedBid } from './bid-recording.repository';
+import { BID_COLUMNS, type PlacedBid } from './bid-recording.repository';
 import { placeBatchLocked, type QueuedBid } from './bid-batch.repository';
 import type { BatchOutcome, SequencedBatch } from './keyed-sequencer';
 
 // The bid statements live beside the proxy rule's recording (ADR 0055); sales and npm run bench:bids read them from here.
-export { BID_COLUMNS, RECORD_BID_SQL, type PlacedBid } from './bid-recording.repository';
+export { BID_COLUMNS, type PlacedBid } from './bid-recording.repository';
 
 /** An auction row as stored; money as numbers (bigint cast, always whole dollars). */
 export interface AuctionRecord extends AuctionState {
@@ -138,29 +138,6 @@ export class AuctionsRepository {
   /** A listing's auction as it stands, unlocked; the reads of one turn of the event loop share a statement (ADR 0062). */
   findAuction(listingId: string): Promise<AuctionRecord | null> {
     return this.reads(listingId);
-  }
-
-  /**
-   * Places one bid race-safely: the auction row is locked for the decision, the bids inserted and the state updated in
-   * one transaction with their bid.placed events, so concurrent bids on one listing are decided one after another and
-   * no update is lost. `maxAmount` is the bidder's maximum for proxy bidding (ADR 0055). Returns null when the listing
-   * has no auction here. Bids arrive through placeBatch (ADR 0058); this one-bid path is what a batch must equal.
-   */
-  async placeBid(
-    listingId: string,
-    bidder: { id: string; name: string },
-    amount: number,
-    now: Date,
-    antiSnipingMinutes: number,
-    maxAmount: number | null = null,
-  ): Promise<PlacedBid | null> {
-    return this.transaction(async (manager) => {
-      const auction = await this.lock(listingId, manager);
-      if (!auction) return null;
-      // Read after the lock, so a suspension's sweep of this auction (ADR 0038) either sees this bid or this bid sees it.
-      if (await this.isBarred(bidder.id, manager)) return { decision: { accepted: false, reason: BARRED }, bid: null, recorded: [], max_amount: null };
-      return placeLocked(auction, bidder, { amount, max_amount: maxAmount }, now, antiSnipingMinutes, manager);
-    });
   }
 
   /**

@@ -136,8 +136,8 @@ interface SavedMaximum {
 }
 
 /**
- * Decides a batch of bids on an auction whose row the caller has locked (ADR 0058): each bid in arrival order, as
- * `placeLocked` decides a bid alone (ADR 0055), carrying the auction and the standing maximums forward in memory, then
+ * Decides a batch of bids on an auction whose row the caller has locked (ADR 0058), the only way a bid is decided: each
+ * bid in arrival order by the proxy rule (ADR 0055), carrying the auction and the standing maximums forward in memory, then
  * writes every bid, event and maximum in one statement. A member removed by moderation or on a buying hold is refused.
  * `stop(index)` ends the deciding early (the lock-time cap): the answers cover the bids decided, in order. A refusal is that bid's own answer; nothing else fails one bid alone.
  */
@@ -197,7 +197,7 @@ export async function placeBatchLocked(locked: AuctionRecord, queued: QueuedBid[
       checkEventPayload('bid.placed', payload);
       pending.push({ entry: decisions.length, payload, automatic: placed.automatic });
     }
-    // Stored when a bid alone would store it (placeLocked): it rose, its proxy flag changed, or it is new.
+    // Stored when it rose, its proxy flag changed, or it is new (ADR 0055).
     const maximum = decision.caller_maximum;
     if (maximum.raised || maximum.proxy !== (before?.proxy ?? false) || !before) {
       const old = saved.get(q.bidder.id);

@@ -10,6 +10,7 @@ import type { PlacedBid } from './bid-recording.repository';
 import type { SequencedBatch } from './keyed-sequencer';
 import { BID_TOO_LATE, BIDS_RETRY_AFTER_SECONDS, lateBid } from './bid-queue';
 import { openAuction, placeBidAs, useBiddingUnderTest } from '../testing/bidding-under-test';
+import { placeOne } from '../testing/place-one';
 
 const HOUR = 3600_000;
 const START = 100;
@@ -163,7 +164,7 @@ describe('bids decided in batches per listing (ADR 0058)', () => {
         const outcomes = await auctions.placeBatch(batched, wholeBatch(attempts));
         const fromBatch = outcomes.map((o) => ('ok' in o ? answerOf(o.ok) : o.error));
         const oneByOne = [];
-        for (const a of attempts) oneByOne.push(answerOf(await auctions.placeBid(single, a.bidder, a.amount, a.now, a.anti_sniping_minutes, a.max_amount)));
+        for (const a of attempts) oneByOne.push(answerOf(await placeOne(auctions, single, a.bidder, a.amount, a.now, a.anti_sniping_minutes, a.max_amount)));
         expect(fromBatch).toEqual(oneByOne);
         const strip = (rows: Awaited<ReturnType<typeof storedBids>>) => rows.map((b) => [b.bidder_id, b.amount, b.automatic, b.status]);
         expect(strip(await storedBids(batched))).toEqual(strip(await storedBids(single)));

@@ -9,6 +9,7 @@ import { biddingEnv } from '../bidding.config';
 import { AuctionsRepository } from './auctions.repository';
 import { CloseJobs } from './close-jobs';
 import { auctionTerms } from '../testing/bidding-under-test';
+import { placeOne } from '../testing/place-one';
 
 describe('close jobs survive a Redis wipe (D8)', () => {
   let db: TestDatabase;
@@ -45,7 +46,7 @@ describe('close jobs survive a Redis wipe (D8)', () => {
     const terms = auctionTerms({ title: 'Wiped but not forgotten', expires_at: endsAt.toISOString() });
     const listingId = terms.listing_id;
     await app.get(DataSource).transaction((manager) => app!.get(AuctionsRepository).applyListing(terms, manager));
-    const placed = await app.get(AuctionsRepository).placeBid(listingId, { id: randomUUID(), name: 'ann' }, 100, new Date(), 0);
+    const placed = await placeOne(app.get(AuctionsRepository), listingId, { id: randomUUID(), name: 'ann' }, 100, new Date(), 0);
     expect(placed?.decision.accepted).toBe(true);
     await app.get(CloseJobs).schedule(listingId, endsAt);
     expect((await queueKeys()).length).toBeGreaterThan(0);

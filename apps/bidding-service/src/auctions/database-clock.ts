@@ -14,15 +14,9 @@ export function stampAfter(clock: string, micros: number): string {
   return new Date(ms).toISOString();
 }
 
-/** The time `micros` microseconds after `clock`, to the microsecond, as PostgreSQL reads a timestamptz. */
-export function clockPlus(clock: string, micros: number): string {
-  const { ms, us } = reading(clock, micros);
-  return `${new Date(ms).toISOString().slice(0, 23)}${String(us).padStart(3, '0')}Z`;
-}
-
-function reading(clock: string, micros: number): { ms: number; us: number } {
+function reading(clock: string, micros: number): { ms: number } {
   const parts = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})\.(\d{6})Z$/.exec(clock);
   if (!parts || !Number.isInteger(micros) || micros < 0) throw new Error(`Not a database clock reading: ${clock}`);
   const total = Number(parts[2]) + micros;
-  return { ms: Date.parse(`${parts[1]}Z`) + Math.floor(total / 1000), us: total % 1000 };
+  return { ms: Date.parse(`${parts[1]}Z`) + Math.floor(total / 1000) };
 }

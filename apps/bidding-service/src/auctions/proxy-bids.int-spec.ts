@@ -9,6 +9,7 @@ import { MAXIMUM_RAISED, OUTBID_AT_ONCE } from './bids.service';
 import { SalesRepository } from './sales.repository';
 import { StandingBidsRepository } from './standing-bids.repository';
 import { openAuction, placeBidAs, useBiddingUnderTest } from '../testing/bidding-under-test';
+import { placeOne } from '../testing/place-one';
 
 describe('proxy bidding through bidding-service (ADR 0055)', () => {
   let svc: ServiceUnderTest;
@@ -184,7 +185,7 @@ describe('proxy bidding through bidding-service (ADR 0055)', () => {
   it("a suspended leader's bids leave and the remaining maximums reprice the auction", async () => {
     const listingId = await auction();
     const [ann, bob, cat] = [randomUUID(), randomUUID(), randomUUID()];
-    const place = (who: string, amount: number, max: number | null) => auctions.placeBid(listingId, { id: who, name: 'x' }, amount, new Date(), 0, max);
+    const place = (who: string, amount: number, max: number | null) => placeOne(auctions, listingId, { id: who, name: 'x' }, amount, new Date(), 0, max);
     await place(bob, 100, 300);
     await place(cat, 150, 200);
     await place(ann, 400, 1000);
@@ -207,7 +208,7 @@ describe('proxy bidding through bidding-service (ADR 0055)', () => {
           const minimum = minimumNextBid(seen!.starting_price, seen!.current_bid);
           const amount = minimum + (i % 4) * bidIncrement(minimum);
           const max = maxOf(i);
-          const placed = await auctions.placeBid(listingId, { id: bidder, name: 'x' }, amount, new Date(), 0, max === null ? null : Math.max(amount, max));
+          const placed = await placeOne(auctions, listingId, { id: bidder, name: 'x' }, amount, new Date(), 0, max === null ? null : Math.max(amount, max));
           if (placed?.decision.accepted) steps.push({ step: { kind: 'bid', bidder_id: bidder, amount, max_amount: max === null ? null : Math.max(amount, max) }, version: placed.price_version! });
         }),
       );

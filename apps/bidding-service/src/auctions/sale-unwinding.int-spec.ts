@@ -3,19 +3,14 @@ import type { DataSource } from 'typeorm';
 import type { EventPayloads } from '@market/contracts';
 import { KIT_MIGRATIONS, openServiceDatabase } from '@market/server-kit';
 import { createTestDatabase, type TestDatabase, signingAs } from '@market/server-kit/testing';
-import { CreateAuctions1763800900000 } from '../migrations/1763800900000-create-auctions';
-import { SalesAndOffers1763801000000 } from '../migrations/1763801000000-sales-and-offers';
-import { WebsiteUrlAndBuyNow1763801100000 } from '../migrations/1763801100000-website-url-and-buy-now';
-import { PriceVersionAndMemberStates1764510000000 } from '../migrations/1764510000000-price-version-and-member-states';
-import { WithdrawnBids1764510200000 } from '../migrations/1764510200000-withdrawn-bids';
-import { ProxyMaximums1764600500000 } from '../migrations/1764600500000-proxy-maximums';
-import { UnwoundSalesAndStrikes1764550100000 } from '../migrations/1764550100000-unwound-sales-and-strikes';
 import { AuctionsRepository } from './auctions.repository';
 import { SalesRepository } from './sales.repository';
 import { StandingBidsRepository } from './standing-bids.repository';
 import { SaleUnwindingRepository } from './sale-unwinding.repository';
 import { BuyerStrikesRepository } from './buyer-strikes.repository';
 import { liftBuyingHold } from './buying-hold.controller';
+import { placeOne } from '../testing/place-one';
+import { BIDDING_DATABASE } from '../bidding.database';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -82,11 +77,7 @@ describe('unwinding a sale whose invoice lapsed (ADR 0043)', () => {
       url: db.url,
       schema: 'bidding',
       entities: [],
-      migrations: [
-        ...KIT_MIGRATIONS, CreateAuctions1763800900000, SalesAndOffers1763801000000, WebsiteUrlAndBuyNow1763801100000,
-        PriceVersionAndMemberStates1764510000000, WithdrawnBids1764510200000, UnwoundSalesAndStrikes1764550100000,
-        ProxyMaximums1764600500000,
-      ],
+      migrations: [...KIT_MIGRATIONS, ...BIDDING_DATABASE.migrations],
       poolSize: 8,
     }), 'bidding-service');
     auctions = new AuctionsRepository(ds);
@@ -126,7 +117,7 @@ describe('unwinding a sale whose invoice lapsed (ADR 0043)', () => {
   it('a lapsed buy-now of a live auction restores the bids it turned down and reprices from them', async () => {
     const listing = terms({ buy_now_price: 4000 });
     await apply(listing);
-    for (const amount of [1000, 1100]) await auctions.placeBid(listing.listing_id, who(randomUUID()), amount, new Date(), 0);
+    for (const amount of [1000, 1100]) await placeOne(auctions, listing.listing_id, who(randomUUID()), amount, new Date(), 0);
     const buyer = randomUUID();
     const bidId = (await sales.buyNow(listing.listing_id, buyer, new Date()))?.bid?.id as string;
     expect(await bids(listing.listing_id)).toEqual(['1000:rejected', '1100:rejected', '4000:accepted']);
@@ -142,7 +133,7 @@ describe('unwinding a sale whose invoice lapsed (ADR 0043)', () => {
     const listing = terms({ expires_at: new Date(Date.now() + MINUTE).toISOString() });
     await apply(listing);
     const bidders = [randomUUID(), randomUUID(), randomUUID()];
-    for (const [i, amount] of [1000, 1050, 1100].entries()) await auctions.placeBid(listing.listing_id, who(bidders[i]), amount, new Date(), 0);
+    for (const [i, amount] of [1000, 1050, 1100].entries()) await placeOne(auctions, listing.listing_id, who(bidders[i]), amount, new Date(), 0);
     const closed = await sales.closeDue(listing.listing_id, new Date(Date.now() + 2 * MINUTE));
     expect(closed).toMatchObject({ closed: true, outcome: { outcome: 'sold' } });
     const [winner] = await ds.query(`SELECT id FROM bids WHERE listing_id = $1 AND status = 'accepted'`, [listing.listing_id]);

@@ -2,15 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { KIT_MIGRATIONS, openServiceDatabase } from '@market/server-kit';
 import { createTestDatabase, type TestDatabase, signingAs } from '@market/server-kit/testing';
-import { CreateAuctions1763800900000 } from '../migrations/1763800900000-create-auctions';
-import { SalesAndOffers1763801000000 } from '../migrations/1763801000000-sales-and-offers';
-import { WebsiteUrlAndBuyNow1763801100000 } from '../migrations/1763801100000-website-url-and-buy-now';
-import { PriceVersionAndMemberStates1764510000000 } from '../migrations/1764510000000-price-version-and-member-states';
-import { WithdrawnBids1764510200000 } from '../migrations/1764510200000-withdrawn-bids';
-import { ProxyMaximums1764600500000 } from '../migrations/1764600500000-proxy-maximums';
 import { AuctionsRepository } from './auctions.repository';
 import { SalesRepository } from './sales.repository';
 import { StandingBidsRepository } from './standing-bids.repository';
+import { placeOne } from '../testing/place-one';
+import { BIDDING_DATABASE } from '../bidding.database';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -51,7 +47,7 @@ describe('the end of a sale (D5, D8)', () => {
     const bidders: string[] = [];
     for (const amount of amounts) {
       const bidder = randomUUID();
-      const placed = await auctions.placeBid(listing.listing_id, who(bidder), amount, new Date(), 0);
+      const placed = await placeOne(auctions, listing.listing_id, who(bidder), amount, new Date(), 0);
       expect(placed?.decision.accepted).toBe(true);
       bidders.push(bidder);
     }
@@ -66,7 +62,7 @@ describe('the end of a sale (D5, D8)', () => {
       url: db.url,
       schema: 'bidding',
       entities: [],
-      migrations: [...KIT_MIGRATIONS, CreateAuctions1763800900000, SalesAndOffers1763801000000, WebsiteUrlAndBuyNow1763801100000, PriceVersionAndMemberStates1764510000000, WithdrawnBids1764510200000, ProxyMaximums1764600500000],
+      migrations: [...KIT_MIGRATIONS, ...BIDDING_DATABASE.migrations],
       poolSize: 16,
     }), 'bidding-service');
     auctions = new AuctionsRepository(ds);
@@ -234,7 +230,7 @@ describe('the end of a sale (D5, D8)', () => {
     await apply({ ...listing, status: 'active', updated_at: new Date(Date.now() + 60_000).toISOString() }, true);
     expect((await auctions.findAuction(listing.listing_id))?.status).toBe('deleted');
     expect(await statuses(listing.listing_id)).toEqual(['1000:rejected']);
-    expect((await auctions.placeBid(listing.listing_id, who(randomUUID()), 1050, new Date(), 0))?.decision.accepted).toBe(false);
+    expect((await placeOne(auctions, listing.listing_id, who(randomUUID()), 1050, new Date(), 0))?.decision.accepted).toBe(false);
     // A deletion that arrives before the listing was ever seen leaves a tombstone too.
     const unseen = terms();
     await ds.transaction((manager) => auctions.removeListing(unseen, manager));
@@ -258,7 +254,7 @@ describe('the end of a sale (D5, D8)', () => {
     await runner.startTransaction();
     await runner.query('SELECT 1 FROM auctions WHERE listing_id = $1 FOR UPDATE', [listing.listing_id]);
     try {
-      await expect(auctions.placeBid(listing.listing_id, who(randomUUID()), 1000, new Date(), 0)).rejects.toMatchObject({
+      await expect(placeOne(auctions, listing.listing_id, who(randomUUID()), 1000, new Date(), 0)).rejects.toMatchObject({
         status: 503,
         detail: 'This listing is busy right now; nothing was changed. Please try again.',
       });

@@ -3,16 +3,11 @@ import type { DataSource } from 'typeorm';
 import { minimumNextBid } from '@market/domain';
 import { KIT_MIGRATIONS, openServiceDatabase } from '@market/server-kit';
 import { createTestDatabase, type TestDatabase, signingAs } from '@market/server-kit/testing';
-import { CreateAuctions1763800900000 } from '../migrations/1763800900000-create-auctions';
-import { SalesAndOffers1763801000000 } from '../migrations/1763801000000-sales-and-offers';
-import { WebsiteUrlAndBuyNow1763801100000 } from '../migrations/1763801100000-website-url-and-buy-now';
-import { BidLeaderIndex1763801450000 } from '../migrations/1763801450000-bid-leader-index';
-import { PriceVersionAndMemberStates1764510000000 } from '../migrations/1764510000000-price-version-and-member-states';
-import { WithdrawnBids1764510200000 } from '../migrations/1764510200000-withdrawn-bids';
-import { ProxyMaximums1764600500000 } from '../migrations/1764600500000-proxy-maximums';
 import { AuctionsRepository, BARRED } from './auctions.repository';
 import { BARRED_BIDDER, SalesRepository } from './sales.repository';
 import { StandingBidsRepository } from './standing-bids.repository';
+import { placeOne } from '../testing/place-one';
+import { BIDDING_DATABASE } from '../bidding.database';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -46,7 +41,7 @@ describe('bids leaving an auction: repricing and moderation (ADR 0038)', () => {
     await ds.transaction((manager) => auctions.applyListing(listing, manager));
     const ids: string[] = [];
     for (const [bidder, amount] of bids) {
-      const placed = await auctions.placeBid(listing.listing_id, who(bidder), amount, new Date(), 0);
+      const placed = await placeOne(auctions, listing.listing_id, who(bidder), amount, new Date(), 0);
       expect(placed?.decision.accepted).toBe(true);
       ids.push(placed!.bid!.id);
     }
@@ -71,16 +66,7 @@ describe('bids leaving an auction: repricing and moderation (ADR 0038)', () => {
       url: db.url,
       schema: 'bidding',
       entities: [],
-      migrations: [
-        ...KIT_MIGRATIONS,
-        CreateAuctions1763800900000,
-        SalesAndOffers1763801000000,
-        WebsiteUrlAndBuyNow1763801100000,
-        BidLeaderIndex1763801450000,
-        PriceVersionAndMemberStates1764510000000,
-        WithdrawnBids1764510200000,
-        ProxyMaximums1764600500000,
-      ],
+      migrations: [...KIT_MIGRATIONS, ...BIDDING_DATABASE.migrations],
       poolSize: 16,
     }), 'bidding-service');
     auctions = new AuctionsRepository(ds);
@@ -106,7 +92,7 @@ describe('bids leaving an auction: repricing and moderation (ADR 0038)', () => {
     // The public history matches: the rejected bid has left it.
     expect((await auctions.bidsFor(listing.listing_id, 10)).map((b) => b.amount)).toEqual([1050, 1000]);
     // The next bid is judged against the new price, and carries the next version.
-    const next = await auctions.placeBid(listing.listing_id, who(cat), minimumNextBid(1000, 1050), new Date(), 0);
+    const next = await placeOne(auctions, listing.listing_id, who(cat), minimumNextBid(1000, 1050), new Date(), 0);
     expect(next?.decision).toMatchObject({ accepted: true, current_bid: 1100, bid_count: 3 });
     const [placed] = await ds.query(`SELECT payload FROM outbox WHERE payload->>'bid_id' = $1`, [next!.bid!.id]);
     expect(placed.payload).toMatchObject({ price_version: 5, previous_leader_id: bob });
@@ -124,7 +110,7 @@ describe('bids leaving an auction: repricing and moderation (ADR 0038)', () => {
       [null, 0, true],
     ]);
     // Back to the starting price.
-    expect((await auctions.placeBid(listing.listing_id, who(ann), 1000, new Date(), 0))?.decision.accepted).toBe(true);
+    expect((await placeOne(auctions, listing.listing_id, who(ann), 1000, new Date(), 0))?.decision.accepted).toBe(true);
   });
 
   it('an offer turned down on a fixed-price listing changes no public price and writes no repricing', async () => {
@@ -155,7 +141,7 @@ describe('bids leaving an auction: repricing and moderation (ADR 0038)', () => {
     expect(await ds.query(`SELECT status FROM bids WHERE bidder_id = $1 AND status = 'pending'`, [member])).toEqual([]);
     expect((await auctions.bidsFor(leading.listing.listing_id, 10)).map((b) => b.amount)).toEqual([1000]);
     // The member's new bids, offers and purchases are refused until a reactivation.
-    expect((await auctions.placeBid(untouched.listing.listing_id, who(member), 5000, new Date(), 0))?.decision).toEqual({ accepted: false, reason: BARRED });
+    expect((await placeOne(auctions, untouched.listing.listing_id, who(member), 5000, new Date(), 0))?.decision).toEqual({ accepted: false, reason: BARRED });
     expect((await auctions.placeOffer(fixed.listing_id, member, 900, new Date()))?.refusal).toBe(BARRED);
 
     // Run again (a redelivery): nothing left to change, no event written.
@@ -164,7 +150,7 @@ describe('bids leaving an auction: repricing and moderation (ADR 0038)', () => {
     expect(await ds.query(`SELECT count(*)::int AS n FROM outbox`)).toEqual(events);
 
     await standing.recordMember(member, 'active', new Date());
-    expect((await auctions.placeBid(untouched.listing.listing_id, who(member), 1050, new Date(), 0))?.decision.accepted).toBe(true);
+    expect((await placeOne(auctions, untouched.listing.listing_id, who(member), 1050, new Date(), 0))?.decision.accepted).toBe(true);
   });
 
   it('an older suspension arriving after a newer reactivation changes nothing; a deletion is final', async () => {
@@ -188,7 +174,7 @@ describe('bids leaving an auction: repricing and moderation (ADR 0038)', () => {
       bidders.map(async (bidder) => {
         for (let round = 0; round < 15; round += 1) {
           const seen = await auctions.findAuction(listing.listing_id);
-          await auctions.placeBid(listing.listing_id, who(bidder), minimumNextBid(500, seen!.current_bid), new Date(), 0);
+          await placeOne(auctions, listing.listing_id, who(bidder), minimumNextBid(500, seen!.current_bid), new Date(), 0);
         }
       }),
     ).finally(() => (stormOver = true));
