@@ -1,7 +1,7 @@
 import type { DataSource } from 'typeorm';
 import { isUuid } from '@market/contracts';
 import { readsPerTurn } from '@market/server-kit';
-import type { AuctionRecord } from './auctions.repository';
+import type { AuctionRecord } from './auction.records';
 
 /** Unlocked auction reads, one statement per turn of the event loop (ADR 0062). */
 export function auctionReads(dataSource: DataSource, columns: string): (listingId: string) => Promise<AuctionRecord | null> {

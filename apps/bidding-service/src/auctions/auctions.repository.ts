@@ -1,75 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { BidKind, BidStatus, EventPayloads } from '@market/contracts';
+import type { BidKind } from '@market/contracts';
 import { appendEvent } from '@market/server-kit';
-import { offerRefusal, type AuctionState, type ListingStatus } from '@market/domain';
+import { offerRefusal } from '@market/domain';
 import { leadingBidOrder } from './auction-maximums.repository';
 import { auctionReads } from './auction-reads.repository';
 import { lockBoundedTransaction } from './bounded-transaction';
-import { BID_COLUMNS, type PlacedBid } from './bid-recording.repository';
 import { placeBatchLocked, type QueuedBid } from './bid-batch.repository';
 import type { BatchOutcome, SequencedBatch } from './keyed-sequencer';
+import { AUCTION_COLUMNS, BARRED, BID_COLUMNS, type AppliedTerms, type AuctionRecord, type BidRecord, type ListingTerms, type PlacedBid, type UserBidRecord } from './auction.records';
 
-// The bid statements live beside the proxy rule's recording (ADR 0055); sales and npm run bench:bids read them from here.
-export { BID_COLUMNS, type PlacedBid } from './bid-recording.repository';
-
-/** An auction row as stored; money as numbers (bigint cast, always whole dollars). */
-export interface AuctionRecord extends AuctionState {
-  listing_id: string;
-  title: string;
-  website_url: string | null;
-  buy_now_price: number | null;
-  closed_at: Date | null;
-  winning_bid_id: string | null;
-  /** Grows with every bid and every repricing (ADR 0038). */
-  price_version: number;
-}
-
-export interface BidRecord {
-  id: string;
-  listing_id: string;
-  bidder_id: string;
-  kind: BidKind;
-  amount: number;
-  status: BidStatus;
-  /** Placed by the system for a bidder's maximum (ADR 0055). */
-  automatic: boolean;
-  created_at: Date;
-}
-
-/** A row of the My Bids tab before names are added. */
-export interface UserBidRecord extends BidRecord {
-  listing_title: string;
-  current_bid: number | null;
-  role: 'buyer' | 'seller';
-  is_winning: boolean;
-  /** The row's bidder holds the listing's leading or accepted bid (ADR 0060). */
-  leading: boolean;
-  /** The bidder's newest bid (or offer) on the listing: an older one was superseded by their own later one (ADR 0060). */
-  latest: boolean;
-  /** The bidder's maximum, on the actor's own rows only and only when they set one (ADR 0055); null otherwise. */
-  max_amount: number | null;
-}
-
-export const AUCTION_COLUMNS = `listing_id, seller_id, title, website_url, listing_type, auction_type, status, starting_price::float8 AS starting_price,
-  reserve_price::float8 AS reserve_price, buy_now_price::float8 AS buy_now_price, current_bid::float8 AS current_bid, bid_count, expires_at,
-  closed_at, winning_bid_id, price_version`;
-
-/** The sale terms listing events (and listings.sale_terms, ADR 0036) carry. */
-export type ListingTerms = Pick<
-  EventPayloads['listing.updated'],
-  'listing_id' | 'seller_id' | 'title' | 'website_url' | 'status' | 'listing_type' | 'auction_type' | 'starting_price' | 'reserve_price' | 'buy_now_price' | 'expires_at' | 'updated_at'
->;
-
-/** What a listing event left: the sale's status and end, for the close job. */
-export interface AppliedTerms {
-  status: ListingStatus;
-  expires_at: Date | null;
-}
-
-/** Why a suspended or deleted member's bid, offer or purchase is refused (ADR 0038). */
-export const BARRED = 'Your account cannot bid right now. Please contact support.';
+export { AUCTION_COLUMNS, BARRED, BID_COLUMNS, type AppliedTerms, type AuctionRecord, type BidRecord, type ListingTerms, type PlacedBid, type UserBidRecord } from './auction.records';
 
 /** The only place that reads and writes bidding.auctions and places bids (sales.repository ends sales). */
 @Injectable()

@@ -3,10 +3,9 @@ import type { EntityManager } from 'typeorm';
 import type { EventPayloads } from '@market/contracts';
 import { checkEventPayload, signEvent } from '@market/server-kit';
 import { BUYING_HOLD_MESSAGE, ProxyBatch, STRIKE_WINDOW_DAYS, STRIKES_FOR_HOLD, type ProxyBatchMaximum, type ProxyBidDecision } from '@market/domain';
-import { BARRED, type AuctionRecord, type BidRecord } from './auctions.repository';
+import { BARRED, BID_COLUMNS, type AuctionRecord, type BidRecord, type PlacedBid } from './auction.records';
 import { repairMaximums } from './auction-maximums.repository';
 import { countingStrike } from './buyer-strikes.repository';
-import { BID_COLUMNS, leadingBidsOf, type PlacedBid } from './bid-recording.repository';
 import { UNKNOWN_BIDDER } from './bidder-names';
 import { DATABASE_CLOCK, stampAfter } from './database-clock';
 
@@ -271,4 +270,19 @@ async function recordBatch(manager: EntityManager, auction: AuctionRecord, pendi
   ]);
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.map((id) => byId.get(id) as BidRecord);
+}
+
+/**
+ * The highest standing bid of each of these bidders in an auction, the earlier on equal amounts (a leader who only
+ * raised their maximum answers with it): one statement for a whole batch.
+ */
+export async function leadingBidsOf(listingId: string, bidderIds: string[], manager: EntityManager): Promise<Map<string, BidRecord>> {
+  if (bidderIds.length === 0) return new Map();
+  const bids: BidRecord[] = await manager.query(
+    `SELECT DISTINCT ON (bidder_id) ${BID_COLUMNS} FROM bids
+      WHERE listing_id = $1 AND bidder_id = ANY($2::uuid[]) AND status = 'pending' AND kind = 'bid'
+      ORDER BY bidder_id, amount DESC, created_at ASC`,
+    [listingId, bidderIds],
+  );
+  return new Map(bids.map((bid) => [bid.bidder_id, bid]));
 }

@@ -6,7 +6,7 @@ import { AppError } from '@market/server-kit';
 import { testCaller, type ServiceUnderTest } from '@market/server-kit/testing';
 import { AuctionsRepository } from './auctions.repository';
 import type { QueuedBid } from './bid-batch.repository';
-import type { PlacedBid } from './bid-recording.repository';
+import type { PlacedBid } from './auction.records';
 import type { SequencedBatch } from './keyed-sequencer';
 import { BID_TOO_LATE, BIDS_RETRY_AFTER_SECONDS, lateBid } from './bid-queue';
 import { openAuction, placeBidAs, useBiddingUnderTest } from '../testing/bidding-under-test';

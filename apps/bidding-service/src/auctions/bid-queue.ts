@@ -3,7 +3,7 @@ import { currentDeadline, currentRequestId, currentTraceparent, unavailable } fr
 import { BIDDING_CONFIG, type BiddingConfig } from '../bidding.config';
 import { AuctionsRepository } from './auctions.repository';
 import type { QueuedBid } from './bid-batch.repository';
-import type { PlacedBid } from './bid-recording.repository';
+import type { PlacedBid } from './auction.records';
 import { KeyedSequencer, QueueFullError } from './keyed-sequencer';
 
 /** The answer when a listing's queue in this replica is full (ADR 0058): nothing was changed; try again shortly. */

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { adminActed, type Actor } from '@market/contracts';
-import { buyingOnHold, STRIKE_WINDOW_DAYS, STRIKES_FOR_HOLD, type BuyerStrike } from '@market/domain';
+import { STRIKE_WINDOW_DAYS, STRIKES_FOR_HOLD, type BuyerStrike } from '@market/domain';
 import { appendEvent, readsPerTurn } from '@market/server-kit';
 
 /**
@@ -37,7 +37,7 @@ export class BuyerStrikesRepository {
     return userIds.map((id) => held.has(id));
   }
 
-  /** The member's strikes of the last 90 days (lifted or not), for buyingOnHold. */
+  /** The member's strikes of the last 90 days (lifted or not), for buyingHoldOf. */
   recent(userId: string, now: Date): Promise<BuyerStrike[]> {
     return this.dataSource.query(
       `SELECT struck_at, lifted_at FROM buyer_strikes WHERE buyer_id = $1 AND struck_at > $2::timestamptz - make_interval(days => $3::int)`,
@@ -53,11 +53,6 @@ export class BuyerStrikesRepository {
        GROUP BY buyer_id HAVING count(*) >= $3 ORDER BY max(struck_at) DESC LIMIT $4`,
       [now, STRIKE_WINDOW_DAYS, STRIKES_FOR_HOLD, limit],
     );
-  }
-
-  /** True while the member's buying is on hold. */
-  async onHold(userId: string, now: Date): Promise<boolean> {
-    return buyingOnHold(await this.recent(userId, now), now);
   }
 
   /**

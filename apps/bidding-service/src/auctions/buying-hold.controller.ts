@@ -1,5 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { RPC, type Actor, type BuyingHold, type BuyingHoldsResponse, type RpcParsed } from '@market/contracts';
+import { buyingHoldOf } from '@market/domain';
 import { RpcHandler, requireAdmin, type RpcCall } from '@market/server-kit';
 import { BuyerStrikesRepository } from './buyer-strikes.repository';
 
@@ -25,6 +26,7 @@ export class BuyingHoldController {
 export async function liftBuyingHold(strikes: BuyerStrikesRepository, actor: Actor | null, userId: string, now = new Date()): Promise<BuyingHold> {
   const admin = requireAdmin(actor);
   const lifted = await strikes.lift(admin, userId, now);
-  const counting = (await strikes.recent(userId, now)).filter((strike) => strike.lifted_at === null).length;
-  return { user_id: userId, on_hold: await strikes.onHold(userId, now), strikes: counting, lifted };
+  // How the member stands now, by the one rule of the hold (ADR 0043).
+  const stands = buyingHoldOf(await strikes.recent(userId, now), now);
+  return { user_id: userId, on_hold: stands.on_hold, strikes: stands.strikes, lifted };
 }

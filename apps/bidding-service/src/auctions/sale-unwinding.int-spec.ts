@@ -178,10 +178,10 @@ describe('unwinding a sale whose invoice lapsed (ADR 0043)', () => {
       await unwind(event);
     };
     await lapseOnce();
-    expect(await strikes.onHold(buyer, new Date())).toBe(false);
+    expect(await strikes.onHoldNow(buyer)).toBe(false);
     await lapseOnce();
     expect(await strikesOf(buyer)).toBe(2);
-    expect(await strikes.onHold(buyer, new Date())).toBe(true);
+    expect(await strikes.onHoldNow(buyer)).toBe(true);
 
     const member = { user_id: randomUUID(), role: 'regular' as const };
     await expect(liftBuyingHold(strikes, member, buyer)).rejects.toMatchObject({ status: 403 });
@@ -190,6 +190,6 @@ describe('unwinding a sale whose invoice lapsed (ADR 0043)', () => {
     expect(await liftBuyingHold(strikes, admin, buyer)).toEqual({ user_id: buyer, on_hold: false, strikes: 0, lifted: 0 });
     const audited = await ds.query(`SELECT payload FROM outbox WHERE name = 'admin.acted' AND payload->>'target_id' = $1`, [buyer]);
     expect(audited).toEqual([{ payload: expect.objectContaining({ admin_id: admin.user_id, action: 'user.buying_hold_lifted', target_type: 'user' }) }]);
-    expect(await strikes.onHold(buyer, new Date())).toBe(false);
+    expect(await strikes.onHoldNow(buyer)).toBe(false);
   });
 });

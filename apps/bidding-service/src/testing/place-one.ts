@@ -1,6 +1,6 @@
 import type { AuctionsRepository } from '../auctions/auctions.repository';
 import type { QueuedBid } from '../auctions/bid-batch.repository';
-import type { PlacedBid } from '../auctions/bid-recording.repository';
+import type { PlacedBid } from '../auctions/auction.records';
 import type { SequencedBatch } from '../auctions/keyed-sequencer';
 
 /**

@@ -1,4 +1,4 @@
-import { buyingOnHold, STRIKE_WINDOW_DAYS } from './buyer-strikes.rules';
+import { buyingHoldOf, buyingOnHold, STRIKE_WINDOW_DAYS } from './buyer-strikes.rules';
 
 const DAY = 24 * 3600_000;
 const now = new Date('2026-11-25T12:00:00Z');
@@ -20,5 +20,13 @@ describe('buyingOnHold (ADR 0043)', () => {
     expect(buyingOnHold([strike(3, ago(1)), strike(2, ago(1))], now)).toBe(false);
     expect(buyingOnHold([strike(3, ago(1)), strike(2, ago(1)), strike(0.5)], now)).toBe(false);
     expect(buyingOnHold([strike(3, ago(1)), strike(0.6), strike(0.5)], now)).toBe(true);
+  });
+
+  it('counts the strikes that count, the number an admin sees beside the hold', () => {
+    expect(buyingHoldOf([], now)).toEqual({ on_hold: false, strikes: 0 });
+    expect(buyingHoldOf([strike(1), strike(STRIKE_WINDOW_DAYS + 1)], now)).toEqual({ on_hold: false, strikes: 1 });
+    expect(buyingHoldOf([strike(3, ago(1)), strike(0.6), strike(0.5)], now)).toEqual({ on_hold: true, strikes: 2 });
+    // One in the future (a clock ahead) does not count yet.
+    expect(buyingHoldOf([strike(1), strike(-1)], now)).toEqual({ on_hold: false, strikes: 1 });
   });
 });
