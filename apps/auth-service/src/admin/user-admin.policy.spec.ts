@@ -1,6 +1,7 @@
 import type { Actor } from '@market/contracts';
 import { AppError } from '@market/server-kit';
-import { authorizeUserAdmin, userAdminRefusal, type UserAdminAct } from './user-admin.policy';
+import { refusalOf } from '@market/server-kit/testing';
+import { authorizeImpersonating, authorizeUserAdmin, userAdminRefusal, type UserAdminAct } from './user-admin.policy';
 
 const admin: Actor = { user_id: 'admin-1', role: 'admin' };
 const member = { id: 'member-1', role: 'regular' as const, status: 'active' as const };
@@ -22,7 +23,6 @@ describe('user admin policy (ADR 0069)', () => {
     [member, 'impersonate', null],
     [suspended, 'impersonate', { status: 400, detail: 'Only active users can be impersonated' }],
     [otherAdmin, 'impersonate', { status: 403, detail: 'Admins cannot impersonate other admins' }],
-    [self, 'impersonate', { status: 400, detail: 'You cannot impersonate yourself' }],
   ] as const)('%o: %s is %o', (target, act, expected) => {
     expect(refusal(target, act)).toEqual(expected);
   });
@@ -32,5 +32,11 @@ describe('user admin policy (ADR 0069)', () => {
     const impersonating = () => authorizeUserAdmin({ ...admin, impersonator_id: 'y' }, member, 'delete');
     for (const attempt of [asMember, impersonating]) expect(attempt).toThrow(new AppError('forbidden', 'Admin access required'));
     expect(() => authorizeUserAdmin(admin, member, 'delete')).not.toThrow();
+  });
+
+  it('refuses impersonating oneself before any account is read, by the id as the admin sent it', () => {
+    expect(refusalOf(() => authorizeImpersonating(admin, self.id))).toEqual({ status: 400, detail: 'You cannot impersonate yourself' });
+    expect(refusalOf(() => authorizeImpersonating(admin, member.id))).toBeNull();
+    expect(refusalOf(() => authorizeImpersonating({ ...admin, impersonator_id: 'y' }, member.id))).toEqual({ status: 403, detail: 'Admin access required' });
   });
 });

@@ -10,11 +10,10 @@ type Target = Pick<UserEntity, 'id' | 'role' | 'status'>;
 /**
  * Why `actor` may not do `act` to `target`, or null when they may: the one place auth-service decides what an admin
  * may do to an account (ADR 0069). Only a real admin acts at all (never an impersonation); another admin's account is
- * never suspended, deleted or impersonated; only an active member is impersonated, and never oneself.
+ * never suspended, deleted or impersonated; only an active member is impersonated (and never oneself: authorizeImpersonating).
  */
 export function userAdminRefusal(actor: Actor, target: Target, act: UserAdminAct): AppError | null {
   if (act === 'impersonate') {
-    if (target.id === actor.user_id) return badRequest('You cannot impersonate yourself');
     if (target.role === 'admin') return forbidden('Admins cannot impersonate other admins');
     if (target.status !== 'active') return badRequest('Only active users can be impersonated');
     return null;
@@ -28,4 +27,10 @@ export function authorizeUserAdmin(actor: Actor, target: Target, act: UserAdminA
   requireAdmin(actor);
   const refusal = userAdminRefusal(actor, target, act);
   if (refusal) throw refusal;
+}
+
+/** An admin asks to act as the account `id`: refused before anything is read when it is their own (as they typed it). */
+export function authorizeImpersonating(actor: Actor, id: string): void {
+  requireAdmin(actor);
+  if (id === actor.user_id) throw badRequest('You cannot impersonate yourself');
 }

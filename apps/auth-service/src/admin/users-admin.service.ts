@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import { auditSnapshot } from '@market/domain';
 import { appendEvent, notFound, OutboxRelay, requireAdmin, unauthorized } from '@market/server-kit';
-import { authorizeUserAdmin } from './user-admin.policy';
+import { authorizeImpersonating, authorizeUserAdmin } from './user-admin.policy';
 import { adminActed, type Actor, type AdminActAction, type AdminUpdateUserRequest, type ImpersonationResponse, type UserDto } from '@market/contracts';
 import { UsersRepository } from '../users/users.repository';
 import type { UserEntity } from '../users/user.entity';
@@ -127,7 +127,7 @@ export class UsersAdminService {
 
   /** A one-hour token acting as a non-admin user (D14). */
   async impersonate(actor: Actor, id: string): Promise<ImpersonationResponse> {
-    requireAdmin(actor);
+    authorizeImpersonating(actor, id);
     const [target, admin] = await Promise.all([this.target(id), this.target(actor.user_id)]);
     authorizeUserAdmin(actor, target, 'impersonate');
     // Its own session (ADR 0030): stopping the impersonation, or the admin logging out everywhere, ends the token at
