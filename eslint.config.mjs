@@ -27,6 +27,12 @@ const boundaries = [
     files: ['apps/web/src/{api,lib,components,features}/**'],
     rules: { 'architecture/feature-imports': ['error', { features: 'apps/web/src/features' }] },
   },
+  // bidding-service's sub-domains (ADR 0070): auctions/ is the shared core below them; bids, sales, holds, close and
+  // listing-terms keep their repositories to themselves. Specs beside the code are not exempt; testing/ helpers are.
+  {
+    files: ['apps/bidding-service/src/**'],
+    rules: { 'architecture/sub-domains': ['error', { root: 'apps/bidding-service/src', core: ['auctions'], open: ['testing', 'migrations'] }] },
+  },
   // Web layers point down (bulletproof-react): app (store, router, layout, pages) ← features ← components ← lib, with
   // api and the session state built on it beside lib. Tests are not exempt: a spec builds its store through testing/.
   {

@@ -13,6 +13,7 @@ const importing = (specifier: string) => `import { thing } from '${specifier}';\
 const PROJECT = 'architecture/project-imports';
 const FEATURE = 'architecture/feature-imports';
 const LAYERS = 'architecture/web-layers';
+const SUB_DOMAINS = 'architecture/sub-domains';
 
 export const forbidden: Array<[title: string, plant: Case, ruleId: string, messageId: string, says: string]> = [
   [
@@ -353,6 +354,20 @@ export const forbidden: Array<[title: string, plant: Case, ruleId: string, messa
     'upward',
     'from components/',
   ],
+  [
+    'a bidding repository importing the repository of another sub-domain',
+    { filePath: 'apps/bidding-service/src/bids/x.repository.ts', code: importing('../sales/sales.repository') },
+    SUB_DOMAINS,
+    'repository',
+    "a repository of 'sales'",
+  ],
+  [
+    "bidding's shared core importing a sub-domain",
+    { filePath: 'apps/bidding-service/src/auctions/x.ts', code: importing('../bids/place-bids') },
+    SUB_DOMAINS,
+    'core',
+    "from sub-domain 'bids'",
+  ],
 ];
 
 export const allowed: Array<[title: string, plant: Case]> = [
@@ -360,7 +375,10 @@ export const allowed: Array<[title: string, plant: Case]> = [
   ['a web API slice importing lib', { filePath: 'apps/web/src/api/x.ts', code: importing('../lib/api') }],
   ['the web app importing a feature', { filePath: 'apps/web/src/app/router-x.tsx', code: importing('../features/sell/SellPage') }],
   ['a service importing @market/server-kit', { filePath: 'apps/bidding-service/src/x.ts', code: importing('@market/server-kit') }],
-  ['a service importing its own files', { filePath: 'apps/bidding-service/src/auctions/x.ts', code: importing('../bids/bids.repository') }],
+  ['a service importing its own files', { filePath: 'apps/bidding-service/src/bids/x.ts', code: importing('../auctions/auctions.repository') }],
+  ['a bidding repository importing one of its own sub-domain', { filePath: 'apps/bidding-service/src/sales/x.repository.ts', code: importing('./standing-bids.repository') }],
+  ['a bidding use case asking repositories of two sub-domains', { filePath: 'apps/bidding-service/src/bids/bids.service.ts', code: importing('../sales/sales.repository') }],
+  ['a bidding repository importing a rule of another sub-domain', { filePath: 'apps/bidding-service/src/bids/x.repository.ts', code: importing('../holds/buying-hold.sql') }],
   ['a feature importing components/', { filePath: 'apps/web/src/features/sell/x.tsx', code: importing('../../components/form/TextField') }],
   ['a feature importing its own sibling file', { filePath: 'apps/web/src/features/sell/steps/x.tsx', code: importing('../sell-steps') }],
   ['apps/system-tests importing a service source', { filePath: 'apps/system-tests/src/x.int-spec.ts', code: importing('../../billing-service/src/app.module') }],

@@ -13,6 +13,8 @@
 //                                 feature never imports another
 //   architecture/web-layers       web: layers point down, app ← features ← components ← lib, with api (and the
 //                                 session state built on it) beside lib
+//   architecture/sub-domains      a service split into sub-domain folders (bidding): a repository never imports another
+//                                 sub-domain's repository, and the shared core imports no sub-domain
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -282,7 +284,49 @@ const webLayers = {
   },
 };
 
+const subDomains = {
+  meta: {
+    type: 'problem',
+    docs: { description: "A sub-domain's repository never imports another's; the shared core imports no sub-domain (ADR 0070)." },
+    schema: [
+      {
+        type: 'object',
+        properties: { root: { type: 'string' }, core: { type: 'array', items: { type: 'string' } }, open: { type: 'array', items: { type: 'string' } } },
+        required: ['root', 'core', 'open'],
+        additionalProperties: false,
+      },
+    ],
+    messages: {
+      repository:
+        "{{file}} is a repository of '{{from}}' and may not import '{{specifier}}', a repository of '{{to}}': repositories read and write their own rows; a use case that needs both asks each (ADR 0070).",
+      core: "{{file}} is in the shared core '{{from}}' and may not import '{{specifier}}' from sub-domain '{{to}}': the core sits below every sub-domain (ADR 0070).",
+    },
+  },
+  create(context) {
+    const root = context.options[0].root.replace(/\/$/, '');
+    // core: below every sub-domain, importable by all; open: outside the rule (test helpers, migrations).
+    const { core, open } = context.options[0];
+    // 'apps/bidding-service/src/sales/sales.repository.ts' → 'sales'; undefined outside root or for a file directly in it.
+    const folderOf = (repoPath) => {
+      if (!repoPath.startsWith(`${root}/`)) return undefined;
+      const parts = repoPath.slice(root.length + 1).split('/');
+      return parts.length > 1 ? parts[0] : undefined;
+    };
+    const isRepository = (repoPath) => /\.repository(\.ts)?$/.test(repoPath);
+    const file = posix(path.relative(ROOT, context.filename));
+    const from = folderOf(file);
+    if (from === undefined || open.includes(from)) return {};
+    return onEveryImport(context, (specifier, node) => {
+      const target = resolveSpecifier(specifier, context.filename);
+      const to = target.path === undefined ? undefined : folderOf(target.path);
+      if (to === undefined || to === from || core.includes(to) || open.includes(to)) return;
+      if (core.includes(from)) context.report({ node, messageId: 'core', data: { file, from, to, specifier } });
+      else if (isRepository(file) && isRepository(target.path)) context.report({ node, messageId: 'repository', data: { file, from, to, specifier } });
+    });
+  },
+};
+
 export default {
   meta: { name: 'architecture' },
-  rules: { 'project-imports': projectImports, 'feature-imports': featureImports, 'web-layers': webLayers },
+  rules: { 'project-imports': projectImports, 'feature-imports': featureImports, 'web-layers': webLayers, 'sub-domains': subDomains },
 };

@@ -2,24 +2,25 @@ import type { DynamicModule } from '@nestjs/common';
 import { defineServiceModule, ServiceRpc, SettingsModule, type ServiceConfig } from '@market/server-kit';
 import { BIDDING_DATABASE } from './bidding.database';
 import { BIDDING_CONFIG, withBiddingDefaults, type BiddingConfig } from './bidding.config';
+import { PlaceBids } from './bids/place-bids';
 import { AuctionsRepository } from './auctions/auctions.repository';
-import { SalesRepository } from './auctions/sales.repository';
-import { CloseJobs } from './auctions/close-jobs';
-import { BidderNames } from './auctions/bidder-names';
-import { ListingEventsHandler } from './auctions/listing-events.handler';
-import { ListingCancellationsRepository } from './auctions/listing-cancellations.repository';
-import { MemberEventsHandler } from './auctions/member-events.handler';
-import { StandingBidsRepository } from './auctions/standing-bids.repository';
-import { MyStandingRepository } from './auctions/my-standing.repository';
-import { SaleTermsKeeper } from './auctions/sale-terms';
-import { BidsService } from './auctions/bids.service';
-import { BidQueue } from './auctions/bid-queue';
-import { PaymentMethodCheck } from './auctions/payment-method.check';
-import { BidsController } from './auctions/bids.controller';
-import { SaleUnwindingRepository } from './auctions/sale-unwinding.repository';
-import { SaleLapsesHandler } from './auctions/sale-lapses.handler';
-import { BuyerStrikesRepository } from './auctions/buyer-strikes.repository';
-import { BuyingHoldController } from './auctions/buying-hold.controller';
+import { SalesRepository } from './sales/sales.repository';
+import { CloseJobs } from './close/close-jobs';
+import { BidderNames } from './bids/bidder-names';
+import { ListingEventsHandler } from './listing-terms/listing-events.handler';
+import { ListingCancellationsRepository } from './listing-terms/listing-cancellations.repository';
+import { MemberEventsHandler } from './sales/member-events.handler';
+import { StandingBidsRepository } from './sales/standing-bids.repository';
+import { MyStandingRepository } from './bids/my-standing.repository';
+import { SaleTermsKeeper } from './listing-terms/sale-terms';
+import { BidsService } from './bids/bids.service';
+import { BidQueue } from './bids/bid-queue';
+import { PaymentMethodCheck } from './bids/payment-method.check';
+import { BidsController } from './bids/bids.controller';
+import { SaleUnwindingRepository } from './sales/sale-unwinding.repository';
+import { SaleLapsesHandler } from './sales/sale-lapses.handler';
+import { BuyerStrikesRepository } from './holds/buyer-strikes.repository';
+import { BuyingHoldController } from './holds/buying-hold.controller';
 
 /** The bidding-service: auction state, bids, offers and the end of each sale, in the `bidding` schema. */
 export function biddingAppModule(serviceConfig: ServiceConfig & Partial<BiddingConfig>): DynamicModule {
@@ -33,6 +34,7 @@ export function biddingAppModule(serviceConfig: ServiceConfig & Partial<BiddingC
         { provide: BIDDING_CONFIG, useValue: config },
         ServiceRpc,
         AuctionsRepository,
+        PlaceBids,
         SalesRepository,
         CloseJobs,
         BidderNames,

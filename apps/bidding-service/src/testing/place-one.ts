@@ -1,10 +1,11 @@
 import type { AuctionsRepository } from '../auctions/auctions.repository';
-import type { QueuedBid } from '../auctions/bid-batch.repository';
+import type { QueuedBid } from '../bids/bid-batch.repository';
 import type { PlacedBid } from '../auctions/auction.records';
-import type { SequencedBatch } from '../auctions/keyed-sequencer';
+import type { SequencedBatch } from '../bids/keyed-sequencer';
+import { PlaceBids } from '../bids/place-bids';
 
 /**
- * One bid decided the way production decides every bid: as a batch (here of one) through AuctionsRepository.placeBatch
+ * One bid decided the way production decides every bid: as a batch (here of one) through PlaceBids.placeBatch
  * (ADR 0058), with no queue around it. What a test needs to place a bid at a given time without the RPC.
  */
 export async function placeOne(
@@ -25,7 +26,7 @@ export async function placeOne(
       if (items.length > 0) throw new Error('a batch of one gave its bid back undecided');
     },
   };
-  const [outcome] = await auctions.placeBatch(listingId, batch);
+  const [outcome] = await new PlaceBids(auctions).placeBatch(listingId, batch);
   if (!outcome) throw new Error('the batch answered nothing');
   if ('error' in outcome) throw outcome.error;
   return outcome.ok;

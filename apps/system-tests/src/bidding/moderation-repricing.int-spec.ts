@@ -2,7 +2,7 @@ import { Client } from 'pg';
 import { WebSocket } from 'ws';
 import { liveListingPath, type LiveMessage } from '@market/contracts';
 import { eventually } from '@market/server-kit/testing';
-import { CloseJobs } from '../../../bidding-service/src/auctions/close-jobs';
+import { CloseJobs } from '../../../bidding-service/src/close/close-jobs';
 import { bearer, call, get, post, signUp as registerUser, startStack, type Stack } from '../support/start-stack';
 import { createLiveListing } from '../support/auctions';
 

@@ -2,7 +2,7 @@ import { DataSource } from 'typeorm';
 import { connect } from 'nats';
 import { EventConsumers } from '@market/server-kit';
 import { eventually } from '@market/server-kit/testing';
-import { ListingEventsHandler } from '../../../bidding-service/src/auctions/listing-events.handler';
+import { ListingEventsHandler } from '../../../bidding-service/src/listing-terms/listing-events.handler';
 import { bearer, call, post, signUp as registerUser, startStack, type Json, type Stack } from '../support/start-stack';
 import { listingForm } from '../support/images';
 

@@ -1,7 +1,7 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { EventConsumers } from '@market/server-kit';
 import { SaleUnwindingRepository } from './sale-unwinding.repository';
-import { CloseJobs } from './close-jobs';
+import { CloseJobs } from '../close/close-jobs';
 
 /** Takes back sales whose invoice lapsed unpaid or an admin cancelled (ADR 0043), from billing's sale.lapsed. */
 @Injectable()

@@ -1,5 +1,5 @@
 import { AppError, counter } from '@market/server-kit';
-import { LISTING_BUSY } from './bounded-transaction';
+import { LISTING_BUSY } from '../auctions/bounded-transaction';
 import { BIDS_QUEUE_FULL } from './bid-queue';
 
 const bids = () =>

@@ -1,5 +1,5 @@
 import { AppError, badRequest, forbidden, metricsRegistry, unavailable } from '@market/server-kit';
-import { LISTING_BUSY } from './bounded-transaction';
+import { LISTING_BUSY } from '../auctions/bounded-transaction';
 import { bidResultOf, countBid } from './bid.metrics';
 import { BIDS_QUEUE_FULL } from './bid-queue';
 

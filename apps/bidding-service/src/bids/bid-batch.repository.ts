@@ -3,11 +3,11 @@ import type { EntityManager } from 'typeorm';
 import type { EventPayloads } from '@market/contracts';
 import { checkEventPayload, signEvent } from '@market/server-kit';
 import { BUYING_HOLD_MESSAGE, ProxyBatch, STRIKE_WINDOW_DAYS, STRIKES_FOR_HOLD, type ProxyBatchMaximum, type ProxyBidDecision } from '@market/domain';
-import { BARRED, BID_COLUMNS, type AuctionRecord, type BidRecord, type PlacedBid } from './auction.records';
-import { repairMaximums } from './auction-maximums.repository';
-import { countingStrike } from './buyer-strikes.repository';
+import { BARRED, BID_COLUMNS, type AuctionRecord, type BidRecord, type PlacedBid } from '../auctions/auction.records';
+import { repairMaximums } from '../auctions/auction-maximums.repository';
+import { countingStrike } from '../holds/buying-hold.sql';
 import { UNKNOWN_BIDDER } from './bidder-names';
-import { DATABASE_CLOCK, stampAfter } from './database-clock';
+import { DATABASE_CLOCK, stampAfter } from '../auctions/database-clock';
 
 /** One bid waiting in its listing's sequencer (ADR 0058), with what its own request carried. */
 export interface QueuedBid {

@@ -4,7 +4,7 @@ import { Queue, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { OutboxRelay, PeriodicSweep, REDIS, SERVICE_CONFIG, createFailFastRedis, watchQueue, withTimeout, type ServiceConfig } from '@market/server-kit';
 import { BIDDING_CONFIG, type BiddingConfig } from '../bidding.config';
-import { SalesRepository } from './sales.repository';
+import { SalesRepository } from '../sales/sales.repository';
 
 export const CLOSE_QUEUE = 'auction-close';
 const RECONCILE_BATCH = 1000;

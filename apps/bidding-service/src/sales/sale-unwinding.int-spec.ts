@@ -3,12 +3,12 @@ import type { DataSource } from 'typeorm';
 import type { EventPayloads } from '@market/contracts';
 import { KIT_MIGRATIONS, openServiceDatabase } from '@market/server-kit';
 import { createTestDatabase, type TestDatabase, signingAs } from '@market/server-kit/testing';
-import { AuctionsRepository } from './auctions.repository';
+import { AuctionsRepository } from '../auctions/auctions.repository';
 import { SalesRepository } from './sales.repository';
 import { StandingBidsRepository } from './standing-bids.repository';
 import { SaleUnwindingRepository } from './sale-unwinding.repository';
-import { BuyerStrikesRepository } from './buyer-strikes.repository';
-import { liftBuyingHold } from './buying-hold.controller';
+import { BuyerStrikesRepository } from '../holds/buyer-strikes.repository';
+import { liftBuyingHold } from '../holds/buying-hold.controller';
 import { placeOne } from '../testing/place-one';
 import { BIDDING_DATABASE } from '../bidding.database';
 

@@ -3,7 +3,7 @@ import type { DataSource } from 'typeorm';
 import { minimumNextBid } from '@market/domain';
 import { KIT_MIGRATIONS, openServiceDatabase } from '@market/server-kit';
 import { createTestDatabase, type TestDatabase, signingAs } from '@market/server-kit/testing';
-import { AuctionsRepository, BARRED } from './auctions.repository';
+import { AuctionsRepository, BARRED } from '../auctions/auctions.repository';
 import { BARRED_BIDDER, SalesRepository } from './sales.repository';
 import { StandingBidsRepository } from './standing-bids.repository';
 import { placeOne } from '../testing/place-one';

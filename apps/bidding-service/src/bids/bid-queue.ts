@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { currentDeadline, currentRequestId, currentTraceparent, unavailable } from '@market/server-kit';
 import { BIDDING_CONFIG, type BiddingConfig } from '../bidding.config';
-import { AuctionsRepository } from './auctions.repository';
+import { PlaceBids } from './place-bids';
 import type { QueuedBid } from './bid-batch.repository';
-import type { PlacedBid } from './auction.records';
+import type { PlacedBid } from '../auctions/auction.records';
 import { KeyedSequencer, QueueFullError } from './keyed-sequencer';
 
 /** The answer when a listing's queue in this replica is full (ADR 0058): nothing was changed; try again shortly. */
@@ -33,10 +33,10 @@ const LATE_MARGIN_MS = 100;
 export class BidQueue {
   private readonly sequencer: KeyedSequencer<QueuedBid, PlacedBid | null>;
 
-  constructor(auctions: AuctionsRepository, @Inject(BIDDING_CONFIG) config: BiddingConfig) {
+  constructor(bids: PlaceBids, @Inject(BIDDING_CONFIG) config: BiddingConfig) {
     this.sequencer = new KeyedSequencer(
       { batchMax: config.BID_BATCH_MAX, queueMax: config.BID_QUEUE_MAX, maxLockMs: config.BID_BATCH_MAX_LOCK_MS },
-      (listingId, batch) => auctions.placeBatch(listingId, batch, (bid) => lateBid(bid, config.BID_BATCH_MAX_LOCK_MS)),
+      (listingId, batch) => bids.placeBatch(listingId, batch, (bid) => lateBid(bid, config.BID_BATCH_MAX_LOCK_MS)),
     );
   }
 

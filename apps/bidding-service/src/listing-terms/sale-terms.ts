@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { RPC, type Actor } from '@market/contracts';
 import { AppError, ServiceRpc } from '@market/server-kit';
-import { AuctionsRepository, type AppliedTerms, type ListingTerms } from './auctions.repository';
-import { CloseJobs } from './close-jobs';
+import { AuctionsRepository, type AppliedTerms, type ListingTerms } from '../auctions/auctions.repository';
+import { CloseJobs } from '../close/close-jobs';
 
 /**
  * Each listing's sale terms here: from listing events, or, for a bid, offer or buy-now on a listing whose

@@ -4,11 +4,12 @@ import type { Actor } from '@market/contracts';
 import { BUYING_HOLD_MESSAGE } from '@market/domain';
 import { AppError } from '@market/server-kit';
 import { testCaller, type ServiceUnderTest } from '@market/server-kit/testing';
-import { AuctionsRepository, BARRED } from './auctions.repository';
+import { AuctionsRepository, BARRED } from '../auctions/auctions.repository';
 import type { QueuedBid } from './bid-batch.repository';
 import type { SequencedBatch } from './keyed-sequencer';
-import { startTransactionWith } from './bounded-transaction';
+import { startTransactionWith } from '../auctions/bounded-transaction';
 import { openAuction, placeBidAs, useBiddingUnderTest } from '../testing/bidding-under-test';
+import { PlaceBids } from './place-bids';
 
 const DAY = 24 * 3600_000;
 
@@ -76,7 +77,7 @@ describe('bid admission, shared auction reads and one-trip transactions (ADR 006
     const items = [queued(first, 100), queued(held, 200), queued(suspended, 300), queued(second, 400)];
     const batch: SequencedBatch<QueuedBid> = { locked: () => undefined, take: () => items.shift(), overLockTime: () => false, giveBack: (back) => items.unshift(...back) };
 
-    const outcomes = await auctions.placeBatch(listingId, batch);
+    const outcomes = await new PlaceBids(auctions).placeBatch(listingId, batch);
 
     const answer = (o: (typeof outcomes)[number]) => {
       const decision = 'ok' in o ? o.ok?.decision : undefined;

@@ -4,10 +4,10 @@ import { RPC, type Actor } from '@market/contracts';
 import { bidIncrement, minimumNextBid, NO_MAXIMUM_ON_MANUAL, NO_MAXIMUM_ON_OFFERS, replayProxyBids, type ProxyStep } from '@market/domain';
 import { AppError } from '@market/server-kit';
 import { testCaller, type ServiceUnderTest } from '@market/server-kit/testing';
-import { AuctionsRepository } from './auctions.repository';
+import { AuctionsRepository } from '../auctions/auctions.repository';
 import { MAXIMUM_RAISED, OUTBID_AT_ONCE } from './bids.service';
-import { SalesRepository } from './sales.repository';
-import { StandingBidsRepository } from './standing-bids.repository';
+import { SalesRepository } from '../sales/sales.repository';
+import { StandingBidsRepository } from '../sales/standing-bids.repository';
 import { openAuction, placeBidAs, useBiddingUnderTest } from '../testing/bidding-under-test';
 import { placeOne } from '../testing/place-one';
 

@@ -3,14 +3,7 @@ import { DataSource } from 'typeorm';
 import { adminActed, type Actor } from '@market/contracts';
 import { STRIKE_WINDOW_DAYS, STRIKES_FOR_HOLD, type BuyerStrike } from '@market/domain';
 import { appendEvent, readsPerTurn } from '@market/server-kit';
-
-/**
- * A strike that counts toward a hold at `now` (the rule of buyingOnHold in SQL): not lifted, struck at or before `now`
- * and within the last `days` days. Arguments are parameter placeholders (`'$2'`).
- */
-export function countingStrike(now: string, days: string): string {
-  return `lifted_at IS NULL AND struck_at <= ${now} AND struck_at > ${now}::timestamptz - make_interval(days => ${days}::int)`;
-}
+import { countingStrike } from './buying-hold.sql';
 
 /**
  * Reads and writes bidding.buyer_strikes (ADR 0043); strikes are written by SaleUnwindingRepository, and a batch of bids

@@ -22,13 +22,13 @@ import {
   NO_MAXIMUM_ON_OFFERS,
 } from '@market/domain';
 import { badRequest, forbidden, notFound, OutboxRelay, publicProfiles, requireActor, requireMayCommit, ServiceRpc, SettingsClient } from '@market/server-kit';
-import { AuctionsRepository, type AuctionRecord, type BidRecord } from './auctions.repository';
-import { SalesRepository } from './sales.repository';
-import { CloseJobs } from './close-jobs';
+import { AuctionsRepository, type AuctionRecord, type BidRecord } from '../auctions/auctions.repository';
+import { SalesRepository } from '../sales/sales.repository';
+import { CloseJobs } from '../close/close-jobs';
 import { BidderNames, UNKNOWN_BIDDER } from './bidder-names';
-import { SaleTermsKeeper } from './sale-terms';
+import { SaleTermsKeeper } from '../listing-terms/sale-terms';
 import { PaymentMethodCheck } from './payment-method.check';
-import { BuyerStrikesRepository } from './buyer-strikes.repository';
+import { BuyerStrikesRepository } from '../holds/buyer-strikes.repository';
 import { BidQueue } from './bid-queue';
 import { MyStandingRepository } from './my-standing.repository';
 

@@ -2,9 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { appendEvent } from '@market/server-kit';
 import { buyNowPrice, buyNowRefusal, decideBidAction, decideClose, PENDING_BID_DAYS_AFTER_CLOSE, type BidActionDecision, type CloseOutcome } from '@market/domain';
-import { AuctionsRepository, BARRED, BID_COLUMNS, type AuctionRecord, type BidRecord } from './auctions.repository';
+import { AuctionsRepository, BARRED, BID_COLUMNS, type AuctionRecord, type BidRecord } from '../auctions/auctions.repository';
 import { StandingBidsRepository } from './standing-bids.repository';
-import { leadingBidOrder } from './auction-maximums.repository';
+import { leadingBidOrder } from '../auctions/auction-maximums.repository';
 
 export type CloseResult =
   | { closed: true; outcome: CloseOutcome }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { leadingBidOrder } from './auction-maximums.repository';
+import { leadingBidOrder } from '../auctions/auction-maximums.repository';
 
 /** One bidder's own standing on one listing, as stored (ADR 0060). */
 export interface OwnStandingRecord {

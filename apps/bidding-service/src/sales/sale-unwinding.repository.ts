@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { EventPayloads } from '@market/contracts';
 import { appendEvent } from '@market/server-kit';
-import { AuctionsRepository, type AuctionRecord } from './auctions.repository';
+import { AuctionsRepository, type AuctionRecord } from '../auctions/auctions.repository';
 import { StandingBidsRepository } from './standing-bids.repository';
 
 export type UnwindResult = { unwound: true; status: 'active' | 'expired'; expires_at: Date | null } | { unwound: false };

@@ -6,7 +6,7 @@ import { createServiceApp, parseEnvOrThrow } from '@market/server-kit';
 import { busEnvOf, closeAll, createTestDatabase, deleteStream, eventually, isolatedEnv, type TestDatabase } from '@market/server-kit/testing';
 import { biddingAppModule } from '../app.module';
 import { biddingEnv } from '../bidding.config';
-import { AuctionsRepository } from './auctions.repository';
+import { AuctionsRepository } from '../auctions/auctions.repository';
 import { CloseJobs } from './close-jobs';
 import { auctionTerms } from '../testing/bidding-under-test';
 import { placeOne } from '../testing/place-one';

@@ -3,8 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
 import { repriceAuction, repriceWithMaximums, type ProxyRepricedState, type ProxyStandingBid, type RepricedState } from '@market/domain';
 import { appendEvent } from '@market/server-kit';
-import { AuctionsRepository, type AuctionRecord } from './auctions.repository';
-import { maximumsOf, resetMaximum } from './auction-maximums.repository';
+import { AuctionsRepository, type AuctionRecord } from '../auctions/auctions.repository';
+import { maximumsOf, resetMaximum } from '../auctions/auction-maximums.repository';
 
 export type MemberStatus = 'active' | 'suspended' | 'deleted';
 

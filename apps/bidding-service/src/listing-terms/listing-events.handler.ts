@@ -1,6 +1,6 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { EventConsumers } from '@market/server-kit';
-import { AuctionsRepository } from './auctions.repository';
+import { AuctionsRepository } from '../auctions/auctions.repository';
 import { SaleTermsKeeper } from './sale-terms';
 import { ListingCancellationsRepository } from './listing-cancellations.repository';
 

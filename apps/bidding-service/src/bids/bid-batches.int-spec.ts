@@ -4,13 +4,14 @@ import { type Actor, type PlaceBidResponse } from '@market/contracts';
 import { minimumNextBid, replayProxyBids, type ProxyStep } from '@market/domain';
 import { AppError } from '@market/server-kit';
 import { testCaller, type ServiceUnderTest } from '@market/server-kit/testing';
-import { AuctionsRepository } from './auctions.repository';
+import { AuctionsRepository } from '../auctions/auctions.repository';
 import type { QueuedBid } from './bid-batch.repository';
-import type { PlacedBid } from './auction.records';
+import type { PlacedBid } from '../auctions/auction.records';
 import type { SequencedBatch } from './keyed-sequencer';
 import { BID_TOO_LATE, BIDS_RETRY_AFTER_SECONDS, lateBid } from './bid-queue';
 import { openAuction, placeBidAs, useBiddingUnderTest } from '../testing/bidding-under-test';
 import { placeOne } from '../testing/place-one';
+import { PlaceBids } from './place-bids';
 
 const HOUR = 3600_000;
 const START = 100;
@@ -161,7 +162,7 @@ describe('bids decided in batches per listing (ADR 0058)', () => {
             traceparent: null,
           };
         });
-        const outcomes = await auctions.placeBatch(batched, wholeBatch(attempts));
+        const outcomes = await new PlaceBids(auctions).placeBatch(batched, wholeBatch(attempts));
         const fromBatch = outcomes.map((o) => ('ok' in o ? answerOf(o.ok) : o.error));
         const oneByOne = [];
         for (const a of attempts) oneByOne.push(answerOf(await placeOne(auctions, single, a.bidder, a.amount, a.now, a.anti_sniping_minutes, a.max_amount)));
@@ -192,7 +193,7 @@ describe('bids decided in batches per listing (ADR 0058)', () => {
       deadline,
     });
     // The first caller's deadline is within one lock time of now: its gateway would answer 503 before the commit.
-    const outcomes = await auctions.placeBatch(
+    const outcomes = await new PlaceBids(auctions).placeBatch(
       listingId,
       wholeBatch([queued(early, START, Date.now() + 50), queued(patient, START, Date.now() + 60_000)]),
       (q) => lateBid(q, 100),
