@@ -1,21 +1,13 @@
 // The planted imports of scripts/lint-boundaries.spec.ts (ADR 0027, ADR 0067): each forbidden one with the rule and
 // message it must fail with, and the allowed ones that must lint clean.
 
-/** Code linted at a virtual path. */
-export interface Case {
-  filePath: string;
-  code: string;
-}
+import { folderForbidden, importing, type Case, type ForbiddenCase } from './lint-boundaries.folder-cases';
 
-/** Code that imports `specifier` and uses what it imports, so no other rule has anything to say. */
-const importing = (specifier: string) => `import { thing } from '${specifier}';\n\nexport const used = thing;\n`;
+export type { Case } from './lint-boundaries.folder-cases';
 
 const PROJECT = 'architecture/project-imports';
-const FEATURE = 'architecture/feature-imports';
-const LAYERS = 'architecture/web-layers';
-const SUB_DOMAINS = 'architecture/sub-domains';
 
-export const forbidden: Array<[title: string, plant: Case, ruleId: string, messageId: string, says: string]> = [
+export const forbidden: ForbiddenCase[] = [
   [
     'a service importing another service',
     { filePath: 'apps/bidding-service/src/auctions/x.ts', code: importing('../../../billing-service/src/invoices/invoices.repository') },
@@ -291,83 +283,7 @@ export const forbidden: Array<[title: string, plant: Case, ruleId: string, messa
     'dynamicSpecifier',
     'must be literal strings',
   ],
-  [
-    'a web component importing a feature',
-    { filePath: 'apps/web/src/components/listing/X.tsx', code: importing('../../features/browse/browse-params') },
-    FEATURE,
-    'sharedImportsFeature',
-    "from feature 'browse'",
-  ],
-  [
-    'a web api module importing a feature by a dynamic import()',
-    { filePath: 'apps/web/src/api/x.ts', code: "export const thing = () => import('../features/sell/SellPage');\n" },
-    FEATURE,
-    'sharedImportsFeature',
-    "from feature 'sell'",
-  ],
-  [
-    'a feature importing another feature',
-    { filePath: 'apps/web/src/features/admin/X.tsx', code: importing('../invoices/invoices') },
-    FEATURE,
-    'otherFeature',
-    "Feature 'admin' may not import '../invoices/invoices' from feature 'invoices'",
-  ],
-  [
-    'a feature reaching another feature from a nested folder',
-    { filePath: 'apps/web/src/features/sell/steps/x.tsx', code: importing('../../browse/y') },
-    FEATURE,
-    'otherFeature',
-    "Feature 'sell' may not import '../../browse/y' from feature 'browse'",
-  ],
-  [
-    'a feature spec mocking another feature',
-    { filePath: 'apps/web/src/features/invoices/x.spec.ts', code: "jest.mock('../payments/y.css', () => ({}));\n" },
-    FEATURE,
-    'otherFeature',
-    "from feature 'payments'",
-  ],
-  [
-    'web lib importing the app store (an upward import)',
-    { filePath: 'apps/web/src/lib/x.ts', code: importing('../app/store') },
-    LAYERS,
-    'upward',
-    "lib/ may not import '../app/store' from app/",
-  ],
-  [
-    'a web component importing an API slice',
-    { filePath: 'apps/web/src/components/listing/X.tsx', code: importing('../../api/listings.api') },
-    LAYERS,
-    'upward',
-    "components/ may not import '../../api/listings.api' from api/",
-  ],
-  [
-    'a web feature importing the app layout',
-    { filePath: 'apps/web/src/features/sell/X.tsx', code: importing('../../app/layout/Header') },
-    LAYERS,
-    'upward',
-    "features/ may not import '../../app/layout/Header' from app/",
-  ],
-  [
-    'web lib importing a component',
-    { filePath: 'apps/web/src/lib/x.ts', code: importing('../components/form/TextField') },
-    LAYERS,
-    'upward',
-    'from components/',
-  ],
-  [
-    'a bidding repository importing the repository of another sub-domain',
-    { filePath: 'apps/bidding-service/src/bids/x.repository.ts', code: importing('../sales/sales.repository') },
-    SUB_DOMAINS,
-    'repository',
-    "a repository of 'sales'",
-  ],
-  [
-    "bidding's shared core importing a sub-domain",
-    { filePath: 'apps/bidding-service/src/auctions/x.ts', code: importing('../bids/place-bids') },
-    SUB_DOMAINS,
-    'core',
-    "from sub-domain 'bids'",
-  ],
+  ...folderForbidden,
 ];
 
 export const allowed: Array<[title: string, plant: Case]> = [

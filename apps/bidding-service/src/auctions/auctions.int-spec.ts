@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { minimumNextBid } from '@market/domain';
-import { KIT_MIGRATIONS, openServiceDatabase } from '@market/server-kit';
-import { createTestDatabase, type TestDatabase, signingAs } from '@market/server-kit/testing';
+import { createTestDatabase, type TestDatabase } from '@market/server-kit/testing';
 import { AuctionsRepository } from './auctions.repository';
 import { placeOne } from '../testing/place-one';
-import { BIDDING_DATABASE } from '../bidding.database';
+import { openBiddingDatabase } from '../testing/bidding-under-test';
 
 const HOUR = 3600_000;
 const who = (id: string) => ({ id, name: 'bidder' });
@@ -34,7 +33,7 @@ describe('auction state and bids', () => {
 
   beforeAll(async () => {
     db = await createTestDatabase('bidding');
-    ds = signingAs(await openServiceDatabase({ url: db.url, schema: 'bidding', entities: [], migrations: [...KIT_MIGRATIONS, ...BIDDING_DATABASE.migrations], poolSize: 12 }), 'bidding-service');
+    ds = await openBiddingDatabase(db.url, 12);
     auctions = new AuctionsRepository(ds);
   });
   afterAll(async () => {

@@ -10,13 +10,7 @@ export const DATABASE_CLOCK = `to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YY
  * DATABASE_CLOCK reading): the time PostgreSQL's to_char(…, 'MS') writes for it, which drops the microseconds.
  */
 export function stampAfter(clock: string, micros: number): string {
-  const { ms } = reading(clock, micros);
-  return new Date(ms).toISOString();
-}
-
-function reading(clock: string, micros: number): { ms: number } {
   const parts = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})\.(\d{6})Z$/.exec(clock);
   if (!parts || !Number.isInteger(micros) || micros < 0) throw new Error(`Not a database clock reading: ${clock}`);
-  const total = Number(parts[2]) + micros;
-  return { ms: Date.parse(`${parts[1]}Z`) + Math.floor(total / 1000) };
+  return new Date(Date.parse(`${parts[1]}Z`) + Math.floor((Number(parts[2]) + micros) / 1000)).toISOString();
 }

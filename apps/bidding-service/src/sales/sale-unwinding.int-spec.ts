@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import type { EventPayloads } from '@market/contracts';
-import { KIT_MIGRATIONS, openServiceDatabase } from '@market/server-kit';
-import { createTestDatabase, type TestDatabase, signingAs } from '@market/server-kit/testing';
+import { createTestDatabase, type TestDatabase } from '@market/server-kit/testing';
 import { AuctionsRepository } from '../auctions/auctions.repository';
 import { SalesRepository } from './sales.repository';
 import { StandingBidsRepository } from './standing-bids.repository';
@@ -10,7 +9,7 @@ import { SaleUnwindingRepository } from './sale-unwinding.repository';
 import { BuyerStrikesRepository } from '../holds/buyer-strikes.repository';
 import { liftBuyingHold } from '../holds/buying-hold.controller';
 import { placeOne } from '../testing/place-one';
-import { BIDDING_DATABASE } from '../bidding.database';
+import { openBiddingDatabase } from '../testing/bidding-under-test';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -73,13 +72,7 @@ describe('unwinding a sale whose invoice lapsed (ADR 0043)', () => {
 
   beforeAll(async () => {
     db = await createTestDatabase('unwinding');
-    ds = signingAs(await openServiceDatabase({
-      url: db.url,
-      schema: 'bidding',
-      entities: [],
-      migrations: [...KIT_MIGRATIONS, ...BIDDING_DATABASE.migrations],
-      poolSize: 8,
-    }), 'bidding-service');
+    ds = await openBiddingDatabase(db.url, 8);
     auctions = new AuctionsRepository(ds);
     const standing = new StandingBidsRepository(ds, auctions);
     sales = new SalesRepository(ds, auctions, standing);

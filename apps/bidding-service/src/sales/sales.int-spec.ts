@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import { KIT_MIGRATIONS, openServiceDatabase } from '@market/server-kit';
-import { createTestDatabase, type TestDatabase, signingAs } from '@market/server-kit/testing';
+import { createTestDatabase, type TestDatabase } from '@market/server-kit/testing';
 import { AuctionsRepository } from '../auctions/auctions.repository';
 import { SalesRepository } from './sales.repository';
 import { StandingBidsRepository } from './standing-bids.repository';
 import { placeOne } from '../testing/place-one';
-import { BIDDING_DATABASE } from '../bidding.database';
+import { openBiddingDatabase } from '../testing/bidding-under-test';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -58,13 +57,7 @@ describe('the end of a sale (D5, D8)', () => {
 
   beforeAll(async () => {
     db = await createTestDatabase('sales');
-    ds = signingAs(await openServiceDatabase({
-      url: db.url,
-      schema: 'bidding',
-      entities: [],
-      migrations: [...KIT_MIGRATIONS, ...BIDDING_DATABASE.migrations],
-      poolSize: 16,
-    }), 'bidding-service');
+    ds = await openBiddingDatabase(db.url, 16);
     auctions = new AuctionsRepository(ds);
     sales = new SalesRepository(ds, auctions, new StandingBidsRepository(ds, auctions));
   });

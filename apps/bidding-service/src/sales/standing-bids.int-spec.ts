@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { minimumNextBid } from '@market/domain';
-import { KIT_MIGRATIONS, openServiceDatabase } from '@market/server-kit';
-import { createTestDatabase, type TestDatabase, signingAs } from '@market/server-kit/testing';
+import { createTestDatabase, type TestDatabase } from '@market/server-kit/testing';
 import { AuctionsRepository, BARRED } from '../auctions/auctions.repository';
 import { BARRED_BIDDER, SalesRepository } from './sales.repository';
 import { StandingBidsRepository } from './standing-bids.repository';
 import { placeOne } from '../testing/place-one';
-import { BIDDING_DATABASE } from '../bidding.database';
+import { openBiddingDatabase } from '../testing/bidding-under-test';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -62,13 +61,7 @@ describe('bids leaving an auction: repricing and moderation (ADR 0038)', () => {
 
   beforeAll(async () => {
     db = await createTestDatabase('standing');
-    ds = signingAs(await openServiceDatabase({
-      url: db.url,
-      schema: 'bidding',
-      entities: [],
-      migrations: [...KIT_MIGRATIONS, ...BIDDING_DATABASE.migrations],
-      poolSize: 16,
-    }), 'bidding-service');
+    ds = await openBiddingDatabase(db.url, 16);
     auctions = new AuctionsRepository(ds);
     standing = new StandingBidsRepository(ds, auctions);
     sales = new SalesRepository(ds, auctions, standing);

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { RPC, type Actor, type PlaceBidResponse } from '@market/contracts';
-import { parseEnvOrThrow } from '@market/server-kit';
-import { startServiceUnderTest, type ServiceUnderTest } from '@market/server-kit/testing';
+import { KIT_MIGRATIONS, openServiceDatabase, parseEnvOrThrow } from '@market/server-kit';
+import { signingAs, startServiceUnderTest, type ServiceUnderTest } from '@market/server-kit/testing';
 import { biddingAppModule } from '../app.module';
 import { biddingEnv } from '../bidding.config';
+import { BIDDING_DATABASE } from '../bidding.database';
 import { AuctionsRepository, type ListingTerms } from '../auctions/auctions.repository';
 
 const HOUR = 3600_000;
@@ -15,6 +16,12 @@ export function startBiddingUnderTest(): Promise<ServiceUnderTest> {
     const config = parseEnvOrThrow(biddingEnv, env);
     return { module: biddingAppModule(config), config };
   });
+}
+
+/** bidding's schema on a test database, migrated as the service migrates it, signing its events as bidding-service (ADR 0065). */
+export async function openBiddingDatabase(url: string, poolSize: number): Promise<DataSource> {
+  const migrations = [...KIT_MIGRATIONS, ...BIDDING_DATABASE.migrations];
+  return signingAs(await openServiceDatabase({ url, schema: BIDDING_DATABASE.schema, entities: [], migrations, poolSize }), 'bidding-service');
 }
 
 /** What a test file of bidding-service holds while the service runs: the service, its database and its auctions. */

@@ -9,22 +9,22 @@ export class ReplayGuard {
 
   constructor(private readonly sweepEveryMs = 5_000) {}
 
-  /** True the first time `signature` (a request's nonce) is offered before `expiresAt` (epoch ms); false for every later time. */
-  firstTime(signature: string, expiresAt: number, now = Date.now()): boolean {
+  /** True the first time `nonce` (a request's) is offered before `expiresAt` (epoch ms); false for every later time. */
+  firstTime(nonce: string, expiresAt: number, now = Date.now()): boolean {
     if (now >= this.nextSweep) this.sweep(now);
-    const known = this.seen.get(signature);
+    const known = this.seen.get(nonce);
     if (known !== undefined && known > now) return false;
-    this.seen.set(signature, expiresAt);
+    this.seen.set(nonce, expiresAt);
     return true;
   }
 
-  /** How many signatures are kept (tests). */
+  /** How many nonces are kept (tests). */
   get size(): number {
     return this.seen.size;
   }
 
   private sweep(now: number): void {
     this.nextSweep = now + this.sweepEveryMs;
-    for (const [signature, expiresAt] of this.seen) if (expiresAt <= now) this.seen.delete(signature);
+    for (const [nonce, expiresAt] of this.seen) if (expiresAt <= now) this.seen.delete(nonce);
   }
 }
