@@ -5,6 +5,8 @@ import { BIDDING_CONFIG, withBiddingDefaults, type BiddingConfig } from './biddi
 import { PlaceBids } from './bids/place-bids';
 import { AuctionsRepository } from './auctions/auctions.repository';
 import { SalesRepository } from './sales/sales.repository';
+import { EndSales } from './sales/end-sales';
+import { PlaceOffer } from './bids/place-offer';
 import { CloseJobs } from './close/close-jobs';
 import { BidderNames } from './bids/bidder-names';
 import { ListingEventsHandler } from './listing-terms/listing-events.handler';
@@ -17,7 +19,9 @@ import { BidsService } from './bids/bids.service';
 import { BidQueue } from './bids/bid-queue';
 import { PaymentMethodCheck } from './bids/payment-method.check';
 import { BidsController } from './bids/bids.controller';
-import { SaleUnwindingRepository } from './sales/sale-unwinding.repository';
+import { UnwindSale } from './sales/unwind-sale';
+import { StandingBids } from './sales/standing-bids';
+import { CancelSale } from './listing-terms/cancel-sale';
 import { SaleLapsesHandler } from './sales/sale-lapses.handler';
 import { BuyerStrikesRepository } from './holds/buyer-strikes.repository';
 import { BuyingHoldController } from './holds/buying-hold.controller';
@@ -36,18 +40,22 @@ export function biddingAppModule(serviceConfig: ServiceConfig & Partial<BiddingC
         AuctionsRepository,
         PlaceBids,
         SalesRepository,
+        EndSales,
+        PlaceOffer,
         CloseJobs,
         BidderNames,
         SaleTermsKeeper,
         StandingBidsRepository,
+        StandingBids,
         MyStandingRepository,
         ListingEventsHandler,
         ListingCancellationsRepository,
+        CancelSale,
         MemberEventsHandler,
         BidQueue,
         BidsService,
         PaymentMethodCheck,
-        SaleUnwindingRepository,
+        UnwindSale,
         SaleLapsesHandler,
         BuyerStrikesRepository,
       ],

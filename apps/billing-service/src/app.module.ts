@@ -14,6 +14,7 @@ import { AdminBillingController } from './admin/admin-billing.controller';
 import { AdminBillingRepository } from './admin/admin-billing.repository';
 import { AdminBillingService } from './admin/admin-billing.service';
 import { TransferRepository } from './transfer/transfer.repository';
+import { TransferSteps } from './transfer/transfer-steps';
 import { TransferService } from './transfer/transfer.service';
 import { TransferController } from './transfer/transfer.controller';
 import { DisputeEscalationSweep } from './transfer/dispute-escalation.sweep';
@@ -25,6 +26,7 @@ import { PaymentMethodsService } from './payment-methods/payment-methods.service
 import { PaymentMethodsController } from './payment-methods/payment-methods.controller';
 import { PaymentWindowSweep } from './invoices/payment-window.sweep';
 import { UnpaidSalesRepository } from './invoices/unpaid-sales.repository';
+import { EndUnpaidSale } from './invoices/end-unpaid-sale';
 import { SaleCancellationService } from './invoices/sale-cancellation.service';
 import { MemberEventsHandler } from './invoices/member-events.handler';
 import { SaleCancellationController } from './invoices/sale-cancellation.controller';
@@ -40,6 +42,8 @@ import { ReconciliationSweep } from './ledger/reconciliation.sweep';
 import { PayoutAccountsRepository } from './payouts/payout-accounts.repository';
 import { PayoutAccountsService } from './payouts/payout-accounts.service';
 import { PayoutsRepository } from './payouts/payouts.repository';
+import { ReleaseFunds } from './payouts/release-funds';
+import { RecordPayoutSends } from './payouts/record-payout-sends';
 import { PayoutsService } from './payouts/payouts.service';
 import { PayoutSendsRepository } from './payouts/payout-sends.repository';
 import { PayoutSender } from './payouts/payout-sender';
@@ -56,10 +60,10 @@ export function billingAppModule(serviceConfig: ServiceConfig & Partial<BillingC
     {
       imports: [SettingsModule],
       controllers: [BillingStatsController, InvoicesController, PaymentsController, AdminBillingController, TransferController, TransferProofController, PaymentMethodsController, SaleCancellationController, PayoutsController, LedgerController],
-      providers: [{ provide: BILLING_CONFIG, useValue: config }, ServiceRpc, InvoicesRepository, InvoicesService, SaleEventsHandler, OverdueSweep, ...PAYMENTS_PROVIDERS, AdminBillingRepository, AdminBillingService, TransferRepository, TransferService, DisputeEscalationSweep, TransferProofRepository, TransferProofService, ...domainProofProviders(serviceConfig), PaymentMethodsRepository, PaymentMethodsService, UnpaidSalesRepository, PaymentWindowSweep, SaleCancellationService, MemberEventsHandler, BillingCountsRepository, BillingMetrics,
+      providers: [{ provide: BILLING_CONFIG, useValue: config }, ServiceRpc, InvoicesRepository, InvoicesService, SaleEventsHandler, OverdueSweep, ...PAYMENTS_PROVIDERS, AdminBillingRepository, AdminBillingService, TransferRepository, TransferSteps, TransferService, DisputeEscalationSweep, TransferProofRepository, TransferProofService, ...domainProofProviders(serviceConfig), PaymentMethodsRepository, PaymentMethodsService, UnpaidSalesRepository, EndUnpaidSale, PaymentWindowSweep, SaleCancellationService, MemberEventsHandler, BillingCountsRepository, BillingMetrics,
         // Escrow, payouts and the ledger (D22, ADR 0063).
         BillingClock, EscrowFactsReader, LedgerRepository, LedgerService, ReconciliationService, ReconciliationSweep, PayoutAccountsRepository,
-        PayoutAccountsService, PayoutsRepository, PayoutSendsRepository, PayoutSender, PayoutsService, EscrowSweep],
+        PayoutAccountsService, PayoutsRepository, ReleaseFunds, PayoutSendsRepository, RecordPayoutSends, PayoutSender, PayoutsService, EscrowSweep],
     },
   );
 }

@@ -58,9 +58,6 @@ export interface AppliedTerms {
   expires_at: Date | null;
 }
 
-/** Why a suspended or deleted member's bid, offer or purchase is refused (ADR 0038). */
-export const BARRED = 'Your account cannot bid right now. Please contact support.';
-
 export const BID_COLUMNS = 'id, listing_id, bidder_id, kind, amount::float8 AS amount, status, automatic, created_at';
 
 /** What placing a bid left (ADR 0055): the decision, the bids recorded in order, and what only the caller may see. */

@@ -2,16 +2,14 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { BidKind } from '@market/contracts';
-import { appendEvent } from '@market/server-kit';
-import { offerRefusal } from '@market/domain';
 import { leadingBidOrder } from './auction-maximums.repository';
 import { auctionReads } from './auction-reads.repository';
 import { lockBoundedTransaction } from './bounded-transaction';
-import { AUCTION_COLUMNS, BARRED, BID_COLUMNS, type AppliedTerms, type AuctionRecord, type BidRecord, type ListingTerms, type UserBidRecord } from './auction.records';
+import { AUCTION_COLUMNS, BID_COLUMNS, type AppliedTerms, type AuctionRecord, type BidRecord, type ListingTerms, type UserBidRecord } from './auction.records';
 
-export { AUCTION_COLUMNS, BARRED, BID_COLUMNS, type AppliedTerms, type AuctionRecord, type BidRecord, type ListingTerms, type PlacedBid, type UserBidRecord } from './auction.records';
+export { AUCTION_COLUMNS, BID_COLUMNS, type AppliedTerms, type AuctionRecord, type BidRecord, type ListingTerms, type PlacedBid, type UserBidRecord } from './auction.records';
 
-/** The only place that reads and writes bidding.auctions (bids are placed by PlaceBids, sales end in sales.repository). */
+/** Reads and writes of bidding.auctions and its bids (ADR 0070): the use cases (PlaceBids, PlaceOffer, EndSales) decide. */
 @Injectable()
 export class AuctionsRepository {
   private readonly reads: ReturnType<typeof auctionReads>;
@@ -78,31 +76,6 @@ export class AuctionsRepository {
   /** A listing's auction as it stands, unlocked; the reads of one turn of the event loop share a statement (ADR 0062). */
   findAuction(listingId: string): Promise<AuctionRecord | null> {
     return this.reads(listingId);
-  }
-
-  /**
-   * Places an offer on a fixed-price listing (D5) under the same row lock, with offer.made for the seller. Offers are
-   * private: the public price and bid count stay as they are. Returns null when the listing has no sale here.
-   */
-  async placeOffer(listingId: string, bidderId: string, amount: number, now: Date): Promise<{ refusal: string | null; bid: BidRecord | null; auction: AuctionRecord } | null> {
-    return this.transaction(async (manager) => {
-      const auction = await this.lock(listingId, manager);
-      if (!auction) return null;
-      if (await this.isBarred(bidderId, manager)) return { refusal: BARRED, bid: null, auction };
-      const refusal = offerRefusal(auction, { bidder_id: bidderId, amount }, now);
-      if (refusal) return { refusal, bid: null, auction };
-      const bid = await this.insertBid(auction.listing_id, bidderId, 'offer', amount, manager);
-      await appendEvent(manager, 'offer.made', {
-        bid_id: bid.id,
-        listing_id: auction.listing_id,
-        seller_id: auction.seller_id,
-        bidder_id: bidderId,
-        amount: bid.amount,
-        created_at: bid.created_at.toISOString(),
-        listing_title: auction.title,
-      });
-      return { refusal: null, bid, auction };
-    });
   }
 
   /** A listing's public bids (never offers, nor bids withdrawn before the end, ADR 0038), newest first. */

@@ -1,28 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
-import type { EventPayloads } from '@market/contracts';
-import { checkEventPayload, signEvent } from '@market/server-kit';
-import { BUYING_HOLD_MESSAGE, ProxyBatch, STRIKE_WINDOW_DAYS, STRIKES_FOR_HOLD, type ProxyBatchMaximum, type ProxyBidDecision } from '@market/domain';
-import { BARRED, BID_COLUMNS, type AuctionRecord, type BidRecord, type PlacedBid } from '../auctions/auction.records';
-import { repairMaximums } from '../auctions/auction-maximums.repository';
+import { signEvent } from '@market/server-kit';
+import { STRIKE_WINDOW_DAYS, STRIKES_FOR_HOLD } from '@market/domain';
+import { BID_COLUMNS, type AuctionRecord, type BidRecord } from '../auctions/auction.records';
 import { countingStrike } from '../holds/buying-hold.sql';
-import { UNKNOWN_BIDDER } from './bidder-names';
-import { DATABASE_CLOCK, stampAfter } from '../auctions/database-clock';
-
-/** One bid waiting in its listing's sequencer (ADR 0058), with what its own request carried. */
-export interface QueuedBid {
-  bidder: { id: string; name: string };
-  amount: number;
-  max_amount: number | null;
-  /** When the bid arrived: it is decided as of then (D9), as a bid placed alone is decided as of its request. */
-  now: Date;
-  anti_sniping_minutes: number;
-  /** The caller's request id and trace (ADR 0049), for the bid.placed rows it causes. */
-  request_id: string | null;
-  traceparent: string | null;
-  /** When the caller stops waiting (epoch ms, ADR 0047), or null: a bid decided after it would be stored unanswered. */
-  deadline?: number | null;
-}
+import { DATABASE_CLOCK } from '../auctions/database-clock';
+import type { BidPlacedPayload } from './bid-placed.event';
+import type { SavedMaximum, StandingMaximum } from './decide-batch';
 
 const MAXIMUM_COLUMNS = 'm.bidder_id, m.max_amount::float8 AS max_amount, m.set_at, m.proxy, m.bidder_name';
 const STANDS = `EXISTS (SELECT 1 FROM bids b WHERE b.listing_id = m.listing_id AND b.bidder_id = m.bidder_id AND b.status = 'pending' AND b.kind = 'bid')`;
@@ -107,168 +91,75 @@ const BATCH_START_SQL = `
   ) r ON true ORDER BY r.refused, r.set_at ASC, r.bidder_id ASC`;
 
 
-type StandingRow = { bidder_id: string; max_amount: number; set_at: Date; proxy: boolean; bidder_name: string | null };
+/**
+ * The rows of a batch (ADR 0058, 0062, 0070): what it reads under the auction's lock and its one write. Plain reads and
+ * writes: PlaceBids decides between them (decide-batch).
+ */
+export const batchRows = { readStart, readStanding, record, leadingBidsOf };
 
-async function readBatchStanding(manager: EntityManager, listingId: string, callerIds: string[]): Promise<StandingRow[]> {
+/** The standing maximums (BATCH_STANDING_SQL), as re-read after a repair. */
+async function readStanding(manager: EntityManager, listingId: string, callerIds: string[]): Promise<StandingMaximum[]> {
   return manager.query(BATCH_STANDING_SQL, [listingId, callerIds]);
 }
 
-/** The standing maximums, why each refused caller may not bid, and the database's clock (BATCH_START_SQL). */
-async function readBatchStart(manager: EntityManager, listingId: string, callerIds: string[], now: Date): Promise<{ rows: StandingRow[]; refused: Map<string, string>; clock: string }> {
-  const all: (StandingRow & { refused: boolean | null; barred: boolean; clock: string })[] = await manager.query(BATCH_START_SQL, [listingId, callerIds, now, STRIKE_WINDOW_DAYS, STRIKES_FOR_HOLD]);
-  const refused = new Map(all.filter((row) => row.refused === true).map((row) => [row.bidder_id, row.barred ? BARRED : BUYING_HOLD_MESSAGE]));
-  return { rows: all.filter((row) => row.refused === false), refused, clock: all[0].clock };
+/** The standing maximums, the callers removed (barred) or on a buying hold, and the database's clock (BATCH_START_SQL). */
+async function readStart(manager: EntityManager, listingId: string, callerIds: string[], now: Date): Promise<{ standing: StandingMaximum[]; stopped: Map<string, { barred: boolean; held: boolean }>; clock: string }> {
+  const all: (StandingMaximum & { refused: boolean | null; barred: boolean; clock: string })[] = await manager.query(BATCH_START_SQL, [listingId, callerIds, now, STRIKE_WINDOW_DAYS, STRIKES_FOR_HOLD]);
+  // A refused row is a caller removed by moderation or else on a hold (REFUSED_SQL).
+  const stopped = new Map(all.filter((row) => row.refused === true).map((row) => [row.bidder_id, { barred: row.barred, held: !row.barred }]));
+  return { standing: all.filter((row) => row.refused === false), stopped, clock: all[0].clock };
 }
 
-interface PendingBid {
-  entry: number;
-  payload: EventPayloads['bid.placed'];
+/** A bid to record, its event's payload and the request it answers (ADR 0049). */
+export interface BidRow {
+  payload: BidPlacedPayload;
   automatic: boolean;
+  request_id: string | null;
+  traceparent: string | null;
 }
 
-interface SavedMaximum {
-  max_amount: number;
-  proxy: boolean;
-  name: string;
-  raised: boolean;
-  order: number;
+/** What one batch writes: its bids in order (with their events), the auction's new state, the maximums it left. */
+export interface BatchRows {
+  auction: Pick<AuctionRecord, 'listing_id' | 'current_bid' | 'bid_count' | 'expires_at'>;
+  bids: BidRow[];
+  maximums: [bidderId: string, maximum: SavedMaximum][];
+  /** The batch's database clock (BATCH_START_SQL): the bids' stamps count from it. */
+  clock: string;
 }
 
-/**
- * Decides a batch of bids on an auction whose row the caller has locked (ADR 0058), the only way a bid is decided: each
- * bid in arrival order by the proxy rule (ADR 0055), carrying the auction and the standing maximums forward in memory, then
- * writes every bid, event and maximum in one statement. A member removed by moderation or on a buying hold is refused.
- * `stop(index)` ends the deciding early (the lock-time cap): the answers cover the bids decided, in order. A refusal is that bid's own answer; nothing else fails one bid alone.
- */
-export async function placeBatchLocked(locked: AuctionRecord, queued: QueuedBid[], stop: (index: number) => boolean, manager: EntityManager): Promise<PlacedBid[]> {
-  const callerIds = [...new Set(queued.map((q) => q.bidder.id))];
-  // Read after the lock, as for a bid alone: a suspension's sweep (ADR 0038) either sees these bids or they see it.
-  const start = await readBatchStart(manager, locked.listing_id, callerIds, new Date());
-  let rows = start.rows;
-  const top = rows.reduce((best, row) => Math.max(best, row.max_amount), 0);
-  // The leading maximum is never below the price; when it is, bids came without maximums (a previous release).
-  if (locked.current_bid !== null && top < locked.current_bid) {
-    await repairMaximums(manager, locked.listing_id);
-    rows = await readBatchStanding(manager, locked.listing_id, callerIds);
-  }
-  const names = new Map(rows.map((row) => [row.bidder_id, row.bidder_name]));
-  const seed: ProxyBatchMaximum[] = rows.map((row, order) => ({ bidder_id: row.bidder_id, max_amount: row.max_amount, set_at: row.set_at, proxy: row.proxy, order }));
-  const batch = new ProxyBatch(locked, seed);
-  let auction = locked;
-  const pending: PendingBid[] = [];
-  const saved = new Map<string, SavedMaximum>();
-  const decisions: { decision: ProxyBidDecision; price_version: number; max_amount: number | null }[] = [];
-  let raises = 0;
-  for (const [index, q] of queued.entries()) {
-    if (stop(index)) break;
-    const refusal = start.refused.get(q.bidder.id);
-    if (refusal) {
-      decisions.push({ decision: { accepted: false, reason: refusal }, price_version: auction.price_version, max_amount: null });
-      continue;
-    }
-    const before = batch.maximumOf(q.bidder.id);
-    const decision = batch.decide({ bidder_id: q.bidder.id, amount: q.amount, max_amount: q.max_amount }, q.now, q.anti_sniping_minutes);
-    if (!decision.accepted) {
-      decisions.push({ decision, price_version: auction.price_version, max_amount: null });
-      continue;
-    }
-    for (const [n, placed] of decision.bids.entries()) {
-      const payload: EventPayloads['bid.placed'] = {
-        bid_id: randomUUID(),
-        listing_id: auction.listing_id,
-        bidder_id: placed.bidder_id,
-        bidder_name: placed.bidder_id === q.bidder.id ? q.bidder.name : (names.get(placed.bidder_id) ?? UNKNOWN_BIDDER),
-        amount: placed.amount,
-        current_bid: placed.amount,
-        bid_count: auction.bid_count + n + 1,
-        reserve_met: auction.reserve_price === null || placed.amount >= auction.reserve_price,
-        expires_at: decision.expires_at?.toISOString() ?? null,
-        // Soft close moved the end once, with the first bid of the decision (D9).
-        extended: decision.extended && n === 0,
-        seller_id: auction.seller_id,
-        listing_title: auction.title,
-        previous_leader_id: placed.previous_leader_id,
-        price_version: auction.price_version + n + 1,
-        automatic: placed.automatic,
-        // The time the statement below gives this bid: the batch's clock, a microsecond per bid before it.
-        created_at: stampAfter(start.clock, pending.length + 1),
-      };
-      checkEventPayload('bid.placed', payload);
-      pending.push({ entry: decisions.length, payload, automatic: placed.automatic });
-    }
-    // Stored when it rose, its proxy flag changed, or it is new (ADR 0055).
-    const maximum = decision.caller_maximum;
-    if (maximum.raised || maximum.proxy !== (before?.proxy ?? false) || !before) {
-      const old = saved.get(q.bidder.id);
-      if (maximum.raised) raises += 1;
-      saved.set(q.bidder.id, { ...maximum, name: q.bidder.name, raised: maximum.raised || (old?.raised ?? false), order: maximum.raised ? raises : (old?.order ?? 0) });
-      names.set(q.bidder.id, q.bidder.name);
-    }
-    auction = {
-      ...auction,
-      current_bid: decision.current_bid,
-      bid_count: decision.bid_count,
-      expires_at: decision.expires_at,
-      price_version: auction.price_version + decision.bids.length,
-    };
-    decisions.push({ decision, price_version: auction.price_version, max_amount: maximum.proxy ? maximum.max_amount : null });
-  }
-  // A leader who only raised their maximum answers with their leading bid as it stood then: read before the writes,
-  // so a later bid of this batch is not taken for it.
-  const raisedOnly = new Set(decisions.flatMap(({ decision }, entry) => (decision.accepted && decision.bids.length === 0 ? [queued[entry].bidder.id] : [])));
-  const leadingBefore = await leadingBidsOf(auction.listing_id, [...raisedOnly], manager);
-  const recorded = await recordBatch(manager, auction, pending, queued, saved, start.clock);
-  return decisions.map(({ decision, price_version, max_amount }, entry): PlacedBid => {
-    if (!decision.accepted) return { decision, bid: null, recorded: [], max_amount: null };
-    const bidder = queued[entry].bidder.id;
-    const own = recorded.filter((_, i) => pending[i].entry === entry);
-    const mine = own.filter((bid) => bid.bidder_id === bidder);
-    return { decision, bid: mine.find((b) => !b.automatic) ?? mine[0] ?? leadingAt(entry, bidder), recorded: own, price_version, max_amount };
-  });
-
-  /** The bidder's highest standing bid when entry `entry` was decided (the earlier on equal amounts). */
-  function leadingAt(entry: number, bidder: string): BidRecord | null {
-    let best = leadingBefore.get(bidder) ?? null;
-    pending.forEach((p, i) => {
-      if (p.entry < entry && p.payload.bidder_id === bidder && recorded[i].amount > (best?.amount ?? 0)) best = recorded[i];
-    });
-    return best;
-  }
-}
-
-/** Writes the batch's bids, their events, the auction's state and the maximums (one statement); the bids in the order given. */
-async function recordBatch(manager: EntityManager, auction: AuctionRecord, pending: PendingBid[], queued: QueuedBid[], saved: Map<string, SavedMaximum>, clock: string): Promise<BidRecord[]> {
-  if (pending.length === 0 && saved.size === 0) return [];
-  const ids = pending.map((p) => p.payload.bid_id);
-  const maximums = [...saved.entries()];
-  const eventIds = pending.map(() => randomUUID());
-  // An event occurs when its bid is stamped: the time is signed with it and stored as the outbox row's.
-  const signed = pending.map((p, i) => signEvent(manager, { id: eventIds[i], name: 'bid.placed', occurred_at: p.payload.created_at, payload: p.payload }));
-  const rows: BidRecord[] = await manager.query(RECORD_BATCH_SQL, [
+/** Writes a batch's bids, their signed bid.placed rows, the auction and the maximums in one statement; the bids in order. */
+async function record(manager: EntityManager, rows: BatchRows): Promise<BidRecord[]> {
+  const { auction, bids, maximums } = rows;
+  if (bids.length === 0 && maximums.length === 0) return [];
+  const ids = bids.map((b) => b.payload.bid_id);
+  const eventIds = bids.map(() => randomUUID());
+  // An event occurs when its bid is stamped: the time is signed with it and stored as the outbox row's (ADR 0065).
+  const signed = bids.map((b, i) => signEvent(manager, { id: eventIds[i], name: 'bid.placed', occurred_at: b.payload.created_at, payload: b.payload }));
+  const stored: BidRecord[] = await manager.query(RECORD_BATCH_SQL, [
     auction.listing_id,
     ids,
-    pending.map((p) => p.payload.bidder_id),
-    pending.map((p) => p.payload.amount),
-    pending.map((p) => p.automatic),
+    bids.map((b) => b.payload.bidder_id),
+    bids.map((b) => b.payload.amount),
+    bids.map((b) => b.automatic),
     eventIds,
-    pending.map((p) => JSON.stringify(p.payload)),
-    pending.map((p) => queued[p.entry].request_id),
-    pending.map((p) => queued[p.entry].traceparent),
+    bids.map((b) => JSON.stringify(b.payload)),
+    bids.map((b) => b.request_id),
+    bids.map((b) => b.traceparent),
     auction.current_bid,
     auction.bid_count,
     auction.expires_at,
-    pending.length,
+    bids.length,
     maximums.map(([id]) => id),
     maximums.map(([, m]) => m.max_amount),
     maximums.map(([, m]) => m.proxy),
     maximums.map(([, m]) => m.name),
     maximums.map(([, m]) => m.raised),
     maximums.map(([, m]) => m.order),
-    clock,
+    rows.clock,
     signed[0]?.sender ?? null,
     signed.map((event) => event.signature),
   ]);
-  const byId = new Map(rows.map((row) => [row.id, row]));
+  const byId = new Map(stored.map((row) => [row.id, row]));
   return ids.map((id) => byId.get(id) as BidRecord);
 }
 
@@ -276,7 +167,7 @@ async function recordBatch(manager: EntityManager, auction: AuctionRecord, pendi
  * The highest standing bid of each of these bidders in an auction, the earlier on equal amounts (a leader who only
  * raised their maximum answers with it): one statement for a whole batch.
  */
-export async function leadingBidsOf(listingId: string, bidderIds: string[], manager: EntityManager): Promise<Map<string, BidRecord>> {
+async function leadingBidsOf(listingId: string, bidderIds: string[], manager: EntityManager): Promise<Map<string, BidRecord>> {
   if (bidderIds.length === 0) return new Map();
   const bids: BidRecord[] = await manager.query(
     `SELECT DISTINCT ON (bidder_id) ${BID_COLUMNS} FROM bids

@@ -5,7 +5,7 @@ import { minimumNextBid, replayProxyBids, type ProxyStep } from '@market/domain'
 import { AppError } from '@market/server-kit';
 import { testCaller, type ServiceUnderTest } from '@market/server-kit/testing';
 import { AuctionsRepository } from '../auctions/auctions.repository';
-import type { QueuedBid } from './bid-batch.repository';
+import type { QueuedBid } from './queued-bid';
 import type { PlacedBid } from '../auctions/auction.records';
 import type { SequencedBatch } from './keyed-sequencer';
 import { BID_TOO_LATE, BIDS_RETRY_AFTER_SECONDS, lateBid } from './bid-queue';

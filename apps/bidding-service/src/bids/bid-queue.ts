@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { currentDeadline, currentRequestId, currentTraceparent, unavailable } from '@market/server-kit';
 import { BIDDING_CONFIG, type BiddingConfig } from '../bidding.config';
 import { PlaceBids } from './place-bids';
-import type { QueuedBid } from './bid-batch.repository';
+import type { QueuedBid } from './queued-bid';
 import type { PlacedBid } from '../auctions/auction.records';
 import { KeyedSequencer, QueueFullError } from './keyed-sequencer';
 

@@ -23,7 +23,8 @@ import {
 } from '@market/domain';
 import { badRequest, forbidden, notFound, OutboxRelay, publicProfiles, requireActor, requireMayCommit, ServiceRpc, SettingsClient } from '@market/server-kit';
 import { AuctionsRepository, type AuctionRecord, type BidRecord } from '../auctions/auctions.repository';
-import { SalesRepository } from '../sales/sales.repository';
+import { EndSales } from '../sales/end-sales';
+import { PlaceOffer } from './place-offer';
 import { CloseJobs } from '../close/close-jobs';
 import { BidderNames, UNKNOWN_BIDDER } from './bidder-names';
 import { SaleTermsKeeper } from '../listing-terms/sale-terms';
@@ -44,7 +45,8 @@ export const MAXIMUM_RAISED = 'Your maximum bid was raised.';
 export class BidsService {
   constructor(
     private readonly auctions: AuctionsRepository,
-    private readonly sales: SalesRepository,
+    private readonly sales: EndSales,
+    private readonly offers: PlaceOffer,
     private readonly closeJobs: CloseJobs,
     private readonly relay: OutboxRelay,
     private readonly rpc: ServiceRpc,
@@ -216,7 +218,7 @@ export class BidsService {
   }
 
   private async offer(bidderId: string, bidderName: string, input: PlaceBid): Promise<PlaceBidResponse> {
-    const placed = await this.auctions.placeOffer(input.listing_id, bidderId, input.amount, new Date());
+    const placed = await this.offers.place(input.listing_id, bidderId, input.amount, new Date());
     if (!placed) throw notFound('Listing not found');
     if (placed.refusal || !placed.bid) throw badRequest(placed.refusal ?? 'Error placing bid');
     this.relay.kick();

@@ -6,8 +6,8 @@ import { AppError } from '@market/server-kit';
 import { testCaller, type ServiceUnderTest } from '@market/server-kit/testing';
 import { AuctionsRepository } from '../auctions/auctions.repository';
 import { MAXIMUM_RAISED, OUTBID_AT_ONCE } from './bids.service';
-import { SalesRepository } from '../sales/sales.repository';
-import { StandingBidsRepository } from '../sales/standing-bids.repository';
+import { EndSales } from '../sales/end-sales';
+import { StandingBids } from '../sales/standing-bids';
 import { openAuction, placeBidAs, useBiddingUnderTest } from '../testing/bidding-under-test';
 import { placeOne } from '../testing/place-one';
 
@@ -108,7 +108,7 @@ describe('proxy bidding through bidding-service (ADR 0055)', () => {
     const rows = await svc.rpc.call(RPC.bidding.userBids, {}, bob);
     expect(rows.bids.map((r) => [r.amount, r.is_winning])).toEqual([[500, false]]);
     await ds.query(`UPDATE auctions SET expires_at = now() - interval '1 second' WHERE listing_id = $1`, [listingId]);
-    expect(await svc.app.get(SalesRepository).closeDue(listingId, new Date())).toMatchObject({ closed: true, outcome: { outcome: 'sold', amount: 500 } });
+    expect(await svc.app.get(EndSales).closeDue(listingId, new Date())).toMatchObject({ closed: true, outcome: { outcome: 'sold', amount: 500 } });
     const [winner] = await ds.query(`SELECT bidder_id, automatic FROM bids WHERE listing_id = $1 AND status = 'accepted'`, [listingId]);
     expect(winner).toEqual({ bidder_id: ann.user_id, automatic: true });
   });
@@ -136,7 +136,7 @@ describe('proxy bidding through bidding-service (ADR 0055)', () => {
     expect((await rows(ann)).flat()).not.toContain(3000);
     // Sold: the winner's older rows still stand with the winner; the loser's rows lead nothing.
     await ds.query(`UPDATE auctions SET expires_at = now() - interval '1 second' WHERE listing_id = $1`, [listingId]);
-    expect(await svc.app.get(SalesRepository).closeDue(listingId, new Date())).toMatchObject({ closed: true });
+    expect(await svc.app.get(EndSales).closeDue(listingId, new Date())).toMatchObject({ closed: true });
     const bobAfter = (await svc.rpc.call(RPC.bidding.userBids, {}, bob)).bids.map((r) => [r.amount, r.status, r.is_winning, r.leading, r.latest]);
     expect(bobAfter).toEqual([[1050, 'accepted', true, true, true], [215, 'rejected', false, true, false], [200, 'rejected', false, true, false]]);
     expect((await rows(ann)).map((r) => r[2])).toEqual([false, false]);
@@ -189,7 +189,7 @@ describe('proxy bidding through bidding-service (ADR 0055)', () => {
     await place(bob, 100, 300);
     await place(cat, 150, 200);
     await place(ann, 400, 1000);
-    const standing = svc.app.get(StandingBidsRepository);
+    const standing = svc.app.get(StandingBids);
     await standing.recordMember(ann, 'suspended', new Date());
     await standing.sweepMember(ann, new Date());
     expect(await auctions.findAuction(listingId)).toMatchObject({ current_bid: 205 });

@@ -5,6 +5,7 @@ import type { Redis } from 'ioredis';
 import { OutboxRelay, PeriodicSweep, REDIS, SERVICE_CONFIG, createFailFastRedis, watchQueue, withTimeout, type ServiceConfig } from '@market/server-kit';
 import { BIDDING_CONFIG, type BiddingConfig } from '../bidding.config';
 import { SalesRepository } from '../sales/sales.repository';
+import { EndSales } from '../sales/end-sales';
 
 export const CLOSE_QUEUE = 'auction-close';
 const RECONCILE_BATCH = 1000;
@@ -40,6 +41,7 @@ export class CloseJobs implements OnApplicationBootstrap, OnApplicationShutdown 
     @Inject(SERVICE_CONFIG) private readonly serviceConfig: ServiceConfig,
     @Inject(BIDDING_CONFIG) config: BiddingConfig,
     private readonly sales: SalesRepository,
+    private readonly endSales: EndSales,
     private readonly relay: OutboxRelay,
     dataSource?: DataSource,
   ) {
@@ -142,7 +144,7 @@ export class CloseJobs implements OnApplicationBootstrap, OnApplicationShutdown 
   }
 
   private async close(listingId: string, now: Date): Promise<void> {
-    const result = await this.sales.closeDue(listingId, now);
+    const result = await this.endSales.closeDue(listingId, now);
     if (result.closed) {
       this.relay.kick();
       this.logger.log(`Sale ${listingId} closed: ${result.outcome.outcome}`);

@@ -1,13 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
-import { adminActed, type Actor } from '@market/contracts';
+import { DataSource, type EntityManager } from 'typeorm';
 import { STRIKE_WINDOW_DAYS, STRIKES_FOR_HOLD, type BuyerStrike } from '@market/domain';
-import { appendEvent, readsPerTurn } from '@market/server-kit';
+import { readsPerTurn } from '@market/server-kit';
 import { countingStrike } from './buying-hold.sql';
 
 /**
- * Reads and writes bidding.buyer_strikes (ADR 0043); strikes are written by SaleUnwindingRepository, and a batch of bids
- * reads holds with its standing maximums (bid-batch.repository).
+ * Reads and writes bidding.buyer_strikes (ADR 0043): strikes come with an unwound sale (UnwindSale), an admin lifts them
+ * (liftBuyingHold); a batch of bids reads holds with its standing maximums (bid-batch.repository).
  */
 @Injectable()
 export class BuyerStrikesRepository {
@@ -30,6 +29,14 @@ export class BuyerStrikesRepository {
     return userIds.map((id) => held.has(id));
   }
 
+  /** Records a buyer's strike for an unpaid invoice, once per invoice (ADR 0043). */
+  async recordStrike(strike: { invoice_id: string; buyer_id: string; listing_id: string; bid_id: string; struck_at: string }, manager: EntityManager): Promise<void> {
+    await manager.query(
+      `INSERT INTO buyer_strikes (invoice_id, buyer_id, listing_id, bid_id, struck_at) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (invoice_id) DO NOTHING`,
+      [strike.invoice_id, strike.buyer_id, strike.listing_id, strike.bid_id, strike.struck_at],
+    );
+  }
+
   /** The member's strikes of the last 90 days (lifted or not), for buyingHoldOf. */
   recent(userId: string, now: Date): Promise<BuyerStrike[]> {
     return this.dataSource.query(
@@ -48,32 +55,17 @@ export class BuyerStrikesRepository {
     );
   }
 
-  /**
-   * An admin lifts the hold: every strike not yet lifted is marked lifted, and the act is audited (admin.acted, ADR
-   * 0032) in the same transaction when anything was lifted. Returns how many strikes were lifted.
-   */
-  lift(admin: Actor, userId: string, now: Date): Promise<number> {
-    return this.dataSource.transaction(async (manager) => {
-      const [rows, lifted]: [unknown[], number] = await manager.query(
-        `UPDATE buyer_strikes SET lifted_at = $2, lifted_by = $3 WHERE buyer_id = $1 AND lifted_at IS NULL RETURNING invoice_id`,
-        [userId, now, admin.user_id],
-      );
-      void rows;
-      if (lifted > 0) {
-        await appendEvent(
-          manager,
-          'admin.acted',
-          adminActed(admin, {
-            action: 'user.buying_hold_lifted',
-            target_type: 'user',
-            target_id: userId,
-            target_label: null,
-            before: { buying_on_hold: true, strikes: lifted },
-            after: { buying_on_hold: false, strikes: 0 },
-          }),
-        );
-      }
-      return lifted;
-    });
+  /** A transaction of this repository's database. */
+  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction(work);
+  }
+
+  /** Marks every strike of the member not yet lifted as lifted by `adminId`; returns how many (ADR 0043). */
+  async liftStrikes(userId: string, adminId: string, now: Date, manager: EntityManager): Promise<number> {
+    const [, lifted]: [unknown[], number] = await manager.query(
+      `UPDATE buyer_strikes SET lifted_at = $2, lifted_by = $3 WHERE buyer_id = $1 AND lifted_at IS NULL RETURNING invoice_id`,
+      [userId, now, adminId],
+    );
+    return lifted;
   }
 }

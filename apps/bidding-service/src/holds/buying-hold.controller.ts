@@ -1,8 +1,8 @@
 import { Controller } from '@nestjs/common';
-import { RPC, type Actor, type BuyingHold, type BuyingHoldsResponse, type RpcParsed } from '@market/contracts';
-import { buyingHoldOf } from '@market/domain';
+import { RPC, type BuyingHold, type BuyingHoldsResponse, type RpcParsed } from '@market/contracts';
 import { RpcHandler, requireAdmin, type RpcCall } from '@market/server-kit';
 import { BuyerStrikesRepository } from './buyer-strikes.repository';
+import { liftBuyingHold } from './lift-buying-hold';
 
 /** An admin lifts a member's buying hold (ADR 0043); real admins only, the service re-checks the actor. */
 @Controller()
@@ -20,13 +20,4 @@ export class BuyingHoldController {
     const holds = await this.strikes.holds(new Date(), 1000);
     return { holds: holds.map((hold) => ({ user_id: hold.user_id, strikes: hold.strikes, last_struck_at: new Date(hold.last_struck_at).toISOString() })) };
   }
-}
-
-/** Lifts the member's hold (a member without one is answered as is) and says how they stand now. */
-export async function liftBuyingHold(strikes: BuyerStrikesRepository, actor: Actor | null, userId: string, now = new Date()): Promise<BuyingHold> {
-  const admin = requireAdmin(actor);
-  const lifted = await strikes.lift(admin, userId, now);
-  // How the member stands now, by the one rule of the hold (ADR 0043).
-  const stands = buyingHoldOf(await strikes.recent(userId, now), now);
-  return { user_id: userId, on_hold: stands.on_hold, strikes: stands.strikes, lifted };
 }

@@ -2,7 +2,7 @@ import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { EventConsumers } from '@market/server-kit';
 import { AuctionsRepository } from '../auctions/auctions.repository';
 import { SaleTermsKeeper } from './sale-terms';
-import { ListingCancellationsRepository } from './listing-cancellations.repository';
+import { CancelSale } from './cancel-sale';
 
 /**
  * The terms with their reserve, which listings-service seals for this service alone (D7, ADR 0066). An event without it
@@ -21,7 +21,7 @@ export class ListingEventsHandler implements OnApplicationBootstrap {
     private readonly consumers: EventConsumers,
     private readonly auctions: AuctionsRepository,
     private readonly terms: SaleTermsKeeper,
-    private readonly cancellations: ListingCancellationsRepository,
+    private readonly cancellations: CancelSale,
   ) {}
 
   async onApplicationBootstrap() {

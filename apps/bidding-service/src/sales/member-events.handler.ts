@@ -1,6 +1,7 @@
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { EventConsumers, OutboxRelay } from '@market/server-kit';
-import { StandingBidsRepository, type MemberStatus } from './standing-bids.repository';
+import type { MemberStatus } from './standing-bids.repository';
+import { StandingBids } from './standing-bids';
 
 /**
  * Moderation reaches the bids (ADR 0038): a suspended or deleted member's pending bids and offers are rejected and each
@@ -15,7 +16,7 @@ export class MemberEventsHandler implements OnApplicationBootstrap {
 
   constructor(
     private readonly consumers: EventConsumers,
-    private readonly standing: StandingBidsRepository,
+    private readonly standing: StandingBids,
     private readonly relay: OutboxRelay,
   ) {}
 

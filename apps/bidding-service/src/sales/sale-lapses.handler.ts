@@ -1,6 +1,6 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { EventConsumers } from '@market/server-kit';
-import { SaleUnwindingRepository } from './sale-unwinding.repository';
+import { UnwindSale } from './unwind-sale';
 import { CloseJobs } from '../close/close-jobs';
 
 /** Takes back sales whose invoice lapsed unpaid or an admin cancelled (ADR 0043), from billing's sale.lapsed. */
@@ -8,7 +8,7 @@ import { CloseJobs } from '../close/close-jobs';
 export class SaleLapsesHandler implements OnApplicationBootstrap {
   constructor(
     private readonly consumers: EventConsumers,
-    private readonly unwinding: SaleUnwindingRepository,
+    private readonly unwinding: UnwindSale,
     private readonly closeJobs: CloseJobs,
   ) {}
 

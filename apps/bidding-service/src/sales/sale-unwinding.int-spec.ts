@@ -4,10 +4,12 @@ import type { EventPayloads } from '@market/contracts';
 import { createTestDatabase, type TestDatabase } from '@market/server-kit/testing';
 import { AuctionsRepository } from '../auctions/auctions.repository';
 import { SalesRepository } from './sales.repository';
+import { EndSales } from './end-sales';
 import { StandingBidsRepository } from './standing-bids.repository';
-import { SaleUnwindingRepository } from './sale-unwinding.repository';
+import { StandingBids } from './standing-bids';
+import { UnwindSale } from './unwind-sale';
 import { BuyerStrikesRepository } from '../holds/buyer-strikes.repository';
-import { liftBuyingHold } from '../holds/buying-hold.controller';
+import { liftBuyingHold } from '../holds/lift-buying-hold';
 import { placeOne } from '../testing/place-one';
 import { openBiddingDatabase } from '../testing/bidding-under-test';
 
@@ -19,8 +21,8 @@ describe('unwinding a sale whose invoice lapsed (ADR 0043)', () => {
   let db: TestDatabase;
   let ds: DataSource;
   let auctions: AuctionsRepository;
-  let sales: SalesRepository;
-  let unwinding: SaleUnwindingRepository;
+  let sales: EndSales;
+  let unwinding: UnwindSale;
 
   const terms = (overrides: Record<string, unknown> = {}) => ({
     listing_id: randomUUID(),
@@ -74,9 +76,10 @@ describe('unwinding a sale whose invoice lapsed (ADR 0043)', () => {
     db = await createTestDatabase('unwinding');
     ds = await openBiddingDatabase(db.url, 8);
     auctions = new AuctionsRepository(ds);
-    const standing = new StandingBidsRepository(ds, auctions);
-    sales = new SalesRepository(ds, auctions, standing);
-    unwinding = new SaleUnwindingRepository(auctions, standing);
+    const standing = new StandingBids(auctions, new StandingBidsRepository(ds));
+    const rows = new SalesRepository(ds);
+    sales = new EndSales(auctions, rows, standing);
+    unwinding = new UnwindSale(auctions, rows, new BuyerStrikesRepository(ds), standing);
   });
   afterAll(async () => {
     await ds?.destroy();

@@ -3,7 +3,10 @@ import type { DataSource } from 'typeorm';
 import { createTestDatabase, type TestDatabase } from '@market/server-kit/testing';
 import { AuctionsRepository } from '../auctions/auctions.repository';
 import { SalesRepository } from './sales.repository';
+import { EndSales } from './end-sales';
+import { PlaceOffer } from '../bids/place-offer';
 import { StandingBidsRepository } from './standing-bids.repository';
+import { StandingBids } from './standing-bids';
 import { placeOne } from '../testing/place-one';
 import { openBiddingDatabase } from '../testing/bidding-under-test';
 
@@ -15,7 +18,9 @@ describe('the end of a sale (D5, D8)', () => {
   let db: TestDatabase;
   let ds: DataSource;
   let auctions: AuctionsRepository;
-  let sales: SalesRepository;
+  let sales: EndSales;
+  let rows: SalesRepository;
+  let offers: PlaceOffer;
 
   const terms = (overrides: Record<string, unknown> = {}) => ({
     listing_id: randomUUID(),
@@ -59,7 +64,9 @@ describe('the end of a sale (D5, D8)', () => {
     db = await createTestDatabase('sales');
     ds = await openBiddingDatabase(db.url, 16);
     auctions = new AuctionsRepository(ds);
-    sales = new SalesRepository(ds, auctions, new StandingBidsRepository(ds, auctions));
+    rows = new SalesRepository(ds);
+    sales = new EndSales(auctions, rows, new StandingBids(auctions, new StandingBidsRepository(ds)));
+    offers = new PlaceOffer(auctions);
   });
   afterAll(async () => {
     await ds?.destroy();
@@ -107,8 +114,8 @@ describe('the end of a sale (D5, D8)', () => {
     const { listing } = await auctionWithBids([1000], { auction_type: 'manual' });
     const end = new Date(Date.now() + DAY + MINUTE);
     expect(await sales.closeDue(listing.listing_id, end)).toMatchObject({ closed: true, outcome: { outcome: 'expired', reason: 'manual' } });
-    expect(await sales.rejectLapsed(new Date(end.getTime() + 6 * DAY))).toBe(0);
-    expect(await sales.rejectLapsed(new Date(end.getTime() + 7 * DAY))).toBe(1);
+    expect(await rows.rejectLapsed(new Date(end.getTime() + 6 * DAY))).toBe(0);
+    expect(await rows.rejectLapsed(new Date(end.getTime() + 7 * DAY))).toBe(1);
     expect(await statuses(listing.listing_id)).toEqual(['1000:rejected']);
   });
 
@@ -143,12 +150,12 @@ describe('the end of a sale (D5, D8)', () => {
   it('takes offers on fixed-price listings privately, and accepting one sells the listing', async () => {
     const listing = terms({ listing_type: 'fixed', starting_price: 8000, buy_now_price: 8000 });
     await apply(listing);
-    expect((await auctions.placeOffer(listing.listing_id, randomUUID(), 8001, new Date()))?.refusal).toBe('Offer cannot be above the asking price of $8,000');
-    expect((await auctions.placeOffer(listing.listing_id, listing.seller_id, 7000, new Date()))?.refusal).toBe('You cannot make an offer on your own listing');
+    expect((await offers.place(listing.listing_id, randomUUID(), 8001, new Date()))?.refusal).toBe('Offer cannot be above the asking price of $8,000');
+    expect((await offers.place(listing.listing_id, listing.seller_id, 7000, new Date()))?.refusal).toBe('You cannot make an offer on your own listing');
     const buyer = randomUUID();
-    const offer = await auctions.placeOffer(listing.listing_id, buyer, 7000, new Date());
+    const offer = await offers.place(listing.listing_id, buyer, 7000, new Date());
     expect(offer?.refusal).toBeNull();
-    await auctions.placeOffer(listing.listing_id, randomUUID(), 6000, new Date());
+    await offers.place(listing.listing_id, randomUUID(), 6000, new Date());
     expect(await auctions.bidsFor(listing.listing_id, 10)).toEqual([]);
     expect(await auctions.findAuction(listing.listing_id)).toMatchObject({ current_bid: null, bid_count: 0 });
     const sellerRows = await auctions.userBids(listing.seller_id, 10);
@@ -235,7 +242,7 @@ describe('the end of a sale (D5, D8)', () => {
     const { listing } = await auctionWithBids([1000]);
     await apply({ ...listing, status: 'draft', updated_at: new Date(Date.now() + 1000).toISOString() });
     const end = new Date(Date.now() + DAY + MINUTE);
-    expect(await sales.dueListingIds(end, 1000)).toContain(listing.listing_id);
+    expect(await rows.dueListingIds(end, 1000)).toContain(listing.listing_id);
     expect(await sales.closeDue(listing.listing_id, end)).toMatchObject({ closed: true, outcome: { outcome: 'sold', amount: 1000 } });
   });
 

@@ -2,9 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { minimumNextBid } from '@market/domain';
 import { createTestDatabase, type TestDatabase } from '@market/server-kit/testing';
-import { AuctionsRepository, BARRED } from '../auctions/auctions.repository';
-import { BARRED_BIDDER, SalesRepository } from './sales.repository';
+import { AuctionsRepository } from '../auctions/auctions.repository';
+import { BARRED, BARRED_BIDDER } from '../auctions/bidding.policy';
+import { SalesRepository } from './sales.repository';
+import { EndSales } from './end-sales';
+import { PlaceOffer } from '../bids/place-offer';
 import { StandingBidsRepository } from './standing-bids.repository';
+import { StandingBids } from './standing-bids';
 import { placeOne } from '../testing/place-one';
 import { openBiddingDatabase } from '../testing/bidding-under-test';
 
@@ -16,8 +20,9 @@ describe('bids leaving an auction: repricing and moderation (ADR 0038)', () => {
   let db: TestDatabase;
   let ds: DataSource;
   let auctions: AuctionsRepository;
-  let standing: StandingBidsRepository;
-  let sales: SalesRepository;
+  let standing: StandingBids;
+  let sales: EndSales;
+  let offers: PlaceOffer;
 
   const terms = (overrides: Record<string, unknown> = {}) => ({
     listing_id: randomUUID(),
@@ -63,8 +68,9 @@ describe('bids leaving an auction: repricing and moderation (ADR 0038)', () => {
     db = await createTestDatabase('standing');
     ds = await openBiddingDatabase(db.url, 16);
     auctions = new AuctionsRepository(ds);
-    standing = new StandingBidsRepository(ds, auctions);
-    sales = new SalesRepository(ds, auctions, standing);
+    standing = new StandingBids(auctions, new StandingBidsRepository(ds));
+    sales = new EndSales(auctions, new SalesRepository(ds), standing);
+    offers = new PlaceOffer(auctions);
   });
   afterAll(async () => {
     await ds?.destroy();
@@ -109,7 +115,7 @@ describe('bids leaving an auction: repricing and moderation (ADR 0038)', () => {
   it('an offer turned down on a fixed-price listing changes no public price and writes no repricing', async () => {
     const listing = terms({ listing_type: 'fixed' });
     await ds.transaction((manager) => auctions.applyListing(listing, manager));
-    const offer = await auctions.placeOffer(listing.listing_id, randomUUID(), 900, new Date());
+    const offer = await offers.place(listing.listing_id, randomUUID(), 900, new Date());
     await sales.decide(offer!.bid!.id, listing.seller_id, 'reject', new Date());
     expect(await repriced(listing.listing_id)).toEqual([]);
   });
@@ -122,7 +128,7 @@ describe('bids leaving an auction: repricing and moderation (ADR 0038)', () => {
     const untouched = await auctionWith([[other, 1000]]);
     const fixed = terms({ listing_type: 'fixed' });
     await ds.transaction((manager) => auctions.applyListing(fixed, manager));
-    await auctions.placeOffer(fixed.listing_id, member, 900, new Date());
+    await offers.place(fixed.listing_id, member, 900, new Date());
 
     const changed = await suspend(member);
     expect(changed.sort()).toEqual([leading.listing.listing_id, trailing.listing.listing_id, alone.listing.listing_id, fixed.listing_id].sort());
@@ -135,7 +141,7 @@ describe('bids leaving an auction: repricing and moderation (ADR 0038)', () => {
     expect((await auctions.bidsFor(leading.listing.listing_id, 10)).map((b) => b.amount)).toEqual([1000]);
     // The member's new bids, offers and purchases are refused until a reactivation.
     expect((await placeOne(auctions, untouched.listing.listing_id, who(member), 5000, new Date(), 0))?.decision).toEqual({ accepted: false, reason: BARRED });
-    expect((await auctions.placeOffer(fixed.listing_id, member, 900, new Date()))?.refusal).toBe(BARRED);
+    expect((await offers.place(fixed.listing_id, member, 900, new Date()))?.refusal).toBe(BARRED);
 
     // Run again (a redelivery): nothing left to change, no event written.
     const events = await ds.query(`SELECT count(*)::int AS n FROM outbox`);

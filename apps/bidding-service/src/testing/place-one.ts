@@ -1,5 +1,5 @@
 import type { AuctionsRepository } from '../auctions/auctions.repository';
-import type { QueuedBid } from '../bids/bid-batch.repository';
+import type { QueuedBid } from '../bids/queued-bid';
 import type { PlacedBid } from '../auctions/auction.records';
 import type { SequencedBatch } from '../bids/keyed-sequencer';
 import { PlaceBids } from '../bids/place-bids';

@@ -1,8 +1,7 @@
 import type { EntityManager } from 'typeorm';
-import { centsToDollars } from '@market/domain';
 import { appendEvent } from '@market/server-kit';
 import { INVOICE_COLUMNS, type InvoiceRecord } from './invoices.repository';
-import { KIND_OF } from './unpaid-sales.repository';
+import { saleLapsedPayload } from './sale-lapsed.event';
 
 /**
  * Announces a sale whose held funds went back to the buyer (a refund, a canceled hold, a disputed hold that lapsed;
@@ -11,19 +10,5 @@ import { KIND_OF } from './unpaid-sales.repository';
  */
 export async function announceHeldSaleEnded(manager: EntityManager, invoiceId: string, at: Date): Promise<void> {
   const [invoice]: InvoiceRecord[] = await manager.query(`SELECT ${INVOICE_COLUMNS} FROM invoices WHERE id = $1`, [invoiceId]);
-  await appendEvent(manager, 'sale.lapsed', {
-    invoice_id: invoice.id,
-    invoice_number: invoice.invoice_number,
-    listing_id: invoice.listing_id,
-    bid_id: invoice.bid_id,
-    buyer_id: invoice.buyer_id,
-    seller_id: invoice.seller_id,
-    website_title: invoice.website_title,
-    kind: KIND_OF[invoice.sale_type],
-    amount: centsToDollars(invoice.amount_cents),
-    lapsed_at: at.toISOString(),
-    reason: 'refunded',
-    strike: false,
-    note: null,
-  });
+  await appendEvent(manager, 'sale.lapsed', saleLapsedPayload(invoice, { reason: 'refunded', strike: false, note: null }, at));
 }

@@ -1,6 +1,7 @@
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { EventConsumers, OutboxRelay } from '@market/server-kit';
 import { UnpaidSalesRepository } from './unpaid-sales.repository';
+import { EndUnpaidSale } from './end-unpaid-sale';
 import { PaymentWindowSweep } from './payment-window.sweep';
 
 /** What the buyer and seller read as the reason: the suspension or deletion itself is the admin's audited act. */
@@ -19,6 +20,7 @@ export class MemberEventsHandler implements OnApplicationBootstrap {
   constructor(
     private readonly consumers: EventConsumers,
     private readonly sales: UnpaidSalesRepository,
+    private readonly ending: EndUnpaidSale,
     private readonly window: PaymentWindowSweep,
     private readonly relay: OutboxRelay,
   ) {}
@@ -37,7 +39,7 @@ export class MemberEventsHandler implements OnApplicationBootstrap {
     let ended = 0;
     for (const invoiceId of await this.sales.unpaidOfBuyer(buyerId)) {
       const ending = { event: 'sale_cancelled', reason: 'admin_cancelled', strike: false, note: REMOVED_BUYER_NOTE } as const;
-      const result = await this.sales.end(invoiceId, ending, now, { wait: true });
+      const result = await this.ending.end(invoiceId, ending, now, { wait: true });
       if (!result.ended) continue;
       ended += 1;
       this.relay.kick();

@@ -4,6 +4,7 @@ import type { Actor } from '@market/contracts';
 import { outboxPayload, type TestDatabase } from '@market/server-kit/testing';
 import type { InvoiceRecord } from './invoices.repository';
 import { UnpaidSalesRepository } from './unpaid-sales.repository';
+import { EndUnpaidSale } from './end-unpaid-sale';
 import { PaymentWindowSweep } from './payment-window.sweep';
 import { SandboxProvider } from '../payments/sandbox.provider';
 import { PaymentEventsHandler } from '../payments/payment-events.handler';
@@ -53,7 +54,7 @@ describe('the payment window (ADR 0043)', () => {
     sandbox = b.provider as SandboxProvider;
     handler = b.handler;
     payments = b.payments;
-    sweep = new PaymentWindowSweep(new UnpaidSalesRepository(ds, sandbox), handler, sandbox, { PAYMENT_WINDOW_SWEEP_MS: 60_000 });
+    sweep = new PaymentWindowSweep(new UnpaidSalesRepository(ds), new EndUnpaidSale(new UnpaidSalesRepository(ds), sandbox), handler, sandbox, { PAYMENT_WINDOW_SWEEP_MS: 60_000 });
   });
   afterAll(async () => {
     await ds?.destroy();
@@ -151,7 +152,7 @@ describe('the payment window (ADR 0043)', () => {
   });
 
   it('an admin\'s cancel ends an unpaid sale with the note, the strike as asked and the act audited; never one whose card is authorised', async () => {
-    const sales = new UnpaidSalesRepository(ds, sandbox);
+    const sales = new EndUnpaidSale(new UnpaidSalesRepository(ds), sandbox);
     const admin: Actor = { user_id: randomUUID(), role: 'admin' };
     const ending = { event: 'sale_cancelled', reason: 'admin_cancelled', strike: false, note: 'The buyer asked to withdraw', admin } as const;
     const unpaid = await newInvoice(buyer());

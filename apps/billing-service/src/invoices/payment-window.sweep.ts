@@ -5,6 +5,7 @@ import { BILLING_CONFIG, type BillingConfig } from '../billing.config';
 import { PAYMENT_PROVIDER, ProviderError, type PaymentProvider } from '../payments/payment-provider';
 import { PaymentEventsHandler } from '../payments/payment-events.handler';
 import { UnpaidSalesRepository } from './unpaid-sales.repository';
+import { EndUnpaidSale } from './end-unpaid-sale';
 
 const BATCH = 200;
 const LAPSE = { event: 'payment_window_lapsed', reason: 'unpaid', strike: true, note: null } as const;
@@ -18,6 +19,7 @@ const LAPSE = { event: 'payment_window_lapsed', reason: 'unpaid', strike: true, 
 export class PaymentWindowSweep extends ScheduledSweep<number> {
   constructor(
     private readonly sales: UnpaidSalesRepository,
+    private readonly ending: EndUnpaidSale,
     private readonly events: PaymentEventsHandler,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
     @Inject(BILLING_CONFIG) config: Pick<BillingConfig, 'PAYMENT_WINDOW_SWEEP_MS'>,
@@ -30,7 +32,7 @@ export class PaymentWindowSweep extends ScheduledSweep<number> {
   protected async work(now: Date): Promise<number> {
     let lapsed = 0;
     for (const id of await this.sales.lapsedIds(now, BATCH)) {
-      const result = await this.sales.end(id, LAPSE, now, { wait: false });
+      const result = await this.ending.end(id, LAPSE, now, { wait: false });
       if (!result.ended) continue;
       lapsed += 1;
       await this.cancelOpen(result.openIntents);

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Actor, CancelSaleRequest, InvoiceActionResponse } from '@market/contracts';
 import { conflict, notFound, OutboxRelay, requireAdmin } from '@market/server-kit';
-import { UnpaidSalesRepository } from './unpaid-sales.repository';
+import { EndUnpaidSale } from './end-unpaid-sale';
 import { PaymentWindowSweep } from './payment-window.sweep';
 import { InvoicesService } from './invoices.service';
 
@@ -12,7 +12,7 @@ import { InvoicesService } from './invoices.service';
 @Injectable()
 export class SaleCancellationService {
   constructor(
-    private readonly sales: UnpaidSalesRepository,
+    private readonly sales: EndUnpaidSale,
     private readonly window: PaymentWindowSweep,
     private readonly invoices: InvoicesService,
     private readonly relay: OutboxRelay,

@@ -3,7 +3,7 @@ import { refundRoute } from '@market/domain';
 import { PAYMENT_PROVIDER, ProviderError, type PaymentProvider, type ProviderIntent } from './payment-provider';
 import { PaymentIntentsRepository, type PaymentIntentRecord } from './payment-intents.repository';
 import { PaymentEventsHandler } from './payment-events.handler';
-import { TransferRepository } from '../transfer/transfer.repository';
+import { TransferSteps } from '../transfer/transfer-steps';
 
 /** Why a refund was not made: the payment's state, the provider's refusal, a dispute, a payout decided, no invoice. */
 export interface RefundRefusal {
@@ -27,7 +27,7 @@ export class EscrowService {
   constructor(
     private readonly intents: PaymentIntentsRepository,
     private readonly events: PaymentEventsHandler,
-    private readonly transfer: TransferRepository,
+    private readonly transfer: TransferSteps,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
   ) {}
 

@@ -8,7 +8,7 @@ import { PAYMENT_EVENT_TYPES, PAYMENT_PROVIDER, type PaymentEvent, type PaymentP
 import { applyInvoiceEvent, INTENT_COLUMNS, type PaymentIntentRecord } from './payment-intents.repository';
 import { paymentEventOf, syncSteps } from './payment-sync';
 import { intentLedgerWrites } from './intent-ledger';
-import { closeDisputeFor } from '../transfer/transfer.repository';
+import { closeDisputeFor } from '../transfer/close-dispute';
 import { LedgerRepository } from '../ledger/ledger.repository';
 import { announceHeldSaleEnded } from '../invoices/held-sale-ending';
 

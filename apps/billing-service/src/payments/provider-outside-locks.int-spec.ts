@@ -4,6 +4,7 @@ import type { Actor } from '@market/contracts';
 import type { TestDatabase } from '@market/server-kit/testing';
 import type { InvoiceRecord } from '../invoices/invoices.repository';
 import { UnpaidSalesRepository } from '../invoices/unpaid-sales.repository';
+import { EndUnpaidSale } from '../invoices/end-unpaid-sale';
 import { PaymentWindowSweep } from '../invoices/payment-window.sweep';
 import { SandboxProvider } from './sandbox.provider';
 import { PaymentEventsHandler } from './payment-events.handler';
@@ -102,7 +103,7 @@ describe('provider calls never wait under a row lock (ADR 0047)', () => {
     sandbox = b.provider as SandboxProvider;
     handler = b.handler;
     payments = b.payments;
-    sweep = new PaymentWindowSweep(new UnpaidSalesRepository(ds, sandbox), handler, sandbox, { PAYMENT_WINDOW_SWEEP_MS: 60_000 });
+    sweep = new PaymentWindowSweep(new UnpaidSalesRepository(ds), new EndUnpaidSale(new UnpaidSalesRepository(ds), sandbox), handler, sandbox, { PAYMENT_WINDOW_SWEEP_MS: 60_000 });
     watch('retrieve');
     watch('capture');
     watch('cancel');

@@ -208,7 +208,7 @@ describe('payouts against refunds, crashes and strangers', () => {
     const sale = await heldSale(b);
     await onboard(b, sale.seller);
     // Recording fails as if PostgreSQL went away right after the provider made the transfer (its notice lost too).
-    const sends = b.payoutSends as unknown as Record<'markSentMany' | 'markSent', (...args: unknown[]) => Promise<unknown>>;
+    const sends = b.payoutBooks as unknown as Record<'markSentMany' | 'markSent', (...args: unknown[]) => Promise<unknown>>;
     const [many, one] = [sends.markSentMany, sends.markSent];
     sends.markSentMany = async () => Promise.reject(new Error('Connection terminated unexpectedly'));
     sends.markSent = async () => Promise.reject(new Error('Connection terminated unexpectedly'));

@@ -4,6 +4,7 @@ import { PaymentIntentsRepository } from '../payments/payment-intents.repository
 import { PayoutAccountsRepository, type PayoutAccountRecord } from './payout-accounts.repository';
 import { refreshAccount } from './payout-account-refresh';
 import { PayoutSendsRepository } from './payout-sends.repository';
+import { RecordPayoutSends } from './record-payout-sends';
 import type { PayoutRecord } from './payouts.repository';
 
 /** What sending a payout did: paid, waiting for the seller's account, or failed (tried again later, the money held). */
@@ -30,6 +31,7 @@ export class PayoutSender {
 
   constructor(
     private readonly sends: PayoutSendsRepository,
+    private readonly records: RecordPayoutSends,
     private readonly accounts: PayoutAccountsRepository,
     private readonly intents: PaymentIntentsRepository,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
@@ -100,13 +102,13 @@ export class PayoutSender {
   private async record(made: { payoutId: string; transfer: ProviderTransfer }[]): Promise<number> {
     const testMode = this.provider.name === 'sandbox';
     try {
-      return await this.sends.markSentMany(made, testMode);
+      return await this.records.markSentMany(made, testMode);
     } catch (error) {
       this.logger.warn(`Recording ${made.length} payouts together failed, one by one now: ${(error as Error).message}`);
       let recorded = 0;
       for (const item of made) {
         // What still fails is retried by the next round, which finds the transfer already made.
-        recorded += await this.sends.markSent(item.payoutId, item.transfer, testMode).then(
+        recorded += await this.records.markSent(item.payoutId, item.transfer, testMode).then(
           (done) => (done ? 1 : 0),
           (failure: unknown) => (this.logger.warn(`Payout ${item.payoutId} not recorded: ${(failure as Error).message}`), 0),
         );

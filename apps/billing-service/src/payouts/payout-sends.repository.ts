@@ -1,23 +1,16 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
-import { centsToDollars, payoutEntries, payoutReversedEntries } from '@market/domain';
-import { appendEvent } from '@market/server-kit';
+import { DataSource, type EntityManager } from 'typeorm';
 import { INVOICE_COLUMNS, type InvoiceRecord } from '../invoices/invoices.repository';
-import { LedgerRepository } from '../ledger/ledger.repository';
 import type { ProviderTransfer } from '../payments/payment-provider';
 import { PAYOUT_COLUMNS, type PayoutRecord } from './payouts.repository';
 
 /**
- * Payouts on their way to the seller (D22): attempts counted before the provider is asked, transfers the provider made
- * recorded (the payout and the invoice paid, the ledger's payout, payout.sent) and reversals booked back, failures kept
- * with the money still held. Each change locks the invoice first, then the payout, as every payment path does.
+ * The rows of payouts on their way to the seller (D22): attempts, sends, failures and reversals; reads and writes only
+ * (RecordPayoutSends decides what a transfer does to the books).
  */
 @Injectable()
 export class PayoutSendsRepository {
-  constructor(
-    private readonly dataSource: DataSource,
-    private readonly ledger: LedgerRepository,
-  ) {}
+  constructor(private readonly dataSource: DataSource) {}
 
   /** A payout's status now. */
   async statusOf(payoutId: string): Promise<string | null> {
@@ -25,100 +18,47 @@ export class PayoutSendsRepository {
     return row?.status ?? null;
   }
 
-  /** One transfer's confirmation (markSentMany for one); false when the payout was already paid. */
-  async markSent(payoutId: string, transfer: ProviderTransfer, testMode: boolean): Promise<boolean> {
-    return (await this.markSentMany([{ payoutId, transfer }], testMode)) === 1;
+  /** A transaction of this repository's database. */
+  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction(work);
   }
 
-  /**
-   * Records transfers the provider made for payouts (D22), in one transaction: each payout is paid, the seller's
-   * payable leaves the platform's balance in the ledger, the invoice is paid and payout.sent tells both parties. A
-   * second confirmation of the same transfer changes nothing; answers how many were recorded now.
-   */
-  markSentMany(sent: { payoutId: string; transfer: ProviderTransfer }[], testMode: boolean): Promise<number> {
-    if (sent.length === 0) return Promise.resolve(0);
-    return this.dataSource.transaction(async (manager) => {
-      const byPayout = new Map(sent.map((s) => [s.payoutId, s.transfer]));
-      const refs: { invoice_id: string }[] = await manager.query('SELECT invoice_id FROM payouts WHERE id = ANY($1::uuid[])', [[...byPayout.keys()]]);
-      // Invoices first, then payouts, each in id order: the order every payment path locks in.
-      const invoices: InvoiceRecord[] = await manager.query(`SELECT ${INVOICE_COLUMNS} FROM invoices WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`, [
-        refs.map((r) => r.invoice_id),
-      ]);
-      const payouts: PayoutRecord[] = await manager.query(`SELECT ${PAYOUT_COLUMNS} FROM payouts WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`, [[...byPayout.keys()]]);
-      const invoiceOf = new Map(invoices.map((i) => [i.id, i]));
-      const open = payouts.filter((p) => p.status !== 'paid' && p.status !== 'reversed');
-      // A transfer that does not carry exactly the payout's net is never recorded as it: a person must look (the
-      // reconciliation shows the transfer too); the others of the batch go on.
-      const mismatched = open.filter((p) => (byPayout.get(p.id) as ProviderTransfer).amount_cents !== p.net_cents);
-      for (const payout of mismatched) {
-        const transfer = byPayout.get(payout.id) as ProviderTransfer;
-        await manager.query('UPDATE payouts SET last_error = $2, updated_at = now() WHERE id = $1', [
-          payout.id,
-          `Transfer ${transfer.id} of ${transfer.amount_cents} cents does not match this payout's ${payout.net_cents}: check it at the provider`,
-        ]);
-      }
-      const due = open.filter((p) => !mismatched.includes(p));
-      if (due.length === 0) return 0;
-      const transfers = due.map((p) => byPayout.get(p.id) as ProviderTransfer);
-      await manager.query(
-        `UPDATE payouts p SET status = 'paid', provider_transfer_id = s.transfer, paid_at = s.at, last_error = NULL, updated_at = now()
-         FROM unnest($1::uuid[], $2::text[], $3::timestamptz[]) AS s(id, transfer, at) WHERE p.id = s.id`,
-        [due.map((p) => p.id), transfers.map((t) => t.id), transfers.map((t) => t.created_at)],
-      );
-      await this.ledger.recordMany(
-        manager,
-        due.map((payout, i) => ({
-          kind: 'payout' as const,
-          key: `payout:${payout.id}`,
-          invoice_id: payout.invoice_id,
-          payout_id: payout.id,
-          provider_ref: transfers[i].balance?.id ?? null,
-          provider_at: transfers[i].balance?.created_at ?? null,
-          entries: payoutEntries(payout.seller_id, payout.net_cents),
-        })),
-      );
-      // payout_sent: a held invoice becomes paid; one in any other state (refunded meanwhile) keeps it, and the
-      // reconciliation shows the transfer.
-      await manager.query(`UPDATE invoices SET status = 'paid', paid_at = now(), updated_at = now() WHERE id = ANY($1::uuid[]) AND status = 'payment_authorized'`, [
-        due.map((p) => p.invoice_id),
-      ]);
-      for (const [i, payout] of due.entries()) {
-        const invoice = invoiceOf.get(payout.invoice_id) as InvoiceRecord;
-        await appendEvent(manager, 'payout.sent', {
-          payout_id: payout.id,
-          invoice_id: invoice.id,
-          invoice_number: invoice.invoice_number,
-          buyer_id: invoice.buyer_id,
-          seller_id: invoice.seller_id,
-          website_title: invoice.website_title,
-          gross: centsToDollars(payout.gross_cents),
-          fee: centsToDollars(payout.fee_cents),
-          net: centsToDollars(payout.net_cents),
-          sent_at: new Date(transfers[i].created_at).toISOString(),
-          test_mode: testMode,
-        });
-      }
-      return due.length;
-    });
+  /** The invoices of these payouts, then the payouts, each locked in id order: the order every payment path locks in. */
+  async lockWithInvoices(payoutIds: string[], manager: EntityManager): Promise<{ invoices: InvoiceRecord[]; payouts: PayoutRecord[] }> {
+    const refs: { invoice_id: string }[] = await manager.query('SELECT invoice_id FROM payouts WHERE id = ANY($1::uuid[])', [payoutIds]);
+    const invoices: InvoiceRecord[] = await manager.query(`SELECT ${INVOICE_COLUMNS} FROM invoices WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`, [refs.map((r) => r.invoice_id)]);
+    const payouts: PayoutRecord[] = await manager.query(`SELECT ${PAYOUT_COLUMNS} FROM payouts WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`, [payoutIds]);
+    return { invoices, payouts };
   }
 
-  /** A transfer the provider reversed: the money is back in the platform's balance and owed to the seller again. */
-  markReversed(payoutId: string, transfer: ProviderTransfer): Promise<boolean> {
-    return this.dataSource.transaction(async (manager) => {
-      const [payout]: PayoutRecord[] = await manager.query(`SELECT ${PAYOUT_COLUMNS} FROM payouts WHERE id = $1 FOR UPDATE`, [payoutId]);
-      if (!payout || payout.status !== 'paid') return false;
-      await manager.query(`UPDATE payouts SET status = 'reversed', updated_at = now() WHERE id = $1`, [payoutId]);
-      await this.ledger.record(manager, {
-        kind: 'payout_reversed',
-        key: `payout_reversed:${payoutId}`,
-        invoice_id: payout.invoice_id,
-        payout_id: payoutId,
-        provider_ref: transfer.reversal_balance?.id ?? null,
-        provider_at: transfer.reversal_balance?.created_at ?? null,
-        entries: payoutReversedEntries(payout.seller_id, payout.net_cents),
-      });
-      return true;
-    });
+  /** Keeps why a payout was not recorded as sent, for a person to look at. */
+  async noteError(payoutId: string, error: string, manager: EntityManager): Promise<void> {
+    await manager.query('UPDATE payouts SET last_error = $2, updated_at = now() WHERE id = $1', [payoutId, error]);
+  }
+
+  /** Marks payouts paid by these transfers. */
+  async markPaid(payoutIds: string[], transfers: ProviderTransfer[], manager: EntityManager): Promise<void> {
+    await manager.query(
+      `UPDATE payouts p SET status = 'paid', provider_transfer_id = s.transfer, paid_at = s.at, last_error = NULL, updated_at = now()
+       FROM unnest($1::uuid[], $2::text[], $3::timestamptz[]) AS s(id, transfer, at) WHERE p.id = s.id`,
+      [payoutIds, transfers.map((t) => t.id), transfers.map((t) => t.created_at)],
+    );
+  }
+
+  /** payout_sent: a held invoice becomes paid; one in any other state (refunded meanwhile) keeps it. */
+  async markInvoicesPaid(invoiceIds: string[], manager: EntityManager): Promise<void> {
+    await manager.query(`UPDATE invoices SET status = 'paid', paid_at = now(), updated_at = now() WHERE id = ANY($1::uuid[]) AND status = 'payment_authorized'`, [invoiceIds]);
+  }
+
+  /** A payout, locked; null when there is none. */
+  async lockPayout(payoutId: string, manager: EntityManager): Promise<PayoutRecord | null> {
+    const [payout]: PayoutRecord[] = await manager.query(`SELECT ${PAYOUT_COLUMNS} FROM payouts WHERE id = $1 FOR UPDATE`, [payoutId]);
+    return payout ?? null;
+  }
+
+  /** Marks a payout reversed. */
+  async markReversed(payoutId: string, manager: EntityManager): Promise<void> {
+    await manager.query(`UPDATE payouts SET status = 'reversed', updated_at = now() WHERE id = $1`, [payoutId]);
   }
 
   /**

@@ -1,11 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { randomUUID } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
-import { centsToDollars, fundsHeld, releaseEntries, releaseRefusal, type PayoutStatus } from '@market/domain';
-import { appendEvent } from '@market/server-kit';
+import type { PayoutStatus } from '@market/domain';
 import { INVOICE_COLUMNS, type InvoiceRecord } from '../invoices/invoices.repository';
-import { closeDisputeFor } from '../transfer/transfer.repository';
-import { LedgerRepository } from '../ledger/ledger.repository';
 
 /** A payout row as stored (billing.payouts): one per invoice, in cents. */
 export interface PayoutRecord {
@@ -36,17 +32,10 @@ export type ReleaseClaim =
   | { outcome: 'claimed' | 'already'; payout: PayoutRecord; invoice: InvoiceRecord }
   | { outcome: 'refused'; why: string; invoice: InvoiceRecord | null };
 
-/**
- * The only place that reads and writes billing.payouts (D22). Each change locks its invoice first (the order every
- * payment path uses), so a release, a refund, a dispute and the provider's reconciliation of one invoice are decided
- * one after the other; the ledger transaction of each money movement is written in the same database transaction.
- */
+/** Reads and writes of billing.payouts (D22); ReleaseFunds decides a release, PayoutSendsRepository records sends. */
 @Injectable()
 export class PayoutsRepository {
-  constructor(
-    private readonly dataSource: DataSource,
-    private readonly ledger: LedgerRepository,
-  ) {}
+  constructor(private readonly dataSource: DataSource) {}
 
   async findByInvoice(invoiceId: string): Promise<PayoutRecord | null> {
     const [row]: PayoutRecord[] = await this.dataSource.query(`SELECT ${PAYOUT_COLUMNS} FROM payouts WHERE invoice_id = $1`, [invoiceId]);
@@ -65,109 +54,39 @@ export class PayoutsRepository {
     return new Map(rows.map((row) => [row.invoice_id, row]));
   }
 
-  /** One invoice's release (claimReleases for one). */
-  async claimRelease(invoiceId: string, releasedBy: ReleasedBy, accountReady: boolean, testMode: boolean): Promise<ReleaseClaim> {
-    const claims = await this.claimReleases([invoiceId], releasedBy, () => accountReady, testMode);
-    return claims.get(invoiceId) as ReleaseClaim;
+  /** A transaction of this repository's database. */
+  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction(work);
   }
 
-  /**
-   * Releases invoices' captured funds to their sellers, once each (D22), in one transaction: under the invoices' locks
-   * (taken in id order, so two batches never deadlock) each gets its payout (to be sent, or waiting for the seller's
-   * account), the escrow becomes the seller's payable and the platform's fee in the ledger, a dispute decided by
-   * release closes, and the invoice stays held until the transfer is confirmed. An invoice released before answers its
-   * payout (`already`); one whose state forbids it is refused with why.
-   */
-  claimReleases(
-    invoiceIds: string[],
-    releasedBy: ReleasedBy,
-    accountReady: (sellerId: string) => boolean,
-    testMode: boolean,
-  ): Promise<Map<string, ReleaseClaim>> {
-    return this.dataSource.transaction(async (manager) => {
-      const ids = [...new Set(invoiceIds)].sort();
-      const invoices: InvoiceRecord[] = await manager.query(`SELECT ${INVOICE_COLUMNS} FROM invoices WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`, [ids]);
-      const existing: PayoutRecord[] = await manager.query(`SELECT ${PAYOUT_COLUMNS} FROM payouts WHERE invoice_id = ANY($1::uuid[])`, [ids]);
-      const open: { invoice_id: string }[] = await manager.query('SELECT invoice_id FROM disputes WHERE invoice_id = ANY($1::uuid[]) AND closed_at IS NULL', [ids]);
-      const captured: { invoice_id: string; charge_id: string | null }[] = await manager.query(
-        `SELECT invoice_id, charge_id FROM payment_intents WHERE invoice_id = ANY($1::uuid[]) AND status = 'succeeded' AND refunded_at IS NULL`,
-        [ids],
-      );
-      const paid = new Map(existing.map((p) => [p.invoice_id, p]));
-      const disputed = new Set(open.map((d) => d.invoice_id));
-      const charges = new Map(captured.map((c) => [c.invoice_id, c.charge_id]));
-      const claims = new Map<string, ReleaseClaim>(ids.map((id) => [id, { outcome: 'refused', why: 'Invoice not found', invoice: null }]));
-      const toClaim: { invoice: InvoiceRecord; payout: PayoutRecord }[] = [];
-      for (const invoice of invoices) {
-        const payout = paid.get(invoice.id);
-        if (payout) {
-          claims.set(invoice.id, { outcome: 'already', payout, invoice });
-          continue;
-        }
-        // Only a dispute's own decision may release a disputed invoice's funds (ADR 0039).
-        const refusal =
-          releasedBy.by === 'dispute'
-            ? fundsHeld(invoice.status) ? null : `No funds are held for this invoice; it is ${invoice.status.replace(/_/g, ' ')}.`
-            : releaseRefusal(invoice, disputed.has(invoice.id), false);
-        if (refusal) claims.set(invoice.id, { outcome: 'refused', why: refusal, invoice });
-        // An admin's refund claimed it first (D22): the money goes back to the buyer, not to the seller.
-        else if (invoice.refund_started_at) claims.set(invoice.id, { outcome: 'refused', why: 'A refund of this invoice is under way, so its funds cannot be released.', invoice });
-        else if (!charges.has(invoice.id)) claims.set(invoice.id, { outcome: 'refused', why: 'The funds of this invoice are not captured yet; try again in a moment.', invoice });
-        else toClaim.push({ invoice, payout: this.newPayout(invoice, releasedBy, accountReady(invoice.seller_id), charges.get(invoice.id) ?? null, new Date()) });
-      }
-      if (toClaim.length === 0) return claims;
-      // Recorded at the time it happens (billing's clock, which a test may move ahead, decides when to release, not this).
-      const writtenAt = new Date();
-      await this.insertPayouts(manager, toClaim.map((c) => c.payout));
-      await this.ledger.recordMany(
-        manager,
-        toClaim.map(({ invoice, payout }) => ({
-          kind: 'release' as const,
-          key: `release:${invoice.id}`,
-          invoice_id: invoice.id,
-          payout_id: payout.id,
-          entries: releaseEntries(invoice.seller_id, invoice.amount_cents, invoice.fee_cents),
-        })),
-      );
-      // funds_released: held (disputed or not) becomes payment_authorized with the release mark; nothing else changes.
-      await manager.query(
-        `UPDATE invoices SET status = 'payment_authorized', release_started_at = COALESCE(release_started_at, $2), updated_at = now() WHERE id = ANY($1::uuid[])`,
-        [toClaim.map((c) => c.invoice.id), writtenAt],
-      );
-      for (const { invoice, payout } of toClaim) {
-        if (invoice.status === 'disputed') await closeDisputeFor(manager, invoice, 'funds_released');
-        if (payout.status === 'waiting_for_account') await this.tellWaiting(manager, payout, invoice, writtenAt, testMode);
-        claims.set(invoice.id, { outcome: 'claimed', payout, invoice: { ...invoice, status: 'payment_authorized', release_started_at: invoice.release_started_at ?? writtenAt } });
-      }
-      return claims;
-    });
+  /** The invoices, locked in id order (so two batches never deadlock). */
+  lockInvoices(ids: string[], manager: EntityManager): Promise<InvoiceRecord[]> {
+    return manager.query(`SELECT ${INVOICE_COLUMNS} FROM invoices WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`, [[...ids].sort()]);
   }
 
-
-
-
-
-  private newPayout(invoice: InvoiceRecord, releasedBy: ReleasedBy, ready: boolean, charge: string | null, now: Date): PayoutRecord {
-    return {
-      id: randomUUID(),
-      invoice_id: invoice.id,
-      seller_id: invoice.seller_id,
-      gross_cents: invoice.amount_cents,
-      fee_cents: invoice.fee_cents,
-      net_cents: invoice.payout_cents,
-      status: ready ? 'pending' : 'waiting_for_account',
-      released_by: releasedBy.by === 'inspection' ? 'inspection' : `${releasedBy.by}:${releasedBy.admin_id}`,
-      idempotency_key: `payout-${invoice.id}`,
-      source_transaction: charge,
-      provider_transfer_id: null,
-      attempts: 0,
-      last_error: null,
-      created_at: now,
-      paid_at: null,
-    };
+  /** The payouts of these invoices, by invoice. */
+  async payoutsOf(ids: string[], manager: EntityManager): Promise<Map<string, PayoutRecord>> {
+    const rows: PayoutRecord[] = await manager.query(`SELECT ${PAYOUT_COLUMNS} FROM payouts WHERE invoice_id = ANY($1::uuid[])`, [ids]);
+    return new Map(rows.map((p) => [p.invoice_id, p]));
   }
 
-  private async insertPayouts(manager: EntityManager, payouts: PayoutRecord[]): Promise<void> {
+  /** Which of these invoices have an open dispute. */
+  async openDisputes(ids: string[], manager: EntityManager): Promise<Set<string>> {
+    const rows: { invoice_id: string }[] = await manager.query('SELECT invoice_id FROM disputes WHERE invoice_id = ANY($1::uuid[]) AND closed_at IS NULL', [ids]);
+    return new Set(rows.map((d) => d.invoice_id));
+  }
+
+  /** The captured, unrefunded charge of each of these invoices that has one. */
+  async capturedCharges(ids: string[], manager: EntityManager): Promise<Map<string, string | null>> {
+    const rows: { invoice_id: string; charge_id: string | null }[] = await manager.query(
+      `SELECT invoice_id, charge_id FROM payment_intents WHERE invoice_id = ANY($1::uuid[]) AND status = 'succeeded' AND refunded_at IS NULL`,
+      [ids],
+    );
+    return new Map(rows.map((c) => [c.invoice_id, c.charge_id]));
+  }
+
+  /** Inserts payouts (one statement). */
+  async insertPayouts(payouts: PayoutRecord[], manager: EntityManager): Promise<void> {
     const col = <K extends keyof PayoutRecord>(key: K) => payouts.map((p) => p[key]);
     await manager.query(
       `INSERT INTO payouts (id, invoice_id, seller_id, gross_cents, fee_cents, net_cents, status, released_by, idempotency_key, source_transaction, created_at)
@@ -176,21 +95,24 @@ export class PayoutsRepository {
     );
   }
 
+  /** Held invoices (disputed or not) become payment_authorized with the release mark (funds_released); nothing else changes. */
+  async markReleasing(ids: string[], at: Date, manager: EntityManager): Promise<void> {
+    await manager.query(
+      `UPDATE invoices SET status = 'payment_authorized', release_started_at = COALESCE(release_started_at, $2), updated_at = now() WHERE id = ANY($1::uuid[])`,
+      [ids, at],
+    );
+  }
 
+  /** The seller's payout account status, or null without one. */
+  async accountStatusOf(sellerId: string, manager: EntityManager): Promise<string | null> {
+    const [account]: { status: string }[] = await manager.query('SELECT status FROM payout_accounts WHERE user_id = $1', [sellerId]);
+    return account?.status ?? null;
+  }
 
-
-
-
-
-
-
-
-
-
-
-
-
-
+  /** Marks that the seller was told their payout waits for their account. */
+  async markWaitingTold(payoutId: string, at: Date, manager: EntityManager): Promise<void> {
+    await manager.query('UPDATE payouts SET waiting_told_at = $2 WHERE id = $1', [payoutId, at]);
+  }
 
   /**
    * Held invoices whose funds go out by themselves now (D22): the transfer verified or received `inspectionDays` ago,
@@ -220,22 +142,5 @@ export class PayoutsRepository {
        ORDER BY COALESCE(p.created_at, i.created_at) DESC, i.id LIMIT $2`,
       [sellerId, limit],
     );
-  }
-
-  /** payout.waiting for the seller's email, once per payout, in the release's transaction. */
-  private async tellWaiting(manager: EntityManager, payout: PayoutRecord, invoice: InvoiceRecord, now: Date, testMode: boolean): Promise<void> {
-    const [account]: { status: string }[] = await manager.query('SELECT status FROM payout_accounts WHERE user_id = $1', [invoice.seller_id]);
-    await manager.query('UPDATE payouts SET waiting_told_at = $2 WHERE id = $1', [payout.id, now]);
-    await appendEvent(manager, 'payout.waiting', {
-      payout_id: payout.id,
-      invoice_id: invoice.id,
-      invoice_number: invoice.invoice_number,
-      seller_id: invoice.seller_id,
-      website_title: invoice.website_title,
-      net: centsToDollars(payout.net_cents),
-      account_status: account?.status ?? 'not_started',
-      at: now.toISOString(),
-      test_mode: testMode,
-    });
   }
 }

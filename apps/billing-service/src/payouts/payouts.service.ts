@@ -8,10 +8,11 @@ import { EscrowService } from '../payments/escrow.service';
 import { InvoicesRepository, type InvoiceRecord } from '../invoices/invoices.repository';
 import { TransferRepository } from '../transfer/transfer.repository';
 import { PayoutSender, type SendResult } from './payout-sender';
-import { PayoutSendsRepository } from './payout-sends.repository';
+import { RecordPayoutSends } from './record-payout-sends';
 import { PayoutAccountsRepository } from './payout-accounts.repository';
 import { refreshAccount } from './payout-account-refresh';
 import { PayoutsRepository, type PayoutRecord, type ReleasedBy } from './payouts.repository';
+import { ReleaseFunds } from './release-funds';
 
 const SELLER_LIST_LIMIT = 200;
 /** Invoices claimed per transaction (D22 sweeps at volume). */
@@ -37,12 +38,13 @@ export class PayoutsService {
 
   constructor(
     private readonly payouts: PayoutsRepository,
+    private readonly releases: ReleaseFunds,
     private readonly accounts: PayoutAccountsRepository,
     private readonly intents: PaymentIntentsRepository,
     private readonly invoices: InvoicesRepository,
     private readonly escrow: EscrowService,
     private readonly sender: PayoutSender,
-    private readonly sends: PayoutSendsRepository,
+    private readonly sends: RecordPayoutSends,
     private readonly disputes: TransferRepository,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
   ) {}
@@ -61,7 +63,7 @@ export class PayoutsService {
     // Captured first, outside any lock (ADR 0047): a release only ever moves money already in the platform's balance.
     const captured = await this.escrow.captureInvoice(invoiceId);
     if (captured === 'failed') return { outcome: 'refused', why: 'The payment provider could not capture the held funds just now; they stay held. Try again shortly.', missing: false };
-    const claim = await this.payouts.claimRelease(invoiceId, releasedBy, status === 'enabled', this.testMode());
+    const claim = await this.releases.claimRelease(invoiceId, releasedBy, status === 'enabled', this.testMode());
     if (claim.outcome === 'refused') return { outcome: 'refused', why: claim.why, missing: claim.invoice === null };
     if (claim.outcome === 'claimed') this.logger.log(`Funds of ${claim.invoice.invoice_number} released (${describe(releasedBy)}): payout ${claim.payout.status}`);
     return this.released(claim.payout, await this.sender.sendOne(claim.payout));
@@ -80,7 +82,7 @@ export class PayoutsService {
       const sellers = await this.invoices.sellersOf(batch);
       const statuses = await this.accountStatuses([...new Set(sellers.values())]);
       const allowed = batch.filter((id) => releaseByAccount(statuses.get(sellers.get(id) as string) ?? 'not_started') !== 'refuse');
-      const claims = await this.payouts.claimReleases(allowed, releasedBy, (seller) => statuses.get(seller) === 'enabled', this.testMode());
+      const claims = await this.releases.claimReleases(allowed, releasedBy, (seller) => statuses.get(seller) === 'enabled', this.testMode());
       const claimed = [...claims.values()].flatMap((c) => (c.outcome === 'claimed' ? [c.payout] : []));
       released += claimed.length;
       await this.sender.sendMany(claimed.filter((p) => p.status === 'pending'));

@@ -22,6 +22,9 @@ import { SandboxProvider } from '../payments/sandbox.provider';
 import { PayoutAccountsRepository } from '../payouts/payout-accounts.repository';
 import { PayoutAccountsService } from '../payouts/payout-accounts.service';
 import { PayoutsRepository } from '../payouts/payouts.repository';
+import { ReleaseFunds } from '../payouts/release-funds';
+import { TransferSteps } from '../transfer/transfer-steps';
+import { RecordPayoutSends } from '../payouts/record-payout-sends';
 import { PayoutsService } from '../payouts/payouts.service';
 import { PayoutSendsRepository } from '../payouts/payout-sends.repository';
 import { PayoutSender } from '../payouts/payout-sender';
@@ -74,6 +77,8 @@ export interface BillingUnderTest {
   transfer: TransferService;
   payoutRecords: PayoutsRepository;
   payoutSends: PayoutSendsRepository;
+  /** What a provider's transfer does to the books (RecordPayoutSends): a test may make its writes fail. */
+  payoutBooks: RecordPayoutSends;
   sender: PayoutSender;
   accountRecords: PayoutAccountsRepository;
   payouts: PayoutsService;
@@ -95,24 +100,26 @@ export function wireBilling(ds: DataSource, options: { provider?: PaymentProvide
   const ledger = new LedgerRepository(ds);
   const handler = new PaymentEventsHandler(ds, provider, ledger, config);
   const transferRepository = new TransferRepository(ds);
-  const escrow = new EscrowService(intents, handler, transferRepository, provider);
-  const payoutRecords = new PayoutsRepository(ds, ledger);
-  const payoutSends = new PayoutSendsRepository(ds, ledger);
+  const transferSteps = new TransferSteps(transferRepository);
+  const escrow = new EscrowService(intents, handler, transferSteps, provider);
+  const payoutRecords = new PayoutsRepository(ds);
+  const payoutSends = new PayoutSendsRepository(ds);
+  const payoutBooks = new RecordPayoutSends(payoutSends, ledger);
   const accountRecords = new PayoutAccountsRepository(ds);
-  const sender = new PayoutSender(payoutSends, accountRecords, intents, provider);
-  const payouts = new PayoutsService(payoutRecords, accountRecords, intents, invoices, escrow, sender, payoutSends, transferRepository, provider);
+  const sender = new PayoutSender(payoutSends, payoutBooks, accountRecords, intents, provider);
+  const payouts = new PayoutsService(payoutRecords, new ReleaseFunds(payoutRecords, ledger), accountRecords, intents, invoices, escrow, sender, payoutBooks, transferRepository, provider);
   const accounts = new PayoutAccountsService(accountRecords, sender, provider, config);
   const router = new ProviderEventsRouter(ds, handler, accounts, payouts, provider);
   // A wrapped provider (a test's fault injection) hands its events to the same router through the one it wraps.
   if (options.listen !== false) router.onModuleInit();
   const payments = new PaymentsService(intents, invoices, handler, new PaymentAdminActs(ds), transferRepository, payoutRecords, accountRecords, payouts, escrow, provider, config);
   const escrowFacts = new EscrowFactsReader(ds, kitSettings);
-  const transfer = new TransferService(transferRepository, invoices, intents, handler, NO_NAMES, escrow, payouts, payoutRecords, kitSettings, escrowFacts, provider);
+  const transfer = new TransferService(transferSteps, transferRepository, invoices, intents, handler, NO_NAMES, escrow, payouts, payoutRecords, kitSettings, escrowFacts, provider);
   const escrowSweep = new EscrowSweep(intents, escrow, payouts, sender, payoutRecords, kitSettings, clock, config);
   const holdSweep = new HoldExpirySweep(intents, handler, provider, config);
   const reconciliation = new ReconciliationService(ds, provider);
   return {
-    ds, provider, config, settings, clock, invoices, intents, ledger, handler, router, escrow, payments, transferRepository, transfer, payoutRecords, payoutSends, sender, accountRecords,
+    ds, provider, config, settings, clock, invoices, intents, ledger, handler, router, escrow, payments, transferRepository, transfer, payoutRecords, payoutSends, payoutBooks, sender, accountRecords,
     payouts, accounts, escrowSweep, holdSweep, reconciliation,
   };
 }

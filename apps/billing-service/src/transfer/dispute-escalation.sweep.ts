@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ScheduledSweep } from '@market/server-kit';
 import { BILLING_CONFIG, type BillingConfig } from '../billing.config';
-import { TransferRepository } from './transfer.repository';
+import { TransferSteps } from './transfer-steps';
 
 /**
  * Escalates open disputes whose card hold has under 48 hours left (ADR 0039), every HOLD_SWEEP_MS and at start: each
@@ -12,7 +12,7 @@ import { TransferRepository } from './transfer.repository';
 @Injectable()
 export class DisputeEscalationSweep extends ScheduledSweep<number> {
   constructor(
-    private readonly transfer: TransferRepository,
+    private readonly transfer: TransferSteps,
     @Inject(BILLING_CONFIG) config: Pick<BillingConfig, 'HOLD_SWEEP_MS'>,
     dataSource?: DataSource,
   ) {

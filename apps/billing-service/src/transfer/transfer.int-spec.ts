@@ -11,6 +11,7 @@ import { member, onboard, openBillingDatabase, SITE, wireBilling, type BillingUn
 import { ledgerState } from '../testing/ledger-checks';
 import { TransferService } from './transfer.service';
 import { DisputeEscalationSweep } from './dispute-escalation.sweep';
+import { TransferSteps } from './transfer-steps';
 
 const DAY = 24 * 3600_000;
 const MESSAGE = 'The seller never sent the hosting login, only the domain.';
@@ -90,7 +91,7 @@ describe('transfer checklist and disputes (ADR 0039)', () => {
     payments = b.payments;
     transfer = b.transfer;
     holds = b.holdSweep;
-    escalation = new DisputeEscalationSweep(b.transferRepository, { HOLD_SWEEP_MS: 60_000 });
+    escalation = new DisputeEscalationSweep(new TransferSteps(b.transferRepository), { HOLD_SWEEP_MS: 60_000 });
   });
   afterAll(async () => {
     await ds?.destroy();

@@ -9,6 +9,7 @@ import { PAYMENT_PROVIDER, type PaymentProvider } from '../payments/payment-prov
 import { PaymentIntentsRepository } from '../payments/payment-intents.repository';
 import { PaymentEventsHandler } from '../payments/payment-events.handler';
 import { TransferRepository, type LockedChange } from './transfer.repository';
+import { TransferSteps } from './transfer-steps';
 import { EscrowService } from '../payments/escrow.service';
 import { PayoutsService } from '../payouts/payouts.service';
 import { PayoutsRepository } from '../payouts/payouts.repository';
@@ -24,6 +25,7 @@ export class TransferService {
   private readonly logger = new Logger('TransferService');
 
   constructor(
+    private readonly steps: TransferSteps,
     private readonly transfer: TransferRepository,
     private readonly invoices: InvoicesRepository,
     private readonly intents: PaymentIntentsRepository,
@@ -43,7 +45,7 @@ export class TransferService {
    */
   async markTransferStarted(actor: Actor | null, invoiceId: string): Promise<InvoiceActionResponse> {
     await this.party(actor, invoiceId, 'seller', 'Only the seller can mark the transfer started');
-    const change = await this.transfer.markTransferStarted(invoiceId, new Date());
+    const change = await this.steps.markTransferStarted(invoiceId, new Date());
     if (change && change.outcome !== 'refused') {
       const captured = await this.escrow.captureInvoice(invoiceId);
       if (captured === 'captured' || captured === 'already') change.invoice = (await this.invoices.findById(invoiceId)) ?? change.invoice;
@@ -54,7 +56,7 @@ export class TransferService {
   /** The buyer confirms they have received the site: the inspection period starts (D22). */
   async confirmReceived(actor: Actor | null, invoiceId: string): Promise<InvoiceActionResponse> {
     await this.party(actor, invoiceId, 'buyer', 'Only the buyer can confirm they have received the site');
-    const change = await this.transfer.confirmReceived(invoiceId, new Date());
+    const change = await this.steps.confirmReceived(invoiceId, new Date());
     const days = await this.inspectionDays();
     return this.answer(
       change,
@@ -69,7 +71,7 @@ export class TransferService {
     const invoice = await this.invoices.findById(invoiceId);
     const refusal = disputeReasonRefusal(request.reason, Boolean(invoice?.transfer_received_at));
     if (refusal) throw conflict(refusal);
-    const change = await this.transfer.openDispute(invoiceId, { buyer_id: buyer.user_id, reason: request.reason, message: request.message }, new Date());
+    const change = await this.steps.openDispute(invoiceId, { buyer_id: buyer.user_id, reason: request.reason, message: request.message }, new Date());
     return this.answer(change, 'buyer', 'Dispute opened. The seller has been told, and an admin will decide before the payment hold ends.');
   }
 
@@ -80,7 +82,7 @@ export class TransferService {
    */
   async resolveDispute(actor: Actor | null, invoiceId: string, request: ResolveDisputeRequest): Promise<InvoiceActionResponse> {
     const admin = requireAdmin(actor);
-    const claim = await this.transfer.claimResolution(invoiceId, admin, request.action, request.note);
+    const claim = await this.steps.claimResolution(invoiceId, admin, request.action, request.note);
     if (!claim) throw notFound('Invoice not found');
     if (claim.outcome === 'refused') throw conflict(claim.why);
     if (claim.outcome === 'claimed') {
@@ -98,12 +100,12 @@ export class TransferService {
           throw conflict(moved === null ? 'No funds are held for this invoice any more, so the dispute cannot be decided by a release or refund' : moved.refused);
         }
       }
-      await this.transfer.recordResolutionAct(admin, claim.invoice, claim.dispute);
+      await this.steps.recordResolutionAct(admin, claim.invoice, claim.dispute);
       this.logger.log(`Admin ${admin.user_id} resolved the dispute on ${claim.invoice.invoice_number} by ${request.action}`);
     } else if (claim.dispute.resolution && !claim.dispute.resolution_audited_at && claim.dispute.resolved_by === admin.user_id) {
       // The deciding admin retries after the money moved but before the act was recorded (a crash, a lost answer): the
       // audit is written now, once (ADR 0032), instead of never.
-      await this.transfer.recordResolutionAct(admin, claim.invoice, claim.dispute);
+      await this.steps.recordResolutionAct(admin, claim.invoice, claim.dispute);
     }
     const invoice = await this.invoices.findById(invoiceId);
     const message = request.action === 'release' ? 'Dispute resolved: the funds were released to the seller.' : 'Dispute resolved: the buyer was refunded.';

@@ -1,5 +1,8 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import { EventConsumers } from '@market/server-kit';
+import type { EntityManager } from 'typeorm';
+import type { EventPayloads } from '@market/contracts';
+import { appendEvent, EventConsumers } from '@market/server-kit';
+import { listingUpdatedPayload } from './sale-terms.service';
 import { ListingsRepository } from './listings.repository';
 import { ListingsService } from './listings.service';
 import { UnwoundSalesRepository } from './unwound-sales.repository';
@@ -29,8 +32,13 @@ export class BidEventsHandler implements OnApplicationBootstrap {
       if (event.payload.outcome === 'sold' && (await this.unwound.isUnwound(event.payload.winning_bid_id, manager))) return;
       await this.service.applySaleEnd(manager, event.payload.listing_id, event.payload.outcome);
     });
-    await this.consumers.subscribe('sale.unwound', async (event, manager) => {
-      await this.unwound.apply(event.payload, manager);
-    });
+    await this.consumers.subscribe('sale.unwound', (event, manager) => this.applyUnwound(event.payload, manager));
+  }
+
+  /** Applies sale.unwound once: remembers the bid, reopens the listing and announces listing.updated (ADR 0043). */
+  private async applyUnwound(event: EventPayloads['sale.unwound'], manager: EntityManager): Promise<void> {
+    if (!(await this.unwound.record(event, manager))) return;
+    const listing = await this.unwound.reopen(event, manager);
+    if (listing) await appendEvent(manager, 'listing.updated', listingUpdatedPayload(listing));
   }
 }

@@ -33,7 +33,7 @@ import { recordListingAct } from './listing-audit';
 import { BidHistoryClient } from './bid-history.client';
 import { SellerModerationRepository } from './seller-moderation.repository';
 import { applyEdit, editPricingIssues, invalid, reviewedEdit } from './listing-edit';
-import { saleTermsOf } from './sale-terms.service';
+import { listingUpdatedPayload } from './sale-terms.service';
 
 const NOT_FOUND = 'Listing not found';
 const SOLD_IS_FINAL = 'This listing has been sold; a sale is final';
@@ -325,7 +325,7 @@ export class ListingsService {
   }
 
   private async announceUpdate(manager: EntityManager, listing: ListingRecord): Promise<void> {
-    await appendEvent(manager, 'listing.updated', { ...saleTermsOf(listing), featured: listing.featured });
+    await appendEvent(manager, 'listing.updated', listingUpdatedPayload(listing));
   }
 }
 

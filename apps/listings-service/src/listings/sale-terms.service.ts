@@ -1,7 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import type { Actor, SaleTerms } from '@market/contracts';
+import type { Actor, EventPayloads, SaleTerms } from '@market/contracts';
 import { notFound, requireActor } from '@market/server-kit';
 import { ListingsRepository, type ListingRecord } from './listings.repository';
+
+/** The listing.updated payload of a listing as it now stands (the one place this event is built). */
+export function listingUpdatedPayload(listing: ListingRecord): EventPayloads['listing.updated'] {
+  return { ...saleTermsOf(listing), featured: listing.featured };
+}
 
 /** A listing's sale terms as listing.approved and listing.updated carry them (reserve included: services only, D7). */
 export function saleTermsOf(listing: ListingRecord): SaleTerms {

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { appendEvent } from '@market/server-kit';
 import type { ListingRecord } from './listings.repository';
-import { saleTermsOf } from './sale-terms.service';
+import { listingUpdatedPayload } from './sale-terms.service';
 import { SellerModerationRepository, type MemberStatus } from './seller-moderation.repository';
 
 /**
@@ -32,7 +32,7 @@ export class SellerModerationService {
   }
 
   private async announce(manager: EntityManager, listings: ListingRecord[]): Promise<number> {
-    for (const listing of listings) await appendEvent(manager, 'listing.updated', { ...saleTermsOf(listing), featured: listing.featured });
+    for (const listing of listings) await appendEvent(manager, 'listing.updated', listingUpdatedPayload(listing));
     return listings.length;
   }
 }

@@ -1,9 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { EventPayloads } from '@market/contracts';
-import { appendEvent } from '@market/server-kit';
 import { LISTING_COLUMNS, type ListingRecord } from './listings.repository';
-import { saleTermsOf } from './sale-terms.service';
 
 /**
  * Sales the bidding service took back (ADR 0043). "Sold is final" has this one exception: a sale whose invoice lapsed
@@ -19,17 +17,20 @@ export class UnwoundSalesRepository {
     return rows.length > 0;
   }
 
-  /**
-   * Applies sale.unwound once: records the bid, then sets the listing's status and its recomputed public price (an
-   * auction's; versioned like auction.repriced) and announces listing.updated. A listing that is not sold, live or ended
-   * (cancelled, deleted) is left as it is.
-   */
-  async apply(event: EventPayloads['sale.unwound'], manager: EntityManager): Promise<ListingRecord | null> {
+  /** Remembers the unwound bid; false when it was already (a redelivery). */
+  async record(event: EventPayloads['sale.unwound'], manager: EntityManager): Promise<boolean> {
     const inserted: unknown[] = await manager.query(
       `INSERT INTO unwound_sales (bid_id, listing_id, reason, unwound_at) VALUES ($1, $2, $3, $4) ON CONFLICT (bid_id) DO NOTHING RETURNING bid_id`,
       [event.bid_id, event.listing_id, event.reason, event.unwound_at],
     );
-    if (inserted.length === 0) return null;
+    return inserted.length > 0;
+  }
+
+  /**
+   * Sets the listing's status and its recomputed public price (an auction's; versioned like auction.repriced). A listing
+   * that is not sold, live or ended (cancelled, deleted) is left as it is (null).
+   */
+  async reopen(event: EventPayloads['sale.unwound'], manager: EntityManager): Promise<ListingRecord | null> {
     const [rows] = (await manager.query(
       `UPDATE listings SET status = $2,
          current_bid = CASE WHEN listing_type = 'auction' THEN $3::bigint ELSE current_bid END,
@@ -38,8 +39,6 @@ export class UnwoundSalesRepository {
        WHERE id = $1 AND status IN ('sold', 'active', 'expired') RETURNING ${LISTING_COLUMNS}`,
       [event.listing_id, event.status, event.current_bid, event.bid_count, event.price_version],
     )) as [ListingRecord[], number];
-    const listing = rows[0] ?? null;
-    if (listing) await appendEvent(manager, 'listing.updated', { ...saleTermsOf(listing), featured: listing.featured });
-    return listing;
+    return rows[0] ?? null;
   }
 }

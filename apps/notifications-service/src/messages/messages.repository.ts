@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
-import { appendEvent } from '@market/server-kit';
+import { DataSource, type EntityManager } from 'typeorm';
 
 /** A message to store: the listing's title is copied so the thread keeps its name. */
 export interface NewMessage {
@@ -19,69 +18,51 @@ export interface MessageRow extends NewMessage {
   created_at: Date;
 }
 
-/** At most `max` messages from one sender in any `windowMinutes`. */
-export interface SendLimit {
-  max: number;
-  windowMinutes: number;
-}
-
-/** A send refused by a limit: which one, and the seconds until its oldest counted message leaves the window. */
-export interface SendRefused {
-  limit: SendLimit;
-  resetSeconds: number;
-}
-
-const PREVIEW_LENGTH = 500;
 const COLUMNS = 'id, sender_id, receiver_id, listing_id, listing_title, subject, content, read_at, created_at';
 
-/** Messages between users; the only place that touches the messages table. */
+/** Messages between users; the only place that touches the messages table (reads and writes only). */
 @Injectable()
 export class MessagesRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  /**
-   * Stores a message and its message.sent event in one transaction, or answers the limit that refuses it when the
-   * sender has already sent `max` messages in its window (checked under a per-sender lock, so racing sends cannot both
-   * slip under it).
-   */
-  insert(message: NewMessage, limits: readonly SendLimit[]): Promise<{ row: MessageRow } | { refused: SendRefused }> {
-    return this.dataSource.transaction(async (manager) => {
-      await manager.query("SELECT pg_advisory_xact_lock(hashtextextended('messages.sender:' || $1, 0))", [message.sender_id]);
-      // Every limit is checked, and the one with the longest wait answers: waiting it out leaves room in all of them.
-      let refused: SendRefused | null = null;
-      for (const limit of limits) {
-        const [{ n }] = (await manager.query(
-          `SELECT count(*)::int AS n FROM messages WHERE sender_id = $1 AND created_at > now() - make_interval(mins => $2)`,
-          [message.sender_id, limit.windowMinutes],
-        )) as { n: number }[];
-        if (n < limit.max) continue;
-        // The window has room again when the message that puts the count at the limit leaves it.
-        const [{ reset }] = (await manager.query(
-          `SELECT ceil(extract(epoch FROM created_at + make_interval(mins => $2) - now()))::int AS reset
-             FROM messages WHERE sender_id = $1 AND created_at > now() - make_interval(mins => $2)
-            ORDER BY created_at ASC OFFSET $3 LIMIT 1`,
-          [message.sender_id, limit.windowMinutes, n - limit.max],
-        )) as { reset: number }[];
-        const resetSeconds = Math.max(1, reset);
-        if (!refused || resetSeconds > refused.resetSeconds) refused = { limit, resetSeconds };
-      }
-      if (refused) return { refused };
-      const [row] = (await manager.query(
-        `INSERT INTO messages (id, sender_id, receiver_id, listing_id, listing_title, subject, content)
-         VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${COLUMNS}`,
-        [message.id, message.sender_id, message.receiver_id, message.listing_id, message.listing_title, message.subject, message.content],
-      )) as MessageRow[];
-      await appendEvent(manager, 'message.sent', {
-        message_id: row.id,
-        sender_id: row.sender_id,
-        receiver_id: row.receiver_id,
-        listing_id: row.listing_id,
-        subject: row.subject,
-        preview: row.content.slice(0, PREVIEW_LENGTH),
-        created_at: row.created_at.toISOString(),
-      });
-      return { row };
-    });
+  /** A transaction of this repository's database. */
+  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction(work);
+  }
+
+  /** Holds the sender's lock for the rest of the transaction, so racing sends count one after the other. */
+  async lockSender(senderId: string, manager: EntityManager): Promise<void> {
+    await manager.query("SELECT pg_advisory_xact_lock(hashtextextended('messages.sender:' || $1, 0))", [senderId]);
+  }
+
+  /** How many messages the sender sent in the last `windowMinutes`. */
+  async sentWithin(senderId: string, windowMinutes: number, manager: EntityManager): Promise<number> {
+    const [{ n }] = (await manager.query(`SELECT count(*)::int AS n FROM messages WHERE sender_id = $1 AND created_at > now() - make_interval(mins => $2)`, [
+      senderId,
+      windowMinutes,
+    ])) as { n: number }[];
+    return n;
+  }
+
+  /** Seconds until the sender's message `offset` (oldest first) of the last `windowMinutes` leaves the window. */
+  async secondsUntilLeaving(senderId: string, windowMinutes: number, offset: number, manager: EntityManager): Promise<number> {
+    const [{ reset }] = (await manager.query(
+      `SELECT ceil(extract(epoch FROM created_at + make_interval(mins => $2) - now()))::int AS reset
+         FROM messages WHERE sender_id = $1 AND created_at > now() - make_interval(mins => $2)
+        ORDER BY created_at ASC OFFSET $3 LIMIT 1`,
+      [senderId, windowMinutes, offset],
+    )) as { reset: number }[];
+    return reset;
+  }
+
+  /** Stores a message. */
+  async insert(message: NewMessage, manager: EntityManager): Promise<MessageRow> {
+    const [row] = (await manager.query(
+      `INSERT INTO messages (id, sender_id, receiver_id, listing_id, listing_title, subject, content)
+       VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${COLUMNS}`,
+      [message.id, message.sender_id, message.receiver_id, message.listing_id, message.listing_title, message.subject, message.content],
+    )) as MessageRow[];
+    return row;
   }
 
   /** What a user sent and received, newest first. */

@@ -13,11 +13,24 @@ import {
   type SendMessageResponse,
   type UnreadCountResponse,
 } from '@market/contracts';
-import { ServiceRpc, publicProfiles, rateLimited, requireActor } from '@market/server-kit';
-import { MessagesRepository, type MessageRow } from './messages.repository';
+import { ServiceRpc, appendEvent, publicProfiles, rateLimited, requireActor } from '@market/server-kit';
+import { MessagesRepository, type MessageRow, type NewMessage } from './messages.repository';
 import { authorizeMarkRead, authorizeReceiver, authorizeSendTo } from './message.policy';
 
 const LIST_LIMIT = 200;
+const PREVIEW_LENGTH = 500;
+
+/** At most `max` messages from one sender in any `windowMinutes`. */
+export interface SendLimit {
+  max: number;
+  windowMinutes: number;
+}
+
+/** A send refused by a limit: which one, and the seconds until its oldest counted message leaves the window. */
+export interface SendRefused {
+  limit: SendLimit;
+  resetSeconds: number;
+}
 const DELETED_USER = '[deleted user]';
 
 /** Messages between users (SPEC §7): send, list, unread count, mark read. */
@@ -37,7 +50,7 @@ export class MessagesService {
     const receiver = contacts.find((c) => c.id === message.receiver_id) ?? null;
     authorizeReceiver(receiver);
     const listing = message.listing_id ? await this.listing(sender, message.listing_id) : null;
-    const stored = await this.messages.insert(
+    const stored = await this.store(
       {
         id: randomUUID(),
         sender_id: sender.user_id,
@@ -63,6 +76,38 @@ export class MessagesService {
     const { row } = stored;
     const names = new Map(contacts.map((c) => [c.id, c.username]));
     return { message: MESSAGE_TEXTS.sent, data: toDto(row, sender.user_id, (id) => names.get(id)) };
+  }
+
+  /**
+   * Stores a message and its message.sent event in one transaction, or answers the limit that refuses it when the
+   * sender has already sent `max` messages in its window (counted under a per-sender lock, so racing sends cannot both
+   * slip under it).
+   */
+  private store(message: NewMessage, limits: readonly SendLimit[]): Promise<{ row: MessageRow } | { refused: SendRefused }> {
+    return this.messages.transaction(async (manager) => {
+      await this.messages.lockSender(message.sender_id, manager);
+      // Every limit is checked, and the one with the longest wait answers: waiting it out leaves room in all of them.
+      let refused: SendRefused | null = null;
+      for (const limit of limits) {
+        const n = await this.messages.sentWithin(message.sender_id, limit.windowMinutes, manager);
+        if (n < limit.max) continue;
+        // The window has room again when the message that puts the count at the limit leaves it.
+        const resetSeconds = Math.max(1, await this.messages.secondsUntilLeaving(message.sender_id, limit.windowMinutes, n - limit.max, manager));
+        if (!refused || resetSeconds > refused.resetSeconds) refused = { limit, resetSeconds };
+      }
+      if (refused) return { refused };
+      const row = await this.messages.insert(message, manager);
+      await appendEvent(manager, 'message.sent', {
+        message_id: row.id,
+        sender_id: row.sender_id,
+        receiver_id: row.receiver_id,
+        listing_id: row.listing_id,
+        subject: row.subject,
+        preview: row.content.slice(0, PREVIEW_LENGTH),
+        created_at: row.created_at.toISOString(),
+      });
+      return { row };
+    });
   }
 
   /** The actor's sent and received messages, newest first. */

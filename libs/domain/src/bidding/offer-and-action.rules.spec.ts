@@ -38,33 +38,33 @@ describe('offerRefusal (D5)', () => {
 });
 
 describe('decideBidAction (D5, D8)', () => {
-  it('lets only the seller act, and only on pending bids', () => {
-    expect(decideBidAction(sale(), { status: 'pending' }, 'someone', 'accept', NOW)).toMatchObject({ allowed: false, status: 403 });
-    expect(decideBidAction(sale(), { status: 'rejected' }, 'seller', 'accept', NOW)).toEqual({ allowed: false, status: 400, reason: 'This bid has already been rejected' });
-    expect(decideBidAction(sale(), { status: 'accepted' }, 'seller', 'reject', NOW)).toEqual({ allowed: false, status: 400, reason: 'This bid has already been accepted' });
+  // Who may act (the seller only) is bidding-service's policy: auctions/bidding.policy.spec.ts.
+  it('decides only pending bids', () => {
+    expect(decideBidAction(sale(), { status: 'rejected' }, 'accept', NOW)).toEqual({ allowed: false, status: 400, reason: 'This bid has already been rejected' });
+    expect(decideBidAction(sale(), { status: 'accepted' }, 'reject', NOW)).toEqual({ allowed: false, status: 400, reason: 'This bid has already been accepted' });
   });
 
   it('always lets the seller reject a pending bid', () => {
     for (const status of ['active', 'paused', 'expired', 'sold'] as const) {
-      expect(decideBidAction(sale({ status, closed_at: new Date(NOW.getTime() - 30 * DAY) }), { status: 'pending' }, 'seller', 'reject', NOW)).toEqual({ allowed: true, sale: null });
+      expect(decideBidAction(sale({ status, closed_at: new Date(NOW.getTime() - 30 * DAY) }), { status: 'pending' }, 'reject', NOW)).toEqual({ allowed: true, sale: null });
     }
   });
 
   it('accepts while live or paused, and within 7 days after an unsold end, never after a sale', () => {
-    expect(decideBidAction(sale(), { status: 'pending' }, 'seller', 'accept', NOW)).toEqual({ allowed: true, sale: 'bid_accepted' });
-    expect(decideBidAction(sale({ status: 'paused' }), { status: 'pending' }, 'seller', 'accept', NOW)).toEqual({ allowed: true, sale: 'bid_accepted' });
+    expect(decideBidAction(sale(), { status: 'pending' }, 'accept', NOW)).toEqual({ allowed: true, sale: 'bid_accepted' });
+    expect(decideBidAction(sale({ status: 'paused' }), { status: 'pending' }, 'accept', NOW)).toEqual({ allowed: true, sale: 'bid_accepted' });
     const ended = (days: number) => sale({ status: 'expired', closed_at: new Date(NOW.getTime() - days * DAY) });
-    expect(decideBidAction(ended(6.9), { status: 'pending' }, 'seller', 'accept', NOW)).toEqual({ allowed: true, sale: 'accepted_after_close' });
-    expect(decideBidAction(ended(7), { status: 'pending' }, 'seller', 'accept', NOW)).toEqual({ allowed: false, status: 400, reason: 'This bid can no longer be accepted' });
-    expect(decideBidAction(sale({ status: 'sold', winning_bid_id: 'w' }), { status: 'pending' }, 'seller', 'accept', NOW)).toEqual({
+    expect(decideBidAction(ended(6.9), { status: 'pending' }, 'accept', NOW)).toEqual({ allowed: true, sale: 'accepted_after_close' });
+    expect(decideBidAction(ended(7), { status: 'pending' }, 'accept', NOW)).toEqual({ allowed: false, status: 400, reason: 'This bid can no longer be accepted' });
+    expect(decideBidAction(sale({ status: 'sold', winning_bid_id: 'w' }), { status: 'pending' }, 'accept', NOW)).toEqual({
       allowed: false,
       status: 400,
       reason: 'This listing has already been sold',
     });
     // Back in review or draft with its bids standing: the sale has not ended, so the seller may still sell.
-    expect(decideBidAction(sale({ status: 'pending' }), { status: 'pending' }, 'seller', 'accept', NOW)).toEqual({ allowed: true, sale: 'bid_accepted' });
-    expect(decideBidAction(sale({ status: 'draft' }), { status: 'pending' }, 'seller', 'accept', NOW)).toEqual({ allowed: true, sale: 'bid_accepted' });
-    expect(decideBidAction(sale({ status: 'deleted' }), { status: 'pending' }, 'seller', 'accept', NOW)).toEqual({ allowed: false, status: 400, reason: 'This listing no longer exists' });
+    expect(decideBidAction(sale({ status: 'pending' }), { status: 'pending' }, 'accept', NOW)).toEqual({ allowed: true, sale: 'bid_accepted' });
+    expect(decideBidAction(sale({ status: 'draft' }), { status: 'pending' }, 'accept', NOW)).toEqual({ allowed: true, sale: 'bid_accepted' });
+    expect(decideBidAction(sale({ status: 'deleted' }), { status: 'pending' }, 'accept', NOW)).toEqual({ allowed: false, status: 400, reason: 'This listing no longer exists' });
   });
 
   it('lapses pending bids exactly 7 days after the end', () => {
@@ -113,7 +113,7 @@ describe('one winner whatever the order (property against a model, 1,000 runs)',
           }
           if ((step.kind === 'accept' || step.kind === 'reject') && bids.length > 0) {
             const bid = bids[step.pick % bids.length];
-            const decision = decideBidAction(state, bid, 'seller', step.kind, new Date(now));
+            const decision = decideBidAction(state, bid, step.kind, new Date(now));
             if (!decision.allowed) continue;
             if (step.kind === 'reject') bid.status = 'rejected';
             else {

@@ -43,19 +43,17 @@ export type BidActionDecision =
   | { allowed: false; status: 403 | 400; reason: string };
 
 /**
- * Decides a seller's accept or reject of one bid or offer (D5, D8). Only the listing's seller acts, only on a pending
- * bid. A seller may always reject. Accepting sells the listing: while its sale has not ended (live, paused, draft or
+ * Decides a seller's accept or reject of one bid or offer (D5, D8); who may act (the listing's seller) is the bidding
+ * service's policy, asked first. Only a pending bid is decided. A seller may always reject. Accepting sells the listing: while its sale has not ended (live, paused, draft or
  * in review), or within
  * PENDING_BID_DAYS_AFTER_CLOSE days after it ended unsold; never once a bid has won.
  */
 export function decideBidAction(
   sale: SaleState,
   bid: { status: 'pending' | 'accepted' | 'rejected' },
-  actorId: string,
   action: 'accept' | 'reject',
   now: Date,
 ): BidActionDecision {
-  if (actorId !== sale.seller_id) return { allowed: false, status: 403, reason: 'Only the seller can accept or reject bids on this listing' };
   if (bid.status !== 'pending') return { allowed: false, status: 400, reason: `This bid has already been ${bid.status}` };
   if (action === 'reject') return { allowed: true, sale: null };
   if (sale.winning_bid_id !== null || sale.status === 'sold') return { allowed: false, status: 400, reason: 'This listing has already been sold' };
