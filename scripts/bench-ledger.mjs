@@ -24,11 +24,14 @@ const { PaymentEventsHandler } = loadBuilt('apps/billing-service/dist/payments/p
 const { PaymentIntentsRepository } = loadBuilt('apps/billing-service/dist/payments/payment-intents.repository.js');
 const { EscrowService } = loadBuilt('apps/billing-service/dist/payments/escrow.service.js');
 const { TransferRepository } = loadBuilt('apps/billing-service/dist/transfer/transfer.repository.js');
+const { TransferSteps } = loadBuilt('apps/billing-service/dist/transfer/transfer-steps.js');
 const { InvoicesRepository } = loadBuilt('apps/billing-service/dist/invoices/invoices.repository.js');
 const { PayoutsRepository } = loadBuilt('apps/billing-service/dist/payouts/payouts.repository.js');
 const { PayoutAccountsRepository } = loadBuilt('apps/billing-service/dist/payouts/payout-accounts.repository.js');
 const { PayoutsService } = loadBuilt('apps/billing-service/dist/payouts/payouts.service.js');
 const { PayoutSendsRepository } = loadBuilt('apps/billing-service/dist/payouts/payout-sends.repository.js');
+const { RecordPayoutSends } = loadBuilt('apps/billing-service/dist/payouts/record-payout-sends.js');
+const { ReleaseFunds } = loadBuilt('apps/billing-service/dist/payouts/release-funds.js');
 const { PayoutSender } = loadBuilt('apps/billing-service/dist/payouts/payout-sender.js');
 const { EscrowSweep } = loadBuilt('apps/billing-service/dist/payouts/escrow.sweep.js');
 const { BillingClock } = loadBuilt('apps/billing-service/dist/clock/billing-clock.js');
@@ -126,13 +129,15 @@ async function main() {
     console.log(`  seeded in ${seconds(performance.now() - t0)} s`);
     const intents = new PaymentIntentsRepository(ds);
     const handler = new PaymentEventsHandler(ds, provider, ledger, config);
+    // Wired as the app module wires them (billing-service/src/testing/billing-under-test.ts does the same).
     const transfers = new TransferRepository(ds);
-    const escrow = new EscrowService(intents, handler, transfers, provider);
-    const payoutRecords = new PayoutsRepository(ds, ledger);
-    const sends = new PayoutSendsRepository(ds, ledger);
+    const escrow = new EscrowService(intents, handler, new TransferSteps(transfers), provider);
+    const payoutRecords = new PayoutsRepository(ds);
+    const sends = new PayoutSendsRepository(ds);
+    const books = new RecordPayoutSends(sends, ledger);
     const accounts = new PayoutAccountsRepository(ds);
-    const sender = new PayoutSender(sends, accounts, intents, provider);
-    const payouts = new PayoutsService(payoutRecords, accounts, intents, new InvoicesRepository(ds), escrow, sender, sends, transfers, provider);
+    const sender = new PayoutSender(sends, books, accounts, intents, provider);
+    const payouts = new PayoutsService(payoutRecords, new ReleaseFunds(payoutRecords, ledger), accounts, intents, new InvoicesRepository(ds), escrow, sender, books, transfers, provider);
     const settings = { get: async () => ({ inspection_days: 3 }) };
     const sweep = new EscrowSweep(intents, escrow, payouts, sender, payoutRecords, settings, new BillingClock(config), config);
     t0 = performance.now();

@@ -25,6 +25,7 @@ export default defineConfig(({ mode }) => {
       // The Host header is passed through (no changeOrigin), so the gateway's websocket Origin check sees its own origin.
       proxy: { '/api': { target: 'http://127.0.0.1:3000' }, '/ws': { target: 'ws://127.0.0.1:3000', ws: true } },
     },
-    build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+    // Source maps are written for error reports but not linked from the bundles; the gateway never serves them (ADR 0071).
+    build: { outDir: 'dist', emptyOutDir: true, sourcemap: 'hidden' },
   };
 });

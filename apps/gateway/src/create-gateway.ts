@@ -29,7 +29,8 @@ export async function createGateway(config: GatewayConfig): Promise<NestExpressA
   app.use(securityHeaders());
   app.use(...jsonBody());
   app.use(...webApp(config.WEB_DIST));
-  app.setGlobalPrefix('api', { exclude: ['healthz', 'readyz'] });
+  // Site files crawlers ask for at the root stay there (ADR 0071), as the probes do.
+  app.setGlobalPrefix('api', { exclude: ['healthz', 'readyz', 'robots.txt', 'sitemap.xml', 'sitemaps/:file'] });
   app.useGlobalFilters(new AllErrorsFilter());
 
   // The document is generated from the route declarations in contracts, the same ones the controllers serve (ADR 0028).

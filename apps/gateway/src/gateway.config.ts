@@ -67,11 +67,32 @@ export function loadGatewayConfig(): GatewayConfig {
   const config = parseEnv(gatewayEnv);
   try {
     checkStorageConfig(config);
+    checkPublicUrl(config);
   } catch (error) {
     process.stderr.write(`${(error as Error).message}\n`);
     process.exit(1);
   }
   return config;
+}
+
+/**
+ * PUBLIC_URL is the site's absolute origin in canonical links, previews and sitemaps (ADR 0071): an origin only, and
+ * required in production (elsewhere http://localhost:PORT stands in). Throws a ConfigError naming it.
+ */
+export function checkPublicUrl(config: Pick<GatewayConfig, 'PUBLIC_URL'>, nodeEnv = process.env.NODE_ENV): void {
+  if (!config.PUBLIC_URL) {
+    if (nodeEnv === 'production') throw new ConfigError('PUBLIC_URL', 'is required in production: the absolute origin of canonical links and sitemaps (e.g. https://market.example)');
+    return;
+  }
+  const url = new URL(config.PUBLIC_URL);
+  if (url.pathname !== '/' || url.search || url.hash || url.username || url.password) {
+    throw new ConfigError('PUBLIC_URL', `must be an origin only (like ${url.origin}), without a path, query, fragment or credentials`);
+  }
+}
+
+/** The site's absolute origin: PUBLIC_URL's, else http://localhost:PORT outside production (ADR 0071). */
+export function publicOrigin(config: Pick<GatewayConfig, 'PUBLIC_URL' | 'PORT'>): string {
+  return config.PUBLIC_URL ? new URL(config.PUBLIC_URL).origin : `http://localhost:${config.PORT}`;
 }
 
 /** An S3 endpoint needs both keys; throws a ConfigError naming the missing one. */

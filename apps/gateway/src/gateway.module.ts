@@ -36,6 +36,8 @@ import { MessagesController } from './messages/messages.controller';
 import { ContactController } from './contact/contact.controller';
 import { FeesController } from './fees/fees.controller';
 import { SiteController } from './site/site.controller';
+import { SiteFilesController } from './site/site-files.controller';
+import { Sitemaps } from './site/sitemaps';
 
 class GatewayConnections implements OnApplicationShutdown {
   constructor(
@@ -83,6 +85,7 @@ export class GatewayModule {
         ContactController,
         FeesController,
         SiteController,
+        SiteFilesController,
       ],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
@@ -116,6 +119,7 @@ export class GatewayModule {
         ...UPLOADS_PROVIDERS,
         ListingWrites,
         BrowseCache,
+        Sitemaps,
         LiveFeed,
       ],
     };

@@ -15,6 +15,8 @@ import { SaleTermsService } from './listings/sale-terms.service';
 import { WatchlistRepository } from './watchlist/watchlist.repository';
 import { WatchlistService } from './watchlist/watchlist.service';
 import { ListingStatsController } from './stats/listing-stats.controller';
+import { SitemapController } from './sitemap/sitemap.controller';
+import { SitemapRepository } from './sitemap/sitemap.repository';
 import { ListingCountsRepository } from './stats/listing-counts.repository';
 import { ListingsMetrics } from './stats/listings.metrics';
 import { OwnershipRepository } from './ownership/ownership.repository';
@@ -31,8 +33,9 @@ export function listingsAppModule(config: ServiceConfig & Partial<DomainProofCon
     },
     {
       imports: [SettingsModule],
-      controllers: [ListingStatsController, ListingsController, OwnershipController],
+      controllers: [ListingStatsController, ListingsController, OwnershipController, SitemapController],
       providers: [
+        SitemapRepository,
         ServiceRpc,
         ListingsRepository,
         SellerModerationRepository,

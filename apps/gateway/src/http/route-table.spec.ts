@@ -5,13 +5,15 @@ import { RequestMethod, type Type } from '@nestjs/common';
 import { HealthController, parseEnvOrThrow, generateSigningKeys, generateBusEnv } from '@market/server-kit';
 import { API, apiDocument, type RouteDefinition } from '@market/contracts';
 import { GatewayModule } from '../gateway.module';
+import { SiteFilesController } from '../site/site-files.controller';
 import { gatewayEnv } from '../gateway.config';
 import { nestPath, ROUTE_DEFINITION, RouteInputPipe } from './route.decorator';
 import { RAW_BODY_PATHS } from './body-parsing';
 import { idempotencyKeyOf } from './idempotency-key.decorator';
 
 const controllers = GatewayModule.register(parseEnvOrThrow(gatewayEnv, { JWT_PUBLIC_KEYS: generateSigningKeys().JWT_PUBLIC_KEYS, ...generateBusEnv('gateway') })).controllers as Type[];
-const apiControllers = controllers.filter((controller) => controller !== HealthController);
+// The probes and the crawlers' files (ADR 0071) are site files at the root, not API routes.
+const apiControllers = controllers.filter((controller) => controller !== HealthController && controller !== SiteFilesController);
 
 /** Every handler of a controller that Nest routes: its method name, HTTP method, path and declared route. */
 function handlers(controller: Type) {

@@ -38,8 +38,12 @@ describe('webApp serving precompressed assets', () => {
     writeFileSync(join(dir, 'assets', 'app-abc123.js.br'), brotliCompressSync(Buffer.from(js)));
     writeFileSync(join(dir, 'assets', 'app-abc123.js.gz'), gzipSync(Buffer.from(js)));
     writeFileSync(join(dir, 'assets', 'small-1.css'), 'body{}');
+    writeFileSync(join(dir, 'assets', 'app-abc123.js.map'), '{"version":3,"sources":["secret.ts"]}');
+    writeFileSync(join(dir, 'favicon.ico'), 'ico');
     const app = express();
     app.use(webApp(dir));
+    // What the gateway's own routes answer after the web app passes a request on.
+    app.use((req, res) => res.status(299).type('text/plain').send(`route ${req.path}`));
     await new Promise<void>((resolve) => {
       server = app.listen(0, '127.0.0.1', () => resolve());
     });
@@ -100,6 +104,28 @@ describe('webApp serving precompressed assets', () => {
     const route = await raw('/help-center', 'br');
     expect(route.headers['cache-control']).toBe('no-cache');
     expect(route.body.toString()).toContain('<title>app</title>');
+  });
+
+  it('answers an unknown file 404 instead of the app page, and serves files that exist', async () => {
+    for (const path of ['/manifest.json', '/assets/app-old999.js', '/wp-login.php']) {
+      const res = await raw(path, 'br');
+      expect([path, res.status, res.body.toString()]).toEqual([path, 404, 'Not found']);
+    }
+    expect((await raw('/favicon.ico')).body.toString()).toBe('ico');
+    expect((await raw('/listing/3f6d9a4e-1b2c-4d5e-8f90-123456789abc')).body.toString()).toContain('<title>app</title>');
+  });
+
+  it('never serves a source map, though the build wrote one', async () => {
+    const res = await raw('/assets/app-abc123.js.map');
+    expect(res.status).toBe(404);
+    expect(res.body.toString()).not.toContain('secret.ts');
+  });
+
+  it("passes the API, the probes and the crawlers' files on to the gateway's routes", async () => {
+    for (const path of ['/robots.txt', '/sitemap.xml', '/sitemaps/listings-1.xml', '/api/listings', '/healthz']) {
+      const res = await raw(path);
+      expect([path, res.status, res.body.toString()]).toEqual([path, 299, `route ${path}`]);
+    }
   });
 
   it('never leaves the build directory', async () => {

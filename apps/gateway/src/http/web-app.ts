@@ -3,7 +3,12 @@ import { extname, join, normalize, sep } from 'node:path';
 import express, { type RequestHandler, type Response } from 'express';
 
 const MAX_REMEMBERED_PATHS = 2_000;
-const NOT_SPA = /^\/(api|healthz|readyz)(\/|$)/;
+// The API, the probes and the site files crawlers ask for (ADR 0071) are answered by the gateway's routes.
+const NOT_SPA = /^\/(?:(?:api|healthz|readyz|sitemaps)(?:\/|$)|(?:robots\.txt|sitemap\.xml)$)/;
+// A last path segment with an extension names a file, never a page of the app.
+const FILE_LIKE = /\/[^/]*\.[A-Za-z0-9]{1,10}$/;
+// Source maps are built for error reports (hidden, ADR 0071), never served.
+const SOURCE_MAP = /\.map$/i;
 const ENCODINGS = [
   ['br', '.br'],
   ['gzip', '.gz'],
@@ -33,6 +38,12 @@ export function pickEncoding(header: string | string[] | undefined): Precompress
 // Vite fingerprints files under assets/, so they never change; everything else must always be fresh.
 function setCache(res: Response, path: string): void {
   res.setHeader('Cache-Control', path.includes(`${sep}assets${sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+}
+
+/** A file that is not there (or not served): 404, plain, never cached. */
+function notAFile(res: Response): void {
+  res.status(404).setHeader('Cache-Control', 'no-cache');
+  res.type('text/plain').send('Not found');
 }
 
 /** Serves the built web app; client routes fall back to index.html, /api stays with the API. */
@@ -81,6 +92,8 @@ export function webApp(distDir: string): RequestHandler[] {
   };
   const fallback: RequestHandler = (req, res, next) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || NOT_SPA.test(req.path)) return next();
+    // An unknown file (a stale asset, a guessed /manifest.json) is a 404, not the app's page with a 200.
+    if (FILE_LIKE.test(req.path)) return notAFile(res);
     if (!existsSync(index)) {
       res.status(404).type('text/plain').send('The web app is not built. Run: npx nx run @market/web:build');
       return;
@@ -88,6 +101,10 @@ export function webApp(distDir: string): RequestHandler[] {
     res.setHeader('Cache-Control', 'no-cache');
     res.sendFile(index);
   };
-  const staticOnly: RequestHandler = (req, res, next) => (NOT_SPA.test(req.path) ? next() : precompressed(req, res, () => assets(req, res, next)));
+  const staticOnly: RequestHandler = (req, res, next) => {
+    if (NOT_SPA.test(req.path)) return next();
+    if (SOURCE_MAP.test(req.path)) return notAFile(res);
+    precompressed(req, res, () => assets(req, res, next));
+  };
   return [staticOnly, fallback];
 }

@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { NatsConnection, Subscription } from 'nats';
-import { EVENT_NAMES, mayConsume, type BrowseListingsQuery } from '@market/contracts';
-import { eventSubject } from '@market/server-kit';
+import type { BrowseListingsQuery } from '@market/contracts';
+import { subscribeListingEvents } from './listing-events';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway.config';
 import { GATEWAY_NATS } from '../gateway.tokens';
 
@@ -51,11 +51,7 @@ export class BrowseCache implements OnApplicationBootstrap, OnApplicationShutdow
   }
 
   onApplicationBootstrap() {
-    const listingEvents = EVENT_NAMES.filter((name) => name.startsWith('listing.'));
-    const undeclared = listingEvents.filter((name) => !mayConsume('gateway', name));
-    if (undeclared.length > 0) throw new Error(`The browse cache reads ${undeclared.join(', ')}, which EVENT_FLOWS does not list the gateway as consuming`);
-    // One subscription per listing event, not `listing.>`: the gateway's NATS user may read only the events it consumes (ADR 0035).
-    if (this.ttl > 0) this.subscriptions = listingEvents.map((name) => this.nc.subscribe(eventSubject(this.config.EVENTS_PREFIX, name), { callback: () => this.clear() }));
+    if (this.ttl > 0) this.subscriptions = subscribeListingEvents(this.nc, this.config.EVENTS_PREFIX, () => this.clear(), 'browse cache');
   }
 
   onApplicationShutdown() {

@@ -23,6 +23,9 @@ describe('a service refuses to start on a placeholder, published or short secret
     ['gateway', { S3_ENDPOINT: 'http://minio:9000', S3_ACCESS_KEY: 'minio', S3_SECRET_KEY: 'minio-secret' }, 'S3_SECRET_KEY: is a placeholder'],
     // A hop count (ADR 0054); a word other than its old true/false is refused rather than read as 0.
     ['gateway', { TRUST_PROXY: 'yes' }, 'TRUST_PROXY: must be the number of trusted proxy hops'],
+    // Canonical links and sitemaps need the site's absolute origin (ADR 0071).
+    ['gateway', { NODE_ENV: 'production' }, 'PUBLIC_URL: is required in production'],
+    ['gateway', { PUBLIC_URL: 'https://market.example/shop' }, 'PUBLIC_URL: must be an origin only'],
     ['notifications-service', { SMTP_HOST: 'mail.example.com', SMTP_PASSWORD: 'password' }, 'SMTP_PASSWORD: is a placeholder'],
     ['billing-service', { STRIPE_SECRET_KEY: 'sk_live_CHANGE_ME', STRIPE_PUBLISHABLE_KEY: 'pk_live_x' }, 'STRIPE_SECRET_KEY: is a placeholder'],
     ['billing-service', { NODE_ENV: 'production' }, 'PAYMENTS_PROVIDER: is required when NODE_ENV=production'],
@@ -44,7 +47,7 @@ describe('a service refuses to start on a placeholder, published or short secret
 describe('a process outside tests refuses a NATS or Redis that lets anyone in (D25, ADR 0065)', () => {
   it.each([['admin-service'], ['gateway']])('%s stops with one line naming NATS_URL on the machine\'s open NATS', (app) => {
     // The machine's NATS and Redis have no users (the worst case); NODE_ENV=production is any run but a test.
-    const result = start(app, { NODE_ENV: 'production', PAYMENTS_PROVIDER: 'sandbox' });
+    const result = start(app, { NODE_ENV: 'production', PAYMENTS_PROVIDER: 'sandbox', PUBLIC_URL: 'https://market.example' });
     expect(result.status).toBe(1);
     const lines = result.stdout.trim().split('\n');
     expect(lines).toHaveLength(1);

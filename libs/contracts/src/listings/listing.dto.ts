@@ -143,6 +143,13 @@ export const SaleTermsSchema = z.strictObject({
 export type SaleTerms = z.infer<typeof SaleTermsSchema>;
 
 /** listings.stats (services only): listing counts for the admin overview. */
+/** listings.sitemap: a slice of the active listings in id order, with how many there are (sitemaps, ADR 0071). */
+export const SitemapListingsSchema = z.strictObject({
+  total: z.number().int(),
+  listings: z.array(z.strictObject({ id: z.uuid(), updated_at: IsoDateTimeSchema })),
+});
+export type SitemapListings = z.infer<typeof SitemapListingsSchema>;
+
 export const ListingStatsSchema = z.strictObject({ total_listings: z.number().int(), active_listings: z.number().int() });
 export type ListingStats = z.infer<typeof ListingStatsSchema>;
 

@@ -11,6 +11,7 @@ import {
   ListingStatsSchema,
   SaleTermsSchema,
   SellerListingCountsSchema,
+  SitemapListingsSchema,
   WatchlistResponseSchema,
 } from './listing.dto';
 import {
@@ -21,6 +22,7 @@ import {
   CreateListingRequestSchema,
   SaleTermsRequestSchema,
   SellerCountsRequestSchema,
+  SitemapSliceRequestSchema,
   SetListingStatusRequestSchema,
   UpdateListingRequestSchema,
   WatchlistAddSchema,
@@ -43,6 +45,8 @@ export const LISTINGS_RPC = {
   /** One listing with its seller card (also asked by notifications-service for a message's listing). */
   get: defineRpc('listings.get', IdRequestSchema, ListingSchema),
   browse: defineRpc('listings.browse', BrowseListingsQuerySchema, BrowseListingsResponseSchema),
+  /** A slice of the active listings for the gateway's sitemaps (ADR 0071); public facts only. */
+  sitemap: defineRpc('listings.sitemap', SitemapSliceRequestSchema, SitemapListingsSchema),
   /** The edit form; the answer names the screenshots no longer used, which the gateway deletes. */
   update: defineRpc('listings.update', UpdateListingRequestSchema, ListingChangeSchema),
   setStatus: defineRpc('listings.set_status', SetListingStatusRequestSchema, ListingSchema),
