@@ -52,16 +52,16 @@ export class Sitemaps implements OnApplicationBootstrap, OnApplicationShutdown {
   /** Listings file `n` (from 1); 404 past the last one. */
   async listings(n: number): Promise<string> {
     // Checked against the kept count first: a file past the last costs listings-service nothing, however often asked.
-    if (n > listingSitemapCount(await this.activeTotal())) throw notFound('No such sitemap');
+    const total = await this.activeTotal();
+    if (n > listingSitemapCount(total)) throw notFound('No such sitemap');
     return this.cached(`listings-${n}`, async () => {
       const start = (n - 1) * SITEMAP_MAX_URLS;
-      const first = await this.slice(start, Math.min(SITEMAP_SLICE_MAX, SITEMAP_MAX_URLS));
-      const listings = [...first.listings];
-      // Slices of at most SITEMAP_SLICE_MAX keep each reply far below NATS's payload limit.
-      while (listings.length < SITEMAP_MAX_URLS) {
-        const next = await this.slice(start + listings.length, Math.min(SITEMAP_SLICE_MAX, SITEMAP_MAX_URLS - listings.length));
-        listings.push(...next.listings);
-        if (next.listings.length === 0 || listings.length >= next.total - start) break;
+      const listings: { id: string; updated_at: string }[] = [];
+      // Slices of at most SITEMAP_SLICE_MAX keep each reply far below NATS's payload limit; a short one is the end.
+      for (let want = Math.min(SITEMAP_SLICE_MAX, SITEMAP_MAX_URLS); want > 0; want = Math.min(SITEMAP_SLICE_MAX, SITEMAP_MAX_URLS - listings.length)) {
+        const slice = (await this.slice(start + listings.length, want)).listings;
+        listings.push(...slice);
+        if (slice.length < want) break;
       }
       return listingsSitemapXml(this.origin, listings);
     });
@@ -69,7 +69,7 @@ export class Sitemaps implements OnApplicationBootstrap, OnApplicationShutdown {
 
   /** How many listings are active, kept like the files. */
   private activeTotal(): Promise<number> {
-    return this.cached('total', async () => (await this.slice(0, 1)).total);
+    return this.cached('total', async () => (await this.rpc.call(RPC.listings.sitemap, { offset: 0, limit: 1, with_total: true }, null)).total ?? 0);
   }
 
   private slice(offset: number, limit: number) {

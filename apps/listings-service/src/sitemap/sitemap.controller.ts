@@ -10,7 +10,8 @@ export class SitemapController {
 
   @RpcHandler(RPC.listings.sitemap)
   async slice(input: RpcParsed<typeof RPC.listings.sitemap>): Promise<SitemapListings> {
-    const [total, rows] = await Promise.all([this.sitemap.activeCount(), this.sitemap.activeSlice(input.offset, input.limit)]);
+    // Counted only when asked: a sitemap file reads ten slices and needs the count once (the gateway keeps it).
+    const [total, rows] = await Promise.all([input.with_total ? this.sitemap.activeCount() : null, this.sitemap.activeSlice(input.offset, input.limit)]);
     return { total, listings: rows.map((row) => ({ id: row.id, updated_at: new Date(row.updated_at).toISOString() })) };
   }
 }

@@ -143,9 +143,9 @@ export const SaleTermsSchema = z.strictObject({
 export type SaleTerms = z.infer<typeof SaleTermsSchema>;
 
 /** listings.stats (services only): listing counts for the admin overview. */
-/** listings.sitemap: a slice of the active listings in id order, with how many there are (sitemaps, ADR 0071). */
+/** listings.sitemap: a slice of the active listings in id order, with how many there are when asked (ADR 0071). */
 export const SitemapListingsSchema = z.strictObject({
-  total: z.number().int(),
+  total: z.number().int().nullable(),
   listings: z.array(z.strictObject({ id: z.uuid(), updated_at: IsoDateTimeSchema })),
 });
 export type SitemapListings = z.infer<typeof SitemapListingsSchema>;

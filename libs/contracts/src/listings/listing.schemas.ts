@@ -249,8 +249,10 @@ export const WatchlistRemoveSchema = WatchlistAddSchema;
 /** Most listing entries one sitemap slice carries: a reply stays far below NATS's payload limit (ADR 0071). */
 export const SITEMAP_SLICE_MAX = 5000;
 
-/** listings.sitemap: which slice of the active listings (in id order) to answer. */
-export const SitemapSliceRequestSchema = z.object({ offset: z.number().int().min(0).max(1_000_000_000), limit: z.number().int().min(1).max(SITEMAP_SLICE_MAX) }).strict();
+/** listings.sitemap: which slice of the active listings (in id order) to answer, and whether to count them too. */
+export const SitemapSliceRequestSchema = z
+  .object({ offset: z.number().int().min(0).max(1_000_000_000), limit: z.number().int().min(1).max(SITEMAP_SLICE_MAX), with_total: z.boolean().optional() })
+  .strict();
 
 export const SaleTermsRequestSchema = z.object({ listing_id: z.uuid({ message: 'Not a valid listing id' }) }).strict();
 
