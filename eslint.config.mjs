@@ -56,7 +56,7 @@ const boundaries = [
 ];
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'tmp/**', 'data/**', 'coverage/**', '.nx/**', 'deploy/k6/**'] },
+  { ignores: ['**/dist/**', '**/dist-server/**', '**/node_modules/**', 'tmp/**', 'data/**', 'coverage/**', '.nx/**', 'deploy/k6/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -53,14 +53,24 @@ const jsFiles = (dir) => {
   return found;
 };
 const required = new Map();
-for (const ws of [...runnableApps, ...libraries]) {
-  if (!existsSync(join(ROOT, ws, 'dist'))) {
-    problem(`${ws}/dist is missing although the build ran`);
+// The gateway loads the web app's server renderer (apps/web/dist-server, ADR 0072): an ES module bundle whose imports
+// are packages the image must hold.
+const builds = [...[...runnableApps, ...libraries].map((ws) => `${ws}/dist`), 'apps/web/dist-server'];
+for (const build of builds) {
+  if (!existsSync(join(ROOT, build))) {
+    problem(`${build} is missing although the build ran`);
     continue;
   }
-  for (const file of jsFiles(`${ws}/dist`)) {
-    // tsc writes every import as require(); require.resolve() and import() load packages too.
-    for (const match of readFileSync(file, 'utf8').matchAll(/\b(?:require(?:\.resolve)?|import)\(\s*(['"])([^'"]+)\1\s*\)/g)) {
+  for (const file of jsFiles(build)) {
+    // tsc writes every import as require(); require.resolve() and import() load packages too; the renderer's bundle
+    // keeps static `import ... from "x"`.
+    const text = readFileSync(file, 'utf8');
+    const specifiers = [
+      ...text.matchAll(/\b(?:require(?:\.resolve)?|import)\(\s*(['"])([^'"]+)\1\s*\)/g),
+      ...text.matchAll(/^\s*(?:import|export)\b[^'"\n]*?\bfrom\s*(['"])([^'"]+)\1/gm),
+      ...text.matchAll(/^\s*import\s*(['"])([^'"]+)\1/gm),
+    ];
+    for (const match of specifiers) {
       const specifier = match[2];
       if (specifier.startsWith('.') || builtins.has(specifier) || builtins.has(packageOf(specifier))) continue;
       const name = packageOf(specifier);
@@ -114,6 +124,9 @@ if (take < 0 || take > at(prodDeps, 'RUN npm ci --omit=dev --no-audit --no-fund'
 }
 for (const ws of [...runnableApps, ...libraries, 'apps/web']) {
   if (!lines.includes(`COPY --from=build /repo/${ws}/dist ${ws}/dist`)) problem(`deploy/Dockerfile does not copy ${ws}/dist into the image`);
+}
+for (const line of ['COPY --from=build /repo/apps/web/dist-server apps/web/dist-server', 'COPY --from=build /repo/apps/web/package.json apps/web/']) {
+  if (!lines.includes(line)) problem(`deploy/Dockerfile lacks \`${line}\`: the gateway renders public pages with it (ADR 0072)`);
 }
 
 if (problems.length > 0) {

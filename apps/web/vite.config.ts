@@ -5,14 +5,16 @@ import { precompress } from './build/precompress.plugin';
 
 const lib = (name: string) => fileURLToPath(new URL(`../../libs/${name}/src/index.ts`, import.meta.url));
 
-export default defineConfig(({ mode }) => {
+export default defineConfig(({ mode, isSsrBuild }) => {
   // VITE_* values from the environment or .env files; only these two reach the bundle (README: environment variables).
   const env = loadEnv(mode, process.cwd(), 'VITE_');
   return {
-    plugins: [react(), precompress()],
+    // The server renderer's bundle (ADR 0072) is read by the gateway from disk: nothing to precompress there.
+    plugins: isSsrBuild ? [react()] : [react(), precompress()],
     define: {
       __PREMIUM_DOMAINS_URL__: JSON.stringify(env.VITE_PREMIUM_DOMAINS_URL ?? ''),
       __VALUATION_URL__: JSON.stringify(env.VITE_VALUATION_URL ?? ''),
+      __SSR__: JSON.stringify(Boolean(isSsrBuild)),
     },
     resolve: {
       alias: {
@@ -26,6 +28,8 @@ export default defineConfig(({ mode }) => {
       proxy: { '/api': { target: 'http://127.0.0.1:3000' }, '/ws': { target: 'ws://127.0.0.1:3000', ws: true } },
     },
     // Source maps are written for error reports but not linked from the bundles; the gateway never serves them (ADR 0071).
-    build: { outDir: 'dist', emptyOutDir: true, sourcemap: 'hidden' },
+    // `vite build --ssr src/entry-server.tsx` writes the server renderer to dist-server, beside (never inside) what
+    // the gateway serves as files.
+    build: isSsrBuild ? { outDir: 'dist-server', emptyOutDir: true, sourcemap: false, copyPublicDir: false } : { outDir: 'dist', emptyOutDir: true, sourcemap: 'hidden', manifest: true },
   };
 });

@@ -20,6 +20,12 @@ async function postJson(url, body, token) {
 export async function seedDemo(baseUrl, admin = null) {
   for (const user of DEMO_USERS) {
     const response = await postJson(`${baseUrl}/api/auth/register`, { ...user, age_confirmed: true });
+    // Registering again on every start counts against this address's sign-up limit: a few restarts within the hour
+    // reach it. The accounts exist from the earlier starts then, so a limit only skips this step (not the start).
+    if (response.status === 429) {
+      console.warn(`Demo accounts not registered again this time (sign-up limit for this address; they exist from an earlier start)`);
+      break;
+    }
     if (!response.ok && response.status !== 409) {
       throw new Error(`Seeding ${user.username} failed: ${response.status} ${await response.text()}`);
     }

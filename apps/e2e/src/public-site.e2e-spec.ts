@@ -24,7 +24,13 @@ describe('the public site', () => {
     const page = currentPage();
     await page.setViewportSize({ width: 375, height: 812 });
     await page.route('**/api/fees', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"detail":"Service temporarily unavailable, please try again"}' }));
-    await page.goto(`${baseUrl()}/help-center?section=faq`);
+    // The browser's own read must fail: a server-rendered help page brings the fee with it (ADR 0072), so the visit
+    // starts on a page the browser renders (log in) and goes to the FAQ from there.
+    await page.goto(`${baseUrl()}/login`);
+    await page.locator('html[data-app="ready"]').waitFor({ state: 'attached' });
+    await page.getByRole('button', { name: /menu/i }).click();
+    await page.getByRole('link', { name: 'Help', exact: true }).click();
+    await page.getByRole('tab', { name: 'FAQ' }).click();
     await page.getByText('Does it cost anything to list or sell?').waitFor();
     await page.getByText('Listing is free.', { exact: true }).waitFor();
     expect(await page.getByText('currently free').count()).toBe(0);

@@ -10,6 +10,7 @@ import { httpMetrics } from './http/http-metrics.middleware';
 import { jsonBody } from './http/body-parsing';
 import { securityHeaders } from './http/security-headers';
 import { webApp } from './http/web-app';
+import { PageRenderer } from './site/page-renderer';
 import { apiDocument } from '@market/contracts';
 
 /** Builds the gateway application (not yet listening). */
@@ -28,7 +29,7 @@ export async function createGateway(config: GatewayConfig): Promise<NestExpressA
   app.use(requestContext);
   app.use(securityHeaders());
   app.use(...jsonBody());
-  app.use(...webApp(config.WEB_DIST));
+  app.use(...webApp(config.WEB_DIST, app.get(PageRenderer)));
   // Site files crawlers ask for at the root stay there (ADR 0071), as the probes do.
   app.setGlobalPrefix('api', { exclude: ['healthz', 'readyz', 'robots.txt', 'sitemap.xml', 'sitemaps/:file'] });
   app.useGlobalFilters(new AllErrorsFilter());

@@ -13,6 +13,14 @@ export const gatewayEnv = {
   METRICS_PORT: portSchema.default(9464),
   RPC_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   WEB_DIST: z.string().min(1).default(resolve(__dirname, '../../web/dist')),
+  // Public pages are rendered here and hydrated in the browser ('server'), or left to the browser ('browser'); the
+  // renderer is apps/web's server bundle, beside WEB_DIST unless named (ADR 0072).
+  WEB_RENDERING: z.enum(['server', 'browser']).default('server'),
+  WEB_SERVER_BUNDLE: z.string().min(1).optional(),
+  // A page not rendered within this long is served as the browser's shell instead (counted, never a 5xx).
+  PAGE_RENDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(3000),
+  // How long a rendered public page is kept; any listing event drops them all sooner. 0 keeps none.
+  PAGE_CACHE_MS: z.coerce.number().int().min(0).max(300_000).default(10_000),
   // Multiplies every rate limit; 0 turns them off (benchmarks only).
   RATE_LIMIT_SCALE: z.coerce.number().min(0).max(1000).default(1),
   // How long each gateway answers a repeated browse page from memory; listing events clear it sooner. 0 turns it off.

@@ -37,6 +37,7 @@ import { ContactController } from './contact/contact.controller';
 import { FeesController } from './fees/fees.controller';
 import { SiteController } from './site/site.controller';
 import { SiteFilesController } from './site/site-files.controller';
+import { PageRenderer } from './site/page-renderer';
 import { Sitemaps } from './site/sitemaps';
 
 class GatewayConnections implements OnApplicationShutdown {
@@ -120,6 +121,7 @@ export class GatewayModule {
         ListingWrites,
         BrowseCache,
         Sitemaps,
+        PageRenderer,
         LiveFeed,
       ],
     };

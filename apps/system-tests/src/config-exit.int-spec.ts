@@ -17,6 +17,8 @@ describe('configuration is checked at start', () => {
     ['gateway', {}, /^Invalid configuration: JWT_PUBLIC_KEYS: is required but not set$/],
     ['gateway', { JWT_PUBLIC_KEYS: '{"keys": [{"kty": "oct", "k": "c2VjcmV0"}]}' }, /^Invalid configuration: JWT_PUBLIC_KEYS: every key must be an EC P-256 public key/],
     ['auth-service', { ...keys, DATABASE_URL: 'mysql://db/x' }, /^Invalid configuration: DATABASE_URL: /],
+    ['gateway', { ...keys, WEB_RENDERING: 'edge' }, /^Invalid configuration: WEB_RENDERING: /],
+    ['gateway', { ...keys, PAGE_RENDER_TIMEOUT_MS: '10' }, /^Invalid configuration: PAGE_RENDER_TIMEOUT_MS: /],
     ['gateway', { JWT_PUBLIC_KEYS: keys.JWT_PUBLIC_KEYS }, /^Invalid configuration: BUS_SIGNING_KEY: is required but not set$/],
     ['gateway', { ...tokenKeys, BUS_SIGNING_KEY: 'not-a-key-but-long-enough' }, /^Invalid configuration: BUS_SIGNING_KEY: the key must be 32 bytes in base64url/],
     ['bidding-service', { ...tokenKeys, BUS_PUBLIC_KEYS: '{"gateway": []}' }, /^Invalid configuration: BUS_PUBLIC_KEYS: must list 1 or 2 keys for gateway$/],

@@ -5,7 +5,19 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import express from 'express';
-import { pickEncoding, webApp } from './web-app';
+import { pickEncoding, webApp, type ServerPages } from './web-app';
+
+/** The web app over `dir` on a free port, with a stand-in for the gateway's own routes after it. */
+async function serveWebApp(dir: string, pages?: ServerPages): Promise<{ server: Server; base: string }> {
+  const app = express();
+  app.use(webApp(dir, pages));
+  // What the gateway's own routes answer after the web app passes a request on.
+  app.use((req, res) => res.status(299).type('text/plain').send(`route ${req.path}`));
+  const server = await new Promise<Server>((resolve) => {
+    const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
+  });
+  return { server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
 
 describe('pickEncoding', () => {
   it.each([
@@ -40,14 +52,7 @@ describe('webApp serving precompressed assets', () => {
     writeFileSync(join(dir, 'assets', 'small-1.css'), 'body{}');
     writeFileSync(join(dir, 'assets', 'app-abc123.js.map'), '{"version":3,"sources":["secret.ts"]}');
     writeFileSync(join(dir, 'favicon.ico'), 'ico');
-    const app = express();
-    app.use(webApp(dir));
-    // What the gateway's own routes answer after the web app passes a request on.
-    app.use((req, res) => res.status(299).type('text/plain').send(`route ${req.path}`));
-    await new Promise<void>((resolve) => {
-      server = app.listen(0, '127.0.0.1', () => resolve());
-    });
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    ({ server, base } = await serveWebApp(dir));
   });
   afterAll(async () => {
     await new Promise((resolve) => server.close(resolve));
@@ -131,5 +136,56 @@ describe('webApp serving precompressed assets', () => {
   it('never leaves the build directory', async () => {
     const res = await raw('/assets/..%2f..%2f..%2fetc%2fpasswd', 'br');
     expect(res.body.toString()).not.toContain('root:');
+  });
+});
+
+describe('webApp with server-rendered pages (ADR 0072)', () => {
+  let dir: string;
+  let server: Server;
+  let base: string;
+  const asked: string[] = [];
+  const pages = {
+    rendersOnServer: (path: string) => ['/listing/1', '/broken', '/slow-fallback', '/moved'].includes(path),
+    page: async (path: string) => {
+      asked.push(path);
+      if (path === '/broken') throw new Error('renderer bug');
+      if (path === '/slow-fallback') return null;
+      if (path === '/moved') return { kind: 'redirect' as const, status: 301, location: '/listing/1' };
+      return { kind: 'page' as const, status: 200, html: `<!doctype html><title>rendered ${path}</title>${'<p>figures</p>'.repeat(200)}` };
+    },
+  };
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'web-dist-'));
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><title>shell</title>');
+    ({ server, base } = await serveWebApp(dir, pages));
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve));
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('sends a rendered page with its query to the renderer, compressed when taken, never cached by the browser', async () => {
+    const res = await fetch(`${base}/listing/1?ref=mail`, { headers: { 'accept-encoding': 'br' } });
+    expect([res.status, res.headers.get('content-encoding'), res.headers.get('cache-control')]).toEqual([200, 'br', 'no-cache']);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(await res.text()).toContain('<title>rendered /listing/1?ref=mail</title>');
+    expect(asked).toContain('/listing/1?ref=mail');
+  });
+
+  it("falls back to the browser's shell, 200, when the renderer fails or gives up; follows its redirects", async () => {
+    for (const path of ['/broken', '/slow-fallback']) {
+      const res = await fetch(`${base}${path}`);
+      expect([path, res.status, await res.text()]).toEqual([path, 200, '<!doctype html><title>shell</title>']);
+    }
+    const moved = await fetch(`${base}/moved`, { redirect: 'manual' });
+    expect([moved.status, moved.headers.get('location')]).toEqual([301, '/listing/1']);
+  });
+
+  it('leaves pages it does not render to the shell, and the API to its routes, without asking the renderer', async () => {
+    asked.length = 0;
+    expect(await (await fetch(`${base}/dashboard`)).text()).toBe('<!doctype html><title>shell</title>');
+    expect(await (await fetch(`${base}/api/listings`)).text()).toBe('route /api/listings');
+    expect(asked).toEqual([]);
   });
 });

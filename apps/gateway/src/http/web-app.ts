@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { extname, join, normalize, sep } from 'node:path';
-import express, { type RequestHandler, type Response } from 'express';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import express, { type Request, type RequestHandler, type Response } from 'express';
 
 const MAX_REMEMBERED_PATHS = 2_000;
 // The API, the probes and the site files crawlers ask for (ADR 0071) are answered by the gateway's routes.
@@ -46,8 +47,48 @@ function notAFile(res: Response): void {
   res.type('text/plain').send('Not found');
 }
 
-/** Serves the built web app; client routes fall back to index.html, /api stays with the API. */
-export function webApp(distDir: string): RequestHandler[] {
+/** A rendered page as the web app's server bundle gives it (ADR 0072). */
+export type ServerPage = { kind: 'page'; status: number; html: string } | { kind: 'redirect'; status: number; location: string };
+
+/** The public pages rendered on the server (the gateway's PageRenderer); null from page() means the browser's shell. */
+export interface ServerPages {
+  rendersOnServer(path: string): boolean;
+  page(path: string): Promise<ServerPage | null>;
+}
+
+// Rendered documents are compressed as they are sent (a few tens of KB; brotli at a middle level costs about a ms).
+const compressedPages = new WeakMap<ServerPage, Map<PrecompressedEncoding, Buffer>>();
+
+/** Sends a rendered page, compressed when the browser takes it. */
+function sendPage(req: Request, res: Response, page: ServerPage): void {
+  res.setHeader('Cache-Control', 'no-cache');
+  res.vary('Accept-Encoding');
+  if (page.kind === 'redirect') {
+    res.redirect(page.status, page.location);
+    return;
+  }
+  res.status(page.status).type('html');
+  const encoding = pickEncoding(req.headers['accept-encoding']);
+  if (!encoding) {
+    res.send(page.html);
+    return;
+  }
+  let copies = compressedPages.get(page);
+  if (!copies) compressedPages.set(page, (copies = new Map()));
+  let body = copies.get(encoding);
+  if (!body) {
+    body = encoding === 'br' ? brotliCompressSync(page.html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }) : gzipSync(page.html, { level: 6 });
+    copies.set(encoding, body);
+  }
+  res.setHeader('Content-Encoding', encoding);
+  res.send(body);
+}
+
+/**
+ * Serves the built web app; client routes fall back to index.html, /api stays with the API. Public pages are rendered
+ * on the server when `pages` renders them (ADR 0072), else (or when that fails) they get index.html too.
+ */
+export function webApp(distDir: string, pages?: ServerPages): RequestHandler[] {
   const root = normalize(distDir);
   const index = join(root, 'index.html');
   const variants = new Map<string, boolean>();
@@ -98,8 +139,15 @@ export function webApp(distDir: string): RequestHandler[] {
       res.status(404).type('text/plain').send('The web app is not built. Run: npx nx run @market/web:build');
       return;
     }
-    res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(index);
+    const shell = () => {
+      res.setHeader('Cache-Control', 'no-cache');
+      res.sendFile(index);
+    };
+    if (!pages?.rendersOnServer(req.path)) return shell();
+    pages.page(req.originalUrl).then(
+      (page) => (page ? sendPage(req, res, page) : shell()),
+      () => shell(),
+    );
   };
   const staticOnly: RequestHandler = (req, res, next) => {
     if (NOT_SPA.test(req.path)) return next();

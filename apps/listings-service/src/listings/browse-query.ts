@@ -1,4 +1,4 @@
-import type { BrowseListingsQuery } from '@market/contracts';
+import type { BrowseFacets, BrowseListingsQuery } from '@market/contracts';
 
 /** A SQL text and its parameters. */
 export interface SqlQuery {
@@ -57,11 +57,19 @@ export function buildBrowseQuery(query: BrowseListingsQuery, columns: string): S
   };
 }
 
+/** One cell of the browse grid: how many active listings of a category and type match the other filters. */
+export interface GridCell {
+  category: string;
+  listing_type: string;
+  n: number;
+}
+
 /**
- * How many active listings match. Filters on category, type and featured alone read the trigger-kept
- * listing_counts (at most 32 rows); searches and ranges count the matching rows through their indexes.
+ * The counts behind the total and the facets: matching active listings per category and type, under every filter
+ * except category and type. Filters on featured alone (or none) read the trigger-kept listing_counts (at most 32
+ * rows); searches and ranges count the matching rows through their indexes, once for the total and the facets both.
  */
-export function buildBrowseCount(query: BrowseListingsQuery): SqlQuery {
+export function buildBrowseGrid(query: BrowseListingsQuery): SqlQuery {
   const ranged =
     query.search !== undefined ||
     query.min_price !== undefined ||
@@ -69,20 +77,30 @@ export function buildBrowseCount(query: BrowseListingsQuery): SqlQuery {
     query.min_revenue !== undefined ||
     query.max_revenue !== undefined;
   if (ranged) {
-    const where = whereClause(query);
-    return { sql: `SELECT count(*)::int AS n FROM listings WHERE ${where.sql}`, params: where.params };
+    const where = whereClause({ ...query, category: undefined, listing_type: 'all' });
+    return {
+      sql: `SELECT category, listing_type, count(*)::int AS n FROM listings WHERE ${where.sql} GROUP BY category, listing_type`,
+      params: where.params,
+    };
   }
-  const where: string[] = [];
-  const params: unknown[] = [];
-  const add = (column: string, value: unknown) => {
-    params.push(value);
-    where.push(`${column} = $${params.length}`);
-  };
-  if (query.category) add('category', query.category);
-  if (query.listing_type !== 'all') add('listing_type', query.listing_type);
-  if (query.featured !== undefined) add('featured', query.featured);
+  const featured = query.featured === undefined ? '' : ' WHERE featured = $1';
   return {
-    sql: `SELECT COALESCE(sum(active), 0)::int AS n FROM listing_counts${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`,
-    params,
+    sql: `SELECT category, listing_type, COALESCE(sum(active), 0)::int AS n FROM listing_counts${featured} GROUP BY category, listing_type`,
+    params: query.featured === undefined ? [] : [query.featured],
   };
+}
+
+/** The total the request matches and its facets, from the grid: each facet applies every filter but its own. */
+export function totalAndFacets(grid: GridCell[], query: Pick<BrowseListingsQuery, 'category' | 'listing_type'>): { total: number; facets: BrowseFacets } {
+  const inCategory = (cell: GridCell) => !query.category || cell.category === query.category;
+  const ofType = (cell: GridCell) => query.listing_type === 'all' || cell.listing_type === query.listing_type;
+  const facets: BrowseFacets = { category: {}, listing_type: { auction: 0, fixed: 0 } };
+  let total = 0;
+  for (const cell of grid) {
+    if (cell.n === 0) continue;
+    if (ofType(cell)) facets.category[cell.category] = (facets.category[cell.category] ?? 0) + cell.n;
+    if (inCategory(cell) && (cell.listing_type === 'auction' || cell.listing_type === 'fixed')) facets.listing_type[cell.listing_type] += cell.n;
+    if (inCategory(cell) && ofType(cell)) total += cell.n;
+  }
+  return { total, facets };
 }

@@ -5,6 +5,7 @@ import { KIT_MIGRATIONS, openServiceDatabase } from '@market/server-kit';
 import { createTestDatabase, type TestDatabase, signingAs } from '@market/server-kit/testing';
 import { CreateListings1763800600000 } from '../migrations/1763800600000-create-listings';
 import { CreateWatchlist1763800700000 } from '../migrations/1763800700000-create-watchlist';
+import { totalAndFacets } from './browse-query';
 import { BrowseCountsAndSortIndexes1763800800000 } from '../migrations/1763800800000-browse-counts-and-sort-indexes';
 import { PriceVersionAndModeration1764510100000 } from '../migrations/1764510100000-price-version-and-moderation';
 import { ListingOwnership1764530000000 } from '../migrations/1764530000000-listing-ownership';
@@ -28,7 +29,12 @@ describe('listings browse', () => {
   let ds: DataSource;
   let listings: ListingsRepository;
   const seller = randomUUID();
-  const browse = (query: Record<string, unknown>) => listings.browse(BrowseListingsQuerySchema.parse(query));
+  // What the service answers: the page, and the total and facets from the counts grid.
+  const browse = async (raw: Record<string, unknown>) => {
+    const query = BrowseListingsQuerySchema.parse(raw);
+    const { listings: rows, grid } = await listings.browse(query);
+    return { listings: rows, ...totalAndFacets(grid, query) };
+  };
   const titles = async (query: Record<string, unknown>) => (await browse(query)).listings.map((l) => l.title);
 
   const live = async (overrides: Parameters<typeof buildListing>[0]) => {
@@ -81,6 +87,21 @@ describe('listings browse', () => {
     expect(await titles({ min_revenue: 1000, max_revenue: 3000 })).toEqual(['Baking recipe newsletter', 'Camping gear store']);
   });
 
+  it('counts each category and type under the other filters: the trigger-kept counts and the counted matches agree', async () => {
+    const all = await browse({});
+    expect(all.facets).toEqual({ category: { Blog: 1, 'E-commerce': 1, Newsletter: 1, SaaS: 1 }, listing_type: { auction: 3, fixed: 1 } });
+    // A category filter narrows the type counts and the total, not the category counts (they say what each would show).
+    const blogs = await browse({ category: 'Blog' });
+    expect([blogs.total, blogs.facets]).toEqual([1, { category: all.facets.category, listing_type: { auction: 1, fixed: 0 } }]);
+    const fixed = await browse({ listing_type: 'fixed' });
+    expect([fixed.total, fixed.facets.category, fixed.facets.listing_type]).toEqual([1, { 'E-commerce': 1 }, all.facets.listing_type]);
+    // A search counts its matches (not the kept table), by the same rule.
+    const recipes = await browse({ search: 'recipe', listing_type: 'auction' });
+    expect([recipes.total, recipes.facets]).toEqual([2, { category: { Blog: 1, Newsletter: 1 }, listing_type: { auction: 2, fixed: 0 } }]);
+    const priced = await browse({ min_price: '5000', max_price: '20000', category: 'E-commerce' });
+    expect([priced.total, priced.facets]).toEqual([1, { category: { 'E-commerce': 1, Newsletter: 1 }, listing_type: { auction: 0, fixed: 1 } }]);
+  });
+
   it('sorts by price both ways and by revenue, and pages', async () => {
     expect(await titles({ sort_by: 'price', sort_order: 'asc' })).toEqual(['Vegan recipes blog', 'Baking recipe newsletter', 'Camping gear store', 'Project tracker SaaS']);
     expect(await titles({ sort_by: 'price', sort_order: 'desc' })).toEqual(['Project tracker SaaS', 'Camping gear store', 'Baking recipe newsletter', 'Vegan recipes blog']);
@@ -88,7 +109,7 @@ describe('listings browse', () => {
     const second = await browse({ sort_by: 'price', sort_order: 'asc', limit: 3, page: 2 });
     expect(second).toMatchObject({ total: 4 });
     expect(second.listings.map((l) => l.title)).toEqual(['Project tracker SaaS']);
-    expect(await browse({ page: 9 })).toEqual({ listings: [], total: 4 });
+    expect(await browse({ page: 9 })).toMatchObject({ listings: [], total: 4 });
   });
 
   it('keeps the trigger-kept totals equal to the rows through inserts, status, category, type, feature and delete changes', async () => {

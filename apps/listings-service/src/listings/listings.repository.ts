@@ -4,7 +4,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import type { BrowseListingsQuery, CreateListing } from '@market/contracts';
 import type { ListingStatus, PriceUpdate } from '@market/domain';
 import { applyBidPrices, applyRepricedPrice, type RepricedListing } from './listing-prices.repository';
-import { buildBrowseCount, buildBrowseQuery } from './browse-query';
+import { buildBrowseGrid, buildBrowseQuery, type GridCell } from './browse-query';
 
 /** A listing row as stored; money columns come back as numbers (bigint parsed, always whole dollars). */
 export interface ListingRecord {
@@ -258,15 +258,15 @@ export class ListingsRepository {
     return row ?? null;
   }
 
-  /** One page of active listings matching the browse filters, and how many match in all (two queries at once). */
-  async browse(query: BrowseListingsQuery): Promise<{ listings: ListingRecord[]; total: number }> {
+  /** One page of active listings matching the browse filters, and the counts per category and type (two queries at once). */
+  async browse(query: BrowseListingsQuery): Promise<{ listings: ListingRecord[]; grid: GridCell[] }> {
     const page = buildBrowseQuery(query, LISTING_COLUMNS);
-    const count = buildBrowseCount(query);
-    const [listings, [row]] = await Promise.all([
+    const counts = buildBrowseGrid(query);
+    const [listings, grid] = await Promise.all([
       this.dataSource.query(page.sql, page.params) as Promise<ListingRecord[]>,
-      this.dataSource.query(count.sql, count.params) as Promise<Array<{ n: number }>>,
+      this.dataSource.query(counts.sql, counts.params) as Promise<GridCell[]>,
     ]);
-    return { listings, total: row.n };
+    return { listings, grid };
   }
 
   /** All listings and active ones, for the admin overview. */

@@ -25,6 +25,7 @@ import {
   requireAdmin,
   SettingsClient,
 } from '@market/server-kit';
+import { totalAndFacets } from './browse-query';
 import { ListingsRepository, type ListingRecord } from './listings.repository';
 import { presentListing } from './listing.presenter';
 import { authorizeListingUpdate, listingAbilities } from './listing.policy';
@@ -82,13 +83,15 @@ export class ListingsService {
 
   /** One page of active listings, the same for every caller (the gateway shares pages between them). */
   async browse(query: BrowseListingsQuery): Promise<BrowseListingsResponse> {
-    const { listings, total } = await this.listings.browse(query);
+    const { listings, grid } = await this.listings.browse(query);
+    const { total, facets } = totalAndFacets(grid, query);
     return {
       listings: listings.map((l) => presentListing(l, null)),
       total,
       page: query.page,
       pages: Math.max(1, Math.ceil(total / query.limit)),
       limit: query.limit,
+      facets,
     };
   }
 

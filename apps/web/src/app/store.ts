@@ -3,10 +3,13 @@ import { api } from '../lib/api';
 import { sessionReducer } from '../session/session.slice';
 import type { RootState } from '../lib/store-hooks';
 
-/** Creates the Redux store (one per app; tests make their own). */
-export function createStore() {
+const reducer = { session: sessionReducer, [api.reducerPath]: api.reducer };
+
+/** Creates the Redux store (one per app; tests make their own; the server renderer starts one from answers, ADR 0072). */
+export function createStore(preloadedState?: { [api.reducerPath]: ReturnType<typeof api.reducer> }) {
   return configureStore({
-    reducer: { session: sessionReducer, [api.reducerPath]: api.reducer },
+    reducer,
+    ...(preloadedState ? { preloadedState } : {}),
     middleware: (getDefault) => getDefault().concat(api.middleware),
   });
 }

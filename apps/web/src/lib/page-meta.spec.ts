@@ -46,3 +46,29 @@ describe('applyPageMeta (SPEC §2)', () => {
     expect(doc.tags.get('meta[property="og:url"]')).toBe('https://market.example/help-center');
   });
 });
+
+describe('applyPageMeta: canonical link and structured data (ADR 0072)', () => {
+  it("updates the server's canonical link and twitter tags, and drops a listing's JSON-LD on a page without one", () => {
+    const removed: string[] = [];
+    const tags = new Map([
+      ['link[rel="canonical"]', 'old'],
+      ['meta[name="twitter:title"]', 'old'],
+    ]);
+    const script = { textContent: '{"old":true}', setAttribute: () => undefined, remove: () => removed.push('json-ld') };
+    const doc: MetaDocument = {
+      title: 'x',
+      location: { href: 'https://market.example/listing/1?ref=mail', origin: 'https://market.example' },
+      head: {
+        querySelector: (selector) =>
+          selector === 'script[type="application/ld+json"]' ? script : tags.has(selector) ? { setAttribute: (_name, value) => tags.set(selector, value) } : null,
+      },
+    };
+    applyPageMeta({ title: 'A listing', url: '/listing/1', jsonLd: (origin) => ({ url: `${origin}/listing/1` }) }, doc);
+    expect(tags.get('link[rel="canonical"]')).toBe('https://market.example/listing/1');
+    expect(tags.get('meta[name="twitter:title"]')).toBe('A listing | Site Market');
+    expect(JSON.parse(script.textContent)).toEqual({ url: 'https://market.example/listing/1' });
+    applyPageMeta({ title: 'Browse' }, doc);
+    expect(removed).toEqual(['json-ld']);
+    expect(tags.get('link[rel="canonical"]')).toBe('https://market.example/listing/1?ref=mail');
+  });
+});

@@ -1,52 +1,84 @@
-import { useEffect } from 'react';
+import { createContext, useContext, useEffect } from 'react';
+import { headValues, type HeadValues } from './page-head';
 
-/** What a page says about itself to the browser tab, search engines and link previews (SPEC §2). */
+/** What a page says about itself to the browser tab, search engines and link previews (SPEC §2, ADR 0072). */
 export interface PageMeta {
   title: string;
   description?: string;
+  /** A path or URL; made absolute for link previews. */
   image?: string;
+  /** The page's canonical path; the address it was asked for by default. */
   url?: string;
   type?: string;
+  /** Structured data (schema.org JSON-LD), given the site's origin to make its addresses absolute. */
+  jsonLd?: (origin: string) => object;
+  /** The HTTP status the server answers this page with (404 for a page or listing that is not there). */
+  status?: number;
+  /** Keeps the page out of search results (a missing page, a signed-in page). */
+  noindex?: boolean;
 }
 
-export const SITE_NAME = 'Site Market';
-/** What a page that says nothing of itself is described as: one page's description must not linger on the next. */
-export const SITE_DESCRIPTION =
-  'Buy and sell websites and online businesses. Auctions and fixed prices, funds held in escrow until the transfer is verified.';
-export const SITE_IMAGE = '/api/uploads/logo.png';
+export { SITE_DESCRIPTION, SITE_IMAGE, SITE_NAME } from './page-head';
+
+/** Where the server renderer collects the page's metadata while it renders (ADR 0072); absent in the browser. */
+export interface PageMetaCollector {
+  meta: PageMeta | null;
+}
+export const PageMetaCollectorContext = createContext<PageMetaCollector | null>(null);
 
 /** The part of a document the helper touches (a plain object stands in for it in unit tests). */
 export interface MetaDocument {
   title: string;
-  head: { querySelector(selector: string): { setAttribute(name: string, value: string): void } | null };
-  location?: { href: string } | null;
+  head: {
+    querySelector(selector: string): { setAttribute(name: string, value: string): void; textContent?: string | null; remove?(): void } | null;
+  };
+  location?: { href: string; origin?: string } | null;
+}
+
+const ATTRIBUTE_TAGS: Array<[string, keyof HeadValues, string]> = [
+  ['meta[name="description"]', 'description', 'content'],
+  ['meta[name="robots"]', 'robots', 'content'],
+  ['link[rel="canonical"]', 'canonical', 'href'],
+  ['meta[property="og:title"]', 'title', 'content'],
+  ['meta[property="og:description"]', 'description', 'content'],
+  ['meta[property="og:image"]', 'image', 'content'],
+  ['meta[property="og:url"]', 'canonical', 'content'],
+  ['meta[property="og:type"]', 'type', 'content'],
+  ['meta[name="twitter:title"]', 'title', 'content'],
+  ['meta[name="twitter:description"]', 'description', 'content'],
+  ['meta[name="twitter:image"]', 'image', 'content'],
+];
+
+/**
+ * Sets the title, description, canonical link and social tags that exist in the document (the server wrote them,
+ * ADR 0072). What a page leaves out falls back to the site's own (description, image, type 'website', the current
+ * address), and link previews get absolute URLs. A listing's structured data follows the page; another page drops it.
+ */
+export function applyPageMeta(meta: PageMeta, doc: MetaDocument = document): void {
+  const href = doc.location?.href;
+  const origin = doc.location ? (doc.location.origin ?? new URL(doc.location.href).origin) : '';
+  const path = href ? href.slice(origin.length) || '/' : '/';
+  const values = headValues(meta, { origin, path });
+  doc.title = values.title;
+  // Only tags the page already has are changed: the helper never adds tags (SPEC §2).
+  for (const [selector, key, attribute] of ATTRIBUTE_TAGS) {
+    const value = values[key];
+    if (typeof value === 'string') doc.head.querySelector(selector)?.setAttribute(attribute, value);
+  }
+  const script = doc.head.querySelector('script[type="application/ld+json"]');
+  if (script && values.jsonLd) script.textContent = values.jsonLd;
+  else if (script) script.remove?.();
 }
 
 /**
- * Sets the title, description and social tags that exist in the document. What a page leaves out falls back to the
- * site's own (description, image, type 'website', the current address), and link previews get absolute URLs.
+ * A page's metadata: on the server it is collected for the HTML head (the last page component to say wins, as in the
+ * browser); in the browser it is applied while the page is shown.
  */
-export function applyPageMeta(meta: PageMeta, doc: MetaDocument = document): void {
-  const title = meta.title === SITE_NAME ? SITE_NAME : `${meta.title} | ${SITE_NAME}`;
-  doc.title = title;
-  const absolute = (url: string) => (doc.location ? new URL(url, doc.location.href).href : url);
-  // Only tags the page already has are changed: the helper never adds tags (SPEC §2).
-  const set = (selector: string, value: string | undefined) => {
-    if (value !== undefined) doc.head.querySelector(selector)?.setAttribute('content', value);
-  };
-  const description = meta.description ?? SITE_DESCRIPTION;
-  set('meta[name="description"]', description);
-  set('meta[property="og:title"]', title);
-  set('meta[property="og:description"]', description);
-  set('meta[property="og:image"]', absolute(meta.image ?? SITE_IMAGE));
-  set('meta[property="og:url"]', meta.url ? absolute(meta.url) : doc.location?.href);
-  set('meta[property="og:type"]', meta.type ?? 'website');
-}
-
-/** Applies a page's metadata while it is shown. */
 export function usePageMeta(meta: PageMeta): void {
-  const { title, description, image, url, type } = meta;
+  const collector = useContext(PageMetaCollectorContext);
+  if (collector) collector.meta = meta;
+  const { title, description, image, url, type, jsonLd, noindex } = meta;
   useEffect(() => {
-    applyPageMeta({ title, description, image, url, type });
-  }, [title, description, image, url, type]);
+    applyPageMeta({ title, description, image, url, type, jsonLd, noindex });
+  }, [title, description, image, url, type, jsonLd, noindex]);
 }

@@ -3,7 +3,7 @@ import { usePageMeta } from '../lib/page-meta';
 
 /** Any route the app does not know. */
 export function NotFoundPage() {
-  usePageMeta({ title: 'Page not found' });
+  usePageMeta({ title: 'Page not found', status: 404, noindex: true });
   return (
     <div className="container section">
       <div className="card center narrow">

@@ -78,6 +78,16 @@ export type ListingDto = z.infer<typeof ListingSchema>;
 /** A listing as everyone sees it on browse pages, which are shared between callers: never a reserve amount (D7). */
 export const PublicListingSchema = ListingSchema.omit({ reserve_price: true, seller: true, bid_history: true });
 
+/**
+ * How many active listings match per category and per listing type, each under every other filter of the request
+ * (a category's count ignores the category filter, not the type or price ones): what each choice would show.
+ */
+export const BrowseFacetsSchema = z.strictObject({
+  category: z.record(z.string(), z.number().int()),
+  listing_type: z.strictObject({ auction: z.number().int(), fixed: z.number().int() }),
+});
+export type BrowseFacets = z.infer<typeof BrowseFacetsSchema>;
+
 /** GET /api/listings. */
 export const BrowseListingsResponseSchema = z.strictObject({
   listings: z.array(PublicListingSchema),
@@ -85,6 +95,7 @@ export const BrowseListingsResponseSchema = z.strictObject({
   page: z.number().int(),
   pages: z.number().int(),
   limit: z.number().int(),
+  facets: BrowseFacetsSchema,
 });
 export type BrowseListingsResponse = z.infer<typeof BrowseListingsResponseSchema>;
 

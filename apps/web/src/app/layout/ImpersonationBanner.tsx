@@ -4,6 +4,7 @@ import { api } from '../../lib/api';
 import { endImpersonation, readImpersonation } from '../../lib/impersonation';
 import { startSession } from '../../session/session.slice';
 import { useStopImpersonationMutation } from '../../session/session.api';
+import { useInBrowser } from '../../lib/use-in-browser';
 
 /** The orange banner while an admin views the site as a user, with 'Return to Admin' (SPEC §2, §4). */
 export function ImpersonationBanner() {
@@ -11,7 +12,8 @@ export function ImpersonationBanner() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const [stop, { isLoading }] = useStopImpersonationMutation();
-  const impersonation = readImpersonation();
+  // Browser storage says who is viewed: read once hydrated, never on the server (ADR 0072).
+  const impersonation = useInBrowser() ? readImpersonation() : null;
   if (!impersonation) return null;
 
   const returnToAdmin = async () => {

@@ -1,20 +1,24 @@
 import { type FormEvent } from 'react';
+import type { BrowseFacets } from '@market/contracts';
 import { CATEGORIES } from '@market/domain';
-import { cleanAmount, DEFAULT_FILTERS, type BrowseFilters as Filters, type ListingTypeFilter } from './browse-params';
+import { cleanAmount, DEFAULT_FILTERS, facetLabel, type BrowseFilters as Filters, type ListingTypeFilter } from './browse-params';
 
 interface BrowseFiltersProps {
   filters: Filters;
   onApply: (filters: Filters) => void;
   onClear: () => void;
+  /** How many listings each category and type would show under the other filters; absent while loading. */
+  facets?: BrowseFacets;
 }
 
 const text = (form: FormData, name: string) => String(form.get(name) ?? '');
 
 /**
  * The filter form. Fields start from the URL and the parent remounts it (key) when the URL changes, so back/forward
- * and shared links show the filters they apply. Selects apply at once; typed fields on Apply (or Enter).
+ * and shared links show the filters they apply. Selects apply at once; typed fields on Apply (or Enter). Each category
+ * and type says how many listings choosing it would show (the answer's facets).
  */
-export function BrowseFilters({ filters, onApply, onClear }: BrowseFiltersProps) {
+export function BrowseFilters({ filters, onApply, onClear, facets }: BrowseFiltersProps) {
   const apply = (form: HTMLFormElement) => {
     const data = new FormData(form);
     onApply({
@@ -49,7 +53,7 @@ export function BrowseFilters({ filters, onApply, onClear }: BrowseFiltersProps)
           <option value="">All categories</option>
           {CATEGORIES.map((category) => (
             <option key={category} value={category}>
-              {category}
+              {facetLabel(category, facets && (facets.category[category] ?? 0))}
             </option>
           ))}
         </select>
@@ -58,8 +62,8 @@ export function BrowseFilters({ filters, onApply, onClear }: BrowseFiltersProps)
         <span>Listing type</span>
         <select name="listing_type" defaultValue={filters.listing_type} onChange={applyNow}>
           <option value="all">All types</option>
-          <option value="auction">Auction</option>
-          <option value="fixed">Fixed price</option>
+          <option value="auction">{facetLabel('Auction', facets?.listing_type.auction)}</option>
+          <option value="fixed">{facetLabel('Fixed price', facets?.listing_type.fixed)}</option>
         </select>
       </label>
       <fieldset className="browse-range">

@@ -50,7 +50,7 @@ export function BrowsePage() {
     <div className="container section browse-page">
       <h1>Browse websites for sale</h1>
       <div className="browse-layout">
-        <BrowseFilters key={searchParams.toString()} filters={filters} onApply={go} onClear={clear} />
+        <BrowseFilters key={searchParams.toString()} filters={filters} onApply={go} onClear={clear} facets={currentData?.facets} />
         <div className="browse-results">
           <div className="browse-toolbar">
             <p className="browse-count" aria-live="polite" data-testid="result-count">

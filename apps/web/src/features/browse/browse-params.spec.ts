@@ -1,4 +1,5 @@
 import {
+  facetLabel,
   DEFAULT_FILTERS,
   cleanAmount,
   hasActiveFilters,
@@ -106,5 +107,13 @@ describe('URL and API query strings', () => {
     expect(hasActiveFilters(DEFAULT_FILTERS)).toBe(false);
     expect(hasActiveFilters({ ...DEFAULT_FILTERS, page: 4, sort_by: 'price' })).toBe(false);
     expect(hasActiveFilters({ ...DEFAULT_FILTERS, min_price: '1' })).toBe(true);
+  });
+});
+
+describe('facetLabel', () => {
+  it('adds the count, grouped, and leaves the name bare while counts load', () => {
+    expect(facetLabel('Blog', 1204)).toBe('Blog (1,204)');
+    expect(facetLabel('Fixed price', 0)).toBe('Fixed price (0)');
+    expect(facetLabel('SaaS', undefined)).toBe('SaaS');
   });
 });

@@ -122,3 +122,8 @@ export function pageWindow(current: number, totalPages: number, max: number = MA
   const start = Math.min(Math.max(1, page - Math.floor((size - 1) / 2)), total - size + 1);
   return Array.from({ length: size }, (_, i) => start + i);
 }
+
+/** A filter choice with how many listings it would show, e.g. "Blog (1,204)"; the bare name while counts load. */
+export function facetLabel(name: string, count: number | undefined): string {
+  return count === undefined ? name : `${name} (${count.toLocaleString('en-US')})`;
+}

@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react';
+import { useInBrowser } from '../../lib/use-in-browser';
 import { STORAGE_KEYS } from '../../lib/storage-keys';
 
 export type ViewMode = 'grid' | 'list';
@@ -13,7 +14,10 @@ function readViewMode(): ViewMode {
 
 /** Grid or list view, remembered in localStorage browseViewMode (SPEC §2). */
 export function useViewMode(): [ViewMode, (mode: ViewMode) => void] {
-  const [mode, setMode] = useState<ViewMode>(readViewMode);
+  // Grid while the server's HTML is hydrated, as the server rendered it; the remembered choice once in the browser (ADR 0072).
+  const inBrowser = useInBrowser();
+  const [chosen, setMode] = useState<ViewMode | null>(null);
+  const mode = chosen ?? (inBrowser ? readViewMode() : 'grid');
   const choose = useCallback((next: ViewMode) => {
     setMode(next);
     try {

@@ -1,9 +1,10 @@
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { ListingDto } from '@market/contracts';
 import { formatBusinessAge, formatDollars, formatTraffic, listingStatusLabel, monthlyProfit } from '@market/domain';
 import { useListingQuery } from '../../api/listings.api';
 import { useAppSelector } from '../../lib/store-hooks';
+import { RENDERING_ON_SERVER } from '../../lib/api';
 import { VerifiedBadge } from '../../components/listing/VerifiedBadge';
 import { OwnershipPanel } from './OwnershipPanel';
 import { ActionPanel } from './ActionPanel';
@@ -14,6 +15,7 @@ import { SellerCard } from './SellerCard';
 import { planActions } from './listing-actions';
 import { useLiveListing } from './use-live-listing';
 import { usePageMeta } from '../../lib/page-meta';
+import { listingStructuredData } from './listing-structured-data';
 import './listing-detail.css';
 
 /** Statuses that mean "no such listing for you": missing, hidden, or an id the API cannot read. */
@@ -74,10 +76,22 @@ function Centered({ children }: { children: React.ReactNode }) {
 export function ListingDetailPage() {
   const { listingId = '' } = useParams();
   const user = useAppSelector((state) => state.session.user);
-  const { data: listing, error, isLoading, refetch } = useListingQuery(listingId);
+  // The server's answer (kept up to PAGE_CACHE_MS, and a bid reaches listings-service after its event) shows at once;
+  // the browser asks again on mount so the price and the minimum bid are this moment's (ADR 0072).
+  const { data: listing, error, isLoading, refetch } = useListingQuery(listingId, { refetchOnMountOrArgChange: !RENDERING_ON_SERVER });
   // Live only once the listing exists: a missing one has no feed to follow.
   const { extendedUntil } = useLiveListing(listingId, listing !== undefined);
-  usePageMeta({ title: listing?.title ?? 'Listing', description: listing?.description.slice(0, 160), image: listing?.screenshots?.[0], type: 'article' });
+  const notFound = !listing && !isLoading && (!error || NOT_FOUND_STATUSES.includes((error as { status?: unknown }).status));
+  usePageMeta({
+    title: listing?.title ?? (notFound ? 'Listing not found' : 'Listing'),
+    description: listing?.description.slice(0, 160),
+    image: listing?.screenshots?.[0],
+    type: 'article',
+    url: `/listing/${encodeURIComponent(listingId)}`,
+    jsonLd: useMemo(() => (listing ? (origin: string) => listingStructuredData(listing, origin) : undefined), [listing]),
+    // A listing that is not there answers 404 and stays out of search results (ADR 0072).
+    ...(notFound ? { status: 404, noindex: true } : {}),
+  });
 
   useEffect(() => {
     if (error) console.error('Error loading listing', error);
@@ -94,7 +108,6 @@ export function ListingDetailPage() {
     );
   }
   if (!listing) {
-    const notFound = !error || NOT_FOUND_STATUSES.includes((error as { status?: unknown }).status);
     return (
       <Centered>
         <h1>{notFound ? 'Listing not found' : 'This listing could not be loaded'}</h1>

@@ -1,19 +1,29 @@
-import { createBrowserRouter } from 'react-router-dom';
+import type { RouteObject } from 'react-router-dom';
 import { Layout } from './layout/Layout';
 import { HomePage } from '../pages/HomePage';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { ErrorPage } from '../pages/ErrorPage';
 
-/** Every route of the web app (SPEC §2). */
-export const router = createBrowserRouter([
+/** What a route tells the server renderer (ADR 0072): that it renders there, and its module for the build manifest. */
+export interface RouteHandle {
+  serverRendered: true;
+  /** The lazy page's source, as Vite's manifest names it, so the server links its styles and scripts. */
+  source?: string;
+}
+
+/** Marks a public page the server renders (ADR 0072); signed-in and one-time-link pages stay in the browser. */
+const onServer = (source?: string): { handle: RouteHandle } => ({ handle: { serverRendered: true, ...(source ? { source } : {}) } });
+
+/** Every route of the web app (SPEC §2): the browser's router and the server renderer's (ADR 0072) are made from these. */
+export const routes: RouteObject[] = [
   {
     element: <Layout />,
     errorElement: <ErrorPage />,
     children: [
-      { path: '/', element: <HomePage /> },
-      { path: '/browse', lazy: () => import('../features/browse/BrowsePage').then((m) => ({ Component: m.BrowsePage })) },
+      { path: '/', element: <HomePage />, ...onServer() },
+      { path: '/browse', ...onServer('src/features/browse/BrowsePage.tsx'), lazy: () => import('../features/browse/BrowsePage').then((m) => ({ Component: m.BrowsePage })) },
       {
-        path: '/listing/:listingId',
+        path: '/listing/:listingId', ...onServer('src/features/listing-detail/ListingDetailPage.tsx'),
         lazy: () => import('../features/listing-detail/ListingDetailPage').then((m) => ({ Component: m.ListingDetailPage })),
       },
       { path: '/login', lazy: () => import('../features/auth/LoginPage').then((m) => ({ Component: m.LoginPage })) },
@@ -48,13 +58,13 @@ export const router = createBrowserRouter([
         path: '/sandbox-onboarding/:linkId',
         lazy: () => import('../features/payouts/SandboxOnboardingPage').then((m) => ({ Component: m.SandboxOnboardingPage })),
       },
-      { path: '/help-center', lazy: () => import('../features/public-site/HelpCenterPage').then((m) => ({ Component: m.HelpCenterPage })) },
-      { path: '/about', lazy: () => import('../features/public-site/AboutPage').then((m) => ({ Component: m.AboutPage })) },
-      { path: '/contact', lazy: () => import('../features/public-site/ContactPage').then((m) => ({ Component: m.ContactPage })) },
-      { path: '/privacy-policy', lazy: () => import('../features/public-site/LegalPage').then((m) => ({ Component: m.PrivacyPolicyPage })) },
-      { path: '/terms-of-service', lazy: () => import('../features/public-site/LegalPage').then((m) => ({ Component: m.TermsOfServicePage })) },
-      { path: '/cookie-policy', lazy: () => import('../features/public-site/LegalPage').then((m) => ({ Component: m.CookiePolicyPage })) },
-      { path: '*', element: <NotFoundPage /> },
+      { path: '/help-center', ...onServer('src/features/public-site/HelpCenterPage.tsx'), lazy: () => import('../features/public-site/HelpCenterPage').then((m) => ({ Component: m.HelpCenterPage })) },
+      { path: '/about', ...onServer('src/features/public-site/AboutPage.tsx'), lazy: () => import('../features/public-site/AboutPage').then((m) => ({ Component: m.AboutPage })) },
+      { path: '/contact', ...onServer('src/features/public-site/ContactPage.tsx'), lazy: () => import('../features/public-site/ContactPage').then((m) => ({ Component: m.ContactPage })) },
+      { path: '/privacy-policy', ...onServer('src/features/public-site/LegalPage.tsx'), lazy: () => import('../features/public-site/LegalPage').then((m) => ({ Component: m.PrivacyPolicyPage })) },
+      { path: '/terms-of-service', ...onServer('src/features/public-site/LegalPage.tsx'), lazy: () => import('../features/public-site/LegalPage').then((m) => ({ Component: m.TermsOfServicePage })) },
+      { path: '/cookie-policy', ...onServer('src/features/public-site/LegalPage.tsx'), lazy: () => import('../features/public-site/LegalPage').then((m) => ({ Component: m.CookiePolicyPage })) },
+      { path: '*', element: <NotFoundPage />, ...onServer() },
     ],
   },
-]);
+];

@@ -1,0 +1,106 @@
+import { randomBytes } from 'node:crypto';
+import type { Browser } from 'playwright-core';
+import { solidPng } from '@market/server-kit/testing';
+import { approveListing, createListingViaApi, registerAccount } from './support/api';
+import { baseUrl, launchBrowser, snap } from './support/browser';
+
+const TAG = `ssr${randomBytes(4).toString('hex')}`;
+
+/**
+ * Public pages come from the server whole (ADR 0072): a visitor without JavaScript, a crawler or a link preview reads
+ * the listing itself, and the browser then takes the same HTML over without asking for the data again.
+ */
+describe('server-rendered public pages', () => {
+  let browser: Browser;
+  let listingId = '';
+  const title = `${TAG} Sourdough <baking> blog`;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    const seller = await registerAccount('ssrseller');
+    const listing = await createListingViaApi(
+      seller.token,
+      {
+        title,
+        description: 'A baking blog with loyal readers and a famous recipe that ranks first on search engines.',
+        category: 'Blog',
+        website_url: `https://${TAG}.example.com`,
+        monthly_revenue: '1200',
+        annual_revenue: '14400',
+        monthly_traffic: '4000',
+        monthly_expenses: '0',
+        profit_margin: '50',
+        business_age_months: '14',
+        monetization_methods: 'AdSense',
+        listing_type: 'fixed',
+        starting_price: '3400',
+      },
+      [solidPng(1, 1)],
+    );
+    listingId = listing.id;
+    await approveListing(listingId);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('shows a listing, its head and its structured data to a visitor without JavaScript, at both widths', async () => {
+    for (const [width, name] of [
+      [1280, 'desktop'],
+      [375, 'phone'],
+    ] as const) {
+      const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width, height: 860 } });
+      const page = await context.newPage();
+      const response = await page.goto(`${baseUrl()}/listing/${listingId}`);
+      expect(response?.status()).toBe(200);
+      await page.getByRole('heading', { level: 1, name: title }).waitFor();
+      await page.getByText('$3,400').first().waitFor();
+      expect(await page.title()).toBe(`${title} | Site Market`);
+      expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toMatch(new RegExp(`^https?://[^/]+/listing/${listingId}$`));
+      expect(await page.locator('meta[property="og:image"]').getAttribute('content')).toMatch(/^https?:\/\/[^/]+\/api\/uploads\//);
+      const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}');
+      expect(jsonLd).toMatchObject({ '@type': 'Product', name: title, offers: { price: '3400', priceCurrency: 'USD', availability: 'https://schema.org/InStock' } });
+      await snap(page, `server-rendered-listing-no-js-${name}`);
+      await context.close();
+    }
+  });
+
+  it('is taken over by the browser without asking for the browse page again, a mismatch or an error, and then navigates', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+    const listingReads: string[] = [];
+    const browseReads: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname === `/api/listings/${listingId}`) listingReads.push(request.url());
+      if (pathname === '/api/listings') browseReads.push(request.url());
+    });
+    await page.goto(`${baseUrl()}/browse?search=${TAG}`);
+    await page.locator('html[data-app="ready"]').waitFor({ state: 'attached' });
+    await page.getByTestId('listing-card').getByRole('heading', { name: title }).waitFor();
+    // Hydrated: a client-side navigation from the rendered card opens the listing (one read, made by the browser).
+    await page.getByTestId('listing-card').getByRole('link').first().click();
+    await page.getByRole('heading', { level: 1, name: title }).waitFor();
+    expect(await page.title()).toBe(`${title} | Site Market`);
+    expect(listingReads).toHaveLength(1);
+    // The browse answer came with the HTML: by the time the browser navigated away it had not asked for it again.
+    expect(browseReads).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('answers an unknown address 404 with the not-found page', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    const response = await page.goto(`${baseUrl()}/no-such-page-${TAG}`);
+    expect(response?.status()).toBe(404);
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex');
+    await context.close();
+  });
+});

@@ -1,0 +1,105 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { HttpAdapterHost } from '@nestjs/core';
+import type { NatsConnection } from 'nats';
+import { metricsRegistry } from '@market/server-kit';
+import type { GatewayConfig } from '../gateway.config';
+import { PageRenderer } from './page-renderer';
+
+// A stand-in for apps/web's server bundle: renders what its globals say, and records each render.
+const BUNDLE = `
+exports.configureRenderer = (options) => { globalThis.__bundle.configured.push(options); };
+exports.rendersOnServer = (path) => path.startsWith('/listing/');
+exports.renderPage = async ({ path, origin, signal }) => {
+  globalThis.__bundle.renders.push(path);
+  const behaviour = globalThis.__bundle.behaviour;
+  if (behaviour === 'data') { const e = new Error('listing: 503'); e.name = 'PageDataUnavailable'; throw e; }
+  if (behaviour === 'hang') await new Promise((_, reject) => signal.addEventListener('abort', () => reject(signal.reason)));
+  return { kind: 'page', status: 200, html: origin + path + ' #' + globalThis.__bundle.renders.length };
+};
+`;
+type BundleState = { configured: unknown[]; renders: string[]; behaviour: 'ok' | 'data' | 'hang' };
+const state = globalThis as unknown as { __bundle: BundleState };
+
+const fallbacks = async (reason: string) => {
+  const metric = (await metricsRegistry.getSingleMetric('market_page_render_fallbacks_total')?.get())?.values ?? [];
+  return metric.find((value) => value.labels.reason === reason)?.value ?? 0;
+};
+
+describe('PageRenderer (ADR 0072)', () => {
+  let dir: string;
+  const callbacks: Array<() => void> = [];
+  const nc = { subscribe: (_subject: string, options: { callback: () => void }) => (callbacks.push(options.callback), { unsubscribe: () => undefined }) };
+  const http = { httpAdapter: { getHttpServer: () => ({ address: () => ({ address: '0.0.0.0', port: 4123 }) }) } };
+  const renderer = (overrides: Partial<GatewayConfig> = {}) => {
+    const config = {
+      WEB_RENDERING: 'server',
+      WEB_SERVER_BUNDLE: join(dir, 'entry-server.cjs'),
+      WEB_DIST: join(dir, 'dist'),
+      PAGE_RENDER_TIMEOUT_MS: 200,
+      PAGE_CACHE_MS: 60_000,
+      PUBLIC_URL: 'https://market.example',
+      PORT: 3000,
+      EVENTS_PREFIX: 'test',
+      ...overrides,
+    } as GatewayConfig;
+    const pages = new PageRenderer(config, nc as unknown as NatsConnection, http as unknown as HttpAdapterHost);
+    pages.onApplicationBootstrap();
+    return pages;
+  };
+
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'page-renderer-'));
+    writeFileSync(join(dir, 'entry-server.cjs'), BUNDLE);
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  beforeEach(() => {
+    state.__bundle = { configured: [], renders: [], behaviour: 'ok' };
+    callbacks.length = 0;
+  });
+
+  it('points the bundle at the address the gateway listens on, renders with the public origin, and keeps the page', async () => {
+    const pages = renderer();
+    expect(pages.rendersOnServer('/listing/1')).toBe(true);
+    expect(pages.rendersOnServer('/dashboard')).toBe(false);
+    const first = await pages.page('/listing/1?ref=mail');
+    expect(first).toEqual({ kind: 'page', status: 200, html: 'https://market.example/listing/1?ref=mail #1' });
+    expect(state.__bundle.configured).toEqual([{ apiBase: 'http://127.0.0.1:4123/api', webDist: join(dir, 'dist') }]);
+    expect(await pages.page('/listing/1?ref=mail')).toBe(first);
+    expect(state.__bundle.renders).toHaveLength(1);
+  });
+
+  it('drops every kept page on a listing or bid event', async () => {
+    const pages = renderer();
+    await pages.page('/listing/1');
+    // One subscription per listing event the gateway reads, then the bid events: any of them drops the pages.
+    expect(callbacks.length).toBeGreaterThan(4);
+    callbacks[callbacks.length - 1]();
+    await pages.page('/listing/1');
+    callbacks[0]();
+    await pages.page('/listing/1');
+    expect(state.__bundle.renders).toEqual(['/listing/1', '/listing/1', '/listing/1']);
+  });
+
+  it('answers null (the shell) and counts why when the data is unavailable or the render passes its time', async () => {
+    const pages = renderer();
+    const [data, timeout] = [await fallbacks('data'), await fallbacks('timeout')];
+    state.__bundle.behaviour = 'data';
+    expect(await pages.page('/listing/2')).toBeNull();
+    state.__bundle.behaviour = 'hang';
+    expect(await pages.page('/listing/3')).toBeNull();
+    expect([await fallbacks('data'), await fallbacks('timeout')]).toEqual([data + 1, timeout + 1]);
+    // A failed render is not kept: the next request renders again.
+    state.__bundle.behaviour = 'ok';
+    expect(await pages.page('/listing/2')).toMatchObject({ status: 200 });
+  });
+
+  it('renders nothing without a bundle or with WEB_RENDERING=browser', async () => {
+    for (const pages of [renderer({ WEB_SERVER_BUNDLE: join(dir, 'missing.cjs') }), renderer({ WEB_RENDERING: 'browser' })]) {
+      expect(pages.rendersOnServer('/listing/1')).toBe(false);
+      expect(await pages.page('/listing/1')).toBeNull();
+    }
+    expect(state.__bundle.renders).toEqual([]);
+  });
+});

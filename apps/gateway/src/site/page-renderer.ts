@@ -1,0 +1,158 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import type { NatsConnection, Subscription } from 'nats';
+import { counter, eventSubject, histogram } from '@market/server-kit';
+import { GATEWAY_CONFIG, publicOrigin, type GatewayConfig } from '../gateway.config';
+import { GATEWAY_NATS } from '../gateway.tokens';
+import { subscribeListingEvents } from '../listings/listing-events';
+
+/** A page the web app's server bundle rendered: the whole document, or where to send the visitor. */
+export type RenderedPage = { kind: 'page'; status: number; html: string } | { kind: 'redirect'; status: number; location: string };
+
+/** What apps/web's server bundle (src/entry-server.tsx) exports. */
+interface ServerBundle {
+  configureRenderer(options: { apiBase: string; webDist: string }): void;
+  rendersOnServer(path: string): boolean;
+  renderPage(request: { path: string; origin: string; signal: AbortSignal }): Promise<RenderedPage>;
+}
+
+// A bid moves a listing page's price without a listing event: these (the live feed's) drop the kept pages too.
+const PRICE_EVENTS = ['bid.placed', 'bid.accepted', 'auction.repriced', 'auction.closed'] as const;
+
+// Pages kept at once: browse has a page per query, so the memory they take is bounded, not the time alone.
+const MAX_KEPT_PAGES = 500;
+
+/** Why a page fell back to the browser's shell, as counted. */
+function fallbackReason(error: unknown): string {
+  const name = (error as { name?: string } | null)?.name;
+  if (name === 'TimeoutError' || name === 'AbortError') return 'timeout';
+  if (name === 'PageDataUnavailable') return 'data';
+  return 'error';
+}
+
+/**
+ * Renders the public pages on the server with the web app's own bundle (ADR 0072). The bundle asks the API through
+ * this gateway's own HTTP port, as an anonymous visitor. A rendered page is kept for PAGE_CACHE_MS and dropped on any
+ * listing event or bid (browse and the sitemaps drop on listing events); concurrent requests for one page share its render. A page that
+ * cannot be rendered in PAGE_RENDER_TIMEOUT_MS, or whose data is unavailable, is null: the caller serves the browser's
+ * shell, and the fallback is logged and counted, never a 5xx.
+ */
+@Injectable()
+export class PageRenderer implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('PageRenderer');
+  private bundle: ServerBundle | null = null;
+  private configured = false;
+  private readonly kept = new Map<string, { at: number; page: Promise<RenderedPage> }>();
+  private subscriptions: Subscription[] = [];
+  private readonly origin: string;
+  private readonly renderSeconds = histogram({
+    name: 'market_page_render_seconds',
+    help: 'Time to answer a server-rendered public page, by outcome (rendered, kept, fallback)',
+    labelNames: ['outcome'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+  });
+  private readonly fallbacks = counter({
+    name: 'market_page_render_fallbacks_total',
+    help: "Public pages served as the browser's shell because the server could not render them, by reason",
+    labelNames: ['reason'] as const,
+  });
+
+  constructor(
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+    @Inject(GATEWAY_NATS) private readonly nc: NatsConnection,
+    private readonly http: HttpAdapterHost,
+  ) {
+    this.origin = publicOrigin(config);
+  }
+
+  onApplicationBootstrap() {
+    if (this.config.WEB_RENDERING === 'server') this.bundle = this.load();
+    const drop = () => this.kept.clear();
+    this.subscriptions = [
+      ...subscribeListingEvents(this.nc, this.config.EVENTS_PREFIX, drop, 'page renderer'),
+      ...PRICE_EVENTS.map((name) => this.nc.subscribe(eventSubject(this.config.EVENTS_PREFIX, name), { callback: drop })),
+    ];
+  }
+
+  onApplicationShutdown() {
+    for (const subscription of this.subscriptions) subscription.unsubscribe();
+    this.subscriptions = [];
+  }
+
+  /** True when `path` is a public page this gateway renders. */
+  rendersOnServer(path: string): boolean {
+    return this.bundle?.rendersOnServer(path) ?? false;
+  }
+
+  /** The page for `path` (with its query), rendered or kept; null means: serve the browser's shell. */
+  async page(path: string): Promise<RenderedPage | null> {
+    const bundle = this.bundle;
+    if (!bundle) return null;
+    if (!this.configured && !this.configure(bundle)) return null;
+    const started = performance.now();
+    const kept = this.kept.get(path);
+    const fresh = kept && Date.now() - kept.at < this.config.PAGE_CACHE_MS;
+    const render = fresh ? kept.page : bundle.renderPage({ path, origin: this.origin, signal: AbortSignal.timeout(this.config.PAGE_RENDER_TIMEOUT_MS) });
+    if (!fresh && this.config.PAGE_CACHE_MS > 0) this.keep(path, render);
+    try {
+      const page = await render;
+      this.renderSeconds.observe({ outcome: fresh ? 'kept' : 'rendered' }, (performance.now() - started) / 1000);
+      return page;
+    } catch (error) {
+      if (this.kept.get(path)?.page === render) this.kept.delete(path);
+      const reason = fallbackReason(error);
+      this.fallbacks.inc({ reason });
+      this.renderSeconds.observe({ outcome: 'fallback' }, (performance.now() - started) / 1000);
+      this.logger.warn(`Rendering ${path} failed (${reason}: ${(error as Error)?.message ?? String(error)}); served the browser's shell`);
+      return null;
+    }
+  }
+
+  /**
+   * Points the bundle at this gateway's own API: the address it listens on, read at the first page (after listen;
+   * a test's gateway listens on port 0).
+   */
+  private configure(bundle: ServerBundle): boolean {
+    const address = this.http.httpAdapter.getHttpServer().address() as AddressInfo | null;
+    const port = address?.port ?? this.config.PORT;
+    const host = !address || ['0.0.0.0', '::'].includes(address.address) ? '127.0.0.1' : address.address;
+    try {
+      bundle.configureRenderer({ apiBase: `http://${host.includes(':') ? `[${host}]` : host}:${port}/api`, webDist: this.config.WEB_DIST });
+      this.configured = true;
+    } catch (error) {
+      // The browser build is missing or unreadable: every page is the shell, said once.
+      this.bundle = null;
+      this.fallbacks.inc({ reason: 'load' });
+      this.logger.error(`The server renderer could not read the web build in ${this.config.WEB_DIST} (${(error as Error)?.message ?? String(error)})`);
+    }
+    return this.configured;
+  }
+
+  private keep(path: string, page: Promise<RenderedPage>): void {
+    this.kept.delete(path);
+    if (this.kept.size >= MAX_KEPT_PAGES) this.kept.delete(this.kept.keys().next().value as string);
+    this.kept.set(path, { at: Date.now(), page });
+  }
+
+  /** Loads the web app's server bundle; without one (not built) every page is the browser's shell, said once. */
+  private load(): ServerBundle | null {
+    const file = this.config.WEB_SERVER_BUNDLE ?? resolve(this.config.WEB_DIST, '../dist-server/entry-server.js');
+    if (!existsSync(file)) {
+      this.logger.warn(`No server renderer at ${file} (build apps/web): public pages are rendered in the browser only`);
+      return null;
+    }
+    try {
+      // A built file found at run time, not a source import: an ES module, loaded with require (Node >= 20.19) since
+      // the gateway is CommonJS (ADR 0072).
+      // eslint-disable-next-line @typescript-eslint/no-require-imports, architecture/project-imports
+      return require(file) as ServerBundle;
+    } catch (error) {
+      this.fallbacks.inc({ reason: 'load' });
+      this.logger.error(`The server renderer at ${file} did not load (${(error as Error)?.message ?? String(error)}): public pages are rendered in the browser only`);
+      return null;
+    }
+  }
+}
