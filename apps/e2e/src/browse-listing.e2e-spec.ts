@@ -132,7 +132,8 @@ describe('browse and the listing page', () => {
     await page.getByRole('button', { name: 'List view' }).click();
     await page.reload();
     await waitForCount(page, '3 listings');
-    await expect(page.getByRole('button', { name: 'List view' }).getAttribute('aria-pressed')).resolves.toBe('true');
+    // The server renders the grid (it cannot read localStorage); the remembered list view follows hydration (ADR 0072).
+    await page.getByRole('button', { name: 'List view', pressed: true }).waitFor();
     await expect(page.evaluate(() => localStorage.getItem('browseViewMode'))).resolves.toBe('list');
     await snap(page, 'browse-list');
   });

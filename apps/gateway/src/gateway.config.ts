@@ -19,6 +19,9 @@ export const gatewayEnv = {
   WEB_SERVER_BUNDLE: z.string().min(1).optional(),
   // A page not rendered within this long is served as the browser's shell instead (counted, never a 5xx).
   PAGE_RENDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(3000),
+  // Pages one gateway renders at once; beyond it a page is the browser's shell (counted), so a burst of new addresses
+  // cannot take the gateway's CPU.
+  PAGE_RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   // How long a rendered public page is kept; any listing event drops them all sooner. 0 keeps none.
   PAGE_CACHE_MS: z.coerce.number().int().min(0).max(300_000).default(10_000),
   // Multiplies every rate limit; 0 turns them off (benchmarks only).

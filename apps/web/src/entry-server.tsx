@@ -1,6 +1,7 @@
 import { StrictMode, type ReactNode } from 'react';
 import { renderToPipeableStream, renderToString } from 'react-dom/server';
 import { Provider } from 'react-redux';
+import type { QueryCacheKey } from '@reduxjs/toolkit/query';
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router-dom';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -8,7 +9,7 @@ import { Writable } from 'node:stream';
 import { createStore } from './app/store';
 import { routes, type RouteHandle } from './app/routes';
 import { pageAssetLinks, type BuildManifest } from './app/render/page-assets';
-import { api, setServerApiBase } from './lib/api';
+import { api, hydrated, setServerApiBase } from './lib/api';
 import { PageMetaCollectorContext, type PageMeta, type PageMetaCollector } from './lib/page-meta';
 import { headHtml, headValues, pageDocument, SITE_NAME } from './lib/page-head';
 
@@ -43,9 +44,21 @@ function handlesOf(path: string): Array<Partial<RouteHandle>> {
   return (matchRoutes(routes, path) ?? []).map((match) => (match.route.handle ?? {}) as Partial<RouteHandle>);
 }
 
-/** True for the public pages the server renders (ADR 0072); any other path gets the browser's shell. */
+/**
+ * The asked path and query on the site's origin. Joined as text, never resolved: a path like `//elsewhere.example/x`
+ * must stay a path of this site, not name another one (its canonical link and previews would point there).
+ */
+function pageUrl(origin: string, path: string): URL {
+  return new URL(`${origin}${path.startsWith('/') ? path : `/${path}`}`);
+}
+
+/** True for the public pages the server renders (ADR 0072); any other path (or one no URL can hold) gets the shell. */
 export function rendersOnServer(path: string): boolean {
-  return handlesOf(new URL(path, 'http://x').pathname).at(-1)?.serverRendered === true;
+  try {
+    return handlesOf(pageUrl('http://site.invalid', path).pathname).at(-1)?.serverRendered === true;
+  } catch {
+    return false;
+  }
 }
 
 /** Thrown when a query the page made failed for a reason other than the visitor's (the API or a service is down). */
@@ -53,14 +66,13 @@ export class PageDataUnavailable extends Error {
   override name = 'PageDataUnavailable';
 }
 
-/** A 4xx answer is the page's to show (a listing not found); anything else means the page cannot be rendered now. */
-function failedQuery(state: ReturnType<ReturnType<typeof createStore>['getState']>): string | null {
-  for (const [key, query] of Object.entries(state[api.reducerPath].queries)) {
-    if (query?.status !== 'rejected') continue;
+/** The queries that failed for a reason other than the visitor's (a 5xx, no answer): a 4xx is the page's to show. */
+function failedQueries(state: ReturnType<ReturnType<typeof createStore>['getState']>): string[] {
+  return Object.entries(state[api.reducerPath].queries).flatMap(([key, query]) => {
+    if (query?.status !== 'rejected') return [];
     const status = (query.error as { status?: unknown } | undefined)?.status;
-    if (typeof status !== 'number' || status >= 500) return `${key}: ${String(status)}`;
-  }
-  return null;
+    return typeof status !== 'number' || status >= 500 ? [key] : [];
+  });
 }
 
 /** The whole app's HTML, rendered with React's streaming renderer and read to its end (every query has answered). */
@@ -83,7 +95,9 @@ function streamToString(app: ReactNode, signal: AbortSignal): Promise<string> {
       onShellError: reject,
       onError: (error) => reject(error instanceof Error ? error : new Error(String(error))),
     });
-    signal.addEventListener('abort', () => stream.abort(signal.reason), { once: true });
+    const onAbort = () => stream.abort(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    sink.on('finish', () => signal.removeEventListener('abort', onAbort));
   });
 }
 
@@ -102,18 +116,63 @@ function settled(answers: ApiState): ApiState {
   return { ...answers, queries } as ApiState;
 }
 
+// Rounds of render-and-wait: a query that starts only once another has answered (a listing's bid history) needs one
+// more round; a page never needs more than a few.
+const MAX_QUERY_ROUNDS = 3;
+
+/** Resolves when `promise` does, or rejects when `signal` aborts; leaves no listener behind either way. */
+async function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  signal.throwIfAborted();
+  let onAbort = () => undefined as void;
+  const aborted = new Promise<never>((_, reject) => {
+    onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+  try {
+    return await Promise.race([promise, aborted]);
+  } finally {
+    signal.removeEventListener('abort', onAbort);
+  }
+}
+
+/**
+ * Renders and waits for the queries the render started, again while a round starts new ones. After each round the
+ * answers are marked settled, so a refused query is not asked again by the next round. A first-round failure throws
+ * (the shell is served); a later one is left for the browser.
+ */
+async function answerEveryQuery(render: () => void, store: ReturnType<typeof createStore>, signal: AbortSignal): Promise<void> {
+  for (let round = 0; round < MAX_QUERY_ROUNDS; round += 1) {
+    render();
+    const running = store.dispatch(api.util.getRunningQueriesThunk());
+    if (running.length === 0) return;
+    await untilAborted(Promise.all(running), signal);
+    const failed = failedQueries(store.getState());
+    // The page's own data (the first round: the listing, the browse page) must be there, or the page is the shell.
+    if (failed.length > 0 && round === 0) throw new PageDataUnavailable(`A query failed (${failed.join(', ')})`);
+    if (failed.length > 0) {
+      // A part that waited on the page's data (a listing's bid history) renders as loading and the browser asks for
+      // it: one service down does not cost the whole page its HTML.
+      for (const key of failed) store.dispatch(api.internalActions.removeQueryResult({ queryCacheKey: key as QueryCacheKey }));
+      return;
+    }
+    store.dispatch(hydrated({ [api.reducerPath]: settled(store.getState()[api.reducerPath]) }));
+  }
+}
+
 /**
  * Renders one public page (ADR 0072): a first pass starts the queries the page makes, the renderer waits for them,
  * and a second pass renders the page with its answers, which go into the document for the browser's store so it
  * hydrates without asking again. The page's own usePageMeta gives the head.
  */
 export async function renderPage(request: PageRequest): Promise<RenderedPage> {
-  const url = new URL(request.path, request.origin);
+  const url = pageUrl(request.origin, request.path);
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(url, { signal: request.signal }));
   if (context instanceof Response) {
     return { kind: 'redirect', status: context.status, location: context.headers.get('Location') ?? '/' };
   }
+  // A route that failed to load (its module, an error element) is the server's trouble: the shell, not a 500 page.
+  if (context.errors || context.statusCode >= 500) throw new Error(`Routing ${url.pathname} failed (${context.statusCode})`);
   const store = createStore();
   const router = createStaticRouter(handler.dataRoutes, context);
   const collector: PageMetaCollector = { meta: null };
@@ -126,21 +185,13 @@ export async function renderPage(request: PageRequest): Promise<RenderedPage> {
       </Provider>
     </StrictMode>
   );
-  renderToString(app(store));
-  const running = store.dispatch(api.util.getRunningQueriesThunk());
-  await Promise.race([
-    Promise.all(running),
-    new Promise((_, reject) => request.signal.addEventListener('abort', () => reject(request.signal.reason), { once: true })),
-  ]);
-  request.signal.throwIfAborted();
-  const failed = failedQuery(store.getState());
-  if (failed) throw new PageDataUnavailable(`A query of ${url.pathname} failed (${failed})`);
+  await answerEveryQuery(() => renderToString(app(store)), store, request.signal);
   const answers = settled(store.getState()[api.reducerPath]);
   collector.meta = null;
   const body = await streamToString(app(createStore({ [api.reducerPath]: answers })), request.signal);
   const meta: PageMeta = collector.meta ?? { title: SITE_NAME };
   const sources = handlesOf(url.pathname).flatMap((handle) => (handle.source ? [handle.source] : []));
-  const head = [headHtml(headValues(meta, { origin: url.origin, path: url.pathname + url.search })), pageAssetLinks(manifest, sources)]
+  const head = [headHtml(headValues(meta, { origin: request.origin, path: url.pathname + url.search })), pageAssetLinks(manifest, sources)]
     .filter(Boolean)
     .join('\n    ');
   const html = pageDocument(template, { head, body, state: { [api.reducerPath]: answers } });

@@ -38,6 +38,7 @@ describe('PageRenderer (ADR 0072)', () => {
       WEB_SERVER_BUNDLE: join(dir, 'entry-server.cjs'),
       WEB_DIST: join(dir, 'dist'),
       PAGE_RENDER_TIMEOUT_MS: 200,
+      PAGE_RENDER_CONCURRENCY: 4,
       PAGE_CACHE_MS: 60_000,
       PUBLIC_URL: 'https://market.example',
       PORT: 3000,
@@ -93,6 +94,19 @@ describe('PageRenderer (ADR 0072)', () => {
     // A failed render is not kept: the next request renders again.
     state.__bundle.behaviour = 'ok';
     expect(await pages.page('/listing/2')).toMatchObject({ status: 200 });
+  });
+
+  it('serves the shell at once when every render slot is taken, and renders again once one is free', async () => {
+    const pages = renderer({ PAGE_RENDER_CONCURRENCY: 1 });
+    const busy = await fallbacks('busy');
+    state.__bundle.behaviour = 'hang';
+    const slow = pages.page('/listing/slow');
+    expect(await pages.page('/listing/other')).toBeNull();
+    expect(await fallbacks('busy')).toBe(busy + 1);
+    expect(state.__bundle.renders).toEqual(['/listing/slow']);
+    expect(await slow).toBeNull();
+    state.__bundle.behaviour = 'ok';
+    expect(await pages.page('/listing/other')).toMatchObject({ status: 200 });
   });
 
   it('renders nothing without a bundle or with WEB_RENDERING=browser', async () => {

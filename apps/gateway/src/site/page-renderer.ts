@@ -45,6 +45,7 @@ export class PageRenderer implements OnApplicationBootstrap, OnApplicationShutdo
   private readonly logger = new Logger('PageRenderer');
   private bundle: ServerBundle | null = null;
   private configured = false;
+  private rendering = 0;
   private readonly kept = new Map<string, { at: number; page: Promise<RenderedPage> }>();
   private subscriptions: Subscription[] = [];
   private readonly origin: string;
@@ -95,7 +96,17 @@ export class PageRenderer implements OnApplicationBootstrap, OnApplicationShutdo
     const started = performance.now();
     const kept = this.kept.get(path);
     const fresh = kept && Date.now() - kept.at < this.config.PAGE_CACHE_MS;
-    const render = fresh ? kept.page : bundle.renderPage({ path, origin: this.origin, signal: AbortSignal.timeout(this.config.PAGE_RENDER_TIMEOUT_MS) });
+    if (fresh) {
+      // Used again: it moves to the end, so the pages dropped first for room are the ones no one asked for lately.
+      this.kept.delete(path);
+      this.kept.set(path, kept);
+    } else if (this.rendering >= this.config.PAGE_RENDER_CONCURRENCY) {
+      // Every render slot is taken (a burst of new addresses, a slow API): the shell costs nothing to send.
+      this.fallbacks.inc({ reason: 'busy' });
+      this.renderSeconds.observe({ outcome: 'fallback' }, (performance.now() - started) / 1000);
+      return null;
+    }
+    const render = fresh ? kept.page : this.render(bundle, path);
     if (!fresh && this.config.PAGE_CACHE_MS > 0) this.keep(path, render);
     try {
       const page = await render;
@@ -116,11 +127,8 @@ export class PageRenderer implements OnApplicationBootstrap, OnApplicationShutdo
    * a test's gateway listens on port 0).
    */
   private configure(bundle: ServerBundle): boolean {
-    const address = this.http.httpAdapter.getHttpServer().address() as AddressInfo | null;
-    const port = address?.port ?? this.config.PORT;
-    const host = !address || ['0.0.0.0', '::'].includes(address.address) ? '127.0.0.1' : address.address;
     try {
-      bundle.configureRenderer({ apiBase: `http://${host.includes(':') ? `[${host}]` : host}:${port}/api`, webDist: this.config.WEB_DIST });
+      bundle.configureRenderer({ apiBase: this.ownApiBase(), webDist: this.config.WEB_DIST });
       this.configured = true;
     } catch (error) {
       // The browser build is missing or unreadable: every page is the shell, said once.
@@ -129,6 +137,25 @@ export class PageRenderer implements OnApplicationBootstrap, OnApplicationShutdo
       this.logger.error(`The server renderer could not read the web build in ${this.config.WEB_DIST} (${(error as Error)?.message ?? String(error)})`);
     }
     return this.configured;
+  }
+
+  /** This gateway's own API over loopback: the address and port it listens on (any address: the loopback of its family). */
+  private ownApiBase(): string {
+    const address = this.http.httpAdapter.getHttpServer().address() as AddressInfo | string | null;
+    if (!address || typeof address === 'string') return `http://127.0.0.1:${this.config.PORT}/api`;
+    const host = address.address === '0.0.0.0' ? '127.0.0.1' : address.address === '::' ? '::1' : address.address;
+    // An IPv6 literal goes in brackets, its zone id (fe80::1%eth0) percent-encoded.
+    return `http://${host.includes(':') ? `[${host.replace('%', '%25')}]` : host}:${address.port}/api`;
+  }
+
+  /** One render, holding a render slot until it ends. */
+  private async render(bundle: ServerBundle, path: string): Promise<RenderedPage> {
+    this.rendering += 1;
+    try {
+      return await bundle.renderPage({ path, origin: this.origin, signal: AbortSignal.timeout(this.config.PAGE_RENDER_TIMEOUT_MS) });
+    } finally {
+      this.rendering -= 1;
+    }
   }
 
   private keep(path: string, page: Promise<RenderedPage>): void {

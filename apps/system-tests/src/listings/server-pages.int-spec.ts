@@ -60,6 +60,10 @@ describe('server-rendered pages', () => {
     expect(missing.html).toContain('<h1>Listing not found</h1>');
     const unknown = await page('/no-such-page');
     expect([unknown.status, unknown.html.includes('<h1>Page not found</h1>')]).toEqual([404, true]);
+    // A path that reads as another site's address stays a path of this one: no canonical link or preview points away.
+    const hijack = await page(`//attacker.example/listing/${listing.id}`);
+    expect(hijack.status).toBe(404);
+    expect(hijack.html).not.toMatch(/(?:href|content)="https?:\/\/attacker\.example/);
     const dashboard = await page('/dashboard');
     expect(dashboard.status).toBe(200);
     expect(dashboard.html).toContain('<div id="root"></div>');

@@ -15,6 +15,11 @@ describe('headValues (ADR 0072)', () => {
     });
   });
 
+  it('keeps a path that reads as another address a path of this site', () => {
+    const values = headValues({ title: 'Page not found' }, { origin: 'https://market.example', path: '//attacker.example/listing/1' });
+    expect(values.canonical).toBe('https://market.example//attacker.example/listing/1');
+  });
+
   it("takes the page's own canonical path, image, type, noindex and structured data (given the origin)", () => {
     const values = headValues(
       { title: 'A listing', url: '/listing/1', image: '/api/uploads/a.webp', type: 'article', noindex: true, jsonLd: (origin) => ({ url: `${origin}/listing/1` }) },

@@ -26,7 +26,8 @@ export interface HeadValues {
 
 /** The page's head values, given the site's origin and the path (with query) the page was asked for. */
 export function headValues(meta: PageMeta, at: { origin: string; path: string }): HeadValues {
-  const absolute = (url: string) => (at.origin ? new URL(url, at.origin).href : url);
+  // A path is joined to the origin as text: `//elsewhere.example/x` is a path of this site, never another site.
+  const absolute = (url: string) => (!at.origin ? url : url.startsWith('/') ? new URL(`${at.origin}${url}`).href : new URL(url, at.origin).href);
   return {
     title: meta.title === SITE_NAME ? SITE_NAME : `${meta.title} | ${SITE_NAME}`,
     description: meta.description ?? SITE_DESCRIPTION,

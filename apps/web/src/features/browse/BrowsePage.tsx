@@ -21,9 +21,16 @@ const countLabel = (total: number) => `${total.toLocaleString('en-US')} ${total 
 
 /** /browse: filters, sorts, pages and grid/list view over the active listings; the URL holds every choice. */
 export function BrowsePage() {
-  usePageMeta({ title: 'Browse websites for sale', description: 'Blogs, e-commerce stores, SaaS, content and affiliate sites for sale: filter by category, price and type.' });
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = useMemo(() => parseBrowseParams(searchParams), [searchParams]);
+  // The canonical address names only the filters browse knows, in one order: tracking or junk parameters make no
+  // second page for search engines (ADR 0072).
+  const canonical = toSearchParams(filters).toString();
+  usePageMeta({
+    title: filters.category ? `${filters.category} websites for sale` : 'Browse websites for sale',
+    description: 'Blogs, e-commerce stores, SaaS, content and affiliate sites for sale: filter by category, price and type.',
+    url: canonical ? `/browse?${canonical}` : '/browse',
+  });
   const apiParams = useMemo(() => toApiParams(filters), [filters]);
   const { currentData, error, isFetching, refetch } = useBrowseListingsQuery(apiParams);
   const [viewMode, setViewMode] = useViewMode();

@@ -78,12 +78,16 @@ describe('ActionPanel offers (D4, D5)', () => {
 describe('ActionPanel live end (D9)', () => {
   const auction = { ...fixed, listing_type: 'auction', starting_price: 1000, expires_at: inDays(0.5) } as ListingDto;
 
-  it('shows when the auction ends, and a notice once it was extended live', () => {
+  it('shows when the auction ends and a notice once it was extended live, as the server writes them (UTC, no clock)', () => {
+    // Rendered as on the server (ADR 0072): times in UTC, said so, and the time left only once in the browser, whose
+    // own zone and clock the journeys check (live-bidding).
     const until = inDays(0.51);
     const html = render({ ...auction, expires_at: until }, buyer, until);
-    expect(html).toContain(`Ends ${formatBidTime(until)}`);
-    expect(html).toContain(`Auction extended: now ends ${formatBidTime(until)}`);
-    expect(html).toContain('13 hours remaining');
+    const utc = `${formatBidTime(until, 'en-US', 'UTC')} UTC`;
+    expect(html).toContain(`Ends ${utc}`);
+    expect(html).toContain(`Auction extended: now ends ${utc}`);
+    expect(html).toContain('<p class="panel-days" data-testid="days-remaining">\u00a0</p>');
+    expect(html).not.toContain('hours remaining');
   });
 
   it('shows no extension notice without one, nor once the listing is no longer active', () => {

@@ -1,10 +1,11 @@
 import { formatDollars } from '@market/domain';
 import { useBidHistoryQuery } from '../../api/bids.api';
 import { AutoBidBadge } from '../../components/listing/AutoBidBadge';
-import { formatBidTime } from './bid-form';
+import { useBidTime } from './bid-form';
 
 /** The latest 10 bids of an auction, newest first (SPEC §2, §9); bids placed for a maximum are marked auto. */
 export function BidHistory({ listingId }: { listingId: string }) {
+  const formatBidTime = useBidTime();
   const { data, isLoading, error, refetch } = useBidHistoryQuery(listingId);
   const bids = data?.bids ?? [];
 

@@ -1,6 +1,7 @@
 import type { ListingDto } from '@market/contracts';
 import { formatDollars, timeRemainingLabel } from '@market/domain';
-import { formatBidTime } from './bid-form';
+import { useBidTime } from './bid-form';
+import { useInBrowser } from '../../lib/use-in-browser';
 import type { PanelPlan } from './listing-actions';
 
 /**
@@ -10,6 +11,9 @@ import type { PanelPlan } from './listing-actions';
 export function PanelSummary({ listing, plan, extendedUntil }: { listing: ListingDto; plan: Pick<PanelPlan, 'price' | 'priceLabel' | 'purchasePrice'>; extendedUntil: string | null }) {
   const auction = listing.listing_type === 'auction';
   const remaining = auction && listing.status === 'active' ? timeRemainingLabel(listing.expires_at) : null;
+  const formatBidTime = useBidTime();
+  // The time left depends on the clock: counted in the browser, a blank line of the same height before (ADR 0072).
+  const inBrowser = useInBrowser();
   return (
     <>
       <div className="panel-price">
@@ -36,7 +40,7 @@ export function PanelSummary({ listing, plan, extendedUntil }: { listing: Listin
       )}
       {remaining !== null && (
         <p className="panel-days" data-testid="days-remaining">
-          {remaining}
+          {inBrowser ? remaining : '\u00a0'}
         </p>
       )}
       {remaining !== null && listing.expires_at && (

@@ -1,3 +1,4 @@
+import { useInBrowser } from '../../lib/use-in-browser';
 import { PlaceBidSchema } from '@market/contracts';
 import { formatDollars } from '@market/domain';
 
@@ -56,8 +57,17 @@ export const BID_SUCCESS = '✅ Bid placed successfully!';
 export const OFFER_SUCCESS = '✅ Offer sent to the seller';
 
 /** A bid's time as the viewer's locale writes a date and a time; the raw text when it is not a date. */
-export function formatBidTime(createdAt: string, locale?: string): string {
+export function formatBidTime(createdAt: string, locale?: string, timeZone?: string): string {
   const date = new Date(createdAt);
   if (Number.isNaN(date.getTime())) return createdAt;
-  return date.toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' });
+  return date.toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short', ...(timeZone ? { timeZone } : {}) });
+}
+
+/**
+ * Writes times in the viewer's own zone and locale once in the browser; on the server and while its HTML is
+ * hydrated, in UTC and US English, said so, the same on both sides (the server knows no visitor's zone, ADR 0072).
+ */
+export function useBidTime(): (iso: string) => string {
+  const inBrowser = useInBrowser();
+  return inBrowser ? (iso) => formatBidTime(iso) : (iso) => `${formatBidTime(iso, 'en-US', 'UTC')} UTC`;
 }
