@@ -54,24 +54,52 @@ export function scriptJson(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
+/** One head tag a page sets: its element and name, and the value it carries (a head value, or a fixed text). */
+interface HeadTag {
+  element: 'meta-name' | 'meta-property' | 'link-rel';
+  name: string;
+  value: keyof Omit<HeadValues, 'jsonLd'> | { fixed: string };
+}
+
+// The tags between the page-head markers, in order: the server writes them (headHtml) and the browser updates them in
+// place on navigation (applyPageMeta), by the selector each implies, from this one list.
+const HEAD_TAGS: HeadTag[] = [
+  { element: 'meta-name', name: 'description', value: 'description' },
+  { element: 'meta-name', name: 'robots', value: 'robots' },
+  { element: 'link-rel', name: 'canonical', value: 'canonical' },
+  { element: 'meta-property', name: 'og:site_name', value: { fixed: SITE_NAME } },
+  { element: 'meta-property', name: 'og:title', value: 'title' },
+  { element: 'meta-property', name: 'og:description', value: 'description' },
+  { element: 'meta-property', name: 'og:type', value: 'type' },
+  { element: 'meta-property', name: 'og:url', value: 'canonical' },
+  { element: 'meta-property', name: 'og:image', value: 'image' },
+  { element: 'meta-name', name: 'twitter:card', value: { fixed: 'summary_large_image' } },
+  { element: 'meta-name', name: 'twitter:title', value: 'title' },
+  { element: 'meta-name', name: 'twitter:description', value: 'description' },
+  { element: 'meta-name', name: 'twitter:image', value: 'image' },
+];
+
+const tagValue = (tag: HeadTag, values: HeadValues) => (typeof tag.value === 'string' ? values[tag.value] : tag.value.fixed);
+
+/** Each head tag the browser updates: its selector, the attribute holding its value, and that value for `values`. */
+export function headTagUpdates(values: HeadValues): Array<{ selector: string; attribute: 'content' | 'href'; value: string }> {
+  return HEAD_TAGS.filter((tag) => typeof tag.value === 'string').map((tag) => ({
+    selector: tag.element === 'link-rel' ? `link[rel="${tag.name}"]` : `meta[${tag.element === 'meta-name' ? 'name' : 'property'}="${tag.name}"]`,
+    attribute: tag.element === 'link-rel' ? 'href' : 'content',
+    value: tagValue(tag, values),
+  }));
+}
+
 /** The head tags of a page as HTML (the same tags, by the same selectors, that applyPageMeta updates in the browser). */
 export function headHtml(values: HeadValues): string {
-  const tag = (attribute: 'name' | 'property', key: string, value: string) => `<meta ${attribute}="${key}" content="${escapeHtml(value)}" />`;
+  const tags = HEAD_TAGS.map((tag) => {
+    const value = escapeHtml(tagValue(tag, values));
+    if (tag.element === 'link-rel') return `<link rel="${tag.name}" href="${value}" />`;
+    return `<meta ${tag.element === 'meta-name' ? 'name' : 'property'}="${tag.name}" content="${value}" />`;
+  });
   return [
     `<title>${escapeHtml(values.title)}</title>`,
-    tag('name', 'description', values.description),
-    tag('name', 'robots', values.robots),
-    `<link rel="canonical" href="${escapeHtml(values.canonical)}" />`,
-    tag('property', 'og:site_name', SITE_NAME),
-    tag('property', 'og:title', values.title),
-    tag('property', 'og:description', values.description),
-    tag('property', 'og:type', values.type),
-    tag('property', 'og:url', values.canonical),
-    tag('property', 'og:image', values.image),
-    tag('name', 'twitter:card', 'summary_large_image'),
-    tag('name', 'twitter:title', values.title),
-    tag('name', 'twitter:description', values.description),
-    tag('name', 'twitter:image', values.image),
+    ...tags,
     ...(values.jsonLd ? [`<script type="application/ld+json">${values.jsonLd}</script>`] : []),
   ].join('\n    ');
 }

@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect } from 'react';
-import { headValues, type HeadValues } from './page-head';
+import { headTagUpdates, headValues } from './page-head';
 
 /** What a page says about itself to the browser tab, search engines and link previews (SPEC §2, ADR 0072). */
 export interface PageMeta {
@@ -35,20 +35,6 @@ export interface MetaDocument {
   location?: { href: string; origin?: string } | null;
 }
 
-const ATTRIBUTE_TAGS: Array<[string, keyof HeadValues, string]> = [
-  ['meta[name="description"]', 'description', 'content'],
-  ['meta[name="robots"]', 'robots', 'content'],
-  ['link[rel="canonical"]', 'canonical', 'href'],
-  ['meta[property="og:title"]', 'title', 'content'],
-  ['meta[property="og:description"]', 'description', 'content'],
-  ['meta[property="og:image"]', 'image', 'content'],
-  ['meta[property="og:url"]', 'canonical', 'content'],
-  ['meta[property="og:type"]', 'type', 'content'],
-  ['meta[name="twitter:title"]', 'title', 'content'],
-  ['meta[name="twitter:description"]', 'description', 'content'],
-  ['meta[name="twitter:image"]', 'image', 'content'],
-];
-
 /**
  * Sets the title, description, canonical link and social tags that exist in the document (the server wrote them,
  * ADR 0072). What a page leaves out falls back to the site's own (description, image, type 'website', the current
@@ -61,10 +47,7 @@ export function applyPageMeta(meta: PageMeta, doc: MetaDocument = document): voi
   const values = headValues(meta, { origin, path });
   doc.title = values.title;
   // Only tags the page already has are changed: the helper never adds tags (SPEC §2).
-  for (const [selector, key, attribute] of ATTRIBUTE_TAGS) {
-    const value = values[key];
-    if (typeof value === 'string') doc.head.querySelector(selector)?.setAttribute(attribute, value);
-  }
+  for (const { selector, attribute, value } of headTagUpdates(values)) doc.head.querySelector(selector)?.setAttribute(attribute, value);
   const script = doc.head.querySelector('script[type="application/ld+json"]');
   if (script && values.jsonLd) script.textContent = values.jsonLd;
   else if (script) script.remove?.();
