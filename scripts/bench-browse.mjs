@@ -9,10 +9,13 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { dropIsolated, isolatedSystemEnv, ROOT, startSystem } from './lib/system.mjs';
 import { buildWorkspace, loadBuilt } from './lib/build.mjs';
+import { alertMatchingSection, benchAlertMatching } from './lib/bench-alert-matching.mjs';
+import { busEnv, busKeys } from './lib/bus-keys.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
+const SEARCHES = Number(process.env.BENCH_SEARCHES ?? 100_000);
 const TARGET_P99_MS = 50;
 
 // The service's own query builders, from the build (built first, so a fresh clone works).
@@ -169,7 +172,8 @@ const mixedRequests = (path) => [{ setupRequest: (request) => ({ ...request, pat
 async function startUncachedGateway(port) {
   const child = spawn(process.execPath, [join(ROOT, 'apps/gateway/dist/main.js')], {
     cwd: ROOT,
-    env: { ...env, PORT: String(port), BROWSE_CACHE_MS: '0', METRICS_PORT: '0' },
+    // The stack's own gateway key (D25): every service refuses a request signed by any other.
+    env: { ...env, ...busEnv(busKeys(join(ROOT, env.DATA_DIR, 'bus-keys.json')), 'gateway'), PORT: String(port), BROWSE_CACHE_MS: '0', METRICS_PORT: '0' },
     stdio: 'ignore',
   });
   for (let i = 0; i < 240; i++) {
@@ -188,6 +192,8 @@ const env = {
   // Named here (not found by startSystem) so the second gateway joins the same stack.
   NATS_URL: process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
   REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+  // This machine's Redis and NATS have no credentials (D25): a benchmark may run on them, said out loud.
+  ALLOW_OPEN_INFRA: 'true',
 };
 const system = await startSystem({ env, quiet: true, log: () => {} });
 const pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: CONNECTIONS });
@@ -240,6 +246,9 @@ try {
     );
   }
 
+  const alerts = { searches: SEARCHES, ...(await benchAlertMatching({ pool, baseUrl: system.url, admin: system.admin, searches: SEARCHES })) };
+  for (const r of alerts.results) console.log(`alert matching: ${r.matches} matched, ${r.events} events, ${r.workMs} ms (approval to committed ${r.endToEndMs} ms)`);
+
   const cells = (r) => (r ? `${Math.round(r.requests.average)} | ${r.latency.p50} | ${r.latency.p90} | ${r.latency.p99} | ${errors(r)}` : '- | - | - | - | -');
   const httpRow = ({ title, qs, result, cold, direct }) =>
     `| ${title} | \`${qs || '-'}\` | ${cells(result)} | ${cells(cold)} | ${direct ? `${direct.p50.toFixed(1)} / ${direct.p99.toFixed(1)}` : '-'} |`;
@@ -282,6 +291,7 @@ try {
     '',
     ...planBlocks,
     '',
+    alertMatchingSection(alerts),
   ].join('\n');
   console.log(`\n${section}`);
 

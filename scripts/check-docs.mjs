@@ -59,6 +59,7 @@ const CONFIGS = [
   ['apps/bidding-service/dist/bidding.config.js', ['biddingEnv']],
   ['apps/billing-service/dist/billing.config.js', ['billingEnv']],
   ['apps/notifications-service/dist/notifications.config.js', ['notificationsEnv']],
+  ['apps/listings-service/dist/listings.config.js', ['listingsEnv']],
 ];
 const readmeTable = new Set();
 for (const line of readme.split('\n')) {

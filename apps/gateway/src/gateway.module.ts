@@ -16,6 +16,7 @@ import { RateLimitGuard } from './security/rate-limit';
 import { UPLOADS_PROVIDERS, UploadsController, ObjectStorage } from './uploads';
 import { ListingsController } from './listings/listings.controller';
 import { UserListingsController } from './listings/user-listings.controller';
+import { SavedSearchesController } from './listings/saved-searches.controller';
 import { AdminListingsController } from './listings/admin-listings.controller';
 import { ListingOwnershipController } from './listings/listing-ownership.controller';
 import { TransferProofController } from './invoices/transfer-proof.controller';
@@ -67,6 +68,7 @@ export class GatewayModule {
         StopImpersonationController,
         ListingsController,
         UserListingsController,
+        SavedSearchesController,
         AdminListingsController,
         ListingOwnershipController,
         TransferProofController,

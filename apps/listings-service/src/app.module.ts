@@ -22,9 +22,17 @@ import { ListingsMetrics } from './stats/listings.metrics';
 import { OwnershipRepository } from './ownership/ownership.repository';
 import { OwnershipService } from './ownership/ownership.service';
 import { OwnershipController } from './ownership/ownership.controller';
+import { SavedSearchRepository } from './saved-searches/saved-search.repository';
+import { SavedSearchService } from './saved-searches/saved-search.service';
+import { SavedSearchController } from './saved-searches/saved-search.controller';
+import { SavedSearchMatcher } from './saved-searches/saved-search-matcher.handler';
+import { UnsubscribeLinks } from './saved-searches/unsubscribe-links';
+import { WatchRemindersRepository } from './watchlist/watch-reminders.repository';
+import { EndingSoonSweep } from './watchlist/ending-soon.sweep';
+import { LISTINGS_CONFIG, type ListingsConfig } from './listings.config';
 
-/** The listings-service: listings, screenshots metadata, review, browse and watchlist, in the `listings` schema. */
-export function listingsAppModule(config: ServiceConfig & Partial<DomainProofConfig>): DynamicModule {
+/** The listings-service: listings, screenshots metadata, review, browse, watchlist and saved searches, in the `listings` schema. */
+export function listingsAppModule(config: ServiceConfig & Partial<DomainProofConfig> & Partial<ListingsConfig>): DynamicModule {
   return defineServiceModule(
     {
       service: 'listings-service',
@@ -33,7 +41,7 @@ export function listingsAppModule(config: ServiceConfig & Partial<DomainProofCon
     },
     {
       imports: [SettingsModule],
-      controllers: [ListingStatsController, ListingsController, OwnershipController, SitemapController],
+      controllers: [ListingStatsController, ListingsController, OwnershipController, SitemapController, SavedSearchController],
       providers: [
         SitemapRepository,
         ServiceRpc,
@@ -51,6 +59,13 @@ export function listingsAppModule(config: ServiceConfig & Partial<DomainProofCon
         WatchlistService,
         OwnershipRepository,
         OwnershipService,
+        SavedSearchRepository,
+        SavedSearchService,
+        SavedSearchMatcher,
+        UnsubscribeLinks,
+        WatchRemindersRepository,
+        EndingSoonSweep,
+        { provide: LISTINGS_CONFIG, useValue: config },
         ListingCountsRepository,
         ListingsMetrics,
         // Ownership proofs look at sellers' domains through the port's Node adapter (ADR 0040).

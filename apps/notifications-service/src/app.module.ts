@@ -13,6 +13,8 @@ import { UserContacts } from './emails/user-contacts';
 import { MarketplaceEventsHandler } from './emails/marketplace-events.handler';
 import { BidEventsHandler } from './emails/bid-events.handler';
 import { BidNoticesRepository } from './emails/bid-notices.repository';
+import { SearchAlertsRepository } from './emails/search-alerts.repository';
+import { BuyerAlertEventsHandler } from './emails/buyer-alert-events.handler';
 import { DisputeEventsHandler } from './emails/dispute-events.handler';
 import { PayoutEventsHandler } from './emails/payout-events.handler';
 import { SaleLapseEventsHandler } from './emails/sale-lapse-events.handler';
@@ -50,6 +52,8 @@ export function notificationsAppModule(config: NotificationsConfig): DynamicModu
         MarketplaceEventsHandler,
         BidEventsHandler,
         BidNoticesRepository,
+        SearchAlertsRepository,
+        BuyerAlertEventsHandler,
         DisputeEventsHandler,
         PayoutEventsHandler,
         SaleLapseEventsHandler,

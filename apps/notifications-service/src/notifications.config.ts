@@ -18,6 +18,8 @@ export const notificationsEnv = {
   OUTBID_EMAIL_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).default(600_000),
   /** How long a seller's digest of new bids on a listing gathers bids before it is mailed (ADR 0056). */
   SELLER_BID_DIGEST_INTERVAL_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(600_000),
+  /** At most one alert email per saved search in this window (ADR 0074): a day; shorter only in tests. */
+  SEARCH_ALERT_INTERVAL_MS: z.coerce.number().int().min(1_000).max(7 * 86_400_000).default(86_400_000),
   /** `production` keeps one-time tokens out of the log even when emails are written there (ADR 0031). */
   NODE_ENV: z.string().default('development'),
 };

@@ -5,6 +5,7 @@ import { BIDDING_EVENTS } from './events/bidding.events';
 import { BILLING_EVENTS } from './events/billing.events';
 import { time } from './events/fields.schemas';
 import { LISTING_EVENTS } from './events/listings.events';
+export { SAVED_SEARCH_MATCHES_PER_EVENT } from './events/listings.events';
 import { MESSAGE_EVENTS } from './events/messages.events';
 import { SALE_EVENTS } from './events/sales.events';
 
@@ -74,10 +75,12 @@ export const EVENT_FLOWS: {
   'user.deleted': { writtenBy: 'auth-service', consumedBy: ['listings-service', 'bidding-service', 'billing-service'] },
   'user.suspended': { writtenBy: 'auth-service', consumedBy: ['listings-service', 'bidding-service', 'billing-service'] },
   'user.reactivated': { writtenBy: 'auth-service', consumedBy: ['listings-service', 'bidding-service'] },
-  'listing.approved': { writtenBy: 'listings-service', consumedBy: ['bidding-service', 'notifications-service', 'gateway'] },
+  'listing.approved': { writtenBy: 'listings-service', consumedBy: ['bidding-service', 'notifications-service', 'gateway', 'listings-service'] },
   'listing.updated': { writtenBy: 'listings-service', consumedBy: ['bidding-service', 'gateway'] },
   'listing.deleted': { writtenBy: 'listings-service', consumedBy: ['bidding-service', 'gateway'] },
   'listing.cancelled': { writtenBy: 'listings-service', consumedBy: ['bidding-service', 'gateway'] },
+  'saved_search.matched': { writtenBy: 'listings-service', consumedBy: ['notifications-service'] },
+  'watch.ending_soon': { writtenBy: 'listings-service', consumedBy: ['notifications-service'] },
   'bid.placed': { writtenBy: 'bidding-service', consumedBy: ['listings-service', 'notifications-service', 'gateway'] },
   'auction.repriced': { writtenBy: 'bidding-service', consumedBy: ['listings-service', 'gateway'] },
   'offer.made': { writtenBy: 'bidding-service', consumedBy: ['notifications-service'] },

@@ -22,6 +22,10 @@ export default async function globalSetup() {
     // Billing's test clock (ADR 0063): a journey moves it past an inspection period; the escrow sweep then runs each second.
     BILLING_CLOCK_FILE: join(ROOT, 'tmp', 'e2e-billing-clock.json'),
     PAYOUT_SWEEP_MS: '1000',
+    // A saved search's alerts go out a day apart in production (ADR 0074); two seconds here, so a journey sees its email.
+    SEARCH_ALERT_INTERVAL_MS: '2000',
+    // Journeys move a watched auction's end near in the database; the ending-soon sweep then reminds within a second.
+    WATCH_REMINDER_SWEEP_MS: '1000',
     // Every answer over NATS is checked against its contract (ADR 0028).
     CHECK_CONTRACTS: 'true',
     // Ownership proofs (ADR 0040) look up journeys' domains on the DNS server the ownership journey runs on this port,

@@ -1,5 +1,5 @@
 import { Body, Controller, Param } from '@nestjs/common';
-import { API, RPC, type Actor, type WatchlistAdd } from '@market/contracts';
+import { API, RPC, type Actor, type WatchlistAdd, type WatchRemindersRequest } from '@market/contracts';
 import { GatewayRpc } from '../rpc/rpc-client';
 import { Route } from '../http/route.decorator';
 import { CurrentActor } from '../auth/jwt-auth.guard';
@@ -22,6 +22,11 @@ export class UserListingsController {
   @Route(API.watchlist.add)
   watch(@CurrentActor() actor: Actor, @Body() body: WatchlistAdd) {
     return this.rpc.call(RPC.listings.watchlistAdd, body, actor);
+  }
+
+  @Route(API.watchlist.reminders)
+  reminders(@CurrentActor() actor: Actor, @Body() body: WatchRemindersRequest) {
+    return this.rpc.call(RPC.listings.watchReminders, body, actor);
   }
 
   @Route(API.watchlist.remove)

@@ -12,6 +12,7 @@ export const PRIVATE_PATHS = [
   '/dashboard',
   '/sell',
   '/edit-listing/',
+  '/unsubscribe/',
   '/login',
   '/register',
   '/verify-email',

@@ -85,4 +85,9 @@ export class ListingsController {
   unwatch(input: RpcParsed<typeof RPC.listings.watchlistRemove>, call: RpcCall) {
     return this.watchlist.remove(call.actor, input.listing_id);
   }
+
+  @RpcHandler(RPC.listings.watchReminders)
+  watchReminders(input: RpcParsed<typeof RPC.listings.watchReminders>, call: RpcCall) {
+    return this.watchlist.setReminders(call.actor, input.reminders);
+  }
 }

@@ -3,9 +3,11 @@ import { EventConsumers, OutboxRelay } from '@market/server-kit';
 import { ListingsService } from './listings.service';
 import { SellerModerationService } from './seller-moderation.service';
 import { WatchlistRepository } from '../watchlist/watchlist.repository';
+import { SavedSearchRepository } from '../saved-searches/saved-search.repository';
+import { WatchRemindersRepository } from '../watchlist/watch-reminders.repository';
 
 /**
- * D17: when an account is deleted its unsold listings leave the market and its watchlist is forgotten. ADR 0038: a
+ * D17: when an account is deleted its unsold listings leave the market and its watchlist and saved searches are forgotten. ADR 0038: a
  * suspension pauses the seller's live listings and a reactivation restores exactly those.
  */
 @Injectable()
@@ -15,6 +17,8 @@ export class SellerEventsHandler implements OnApplicationBootstrap {
     private readonly listings: ListingsService,
     private readonly moderation: SellerModerationService,
     private readonly watchlist: WatchlistRepository,
+    private readonly savedSearches: SavedSearchRepository,
+    private readonly reminders: WatchRemindersRepository,
     private readonly relay: OutboxRelay,
   ) {}
 
@@ -23,6 +27,8 @@ export class SellerEventsHandler implements OnApplicationBootstrap {
       await this.moderation.recordDeleted(manager, event.payload.user_id, new Date(event.occurred_at));
       await this.listings.withdrawSeller(manager, event.payload.user_id);
       await this.watchlist.removeUser(event.payload.user_id, manager);
+      await this.savedSearches.removeUser(event.payload.user_id, manager);
+      await this.reminders.removeUser(event.payload.user_id, manager);
       setImmediate(() => this.relay.kick());
     });
     await this.consumers.subscribe('user.suspended', async (event, manager) => {

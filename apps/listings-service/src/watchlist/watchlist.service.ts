@@ -5,13 +5,15 @@ import { ListingsRepository } from '../listings/listings.repository';
 import { presentListing } from '../listings/listing.presenter';
 import { authorizeWatch } from '../listings/listing.policy';
 import { WatchlistRepository } from './watchlist.repository';
+import { WatchRemindersRepository } from './watch-reminders.repository';
 
-/** A user's watchlist (SPEC §7/§8): add once, list, remove. */
+/** A user's watchlist (SPEC §7/§8): add once, list, remove, and its ending-soon reminders on or off (ADR 0074). */
 @Injectable()
 export class WatchlistService {
   constructor(
     private readonly watchlist: WatchlistRepository,
     private readonly listings: ListingsRepository,
+    private readonly reminders: WatchRemindersRepository,
   ) {}
 
   /** Watches a listing the user can see; watching it twice is a 400 the web shows as is. */
@@ -27,14 +29,22 @@ export class WatchlistService {
 
   async list(actor: Actor | null): Promise<WatchlistResponse> {
     const user = requireActor(actor);
-    const rows = await this.watchlist.list(user.user_id);
+    const [rows, reminders] = await Promise.all([this.watchlist.list(user.user_id), this.reminders.enabled(user.user_id)]);
     return {
+      reminders,
       watchlist: rows.map(({ watched_at, listing }) => ({
         listing_id: listing.id,
         created_at: watched_at.toISOString(),
         listing: presentListing(listing, user),
       })),
     };
+  }
+
+  /** Turns the email 24 hours before a watched auction ends on or off for the user (ADR 0074). */
+  async setReminders(actor: Actor | null, enabled: boolean): Promise<{ reminders: boolean }> {
+    const user = requireActor(actor);
+    await this.reminders.set(user.user_id, enabled);
+    return { reminders: enabled };
   }
 
   async remove(actor: Actor | null, listingId: string): Promise<{ message: string }> {

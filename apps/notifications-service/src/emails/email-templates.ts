@@ -8,6 +8,8 @@ export interface RenderedEmail {
   html: string;
   /** Where replies go, when not to the sending address (contact mail to support: the sender). */
   replyTo?: string;
+  /** Extra headers, such as List-Unsubscribe (RFC 8058) on alert emails. */
+  headers?: Record<string, string>;
 }
 
 /** The welcome email sent after registration; links come from PUBLIC_URL, never from a request. */

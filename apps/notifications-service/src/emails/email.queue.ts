@@ -9,6 +9,9 @@ import { noticeEmail, type Notice } from './notice';
 import { EmailsRepository } from './emails.repository';
 import { BidNoticesRepository } from './bid-notices.repository';
 import { bidDigestNotice, type BidDigest } from './bid-email-templates';
+import { SearchAlertsRepository, type SearchAlertDigest } from './search-alerts.repository';
+import { searchAlertEmail } from './search-alert-email';
+import { watchEndingEmail, type EndingSoon } from './watch-ending-email';
 
 export const EMAIL_QUEUE = 'emails';
 /**
@@ -51,7 +54,11 @@ export type EmailJob =
   /** A marketplace notice (D19); `category` names it in the email log, `essential` sends it whatever the setting says. */
   | (JobBase & { kind: 'notice'; category: string; essential: boolean; notice: Notice })
   /** A seller's digest of new bids on a listing (ADR 0056), delayed to the end of its window; its words come from the window. */
-  | (JobBase & { kind: 'bid_digest'; digest_id: string; listing_id: string });
+  | (JobBase & { kind: 'bid_digest'; digest_id: string; listing_id: string })
+  /** A saved search's new matches (ADR 0074), delayed to when its window allows; its words come from the digest. */
+  | (JobBase & { kind: 'search_alert'; digest_id: string })
+  /** A watched auction ends within the day (ADR 0074). */
+  | (JobBase & { kind: 'watch_ending'; ending: EndingSoon });
 
 type DistributiveOmit<T, K extends keyof T> = T extends unknown ? Omit<T, K> : never;
 
@@ -71,6 +78,7 @@ export class EmailQueue implements OnApplicationBootstrap, OnApplicationShutdown
     private readonly mailer: Mailer,
     private readonly emails: EmailsRepository,
     private readonly bidNotices: BidNoticesRepository,
+    private readonly searchAlerts: SearchAlertsRepository,
   ) {
     // Its own connection that fails at once while Redis is away: an event handler's enqueue then fails and the event
     // is retried later, instead of waiting inside its database transaction until Redis is back.
@@ -104,7 +112,7 @@ export class EmailQueue implements OnApplicationBootstrap, OnApplicationShutdown
   /** Enqueues an email once per key (a redelivered event finds the job already there), at once or after `delayMs`. */
   async enqueue(key: string, job: DistributiveOmit<EmailJob, 'request_id' | 'traceparent'>, options: { delayMs?: number } = {}): Promise<void> {
     const carriesToken = 'token' in job;
-    const notice = job.kind === 'bid_digest' || (job.kind === 'notice' && !job.essential);
+    const notice = job.kind === 'bid_digest' || job.kind === 'search_alert' || job.kind === 'watch_ending' || (job.kind === 'notice' && !job.essential);
     const added = this.queue.add(job.kind, { ...job, request_id: currentRequestId(), traceparent: currentTraceparent() } as EmailJob, {
       jobId: key,
       delay: options.delayMs,
@@ -130,6 +138,8 @@ export class EmailQueue implements OnApplicationBootstrap, OnApplicationShutdown
       // A digest closes its window first, even when no email goes out, so the next bid opens another (ADR 0056).
       const digest = job.data.kind === 'bid_digest' ? await this.bidNotices.closeDigest(job.data.digest_id) : undefined;
       if (digest === null) return;
+      const alert = job.data.kind === 'search_alert' ? await this.searchAlerts.closeDigest(job.data.digest_id) : undefined;
+      if (alert === null) return;
       const essential = ESSENTIAL.has(job.data.kind) || (job.data.kind === 'notice' && job.data.essential);
       if (!essential && !(await this.mailer.notificationsEnabled())) {
         this.logger.log(`Skipping ${job.data.kind} email to ${job.data.to}: email notifications are off`);
@@ -138,7 +148,7 @@ export class EmailQueue implements OnApplicationBootstrap, OnApplicationShutdown
       const jobId = String(job.id);
       // A retry of a job whose email went out (its record failed, or the worker died after sending) sends nothing.
       if (await this.emails.wasSent(jobId)) return;
-      const email = this.render(job.data, digest);
+      const email = this.render(job.data, digest, alert);
       const transport = await this.mailer.send(job.data.to, email);
       try {
         await this.emails.record({
@@ -156,7 +166,7 @@ export class EmailQueue implements OnApplicationBootstrap, OnApplicationShutdown
     }));
   }
 
-  private render(job: EmailJob, digest?: BidDigest): RenderedEmail {
+  private render(job: EmailJob, digest?: BidDigest, alert?: SearchAlertDigest): RenderedEmail {
     switch (job.kind) {
       case 'welcome':
         return welcomeEmail({ username: job.username, publicUrl: this.config.PUBLIC_URL });
@@ -175,6 +185,11 @@ export class EmailQueue implements OnApplicationBootstrap, OnApplicationShutdown
       case 'bid_digest':
         if (!digest) throw new Error(`Bid digest ${job.digest_id} was not read before rendering`);
         return noticeEmail({ username: job.username, notice: bidDigestNotice(digest), publicUrl: this.config.PUBLIC_URL });
+      case 'search_alert':
+        if (!alert) throw new Error(`Search alert ${job.digest_id} was not read before rendering`);
+        return searchAlertEmail({ username: job.username, digest: alert, publicUrl: this.config.PUBLIC_URL });
+      case 'watch_ending':
+        return watchEndingEmail({ username: job.username, ending: job.ending, publicUrl: this.config.PUBLIC_URL });
     }
   }
 }

@@ -26,9 +26,9 @@ export class EmailsRepository {
     const keep = input.transport === 'log';
     const kept = redactedEmail(input.email);
     await this.dataSource.query(
-      `INSERT INTO emails (job_id, kind, to_address, subject, text_body, html_body, transport, request_id)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (job_id) DO NOTHING`,
-      [input.jobId, input.kind, input.to, input.email.subject, keep ? kept.text : '', keep ? kept.html : '', input.transport, input.requestId],
+      `INSERT INTO emails (job_id, kind, to_address, subject, text_body, html_body, transport, request_id, headers)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (job_id) DO NOTHING`,
+      [input.jobId, input.kind, input.to, input.email.subject, keep ? kept.text : '', keep ? kept.html : '', input.transport, input.requestId, keep && input.email.headers ? JSON.stringify(input.email.headers) : null],
     );
   }
 

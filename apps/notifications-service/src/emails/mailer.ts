@@ -81,12 +81,12 @@ export class Mailer {
       // The log is the mailbox of a development machine; in production it is read by operators, so one-time links
       // lose their token there (ADR 0031): configure SMTP for real mail.
       const text = this.config.NODE_ENV === 'production' ? redactTokens(email.text) : email.text;
-      this.logger.log({ msg: 'Email (no SMTP configured)', to, subject: email.subject, text });
+      this.logger.log({ msg: 'Email (no SMTP configured)', to, subject: email.subject, text, headers: email.headers });
       emails().inc({ result: 'sent', transport: 'log' });
       return 'log';
     }
     try {
-      await this.transporter(target).sendMail({ from: this.config.MAIL_FROM, to, replyTo: email.replyTo, subject: email.subject, text: email.text, html: email.html });
+      await this.transporter(target).sendMail({ from: this.config.MAIL_FROM, to, replyTo: email.replyTo, subject: email.subject, text: email.text, html: email.html, headers: email.headers });
     } catch (error) {
       emails().inc({ result: 'failed', transport: 'smtp' });
       throw error;

@@ -45,6 +45,18 @@ export const listingsApi = api.injectEndpoints({
       query: (listingId) => ({ url: `/user/watchlist/${listingId}`, method: 'DELETE' }),
       invalidatesTags: ['Watchlist'],
     }),
+    // Shown at once in the watchlist's answer, and put back if the change fails.
+    setWatchReminders: build.mutation<{ reminders: boolean }, boolean>({
+      query: (reminders) => ({ url: '/user/watchlist/reminders', method: 'PUT', body: { reminders } }),
+      async onQueryStarted(reminders, { dispatch, queryFulfilled }) {
+        const shown = dispatch(
+          listingsApi.util.updateQueryData('watchlist', undefined, (draft) => {
+            draft.reminders = reminders;
+          }),
+        );
+        await queryFulfilled.catch(() => shown.undo());
+      },
+    }),
   }),
 });
 
@@ -57,4 +69,5 @@ export const {
   useWatchlistQuery,
   useAddToWatchlistMutation,
   useRemoveFromWatchlistMutation,
+  useSetWatchRemindersMutation,
 } = listingsApi;

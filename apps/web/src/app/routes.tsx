@@ -35,6 +35,7 @@ export const routes: RouteObject[] = [
         lazy: () => import('../features/auth/UndoEmailChangePage').then((m) => ({ Component: m.UndoEmailChangePage })),
       },
       { path: '/dashboard', lazy: () => import('../pages/DashboardPage').then((m) => ({ Component: m.DashboardPage })) },
+      { path: '/unsubscribe/:token', lazy: () => import('../features/saved-searches/UnsubscribePage').then((m) => ({ Component: m.UnsubscribePage })) },
       { path: '/sell', lazy: () => import('../features/sell/SellPage').then((m) => ({ Component: m.SellPage })) },
       {
         path: '/edit-listing/:id',

@@ -68,6 +68,6 @@ export const api = createAppApi({
   // The state came from this same api on the server; naming its type here would make the api's type refer to itself.
   extractRehydrationInfo: (action, { reducerPath }) => (hydrated.match(action) ? (action.payload[reducerPath] as never) : undefined),
   baseQuery,
-  tagTypes: ['Me', 'AdminUsers', 'AdminStats', 'AdminEmails', 'AuditLog', 'Settings', 'Listings', 'Listing', 'MyListings', 'Watchlist', 'AdminListings', 'Bids', 'Standing', 'Sessions', 'PaymentMethod'],
+  tagTypes: ['Me', 'AdminUsers', 'AdminStats', 'AdminEmails', 'AuditLog', 'Settings', 'Listings', 'Listing', 'MyListings', 'Watchlist', 'SavedSearches', 'AdminListings', 'Bids', 'Standing', 'Sessions', 'PaymentMethod'],
   endpoints: () => ({}),
 });

@@ -17,6 +17,7 @@ import { PayoutsTab } from '../features/payouts/PayoutsTab';
 import { MyBidsTab } from '../features/my-bids/MyBidsTab';
 import { MyListingsTab } from '../features/my-listings/MyListingsTab';
 import { WatchlistTab } from '../features/watchlist/WatchlistTab';
+import { SavedSearchesTab } from '../features/saved-searches/SavedSearchesTab';
 import { MessagesTab } from '../features/messages/MessagesTab';
 import { MessagesTabLabel } from '../features/messages/MessagesTabLabel';
 import { usePageMeta } from '../lib/page-meta';
@@ -39,6 +40,7 @@ const USER_TABS: Tab[] = [
   { id: 'invoices', label: 'Invoices', render: () => <InvoicesTab /> },
   { id: 'payouts', label: 'Payouts', render: () => <PayoutsTab /> },
   { id: 'watchlist', label: 'Watchlist', render: () => <WatchlistTab /> },
+  { id: 'saved-searches', label: 'Saved searches', render: () => <SavedSearchesTab /> },
   { id: 'messages', label: 'Messages', title: () => <MessagesTabLabel />, render: () => <MessagesTab /> },
   { id: 'profile', label: 'Profile', render: (user) => <ProfileTab user={user} /> },
 ];

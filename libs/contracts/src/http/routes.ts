@@ -10,6 +10,7 @@ import { ACCOUNT_ROUTES, AUTH_ROUTES } from '../auth/auth.routes';
 import { ADMIN_ROUTES, FEES_ROUTES } from '../admin/admin.routes';
 import { CONTACT_ROUTES, MESSAGES_ROUTES } from '../messages/messages.routes';
 import { SALE_CANCELLATION_ROUTES } from '../billing/sale-cancellation.routes';
+import { SAVED_SEARCH_ROUTES } from '../listings/saved-search.routes';
 import type { RouteDefinition } from './define-route';
 
 /** Every route of the public API by group: the gateway serves exactly these and the OpenAPI document lists them. */
@@ -18,6 +19,7 @@ export const API = {
   listings: LISTINGS_ROUTES,
   userListings: USER_LISTINGS_ROUTES,
   watchlist: WATCHLIST_ROUTES,
+  savedSearches: SAVED_SEARCH_ROUTES,
   adminListings: ADMIN_LISTINGS_ROUTES,
   listingOwnership: LISTING_OWNERSHIP_ROUTES,
   uploads: UPLOADS_ROUTES,

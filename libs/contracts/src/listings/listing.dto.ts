@@ -119,7 +119,14 @@ export const WatchlistEntrySchema = z.strictObject({
 });
 export type WatchlistEntryDto = z.infer<typeof WatchlistEntrySchema>;
 
-export const WatchlistResponseSchema = z.strictObject({ watchlist: z.array(WatchlistEntrySchema) });
+export const WatchlistResponseSchema = z.strictObject({
+  watchlist: z.array(WatchlistEntrySchema),
+  /** Whether the user is emailed 24 hours before a watched auction ends (ADR 0074). */
+  reminders: z.boolean(),
+});
+
+/** The answer to turning the ending-soon reminders on or off. */
+export const WatchRemindersSchema = z.strictObject({ reminders: z.boolean() });
 export type WatchlistResponse = z.infer<typeof WatchlistResponseSchema>;
 
 /**

@@ -242,6 +242,10 @@ export const AdminUpdateListingRequestSchema = IdRequestSchema.extend({ changes:
 /** listings.admin.cancel: the listing the path names and why it is cancelled. */
 export const AdminCancelListingRequestSchema = IdRequestSchema.extend(AdminCancelListingSchema.shape);
 
+/** PUT /api/user/watchlist/reminders: emails 24 hours before a watched auction ends, on or off (ADR 0074). */
+export const WatchRemindersRequestSchema = z.strictObject({ reminders: z.boolean() });
+export type WatchRemindersRequest = z.infer<typeof WatchRemindersRequestSchema>;
+
 /** listings.watchlist.remove: the listing to stop watching (the path's). */
 export const WatchlistRemoveSchema = WatchlistAddSchema;
 

@@ -9,6 +9,7 @@ import {
   ListingSchema,
   ListingsResponseSchema,
   WatchlistResponseSchema,
+  WatchRemindersSchema,
 } from './listing.dto';
 import {
   AdminListingsQuerySchema,
@@ -19,6 +20,7 @@ import {
   ListingStatusRequestSchema,
   UpdateListingSchema,
   WatchlistAddSchema,
+  WatchRemindersRequestSchema,
 } from './listing.schemas';
 
 /** The image types a screenshot may be, recognised by content whatever the file says (D18). */
@@ -136,6 +138,16 @@ export const WATCHLIST_ROUTES = {
     status: 201,
     reply: MessageResponseSchema,
     errors: [400, 404],
+  }),
+  reminders: defineRoute({
+    method: 'put',
+    path: '/user/watchlist/reminders',
+    tag: 'watchlist',
+    summary: 'Turn the email 24 hours before a watched auction ends on or off',
+    auth: 'user',
+    body: WatchRemindersRequestSchema,
+    status: 200,
+    reply: WatchRemindersSchema,
   }),
   remove: defineRoute({
     method: 'delete',

@@ -13,6 +13,7 @@ import {
   SellerListingCountsSchema,
   SitemapListingsSchema,
   WatchlistResponseSchema,
+  WatchRemindersSchema,
 } from './listing.dto';
 import {
   AdminListingsQuerySchema,
@@ -27,8 +28,10 @@ import {
   UpdateListingRequestSchema,
   WatchlistAddSchema,
   WatchlistRemoveSchema,
+  WatchRemindersRequestSchema,
 } from './listing.schemas';
 import { LISTING_OWNERSHIP_RPC } from './ownership.rpc';
+import { SAVED_SEARCH_RPC } from './saved-search.rpc';
 
 /** listings-service's request subjects. */
 export const LISTINGS_RPC = {
@@ -59,5 +62,7 @@ export const LISTINGS_RPC = {
   watchlistAdd: defineRpc('listings.watchlist.add', WatchlistAddSchema, MessageResponseSchema),
   watchlistList: defineRpc('listings.watchlist.list', EmptyRequestSchema, WatchlistResponseSchema),
   watchlistRemove: defineRpc('listings.watchlist.remove', WatchlistRemoveSchema, MessageResponseSchema),
+  watchReminders: defineRpc('listings.watchlist.reminders', WatchRemindersRequestSchema, WatchRemindersSchema),
   ...LISTING_OWNERSHIP_RPC,
+  ...SAVED_SEARCH_RPC,
 };

@@ -4,6 +4,7 @@ import { useBrowseListingsQuery } from '../../api/listings.api';
 import { ListingCard } from '../../components/listing/ListingCard';
 import { BrowseFilters } from './BrowseFilters';
 import { Pagination } from './Pagination';
+import { SaveSearchButton } from './SaveSearchButton';
 import {
   DEFAULT_FILTERS,
   SORT_OPTIONS,
@@ -63,6 +64,7 @@ export function BrowsePage() {
             <p className="browse-count" aria-live="polite" data-testid="result-count">
               {currentData ? countLabel(currentData.total) : '\u00a0'}
             </p>
+            <SaveSearchButton filters={filters} />
             <label className="browse-sort">
               <span>Sort by</span>
               <select value={`${filters.sort_by}:${filters.sort_order}`} onChange={(e) => onSort(e.target.value)}>

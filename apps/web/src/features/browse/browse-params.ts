@@ -1,4 +1,5 @@
 import { CATEGORIES } from '@market/domain';
+import type { SavedSearchFilters } from '@market/contracts';
 import type { BrowseParams } from '../../api/listings.api';
 
 /** Listings per browse page (SPEC §9). */
@@ -126,4 +127,15 @@ export function pageWindow(current: number, totalPages: number, max: number = MA
 /** A filter choice with how many listings it would show, e.g. "Blog (1,204)"; the bare name while counts load. */
 export function facetLabel(name: string, count: number | undefined): string {
   return count === undefined ? name : `${name} (${count.toLocaleString('en-US')})`;
+}
+
+/** The filters a saved search keeps: browse's, without its sort and page. */
+export function savedFiltersOf(filters: BrowseFilters): SavedSearchFilters {
+  const saved: SavedSearchFilters = { listing_type: filters.listing_type };
+  if (filters.search) saved.search = filters.search;
+  if (filters.category) saved.category = filters.category as SavedSearchFilters['category'];
+  for (const key of ['min_price', 'max_price', 'min_revenue', 'max_revenue'] as const) {
+    if (filters[key]) saved[key] = Number(filters[key]);
+  }
+  return saved;
 }

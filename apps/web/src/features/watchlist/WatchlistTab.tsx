@@ -1,16 +1,17 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ListingCard } from '../../components/listing/ListingCard';
-import { useRemoveFromWatchlistMutation, useWatchlistQuery } from '../../api/listings.api';
+import { useRemoveFromWatchlistMutation, useSetWatchRemindersMutation, useWatchlistQuery } from '../../api/listings.api';
 import { EmptyState, LoadError, LoadingState } from '../../components/feedback/QueryState';
 import { dashboardRows, listLoadFailed } from '../../lib/dashboard-lists';
 import { errorDetail } from '../../lib/error-detail';
 import './watchlist.css';
 
-/** Dashboard Watchlist tab: the listings the user watches, each with a Remove button. */
+/** Dashboard Watchlist tab: the listings the user watches, each with a Remove button, and the ending-soon reminders. */
 export function WatchlistTab() {
   const { data, error, isLoading, refetch } = useWatchlistQuery(undefined, { refetchOnMountOrArgChange: true });
   const [removeFromWatchlist] = useRemoveFromWatchlistMutation();
+  const [setReminders, reminderChange] = useSetWatchRemindersMutation();
   const [removing, setRemoving] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const entries = dashboardRows(data?.watchlist, error);
@@ -27,6 +28,15 @@ export function WatchlistTab() {
     }
   };
 
+  const toggleReminders = async (on: boolean) => {
+    setFailure(null);
+    try {
+      await setReminders(on).unwrap();
+    } catch (problem) {
+      setFailure(`Could not change the reminders: ${errorDetail(problem, 'Unknown error')}`);
+    }
+  };
+
   return (
     <section aria-labelledby="watchlist-heading">
       <div className="watchlist-head">
@@ -35,6 +45,12 @@ export function WatchlistTab() {
         </h2>
         <Link to="/browse">Browse more websites</Link>
       </div>
+      {data && (
+        <label className="checkbox watchlist-reminders">
+          <input type="checkbox" checked={data.reminders} disabled={reminderChange.isLoading} onChange={(e) => toggleReminders(e.target.checked)} />
+          Email me 24 hours before a watched auction ends
+        </label>
+      )}
       {failure && (
         <div className="alert alert-error" role="alert">
           {failure}

@@ -1,0 +1,9 @@
+import { z } from 'zod';
+
+/** listings-service's own settings, beside the shared service ones. */
+export const listingsEnv = {
+  /** How often the ending-soon sweep looks for watched auctions that end within the day (ADR 0074). */
+  WATCH_REMINDER_SWEEP_MS: z.coerce.number().int().min(500).max(3_600_000).default(60_000),
+};
+export type ListingsConfig = z.infer<z.ZodObject<typeof listingsEnv>>;
+export const LISTINGS_CONFIG = Symbol('LISTINGS_CONFIG');

@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { defineRoute } from '../http/define-route';
+import { MessageResponseSchema, UuidSchema } from '../common.schemas';
+import {
+  CreateSavedSearchSchema,
+  SavedSearchesResponseSchema,
+  SavedSearchSchema,
+  UnsubscribeResponseSchema,
+  UnsubscribeTokenSchema,
+  UpdateSavedSearchSchema,
+} from './saved-search.schemas';
+
+const SearchPath = z.object({ id: UuidSchema });
+
+/** A signed-in buyer's saved searches and their alert emails (ADR 0074). */
+export const SAVED_SEARCH_ROUTES = {
+  list: defineRoute({
+    method: 'get',
+    path: '/user/saved-searches',
+    tag: 'saved-searches',
+    summary: "The caller's saved searches, newest first",
+    auth: 'user',
+    status: 200,
+    reply: SavedSearchesResponseSchema,
+  }),
+  create: defineRoute({
+    method: 'post',
+    path: '/user/saved-searches',
+    tag: 'saved-searches',
+    summary: 'Save browse filters as a search, with email alerts on or off',
+    description: 'At most 20 per account (409 past that); the same filters saved twice is a 409 naming the first.',
+    auth: 'user',
+    body: CreateSavedSearchSchema,
+    status: 201,
+    reply: SavedSearchSchema,
+    errors: [400, 409],
+  }),
+  update: defineRoute({
+    method: 'patch',
+    path: '/user/saved-searches/{id}',
+    tag: 'saved-searches',
+    summary: 'Rename a saved search or turn its alerts on or off',
+    auth: 'user',
+    params: SearchPath,
+    body: UpdateSavedSearchSchema,
+    status: 200,
+    reply: SavedSearchSchema,
+    errors: [400, 404],
+  }),
+  remove: defineRoute({
+    method: 'delete',
+    path: '/user/saved-searches/{id}',
+    tag: 'saved-searches',
+    summary: 'Delete a saved search',
+    auth: 'user',
+    params: SearchPath,
+    status: 200,
+    reply: MessageResponseSchema,
+    errors: [404],
+  }),
+  unsubscribe: defineRoute({
+    method: 'post',
+    path: '/unsubscribe/{token}',
+    tag: 'saved-searches',
+    summary: "One-click unsubscribe from an alert email's signed link (RFC 8058)",
+    description:
+      "No sign-in: the signed token says what to stop (a saved search's alerts, or the reminders before watched auctions " +
+      'end). Mail clients POST `List-Unsubscribe=One-Click` as a form; any body is ignored. Unsubscribing twice answers ' +
+      'the same; a token that is not ours is a 400.',
+    auth: 'public',
+    params: z.object({ token: UnsubscribeTokenSchema }),
+    status: 200,
+    reply: UnsubscribeResponseSchema,
+    errors: [400],
+  }),
+};

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { CATEGORIES, MAX_DOLLARS } from '@market/domain';
+import { UuidSchema } from '../common.schemas';
+
+/** How many saved searches one account may keep (ADR 0074). */
+export const MAX_SAVED_SEARCHES = 20;
+
+const dollars = (label: string) =>
+  z
+    .number({ message: `${label} must be a number` })
+    .int(`${label} must be whole dollars`)
+    .min(0, `${label} cannot be negative`)
+    .max(MAX_DOLLARS, `${label} is too large`)
+    .optional();
+
+/**
+ * The browse filters a saved search keeps (SPEC §2 browse filters, without sort and page): a search names what to
+ * match, not how to show it. The same meaning as GET /api/listings, so the alert matches what browse would show.
+ */
+export const SavedSearchFiltersSchema = z
+  .strictObject({
+    search: z.string().trim().max(200, 'At most 200 characters').optional(),
+    category: z.enum(CATEGORIES, { message: 'Unknown category' }).optional(),
+    listing_type: z.enum(['all', 'auction', 'fixed']).default('all'),
+    min_price: dollars('Minimum price'),
+    max_price: dollars('Maximum price'),
+    min_revenue: dollars('Minimum revenue'),
+    max_revenue: dollars('Maximum revenue'),
+  })
+  .superRefine((filters, ctx) => {
+    if (filters.min_price !== undefined && filters.max_price !== undefined && filters.min_price > filters.max_price) {
+      ctx.addIssue({ code: 'custom', path: ['max_price'], message: 'Maximum price is below the minimum' });
+    }
+    if (filters.min_revenue !== undefined && filters.max_revenue !== undefined && filters.min_revenue > filters.max_revenue) {
+      ctx.addIssue({ code: 'custom', path: ['max_revenue'], message: 'Maximum revenue is below the minimum' });
+    }
+  });
+export type SavedSearchFilters = z.output<typeof SavedSearchFiltersSchema>;
+
+const name = z.string().trim().min(1, 'Give the search a name').max(80, 'At most 80 characters');
+
+/** POST /api/user/saved-searches. */
+export const CreateSavedSearchSchema = z.strictObject({
+  name,
+  filters: SavedSearchFiltersSchema,
+  alerts: z.boolean().default(true),
+});
+export type CreateSavedSearch = z.output<typeof CreateSavedSearchSchema>;
+
+/** PATCH /api/user/saved-searches/{id}: a new name, alerts on or off, or both. */
+export const UpdateSavedSearchSchema = z
+  .strictObject({ name: name.optional(), alerts: z.boolean().optional() })
+  .refine((change) => change.name !== undefined || change.alerts !== undefined, 'Nothing to change');
+export type UpdateSavedSearch = z.output<typeof UpdateSavedSearchSchema>;
+
+/** listings.saved_searches.update: the search (the path's) and the change. */
+export const UpdateSavedSearchRequestSchema = z.strictObject({ id: UuidSchema, change: UpdateSavedSearchSchema });
+
+/** One saved search as its owner sees it. */
+export const SavedSearchSchema = z.strictObject({
+  id: z.string(),
+  name: z.string(),
+  filters: SavedSearchFiltersSchema,
+  alerts: z.boolean(),
+  /** Listings approved since the search was saved that matched it (at most the last 30 days). */
+  matches: z.number().int(),
+  created_at: z.string(),
+});
+export type SavedSearchDto = z.infer<typeof SavedSearchSchema>;
+
+export const SavedSearchesResponseSchema = z.strictObject({ saved_searches: z.array(SavedSearchSchema), limit: z.number().int() });
+export type SavedSearchesResponse = z.infer<typeof SavedSearchesResponseSchema>;
+
+/** A signed unsubscribe token from an alert email (ADR 0074): what it stops is inside it. */
+export const UnsubscribeTokenSchema = z.string().regex(/^[a-z0-9-]{1,40}\.[A-Za-z0-9_-]{86}$/, 'Not a valid unsubscribe link');
+export const UnsubscribeRequestSchema = z.strictObject({ token: UnsubscribeTokenSchema });
+
+/** What an unsubscribe stopped, in words for the page that confirms it. */
+export const UnsubscribeResponseSchema = z.strictObject({ message: z.string() });
