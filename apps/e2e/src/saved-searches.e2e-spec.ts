@@ -82,6 +82,10 @@ describe('saved searches, ending-soon reminders and their emails', () => {
     await card.getByText('1 new listing has matched', { exact: false }).waitFor();
     await snap(page, 'saved-searches-tab');
 
+    // A mail client without one-click opens the header's address in a browser: it lands on the page, nothing stopped.
+    const opened = await fetch(oneClick.replace(new URL(oneClick).origin, baseUrl()), { redirect: 'manual' });
+    expect([opened.status, opened.headers.get('location')]).toEqual([303, new URL(pageLink).pathname]);
+
     // The link in the email opens a page that asks; pressing its button stops the alerts.
     const reader = await browser.newContext({ viewport: { width: 375, height: 740 } });
     const phone = await reader.newPage();
@@ -95,7 +99,7 @@ describe('saved searches, ending-soon reminders and their emails', () => {
 
     await page.reload();
     await card.getByText('Email alerts off').waitFor();
-    await card.getByRole('button', { name: `Email alerts for ${name}` }).click();
+    await card.getByRole('button', { name: `Turn alerts on for ${name}` }).click();
     await card.getByText('Email alerts on').waitFor();
 
     // A mail client's one-click POST (RFC 8058): a form, no cookie, no token header.
@@ -109,6 +113,11 @@ describe('saved searches, ending-soon reminders and their emails', () => {
     await card.getByText('Email alerts off').waitFor();
 
     await card.getByRole('button', { name: `Delete ${name}` }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete this saved search?' });
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await card.waitFor();
+    await card.getByRole('button', { name: `Delete ${name}` }).click();
+    await confirm.getByRole('button', { name: 'Delete search' }).click();
     await page.getByText('You have no saved searches.').waitFor();
     await context.close();
   });

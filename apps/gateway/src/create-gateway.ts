@@ -12,6 +12,7 @@ import { securityHeaders } from './http/security-headers';
 import { webApp } from './http/web-app';
 import { PageRenderer } from './site/page-renderer';
 import { apiDocument } from '@market/contracts';
+import { unsubscribeRedirect } from './http/unsubscribe-redirect';
 
 /** Builds the gateway application (not yet listening). */
 export async function createGateway(config: GatewayConfig): Promise<NestExpressApplication> {
@@ -29,6 +30,7 @@ export async function createGateway(config: GatewayConfig): Promise<NestExpressA
   app.use(requestContext);
   app.use(securityHeaders());
   app.use(...jsonBody());
+  app.use(unsubscribeRedirect());
   app.use(...webApp(config.WEB_DIST, app.get(PageRenderer)));
   // Site files crawlers ask for at the root stay there (ADR 0071), as the probes do.
   app.setGlobalPrefix('api', { exclude: ['healthz', 'readyz', 'robots.txt', 'sitemap.xml', 'sitemaps/:file'] });

@@ -30,6 +30,7 @@ import { UnsubscribeLinks } from './saved-searches/unsubscribe-links';
 import { WatchRemindersRepository } from './watchlist/watch-reminders.repository';
 import { EndingSoonSweep } from './watchlist/ending-soon.sweep';
 import { LISTINGS_CONFIG, type ListingsConfig } from './listings.config';
+import { MATCHES_KEPT_MS } from './saved-searches/saved-search.repository';
 
 /** The listings-service: listings, screenshots metadata, review, browse, watchlist and saved searches, in the `listings` schema. */
 export function listingsAppModule(config: ServiceConfig & Partial<DomainProofConfig> & Partial<ListingsConfig>): DynamicModule {
@@ -38,6 +39,8 @@ export function listingsAppModule(config: ServiceConfig & Partial<DomainProofCon
       service: 'listings-service',
       config,
       ...LISTINGS_DATABASE,
+      // A saved search's matches are its recent news (ADR 0074): 30 days, far past any redelivery of listing.approved.
+      retention: () => [{ table: 'saved_search_matches', column: 'matched_at', keepMs: MATCHES_KEPT_MS }],
     },
     {
       imports: [SettingsModule],

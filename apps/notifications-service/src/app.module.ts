@@ -37,6 +37,8 @@ export function notificationsAppModule(config: NotificationsConfig): DynamicModu
         { table: 'emails', column: 'sent_at', keepMs: periods.emailsMs },
         { table: 'outbid_notices', column: 'last_sent_at', keepMs: Math.max(DAY_MS, config.OUTBID_EMAIL_INTERVAL_MS) },
         { table: 'bid_digests', column: 'closed_at', keepMs: 2 * DAY_MS },
+        // A search's last closed digest sets when its next may go out: kept a window past that, plus the retry day.
+        { table: 'search_alert_digests', column: 'closed_at', keepMs: config.SEARCH_ALERT_INTERVAL_MS + 2 * DAY_MS },
       ] },
     {
       imports: [SettingsModule],

@@ -34,8 +34,11 @@ export interface NewMatch {
   matched_at: Date;
 }
 
+/** How long a search's matches are kept and counted (ADR 0074). */
+export const MATCHES_KEPT_MS = 30 * 24 * 3600 * 1000;
+
 const COLUMNS = `s.id, s.user_id, s.name, s.search, s.category, s.listing_type, s.min_price, s.max_price, s.min_revenue, s.max_revenue,
-  s.alerts, s.created_at, (SELECT count(*)::int FROM saved_search_matches m WHERE m.search_id = s.id) AS matches`;
+  s.alerts, s.created_at, (SELECT count(*)::int FROM saved_search_matches m WHERE m.search_id = s.id AND m.matched_at > now() - interval '30 days') AS matches`;
 
 /** The filters in one canonical text: the same filters saved twice by one user are one search. */
 export function filtersKey(filters: SavedSearchFilters): string {
@@ -68,8 +71,13 @@ export class SavedSearchRepository {
     input: { name: string; filters: SavedSearchFilters; alerts: boolean },
     max: number,
     unsubscribeToken: (id: string) => string,
-  ): Promise<SavedSearchRow | 'full' | { duplicate: string }> {
+  ): Promise<SavedSearchRow | 'full' | 'no_words' | { duplicate: string }> {
     return this.dataSource.transaction(async (manager) => {
+      // Text of only common words ("the") parses to nothing, which matches nothing: refused rather than kept silent.
+      if (input.filters.search) {
+        const [{ words }]: Array<{ words: number }> = await manager.query(`SELECT numnode(websearch_to_tsquery('english', $1)) AS words`, [input.filters.search]);
+        if (words === 0) return 'no_words';
+      }
       await manager.query(`SELECT pg_advisory_xact_lock(hashtext('saved-searches'), hashtext($1))`, [userId]);
       const key = filtersKey(input.filters);
       const same: Array<{ name: string }> = await manager.query('SELECT name FROM saved_searches WHERE user_id = $1 AND filters_key = $2', [userId, key]);
@@ -103,6 +111,12 @@ export class SavedSearchRepository {
     return rows.length === 1;
   }
 
+  /** The unsubscribe token a search was saved with; null when the search is gone. */
+  async unsubscribeToken(id: string): Promise<string | null> {
+    const rows: Array<{ unsubscribe_token: string }> = await this.dataSource.query('SELECT unsubscribe_token FROM saved_searches WHERE id = $1', [id]);
+    return rows[0]?.unsubscribe_token ?? null;
+  }
+
   /** Turns a search's alerts off (an unsubscribe link); its name, or null when the search is gone. */
   async stopAlerts(id: string): Promise<string | null> {
     const [rows] = (await this.dataSource.query('UPDATE saved_searches SET alerts = false WHERE id = $1 RETURNING name', [id])) as [Array<{ name: string }>, number];
@@ -133,7 +147,8 @@ export class SavedSearchRepository {
        SELECT s.id AS search_id, s.user_id, s.name AS search_name, s.unsubscribe_token, l.id AS listing_id, l.title AS listing_title, l.listing_type, l.category,
               l.price, m.matched_at
        FROM m JOIN saved_searches s ON s.id = m.search_id JOIN l ON l.id = m.listing_id
-       WHERE s.alerts`,
+       WHERE s.alerts
+       ORDER BY s.id`,
       [listingId],
     );
   }

@@ -1,8 +1,9 @@
+import { timingSafeEqual } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { MAX_SAVED_SEARCHES, type Actor, type CreateSavedSearch, type SavedSearchDto, type SavedSearchesResponse, type UpdateSavedSearch } from '@market/contracts';
 import { badRequest, conflict, notFound, requireActor } from '@market/server-kit';
 import { SavedSearchRepository, type SavedSearchRow } from './saved-search.repository';
-import { UnsubscribeLinks } from './unsubscribe-links';
+import { UnsubscribeLinks, type UnsubscribeTarget } from './unsubscribe-links';
 import { WatchRemindersRepository } from '../watchlist/watch-reminders.repository';
 
 const NOT_FOUND = 'Saved search not found';
@@ -42,6 +43,7 @@ export class SavedSearchService {
   async create(actor: Actor | null, input: CreateSavedSearch): Promise<SavedSearchDto> {
     const user = requireActor(actor);
     const saved = await this.searches.create(user.user_id, input, MAX_SAVED_SEARCHES, (id) => this.links.tokenFor({ kind: 'saved_search', id }));
+    if (saved === 'no_words') throw badRequest('The search text has only common words (like "the"), which match nothing: add a word that says what you want');
     if (saved === 'full') throw conflict(`You have ${MAX_SAVED_SEARCHES} saved searches, the most an account may keep; delete one to save another`);
     if ('duplicate' in saved) throw conflict(`You already saved these filters as "${saved.duplicate}"`);
     return presentSavedSearch(saved);
@@ -62,10 +64,11 @@ export class SavedSearchService {
 
   /**
    * Follows a signed link: a search's alerts stop, or the user's ending-soon reminders; again, or once the search is
-   * deleted, it answers the same.
+   * deleted, it answers the same. A search's link signed with a key since retired still works: it is the token stored
+   * with the search when it was saved, compared whole.
    */
   async unsubscribe(token: string): Promise<{ message: string }> {
-    const target = this.links.read(token);
+    const target = this.links.read(token) ?? (await this.storedSearchLink(token));
     if (!target) throw badRequest('This unsubscribe link is not valid');
     if (target.kind === 'watch_reminders') {
       await this.reminders.set(target.user_id, false);
@@ -73,5 +76,13 @@ export class SavedSearchService {
     }
     const name = await this.searches.stopAlerts(target.id);
     return { message: name === null ? 'You will get no more alerts for this search' : `You will get no more alerts for "${name}"` };
+  }
+
+  private async storedSearchLink(token: string): Promise<UnsubscribeTarget | null> {
+    const claimed = this.links.claimed(token);
+    if (claimed?.kind !== 'saved_search') return null;
+    const stored = await this.searches.unsubscribeToken(claimed.id);
+    const [given, kept] = [Buffer.from(token), Buffer.from(stored ?? '')];
+    return given.length === kept.length && timingSafeEqual(given, kept) ? claimed : null;
   }
 }

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { MAX_SAVED_SEARCHES, RPC, SAVED_SEARCH_MATCHES_PER_EVENT, type Actor, type EventEnvelope, type EventName, type SavedSearchFilters } from '@market/contracts';
-import { AppError } from '@market/server-kit';
+import { AppError, busIdentity, generateBusKeys } from '@market/server-kit';
+import { UnsubscribeLinks } from './unsubscribe-links';
 import { eventually, testCaller } from '@market/server-kit/testing';
 import { startListingsUnderTest, type ListingsUnderTest } from '../testing/listings-under-test';
 import type { ListingRecord } from '../listings/listings.repository';
@@ -9,6 +10,7 @@ import { buildListing } from '../testing/listing.factory';
 
 /** Saved searches on a real database and bus (ADR 0074): their owner's only, at most 20, matched from listing.approved. */
 describe('saved searches and their matches (ADR 0074)', () => {
+  const foreign = generateBusKeys();
   let under: ListingsUnderTest;
   let ds: DataSource;
 
@@ -82,12 +84,18 @@ describe('saved searches and their matches (ADR 0074)', () => {
     expect((await failure(save(ann, { min_price: 5000, max_price: 100 }))).status).toBe(422);
     expect((await failure(save(ann, { category: 'Nope' as never }))).status).toBe(422);
     expect((await failure(call(RPC.listings.savedSearchCreate, { name: '  ', filters: {} }, ann))).status).toBe(422);
+    // Text of only common words would match nothing, ever.
+    const empty = await failure(save(ann, { search: 'the and of' }));
+    expect([empty.status, empty.detail]).toEqual([400, expect.stringContaining('only common words')]);
     await save(ann, { search: 'Recipe  blog' }, 'Recipes');
     const twice = await failure(save(ann, { search: 'recipe blog' }));
     expect([twice.status, twice.detail]).toEqual([409, 'You already saved these filters as "Recipes"']);
+    // Blank text is no search: the same filters as none at all.
+    await save(ann, {}, 'Everything');
+    expect((await failure(save(ann, { search: '   ' }))).detail).toBe('You already saved these filters as "Everything"');
 
-    // 19 more at once, then 5 racing for what is left: exactly 20 in all.
-    await Promise.all(Array.from({ length: 18 }, (_, i) => save(ann, { min_price: i + 1 })));
+    // 17 more at once, then 5 racing for what is left: exactly 20 in all.
+    await Promise.all(Array.from({ length: 17 }, (_, i) => save(ann, { min_price: i + 1 })));
     const race = await Promise.allSettled(Array.from({ length: 5 }, (_, i) => save(ann, { min_revenue: i + 1 })));
     expect(race.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     const refused = race.find((r): r is PromiseRejectedResult => r.status === 'rejected')!.reason as AppError;
@@ -137,7 +145,7 @@ describe('saved searches and their matches (ADR 0074)', () => {
     const tag = randomUUID().slice(0, 8);
     const wanted = SAVED_SEARCH_MATCHES_PER_EVENT + 5;
     const buyers = await Promise.all(Array.from({ length: Math.ceil(wanted / MAX_SAVED_SEARCHES) }, () => testCaller(under.svc.env, { role: 'regular' })));
-    const saved = [];
+    const saved: Array<{ id: string }> = [];
     for (let i = 0; i < wanted; i += 1) saved.push(await save(buyers[i % buyers.length], { search: `orchids ${tag}`, min_price: i }));
     const listing = await under.live(seller.user_id, buildListing({ title: `Orchids ${tag} forum`, starting_price: 50_000 }));
     await approved(listing);
@@ -159,6 +167,21 @@ describe('saved searches and their matches (ADR 0074)', () => {
     );
     expect(sizes.length).toBe(Math.ceil(all.length / SAVED_SEARCH_MATCHES_PER_EVENT));
     expect(sizes.slice(0, -1).every((e) => e.n === SAVED_SEARCH_MATCHES_PER_EVENT)).toBe(true);
+  });
+
+  it("still honours a search's link after the key that signed it is retired: the token stored with the search vouches", async () => {
+    const ann = await testCaller(under.svc.env, { role: 'regular' });
+    const search = await save(ann, { category: 'Newsletter' });
+    // As if signed by a key no longer listed: another key set's signature, stored with the search when it was saved.
+    const retired = new UnsubscribeLinks(busIdentity('listings-service', { BUS_SIGNING_KEY: foreign.signingKeys['listings-service'], BUS_PUBLIC_KEYS: foreign.publicKeys }, 'test'));
+    const oldToken = retired.tokenFor({ kind: 'saved_search', id: search.id });
+    await ds.query('UPDATE saved_searches SET unsubscribe_token = $2 WHERE id = $1', [search.id, oldToken]);
+    const other = await save(ann, { category: 'SaaS', listing_type: 'fixed' });
+    const unstored = retired.tokenFor({ kind: 'saved_search', id: other.id });
+    expect((await failure(call(RPC.listings.unsubscribe, { token: unstored }, null))).status).toBe(400);
+    expect(await call(RPC.listings.unsubscribe, { token: oldToken }, null)).toEqual({ message: `You will get no more alerts for "${search.name}"` });
+    const rows = await ds.query('SELECT id, alerts FROM saved_searches WHERE id = ANY($1)', [[search.id, other.id]]);
+    expect(Object.fromEntries(rows.map((r: { id: string; alerts: boolean }) => [r.id, r.alerts]))).toEqual({ [search.id]: false, [other.id]: true });
   });
 
   it('refuses an unsubscribe link it did not sign, or signed for another search', async () => {

@@ -22,8 +22,9 @@ function targetOf(subject: string): UnsubscribeTarget | null {
 
 /**
  * Signed unsubscribe links (ADR 0074): `<s|w>-<id>.<signature>`, signed with this service's bus key (D25) so no
- * secret is added, and checked against every key BUS_PUBLIC_KEYS lists for it, so links outlive a key rotation while
- * the old key is still listed. The link carries no expiry: unsubscribing must keep working (RFC 8058).
+ * secret is added, and checked against every key BUS_PUBLIC_KEYS lists for it. A saved search keeps the token it was
+ * given, which vouches for it after its key is retired (SavedSearchService). No expiry: unsubscribing must keep
+ * working (RFC 8058).
  */
 @Injectable()
 export class UnsubscribeLinks {
@@ -35,13 +36,17 @@ export class UnsubscribeLinks {
     return `${subject}.${this.bus.signer.sign(Buffer.from(PURPOSE + subject))}`;
   }
 
-  /** What a token stops, or null when this service did not sign it. */
+  /** What a token stops, or null when no key listed for this service signed it. */
   read(token: string): UnsubscribeTarget | null {
-    const dot = token.indexOf('.');
-    if (dot < 0) return null;
-    const subject = token.slice(0, dot);
-    const target = targetOf(subject);
+    const target = this.claimed(token);
     if (!target) return null;
-    return this.bus.keys.verify('listings-service', Buffer.from(PURPOSE + subject), token.slice(dot + 1)) ? target : null;
+    const dot = token.indexOf('.');
+    return this.bus.keys.verify('listings-service', Buffer.from(PURPOSE + token.slice(0, dot)), token.slice(dot + 1)) ? target : null;
+  }
+
+  /** What a well-formed token says it stops, unchecked: only a stored copy of the whole token may vouch for it. */
+  claimed(token: string): UnsubscribeTarget | null {
+    const dot = token.indexOf('.');
+    return dot < 0 ? null : targetOf(token.slice(0, dot));
   }
 }

@@ -57,6 +57,11 @@ describe('ending-soon reminders of watched auctions (ADR 0074)', () => {
     await ds.query(`UPDATE listings SET expires_at = expires_at + interval '2 hours' WHERE id = $1`, [soon.id]);
     await sweep.sweep();
     expect(await reminders(soon.id)).toHaveLength(2);
+
+    // Approved again (a new sale period, as after an unpaid sale), it ends within the day again: a new reminder each.
+    await ds.query(`UPDATE listings SET approved_at = now() WHERE id = $1`, [soon.id]);
+    await sweep.sweep();
+    expect(await reminders(soon.id)).toHaveLength(4);
   });
 
   it("stops a watcher's reminders from the dashboard or the email's signed link, and starts them again", async () => {

@@ -33,14 +33,15 @@ export class WatchRemindersRepository {
 
   /**
    * Claims up to `limit` watches of live auctions that end within the day and were watched before that day began,
-   * marking each reminded (once per watch, whatever later extensions do); answers those whose watcher wants reminders.
+   * marking each reminded (once per sale period, whatever later extensions do: a listing approved again after it was
+   * reminded is a new period); answers those whose watcher wants reminders.
    * Rows another sweep holds are skipped (SKIP LOCKED). Runs in the caller's transaction, with the events it writes.
    */
   async claimDue(manager: EntityManager, now: Date, limit: number): Promise<DueReminder[]> {
     return manager.query(
       `WITH due AS (
          SELECT w.user_id, w.listing_id FROM watchlist w JOIN listings l ON l.id = w.listing_id
-         WHERE w.ending_reminded_at IS NULL AND l.status = 'active' AND l.listing_type = 'auction'
+         WHERE (w.ending_reminded_at IS NULL OR w.ending_reminded_at < l.approved_at) AND l.status = 'active' AND l.listing_type = 'auction'
            AND l.expires_at > $1 AND l.expires_at <= $1::timestamptz + ${REMINDER_WINDOW}
            AND w.created_at < l.expires_at - ${REMINDER_WINDOW}
          ORDER BY l.expires_at

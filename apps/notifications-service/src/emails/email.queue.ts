@@ -140,6 +140,11 @@ export class EmailQueue implements OnApplicationBootstrap, OnApplicationShutdown
       if (digest === null) return;
       const alert = job.data.kind === 'search_alert' ? await this.searchAlerts.closeDigest(job.data.digest_id) : undefined;
       if (alert === null) return;
+      // A reminder that waited (the queue, retries) until its auction ended would only mislead.
+      if (job.data.kind === 'watch_ending' && Date.parse(job.data.ending.expires_at) <= Date.now()) {
+        this.logger.log(`Skipping watch_ending email to ${job.data.to}: the auction ended before it could go out`);
+        return;
+      }
       const essential = ESSENTIAL.has(job.data.kind) || (job.data.kind === 'notice' && job.data.essential);
       if (!essential && !(await this.mailer.notificationsEnabled())) {
         this.logger.log(`Skipping ${job.data.kind} email to ${job.data.to}: email notifications are off`);

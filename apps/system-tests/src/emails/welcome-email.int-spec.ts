@@ -102,7 +102,7 @@ describe('account events through the bus to emails', () => {
 
   it('refuses an email at once while Redis is away, so the event is retried instead of waiting', async () => {
     const config = parseEnvOrThrow(notificationsEnv, { ...busEnvOf(env, 'notifications-service'), REDIS_URL: 'redis://127.0.0.1:1' });
-    const offline = new EmailQueue(null as never, config, config, null as never, null as never, null as never);
+    const offline = new EmailQueue(null as never, config, config, null as never, null as never, null as never, null as never);
     const started = Date.now();
     await expect(offline.enqueue('offline-1', { kind: 'welcome', to: 'a@example.com', username: 'a' })).rejects.toThrow();
     expect(Date.now() - started).toBeLessThan(3000);

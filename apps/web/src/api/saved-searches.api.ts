@@ -19,7 +19,7 @@ export const savedSearchesApi = api.injectEndpoints({
     }),
     unsubscribe: build.mutation<{ message: string }, string>({
       query: (token) => ({ url: `/unsubscribe/${encodeURIComponent(token)}`, method: 'POST' }),
-      invalidatesTags: ['SavedSearches'],
+      invalidatesTags: ['SavedSearches', 'Watchlist'],
     }),
   }),
 });

@@ -66,7 +66,8 @@ export const SAVED_SEARCH_ROUTES = {
     description:
       "No sign-in: the signed token says what to stop (a saved search's alerts, or the reminders before watched auctions " +
       'end). Mail clients POST `List-Unsubscribe=One-Click` as a form; any body is ignored. Unsubscribing twice answers ' +
-      'the same; a token that is not ours is a 400.',
+      'the same; a token that is not ours is a 400 (one of the wrong shape a 422). A GET here is sent on (303) to the ' +
+      'page /unsubscribe/{token}, which asks before it stops anything.',
     auth: 'public',
     params: z.object({ token: UnsubscribeTokenSchema }),
     status: 200,

@@ -19,7 +19,8 @@ const dollars = (label: string) =>
  */
 export const SavedSearchFiltersSchema = z
   .strictObject({
-    search: z.string().trim().max(200, 'At most 200 characters').optional(),
+    // Blank text is no search: saved as the same filters as none at all.
+    search: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string().trim().max(200, 'At most 200 characters').optional()),
     category: z.enum(CATEGORIES, { message: 'Unknown category' }).optional(),
     listing_type: z.enum(['all', 'auction', 'fixed']).default('all'),
     min_price: dollars('Minimum price'),
@@ -62,7 +63,7 @@ export const SavedSearchSchema = z.strictObject({
   name: z.string(),
   filters: SavedSearchFiltersSchema,
   alerts: z.boolean(),
-  /** Listings approved since the search was saved that matched it (at most the last 30 days). */
+  /** Listings that matched it in the last 30 days. */
   matches: z.number().int(),
   created_at: z.string(),
 });

@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { SavedSearchDto } from '@market/contracts';
 import { useDeleteSavedSearchMutation, useSavedSearchesQuery, useUpdateSavedSearchMutation } from '../../api/saved-searches.api';
+import { useConfirm } from '../../components/dialog/use-confirm';
 import { EmptyState, LoadError, LoadingState } from '../../components/feedback/QueryState';
 import { dashboardRows, listLoadFailed } from '../../lib/dashboard-lists';
 import { errorDetail } from '../../lib/error-detail';
@@ -14,6 +15,8 @@ export function SavedSearchesTab() {
   const [update] = useUpdateSavedSearchMutation();
   const [remove] = useDeleteSavedSearchMutation();
   const [busy, setBusy] = useState<string | null>(null);
+  const { ask, dialog } = useConfirm();
+  const heading = useRef<HTMLHeadingElement>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const searches = dashboardRows(data?.saved_searches, error);
 
@@ -29,12 +32,18 @@ export function SavedSearchesTab() {
     }
   };
   const toggle = (search: SavedSearchDto) => act(search.id, 'change the alerts', () => update({ id: search.id, alerts: !search.alerts }).unwrap());
-  const drop = (search: SavedSearchDto) => act(search.id, 'delete the search', () => remove(search.id).unwrap());
+  const drop = async (search: SavedSearchDto) => {
+    const confirmed = await ask({ title: 'Delete this saved search?', text: `“${search.name}” and its alerts will be gone.`, confirmLabel: 'Delete search', tone: 'danger' });
+    if (!confirmed) return;
+    await act(search.id, 'delete the search', () => remove(search.id).unwrap());
+    // Its row, and the button that had focus, are gone: focus goes back to the list's heading.
+    heading.current?.focus();
+  };
 
   return (
     <section aria-labelledby="saved-searches-heading">
       <div className="saved-searches-head">
-        <h2 id="saved-searches-heading">
+        <h2 id="saved-searches-heading" ref={heading} tabIndex={-1}>
           Saved searches{data && <span className="muted"> ({searches.length} of {data.limit})</span>}
         </h2>
         <Link to="/browse">Browse websites</Link>
@@ -73,10 +82,16 @@ export function SavedSearchesTab() {
                 <Link className="btn btn-secondary btn-tiny" to={savedSearchBrowsePath(search.filters)}>
                   View listings
                 </Link>
-                <button type="button" className="btn btn-ghost btn-tiny" disabled={busy === search.id} aria-pressed={search.alerts} aria-label={`Email alerts for ${search.name}`} onClick={() => toggle(search)}>
+                <button
+                  type="button"
+                  className="btn btn-ghost btn-tiny"
+                  disabled={busy === search.id}
+                  aria-label={`${search.alerts ? 'Turn alerts off' : 'Turn alerts on'} for ${search.name}`}
+                  onClick={() => toggle(search)}
+                >
                   {search.alerts ? 'Turn alerts off' : 'Turn alerts on'}
                 </button>
-                <button type="button" className="btn btn-danger btn-tiny" disabled={busy === search.id} aria-label={`Delete ${search.name}`} onClick={() => drop(search)}>
+                <button type="button" className="btn btn-danger btn-tiny" disabled={busy === search.id} aria-label={`Delete ${search.name}`} onClick={() => void drop(search)}>
                   Delete
                 </button>
               </div>
@@ -84,6 +99,7 @@ export function SavedSearchesTab() {
           ))}
         </ul>
       )}
+      {dialog}
     </section>
   );
 }

@@ -14,6 +14,8 @@ export function UnsubscribePage() {
   usePageMeta({ title: 'Stop alert emails', noindex: true });
   const [unsubscribe, { data, error, isLoading }] = useUnsubscribeMutation();
   const [asked, setAsked] = useState(false);
+  // The token says what it stops: a saved search's alerts (s-) or the reminders before watched auctions end (w-).
+  const reminders = token.startsWith('w-');
 
   return (
     <div className="container section unsubscribe-page">
@@ -24,7 +26,11 @@ export function UnsubscribePage() {
         </div>
       ) : (
         <>
-          <p>You will no longer get emails about new listings for this saved search. The search itself stays until you delete it.</p>
+          <p>
+            {reminders
+              ? 'You will no longer get an email the day before an auction on your watchlist ends. Your watchlist stays as it is.'
+              : 'You will no longer get emails about new listings for this saved search. The search itself stays until you delete it.'}
+          </p>
           {error && (
             <p className="alert alert-error" role="alert">
               {errorDetail(error, 'Could not stop the alerts, please try again')}
@@ -44,7 +50,15 @@ export function UnsubscribePage() {
         </>
       )}
       <p className="muted">
-        Signed in? Manage every search under <Link to="/dashboard?tab=saved-searches">Saved searches</Link>.
+        {reminders ? (
+          <>
+            Signed in? Turn them on again in your <Link to="/dashboard?tab=watchlist">Watchlist</Link>.
+          </>
+        ) : (
+          <>
+            Signed in? Manage every search under <Link to="/dashboard?tab=saved-searches">Saved searches</Link>.
+          </>
+        )}
       </p>
     </div>
   );
