@@ -7,6 +7,7 @@ import { parse } from 'yaml';
 import { collectDefaultMetrics, Registry } from 'prom-client';
 import { ROOT } from './lib/system.mjs';
 import { filesUnder } from './lib/files-under.mjs';
+import { RUNBOOK_BASE_URL } from './slo-rules.mjs';
 
 const DIR = join(ROOT, 'deploy/observability');
 const problems = [];
@@ -57,21 +58,27 @@ function metricNames(expr) {
 // 3. Every metric an alert or a dashboard reads exists; every alert has a runbook entry.
 const operations = read(join(ROOT, 'docs/operations.md'));
 const anchors = new Set(operations.split('\n').filter((line) => /^#{2,4} /.test(line)).map((line) => line.replace(/^#+ /, '').trim().toLowerCase().replace(/[^a-z0-9 -]/g, '').replace(/ /g, '-')));
-const alerts = yamls['deploy/observability/alerts.yml'];
-const rules = (alerts?.groups ?? []).flatMap((group) => group.rules ?? []);
-if (rules.length === 0) problem('deploy/observability/alerts.yml has no alert rules');
-for (const rule of rules) {
-  for (const name of metricNames(String(rule.expr))) if (!known(name)) problem(`alert ${rule.alert} reads ${name}, which no code registers`);
-  const runbook = String(rule.annotations?.runbook ?? '');
-  const anchor = runbook.split('#')[1];
-  if (!runbook.startsWith('docs/operations.md#') || !anchors.has(anchor)) problem(`alert ${rule.alert}: its runbook ${runbook || '(none)'} is no heading of docs/operations.md`);
+// The recorded series (slo:...) are known once a rule records them; alerts and dashboards may read them.
+const ruleFiles = ['deploy/observability/alerts.yml', 'deploy/observability/slo-rules.yml'];
+const allRules = ruleFiles.flatMap((file) => (yamls[file]?.groups ?? []).flatMap((group) => group.rules ?? []));
+const recorded = new Set(allRules.filter((rule) => rule.record).map((rule) => rule.record));
+const knownOrRecorded = (name) => known(name) || recorded.has(name);
+const rules = allRules.filter((rule) => rule.alert);
+if (rules.length === 0) problem('deploy/observability has no alert rules');
+for (const rule of allRules) {
+  const what = rule.alert ? `alert ${rule.alert}` : `recording rule ${rule.record}`;
+  for (const name of metricNames(String(rule.expr))) if (!knownOrRecorded(name)) problem(`${what} reads ${name}, which no code registers and no rule records`);
+  if (!rule.alert) continue;
+  const url = String(rule.annotations?.runbook_url ?? '');
+  const anchor = url.split('#')[1];
+  if (!url.startsWith(`${RUNBOOK_BASE_URL}#`) || !anchors.has(anchor)) problem(`alert ${rule.alert}: its runbook_url ${url || '(none)'} is no section of docs/operations.md under ${RUNBOOK_BASE_URL}`);
 }
 for (const { path, json } of dashboards) {
   if (!json) continue;
   if (!json.uid || !json.title || !Array.isArray(json.panels) || json.panels.length === 0) problem(`${path} is no dashboard (uid, title and panels)`);
   for (const panel of json.panels ?? []) {
     for (const target of panel.targets ?? []) {
-      for (const name of metricNames(String(target.expr))) if (!known(name)) problem(`${path}: panel "${panel.title}" reads ${name}, which no code registers`);
+      for (const name of metricNames(String(target.expr))) if (!knownOrRecorded(name)) problem(`${path}: panel "${panel.title}" reads ${name}, which no code registers`);
     }
   }
 }
@@ -89,7 +96,7 @@ for (const job of prometheus?.scrape_configs ?? []) {
     if (host !== 'localhost' && !services.has(host)) problem(`prometheus.yml scrapes ${target}, which docker-compose.yml does not run`);
   }
 }
-if (!(prometheus?.rule_files ?? []).some((file) => String(file).endsWith('alerts.yml'))) problem('prometheus.yml does not load alerts.yml');
+for (const wanted of ['alerts.yml', 'slo-rules.yml']) if (!(prometheus?.rule_files ?? []).some((file) => String(file).endsWith(`/${wanted}`))) problem(`prometheus.yml does not load ${wanted}`);
 for (const name of ['prometheus', 'grafana', 'otel-collector', 'jaeger']) {
   const service = compose?.services?.[name];
   if (!service) problem(`docker-compose.yml has no ${name} service`);

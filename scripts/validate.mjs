@@ -13,6 +13,7 @@ const CHECKS = [
   ['docs', 'node', ['scripts/check-docs.mjs']],
   ['OpenAPI document', 'node', ['scripts/check-openapi.mjs']],
   ['alerts and dashboards', 'node', ['scripts/check-observability.mjs']],
+  ['Prometheus rules (promtool)', 'node', ['scripts/check-rules.mjs']],
   ['Kubernetes manifests', 'node', ['scripts/check-k8s.mjs']],
   ['production dependencies', 'node', ['scripts/check-prod-deps.mjs']],
   ['typecheck', 'npx', ['nx', 'run-many', '-t', 'typecheck', '--parallel=2', '--outputStyle=static']],

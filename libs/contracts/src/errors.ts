@@ -11,6 +11,9 @@ export const ERROR_STATUS = {
   rate_limited: 429,
   internal: 500,
   unavailable: 503,
+  // The system turned the request away on purpose to stay up (a full bid queue, a busy listing, no upload slot): a 503
+  // with Retry-After that spends the shed budget, not the availability one (docs/slo.md).
+  overloaded: 503,
   // PostgreSQL refused, timed out or was unreachable; nothing was written (ADR 0044).
   database_unavailable: 503,
 } as const;

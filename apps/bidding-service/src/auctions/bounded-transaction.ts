@@ -1,5 +1,5 @@
 import type { DataSource, EntityManager, QueryRunner } from 'typeorm';
-import { unavailable } from '@market/server-kit';
+import { overloaded } from '@market/server-kit';
 
 // A bid waits at most this long for its auction's row lock, so nothing commits after the gateway (5 s) gave up on it.
 const LOCK_TIMEOUT = '2s';
@@ -21,7 +21,7 @@ export async function lockBoundedTransaction<T>(dataSource: DataSource, work: (m
   } catch (error) {
     // The original error is the answer even when the rollback fails too.
     if (runner.isTransactionActive) await runner.rollbackTransaction().catch(() => undefined);
-    if ((error as { driverError?: { code?: string } }).driverError?.code === LOCK_NOT_AVAILABLE) throw unavailable(LISTING_BUSY);
+    if ((error as { driverError?: { code?: string } }).driverError?.code === LOCK_NOT_AVAILABLE) throw overloaded(LISTING_BUSY);
     throw error;
   } finally {
     await runner.release();

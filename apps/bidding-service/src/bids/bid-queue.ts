@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { currentDeadline, currentRequestId, currentTraceparent, unavailable } from '@market/server-kit';
+import { currentDeadline, currentRequestId, currentTraceparent, overloaded } from '@market/server-kit';
 import { BIDDING_CONFIG, type BiddingConfig } from '../bidding.config';
 import { PlaceBids } from './place-bids';
 import type { QueuedBid } from './queued-bid';
@@ -20,7 +20,7 @@ export const BID_TOO_LATE = 'Bids on this listing are taking too long right now;
  */
 export function lateBid(bid: QueuedBid, lockMs: number, now = Date.now()): Error | null {
   if (bid.deadline === null || bid.deadline === undefined || bid.deadline - now > lockMs + LATE_MARGIN_MS) return null;
-  return unavailable(BID_TOO_LATE, BIDS_RETRY_AFTER_SECONDS);
+  return overloaded(BID_TOO_LATE, BIDS_RETRY_AFTER_SECONDS);
 }
 // Time for the writes and the commit after the deciding stops, and for the answer's trip back.
 const LATE_MARGIN_MS = 100;
@@ -48,7 +48,7 @@ export class BidQueue {
     try {
       return await this.sequencer.submit(listingId, { ...bid, request_id: currentRequestId(), traceparent: currentTraceparent(), deadline: currentDeadline() });
     } catch (error) {
-      if (error instanceof QueueFullError) throw unavailable(BIDS_QUEUE_FULL, BIDS_RETRY_AFTER_SECONDS);
+      if (error instanceof QueueFullError) throw overloaded(BIDS_QUEUE_FULL, BIDS_RETRY_AFTER_SECONDS);
       throw error;
     }
   }

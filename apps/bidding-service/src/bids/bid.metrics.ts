@@ -11,8 +11,8 @@ const bids = () =>
 
 /** The result label of a bid that failed: a lock timeout, a full queue (ADR 0058), a refusal the member caused (4xx), or an error. */
 export function bidResultOf(error: unknown): 'lock_timeout' | 'queue_full' | 'refused' | 'error' {
-  if (error instanceof AppError && error.code === 'unavailable' && error.detail === LISTING_BUSY) return 'lock_timeout';
-  if (error instanceof AppError && error.code === 'unavailable' && error.detail === BIDS_QUEUE_FULL) return 'queue_full';
+  if (error instanceof AppError && error.code === 'overloaded' && error.detail === LISTING_BUSY) return 'lock_timeout';
+  if (error instanceof AppError && error.code === 'overloaded' && error.detail === BIDS_QUEUE_FULL) return 'queue_full';
   if (error instanceof AppError && error.status < 500) return 'refused';
   return 'error';
 }

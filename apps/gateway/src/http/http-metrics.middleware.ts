@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
-import { histogram, LATENCY_BUCKETS } from '@market/server-kit';
+import { counter, histogram, LATENCY_BUCKETS } from '@market/server-kit';
 
 const requestDuration = () =>
   histogram({
@@ -7,6 +7,13 @@ const requestDuration = () =>
     help: 'HTTP requests the gateway answered, by route template (never the raw path), method and status',
     labelNames: ['route', 'method', 'status'],
     buckets: LATENCY_BUCKETS,
+  });
+
+const shed = () =>
+  counter({
+    name: 'market_http_shed_total',
+    help: 'HTTP requests the system turned away on purpose (503 overloaded: a full bid queue, a busy listing, no upload slot), by route and method',
+    labelNames: ['route', 'method'],
   });
 
 // Everything a controller route did not answer (the web app's files, unknown paths) shares one label value.
@@ -19,11 +26,17 @@ export function routeTemplate(req: Request): string {
   return typeof path === 'string' ? `${req.baseUrl ?? ''}${path}` : UNMATCHED_ROUTE;
 }
 
-/** Times every request into market_http_request_duration_seconds once its answer is sent (ADR 0048). */
+/**
+ * Times every request into market_http_request_duration_seconds once its answer is sent (ADR 0048), and counts the
+ * deliberate sheds among the 503s into market_http_shed_total.
+ */
 export function httpMetrics(req: Request, res: Response, next: NextFunction): void {
   const end = requestDuration().startTimer();
   res.once('finish', () => {
-    end({ route: routeTemplate(req), method: METHODS.has(req.method) ? req.method : 'OTHER', status: String(res.statusCode) });
+    const labels = { route: routeTemplate(req), method: METHODS.has(req.method) ? req.method : 'OTHER' };
+    end({ ...labels, status: String(res.statusCode) });
+    // Counted beside the status, not instead of it: every 503 is still a 503 in the histogram (docs/slo.md).
+    if (res.statusCode === 503 && res.locals.shed === true) shed().inc(labels);
   });
   next();
 }

@@ -6,6 +6,8 @@ export interface LiveEvent<H = unknown> {
   listingId: string;
   messages: LiveMessage[];
   headers?: H;
+  /** When the event occurred (ms since the epoch, from its signed occurred_at), for the delivery delay. */
+  occurredAt?: number;
 }
 
 /** What one batch sends to one listing's sockets: every frame of its events, and the events' trace headers. */

@@ -10,7 +10,7 @@ import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway.config';
 import { GATEWAY_NATS } from '../gateway.tokens';
 import { clientAddress } from '../http/trust-proxy';
 import { CLOSE_GOING_AWAY, DEFAULT_LIVE_LIMITS, LiveHub } from './live-hub';
-import { watchLiveSockets } from './live.metrics';
+import { liveDeliveryDelay, watchLiveSockets } from './live.metrics';
 import { matchLivePath, originAllowed, rejectUpgrade, serveWithoutUpgrade, wantsWebSocket, type OriginPolicy } from './live-handshake';
 import { LIVE_SOURCE_EVENTS, liveMessagesFor } from './live-messages';
 import { sendInSpan } from './live-tracing';
@@ -122,7 +122,7 @@ export class LiveFeed implements OnApplicationBootstrap, BeforeApplicationShutdo
     }
     // Every event NATS hands over in one read is sent as one batch, after them (ADR 0057): each listing's sockets
     // are walked once per batch, and nothing waits longer than the rest of this turn of the event loop.
-    this.pending.push({ ...live, headers: msg.headers });
+    this.pending.push({ ...live, headers: msg.headers, occurredAt: Date.parse((envelope as EventEnvelope).occurred_at) });
     this.flushing ??= setImmediate(() => this.flush());
   }
 
@@ -132,6 +132,11 @@ export class LiveFeed implements OnApplicationBootstrap, BeforeApplicationShutdo
     if (this.pending.length > 0) this.flushing = setImmediate(() => this.flush());
     for (const delivery of batchLiveEvents(batch, (eventId) => this.seen(eventId))) {
       sendInSpan(delivery.headers, delivery.listingId, () => this.hub.publish(delivery.listingId, delivery.messages));
+    }
+    // The live feed's delay as viewers feel it (docs/slo.md): from the event to its frames leaving, relay included.
+    const sentAt = Date.now();
+    for (const event of batch) {
+      if (event.occurredAt !== undefined && Number.isFinite(event.occurredAt)) liveDeliveryDelay().observe(Math.max(0, sentAt - event.occurredAt) / 1000);
     }
   }
 

@@ -5,7 +5,7 @@ import type { HttpAdapterHost } from '@nestjs/core';
 import type { NatsConnection } from 'nats';
 import { metricsRegistry } from '@market/server-kit';
 import type { GatewayConfig } from '../gateway.config';
-import { PageRenderer } from './page-renderer';
+import { PageRenderer, showsListing } from './page-renderer';
 
 // A stand-in for apps/web's server bundle: renders what its globals say, and records each render.
 const BUNDLE = `
@@ -29,8 +29,11 @@ const fallbacks = async (reason: string) => {
 
 describe('PageRenderer (ADR 0072)', () => {
   let dir: string;
-  const callbacks: Array<() => void> = [];
-  const nc = { subscribe: (_subject: string, options: { callback: () => void }) => (callbacks.push(options.callback), { unsubscribe: () => undefined }) };
+  type Callback = (error: null, msg: { string(): string }) => void;
+  const callbacks: Callback[] = [];
+  const nc = { subscribe: (_subject: string, options: { callback: Callback }) => (callbacks.push(options.callback), { unsubscribe: () => undefined }) };
+  /** An event as the bus carries it, naming a listing (or, with null, none). */
+  const event = (listingId: string | null) => ({ string: () => JSON.stringify({ id: 'e1', name: 'x', payload: listingId === null ? {} : { listing_id: listingId } }) });
   const http = { httpAdapter: { getHttpServer: () => ({ address: () => ({ address: '0.0.0.0', port: 4123 }) }) } };
   const renderer = (overrides: Partial<GatewayConfig> = {}) => {
     const config = {
@@ -71,16 +74,33 @@ describe('PageRenderer (ADR 0072)', () => {
     expect(state.__bundle.renders).toHaveLength(1);
   });
 
-  it('drops every kept page on a listing or bid event', async () => {
+  it("drops a listing's own kept page on its listing or bid events, and no other listing's", async () => {
     const pages = renderer();
     await pages.page('/listing/1');
-    // One subscription per listing event the gateway reads, then the bid events: any of them drops the pages.
+    await pages.page('/listing/2?ref=mail');
+    // One subscription per listing event the gateway reads, then the bid events: each drops what its listing changes.
     expect(callbacks.length).toBeGreaterThan(4);
-    callbacks[callbacks.length - 1]();
+    callbacks[callbacks.length - 1](null, event('1'));
     await pages.page('/listing/1');
-    callbacks[0]();
+    await pages.page('/listing/2?ref=mail');
+    callbacks[0](null, event('2'));
     await pages.page('/listing/1');
-    expect(state.__bundle.renders).toEqual(['/listing/1', '/listing/1', '/listing/1']);
+    await pages.page('/listing/2?ref=mail');
+    // An event that names no listing (or cannot be read) drops them all.
+    callbacks[0](null, event(null));
+    callbacks[1](null, { string: () => 'not json' });
+    await pages.page('/listing/1');
+    expect(state.__bundle.renders).toEqual(['/listing/1', '/listing/2?ref=mail', '/listing/1', '/listing/2?ref=mail', '/listing/1']);
+  });
+
+  it('reads which pages may show a listing: its own, the home page and browse', () => {
+    expect(showsListing('/', 'a')).toBe(true);
+    expect(showsListing('/browse?category=Blog', 'a')).toBe(true);
+    expect(showsListing('/listing/a?ref=x', 'a')).toBe(true);
+    expect(showsListing('/listing/ab', 'a')).toBe(false);
+    expect(showsListing('/listing/b', 'a')).toBe(false);
+    expect(showsListing('/help-center', 'a')).toBe(false);
+    expect(showsListing('/browser', 'a')).toBe(false);
   });
 
   it('answers null (the shell) and counts why when the data is unavailable or the render passes its time', async () => {

@@ -3,11 +3,11 @@ import { resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import type { NatsConnection, Subscription } from 'nats';
+import type { Msg, NatsConnection, Subscription } from 'nats';
 import { counter, eventSubject, histogram } from '@market/server-kit';
 import { GATEWAY_CONFIG, publicOrigin, type GatewayConfig } from '../gateway.config';
 import { GATEWAY_NATS } from '../gateway.tokens';
-import { subscribeListingEvents } from '../listings/listing-events';
+import { listingOfEvent, subscribeListingEvents } from '../listings/listing-events';
 
 /** A page the web app's server bundle rendered: the whole document, or where to send the visitor. */
 export type RenderedPage = { kind: 'page'; status: number; html: string } | { kind: 'redirect'; status: number; location: string };
@@ -25,6 +25,12 @@ const PRICE_EVENTS = ['bid.placed', 'bid.accepted', 'auction.repriced', 'auction
 // Pages kept at once: browse has a page per query, so the memory they take is bounded, not the time alone.
 const MAX_KEPT_PAGES = 500;
 
+/** True when the page at `path` (query included) may show the listing: its own page, the home page, or browse. */
+export function showsListing(path: string, listingId: string): boolean {
+  const pathname = path.split(/[?#]/)[0];
+  return pathname === '/' || pathname === '/browse' || pathname.startsWith('/browse/') || pathname === `/listing/${listingId}`;
+}
+
 /** Why a page fell back to the browser's shell, as counted. */
 function fallbackReason(error: unknown): string {
   const name = (error as { name?: string } | null)?.name;
@@ -35,8 +41,8 @@ function fallbackReason(error: unknown): string {
 
 /**
  * Renders the public pages on the server with the web app's own bundle (ADR 0072). The bundle asks the API through
- * this gateway's own HTTP port, as an anonymous visitor. A rendered page is kept for PAGE_CACHE_MS and dropped on any
- * listing event or bid (browse and the sitemaps drop on listing events); concurrent requests for one page share its render. A page that
+ * this gateway's own HTTP port, as an anonymous visitor. A rendered page is kept for PAGE_CACHE_MS and dropped on a
+ * listing event or bid that may change it (showsListing); concurrent requests for one page share its render. A page that
  * cannot be rendered in PAGE_RENDER_TIMEOUT_MS, or whose data is unavailable, is null: the caller serves the browser's
  * shell, and the fallback is logged and counted, never a 5xx.
  */
@@ -71,16 +77,25 @@ export class PageRenderer implements OnApplicationBootstrap, OnApplicationShutdo
 
   onApplicationBootstrap() {
     if (this.config.WEB_RENDERING === 'server') this.bundle = this.load();
-    const drop = () => this.kept.clear();
+    const drop = (msg: Msg | undefined) => this.drop(listingOfEvent(msg));
     this.subscriptions = [
       ...subscribeListingEvents(this.nc, this.config.EVENTS_PREFIX, drop, 'page renderer'),
-      ...PRICE_EVENTS.map((name) => this.nc.subscribe(eventSubject(this.config.EVENTS_PREFIX, name), { callback: drop })),
+      ...PRICE_EVENTS.map((name) => this.nc.subscribe(eventSubject(this.config.EVENTS_PREFIX, name), { callback: (_error, msg) => drop(msg) })),
     ];
   }
 
   onApplicationShutdown() {
     for (const subscription of this.subscriptions) subscription.unsubscribe();
     this.subscriptions = [];
+  }
+
+  /**
+   * Drops the kept pages a listing's change can alter: its own page, the home page and every browse page; the help,
+   * legal and other listings' pages stay. An event that names no listing drops them all.
+   */
+  private drop(listingId: string | null): void {
+    if (listingId === null) return this.kept.clear();
+    for (const path of [...this.kept.keys()]) if (showsListing(path, listingId)) this.kept.delete(path);
   }
 
   /** True when `path` is a public page this gateway renders. */

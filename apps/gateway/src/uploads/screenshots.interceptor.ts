@@ -2,7 +2,7 @@ import { HttpException, Inject, Injectable, createParamDecorator, type CallHandl
 import type { Request, Response } from 'express';
 import { catchError, from, switchMap, throwError, type Observable } from 'rxjs';
 import type { Actor } from '@market/contracts';
-import { AppError, rateLimited, unavailable } from '@market/server-kit';
+import { AppError, overloaded, rateLimited } from '@market/server-kit';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway.config';
 import { ImageCleaner } from './clean-image';
 import { ObjectStorage } from './object-storage';
@@ -78,7 +78,7 @@ export class ScreenshotsInterceptor implements NestInterceptor {
         release = slot.release;
         return null;
       }
-      if (slot.reason === 'gateway') return unavailable('Too many uploads in progress; try again in a few seconds', UPLOAD_RETRY_AFTER_SECONDS);
+      if (slot.reason === 'gateway') return overloaded('Too many uploads in progress; try again in a few seconds', UPLOAD_RETRY_AFTER_SECONDS);
       const quota = this.slots.maxPerUploader;
       return rateLimited(`You already have ${quota} uploads in progress; try again when they finish`, {
         policy: 'uploads',

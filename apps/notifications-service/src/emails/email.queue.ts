@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { Queue, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { REDIS, SERVICE_CONFIG, SpanKind, createFailFastRedis, currentRequestId, currentTraceparent, inSpan, runWithRequestId, watchQueue, withTimeout, type ServiceConfig } from '@market/server-kit';
+import { REDIS, SERVICE_CONFIG, SpanKind, createFailFastRedis, currentRequestId, currentTraceparent, histogram, inSpan, runWithRequestId, watchQueue, withTimeout, type ServiceConfig } from '@market/server-kit';
 import { NOTIFICATIONS_CONFIG, type NotificationsConfig } from '../notifications.config';
 import { emailChangedEmail, holdExpiredEmail, listingApprovedEmail, resetPasswordEmail, verifyEmail, welcomeEmail, type RenderedEmail } from './email-templates';
 import { Mailer } from './mailer';
@@ -59,6 +59,18 @@ export type EmailJob =
   | (JobBase & { kind: 'search_alert'; digest_id: string })
   /** A watched auction ends within the day (ADR 0074). */
   | (JobBase & { kind: 'watch_ending'; ending: EndingSoon });
+
+/**
+ * Seconds from when an email was due (queued, or the end of its delay) to its hand-over to SMTP or the log, by class:
+ * `account` (verification, reset, change: essential) or `notice` (docs/slo.md).
+ */
+const deliveryDelay = () =>
+  histogram({
+    name: 'market_email_delivery_delay_seconds',
+    help: 'Seconds from an email being due (queued, or its delay over) to its hand-over, by class (account, notice)',
+    labelNames: ['class'],
+    buckets: [1, 5, 15, 30, 60, 120, 300, 600, 1800, 3600, 21600],
+  });
 
 type DistributiveOmit<T, K extends keyof T> = T extends unknown ? Omit<T, K> : never;
 
@@ -155,6 +167,8 @@ export class EmailQueue implements OnApplicationBootstrap, OnApplicationShutdown
       if (await this.emails.wasSent(jobId)) return;
       const email = this.render(job.data, digest, alert);
       const transport = await this.mailer.send(job.data.to, email);
+      const dueAt = job.timestamp + (job.opts.delay ?? 0);
+      deliveryDelay().observe({ class: essential ? 'account' : 'notice' }, Math.max(0, Date.now() - dueAt) / 1000);
       try {
         await this.emails.record({
           jobId,

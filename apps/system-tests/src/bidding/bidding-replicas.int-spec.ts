@@ -84,7 +84,7 @@ describe('two bidding replicas behind two gateways', () => {
     await eventually(async () => expect(await auctionRow(marker.id)).toMatchObject({ status: 'active' }), 15_000);
     const viewers = await Promise.all(stack.urls.map((url) => viewer(url, listing.id)));
 
-    const results = await bidStorm(stack.urls, listing.id, bidders.map((b) => b.token), 500, Date.now() + 3000);
+    const results = await bidStorm(stack.urls, listing.id, bidders.map((b) => b.token), 500, Date.now() + 3000, 11);
     const accepted = results.filter((r) => r.status === 201);
     expect(accepted.length).toBeGreaterThan(10);
     expect(results.filter((r) => r.status !== 201 && r.status !== 400)).toEqual([]);

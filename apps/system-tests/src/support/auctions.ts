@@ -35,20 +35,25 @@ export interface StormResult {
 
 /**
  * Bidders bid the minimum next bid they know on one listing until `until`, spreading requests over the gateways;
- * they learn the price from 201 answers and from 'Bid must be at least $X' refusals.
+ * they learn the price from 201 answers and from 'Bid must be at least $X' refusals. With `atLeast`, they go on past
+ * `until` (for up to a minute) until that many bids were accepted: a busy machine decides fewer bids in the time, and
+ * the storm is about what the bids do, not how many fit in a few seconds.
  */
-export async function bidStorm(urls: string[], listingId: string, tokens: string[], startingPrice: number, until: number): Promise<StormResult[]> {
+export async function bidStorm(urls: string[], listingId: string, tokens: string[], startingPrice: number, until: number, atLeast = 0): Promise<StormResult[]> {
   const results: StormResult[] = [];
   let next = startingPrice;
+  let accepted = 0;
+  const going = () => Date.now() < until || (accepted < atLeast && Date.now() < until + 60_000);
   await Promise.all(
     tokens.map(async (token, i) => {
-      for (let round = 0; Date.now() < until; round += 1) {
+      for (let round = 0; going(); round += 1) {
         const url = urls[(i + round) % urls.length];
         const answer = await post(`${url}/api/bids`, { listing_id: listingId, amount: next }, bearer(token)).catch((error: Error) => ({
           status: 0,
           body: { detail: error.message },
         }));
         results.push({ ...answer, at: Date.now() });
+        if (answer.status === 201) accepted += 1;
         if (answer.status === 201) next = Math.max(next, minimumNextBid(startingPrice, answer.body.current_bid as number));
         const floor = /at least \$([\d,]+)/.exec(String(answer.body?.detail ?? ''));
         if (floor) next = Math.max(next, Number(floor[1].replace(/,/g, '')));

@@ -40,3 +40,5 @@ export const conflict = (detail: string) => new AppError('conflict', detail);
 export const rateLimited = (detail: string, state: RateLimitState) =>
   new AppError('rate_limited', detail, Math.max(1, state.reset_seconds), { ...state, remaining: 0 });
 export const unavailable = (detail = 'Service temporarily unavailable, please try again', retryAfter?: number) => new AppError('unavailable', detail, retryAfter);
+/** Turned away on purpose to protect the system (a shed, docs/slo.md): 503 with Retry-After, counted apart from outages. */
+export const overloaded = (detail: string, retryAfter?: number) => new AppError('overloaded', detail, retryAfter);

@@ -45,6 +45,8 @@ export class AllErrorsFilter implements ExceptionFilter {
     const response = host.switchToHttp().getResponse<Response>();
     if (response.headersSent) return;
     if (payload.retry_after !== undefined) response.setHeader('Retry-After', String(payload.retry_after));
+    // A deliberate shed is told apart from an outage in the HTTP metrics (docs/slo.md: it has its own budget).
+    if (payload.code === 'overloaded') response.locals.shed = true;
     if (payload.rate_limit !== undefined) setRateLimitHeaders(response, [payload.rate_limit]);
     response.status(payload.status).json({ detail: payload.detail });
   }

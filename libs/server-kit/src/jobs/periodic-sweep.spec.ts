@@ -1,5 +1,6 @@
 import type { Logger } from '@nestjs/common';
-import { PeriodicSweep } from './periodic-sweep';
+import { metricsRegistry } from '../metrics/registry';
+import { PeriodicSweep, sweepMetricName } from './periodic-sweep';
 
 describe('PeriodicSweep', () => {
   const logger = () => {
@@ -38,5 +39,24 @@ describe('PeriodicSweep', () => {
     fail = false;
     expect(await sweep.run()).toBe(3);
     await sweep.stop();
+  });
+
+  it('records when a round last finished, and not when one fails (the sweeps SLO, docs/slo.md)', async () => {
+    const { logger: log } = logger();
+    const finishedAt = async () =>
+      (await metricsRegistry.getSingleMetric('market_sweep_last_success_timestamp_seconds')?.get())?.values.find((v) => v.labels.sweep === 'gauge_test_sweep')?.value;
+    let fail = true;
+    const sweep = new PeriodicSweep({ label: 'Gauge test sweep', intervalMs: 60_000, logger: log, onFailure: 0 }, async () => {
+      if (fail) throw new Error('provider away');
+      return 1;
+    });
+    await sweep.run();
+    expect(await finishedAt()).toBeUndefined();
+    fail = false;
+    const before = Date.now() / 1000;
+    await sweep.run();
+    expect(await finishedAt()).toBeGreaterThanOrEqual(before);
+    expect(sweepMetricName('Escrow sweep')).toBe('escrow_sweep');
+    expect(sweepMetricName('Ending-soon sweep')).toBe('ending_soon_sweep');
   });
 });

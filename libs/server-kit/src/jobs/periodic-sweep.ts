@@ -1,6 +1,19 @@
 import type { Logger } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import { sweepLockKey, withSweepLock } from './sweep-lock';
+import { gauge } from '../metrics/registry';
+
+const lastSuccess = () =>
+  gauge({
+    name: 'market_sweep_last_success_timestamp_seconds',
+    help: 'When each sweep last finished a round on this replica (Unix seconds); the freshest replica is the sweep\'s age (docs/slo.md)',
+    labelNames: ['sweep'],
+  });
+
+/** A sweep's label as a metric label value: "Escrow sweep" is escrow_sweep. */
+export function sweepMetricName(label: string): string {
+  return label.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '');
+}
 
 /** What a sweep is configured with; with `lock`, one replica at a time runs it (ADR 0046). */
 export interface PeriodicSweepOptions<T> {
@@ -61,9 +74,13 @@ export class PeriodicSweep<T> {
 
   private async runLocked(now: Date): Promise<T> {
     const { lock, label, onFailure, onSkipped } = this.options;
-    if (!lock) return this.work(now);
+    const done = <V>(value: V): V => {
+      lastSuccess().set({ sweep: sweepMetricName(label) }, Date.now() / 1000);
+      return value;
+    };
+    if (!lock) return done(await this.work(now));
     const run = await withSweepLock(lock, sweepLockKey(lock, label), () => this.work(now));
-    if (run.ran) return run.value;
+    if (run.ran) return done(run.value);
     this.options.logger.debug?.(`${label} skipped: another replica is running it`);
     return onSkipped ?? onFailure;
   }
