@@ -76,8 +76,14 @@ for (const rule of allRules) {
 for (const { path, json } of dashboards) {
   if (!json) continue;
   if (!json.uid || !json.title || !Array.isArray(json.panels) || json.panels.length === 0) problem(`${path} is no dashboard (uid, title and panels)`);
+  // Any cluster's Prometheus, any namespace and job (ADR 0075): the variables exist and every query uses them.
+  const variables = new Set((json.templating?.list ?? []).map((variable) => variable.name));
+  for (const wanted of ['datasource', 'namespace', 'job']) if (!variables.has(wanted)) problem(`${path} has no $${wanted} variable`);
   for (const panel of json.panels ?? []) {
     for (const target of panel.targets ?? []) {
+      if (target.datasource?.uid !== '${datasource}') problem(`${path}: panel "${panel.title}" does not read the $datasource variable`);
+      const unscoped = [...String(target.expr).matchAll(/\b((?:market|nodejs)_[a-z0-9_]+)(\{[^}]*\})?/g)].filter((m) => !/namespace=~"\$namespace",job=~"\$job"/.test(m[2] ?? ''));
+      if (unscoped.length > 0) problem(`${path}: panel "${panel.title}" reads ${unscoped[0][1]} outside the $namespace and $job variables`);
       for (const name of metricNames(String(target.expr))) if (!knownOrRecorded(name)) problem(`${path}: panel "${panel.title}" reads ${name}, which no code registers`);
     }
   }

@@ -1,15 +1,18 @@
-// npm run slo-rules: writes deploy/observability/slo-rules.yml (and, with --check, says whether it is current) from the
+// npm run slo-rules: writes deploy/observability/slo-rules.yml and the Kubernetes PrometheusRule that carries it with
+// alerts.yml (k8s/components/monitoring/prometheus-rules.yaml); with --check, says whether both are current. From the
 // service level objectives below, which docs/slo.md explains. Each SLO is a ratio of bad events to all events; the file
 // records that ratio over the windows the SRE workbook's multi-window, multi-burn-rate alerts read, and holds those
 // alerts: a fast burn (2% of a 30-day budget in an hour, or 5% in six) and a slow burn (10% in three days, or in a day).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { stringify } from 'yaml';
+import { parse, stringify } from 'yaml';
 import { ROOT } from './lib/system.mjs';
 
 /** Where the runbooks are read: docs/operations.md as the team publishes it. One place: set RUNBOOK_BASE_URL to move it. */
 export const RUNBOOK_BASE_URL = process.env.RUNBOOK_BASE_URL ?? 'https://docs.sitemarket.example/operations';
 const OUT = join(ROOT, 'deploy/observability/slo-rules.yml');
+const ALERTS = join(ROOT, 'deploy/observability/alerts.yml');
+const K8S_RULES = join(ROOT, 'k8s/components/monitoring/prometheus-rules.yaml');
 const WINDOWS = ['5m', '30m', '1h', '2h', '6h', '1d', '3d'];
 
 // Outcomes of a bid request that are not a decision: the system shed it or could not answer (they spend other budgets).
@@ -151,23 +154,44 @@ export function sloRulesYaml() {
   return header + stringify(document, { lineWidth: 0 });
 }
 
+/** The PrometheusRule of the monitoring component: the groups of alerts.yml and of the SLO rules, as they are. */
+export function prometheusRuleYaml(sloText = sloRulesYaml()) {
+  const groups = [...(parse(readFileSync(ALERTS, 'utf8')).groups ?? []), ...parse(sloText).groups];
+  const rule = {
+    apiVersion: 'monitoring.coreos.com/v1',
+    kind: 'PrometheusRule',
+    metadata: { name: 'market-rules', labels: { 'app.kubernetes.io/part-of': 'site-market' } },
+    spec: { groups },
+  };
+  const header =
+    '# Written by `npm run slo-rules` from deploy/observability/alerts.yml and scripts/slo-rules.mjs; do not edit by hand.\n' +
+    "# Prometheus loads it when its ruleSelector matches app.kubernetes.io/part-of: site-market (ADR 0075).\n";
+  return header + stringify(rule, { lineWidth: 0 });
+}
+
+const current = (path) => {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return '';
+  }
+};
+
 if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop())) {
   const text = sloRulesYaml();
+  const files = [
+    [OUT, text],
+    [K8S_RULES, prometheusRuleYaml(text)],
+  ];
   if (process.argv.includes('--check')) {
-    const current = (() => {
-      try {
-        return readFileSync(OUT, 'utf8');
-      } catch {
-        return '';
-      }
-    })();
-    if (current !== text) {
-      console.error('deploy/observability/slo-rules.yml is not what scripts/slo-rules.mjs writes: run npm run slo-rules');
+    const stale = files.filter(([path, wanted]) => current(path) !== wanted).map(([path]) => path.slice(ROOT.length + 1));
+    if (stale.length > 0) {
+      console.error(`${stale.join(' and ')} ${stale.length === 1 ? 'is' : 'are'} not what scripts/slo-rules.mjs writes: run npm run slo-rules`);
       process.exit(1);
     }
-    console.log(`deploy/observability/slo-rules.yml is current (${SLOS.length} SLOs)`);
+    console.log(`deploy/observability/slo-rules.yml and the PrometheusRule are current (${SLOS.length} SLOs)`);
   } else {
-    writeFileSync(OUT, text);
-    console.log(`wrote deploy/observability/slo-rules.yml (${SLOS.length} SLOs)`);
+    for (const [path, wanted] of files) writeFileSync(path, wanted);
+    console.log(`wrote deploy/observability/slo-rules.yml and k8s/components/monitoring/prometheus-rules.yaml (${SLOS.length} SLOs)`);
   }
 }

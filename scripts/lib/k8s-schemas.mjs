@@ -1,12 +1,17 @@
 // Validates rendered objects against the Kubernetes OpenAPI schemas without a cluster (ADR 0052): kubernetes-models
-// ships one compiled JSON-schema validator per apiVersion and kind. Custom resources it does not know are skipped by
+// ships one compiled JSON-schema validator per apiVersion and kind, and its sister packages those of CRDs (the
+// Prometheus Operator's, ADR 0075). Custom resources it does not know are skipped by
 // name only when listed here, so a typo in apiVersion or kind is an error, not a silent skip.
 import { idOf } from './k8s-objects.mjs';
 
 /** Custom resources the overlays may use, which no bundled schema covers: apiVersion group → kinds. */
 export const CUSTOM_RESOURCES = {
   'cert-manager.io': ['Certificate', 'Issuer', 'ClusterIssuer'],
-  'monitoring.coreos.com': ['ServiceMonitor', 'PodMonitor', 'PrometheusRule'],
+};
+
+/** Custom resources checked against their project's CRD schemas, packaged like kubernetes-models: group → package. */
+const CRD_PACKAGES = {
+  'monitoring.coreos.com': '@kubernetes-models/prometheus-operator',
 };
 
 const models = new Map();
@@ -19,7 +24,8 @@ async function modelOf(apiVersion, kind) {
     // The package lays its models out as <group>/<version>/<Kind>, the core group as v1/<Kind>.
     if (/^[a-z0-9.-]*\/?v\d+[a-z0-9]*$/.test(apiVersion) && /^[A-Z][A-Za-z0-9]*$/.test(kind)) {
       try {
-        const module = await import(`kubernetes-models/${apiVersion}/${kind}`);
+        const crdPackage = CRD_PACKAGES[apiVersion.split('/')[0]];
+        const module = await import(crdPackage ? `${crdPackage}/${apiVersion}/${kind}` : `kubernetes-models/${apiVersion}/${kind}`);
         const candidate = module[kind];
         // Sub-schemas (v1/Container) are models too: only a top-level kind carries its apiVersion and kind.
         if (candidate?.apiVersion === apiVersion && candidate?.kind === kind) model = candidate;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { connect, JSONCodec, type NatsConnection } from 'nats';
 import { DataSource } from 'typeorm';
 import { DEFAULT_SETTINGS, RPC, type EventEnvelope, type EventPayloads } from '@market/contracts';
-import { parseEnvOrThrow } from '@market/server-kit';
+import { metricsRegistry, parseEnvOrThrow } from '@market/server-kit';
 import { eventually, openRequest, publishSignedEvent, respondSigned, startServiceUnderTest, type ServiceUnderTest } from '@market/server-kit/testing';
 import { notificationsAppModule } from '../app.module';
 import { notificationsEnv } from '../notifications.config';
@@ -104,6 +104,10 @@ describe('saved-search alert emails: one per search per window, with one-click u
     expect(two.subject).toBe('2 new listings match "Gardening blogs"');
     expect(two.text_body.match(/Tulip growers/g)).toHaveLength(1);
     expect(two.text_body).toContain('Orchid care');
+    // Each hand-over is timed from when the email was due, a notice's own budget (docs/slo.md).
+    const delays = (await metricsRegistry.getSingleMetric('market_email_delivery_delay_seconds')?.get())?.values ?? [];
+    const handedOver = delays.find((v) => (v as { metricName?: string }).metricName === 'market_email_delivery_delay_seconds_count' && v.labels.class === 'notice');
+    expect(handedOver?.value).toBeGreaterThanOrEqual(2);
     // Not before the window: the search's last email went out at least WINDOW_MS earlier.
     const [{ closed }] = await ds.query(`SELECT min(closed_at) AS closed FROM search_alert_digests WHERE search_id = $1`, [gardening.id]);
     expect(new Date(two.sent_at).getTime() - new Date(closed).getTime()).toBeGreaterThanOrEqual(WINDOW_MS - 50);

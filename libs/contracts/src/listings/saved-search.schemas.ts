@@ -1,33 +1,24 @@
 import { z } from 'zod';
-import { CATEGORIES, MAX_DOLLARS } from '@market/domain';
 import { UuidSchema } from '../common.schemas';
+import { BrowseListingsQuerySchema } from './listing.schemas';
 
 /** How many saved searches one account may keep (ADR 0074). */
 export const MAX_SAVED_SEARCHES = 20;
 
-const dollars = (label: string) =>
-  z
-    .number({ message: `${label} must be a number` })
-    .int(`${label} must be whole dollars`)
-    .min(0, `${label} cannot be negative`)
-    .max(MAX_DOLLARS, `${label} is too large`)
-    .optional();
-
 /**
- * The browse filters a saved search keeps (SPEC §2 browse filters, without sort and page): a search names what to
- * match, not how to show it. The same meaning as GET /api/listings, so the alert matches what browse would show.
+ * The browse filters a saved search keeps: browse's own schema (GET /api/listings, SPEC §2), less sort and page, so a
+ * saved search means exactly what browse shows; a search names what to match, not how to show it.
  */
-export const SavedSearchFiltersSchema = z
-  .strictObject({
-    // Blank text is no search: saved as the same filters as none at all.
-    search: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string().trim().max(200, 'At most 200 characters').optional()),
-    category: z.enum(CATEGORIES, { message: 'Unknown category' }).optional(),
-    listing_type: z.enum(['all', 'auction', 'fixed']).default('all'),
-    min_price: dollars('Minimum price'),
-    max_price: dollars('Maximum price'),
-    min_revenue: dollars('Minimum revenue'),
-    max_revenue: dollars('Maximum revenue'),
-  })
+export const SavedSearchFiltersSchema = BrowseListingsQuerySchema.pick({
+  search: true,
+  category: true,
+  listing_type: true,
+  min_price: true,
+  max_price: true,
+  min_revenue: true,
+  max_revenue: true,
+})
+  .strict()
   .superRefine((filters, ctx) => {
     if (filters.min_price !== undefined && filters.max_price !== undefined && filters.min_price > filters.max_price) {
       ctx.addIssue({ code: 'custom', path: ['max_price'], message: 'Maximum price is below the minimum' });
