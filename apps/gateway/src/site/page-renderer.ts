@@ -77,7 +77,10 @@ export class PageRenderer implements OnApplicationBootstrap, OnApplicationShutdo
 
   onApplicationBootstrap() {
     if (this.config.WEB_RENDERING === 'server') this.bundle = this.load();
-    const drop = (msg: Msg | undefined) => this.drop(listingOfEvent(msg));
+    // A bid storm sends many events: one is read only when there are kept pages to drop.
+    const drop = (msg: Msg | undefined) => {
+      if (this.kept.size > 0) this.drop(listingOfEvent(msg));
+    };
     this.subscriptions = [
       ...subscribeListingEvents(this.nc, this.config.EVENTS_PREFIX, drop, 'page renderer'),
       ...PRICE_EVENTS.map((name) => this.nc.subscribe(eventSubject(this.config.EVENTS_PREFIX, name), { callback: (_error, msg) => drop(msg) })),

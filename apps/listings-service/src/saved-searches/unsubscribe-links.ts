@@ -12,6 +12,12 @@ function subjectOf(target: UnsubscribeTarget): string {
   return target.kind === 'saved_search' ? `s-${target.id}` : `w-${target.user_id}`;
 }
 
+/** A token's subject and signature; a token without a dot has neither. */
+function splitToken(token: string): [string, string] {
+  const dot = token.indexOf('.');
+  return dot < 0 ? ['', ''] : [token.slice(0, dot), token.slice(dot + 1)];
+}
+
 function targetOf(subject: string): UnsubscribeTarget | null {
   const id = subject.slice(2);
   if (!UUID.test(id)) return null;
@@ -38,15 +44,13 @@ export class UnsubscribeLinks {
 
   /** What a token stops, or null when no key listed for this service signed it. */
   read(token: string): UnsubscribeTarget | null {
-    const target = this.claimed(token);
-    if (!target) return null;
-    const dot = token.indexOf('.');
-    return this.bus.keys.verify('listings-service', Buffer.from(PURPOSE + token.slice(0, dot)), token.slice(dot + 1)) ? target : null;
+    const [subject, signature] = splitToken(token);
+    const target = targetOf(subject);
+    return target && this.bus.keys.verify('listings-service', Buffer.from(PURPOSE + subject), signature) ? target : null;
   }
 
   /** What a well-formed token says it stops, unchecked: only a stored copy of the whole token may vouch for it. */
   claimed(token: string): UnsubscribeTarget | null {
-    const dot = token.indexOf('.');
-    return dot < 0 ? null : targetOf(token.slice(0, dot));
+    return targetOf(splitToken(token)[0]);
   }
 }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import type { EventPayloads } from '@market/contracts';
 import { DigestNotCommittedError } from './bid-notices.repository';
 
 /** How many listings one alert email names; past that it says how many more matched. */
@@ -11,18 +12,9 @@ const CONSUMER = 'notifications-service';
  */
 const GATHER_MS = 60_000;
 
-/** One search a listing matched, with the listing: what an alert digest gathers. */
-export interface SearchMatch {
-  search_id: string;
-  user_id: string;
-  search_name: string;
-  unsubscribe_token: string;
-  listing_id: string;
-  listing_title: string;
-  listing_type: 'auction' | 'fixed';
-  category: string;
-  price: number;
-}
+type MatchedEvent = EventPayloads['saved_search.matched'];
+/** One search a listing matched, with the listing (saved_search.matched, one of its matches): what a digest gathers. */
+export type SearchMatch = Omit<MatchedEvent, 'matches' | 'matched_at'> & MatchedEvent['matches'][number];
 
 /** A listing in an alert digest. */
 export interface AlertListing {
