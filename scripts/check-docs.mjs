@@ -51,6 +51,11 @@ for (const name of eventRows.keys()) {
   if (!contracts.EVENT_NAMES.includes(name) && !subjects.includes(name)) problem(`docs/architecture.md has a row for \`${name}\`, which is no event or subject`);
 }
 
+// 2b. Every error code has its row in the architecture's error table (ADR 0079).
+for (const { code } of contracts.errorCodeList()) {
+  if (!new RegExp(`^\\| \`${code}\` \\|`, 'm').test(architecture)) problem(`docs/architecture.md has no row for the error code \`${code}\``);
+}
+
 // 3. Every configuration variable is in the README's table; every other variable the code reads is somewhere in the docs.
 const CONFIGS = [
   ['libs/server-kit/dist/index.js', ['commonEnv', 'serviceEnv']],

@@ -3,17 +3,19 @@
 // then checks probes, resources, securityContext, image tags, Secret literals, PodDisruptionBudgets, autoscalers,
 // NetworkPolicies, ServiceAccounts, grace periods and the PostgreSQL connection budget. One line per overlay; one
 // line per violation, naming the object and the rule; exit 1 on any.
-//   node scripts/check-k8s.mjs [overlay dirs...]   (default: k8s/overlays/dev k8s/overlays/prod)
+// Each default overlay is checked twice: as it is (the Gateway API edge) and with the Ingress component (ADR 0076).
+//   node scripts/check-k8s.mjs [overlay dirs...]   (default: k8s/overlays/dev k8s/overlays/prod, each also + ingress)
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { relative, resolve, sep } from 'node:path';
-import { parseAllDocuments } from 'yaml';
+import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
+import { parseAllDocuments, parseDocument } from 'yaml';
 import { ROOT } from './lib/system.mjs';
 import { appFacts } from './lib/k8s-app-facts.mjs';
 import { RULES, checkObjects } from './lib/k8s-rules.mjs';
 import { validateSchemas } from './lib/k8s-schemas.mjs';
 
 const DEFAULT_OVERLAYS = ['k8s/overlays/dev', 'k8s/overlays/prod'];
+const INGRESS_COMPONENT = 'k8s/components/ingress';
 
 /** The objects `kubectl kustomize <dir>` renders, or a line saying why there are none. */
 function render(dir) {
@@ -27,13 +29,34 @@ function render(dir) {
   return { objects: documents.map((document) => document.toJS()).filter((object) => object !== null && object !== undefined) };
 }
 
+/**
+ * The overlay as a user would render it with one more component: a copy beside it (so its relative paths hold) whose
+ * kustomization lists the component, rendered and removed.
+ */
+function renderWith(dir, component) {
+  const copy = join(dirname(dir), `.${basename(dir)}-with-${basename(component)}`);
+  rmSync(copy, { recursive: true, force: true });
+  cpSync(dir, copy, { recursive: true });
+  try {
+    const file = join(copy, 'kustomization.yaml');
+    const kustomization = parseDocument(readFileSync(file, 'utf8'));
+    kustomization.set('components', [...(kustomization.toJS().components ?? []), relative(copy, resolve(ROOT, component))]);
+    writeFileSync(file, kustomization.toString());
+    return render(copy);
+  } finally {
+    rmSync(copy, { recursive: true, force: true });
+  }
+}
+
 const facts = appFacts();
-const overlays = process.argv.length > 2 ? process.argv.slice(2) : DEFAULT_OVERLAYS;
+const variants = process.argv.length > 2
+  ? process.argv.slice(2).map((overlay) => ({ overlay }))
+  : DEFAULT_OVERLAYS.flatMap((overlay) => [{ overlay }, { overlay, component: INGRESS_COMPONENT }]);
 let failed = false;
-for (const overlay of overlays) {
+for (const { overlay, component } of variants) {
   const dir = resolve(ROOT, overlay);
-  const name = dir.startsWith(ROOT + sep) ? relative(ROOT, dir) : dir;
-  const rendered = render(dir);
+  const name = (dir.startsWith(ROOT + sep) ? relative(ROOT, dir) : dir) + (component ? ` + ${basename(component)}` : '');
+  const rendered = component ? renderWith(dir, component) : render(dir);
   if (rendered.error) {
     console.error(`${name}: ${rendered.error}`);
     failed = true;

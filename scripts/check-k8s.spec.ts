@@ -17,7 +17,7 @@ describe('node scripts/check-k8s.mjs through kubectl kustomize (ADR 0052)', () =
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
     expect(result.stdout.trim()).toMatch(
-      /^scripts\/fixtures\/k8s\/good: 17 objects \(schema skipped for Certificate\/market-tls\), 13 rules in \d+ checks, budget 80\/90 connections: ok$/,
+      /^scripts\/fixtures\/k8s\/good: 19 objects \(schema skipped for Certificate\/market-tls\), 14 rules in \d+ checks, budget 80\/90 connections: ok$/,
     );
   });
 

@@ -3,7 +3,7 @@
 # app rolls (ADR 0051):
 #   1. renders the overlay with the image tag set (in a copy of k8s/, the checkout stays as it is);
 #   2. applies everything that is neither an app nor a migration (namespace, config, identities, network policies,
-#      disruption budgets, autoscalers, Services, Ingress; the dev overlay's NATS, PostgreSQL, Redis, MinIO, Mailpit)
+#      disruption budgets, autoscalers, Services, the edge (Gateway and HTTPRoutes, or the Ingress); the dev overlay's NATS, PostgreSQL, Redis, MinIO, Mailpit)
 #      and waits for the dev overlay's servers;
 #   3. replaces the migration Jobs (one per service with a database) and waits until every one completed; one that
 #      fails stops the deploy with its log, and the running apps are left untouched;
@@ -49,7 +49,7 @@ if $render_only; then cat "$work/rendered.yaml"; exit 0; fi
 
 echo "Deploying overlay $overlay, image tag $tag, to context $("${kubectl[@]}" config current-context)"
 missing=()
-# Secrets read key by key or mounted as a volume (the dev NATS's nats-tls; not an Ingress's, which cert-manager makes),
+# Secrets read key by key or mounted as a volume (the dev NATS's nats-tls; not the edge's certificate, which cert-manager makes),
 # and the ConfigMaps made with them (public keys, the NATS CA every app trusts).
 for name in $( (grep -A3 'secretKeyRef:' "$work/rendered.yaml" | awk '$1 == "name:" {print $2}'; awk '/^ *secret: *$/ {depth = index($0, "s"); inside = 1; next}
   inside { if (match($0, /[^ ]/) <= depth) inside = 0; else if ($1 == "secretName:") print $2 }' "$work/rendered.yaml") | sort -u); do

@@ -18,9 +18,13 @@ const WINDOWS = ['5m', '30m', '1h', '2h', '6h', '1d', '3d'];
 // Outcomes of a bid request that are not a decision: the system shed it or could not answer (they spend other budgets).
 const NOT_DECIDED = 'overloaded|unavailable|database_unavailable|internal|request_timeout';
 const http = (selector, w) => `sum(rate(market_http_request_duration_seconds_count${selector}[${w}]))`;
+// A bucket's bound. Prometheus 3 stores a whole-number bound as a float (`le="2.0"`) whatever the exposition says, and
+// prom-client writes `le="2"`, which Prometheus 2 kept as it is: a whole bound matches both, so the rules read either
+// (ADR 0077). Fractional bounds (`0.5`) are written alike by both.
+const leMatcher = (le) => (Number.isInteger(Number(le)) ? `le=~"${le}(\\\\.0)?"` : `le="${le}"`);
 const bucket = (metric, selector, le, w) => {
   const matchers = selector.replace(/^\{|\}$/g, '');
-  return `sum(rate(${metric}_bucket{${matchers ? `${matchers},` : ''}le="${le}"}[${w}]))`;
+  return `sum(rate(${metric}_bucket{${matchers ? `${matchers},` : ''}${leMatcher(le)}}[${w}]))`;
 };
 const count = (metric, selector, w) => `sum(rate(${metric}_count${selector}[${w}]))`;
 const zero = (expr) => `(${expr} or vector(0))`;

@@ -5,6 +5,7 @@ import net from 'node:net';
 import { join } from 'node:path';
 import pg from 'pg';
 import { BUS_PARTIES } from './bus-keys.mjs';
+import { CONTAINER_PATHS, decideProvision, dockerAnswers, SERVERS, startContainer } from './containers.mjs';
 import { builtContracts, natsConfigText, natsPassword, natsSpaces, natsUrl, natsUsers, NATS_OPERATOR } from './nats-permissions.mjs';
 import { makeTlsFiles, opensslInstalled, tlsFiles } from './tls.mjs';
 
@@ -35,11 +36,6 @@ export async function waitForPort(host, port, timeoutMs, what) {
 function onPath(command) {
   return spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
 }
-
-const HOW_TO_INSTALL = {
-  'redis-server': 'Debian/Ubuntu: sudo apt-get install redis-server · macOS: brew install redis · or: docker compose up -d redis',
-  'nats-server': 'Debian/Ubuntu: sudo apt-get install nats-server · macOS: brew install nats-server · or: docker run -d -p 127.0.0.1:4222:4222 nats:2.10 -js',
-};
 
 /** Creates the database named in the URL when it does not exist yet. */
 export async function ensureDatabase(databaseUrl) {
@@ -124,20 +120,15 @@ const stopChild = (child) => () =>
 export async function startNatsServer({ port, dataDir, env = process.env, log = console.log, contracts = builtContracts(log), host = '127.0.0.1' }) {
   const storeDir = join(dataDir, 'nats');
   mkdirSync(storeDir, { recursive: true });
-  const users = natsUsers(contracts);
-  const passwords = keptPasswords(join(dataDir, 'nats-passwords.json'), users);
-  const configPath = join(dataDir, 'nats-server.conf');
-  // TLS with a CA of its own (D25): what the bus carries is never in clear on the wire. Without openssl, plain.
-  const tls = localTlsFiles(join(dataDir, 'nats-tls'), log);
-  const tlsBlock = tls ? `\ntls {\n  cert_file: "${tls.cert}"\n  key_file: "${tls.key}"\n  timeout: 2\n}\n` : '';
-  writePrivate(configPath, `${natsConfigText(contracts, natsSpaces(env), passwords)}${tlsBlock}`);
+  const nats = prepareNats({ dataDir, env, log, contracts });
+  nats.writeConfig(nats.tls);
   mkdirSync(join(dataDir, 'logs'), { recursive: true });
   const logFile = join(dataDir, 'logs', 'nats-server.log');
   // Owner-only like the services' logs (ADR 0031): nats-server appends to the file as it finds it.
   if (!existsSync(logFile)) writePrivate(logFile, '');
   chmodSync(logFile, 0o600);
   // Its own log file rather than a pipe, so it outlives a launcher killed with SIGKILL like the other children.
-  const child = spawn('nats-server', ['-c', configPath, '-a', host, '-p', String(port), '-js', '-sd', storeDir, '-l', logFile], { stdio: 'ignore' });
+  const child = spawn('nats-server', ['-c', nats.configPath, '-a', host, '-p', String(port), '-js', '-sd', storeDir, '-l', logFile], { stdio: 'ignore' });
   const said = () => (existsSync(logFile) ? readFileSync(logFile, 'utf8').trim().split('\n').pop() : '');
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const stop = stopChild(child);
@@ -151,9 +142,40 @@ export async function startNatsServer({ port, dataDir, env = process.env, log = 
     throw error;
   }
   failed.catch(() => undefined);
-  const url = (user) => (tls ? `${natsUrl(user, passwords[user], host, port).replace(/^nats:/, 'tls:')}?ca=${encodeURIComponent(tls.ca)}` : natsUrl(user, passwords[user], host, port));
-  const urls = Object.fromEntries(users.filter((user) => user !== NATS_OPERATOR).map((user) => [user, url(user)]));
-  return { url: url(NATS_OPERATOR), urls, tls: tls !== null, stop };
+  return nats.answer(host, port, stop);
+}
+
+/**
+ * What npm start's NATS needs wherever it runs: the users, their kept passwords, the TLS files, writeConfig(certs)
+ * (`<dataDir>/nats-server.conf`, naming the certificate and key where the server sees them) and answer(), the URLs.
+ */
+function prepareNats({ dataDir, env, log, contracts }) {
+  mkdirSync(dataDir, { recursive: true });
+  const users = natsUsers(contracts);
+  const passwords = keptPasswords(join(dataDir, 'nats-passwords.json'), users);
+  const configPath = join(dataDir, 'nats-server.conf');
+  // TLS with a CA of its own (D25): what the bus carries is never in clear on the wire. Without openssl, plain.
+  const tls = localTlsFiles(join(dataDir, 'nats-tls'), log);
+  const writeConfig = (certs) => {
+    const tlsBlock = certs ? `\ntls {\n  cert_file: "${certs.cert}"\n  key_file: "${certs.key}"\n  timeout: 2\n}\n` : '';
+    writePrivate(configPath, `${natsConfigText(contracts, natsSpaces(env), passwords)}${tlsBlock}`);
+  };
+  const answer = (host, port, stop) => {
+    const url = (user) => (tls ? `${natsUrl(user, passwords[user], host, port).replace(/^nats:/, 'tls:')}?ca=${encodeURIComponent(tls.ca)}` : natsUrl(user, passwords[user], host, port));
+    const urls = Object.fromEntries(users.filter((user) => user !== NATS_OPERATOR).map((user) => [user, url(user)]));
+    return { url: url(NATS_OPERATOR), urls, tls: tls !== null, stop };
+  };
+  return { configPath, tls, writeConfig, answer };
+}
+
+/** NATS as startNatsServer gives it, run from its pinned image in Docker (ADR 0078); answers `container` too. */
+export async function startNatsContainer({ port, dataDir, env = process.env, log = console.log, contracts = builtContracts(log), host = '127.0.0.1' }) {
+  const nats = prepareNats({ dataDir, env, log, contracts });
+  // The config names the certificate and key where they are mounted in the container.
+  nats.writeConfig(nats.tls && { cert: CONTAINER_PATHS.natsCert, key: CONTAINER_PATHS.natsKey });
+  const files = { config: nats.configPath, ...(nats.tls && { cert: nats.tls.cert, key: nats.tls.key }) };
+  const container = await startContainer('nats', { port, files, published: () => waitForPort(host, port, 5000, 'NATS in Docker') });
+  return { ...nats.answer(host, port, container.stop), container: container.name };
 }
 
 /**
@@ -200,15 +222,8 @@ export function freePort() {
 export async function startRedisServer({ port, dataDir, users, host = '127.0.0.1' }) {
   const dir = join(dataDir, 'redis');
   mkdirSync(dir, { recursive: true });
-  const passwords = keptPasswords(join(dataDir, 'redis-passwords.json'), [...users, NATS_OPERATOR]);
-  const aclPath = join(dataDir, 'redis-users.acl');
-  // Every process may use every key (queues, sessions, limits share prefixes), as the Kubernetes dev Redis grants, but
-  // no admin command (ACL, CONFIG, MONITOR, SHUTDOWN): one process's password must not reopen the server. The
-  // operator user (for redis-cli) may.
-  const rights = (user) => (user === NATS_OPERATOR ? '~* &* +@all' : '~* &* +@all -@admin');
-  const lines = ['user default off', ...Object.entries(passwords).map(([user, password]) => `user ${user} on >${password} ${rights(user)}`)];
-  writePrivate(aclPath, `${lines.join('\n')}\n`);
-  const args = ['--port', String(port), '--bind', host, '--dir', dir, '--aclfile', aclPath, '--save', '60', '1', '--appendonly', 'no'];
+  const redis = prepareRedis(dataDir, users);
+  const args = ['--port', String(port), '--bind', host, '--dir', dir, '--aclfile', redis.aclPath, '--save', '60', '1', '--appendonly', 'no'];
   const child = spawn('redis-server', args, { stdio: 'ignore' });
   const exited = new Promise((resolve) => child.once('exit', resolve)).then((code) => {
     throw new Error(`redis-server stopped (${code}) before answering`);
@@ -220,34 +235,63 @@ export async function startRedisServer({ port, dataDir, users, host = '127.0.0.1
     throw error;
   }
   exited.catch(() => undefined);
-  const url = (user) => `redis://${encodeURIComponent(user)}:${encodeURIComponent(passwords[user])}@${host}:${port}`;
-  return { url: url(NATS_OPERATOR), urls: Object.fromEntries(users.map((user) => [user, url(user)])), stop: stopChild(child) };
+  return redis.answer(host, port, stopChild(child));
+}
+
+/** The Redis ACL file (`<dataDir>/redis-users.acl`), written, and answer(), the URLs, wherever the server runs. */
+function prepareRedis(dataDir, users) {
+  mkdirSync(dataDir, { recursive: true });
+  const passwords = keptPasswords(join(dataDir, 'redis-passwords.json'), [...users, NATS_OPERATOR]);
+  const aclPath = join(dataDir, 'redis-users.acl');
+  // Every process may use every key (queues, sessions, limits share prefixes), as the Kubernetes dev Redis grants, but
+  // no admin command (ACL, CONFIG, MONITOR, SHUTDOWN): one process's password must not reopen the server. The
+  // operator user (for redis-cli) may.
+  const rights = (user) => (user === NATS_OPERATOR ? '~* &* +@all' : '~* &* +@all -@admin');
+  const lines = ['user default off', ...Object.entries(passwords).map(([user, password]) => `user ${user} on >${password} ${rights(user)}`)];
+  writePrivate(aclPath, `${lines.join('\n')}\n`);
+  const answer = (host, port, stop) => {
+    const url = (user) => `redis://${encodeURIComponent(user)}:${encodeURIComponent(passwords[user])}@${host}:${port}`;
+    return { url: url(NATS_OPERATOR), urls: Object.fromEntries(users.map((user) => [user, url(user)])), stop };
+  };
+  return { aclPath, answer };
+}
+
+/** Redis as startRedisServer gives it, run from its pinned image in Docker (ADR 0078); answers `container` too. */
+export async function startRedisContainer({ port, dataDir, users, host = '127.0.0.1' }) {
+  const redis = prepareRedis(dataDir, users);
+  const container = await startContainer('redis', { port, files: { acl: redis.aclPath }, published: () => waitForPort(host, port, 5000, 'Redis in Docker') });
+  return { ...redis.answer(host, port, container.stop), container: container.name };
 }
 
 /**
  * Redis or NATS: the URL if given (every process uses it as it is, and refuses it when it lets anyone in, D25). Else a
  * server we start under data/ with a user and password per process (answered as `urls`), on the standard port or, when
- * something already answers there, a free one. Only tests and ALLOW_OPEN_INFRA=true use what answers on the standard
- * port as it is.
+ * something already answers there, a free one: the installed binary, or else its pinned image in Docker when an
+ * engine answers (ADR 0078). Only tests and ALLOW_OPEN_INFRA=true use what answers on the standard port as it is.
  */
 export async function provideServer(kind, env, dataDir, log) {
-  const spec =
-    kind === 'redis'
-      ? { name: 'Redis', variable: 'REDIS_URL', port: 6379, command: 'redis-server', scheme: 'redis' }
-      : { name: 'NATS', variable: 'NATS_URL', port: 4222, command: 'nats-server', scheme: 'nats' };
-  if (env[spec.variable]) return { url: env[spec.variable], stop: async () => {} };
-  const taken = await portAnswers('127.0.0.1', spec.port);
-  if (taken && openInfraAllowed(env)) {
+  const spec = SERVERS[kind];
+  const urlSet = Boolean(env[spec.variable]);
+  const taken = !urlSet && (await portAnswers('127.0.0.1', spec.port));
+  const facts = { urlSet, portTaken: taken, openInfraAllowed: openInfraAllowed(env), binaryInstalled: !urlSet && onPath(spec.command), dockerAnswers: false };
+  let decision = decideProvision(spec, facts);
+  // Docker is asked only when nothing else will do, so a machine with the binaries never waits on the probe.
+  if (decision.how === 'error') decision = decideProvision(spec, { ...facts, dockerAnswers: await dockerAnswers() });
+  if (decision.how === 'error') throw new Error(decision.message);
+  if (decision.how === 'url') return { url: env[spec.variable], stop: async () => {} };
+  if (decision.how === 'open') {
     log(`${spec.name}: using the server at 127.0.0.1:${spec.port}${env.NODE_ENV === 'test' ? '' : ' (ALLOW_OPEN_INFRA=true)'}`);
     return { url: `${spec.scheme}://127.0.0.1:${spec.port}`, stop: async () => {} };
   }
-  if (!onPath(spec.command)) {
-    throw new Error(
-      `${spec.name}: ${taken ? `the server at 127.0.0.1:${spec.port} is not used without credentials for it (D25)` : `nothing runs at 127.0.0.1:${spec.port}`} and ${spec.command} is not installed to start one. Set ${spec.variable} to a server with a user and password, install it (${HOW_TO_INSTALL[spec.command]}), or set ALLOW_OPEN_INFRA=true.`,
-    );
-  }
   const port = taken ? await freePort() : spec.port;
   const where = `127.0.0.1:${port}${taken ? ` (the server on ${spec.port} is not used: npm start has no credentials for it, D25)` : ''}`;
+  if (decision.how === 'container') {
+    log(`${spec.name}: ${spec.command} is not installed; starting ${spec.image} in Docker (pulled on first use)`);
+    const started = kind === 'nats' ? await startNatsContainer({ port, dataDir, env, log }) : await startRedisContainer({ port, dataDir, users: BUS_PARTIES });
+    const tls = started.tls ? ' and TLS' : '';
+    log(`${spec.name}: started ${spec.image} in Docker on ${where}, container ${started.container} (removed on stop), with a user per process${tls}; its data goes with the container`);
+    return started;
+  }
   if (kind === 'nats') {
     const nats = await startNatsServer({ port, dataDir, env, log });
     log(`NATS: started nats-server on ${where} with a user per process${nats.tls ? ' and TLS' : ''} (data under data/nats, config data/nats-server.conf)`);

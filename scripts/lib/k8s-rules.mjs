@@ -4,11 +4,12 @@ import {
   appOf, autoscalersByTarget, containerEnv, containersOf, find, idOf, imageReference, LONG_RUNNING, namespaceOf, ofKind, quantity, selects, workloadsOf,
 } from './k8s-objects.mjs';
 import { connectionBudget } from './k8s-budget.mjs';
+import { checkEdge } from './k8s-edge.mjs';
 
 /** The rule names a violation carries (plus `schema`, from k8s-schemas.mjs). */
 export const RULES = [
   'resources', 'probes', 'security-context', 'image-tag', 'secret-literal', 'pdb', 'hpa-target', 'hpa-replicas',
-  'network-policy', 'service-account', 'termination-grace', 'db-budget',
+  'network-policy', 'service-account', 'termination-grace', 'db-budget', 'edge',
 ];
 
 /** Checks the objects of one rendered overlay; `facts` from appFacts(). Returns violations, the checks run and the budget. */
@@ -70,6 +71,8 @@ export function checkObjects(objects, facts) {
     if (longRunning) checkDrain(rule, object, template, objects, facts);
     if (object.kind === 'Deployment' || object.kind === 'StatefulSet') checkScaling(rule, object, template, objects, autoscalerOf);
   }
+
+  checkEdge(objects, rule);
 
   const budget = connectionBudget(objects, facts, autoscalerOf);
   for (const problem of budget.problems) rule('db-budget', problem.object, false, problem.message);

@@ -98,6 +98,12 @@ describe('the manifest rules (ADR 0052)', () => {
     ['a preStop wait eating the grace period', (_, get) => (container(get('Deployment/bidding-service')).lifecycle = { preStop: { exec: { command: ['sh', '-c', 'sleep 6'] } } }), 'termination-grace', 'Deployment/bidding-service', /preStop \+ SHUTDOWN_DELAY_MS \+ DRAIN_TIMEOUT_MS \(26000 ms\)/],
     ['a pool over the budget', (_, get) => (container(get('Deployment/bidding-service')).env[1].value = '20'), 'db-budget', 'ConfigMap/platform', /200 PostgreSQL connections, over 90 .*Deployment\/bidding-service \(6 \+ 2 surge\) × 20 = 160/],
     ['no max_connections', (objects) => remove(objects, 'ConfigMap/platform'), 'db-budget', 'ConfigMap/platform', /no ConfigMap platform with the key POSTGRES_MAX_CONNECTIONS/],
+    ['a route from a Gateway not in the output', (_, get) => (get('HTTPRoute/gateway').spec.parentRefs[0].name = 'shared'), 'edge', 'HTTPRoute/gateway', /Gateway\/shared, which is not in the output/],
+    ['a route on a listener the Gateway lacks', (_, get) => (get('HTTPRoute/gateway').spec.parentRefs[0].sectionName = 'web'), 'edge', 'HTTPRoute/gateway', /listener web of Gateway\/public, which has http, https/],
+    ['a route to a Service port that does not exist', (_, get) => (get('HTTPRoute/gateway').spec.rules[0].backendRefs[0].port = 3000), 'edge', 'HTTPRoute/gateway', /rule 0 sends to Service\/gateway port 3000/],
+    ['an HTTPS listener without a certificate', (_, get) => delete get('Gateway/public').spec.listeners[1].tls, 'edge', 'Gateway/public', /listener https is HTTPS without a certificate/],
+    ['an Ingress to a missing Service', (objects) => objects.push({ apiVersion: 'networking.k8s.io/v1', kind: 'Ingress', metadata: { name: 'old', namespace: 'fixture' }, spec: { rules: [{ http: { paths: [{ path: '/', pathType: 'Prefix', backend: { service: { name: 'web', port: { name: 'http' } } } }] } }] } }), 'edge', 'Ingress/old', /Service\/web port http/],
+    ['both edges at once', (objects) => objects.push({ apiVersion: 'networking.k8s.io/v1', kind: 'Ingress', metadata: { name: 'old', namespace: 'fixture' }, spec: { rules: [{ http: { paths: [{ path: '/', pathType: 'Prefix', backend: { service: { name: 'gateway', port: { number: 80 } } } }] } }] } }), 'edge', 'Service/gateway', /exposed by both an HTTPRoute and an Ingress/],
     ['a pool size kept in a Secret', (_, get) => (container(get('Deployment/bidding-service')).env[1] = { name: 'DB_POOL_SIZE', valueFrom: { secretKeyRef: { name: 'x', key: 'y' } } }), 'db-budget', 'Deployment/bidding-service', /cannot read/],
   ];
 
@@ -135,10 +141,13 @@ describe('the schema validation (ADR 0052)', () => {
     const objects = planted((objects, get) => {
       get('Deployment/auth-service').spec.replicas = 'two';
       objects.push({ apiVersion: 'apps/v1', kind: 'Deploymnet', metadata: { name: 'typo' } });
+      get('HTTPRoute/gateway').spec.rules[0].timeouts.request = 'two minutes';
     });
     const { violations } = await validateSchemas(objects);
     expect(violations).toEqual([
       { rule: 'schema', object: 'Deployment/auth-service', message: expect.stringContaining('/spec/replicas must be integer') },
+      // The Gateway API's own CRD schema (ADR 0076), not a skip by name.
+      { rule: 'schema', object: 'HTTPRoute/gateway', message: expect.stringContaining('/spec/rules/0/timeouts/request must match pattern') },
       { rule: 'schema', object: 'Deploymnet/typo', message: expect.stringContaining('apps/v1/Deploymnet has no Kubernetes schema') },
     ]);
   });

@@ -1,6 +1,6 @@
 // Validates rendered objects against the Kubernetes OpenAPI schemas without a cluster (ADR 0052): kubernetes-models
 // ships one compiled JSON-schema validator per apiVersion and kind, and its sister packages those of CRDs (the
-// Prometheus Operator's, ADR 0075). Custom resources it does not know are skipped by
+// Prometheus Operator's, ADR 0075; the Gateway API's, ADR 0076). Custom resources it does not know are skipped by
 // name only when listed here, so a typo in apiVersion or kind is an error, not a silent skip.
 import { idOf } from './k8s-objects.mjs';
 
@@ -12,6 +12,8 @@ export const CUSTOM_RESOURCES = {
 /** Custom resources checked against their project's CRD schemas, packaged like kubernetes-models: group → package. */
 const CRD_PACKAGES = {
   'monitoring.coreos.com': '@kubernetes-models/prometheus-operator',
+  // The edge (ADR 0076): Gateway and HTTPRoute of the Gateway API's standard channel.
+  'gateway.networking.k8s.io': '@kubernetes-models/gateway-api',
 };
 
 const models = new Map();

@@ -59,7 +59,7 @@ export const ENV_ENTRIES = [
   },
   {
     name: 'S3_SECRET_KEY',
-    about: "MinIO's root password and the gateway's S3 secret key (screenshots).",
+    about: "The gateway's S3 secret key (screenshots); in compose also the s3 service's root secret.",
     value: () => randomSecret(30),
   },
   {

@@ -38,6 +38,6 @@ describe('bidding on a listing', () => {
     await snap(page, 'bidding-after-bid');
 
     // The seller cannot bid on their own listing: the API says why.
-    expect((await apiCall('POST', '/bids', { listing_id: listing.id, amount: 5000 }, seller.token)).body).toEqual({ detail: 'You cannot bid on your own listing' });
+    expect((await apiCall('POST', '/bids', { listing_id: listing.id, amount: 5000 }, seller.token)).body).toMatchObject({ detail: 'You cannot bid on your own listing' });
   });
 });

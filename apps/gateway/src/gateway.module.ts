@@ -36,6 +36,7 @@ import { StripeWebhookController } from './webhooks/stripe-webhook.controller';
 import { MessagesController } from './messages/messages.controller';
 import { ContactController } from './contact/contact.controller';
 import { FeesController } from './fees/fees.controller';
+import { ErrorCodesController } from './errors/error-codes.controller';
 import { SiteController } from './site/site.controller';
 import { SiteFilesController } from './site/site-files.controller';
 import { PageRenderer } from './site/page-renderer';
@@ -87,6 +88,7 @@ export class GatewayModule {
         MessagesController,
         ContactController,
         FeesController,
+        ErrorCodesController,
         SiteController,
         SiteFilesController,
       ],

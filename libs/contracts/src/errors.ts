@@ -1,23 +1,50 @@
-/** Stable error codes: the gateway maps them to HTTP statuses, the web may branch on them. */
-export const ERROR_STATUS = {
-  bad_request: 400,
-  unauthorized: 401,
-  forbidden: 403,
-  not_found: 404,
-  request_timeout: 408,
-  conflict: 409,
-  payload_too_large: 413,
-  validation_failed: 422,
-  rate_limited: 429,
-  internal: 500,
-  unavailable: 503,
+/** What one error code means: its HTTP status, a short title, and when a client gets it. */
+export interface ErrorCodeInfo {
+  readonly status: number;
+  readonly title: string;
+  readonly description: string;
+}
+
+/**
+ * Every stable error code of the API, one list (ADR 0079): the `code` of an error body, its RFC 9457 `type`
+ * (`/api/errors/<code>`) and `title`. A client branches on `code`; `detail` is for people. Codes are only ever added.
+ */
+export const ERROR_CODES = {
+  bad_request: { status: 400, title: 'Bad request', description: 'The request cannot be done as asked (a rule of the marketplace refuses it); detail says why.' },
+  unauthorized: { status: 401, title: 'Not authenticated', description: 'No valid access token, or its session has ended: sign in again.' },
+  forbidden: { status: 403, title: 'Forbidden', description: 'Signed in, but this account may not do this (an admin route, a suspended account, an impersonation limit).' },
+  not_found: { status: 404, title: 'Not found', description: 'No such resource, or not one this caller may see: another user\'s private ids answer this too.' },
+  request_timeout: { status: 408, title: 'Upload too slow', description: 'A multipart upload did not arrive in time, in all or after a long pause; send it again.' },
+  conflict: { status: 409, title: 'Conflict', description: 'The request conflicts with the current state (outbid, already paid, a name taken, an Idempotency-Key still running).' },
+  payload_too_large: { status: 413, title: 'Request too large', description: 'The body or one of its files is larger than the route allows.' },
+  unsupported_media_type: { status: 415, title: 'Unsupported body encoding', description: 'The request body is sent in an encoding the gateway does not read (use identity or gzip).' },
+  validation_failed: {
+    status: 422,
+    title: 'Validation failed',
+    description: 'The path, query or body does not match the route\'s schema, or the body is not JSON: detail and errors list each problem with its location.',
+  },
+  rate_limited: {
+    status: 429,
+    title: 'Limit reached',
+    description: 'A per-client limit was reached; Retry-After says when to try again, RateLimit-Policy and RateLimit which quota (ADR 0064).',
+  },
+  internal: { status: 500, title: 'Internal server error', description: 'A fault of ours, logged with the request id; nothing is said about it.' },
+  unavailable: { status: 503, title: 'Service unavailable', description: 'A service or dependency the request needs is down or too slow; nothing was done, try again.' },
   // The system turned the request away on purpose to stay up (a full bid queue, a busy listing, no upload slot): a 503
   // with Retry-After that spends the shed budget, not the availability one (docs/slo.md).
-  overloaded: 503,
+  overloaded: { status: 503, title: 'Overloaded', description: 'Turned away on purpose to stay up (too many bids waiting on a listing, the gateway\'s uploads full); try again after Retry-After.' },
   // PostgreSQL refused, timed out or was unreachable; nothing was written (ADR 0044).
-  database_unavailable: 503,
-} as const;
-export type ErrorCode = keyof typeof ERROR_STATUS;
+  database_unavailable: { status: 503, title: 'Database unavailable', description: 'The database did not answer in time; nothing was written, try again.' },
+} as const satisfies Record<string, ErrorCodeInfo>;
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+/** Stable error codes and their HTTP statuses: the gateway maps them to HTTP statuses, the web may branch on them. */
+export const ERROR_STATUS = Object.fromEntries(Object.entries(ERROR_CODES).map(([code, info]) => [code, info.status])) as {
+  readonly [C in ErrorCode]: (typeof ERROR_CODES)[C]['status'];
+};
+
+/** The RFC 9457 `type` of an error code: a relative URI the API answers with the code's description. */
+export const errorTypeOf = (code: ErrorCode): string => `/api/errors/${code}`;
 
 export interface ValidationIssue {
   loc: (string | number)[];
@@ -82,5 +109,45 @@ export interface RpcErrorPayload {
 export function isRpcErrorPayload(value: unknown): value is RpcErrorPayload {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
-  return typeof v.code === 'string' && v.code in ERROR_STATUS && typeof v.status === 'number' && 'detail' in v;
+  return typeof v.code === 'string' && Object.hasOwn(ERROR_CODES, v.code) && typeof v.status === 'number' && 'detail' in v;
+}
+
+/** An error body (RFC 9457 problem details, media type application/problem+json) with the SPEC's `detail`. */
+export interface ProblemBody {
+  type: string;
+  title: string;
+  status: number;
+  code: ErrorCode;
+  detail: string | ValidationIssue[];
+  /** A 422's issues again, under the member name RFC 9457's example uses, for clients that expect `detail` to be text. */
+  errors?: ValidationIssue[];
+}
+
+/** The public error body of a typed error: `detail` as the SPEC has it, plus RFC 9457's fields and the stable code. */
+export function problemOf(payload: Pick<RpcErrorPayload, 'code' | 'status' | 'detail'>): ProblemBody {
+  const body: ProblemBody = { type: errorTypeOf(payload.code), title: ERROR_CODES[payload.code].title, status: payload.status, code: payload.code, detail: payload.detail };
+  if (Array.isArray(payload.detail)) body.errors = payload.detail;
+  return body;
+}
+
+/** The media type of every error body (RFC 9457). */
+export const PROBLEM_MEDIA_TYPE = 'application/problem+json';
+
+/** One code as GET /api/errors tells it. */
+export interface ErrorCodeEntry {
+  code: ErrorCode;
+  type: string;
+  status: number;
+  title: string;
+  description: string;
+}
+
+/** Every code of the list, in its order, as GET /api/errors answers them. */
+export function errorCodeList(): ErrorCodeEntry[] {
+  return (Object.keys(ERROR_CODES) as ErrorCode[]).map((code) => ({ code, type: errorTypeOf(code), ...ERROR_CODES[code] }));
+}
+
+/** What one code means, as GET /api/errors/{code} answers it; null for a code the list does not have. */
+export function errorCodeInfo(code: string): ErrorCodeEntry | null {
+  return errorCodeList().find((entry) => entry.code === code) ?? null;
 }

@@ -52,5 +52,7 @@ export * from './messages/notifications.rpc';
 export * from './messages/messages.routes';
 export * from './http/define-route';
 export * from './http/openapi';
+export * from './http/openapi-rules';
 export * from './http/routes';
+export * from './http/error-codes.routes';
 export * from './http/api-document';

@@ -1,5 +1,5 @@
 import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
-import { API, type RouteDefinition } from '@market/contracts';
+import { API, PROBLEM_MEDIA_TYPE, problemOf, type RouteDefinition, type RpcErrorPayload } from '@market/contracts';
 
 const JSON_LIMIT = '1mb';
 // Raw bodies go to billing base64-encoded inside one NATS message (1 MB max payload), so they must stay under ~0.75 MB.
@@ -15,6 +15,12 @@ export const RAW_BODY_PATHS = Object.values(API)
 
 const isRawPath = (path: string) => RAW_BODY_PATHS.includes(path.toLowerCase().replace(/\/+$/, ''));
 
+/** True for a body-parser or zlib failure that says the request was at fault (a 4xx status). */
+function isClientError(error: unknown): boolean {
+  const status = (error as { status?: unknown; statusCode?: unknown }).status ?? (error as { statusCode?: unknown }).statusCode;
+  return typeof status === 'number' && status >= 400 && status < 500;
+}
+
 /**
  * Parses JSON bodies, except on RAW_BODY_PATHS, whose bytes are kept as they came; malformed JSON is a 422 detail list
  * and an oversized body a 413, never a stack trace.
@@ -25,12 +31,18 @@ export function jsonBody(): [RequestHandler, ErrorRequestHandler] {
   const parse: RequestHandler = (req, res, next) => (isRawPath(req.path) ? raw : json)(req, res, next);
   const onError: ErrorRequestHandler = (error, req, res, next) => {
     const type = (error as { type?: string }).type;
+    // Before any route runs, so the error filter never sees these: the same problem body, written here (ADR 0079).
+    const refuse = (payload: RpcErrorPayload) => res.status(payload.status).type(PROBLEM_MEDIA_TYPE).json(problemOf(payload));
     if (type === 'entity.parse.failed') {
-      res.status(422).json({ detail: [{ loc: ['body'], msg: 'Request body is not valid JSON', type: 'json_invalid' }] });
+      refuse({ code: 'validation_failed', status: 422, detail: [{ loc: ['body'], msg: 'Request body is not valid JSON', type: 'json_invalid' }] });
     } else if (type === 'entity.too.large') {
-      res.status(413).json({ detail: `Request body is larger than ${isRawPath(req.path) ? RAW_LIMIT : JSON_LIMIT}` });
+      refuse({ code: 'payload_too_large', status: 413, detail: `Request body is larger than ${isRawPath(req.path) ? RAW_LIMIT : JSON_LIMIT}` });
     } else if (type === 'encoding.unsupported' || type === 'charset.unsupported') {
-      res.status(415).json({ detail: 'Unsupported request body encoding' });
+      refuse({ code: 'unsupported_media_type', status: 415, detail: 'Unsupported request body encoding' });
+    } else if (isClientError(error)) {
+      // A body that does not decompress (gzip, deflate or br that is not), or a request cut short: the sender's fault,
+      // never a 500 (the zlib error carries a 400 and no type).
+      refuse({ code: 'bad_request', status: 400, detail: `Request body could not be read${req.headers['content-encoding'] ? ` as ${String(req.headers['content-encoding'])} data` : ''}` });
     } else {
       next(error);
     }

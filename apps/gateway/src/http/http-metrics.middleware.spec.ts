@@ -32,7 +32,7 @@ describe('market_http_shed_total: the deliberate 503s, apart from outages (docs/
 
   it('counts an overloaded 503 as a shed and a 503 still; an outage only as a 503', async () => {
     const shedAnswer = await fetch(`${base}/api/shed`, { method: 'POST' });
-    expect([shedAnswer.status, shedAnswer.headers.get('retry-after'), await shedAnswer.json()]).toEqual([503, '1', { detail: 'Too many bids on this listing right now' }]);
+    expect([shedAnswer.status, shedAnswer.headers.get('retry-after'), await shedAnswer.json()]).toEqual([503, '1', { type: '/api/errors/overloaded', title: 'Overloaded', status: 503, code: 'overloaded', detail: 'Too many bids on this listing right now' }]);
     expect((await fetch(`${base}/api/down`, { method: 'POST' })).status).toBe(503);
     // The counter is bumped when the answer finishes; the next request is a marker that it has.
     await fetch(`${base}/api/down`, { method: 'POST' });

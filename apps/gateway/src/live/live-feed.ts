@@ -164,14 +164,14 @@ export class LiveFeed implements OnApplicationBootstrap, BeforeApplicationShutdo
     // A client that resets mid-handshake must not become an unhandled 'error' event.
     socket.on('error', () => socket.destroy());
     if (!wantsWebSocket(request) && this.server) return serveWithoutUpgrade(this.server, request, socket);
-    if (route.kind === 'other') return rejectUpgrade(socket, 404, 'Not found');
-    if (this.closing) return rejectUpgrade(socket, 503, 'The server is shutting down');
-    if (route.kind === 'bad-id') return rejectUpgrade(socket, 400, 'Not a valid listing id');
-    if (!originAllowed(request, this.policy)) return rejectUpgrade(socket, 403, 'Origin not allowed');
+    if (route.kind === 'other') return rejectUpgrade(socket, 'not_found', 'Not found');
+    if (this.closing) return rejectUpgrade(socket, 'unavailable', 'The server is shutting down');
+    if (route.kind === 'bad-id') return rejectUpgrade(socket, 'bad_request', 'Not a valid listing id');
+    if (!originAllowed(request, this.policy)) return rejectUpgrade(socket, 'forbidden', 'Origin not allowed');
     const address = clientAddress(request, this.policy.proxyHops);
     const room = this.hub.roomFor(address);
-    if (room === 'address') return rejectUpgrade(socket, 429, 'Too many live connections from this address; close some, then try again', this.ownShareHeaders());
-    if (room === 'gateway') return rejectUpgrade(socket, 503, 'Too many live connections, try again later', { 'Retry-After': String(LIVE_RETRY_AFTER_SECONDS) });
+    if (room === 'address') return rejectUpgrade(socket, 'rate_limited', 'Too many live connections from this address; close some, then try again', this.ownShareHeaders());
+    if (room === 'gateway') return rejectUpgrade(socket, 'overloaded', 'Too many live connections, try again later', { 'Retry-After': String(LIVE_RETRY_AFTER_SECONDS) });
     // handleUpgrade answers malformed handshakes itself (400/405) and otherwise calls back synchronously, so the
     // room check above cannot be overtaken by a concurrent handshake.
     this.wss.handleUpgrade(request, socket, head, (ws) => {

@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { Writable } from 'node:stream';
 import { gatewayEnv } from '../gateway.config';
+import type { ErrorCode } from '@market/contracts';
 import { parseEnvOrThrow, generateSigningKeys, generateBusEnv } from '@market/server-kit';
 import { matchLivePath, originAllowed, parseOriginList, rejectUpgrade, type OriginPolicy } from './live-handshake';
 
@@ -73,7 +74,7 @@ describe('WS_ALLOWED_ORIGINS', () => {
 
 describe('rejectUpgrade', () => {
   /** Everything written to a socket that was refused. */
-  const answerTo = (status: number, detail: string, headers?: Record<string, string>) =>
+  const answerTo = (code: ErrorCode, detail: string, headers?: Record<string, string>) =>
     new Promise<string>((resolve) => {
       const chunks: Buffer[] = [];
       const socket = new Writable({
@@ -83,20 +84,20 @@ describe('rejectUpgrade', () => {
         },
       });
       socket.on('finish', () => resolve(Buffer.concat(chunks).toString('latin1')));
-      rejectUpgrade(socket as never, status, detail, headers);
+      rejectUpgrade(socket as never, code, detail, headers);
     });
 
-  it('answers {detail} with the given headers, and writes no header value that could end the header block', async () => {
-    const answer = await answerTo(429, 'Too many', { 'Retry-After': '30', RateLimit: '"live-sockets";r=0;t=30', 'X-Bad': 'a\r\nSet-Cookie: x=1' });
+  it('answers the problem body of its code with the given headers, and writes no header value that could end the header block', async () => {
+    const answer = await answerTo('rate_limited', 'Too many', { 'Retry-After': '30', RateLimit: '"live-sockets";r=0;t=30', 'X-Bad': 'a\r\nSet-Cookie: x=1' });
     const [head, body] = answer.split('\r\n\r\n');
     expect(head.split('\r\n')).toEqual([
       'HTTP/1.1 429 Too Many Requests',
       'Connection: close',
-      'Content-Type: application/json',
+      'Content-Type: application/problem+json',
       'Retry-After: 30',
       'RateLimit: "live-sockets";r=0;t=30',
       `Content-Length: ${Buffer.byteLength(body)}`,
     ]);
-    expect(JSON.parse(body)).toEqual({ detail: 'Too many' });
+    expect(JSON.parse(body)).toEqual({ type: '/api/errors/rate_limited', title: 'Limit reached', status: 429, code: 'rate_limited', detail: 'Too many' });
   });
 });

@@ -1,7 +1,7 @@
 import { STATUS_CODES, ServerResponse, type IncomingHttpHeaders, type IncomingMessage, type Server } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { UuidSchema } from '@market/contracts';
+import { ERROR_STATUS, PROBLEM_MEDIA_TYPE, problemOf, UuidSchema, type ErrorCode } from '@market/contracts';
 
 const LIVE_PATH = /^\/ws\/listings\/([^/]*)$/;
 
@@ -76,17 +76,21 @@ function requestProtocol(request: { headers: IncomingHttpHeaders; socket: object
   return (request.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http';
 }
 
-/** Refuses an upgrade with a plain HTTP answer `{"detail": ...}` (and `headers`, e.g. Retry-After) and closes the connection. */
-export function rejectUpgrade(socket: Duplex, status: number, detail: string, headers: Record<string, string> = {}): void {
+/**
+ * Refuses an upgrade with a plain HTTP answer, the API's problem body for `code` (ADR 0079; `headers`, e.g.
+ * Retry-After) and closes the connection.
+ */
+export function rejectUpgrade(socket: Duplex, code: ErrorCode, detail: string, headers: Record<string, string> = {}): void {
   if (!socket.writable) {
     socket.destroy();
     return;
   }
-  const body = JSON.stringify({ detail });
+  const status = ERROR_STATUS[code];
+  const body = JSON.stringify(problemOf({ code, status, detail }));
   socket.once('finish', () => socket.destroy());
   socket.end(
     `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n` +
-      'Connection: close\r\nContent-Type: application/json\r\n' +
+      `Connection: close\r\nContent-Type: ${PROBLEM_MEDIA_TYPE}\r\n` +
       Object.entries(headers)
         // Written by hand into the raw answer: only printable ASCII, so no value can end the header block.
         .filter(([name, value]) => /^[\x21-\x7e]+$/.test(name) && /^[\x20-\x7e]*$/.test(value))
@@ -110,7 +114,7 @@ export function wantsWebSocket(request: { headers: IncomingHttpHeaders }): boole
 export function serveWithoutUpgrade(server: Server, request: IncomingMessage, socket: Duplex): void {
   const length = Number(request.headers['content-length'] ?? 0);
   if (request.headers['transfer-encoding'] !== undefined || length !== 0) {
-    rejectUpgrade(socket, 400, 'Send this request without an Upgrade header');
+    rejectUpgrade(socket, 'bad_request', 'Send this request without an Upgrade header');
     return;
   }
   const response = new ServerResponse(request);

@@ -3,6 +3,8 @@ import type { Response } from 'express';
 import {
   API,
   PAYMENT_IN_PROGRESS_MESSAGE,
+  PROBLEM_MEDIA_TYPE,
+  problemOf,
   RPC,
   type Actor,
   type CapturePaymentRequest,
@@ -36,8 +38,9 @@ export class PaymentsController {
   ) {
     const answer = await this.rpc.call(RPC.billing.createPayment, { id, request: body ?? {} }, actor, { idempotency });
     if (!answer.existing) return answer;
-    res.status(409);
-    return { detail: PAYMENT_IN_PROGRESS_MESSAGE, ...answer };
+    res.status(409).type(PROBLEM_MEDIA_TYPE);
+    const { type, title, code } = problemOf({ code: 'conflict', status: 409, detail: PAYMENT_IN_PROGRESS_MESSAGE });
+    return { type, title, code, detail: PAYMENT_IN_PROGRESS_MESSAGE, ...answer };
   }
 
   @Route(API.payments.checkoutSession)

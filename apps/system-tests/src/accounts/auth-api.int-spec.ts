@@ -42,11 +42,11 @@ describe('accounts through the gateway', () => {
 
     const sameName = await post(api('/auth/register'), buildUser({ username: first.username.toUpperCase() }));
     expect(sameName.status).toBe(409);
-    expect(sameName.body).toEqual({ detail: 'Username is already taken' });
+    expect(sameName.body).toMatchObject({ detail: 'Username is already taken' });
 
     const sameEmail = await post(api('/auth/register'), buildUser({ email: first.email.toUpperCase() }));
     expect(sameEmail.status).toBe(409);
-    expect(sameEmail.body).toEqual({ detail: 'An account with this email already exists' });
+    expect(sameEmail.body).toMatchObject({ detail: 'An account with this email already exists' });
   });
 
   it('answers 422 detail lists for malformed bodies and stores nothing', async () => {

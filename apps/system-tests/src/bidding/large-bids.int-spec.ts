@@ -40,7 +40,7 @@ describe('large bids need a verified card', () => {
     const [seller, bidder] = [await signUp(stack.url), await signUp(stack.url)];
     // Minimum $9,000: 10x ($90,000) is above the minimum + $50,000 ($59,000).
     const listing = await liveAuction(seller.token, 9000, bidder.token);
-    expect(await bid(bidder.token, listing, 90_001)).toEqual(expect.objectContaining({ status: 403, body: { detail: largeBidRefusal(9000) } }));
+    expect(await bid(bidder.token, listing, 90_001)).toEqual(expect.objectContaining({ status: 403, body: expect.objectContaining({ detail: largeBidRefusal(9000) }) }));
     expect((await bid(bidder.token, listing, 90_001)).body.detail).toBe(
       'Bids above $90,000 need a verified payment method. Add a card under Payment method in your profile, then bid again.',
     );

@@ -259,12 +259,12 @@ describe('live listing feed (two gateways)', () => {
       expect(await handshake(stack.urls[1], path, origin)).toEqual({ status: 101, body: null });
     }
     for (const origin of ['https://evil.example', 'https://market.example.evil.example', 'null']) {
-      expect(await handshake(stack.urls[1], path, origin)).toEqual({ status: 403, body: { detail: 'Origin not allowed' } });
+      expect(await handshake(stack.urls[1], path, origin)).toEqual({ status: 403, body: expect.objectContaining({ detail: 'Origin not allowed' }) });
     }
   });
 
   it('answers 400 to a bad listing id and 404 to other paths, and leaves plain HTTP alone', async () => {
-    expect(await handshake(stack.url, '/ws/listings/not-a-uuid')).toEqual({ status: 400, body: { detail: 'Not a valid listing id' } });
+    expect(await handshake(stack.url, '/ws/listings/not-a-uuid')).toEqual({ status: 400, body: expect.objectContaining({ detail: 'Not a valid listing id' }) });
     expect((await handshake(stack.url, '/ws/elsewhere')).status).toBe(404);
     expect((await handshake(stack.url, `/ws/listings/${randomUUID()}/more`)).status).toBe(404);
     expect((await get(`${stack.url}/healthz`)).status).toBe(200);
@@ -334,7 +334,7 @@ describe('live listing feed: one client address holds WS_MAX_SOCKETS_PER_ADDRESS
     for (let i = 0; i < 2; i += 1) feeds.push(await openFeed(stack.url, randomUUID()));
     const refused = await refusal();
     expect(refused.status).toBe(429);
-    expect(refused.body).toEqual({ detail: 'Too many live connections from this address; close some, then try again' });
+    expect(refused.body).toMatchObject({ detail: 'Too many live connections from this address; close some, then try again' });
     expect(refused.headers).toMatchObject({
       'retry-after': '30',
       'ratelimit-policy': '"live-sockets";q=2;qu="concurrent-requests"',

@@ -97,7 +97,7 @@ describe('repricing and moderation across services', () => {
     expect(browse).not.toContain(sells.id);
     expect(browse).toContain(leads.id);
     // Probed with an amount no live auction takes, so a probe that comes before bidding heard of the pause places nothing.
-    await eventually(async () => expect((await bid(other.token, sells.id, 1)).body).toEqual({ detail: 'This auction is not accepting bids' }), 30_000);
+    await eventually(async () => expect((await bid(other.token, sells.id, 1)).body).toMatchObject({ detail: 'This auction is not accepting bids' }), 30_000);
 
     expect((await setUser(member.id, 'active')).status).toBe(200);
     await eventually(async () => expect((await get(api(`/listings/${sells.id}`))).body.status).toBe('active'), 30_000);
@@ -115,7 +115,7 @@ describe('repricing and moderation across services', () => {
     expect((await bid(buyer.token, listing.id, 500)).status).toBe(201);
     expect((await call('DELETE', api(`/admin/users/${seller.id}`), undefined, bearer(adminToken))).status).toBe(200);
     await eventually(async () => expect((await asAdmin(listing.id)).status).toBe('draft'), 30_000);
-    await eventually(async () => expect((await bid(buyer.token, listing.id, 1)).body).toEqual({ detail: 'This auction is not accepting bids' }), 30_000);
+    await eventually(async () => expect((await bid(buyer.token, listing.id, 1)).body).toMatchObject({ detail: 'This auction is not accepting bids' }), 30_000);
 
     // Its end comes, as time would bring it: the close job finds nothing to sell.
     const db = new Client({ connectionString: stack.db.url });

@@ -128,6 +128,6 @@ describe('bids on a listing the bidding service has not heard of yet', () => {
 
     // A change made after the terms were learnt arrives as an event and wins.
     await setStatus(listing.id, 'paused', seller.token);
-    await eventually(async () => expect((await bid(ann.token, listing.id, 510)).body).toEqual(NOT_ACCEPTING), 15_000);
+    await eventually(async () => expect((await bid(ann.token, listing.id, 510)).body).toMatchObject(NOT_ACCEPTING), 15_000);
   });
 });

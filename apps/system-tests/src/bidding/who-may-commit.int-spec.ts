@@ -65,7 +65,7 @@ describe('who may commit to a sale', () => {
 
     // bidding-service learns of the auction from listing.approved (or asks listings-service): the answer settles on 403.
     await eventually(async () => expect(await bid(member.token, sales.auction, 9000)).toEqual(expect.objectContaining({ status: 403 })), 15_000);
-    expect((await bid(member.token, sales.auction, 9000)).body).toEqual({ detail: verifyFirst('bid') });
+    expect((await bid(member.token, sales.auction, 9000)).body).toMatchObject({ detail: verifyFirst('bid') });
     expect(await bid(member.token, sales.fixed, 3500)).toMatchObject({ status: 403, body: { detail: verifyFirst('make an offer') } });
     expect(await buyNow(member.token, sales.buyable)).toMatchObject({ status: 403, body: { detail: verifyFirst('buy a website') } });
     expect(await createListing(member.token, 'Pottery blog refused before verification')).toMatchObject({

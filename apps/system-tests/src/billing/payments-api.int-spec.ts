@@ -100,7 +100,7 @@ describe('card payments through the gateway (sandbox provider)', () => {
     const first = await createPayment(invoiceId, buyer.token);
     const second = await createPayment(invoiceId, buyer.token);
     expect(second.status).toBe(409);
-    expect(second.body).toEqual({
+    expect(second.body).toMatchObject({
       detail: IN_PROGRESS,
       existing: true,
       payment_intent_id: first.body.payment_intent_id,

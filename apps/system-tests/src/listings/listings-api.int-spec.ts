@@ -75,7 +75,7 @@ describe('listings through the gateway', () => {
     expect(served.equals(sent)).toBe(true);
 
     expect((await get(api(`/listings/${listing.id}`))).status).toBe(404);
-    expect((await get(api(`/listings/${listing.id}`), bearer(stranger.token))).body).toEqual({ detail: 'Listing not found' });
+    expect((await get(api(`/listings/${listing.id}`), bearer(stranger.token))).body).toMatchObject({ detail: 'Listing not found' });
     expect((await get(api(`/listings/${listing.id}`), bearer(seller.token))).status).toBe(200);
     expect((await get(api(`/listings/${listing.id}`), bearer(adminToken))).status).toBe(200);
     const mine = await get(api('/user/listings'), bearer(seller.token));
@@ -329,7 +329,7 @@ describe('listings through the gateway', () => {
 
     const sold = await call('PATCH', api(`/admin/listings/${listing.id}`), { status: 'sold' }, bearer(adminToken));
     expect(sold.body.status).toBe('sold');
-    expect((await call('DELETE', api(`/listings/${listing.id}`), undefined, bearer(seller.token))).body).toEqual({ detail: 'A sold listing cannot be deleted' });
+    expect((await call('DELETE', api(`/listings/${listing.id}`), undefined, bearer(seller.token))).body).toMatchObject({ detail: 'A sold listing cannot be deleted' });
     expect((await call('DELETE', api(`/admin/listings/${listing.id}`), undefined, bearer(adminToken))).status).toBe(200);
   });
 

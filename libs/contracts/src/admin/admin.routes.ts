@@ -23,6 +23,10 @@ export const ADMIN_ROUTES = {
     path: '/admin/stats',
     tag: 'admin',
     summary: 'Counts of users, listings and transactions',
+    description:
+      'Each count comes from the service that owns it: users are live accounts (active or suspended), a transaction is a paid invoice. ' +
+      '`dead_letters` counts events no consumer could apply (ADR 0046); it is null when the event stream did not answer, and the other ' +
+      'counts still show.',
     auth: 'admin',
     status: 200,
     reply: AdminStatsSchema,
@@ -32,6 +36,9 @@ export const ADMIN_ROUTES = {
     path: '/admin/users',
     tag: 'admin',
     summary: 'Users (deleted accounts left out), newest first, with their listing counts and the total',
+    description:
+      'Active and suspended accounts; `limit` (1 to 1000, default 1000) caps the rows while `total` counts them all. ' +
+      'There is no paging beyond the limit.',
     auth: 'admin',
     query: AdminUsersQuerySchema,
     status: 200,
@@ -90,6 +97,9 @@ export const ADMIN_ROUTES = {
     path: '/admin/audit-log',
     tag: 'admin',
     summary: 'The latest 500 impersonation audit entries, newest first (the Overview; GET /admin/audit has the whole log)',
+    description:
+      'Impersonation only: starts, stops and every request made with an impersonation token, each with the admin, the user acted as, ' +
+      "and the request's method and route. Admins' own acts are in GET /admin/audit.",
     auth: 'admin',
     status: 200,
     reply: AuditLogResponseSchema,
@@ -113,6 +123,9 @@ export const ADMIN_ROUTES = {
     path: '/admin/settings',
     tag: 'admin',
     summary: 'The platform settings (the SMTP password is never sent, only whether one is set)',
+    description:
+      'Keys never saved answer their defaults (review on, registration open, a 10-minute soft close, verified email required). ' +
+      '`smtp_password` is always empty and `smtp_password_set` says whether one is stored, so the answer may be posted back as it is.',
     auth: 'admin',
     status: 200,
     reply: PlatformSettingsViewSchema,

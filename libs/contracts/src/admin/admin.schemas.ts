@@ -21,7 +21,8 @@ export const AdminUpdateUserRequestSchema = z
   .strict()
   .refine((body) => [body.verified, body.status, body.email_verified].filter((value) => value !== undefined).length === 1, {
     message: 'Send exactly one of verified, status or email_verified',
-  });
+  })
+  .meta({ id: 'AdminUpdateUserRequest', examples: [{ status: 'suspended' }] });
 export type AdminUpdateUserRequest = z.infer<typeof AdminUpdateUserRequestSchema>;
 
 /** auth.admin.update_user: the user the path names and the one change the admin makes. */
@@ -44,7 +45,7 @@ export const AdminUserSchema = UserSchema.extend(listingCounts);
 export type AdminUserDto = z.infer<typeof AdminUserSchema>;
 
 /** GET /api/admin/users. */
-export const AdminUsersResponseSchema = z.strictObject({ users: z.array(AdminUserSchema), total: z.number().int() });
+export const AdminUsersResponseSchema = z.strictObject({ users: z.array(AdminUserSchema), total: z.number().int() }).meta({ id: 'AdminUsersResponse' });
 export type AdminUsersResponse = z.infer<typeof AdminUsersResponseSchema>;
 
 /** POST /api/admin/impersonate/{id}: a one-hour token acting as the user (D14). */
@@ -52,7 +53,7 @@ export const ImpersonationResponseSchema = z.strictObject({
   impersonation_token: z.string(),
   target_user: UserSchema,
   original_admin: UserSchema,
-});
+}).meta({ id: 'ImpersonationResponse' });
 export type ImpersonationResponse = z.infer<typeof ImpersonationResponseSchema>;
 
 /** GET /api/admin/stats: each count from the service that owns it. */
@@ -63,7 +64,7 @@ export const AdminStatsSchema = z.strictObject({
   total_transactions: z.number().int(),
   /** Events no consumer could apply, waiting on the dead-letter subjects (ADR 0046); null when JetStream did not answer. */
   dead_letters: z.number().int().min(0).nullable(),
-});
+}).meta({ id: 'AdminStats' });
 export type AdminStats = z.infer<typeof AdminStatsSchema>;
 
 /** One action recorded in the impersonation audit log (D14). */
@@ -79,7 +80,7 @@ export const AuditEntrySchema = z.strictObject({
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;
 
 /** GET /api/admin/audit-log: the latest 500 entries, newest first. */
-export const AuditLogResponseSchema = z.strictObject({ entries: z.array(AuditEntrySchema) });
+export const AuditLogResponseSchema = z.strictObject({ entries: z.array(AuditEntrySchema) }).meta({ id: 'AuditLogResponse' });
 
 /** An email as the notifications service recorded it; the bodies are kept only when no SMTP server took it. */
 export const EmailLogEntrySchema = z.strictObject({
@@ -94,7 +95,7 @@ export const EmailLogEntrySchema = z.strictObject({
 export type EmailLogEntry = z.infer<typeof EmailLogEntrySchema>;
 
 /** GET /api/admin/emails: the latest 50 emails, newest first. */
-export const RecentEmailsResponseSchema = z.strictObject({ emails: z.array(EmailLogEntrySchema) });
+export const RecentEmailsResponseSchema = z.strictObject({ emails: z.array(EmailLogEntrySchema) }).meta({ id: 'RecentEmailsResponse' });
 
 /** Listing counts per seller, from the listings service. */
 export interface SellerListingCounts {

@@ -157,5 +157,5 @@ export const AuditLogEntrySchema = z.strictObject({
 export type AuditLogEntry = z.infer<typeof AuditLogEntrySchema>;
 
 /** GET /api/admin/audit: a page of entries, newest first, and the cursor of the next (older) page. */
-export const AuditLogPageSchema = z.strictObject({ entries: z.array(AuditLogEntrySchema), next_cursor: z.string().nullable() });
+export const AuditLogPageSchema = z.strictObject({ entries: z.array(AuditLogEntrySchema), next_cursor: z.string().nullable() }).meta({ id: 'AuditLogPage' });
 export type AuditLogPage = z.infer<typeof AuditLogPageSchema>;

@@ -16,6 +16,7 @@ const settingsShape = {
   listing_fee: dollars('Listing fee'),
   success_fee: z
     .number({ message: 'Success fee must be a number' })
+    .meta({ description: 'The success fee in percent of the sale price (not money): 0 to 50, at most two decimals' })
     .min(0, 'Success fee cannot be negative')
     .max(50, 'Success fee cannot exceed 50%')
     // The domain's rule, which allows float noise: 2.55 * 100 is 254.99999999999997 but 2.55 is a valid fee.
@@ -55,7 +56,7 @@ export type PlatformSettings = z.infer<typeof PlatformSettingsSchema>;
 export const SaveSettingsSchema = z
   .object({ ...settingsShape, smtp_password_set: z.boolean().optional() })
   .strict()
-  .transform(({ smtp_password_set: _readOnly, ...settings }): PlatformSettings => settings);
+  .transform(({ smtp_password_set: _readOnly, ...settings }): PlatformSettings => settings).meta({ id: 'SaveSettingsRequest' });
 
 /**
  * GET /api/fees: what the marketplace charges, public so every page can say it honestly (ADR 0026), and what it asks
@@ -68,11 +69,11 @@ export const PublicFeesSchema = z.strictObject({
   verified_email_required: z.boolean(),
   /** Days after the transfer is verified during which the buyer may still dispute, before the funds go to the seller (D22). */
   inspection_days: z.number().int().min(0).max(MAX_INSPECTION_DAYS),
-});
+}).meta({ id: 'PublicFees' });
 export type PublicFees = z.infer<typeof PublicFeesSchema>;
 
 /** What admins read back: the SMTP password is never sent out (always empty), only whether one is stored. */
-export const PlatformSettingsViewSchema = PlatformSettingsSchema.extend({ smtp_password: z.literal(''), smtp_password_set: z.boolean() });
+export const PlatformSettingsViewSchema = PlatformSettingsSchema.extend({ smtp_password: z.literal(''), smtp_password_set: z.boolean() }).meta({ id: 'PlatformSettingsView' });
 export type PlatformSettingsView = z.infer<typeof PlatformSettingsViewSchema>;
 
 /**

@@ -20,11 +20,11 @@ const optionalText = (max: number) =>
 export const VerifyEmailQuerySchema = z.object({ token });
 
 /** POST /api/auth/forgot-password */
-export const ForgotPasswordRequestSchema = z.object({ email }).strict();
+export const ForgotPasswordRequestSchema = z.object({ email }).strict().meta({ id: 'ForgotPasswordRequest' });
 export type ForgotPasswordRequest = z.infer<typeof ForgotPasswordRequestSchema>;
 
 /** POST /api/auth/reset-password */
-export const ResetPasswordRequestSchema = z.object({ token, new_password: newPassword }).strict();
+export const ResetPasswordRequestSchema = z.object({ token, new_password: newPassword }).strict().meta({ id: 'ResetPasswordRequest' });
 export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequestSchema>;
 
 /** PATCH /api/user/profile: name and email required (SPEC §5). */
@@ -33,28 +33,30 @@ export const UpdateProfileRequestSchema = z
     name: z.string().trim().min(1, 'Name is required').max(100),
     email,
     bio: optionalText(2000),
-    website: optionalText(300).refine((value) => value === null || /^https?:\/\/[^\s]+\.[^\s]+$/i.test(value), 'Enter a full URL starting with http:// or https://'),
+    website: optionalText(300)
+      .refine((value) => value === null || /^https?:\/\/[^\s]+\.[^\s]+$/i.test(value), 'Enter a full URL starting with http:// or https://')
+      .meta({ example: 'https://janedoe.example' }),
     phone: optionalText(40),
     location: optionalText(120),
     /** Required when the email changes, and only read then (ADR 0034). */
     current_password: z.string().min(1, 'Enter your current password to change your email').max(1024).optional(),
   })
-  .strict();
+  .strict().meta({ id: 'UpdateProfileRequest' });
 export type UpdateProfileRequest = z.input<typeof UpdateProfileRequestSchema>;
 export type UpdateProfile = z.output<typeof UpdateProfileRequestSchema>;
 
 /** POST /api/auth/undo-email-change: the token from the link mailed to the old address (ADR 0034). */
-export const UndoEmailChangeRequestSchema = z.object({ token }).strict();
+export const UndoEmailChangeRequestSchema = z.object({ token }).strict().meta({ id: 'UndoEmailChangeRequest' });
 export type UndoEmailChangeRequest = z.infer<typeof UndoEmailChangeRequestSchema>;
 
 /** PATCH /api/user/password */
 export const ChangePasswordRequestSchema = z
   .object({ current_password: z.string().min(1, 'Current password is required').max(1024), new_password: newPassword })
-  .strict();
+  .strict().meta({ id: 'ChangePasswordRequest' });
 export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequestSchema>;
 
 /** PATCH /api/user/password answers with a fresh token: every other session has ended. */
-export const ChangePasswordResponseSchema = MessageResponseSchema.extend({ access_token: z.string() });
+export const ChangePasswordResponseSchema = MessageResponseSchema.extend({ access_token: z.string() }).meta({ id: 'ChangePasswordResponse' });
 export type ChangePasswordResponse = z.infer<typeof ChangePasswordResponseSchema>;
 
 /** auth.session_state (the gateway's token check): the account whose token is checked. */
@@ -113,7 +115,7 @@ export const UserSessionSchema = z.strictObject({
   current: z.boolean(),
 });
 export type UserSession = z.infer<typeof UserSessionSchema>;
-export const UserSessionsResponseSchema = z.strictObject({ sessions: z.array(UserSessionSchema) });
+export const UserSessionsResponseSchema = z.strictObject({ sessions: z.array(UserSessionSchema) }).meta({ id: 'UserSessionsResponse' });
 export type UserSessionsResponse = z.infer<typeof UserSessionsResponseSchema>;
 
 export const FORGOT_PASSWORD_MESSAGE = 'If an account with that email exists, a password reset link has been sent.';

@@ -50,6 +50,9 @@ export const AUTH_ROUTES = {
     path: '/auth/me',
     tag: 'auth',
     summary: 'The signed-in user',
+    description:
+      'With an impersonation token, the user being acted as. `verified` is the seller badge an admin gives, `email_verified` the ' +
+      "address check. 401 once the token's session has ended or the account is no longer active.",
     auth: 'user',
     status: 200,
     reply: UserSchema,
@@ -71,6 +74,8 @@ export const AUTH_ROUTES = {
     path: '/auth/resend-verification',
     tag: 'auth',
     summary: "Email a new verification link to the signed-in user's address",
+    description:
+      '400 when the address is already verified. The new link works for 48 hours, like the first; links sent earlier keep working until they expire.',
     auth: 'user',
     status: 200,
     reply: MessageResponseSchema,
@@ -124,6 +129,10 @@ export const ACCOUNT_ROUTES = {
     path: '/auth/logout',
     tag: 'auth',
     summary: 'Log out: this token stops working at once, on every server',
+    description:
+      "Ends only the calling token's session, with any impersonation started from it; the account's other sessions stay " +
+      '(POST /user/sessions/revoke-all ends them). With an impersonation token it ends the impersonation, without the audit entry ' +
+      'that POST /admin/stop-impersonation records.',
     auth: 'user',
     status: 200,
     reply: MessageResponseSchema,
@@ -133,6 +142,9 @@ export const ACCOUNT_ROUTES = {
     path: '/user/sessions',
     tag: 'account',
     summary: 'Your active login sessions: device, address, when it started and was last used',
+    description:
+      "Login sessions only, newest first, at most 100; impersonations of the account are not listed. `current` marks the calling token's " +
+      'session; the last use is noted at most once a minute.',
     auth: 'user',
     status: 200,
     reply: UserSessionsResponseSchema,
@@ -142,6 +154,9 @@ export const ACCOUNT_ROUTES = {
     path: '/user/sessions/{id}',
     tag: 'account',
     summary: 'Log out one of your sessions',
+    description:
+      "Only the caller's own sessions: another user's session id answers 404, like an unknown one. Its token stops working at once, with " +
+      'any impersonation started from it; ending a session that already ended answers the same.',
     auth: 'user',
     params: z.object({ id: UuidSchema }),
     status: 200,
@@ -153,6 +168,9 @@ export const ACCOUNT_ROUTES = {
     path: '/user/sessions/revoke-all',
     tag: 'account',
     summary: 'Log out everywhere: every session of yours ends, this one included',
+    description:
+      'Impersonation sessions end too: those of the account and those the caller started. The token that made this call stops working ' +
+      'as well, so the client must sign in again.',
     auth: 'user',
     status: 200,
     reply: MessageResponseSchema,

@@ -18,7 +18,7 @@ export const RegisterRequestSchema = z
     }),
     age_confirmed: z.literal(true, { message: 'You must confirm that you are 18 or older' }),
   })
-  .strict();
+  .strict().meta({ id: 'RegisterRequest' });
 export type RegisterRequest = z.infer<typeof RegisterRequestSchema>;
 
 /** POST /api/auth/login: login is a username or an email, case-insensitive. */
@@ -27,7 +27,7 @@ export const LoginRequestSchema = z
     login: z.string().trim().min(1, 'Username or email is required').max(EMAIL_MAX),
     password: z.string().min(1, 'Password is required').max(1024),
   })
-  .strict();
+  .strict().meta({ id: 'LoginRequest' });
 export type LoginRequest = z.infer<typeof LoginRequestSchema>;
 
 /** auth.login as the gateway sends it: the credentials, and where the login comes from (kept on its session). */

@@ -20,7 +20,7 @@ export const UserSchema = z.strictObject({
   email_verified: z.boolean(),
   status: UserStatusSchema,
   created_at: IsoDateTimeSchema,
-});
+}).meta({ id: 'User' });
 export type UserDto = z.infer<typeof UserSchema>;
 
 /** POST /api/auth/login answer. */
@@ -28,14 +28,14 @@ export const LoginResponseSchema = z.strictObject({
   access_token: z.string(),
   token_type: z.literal('bearer'),
   user: UserSchema,
-});
+}).meta({ id: 'LoginResponse' });
 export type LoginResponse = z.infer<typeof LoginResponseSchema>;
 
 /** POST /api/auth/register answer. */
 export const RegisterResponseSchema = z.strictObject({
   message: z.string(),
   user: UserSchema,
-});
+}).meta({ id: 'RegisterResponse' });
 export type RegisterResponse = z.infer<typeof RegisterResponseSchema>;
 
 /** auth.public_profiles and auth.contacts: the users asked about (services only). */

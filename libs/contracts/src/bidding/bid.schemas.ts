@@ -29,7 +29,7 @@ export const PlaceBidSchema = z
   .refine((bid) => bid.max_amount === undefined || bid.max_amount >= bid.amount, {
     message: 'Your maximum bid must be at least your bid',
     path: ['max_amount'],
-  });
+  }).meta({ id: 'PlaceBidRequest' });
 export type PlaceBid = z.infer<typeof PlaceBidSchema>;
 
 /** A bid on an auction, an offer on a fixed price (D5), or the winning record of a buy-now purchase (D4). */
@@ -46,7 +46,7 @@ export const BidSchema = z.strictObject({
   /** Placed by the system for a bidder's maximum (ADR 0055), not by the bidder at that moment. */
   automatic: z.boolean(),
   created_at: IsoDateTimeSchema,
-});
+}).meta({ id: 'Bid' });
 export type BidDto = z.infer<typeof BidSchema>;
 
 /** POST /api/bids answer: the accepted bid (or offer) and the auction as it now stands. */
@@ -65,17 +65,17 @@ export const PlaceBidResponseSchema = z.strictObject({
   leading: z.boolean(),
   /** The caller's own maximum on this auction after the bid (ADR 0055), or null without one; only its owner sees it. */
   max_amount: z.number().int().nullable(),
-});
+}).meta({ id: 'PlaceBidResponse' });
 export type PlaceBidResponse = z.infer<typeof PlaceBidResponseSchema>;
 
 /** GET /api/listings/{id}/bids: the latest 10 bids (SPEC §9); offers are not public. */
-export const BidHistoryResponseSchema = z.strictObject({ bids: z.array(BidSchema) });
+export const BidHistoryResponseSchema = z.strictObject({ bids: z.array(BidSchema) }).meta({ id: 'BidHistoryResponse' });
 export type BidHistoryResponse = z.infer<typeof BidHistoryResponseSchema>;
 
 /** POST /api/bids/{id}/action (SPEC §7): the seller decides a pending bid or offer. */
 export const BidActionSchema = z
   .object({ action: z.enum(['accept', 'reject'], { message: "Action must be 'accept' or 'reject'" }) })
-  .strict();
+  .strict().meta({ id: 'BidActionRequest' });
 export type BidAction = z.infer<typeof BidActionSchema>;
 
 /** bidding.bid_action: the bid the path names and what the seller decided. */
@@ -86,7 +86,7 @@ export const BidActionResponseSchema = z.strictObject({
   success: z.literal(true),
   message: z.string(),
   bid: z.strictObject({ id: z.uuid(), status: BidStatusSchema }),
-});
+}).meta({ id: 'BidActionResponse' });
 export type BidActionResponse = z.infer<typeof BidActionResponseSchema>;
 
 /** A row of GET /api/user/bids (SPEC §3 Bid row): the actor's own bids (buyer) and bids on their listings (seller). */
@@ -120,7 +120,7 @@ export const UserBidRowSchema = z.strictObject({
 export type UserBidRow = z.infer<typeof UserBidRowSchema>;
 
 /** GET /api/user/bids: newest first (up to 500). */
-export const UserBidsResponseSchema = z.strictObject({ bids: z.array(UserBidRowSchema) });
+export const UserBidsResponseSchema = z.strictObject({ bids: z.array(UserBidRowSchema) }).meta({ id: 'UserBidsResponse' });
 export type UserBidsResponse = z.infer<typeof UserBidsResponseSchema>;
 
 /**
@@ -137,7 +137,7 @@ export const MyStandingSchema = z.strictObject({
   max_amount: z.number().int().nullable(),
   /** The caller set a maximum and no longer leads: another bidder passed it. */
   max_passed: z.boolean(),
-});
+}).meta({ id: 'MyStanding' });
 export type MyStanding = z.infer<typeof MyStandingSchema>;
 
 /** bidding.buy_now (services only): the listing a buyer buys at its buy-now price. */

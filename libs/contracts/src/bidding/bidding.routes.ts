@@ -30,6 +30,10 @@ export const BIDDING_ROUTES = {
     path: '/bids/{id}/action',
     tag: 'bids',
     summary: 'The seller accepts or rejects a pending bid or offer',
+    description:
+      "Only the listing's seller (403 for anyone else), and only a pending bid (400 once decided). Accepting sells the listing to that " +
+      'bidder, rejects every other pending bid and makes the invoice; after an unsold end it is still possible for 7 days, but never for ' +
+      "a suspended or deleted member's bid (400). A rejected bidder is emailed.",
     auth: 'user',
     params: BidPath,
     body: BidActionSchema,
@@ -42,6 +46,9 @@ export const BIDDING_ROUTES = {
     path: '/user/bids',
     tag: 'bids',
     summary: "The caller's bids as buyer and the bids on their listings as seller (My Bids)",
+    description:
+      'Bids and offers together, newest first, at most 500. `is_winning` marks an accepted bid or the highest pending bid of a sale not ' +
+      "yet sold; `max_amount` appears only on the caller's own bids as buyer, never on the bids on their listings (ADR 0055).",
     auth: 'user',
     status: 200,
     reply: UserBidsResponseSchema,
@@ -64,6 +71,9 @@ export const BIDDING_ROUTES = {
     path: '/listings/{id}/bids',
     tag: 'bids',
     summary: "A listing's latest 10 bids, newest first",
+    description:
+      'No sign-in needed. Public bids only: offers, and bids withdrawn before the end (ADR 0038), are left out; each names its bidder by ' +
+      'username, never a maximum. A listing without bids answers an empty list.',
     auth: 'public',
     params: ListingPath,
     status: 200,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IsoDateTimeSchema } from '../common.schemas';
+import { IsoDateTimeSchema, WholeDollarsSchema, DollarsAndCentsSchema } from '../common.schemas';
 import { InvoicePartySchema, InvoiceStatusSchema } from './invoice.schemas';
 
 /** How the admin Transactions tab groups invoice statuses (ADR 0021). */
@@ -21,7 +21,7 @@ export const AdminTransactionSchema = z.strictObject({
   listing_title: z.string(),
   buyer: InvoicePartySchema,
   seller: InvoicePartySchema,
-  amount: z.number(),
+  amount: WholeDollarsSchema,
   status: z.enum(TRANSACTION_STATUSES),
   invoice_status: InvoiceStatusSchema,
   /** The status of the invoice's most recent payment intent, or null when no card payment was started. */
@@ -32,7 +32,7 @@ export const AdminTransactionSchema = z.strictObject({
 export type AdminTransactionDto = z.infer<typeof AdminTransactionSchema>;
 
 /** GET /api/admin/transactions: newest first, at most 1000. */
-export const AdminTransactionsResponseSchema = z.strictObject({ transactions: z.array(AdminTransactionSchema) });
+export const AdminTransactionsResponseSchema = z.strictObject({ transactions: z.array(AdminTransactionSchema) }).meta({ id: 'AdminTransactionsResponse' });
 export type AdminTransactionsResponse = z.infer<typeof AdminTransactionsResponseSchema>;
 
 /** The unpaid-invoice age buckets of the analytics (SPEC §3), by whole days since creation. */
@@ -41,13 +41,12 @@ export type AgingBucket = (typeof AGING_BUCKETS)[number];
 
 export const AgingBucketFiguresSchema = z.strictObject({
   count: z.number().int(),
-  /** Dollars. */
-  amount: z.number(),
-});
+  amount: WholeDollarsSchema,
+}).meta({ id: 'AgingBucketFigures' });
 export type AgingBucketFigures = z.infer<typeof AgingBucketFiguresSchema>;
 
 /** Paid revenue of one UTC day (YYYY-MM-DD), dollars. */
-export const RevenuePointSchema = z.strictObject({ date: z.iso.date(), revenue: z.number() });
+export const RevenuePointSchema = z.strictObject({ date: z.iso.date(), revenue: WholeDollarsSchema });
 export type RevenuePoint = z.infer<typeof RevenuePointSchema>;
 
 /** GET /api/admin/invoice-analytics (SPEC §3 Invoice analytics, plus revenue_over_time; ADR 0021). Money in dollars. */
@@ -58,14 +57,14 @@ export const InvoiceAnalyticsSchema = z.strictObject({
     pending_invoices: z.number().int(),
     overdue_invoices: z.number().int(),
   }),
-  financial: z.strictObject({ total_revenue: z.number(), pending_revenue: z.number(), overdue_revenue: z.number(), avg_invoice_value: z.number() }),
+  financial: z.strictObject({ total_revenue: WholeDollarsSchema, pending_revenue: WholeDollarsSchema, overdue_revenue: WholeDollarsSchema, avg_invoice_value: DollarsAndCentsSchema }),
   /** Percent with one decimal; 0 when there are no invoices. */
   performance: z.strictObject({ payment_rate: z.number(), overdue_rate: z.number() }),
   aging_analysis: z.strictObject(
     Object.fromEntries(AGING_BUCKETS.map((bucket) => [bucket, AgingBucketFiguresSchema])) as Record<AgingBucket, typeof AgingBucketFiguresSchema>,
   ),
-  top_customers: z.array(z.strictObject({ customer_id: z.uuid(), customer_name: z.string(), revenue: z.number() })),
+  top_customers: z.array(z.strictObject({ customer_id: z.uuid(), customer_name: z.string(), revenue: WholeDollarsSchema })),
   /** The last 30 UTC days, oldest first, today included; days without payments are 0. */
   revenue_over_time: z.array(RevenuePointSchema),
-});
+}).meta({ id: 'InvoiceAnalytics' });
 export type InvoiceAnalytics = z.infer<typeof InvoiceAnalyticsSchema>;

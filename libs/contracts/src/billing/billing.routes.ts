@@ -32,6 +32,9 @@ export const INVOICES_ROUTES = {
     path: '/invoices',
     tag: 'invoices',
     summary: "The caller's invoices as buyer and as seller, newest first",
+    description:
+      "At most 500. Each invoice gives the caller's role on it and what they may do now (the `can_*` flags); the success fee and payout " +
+      'show only where the caller is the seller.',
     auth: 'user',
     status: 200,
     reply: InvoicesResponseSchema,
@@ -53,6 +56,9 @@ export const INVOICES_ROUTES = {
     path: '/invoices/{id}/pdf',
     tag: 'invoices',
     summary: 'The invoice as a PDF download named after its number',
+    description:
+      "For the invoice's buyer, its seller or an admin; anyone else gets 404, as for an unknown invoice. The seller's and admin's copy " +
+      "shows the success fee and payout; the buyer's leaves them out.",
     auth: 'user',
     params: IdPath,
     status: 200,
@@ -158,17 +164,24 @@ export const PAYMENTS_ROUTES = {
     path: '/invoices/{id}/create-stripe-session',
     tag: 'payments',
     summary: "A hosted checkout page for the invoice's payment",
+    description:
+      "Only the invoice's buyer (403 for its seller or an admin, 404 for anyone else); 400 when the invoice cannot be paid or its funds " +
+      "are already held, 409 once the sale was cancelled. The page is the sandbox's on this site, or Stripe's, and comes back to " +
+      '/payment-success or /payment-cancel.',
     auth: 'user',
     params: IdPath,
     status: 200,
     reply: CheckoutSessionResponseSchema,
-    errors: [400, 403, 404],
+    errors: [400, 403, 404, 409],
   }),
   status: defineRoute({
     method: 'get',
     path: '/payment-intents/{id}/status',
     tag: 'payments',
     summary: "A payment's status, for the invoice's buyer, its seller or an admin",
+    description:
+      'Anyone else gets 404, as for an unknown payment. The status is as last recorded from the provider; `last_error` says why the last ' +
+      'attempt failed.',
     auth: 'user',
     params: IdPath,
     status: 200,
@@ -193,6 +206,9 @@ export const PAYMENTS_ROUTES = {
     path: '/sandbox/payment-intents/{id}/confirm-step',
     tag: 'payments',
     summary: "Complete a sandbox payment's confirmation step (test card 3184)",
+    description:
+      "Only the invoice's buyer with the payment's client secret; anything else, or a provider other than the sandbox, is 404. Answers " +
+      "the payment as it stands after the step, or the provider's error.",
     auth: 'user',
     params: IdPath,
     body: SandboxConfirmStepSchema,
@@ -205,6 +221,10 @@ export const PAYMENTS_ROUTES = {
     path: '/sandbox/checkout-sessions/{id}/complete',
     tag: 'payments',
     summary: "The sandbox's hosted checkout page submits the card; the answer says where to go next",
+    description:
+      "Only the invoice's buyer; 404 for anyone else, an unknown session, or when the provider is not the sandbox. Test card numbers " +
+      "decide (an invalid number or a past expiry is 422), and a 3184 card's confirmation step is done at once. `redirect_url` is the " +
+      'success page once the payment is authorised, else the cancel page.',
     auth: 'user',
     params: z.object({ id: CheckoutSessionIdSchema }),
     body: SandboxCheckoutCardSchema,
@@ -221,6 +241,9 @@ export const ADMIN_BILLING_ROUTES = {
     path: '/admin/transactions',
     tag: 'admin-billing',
     summary: 'Invoices as transactions, newest first (1000), optionally one status group',
+    description:
+      '`status` picks one group: completed is a paid invoice; failed a failed or canceled payment, or a cancelled sale; pending everything ' +
+      "else, held and disputed funds included. Each row names the buyer and seller and gives the status of the invoice's latest card payment.",
     auth: 'admin',
     query: AdminTransactionsQuerySchema,
     status: 200,
@@ -231,6 +254,10 @@ export const ADMIN_BILLING_ROUTES = {
     path: '/admin/invoice-analytics',
     tag: 'admin-billing',
     summary: 'Invoice counts, money, rates, aging, top customers and 30 days of paid revenue',
+    description:
+      'Computed over every invoice at the time of the call, in dollars. Pending counts invoices neither paid nor overdue; aging sorts ' +
+      'unpaid invoices by whole days since creation; the top 5 customers are buyers by paid amount; revenue_over_time covers the last 30 ' +
+      'UTC days, oldest first.',
     auth: 'admin',
     status: 200,
     reply: InvoiceAnalyticsSchema,
@@ -240,6 +267,9 @@ export const ADMIN_BILLING_ROUTES = {
     path: '/admin/payment-intents',
     tag: 'admin-billing',
     summary: 'Every card payment, with the capture deadline of held funds (D11)',
+    description:
+      'The latest 1000, newest first. A hold must be captured within 7 days of its authorisation (`expires_soon`: under 48 hours left); ' +
+      "each row also carries the invoice's transfer checklist, its dispute (`dispute_urgent` near or past the deadline), escrow and payout.",
     auth: 'admin',
     status: 200,
     reply: AdminPaymentIntentsResponseSchema,

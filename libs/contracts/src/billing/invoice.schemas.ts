@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PAYOUT_STATUSES } from '@market/domain';
-import { IsoDateTimeSchema } from '../common.schemas';
+import { IsoDateTimeSchema, WholeDollarsSchema, DollarsAndCentsSchema } from '../common.schemas';
 import { DisputeSchema, TransferChecklistSchema } from './transfer.schemas';
 
 /** Invoice statuses (SPEC §4). */
@@ -13,7 +13,7 @@ export const SaleTypeSchema = z.enum(['auction_win', 'accepted_offer', 'buy_now'
 export type SaleType = z.infer<typeof SaleTypeSchema>;
 
 /** A buyer or seller of an invoice; `Unknown user` when the auth service cannot name them (D17). */
-export const InvoicePartySchema = z.strictObject({ id: z.uuid(), username: z.string() });
+export const InvoicePartySchema = z.strictObject({ id: z.uuid(), username: z.string() }).meta({ id: 'Party' });
 export type InvoiceParty = z.infer<typeof InvoicePartySchema>;
 
 /** An invoice as its buyer or seller sees it (SPEC §3 Invoice, D10). Money in dollars; fees may carry cents. */
@@ -25,7 +25,7 @@ export const InvoiceSchema = z.strictObject({
   listing_id: z.uuid(),
   website_title: z.string(),
   website_url: z.string().nullable(),
-  total_amount: z.number(),
+  total_amount: WholeDollarsSchema,
   status: InvoiceStatusSchema,
   /** A moment (7 days after the invoice was made), not a calendar date. */
   due_date: IsoDateTimeSchema,
@@ -40,8 +40,8 @@ export const InvoiceSchema = z.strictObject({
   seller: InvoicePartySchema,
   /** Seller view only (D10): the success fee in force when the invoice was made, the fee, and the payout. */
   success_fee_percent: z.number().nullable(),
-  success_fee: z.number().nullable(),
-  payout: z.number().nullable(),
+  success_fee: DollarsAndCentsSchema.nullable(),
+  payout: DollarsAndCentsSchema.nullable(),
   /** The buyer may start or retry a payment now (SPEC §4). */
   can_pay: z.boolean(),
   /** The seller may mark it paid (pending only). */
@@ -69,19 +69,19 @@ export const InvoiceSchema = z.strictObject({
     release_due_at: IsoDateTimeSchema.nullable(),
     payout_status: z.enum(PAYOUT_STATUSES).nullable(),
   }),
-});
+}).meta({ id: 'Invoice' });
 export type InvoiceDto = z.infer<typeof InvoiceSchema>;
 
 /** GET /api/invoices: the actor's invoices as buyer and as seller, newest first. */
-export const InvoicesResponseSchema = z.strictObject({ invoices: z.array(InvoiceSchema) });
+export const InvoicesResponseSchema = z.strictObject({ invoices: z.array(InvoiceSchema) }).meta({ id: 'InvoicesResponse' });
 export type InvoicesResponse = z.infer<typeof InvoicesResponseSchema>;
 
 /** PATCH /api/invoices/{id}/mark-paid answer. */
-export const MarkPaidResponseSchema = z.strictObject({ message: z.string(), invoice: InvoiceSchema });
+export const MarkPaidResponseSchema = z.strictObject({ message: z.string(), invoice: InvoiceSchema }).meta({ id: 'MarkPaidResponse' });
 export type MarkPaidResponse = z.infer<typeof MarkPaidResponseSchema>;
 
 /** The answer to a transfer step or a dispute: what happened and the invoice as the caller now sees it. */
-export const InvoiceActionResponseSchema = z.strictObject({ message: z.string(), invoice: InvoiceSchema });
+export const InvoiceActionResponseSchema = z.strictObject({ message: z.string(), invoice: InvoiceSchema }).meta({ id: 'InvoiceActionResponse' });
 export type InvoiceActionResponse = z.infer<typeof InvoiceActionResponseSchema>;
 
 /** billing.invoices.pdf answer (services only): the file's name and its bytes in base64. */
@@ -100,7 +100,7 @@ export const BuyNowResponseSchema = z.strictObject({
   fallback_payment_required: z.boolean(),
   invoice: z.strictObject({ id: z.uuid(), invoice_number: z.string() }).nullable(),
   payment_setup_failed: z.boolean(),
-});
+}).meta({ id: 'BuyNowResponse' });
 export type BuyNowResponse = z.infer<typeof BuyNowResponseSchema>;
 
 /** billing.stats (services only): a transaction is a paid invoice. */

@@ -16,6 +16,9 @@ export const PAYMENT_METHOD_ROUTES = {
     path: '/user/payment-method',
     tag: 'payments',
     summary: 'Your saved card: whether one is verified, and its last four digits',
+    description:
+      "Only the caller's own. The platform keeps the last four digits and when the card was saved, never the card; `verified` stays false " +
+      'until a card setup succeeds.',
     auth: 'user',
     status: 200,
     reply: PaymentMethodStatusSchema,
@@ -38,6 +41,10 @@ export const PAYMENT_METHOD_ROUTES = {
     path: '/user/payment-method/sync',
     tag: 'payments',
     summary: 'Save the card of a SetupIntent the browser confirmed with Stripe.js',
+    description:
+      'Only a SetupIntent the caller started (404 otherwise); its state is read from the provider, never taken from the browser. A ' +
+      "succeeded one becomes the saved card, replacing any earlier one; a failed one answers the provider's error and changes nothing. " +
+      '403 while an admin impersonates the member.',
     auth: 'user',
     body: PaymentMethodSyncSchema,
     status: 200,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DisputeSchema, TransferChecklistSchema } from './transfer.schemas';
 import { MAX_DOLLARS, PAYOUT_STATUSES } from '@market/domain';
 import { PayoutAccountStatusSchema } from './payout.schemas';
-import { IsoDateTimeSchema, UuidSchema } from '../common.schemas';
+import { IsoDateTimeSchema, UuidSchema, WholeDollarsSchema, DollarsAndCentsSchema } from '../common.schemas';
 
 /** POST /api/invoices/{id}/create-payment (SPEC §7): the body's invoice_id, when sent, must name the path's invoice. */
 export const CreatePaymentRequestSchema = z
@@ -10,7 +10,7 @@ export const CreatePaymentRequestSchema = z
     invoice_id: UuidSchema.optional(),
     return_url: z.string().max(2000).optional(),
   })
-  .strict();
+  .strict().meta({ id: 'CreatePaymentRequest' });
 export type CreatePaymentRequest = z.infer<typeof CreatePaymentRequestSchema>;
 
 /**
@@ -27,11 +27,18 @@ export const CreatePaymentResponseSchema = z.strictObject({
   provider: z.string(),
   /** Stripe's publishable key when the provider is Stripe (the web loads Stripe.js only then, D12); else null. */
   publishable_key: z.string().nullable(),
-});
+}).meta({ id: 'CreatePaymentResponse' });
 export type CreatePaymentResponse = z.infer<typeof CreatePaymentResponseSchema>;
 
 /** The 409 answer of POST /api/invoices/{id}/create-payment: the SPEC §8 detail plus the open payment (ADR 0020). */
-export const PaymentInProgressResponseSchema = CreatePaymentResponseSchema.extend({ detail: z.string() });
+// Its `status` stays the open payment's (the SPEC's field), so the problem's own status is left out: RFC 9457 makes it
+// optional, and a client reads the HTTP status (ADR 0079).
+export const PaymentInProgressResponseSchema = CreatePaymentResponseSchema.extend({
+  type: z.string(),
+  title: z.string(),
+  code: z.literal('conflict'),
+  detail: z.string(),
+});
 
 export const PAYMENT_IN_PROGRESS_MESSAGE = 'A payment for this invoice is already in progress. You can complete the existing payment below.';
 
@@ -40,38 +47,37 @@ export const PaymentIntentStatusSchema = z.strictObject({
   id: z.uuid(),
   status: z.string(),
   invoice_id: z.uuid(),
-  /** Dollars. */
-  amount: z.number(),
+  amount: WholeDollarsSchema,
   last_error: z.string().nullable(),
-});
+}).meta({ id: 'PaymentIntentStatus' });
 export type PaymentIntentStatusDto = z.infer<typeof PaymentIntentStatusSchema>;
 
 /** The sandbox's card form (D12): test numbers decide the outcome; the number is never stored or logged. */
 export const SandboxCardSchema = z
   .object({
     client_secret: z.string().min(1).max(200),
-    card_number: z.string().min(1).max(30),
+    card_number: z.string().min(1).max(30).meta({ example: '4242 4242 4242 4242' }),
     exp_month: z.number().int().min(1).max(12),
     exp_year: z.number().int().min(2000).max(2100),
-    cvc: z.string().regex(/^\d{3,4}$/, 'Your card security code is invalid.'),
+    cvc: z.string().regex(/^\d{3,4}$/, 'Your card security code is invalid.').meta({ example: '123' }),
   })
-  .strict();
+  .strict().meta({ id: 'SandboxCardRequest' });
 export type SandboxCard = z.infer<typeof SandboxCardSchema>;
-export const SandboxCheckoutCardSchema = SandboxCardSchema.omit({ client_secret: true });
+export const SandboxCheckoutCardSchema = SandboxCardSchema.omit({ client_secret: true }).meta({ id: 'SandboxCheckoutCardRequest' });
 export type SandboxCheckoutCard = z.infer<typeof SandboxCheckoutCardSchema>;
-export const SandboxConfirmStepSchema = z.object({ client_secret: z.string().min(1).max(200) }).strict();
+export const SandboxConfirmStepSchema = z.object({ client_secret: z.string().min(1).max(200) }).strict().meta({ id: 'SandboxConfirmStepRequest' });
 
 /** The id of a sandbox hosted checkout session (D12). */
-export const CheckoutSessionIdSchema = z.string().regex(/^cs_sbx_[0-9a-f]{24}$/, 'Not a valid id');
+export const CheckoutSessionIdSchema = z.string().regex(/^cs_sbx_[0-9a-f]{24}$/, 'Not a valid id').meta({ example: 'cs_sbx_5f0c2b7e3d4a4c1e9b8a6e2f' });
 
 /** A provider's refusal, as Stripe.js reports it. */
-const ProviderErrorSchema = z.strictObject({ code: z.string(), message: z.string() });
+export const ProviderErrorSchema = z.strictObject({ code: z.string(), message: z.string() }).meta({ id: 'ProviderError' });
 
 /** What a sandbox confirmation did, like Stripe.js's confirmCardPayment: the intent, or the provider's error. */
 export const SandboxConfirmResultSchema = z.strictObject({
   payment_intent: PaymentIntentStatusSchema,
   error: ProviderErrorSchema.nullable(),
-});
+}).meta({ id: 'SandboxConfirmResult' });
 export type SandboxConfirmResult = z.infer<typeof SandboxConfirmResultSchema>;
 
 /** POST /api/sandbox/checkout-sessions/{id}/complete: where the hosted page sends the buyer next. */
@@ -79,11 +85,11 @@ export const SandboxCheckoutResultSchema = z.strictObject({
   redirect_url: z.string(),
   status: z.string(),
   error: ProviderErrorSchema.nullable(),
-});
+}).meta({ id: 'SandboxCheckoutResult' });
 export type SandboxCheckoutResult = z.infer<typeof SandboxCheckoutResultSchema>;
 
 /** POST /api/invoices/{id}/create-stripe-session: the provider's hosted checkout page for the invoice. */
-export const CheckoutSessionResponseSchema = z.strictObject({ checkout_url: z.string() });
+export const CheckoutSessionResponseSchema = z.strictObject({ checkout_url: z.string() }).meta({ id: 'CheckoutSessionResponse' });
 export type CheckoutSessionResponse = z.infer<typeof CheckoutSessionResponseSchema>;
 
 /** One row of the admin Payments tab (SPEC §3 payment intent, D11 capture deadline). */
@@ -94,8 +100,7 @@ export const AdminPaymentIntentSchema = z.strictObject({
   stripe_payment_intent_id: z.string(),
   invoice_id: z.uuid(),
   invoice_number: z.string(),
-  /** Dollars. */
-  amount: z.number(),
+  amount: WholeDollarsSchema,
   currency: z.string(),
   status: z.string(),
   status_label: z.string(),
@@ -129,29 +134,29 @@ export const AdminPaymentIntentSchema = z.strictObject({
   payout: z
     .strictObject({
       status: z.enum(PAYOUT_STATUSES),
-      net: z.number(),
-      fee: z.number(),
+      net: DollarsAndCentsSchema,
+      fee: DollarsAndCentsSchema,
       seller_account_status: PayoutAccountStatusSchema,
       paid_at: IsoDateTimeSchema.nullable(),
     })
     .nullable(),
-});
+}).meta({ id: 'AdminPaymentIntent' });
 export type AdminPaymentIntentDto = z.infer<typeof AdminPaymentIntentSchema>;
 
 /** GET /api/admin/payment-intents: newest first, at most 1000. */
-export const AdminPaymentIntentsResponseSchema = z.strictObject({ payment_intents: z.array(AdminPaymentIntentSchema) });
+export const AdminPaymentIntentsResponseSchema = z.strictObject({ payment_intents: z.array(AdminPaymentIntentSchema) }).meta({ id: 'AdminPaymentIntentsResponse' });
 export type AdminPaymentIntentsResponse = z.infer<typeof AdminPaymentIntentsResponseSchema>;
 
 export const CapturePaymentRequestSchema = z
   .object({ amount_to_capture: z.number().int().positive().max(MAX_DOLLARS).nullable().optional(), reason: z.string().max(500).optional() })
-  .strict();
+  .strict().meta({ id: 'CapturePaymentRequest' });
 export const RefundPaymentRequestSchema = z
   .object({ amount_to_refund: z.number().int().positive().max(MAX_DOLLARS).nullable().optional(), reason: z.string().max(500).optional() })
-  .strict();
+  .strict().meta({ id: 'RefundPaymentRequest' });
 export type CapturePaymentRequest = z.infer<typeof CapturePaymentRequestSchema>;
 export type RefundPaymentRequest = z.infer<typeof RefundPaymentRequestSchema>;
 
-export const PaymentActionResponseSchema = z.strictObject({ message: z.string(), payment_intent: AdminPaymentIntentSchema });
+export const PaymentActionResponseSchema = z.strictObject({ message: z.string(), payment_intent: AdminPaymentIntentSchema }).meta({ id: 'PaymentActionResponse' });
 export type PaymentActionResponse = z.infer<typeof PaymentActionResponseSchema>;
 
 /**
@@ -167,7 +172,7 @@ export const StripeWebhookMessageSchema = z
 export type StripeWebhookMessage = z.infer<typeof StripeWebhookMessageSchema>;
 
 /** The webhook's answer: `duplicate` for an event id seen before, `ignored` for a type billing does not use. */
-export const StripeWebhookResultSchema = z.strictObject({ received: z.literal(true), result: z.enum(['applied', 'duplicate', 'ignored']) });
+export const StripeWebhookResultSchema = z.strictObject({ received: z.literal(true), result: z.enum(['applied', 'duplicate', 'ignored']) }).meta({ id: 'StripeWebhookResult' });
 export type StripeWebhookResult = z.infer<typeof StripeWebhookResultSchema>;
 
 /** billing.payments.create: the invoice the path names and the body (its invoice_id, when sent, must match). */

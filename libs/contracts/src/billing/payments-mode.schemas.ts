@@ -12,7 +12,7 @@ export const PaymentsModeSchema = z.strictObject({
 export type PaymentsMode = z.infer<typeof PaymentsModeSchema>;
 
 /** GET /api/site: what every page needs to know about this deployment (ADR 0033). */
-export const SiteInfoSchema = z.strictObject({ payments: PaymentsModeSchema });
+export const SiteInfoSchema = z.strictObject({ payments: PaymentsModeSchema }).meta({ id: 'SiteInfo' });
 export type SiteInfo = z.infer<typeof SiteInfoSchema>;
 
 /** The one sentence every test-mode surface says (banner, invoice, PDF, payment emails; ADR 0033). */

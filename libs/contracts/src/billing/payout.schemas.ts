@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LEDGER_ACCOUNTS, LEDGER_KINDS, PAYOUT_ACCOUNT_STATUSES, PAYOUT_STATUSES } from '@market/domain';
-import { IsoDateTimeSchema, UuidSchema } from '../common.schemas';
+import { IsoDateTimeSchema, UuidSchema, WholeDollarsSchema, DollarsAndCentsSchema } from '../common.schemas';
 
 export const PayoutAccountStatusSchema = z.enum(PAYOUT_ACCOUNT_STATUSES);
 
@@ -9,15 +9,15 @@ export const PayoutAccountSchema = z.strictObject({
   status: PayoutAccountStatusSchema,
   /** What the provider still asks for (Stripe's requirement names), past due first; empty when nothing is due. */
   requirements_due: z.array(z.string()),
-});
+}).meta({ id: 'PayoutAccount' });
 export type PayoutAccountDto = z.infer<typeof PayoutAccountSchema>;
 
 /** POST /api/user/payout-account/onboarding: the provider's hosted onboarding page to send the seller to. */
-export const PayoutOnboardingSchema = z.strictObject({ url: z.string() });
+export const PayoutOnboardingSchema = z.strictObject({ url: z.string() }).meta({ id: 'PayoutOnboarding' });
 export type PayoutOnboardingDto = z.infer<typeof PayoutOnboardingSchema>;
 
 /** The id of a sandbox onboarding link (its TEST MODE page, D12). */
-export const OnboardingLinkIdSchema = z.string().regex(/^acctlink_sbx_[0-9a-f]{24}$/, 'Not a valid id');
+export const OnboardingLinkIdSchema = z.string().regex(/^acctlink_sbx_[0-9a-f]{24}$/, 'Not a valid id').meta({ example: 'acctlink_sbx_5f0c2b7e3d4a4c1e9b8a6e2f' });
 
 /**
  * POST /api/sandbox/payout-onboarding/{id}/complete: what the seller does on the sandbox's onboarding page. `complete`
@@ -25,15 +25,15 @@ export const OnboardingLinkIdSchema = z.string().regex(/^acctlink_sbx_[0-9a-f]{2
  */
 export const SandboxOnboardingRequestSchema = z
   .object({ outcome: z.enum(['complete', 'pending_verification', 'restricted']).default('complete') })
-  .strict();
+  .strict().meta({ id: 'SandboxOnboardingRequest' });
 export type SandboxOnboardingRequest = z.infer<typeof SandboxOnboardingRequestSchema>;
 
 /** The sandbox onboarding's answer: the account as it now stands, and where the page sends the seller back. */
-export const SandboxOnboardingResultSchema = z.strictObject({ account: PayoutAccountSchema, return_url: z.string() });
+export const SandboxOnboardingResultSchema = z.strictObject({ account: PayoutAccountSchema, return_url: z.string() }).meta({ id: 'SandboxOnboardingResult' });
 export type SandboxOnboardingResult = z.infer<typeof SandboxOnboardingResultSchema>;
 
 /** GET /api/sandbox/payout-onboarding/{id}: what the sandbox's onboarding page shows before the seller acts. */
-export const SandboxOnboardingLinkSchema = z.strictObject({ id: z.string(), status: PayoutAccountStatusSchema, expired: z.boolean() });
+export const SandboxOnboardingLinkSchema = z.strictObject({ id: z.string(), status: PayoutAccountStatusSchema, expired: z.boolean() }).meta({ id: 'SandboxOnboardingLink' });
 export type SandboxOnboardingLink = z.infer<typeof SandboxOnboardingLinkSchema>;
 
 /**
@@ -44,9 +44,9 @@ export const SellerPayoutSchema = z.strictObject({
   invoice_id: z.uuid(),
   invoice_number: z.string(),
   website_title: z.string(),
-  gross: z.number(),
-  fee: z.number(),
-  net: z.number(),
+  gross: WholeDollarsSchema,
+  fee: DollarsAndCentsSchema,
+  net: DollarsAndCentsSchema,
   status: z.enum(['in_escrow', ...PAYOUT_STATUSES]),
   /** When the sale's invoice was made (in escrow) or the release was decided (a payout). */
   created_at: IsoDateTimeSchema,
@@ -60,9 +60,9 @@ export type SellerPayoutDto = z.infer<typeof SellerPayoutSchema>;
  * released but not yet sent; `paid_out` the net sent; `fees` the success fees deducted from what was released.
  */
 export const SellerPayoutsSchema = z.strictObject({
-  balance: z.strictObject({ in_escrow: z.number(), paid_out: z.number(), fees: z.number() }),
+  balance: z.strictObject({ in_escrow: DollarsAndCentsSchema, paid_out: DollarsAndCentsSchema, fees: DollarsAndCentsSchema }),
   payouts: z.array(SellerPayoutSchema),
-});
+}).meta({ id: 'SellerPayouts' });
 export type SellerPayoutsDto = z.infer<typeof SellerPayoutsSchema>;
 
 export const LedgerAccountSchema = z.enum(LEDGER_ACCOUNTS);
@@ -73,8 +73,8 @@ export const LedgerDifferenceSchema = z.strictObject({
   /** The provider's balance transaction (or the ledger's reference to one). */
   provider_ref: z.string(),
   kind: z.enum(['missing_in_ledger', 'missing_at_provider', 'amount_differs']),
-  ledger_amount: z.number().nullable(),
-  provider_amount: z.number().nullable(),
+  ledger_amount: DollarsAndCentsSchema.nullable(),
+  provider_amount: DollarsAndCentsSchema.nullable(),
   day: z.string(),
   found_at: IsoDateTimeSchema,
 });
@@ -86,14 +86,14 @@ export type LedgerDifferenceDto = z.infer<typeof LedgerDifferenceSchema>;
  */
 export const LedgerOverviewSchema = z.strictObject({
   balanced: z.boolean(),
-  accounts: z.array(z.strictObject({ account: LedgerAccountSchema, label: z.string(), balance: z.number() })),
+  accounts: z.array(z.strictObject({ account: LedgerAccountSchema, label: z.string(), balance: DollarsAndCentsSchema })),
   unreconciled: z.number().int().min(0),
   /** When a reconciliation last finished; null before the first. */
   last_reconciled_at: IsoDateTimeSchema.nullable(),
   transactions: z.number().int().min(0),
   /** The open differences, newest first (at most 100). */
   differences: z.array(LedgerDifferenceSchema),
-});
+}).meta({ id: 'LedgerOverview' });
 export type LedgerOverviewDto = z.infer<typeof LedgerOverviewSchema>;
 
 /** One ledger transaction: its kind, when, the provider's balance transaction it matches, and its lines. */
@@ -102,12 +102,12 @@ export const LedgerTransactionSchema = z.strictObject({
   kind: z.enum(LEDGER_KINDS),
   occurred_at: IsoDateTimeSchema,
   provider_ref: z.string().nullable(),
-  entries: z.array(z.strictObject({ account: LedgerAccountSchema, party_id: z.uuid().nullable(), amount: z.number() })),
+  entries: z.array(z.strictObject({ account: LedgerAccountSchema, party_id: z.uuid().nullable(), amount: DollarsAndCentsSchema })),
 });
 export type LedgerTransactionDto = z.infer<typeof LedgerTransactionSchema>;
 
 /** GET /api/admin/ledger/invoices/{id}: an invoice's money trail, oldest first. */
-export const InvoiceLedgerSchema = z.strictObject({ invoice_id: z.uuid(), invoice_number: z.string(), transactions: z.array(LedgerTransactionSchema) });
+export const InvoiceLedgerSchema = z.strictObject({ invoice_id: z.uuid(), invoice_number: z.string(), transactions: z.array(LedgerTransactionSchema) }).meta({ id: 'InvoiceLedger' });
 export type InvoiceLedgerDto = z.infer<typeof InvoiceLedgerSchema>;
 
 /** POST /api/admin/ledger/reconcile: what a reconciliation run compared and found. */
@@ -117,7 +117,7 @@ export const ReconciliationResultSchema = z.strictObject({
   ledger_transactions: z.number().int().min(0),
   differences: z.number().int().min(0),
   unreconciled: z.number().int().min(0),
-});
+}).meta({ id: 'ReconciliationResult' });
 export type ReconciliationResultDto = z.infer<typeof ReconciliationResultSchema>;
 
 /** billing.payout_account.sandbox_complete: the link the path names and what the seller chose. */

@@ -5,7 +5,7 @@ import { UuidSchema } from '../common.schemas';
 export const CancelSaleSchema = z.strictObject({
   reason: z.string().trim().min(10, 'Give a reason of at least 10 characters').max(500, 'Keep the reason under 500 characters'),
   strike: z.boolean().default(false),
-});
+}).meta({ id: 'CancelSaleRequest' });
 export type CancelSale = z.infer<typeof CancelSaleSchema>;
 
 /** billing.admin.cancel_sale: the invoice the path names, and the body. */

@@ -17,5 +17,5 @@ export const TransferProofSchema = z.strictObject({
   method: z.enum(['dns', 'file']).nullable(),
   /** The earliest moment the next check may run (checks are paced per invoice); null: now. */
   next_check_at: IsoDateTimeSchema.nullable(),
-});
+}).meta({ id: 'TransferProof' });
 export type TransferProofDto = z.infer<typeof TransferProofSchema>;

@@ -16,7 +16,7 @@ export const TransferChecklistSchema = z.strictObject({
   received_at: IsoDateTimeSchema.nullable(),
   /** "Transfer verified": the buyer's own token showed on the site's domain (ADR 0040). */
   verified_at: IsoDateTimeSchema.nullable(),
-});
+}).meta({ id: 'TransferChecklist' });
 export type TransferChecklist = z.infer<typeof TransferChecklistSchema>;
 
 export const DisputeReasonSchema = z.enum(DISPUTE_REASONS);
@@ -34,7 +34,7 @@ export const DisputeSchema = z.strictObject({
   /** The admin's note on the decision, shown to both parties. */
   resolution_note: z.string().nullable(),
   closed_at: IsoDateTimeSchema.nullable(),
-});
+}).meta({ id: 'Dispute' });
 export type DisputeDto = z.infer<typeof DisputeSchema>;
 
 // Lengths count characters as PostgreSQL's char_length does (code points), not UTF-16 units: an emoji is one, so what
@@ -49,9 +49,10 @@ export const OpenDisputeRequestSchema = z
       .string()
       .trim()
       .refine((v) => characters(v) >= DISPUTE_MESSAGE_MIN, `Describe the problem in at least ${DISPUTE_MESSAGE_MIN} characters`)
-      .refine((v) => characters(v) <= DISPUTE_MESSAGE_MAX, `Keep the description under ${DISPUTE_MESSAGE_MAX} characters`),
+      .refine((v) => characters(v) <= DISPUTE_MESSAGE_MAX, `Keep the description under ${DISPUTE_MESSAGE_MAX} characters`)
+      .meta({ example: 'The domain was never moved to my registrar account, and the seller stopped answering.' }),
   })
-  .strict();
+  .strict().meta({ id: 'OpenDisputeRequest' });
 export type OpenDisputeRequest = z.infer<typeof OpenDisputeRequestSchema>;
 
 /** POST /api/admin/invoices/{id}/resolve-dispute: release (capture) or refund, with the note both parties read. */
@@ -62,9 +63,10 @@ export const ResolveDisputeRequestSchema = z
       .string()
       .trim()
       .refine((v) => characters(v) >= RESOLUTION_NOTE_MIN, `Write a note of at least ${RESOLUTION_NOTE_MIN} characters explaining the decision`)
-      .refine((v) => characters(v) <= RESOLUTION_NOTE_MAX, `Keep the note under ${RESOLUTION_NOTE_MAX} characters`),
+      .refine((v) => characters(v) <= RESOLUTION_NOTE_MAX, `Keep the note under ${RESOLUTION_NOTE_MAX} characters`)
+      .meta({ example: 'The registrar confirms the transfer completed on 1 December: releasing to the seller.' }),
   })
-  .strict();
+  .strict().meta({ id: 'ResolveDisputeRequest' });
 export type ResolveDisputeRequest = z.infer<typeof ResolveDisputeRequestSchema>;
 
 /** billing.invoices.open_dispute: the invoice the path names and the buyer's request. */

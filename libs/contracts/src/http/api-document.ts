@@ -9,8 +9,10 @@ export function apiDocument(): Record<string, unknown> {
     title: 'Site Market API',
     version: '1',
     description:
-      'The marketplace API. Money is in whole dollars unless a field says otherwise. Errors are {"detail": "..."}; ' +
-      'validation failures are 422 with a list of {loc, msg, type}. Send the access token as a Bearer header.',
+      'The marketplace API. Money is in whole dollars unless a field says it carries cents. Errors are RFC 9457 problem details ' +
+      '(application/problem+json): a stable `code` to branch on (GET /api/errors lists them), `type`, `title`, `status`, and ' +
+      '`detail` for people; validation failures are 422 with detail (and errors) listing {loc, msg, type}. Send the access ' +
+      'token as a Bearer header.',
     tags: API_TAGS,
   });
   return cached;

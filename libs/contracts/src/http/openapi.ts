@@ -1,9 +1,10 @@
-import { z } from 'zod';
-import { ErrorResponseSchema } from '../common.schemas';
+import { ProblemSchema } from '../common.schemas';
+import { ERROR_CODES, PROBLEM_MEDIA_TYPE, problemOf, type ErrorCode } from '../errors';
 import { isBinaryReply, type RouteDefinition, type RouteErrorStatus } from './define-route';
+import { SchemaComponents, type JsonSchema } from './openapi-components';
+import { exampleOf } from './openapi-examples';
 
-type JsonSchema = Record<string, unknown>;
-type Io = 'input' | 'output';
+export { jsonSchemaOf } from './openapi-components';
 
 const ERROR_DESCRIPTIONS: Record<RouteErrorStatus | 422, string> = {
   400: 'The request cannot be done as asked; detail says why',
@@ -29,25 +30,6 @@ const RATE_LIMIT_HEADERS = {
   RateLimit: { description: 'What is left of it and when it has room again, e.g. "login-account";r=0;t=540 (r requests left, t seconds)', schema: { type: 'string' } },
 };
 
-/** A zod schema as a JSON Schema (draft 2020-12, which OpenAPI 3.1 uses) without the $schema key. */
-export function jsonSchemaOf(schema: z.ZodType, io: Io): JsonSchema {
-  const json = z.toJSONSchema(schema, { io, unrepresentable: 'any', reused: 'inline' }) as JsonSchema;
-  delete json.$schema;
-  return withoutFormatPatterns(json) as JsonSchema;
-}
-
-const FORMATS_WITH_OWN_RULES = new Set(['uuid', 'date-time', 'date', 'email']);
-
-/** Drops the regex zod adds beside a standard format (uuid, date-time...): the format says it, and tools draw examples from it. */
-function withoutFormatPatterns(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(withoutFormatPatterns);
-  if (value === null || typeof value !== 'object') return value;
-  const entries = Object.entries(value).map(([key, item]) => [key, withoutFormatPatterns(item)] as const);
-  const object = Object.fromEntries(entries) as JsonSchema;
-  if (typeof object.format === 'string' && FORMATS_WITH_OWN_RULES.has(object.format)) delete object.pattern;
-  return object;
-}
-
 const IDEMPOTENCY_KEY_PARAMETER: JsonSchema = {
   name: 'Idempotency-Key',
   in: 'header',
@@ -56,39 +38,78 @@ const IDEMPOTENCY_KEY_PARAMETER: JsonSchema = {
     'A fresh key per user action (a UUID). A retry with the same key answers the first result, status and body, and does nothing ' +
     'twice; the same key with a different request is 422, and a retry while the first still runs is 409. Keys last 24 h (ADR 0047).',
   schema: { type: 'string', pattern: '^[A-Za-z0-9_.:-]{8,128}$' },
+  example: '5b0c2f9e-8a55-4d43-9b8e-7f3c1c0d2a61',
 };
 
-function parameters(route: RouteDefinition): JsonSchema[] {
+/** An example error body for each status the document describes, with the code a client would get. */
+const ERROR_EXAMPLES: Record<RouteErrorStatus | 422, { code: ErrorCode; detail: string | { loc: (string | number)[]; msg: string; type: string }[] }> = {
+  400: { code: 'bad_request', detail: 'Bid must be at least $25,100' },
+  401: { code: 'unauthorized', detail: 'Not authenticated' },
+  403: { code: 'forbidden', detail: 'You do not have permission to perform this action' },
+  404: { code: 'not_found', detail: 'Listing not found' },
+  408: { code: 'request_timeout', detail: 'The upload took too long; send it again' },
+  409: { code: 'conflict', detail: 'This listing has already been sold' },
+  413: { code: 'payload_too_large', detail: 'Request body is larger than 1mb' },
+  415: { code: 'unsupported_media_type', detail: 'Unsupported request body encoding' },
+  422: { code: 'validation_failed', detail: [{ loc: ['body', 'amount'], msg: 'Amount must be a whole number of dollars', type: 'invalid_type' }] },
+  429: { code: 'rate_limited', detail: 'Too many login attempts; try again in 9 minutes' },
+  503: { code: 'unavailable', detail: 'Service temporarily unavailable, please try again' },
+};
+
+/** The media type object of a schema, with its example (ADR 0079). */
+function media(schema: JsonSchema, components: SchemaComponents, example?: unknown): JsonSchema {
+  return { schema, example: example === undefined ? exampleOf(schema, components) : example };
+}
+
+function parameters(route: RouteDefinition, components: SchemaComponents): JsonSchema[] {
   const list: JsonSchema[] = [];
   for (const [where, schema] of [
     ['path', route.params],
     ['query', route.query],
   ] as const) {
     if (!schema) continue;
-    const json = jsonSchemaOf(schema, 'input');
+    const json = components.schemaOf(schema, 'input');
     const required = new Set((json.required as string[] | undefined) ?? []);
     for (const [name, property] of Object.entries((json.properties as Record<string, JsonSchema>) ?? {})) {
       const { description, ...propertySchema } = property;
-      list.push({ name, in: where, required: where === 'path' || required.has(name), schema: propertySchema, ...(description ? { description } : {}) });
+      list.push({
+        name,
+        in: where,
+        required: where === 'path' || required.has(name),
+        schema: propertySchema,
+        example: exampleOf(propertySchema, components, name, `${route.path}.${name}`),
+        ...(description ? { description } : {}),
+      });
     }
   }
   if (route.idempotent) list.push(IDEMPOTENCY_KEY_PARAMETER);
   return list;
 }
 
-function requestBody(route: RouteDefinition): JsonSchema | undefined {
+function requestBody(route: RouteDefinition, components: SchemaComponents): JsonSchema | undefined {
   const content: Record<string, JsonSchema> = {};
-  if (route.body) content['application/json'] = { schema: jsonSchemaOf(route.body, 'input') };
+  if (route.body) content['application/json'] = media(components.schemaOf(route.body, 'input'), components);
   if (route.multipart) {
-    const fields = jsonSchemaOf(route.multipart.fields, 'input');
+    // The form's fields inline (a multipart schema adds the file part to them), each part's media type in `encoding`.
+    const named = components.schemaOf(route.multipart.fields, 'input');
+    const fields = typeof named.$ref === 'string' ? { ...(components.resolve(named.$ref) ?? {}) } : named;
     const { name, max, types } = route.multipart.files;
+    const fieldProperties = (fields.properties as Record<string, JsonSchema>) ?? {};
     const properties = {
-      ...((fields.properties as JsonSchema) ?? {}),
-      [name]: { type: 'array', maxItems: max, items: { type: 'string', contentMediaType: 'application/octet-stream' }, description: `Image files (${types.join(', ')})` },
+      ...fieldProperties,
+      [name]: { type: 'array', maxItems: max, items: { type: 'string', contentMediaType: types[0] }, description: `Image files, each one of ${types.join(', ')}` },
     };
-    content['multipart/form-data'] = { schema: { ...fields, properties, additionalProperties: false } };
+    const encoding = Object.fromEntries([
+      ...Object.keys(fieldProperties).map((field) => [field, { contentType: 'text/plain' }]),
+      [name, { contentType: types.join(', ') }],
+    ]);
+    const schema = { ...fields, properties, additionalProperties: false };
+    content['multipart/form-data'] = { ...media(schema, components, exampleOf(fields, components)), encoding };
   }
-  if (route.rawBody) content[route.rawBody] = { schema: { type: 'string' } };
+  if (route.rawBody) {
+    const example = JSON.stringify({ id: 'evt_1QxExample', type: 'payment_intent.succeeded', data: { object: { id: 'pi_3QxExample', amount: 2500000 } } });
+    content[route.rawBody] = { schema: { type: 'string', description: 'The exact bytes the provider signed' }, example };
+  }
   return Object.keys(content).length > 0 ? { required: true, content } : undefined;
 }
 
@@ -102,8 +123,10 @@ export function errorStatuses(route: RouteDefinition): number[] {
   if (route.params || route.query || route.body || route.multipart) statuses.add(422);
   // A multipart upload must arrive within the gateway's deadline and idle gap (ADR 0029).
   if (route.multipart) statuses.add(408);
-  // Every request with a body goes through the gateway's body parser: too large, a bad encoding, or not JSON.
+  // Every request with a body goes through the gateway's body parser: compressed bytes that do not decompress, too
+  // large, an unknown encoding, or not JSON.
   if (route.method !== 'get' && route.method !== 'delete') {
+    statuses.add(400);
     statuses.add(413);
     statuses.add(415);
     if (!route.rawBody) statuses.add(422);
@@ -112,7 +135,7 @@ export function errorStatuses(route: RouteDefinition): number[] {
   return [...statuses].sort((a, b) => a - b);
 }
 
-function responses(route: RouteDefinition): JsonSchema {
+function responses(route: RouteDefinition, components: SchemaComponents): JsonSchema {
   const headers = route.headers
     ? { headers: Object.fromEntries(Object.entries(route.headers).map(([name, description]) => [name, { description, schema: { type: 'string' } }])) }
     : {};
@@ -124,12 +147,12 @@ function responses(route: RouteDefinition): JsonSchema {
       ...headers,
       content: Object.fromEntries(route.reply.binary.map((type) => [type, { schema: { type: 'string', contentMediaType: type } }])),
     };
-  } else success = { description: route.summary, ...headers, content: { 'application/json': { schema: jsonSchemaOf(route.reply, 'output') } } };
+  } else success = { description: route.summary, ...headers, content: { 'application/json': media(components.schemaOf(route.reply, 'output'), components) } };
   const all: JsonSchema = { [String(route.status)]: success };
   for (const status of errorStatuses(route)) {
     const special = route.errorReplies?.[status as RouteErrorStatus];
     all[String(status)] = special
-      ? { description: ERROR_DESCRIPTIONS[status as RouteErrorStatus], content: { 'application/json': { schema: jsonSchemaOf(special, 'output') } } }
+      ? { description: ERROR_DESCRIPTIONS[status as RouteErrorStatus], content: { [PROBLEM_MEDIA_TYPE]: media(components.schemaOf(special, 'output'), components) } }
       : { $ref: `#/components/responses/Error${status}` };
   }
   return all;
@@ -141,6 +164,31 @@ function security(route: RouteDefinition): JsonSchema[] {
   return [{ bearer: [] }];
 }
 
+/** Every `$ref` target in a part of the document. */
+function refsIn(value: unknown, found = new Set<string>()): Set<string> {
+  if (Array.isArray(value)) for (const item of value) refsIn(item, found);
+  else if (value !== null && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      if (key === '$ref' && typeof item === 'string') found.add(item);
+      else refsIn(item, found);
+    }
+  }
+  return found;
+}
+
+/** The named schemas something refers to (a multipart form inlines its fields, so its own name may be unused). */
+function referenced(schemas: Record<string, JsonSchema>, rest: unknown): Record<string, JsonSchema> {
+  const used = new Set<string>();
+  const queue = [...refsIn(rest)];
+  while (queue.length > 0) {
+    const name = (queue.pop() as string).replace('#/components/schemas/', '');
+    if (used.has(name) || !schemas[name]) continue;
+    used.add(name);
+    queue.push(...refsIn(schemas[name]));
+  }
+  return Object.fromEntries(Object.entries(schemas).filter(([name]) => used.has(name)));
+}
+
 export interface OpenApiInfo {
   title: string;
   version: string;
@@ -150,35 +198,41 @@ export interface OpenApiInfo {
 
 /** The OpenAPI 3.1 document of every route, generated from the route declarations in contracts. */
 export function buildOpenApiDocument(routes: Record<string, Record<string, RouteDefinition>>, info: OpenApiInfo): JsonSchema {
+  const components = new SchemaComponents();
+  const problem = components.schemaOf(ProblemSchema, 'output');
+  const declared = Object.entries(routes).flatMap(([group, members]) => Object.entries(members).map(([name, route]) => ({ id: `${group}_${name}`, route })));
+  // Answers first, so a schema that differs between what is sent and what is answered keeps its plain name for the answer.
+  const answers = new Map(declared.map(({ id, route }) => [id, responses(route, components)]));
   const paths: Record<string, JsonSchema> = {};
-  for (const [group, members] of Object.entries(routes)) {
-    for (const [name, route] of Object.entries(members)) {
-      const operation: JsonSchema = {
-        operationId: `${group}_${name}`,
-        summary: route.summary,
-        ...(route.description ? { description: route.description } : {}),
-        tags: [route.tag],
-        security: security(route),
-        responses: responses(route),
-      };
-      const params = parameters(route);
-      if (params.length > 0) operation.parameters = params;
-      const body = requestBody(route);
-      if (body) operation.requestBody = body;
-      paths[route.path] ??= {};
-      if (paths[route.path][route.method]) throw new Error(`Two routes declare ${route.method.toUpperCase()} ${route.path}`);
-      paths[route.path][route.method] = operation;
-    }
+  for (const { id, route } of declared) {
+    const operation: JsonSchema = {
+      operationId: id,
+      summary: route.summary,
+      ...(route.description ? { description: route.description } : {}),
+      tags: [route.tag],
+      security: security(route),
+      responses: answers.get(id),
+    };
+    const params = parameters(route, components);
+    if (params.length > 0) operation.parameters = params;
+    const body = requestBody(route, components);
+    if (body) operation.requestBody = body;
+    paths[route.path] ??= {};
+    if (paths[route.path][route.method]) throw new Error(`Two routes declare ${route.method.toUpperCase()} ${route.path}`);
+    paths[route.path][route.method] = operation;
   }
   const errorResponses = Object.fromEntries(
-    Object.entries(ERROR_DESCRIPTIONS).map(([status, description]) => [
-      `Error${status}`,
-      {
-        description,
-        ...(status === '429' ? { headers: RATE_LIMIT_HEADERS } : status === '503' ? { headers: RETRY_AFTER } : {}),
-        content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
-      },
-    ]),
+    Object.entries(ERROR_DESCRIPTIONS).map(([status, description]) => {
+      const { code, detail } = ERROR_EXAMPLES[Number(status) as RouteErrorStatus | 422];
+      return [
+        `Error${status}`,
+        {
+          description,
+          ...(status === '429' ? { headers: RATE_LIMIT_HEADERS } : status === '503' ? { headers: RETRY_AFTER } : {}),
+          content: { [PROBLEM_MEDIA_TYPE]: media(problem, components, problemOf({ code, status: Number(status), detail })) },
+        },
+      ];
+    }),
   );
   return {
     openapi: '3.1.0',
@@ -187,9 +241,12 @@ export function buildOpenApiDocument(routes: Record<string, Record<string, Route
     tags: Object.entries(info.tags).map(([name, description]) => ({ name, description })),
     paths,
     components: {
-      schemas: { Error: jsonSchemaOf(ErrorResponseSchema, 'output') },
+      schemas: referenced(components.sorted(), { paths, errorResponses }),
       responses: errorResponses,
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The access_token from POST /auth/login' } },
     },
   };
 }
+
+/** How many codes the document's error list names (for the API description). */
+export const ERROR_CODE_COUNT = Object.keys(ERROR_CODES).length;

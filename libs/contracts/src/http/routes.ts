@@ -12,6 +12,7 @@ import { CONTACT_ROUTES, MESSAGES_ROUTES } from '../messages/messages.routes';
 import { SALE_CANCELLATION_ROUTES } from '../billing/sale-cancellation.routes';
 import { SAVED_SEARCH_ROUTES } from '../listings/saved-search.routes';
 import type { RouteDefinition } from './define-route';
+import { ERROR_CODE_ROUTES } from './error-codes.routes';
 
 /** Every route of the public API by group: the gateway serves exactly these and the OpenAPI document lists them. */
 export const API = {
@@ -40,6 +41,7 @@ export const API = {
   fees: FEES_ROUTES,
   messages: MESSAGES_ROUTES,
   contact: CONTACT_ROUTES,
+  errors: ERROR_CODE_ROUTES,
 } satisfies Record<string, Record<string, RouteDefinition>>;
 
 /** What each tag of the API document groups. */
@@ -61,4 +63,5 @@ export const API_TAGS: Record<string, string> = {
   fees: 'What selling costs (ADR 0026)',
   messages: 'Messages between members (SPEC §7)',
   contact: 'The contact form (SPEC §5)',
+  errors: 'The stable error codes every error body carries (RFC 9457 problem details, ADR 0079)',
 };

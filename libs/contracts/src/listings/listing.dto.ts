@@ -11,7 +11,7 @@ export const SellerSchema = z.strictObject({
   rating: z.number().nullable(),
   verified: z.boolean(),
   total_transactions: z.number().int(),
-});
+}).meta({ id: 'Seller' });
 export type SellerDto = z.infer<typeof SellerSchema>;
 
 /**
@@ -72,7 +72,7 @@ export const ListingSchema = z.strictObject({
   growth_opportunities: z.string().nullable(),
   included_assets: z.string().nullable(),
   reason_for_selling: z.string().nullable(),
-});
+}).meta({ id: 'Listing' });
 export type ListingDto = z.infer<typeof ListingSchema>;
 
 /** A listing as everyone sees it on browse pages, which are shared between callers: never a reserve amount (D7). */
@@ -96,19 +96,19 @@ export const BrowseListingsResponseSchema = z.strictObject({
   pages: z.number().int(),
   limit: z.number().int(),
   facets: BrowseFacetsSchema,
-});
+}).meta({ id: 'BrowseListingsResponse' });
 export type BrowseListingsResponse = z.infer<typeof BrowseListingsResponseSchema>;
 
 /** GET /api/user/listings. */
-export const ListingsResponseSchema = z.strictObject({ listings: z.array(ListingSchema) });
+export const ListingsResponseSchema = z.strictObject({ listings: z.array(ListingSchema) }).meta({ id: 'ListingsResponse' });
 export type ListingsResponse = z.infer<typeof ListingsResponseSchema>;
 
 /** An admin Listings row: the listing plus who sells it (null when the auth service cannot name them). */
-export const AdminListingSchema = ListingSchema.extend({ seller_username: z.string().nullable() });
+export const AdminListingSchema = ListingSchema.extend({ seller_username: z.string().nullable() }).meta({ id: 'AdminListing' });
 export type AdminListingDto = z.infer<typeof AdminListingSchema>;
 
 /** GET /api/admin/listings. */
-export const AdminListingsResponseSchema = z.strictObject({ listings: z.array(AdminListingSchema) });
+export const AdminListingsResponseSchema = z.strictObject({ listings: z.array(AdminListingSchema) }).meta({ id: 'AdminListingsResponse' });
 export type AdminListingsResponse = z.infer<typeof AdminListingsResponseSchema>;
 
 /** A watchlist entry (SPEC §3): the listing id, when it was watched, and the listing itself. */
@@ -123,10 +123,10 @@ export const WatchlistResponseSchema = z.strictObject({
   watchlist: z.array(WatchlistEntrySchema),
   /** Whether the user is emailed 24 hours before a watched auction ends (ADR 0074). */
   reminders: z.boolean(),
-});
+}).meta({ id: 'WatchlistResponse' });
 
 /** The answer to turning the ending-soon reminders on or off. */
-export const WatchRemindersSchema = z.strictObject({ reminders: z.boolean() });
+export const WatchRemindersSchema = z.strictObject({ reminders: z.boolean() }).meta({ id: 'WatchReminders' });
 export type WatchlistResponse = z.infer<typeof WatchlistResponseSchema>;
 
 /**

@@ -73,7 +73,7 @@ export const ListingFieldsSchema = z.object({
       .number()
       .refine((v) => (DURATION_DAYS as readonly number[]).includes(v), 'Duration must be 3, 7, 14 or 30 days')
       .default(DEFAULT_DURATION_DAYS),
-  ),
+  ).meta({ example: 7 }),
   key_metrics: optionalText(5000),
   growth_opportunities: optionalText(5000),
   included_assets: optionalText(5000),
@@ -116,7 +116,7 @@ function pricingRules(listing: z.infer<typeof ListingFieldsSchema>, ctx: z.Refin
 }
 
 /** POST /api/listings. */
-export const CreateListingSchema = ListingFieldsSchema.superRefine(pricingRules);
+export const CreateListingSchema = ListingFieldsSchema.superRefine(pricingRules).meta({ id: 'CreateListingRequest' });
 export type CreateListingInput = z.input<typeof CreateListingSchema>;
 export type CreateListing = z.output<typeof CreateListingSchema>;
 
@@ -145,7 +145,8 @@ export const ScreenshotRefSchema = z
   .string()
   .trim()
   .refine((value) => screenshotKeyFrom(value) !== null, 'Not a screenshot of this listing')
-  .transform((value) => screenshotKeyFrom(value) as string);
+  .transform((value) => screenshotKeyFrom(value) as string)
+  .meta({ example: '/api/uploads/0c9d1e2f-3a4b-4c5d-8e6f-7a8b9c0d1e2f.webp' });
 
 // The edit form (ADR 0036): an optional field left out keeps its stored value, and one sent empty ('') clears it.
 const blankToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
@@ -176,7 +177,7 @@ export const UpdateListingSchema = ListingFieldsSchema.extend({
       .number()
       .refine((v) => (DURATION_DAYS as readonly number[]).includes(v), 'Duration must be 3, 7, 14 or 30 days')
       .optional(),
-  ),
+  ).meta({ example: 7 }),
   key_metrics: clearableText(5000),
   growth_opportunities: clearableText(5000),
   included_assets: clearableText(5000),
@@ -186,18 +187,19 @@ export const UpdateListingSchema = ListingFieldsSchema.extend({
     (value) => (value === undefined ? undefined : value === '' ? [] : Array.isArray(value) ? value : [value]),
     z.array(ScreenshotRefSchema).max(MAX_SCREENSHOTS, `At most ${MAX_SCREENSHOTS} screenshots`).optional(),
   ),
-});
+}).meta({ id: 'UpdateListingRequest' });
 export type UpdateListing = z.output<typeof UpdateListingSchema>;
 
 /** PATCH /api/listings/{id} as JSON: the owner's pause/activate (SPEC §7). */
-export const ListingStatusRequestSchema = z.object({ status: z.enum(OWNER_STATUSES, { message: 'Status must be active, paused or draft' }) }).strict();
+export const ListingStatusRequestSchema = z.object({ status: z.enum(OWNER_STATUSES, { message: 'Status must be active, paused or draft' }) }).strict().meta({ id: 'ListingStatusRequest' });
 export type ListingStatusRequest = z.infer<typeof ListingStatusRequestSchema>;
 
 /** PATCH /api/admin/listings/{id}: exactly one of featured or status (SPEC §7, D16). */
 export const AdminUpdateListingSchema = z
   .object({ featured: z.boolean().optional(), status: z.enum(ADMIN_STATUSES, { message: 'Status must be active, pending, sold or expired' }).optional() })
   .strict()
-  .refine((body) => (body.featured === undefined) !== (body.status === undefined), { message: 'Send exactly one of featured or status' });
+  .refine((body) => (body.featured === undefined) !== (body.status === undefined), { message: 'Send exactly one of featured or status' })
+  .meta({ id: 'AdminUpdateListingRequest', examples: [{ featured: true }] });
 export type AdminUpdateListing = z.infer<typeof AdminUpdateListingSchema>;
 
 /** POST /api/admin/listings/{id}/cancel: the reason every bidder and the seller are told (ADR 0042). */
@@ -211,7 +213,7 @@ export const AdminCancelListingSchema = z
         if (problem) ctx.addIssue({ code: 'custom', message: problem });
       }),
   })
-  .strict();
+  .strict().meta({ id: 'AdminCancelListingRequest' });
 export type AdminCancelListing = z.infer<typeof AdminCancelListingSchema>;
 
 /** GET /api/admin/listings?limit= */
@@ -221,7 +223,7 @@ export const AdminListingsQuerySchema = z.object({
 export type AdminListingsQuery = z.output<typeof AdminListingsQuerySchema>;
 
 /** POST /api/user/watchlist. */
-export const WatchlistAddSchema = z.object({ listing_id: z.uuid({ message: 'Not a valid listing id' }) }).strict();
+export const WatchlistAddSchema = z.object({ listing_id: z.uuid({ message: 'Not a valid listing id' }) }).strict().meta({ id: 'WatchlistAddRequest' });
 export type WatchlistAdd = z.infer<typeof WatchlistAddSchema>;
 
 /** The keys of the screenshots the gateway stored for a create or edit request (at most 5, D18). */
@@ -243,7 +245,7 @@ export const AdminUpdateListingRequestSchema = IdRequestSchema.extend({ changes:
 export const AdminCancelListingRequestSchema = IdRequestSchema.extend(AdminCancelListingSchema.shape);
 
 /** PUT /api/user/watchlist/reminders: emails 24 hours before a watched auction ends, on or off (ADR 0074). */
-export const WatchRemindersRequestSchema = z.strictObject({ reminders: z.boolean() });
+export const WatchRemindersRequestSchema = z.strictObject({ reminders: z.boolean() }).meta({ id: 'WatchRemindersRequest' });
 export type WatchRemindersRequest = z.infer<typeof WatchRemindersRequestSchema>;
 
 /** listings.watchlist.remove: the listing to stop watching (the path's). */

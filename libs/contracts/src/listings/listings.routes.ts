@@ -95,11 +95,15 @@ export const LISTINGS_ROUTES = {
     path: '/listings/{id}',
     tag: 'listings',
     summary: 'Delete a listing (its seller, unless sold; or an admin)',
+    description:
+      "403 for another member's listing the caller can see, 404 for one they cannot. A seller cannot delete a sold listing (400) or a " +
+      'cancelled one (409, kept as a record), and nobody can delete one with bids that is not sold or cancelled (409): pause it, or an ' +
+      "admin cancels it. Its screenshots are deleted with it; an admin's deletion of another's listing is audited.",
     auth: 'user',
     params: ListingPath,
     status: 200,
     reply: MessageResponseSchema,
-    errors: [400, 403, 404],
+    errors: [400, 403, 404, 409],
   }),
 };
 
@@ -110,6 +114,7 @@ export const USER_LISTINGS_ROUTES = {
     path: '/user/listings',
     tag: 'listings',
     summary: "The caller's own listings, every status",
+    description: 'Newest first and not paged, with the reserve amounts that only the seller and admins see (D7).',
     auth: 'user',
     status: 200,
     reply: ListingsResponseSchema,
@@ -123,6 +128,9 @@ export const WATCHLIST_ROUTES = {
     path: '/user/watchlist',
     tag: 'watchlist',
     summary: "The caller's watched listings",
+    description:
+      'Newest watched first, each listing as the public sees it; a watched listing the public cannot see now (paused, back in draft or ' +
+      'review, cancelled) is left out. `reminders` says whether the email before a watched auction ends is on.',
     auth: 'user',
     status: 200,
     reply: WatchlistResponseSchema,
@@ -144,6 +152,10 @@ export const WATCHLIST_ROUTES = {
     path: '/user/watchlist/reminders',
     tag: 'watchlist',
     summary: 'Turn the email 24 hours before a watched auction ends on or off',
+    description:
+      "One switch for all the caller's watched auctions: on until turned off, and the unsubscribe link in a reminder email turns it off " +
+      'too. A watched auction is reminded of once per sale period, and only if it was watched before its last day began; setting the ' +
+      'same value again changes nothing.',
     auth: 'user',
     body: WatchRemindersRequestSchema,
     status: 200,
@@ -154,6 +166,7 @@ export const WATCHLIST_ROUTES = {
     path: '/user/watchlist/{listingId}',
     tag: 'watchlist',
     summary: 'Stop watching a listing',
+    description: "Only the caller's own watchlist: 404 when the listing is not on it.",
     auth: 'user',
     params: z.object({ listingId: UuidSchema }),
     status: 200,
@@ -169,6 +182,9 @@ export const ADMIN_LISTINGS_ROUTES = {
     path: '/admin/listings',
     tag: 'admin-listings',
     summary: "Every listing with its seller's username, newest first",
+    description:
+      'Every status, drafts and cancelled listings included, with reserve amounts (D7). `limit` (1 to 1000, default 1000) caps the rows; ' +
+      'there is no paging beyond it.',
     auth: 'admin',
     query: AdminListingsQuerySchema,
     status: 200,

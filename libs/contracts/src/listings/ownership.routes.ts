@@ -12,6 +12,9 @@ export const LISTING_OWNERSHIP_ROUTES = {
     path: '/listings/{id}/ownership',
     tag: 'listings',
     summary: "The seller's ownership token for a listing's domain, how to publish it, and whether it is verified",
+    description:
+      'The seller only: 403 for anyone else who can see the listing (admins included), 404 for one they cannot. The token is made on the ' +
+      'first ask and kept for the listing; `next_check_at` says when a check may run again (null: now).',
     auth: 'user',
     params: ListingPath,
     status: 200,

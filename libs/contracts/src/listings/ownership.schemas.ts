@@ -24,5 +24,5 @@ export const OwnershipProofSchema = z.strictObject({
   method: z.enum(['dns', 'file']).nullable(),
   /** The earliest moment the next check may run (checks are paced per listing); null: now. */
   next_check_at: IsoDateTimeSchema.nullable(),
-});
+}).meta({ id: 'OwnershipProof' });
 export type OwnershipProofDto = z.infer<typeof OwnershipProofSchema>;

@@ -19,6 +19,9 @@ export const SAVED_SEARCH_ROUTES = {
     path: '/user/saved-searches',
     tag: 'saved-searches',
     summary: "The caller's saved searches, newest first",
+    description:
+      "Only the caller's own; `limit` is the most an account may keep (20). Each search shows its filters, whether its alerts are on, " +
+      'and how many listings matched it in the last 30 days.',
     auth: 'user',
     status: 200,
     reply: SavedSearchesResponseSchema,
@@ -40,6 +43,9 @@ export const SAVED_SEARCH_ROUTES = {
     path: '/user/saved-searches/{id}',
     tag: 'saved-searches',
     summary: 'Rename a saved search or turn its alerts on or off',
+    description:
+      "Only the caller's own searches: another user's id answers 404, like an unknown one. The filters cannot change; save a new search " +
+      'for other filters.',
     auth: 'user',
     params: SearchPath,
     body: UpdateSavedSearchSchema,
@@ -52,6 +58,9 @@ export const SAVED_SEARCH_ROUTES = {
     path: '/user/saved-searches/{id}',
     tag: 'saved-searches',
     summary: 'Delete a saved search',
+    description:
+      "Only the caller's own searches: another user's id answers 404, like an unknown one. Its recorded matches go with it, and no more " +
+      'alerts are sent for it.',
     auth: 'user',
     params: SearchPath,
     status: 200,

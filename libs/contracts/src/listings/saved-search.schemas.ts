@@ -36,13 +36,13 @@ export const CreateSavedSearchSchema = z.strictObject({
   name,
   filters: SavedSearchFiltersSchema,
   alerts: z.boolean().default(true),
-});
+}).meta({ id: 'CreateSavedSearchRequest' });
 export type CreateSavedSearch = z.output<typeof CreateSavedSearchSchema>;
 
 /** PATCH /api/user/saved-searches/{id}: a new name, alerts on or off, or both. */
 export const UpdateSavedSearchSchema = z
   .strictObject({ name: name.optional(), alerts: z.boolean().optional() })
-  .refine((change) => change.name !== undefined || change.alerts !== undefined, 'Nothing to change');
+  .refine((change) => change.name !== undefined || change.alerts !== undefined, 'Nothing to change').meta({ id: 'UpdateSavedSearchRequest' });
 export type UpdateSavedSearch = z.output<typeof UpdateSavedSearchSchema>;
 
 /** listings.saved_searches.update: the search (the path's) and the change. */
@@ -57,15 +57,18 @@ export const SavedSearchSchema = z.strictObject({
   /** Listings that matched it in the last 30 days. */
   matches: z.number().int(),
   created_at: z.string(),
-});
+}).meta({ id: 'SavedSearch' });
 export type SavedSearchDto = z.infer<typeof SavedSearchSchema>;
 
-export const SavedSearchesResponseSchema = z.strictObject({ saved_searches: z.array(SavedSearchSchema), limit: z.number().int() });
+export const SavedSearchesResponseSchema = z.strictObject({ saved_searches: z.array(SavedSearchSchema), limit: z.number().int() }).meta({ id: 'SavedSearchesResponse' });
 export type SavedSearchesResponse = z.infer<typeof SavedSearchesResponseSchema>;
 
 /** A signed unsubscribe token from an alert email (ADR 0074): what it stops is inside it. */
-export const UnsubscribeTokenSchema = z.string().regex(/^[a-z0-9-]{1,40}\.[A-Za-z0-9_-]{86}$/, 'Not a valid unsubscribe link');
+export const UnsubscribeTokenSchema = z
+  .string()
+  .regex(/^[a-z0-9-]{1,40}\.[A-Za-z0-9_-]{86}$/, 'Not a valid unsubscribe link')
+  .meta({ example: `s-5f0c2b7e3d4a4c1e9b8a6e2f1d0c9a7b.${'Q2hlY2tlZC1ieS1saXN0aW5ncy1zZXJ2aWNl'.padEnd(86, 'x')}` });
 export const UnsubscribeRequestSchema = z.strictObject({ token: UnsubscribeTokenSchema });
 
 /** What an unsubscribe stopped, in words for the page that confirms it. */
-export const UnsubscribeResponseSchema = z.strictObject({ message: z.string() });
+export const UnsubscribeResponseSchema = z.strictObject({ message: z.string() }).meta({ id: 'UnsubscribeResponse' });

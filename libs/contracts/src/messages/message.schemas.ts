@@ -41,11 +41,11 @@ export const SendMessageSchema = z
     subject: line('Subject', MESSAGE_SUBJECT_MAX),
     content: text('Message', MESSAGE_CONTENT_MAX),
   })
-  .strict();
+  .strict().meta({ id: 'SendMessageRequest' });
 export type SendMessage = z.infer<typeof SendMessageSchema>;
 
 /** A user as a message shows them ('[deleted user]' once the account is gone). */
-export const MessagePartySchema = z.strictObject({ id: z.uuid(), username: z.string() });
+export const MessagePartySchema = z.strictObject({ id: z.uuid(), username: z.string() }).meta({ id: 'MessageParty' });
 export type MessageParty = z.infer<typeof MessagePartySchema>;
 
 /** A message as its sender or receiver sees it (SPEC §3 Message: receiver_id as sent, and both parties named). */
@@ -63,26 +63,26 @@ export const MessageSchema = z.strictObject({
   created_at: IsoDateTimeSchema,
   /** 'received' when the actor is the receiver. */
   direction: z.enum(['sent', 'received']),
-});
+}).meta({ id: 'Message' });
 export type MessageDto = z.infer<typeof MessageSchema>;
 
 /** POST /api/messages answer. */
-export const SendMessageResponseSchema = z.strictObject({ message: z.string(), data: MessageSchema });
+export const SendMessageResponseSchema = z.strictObject({ message: z.string(), data: MessageSchema }).meta({ id: 'SendMessageResponse' });
 export type SendMessageResponse = z.infer<typeof SendMessageResponseSchema>;
 
 /** GET /api/messages: the actor's sent and received messages, newest first (at most 200). */
-export const MessagesResponseSchema = z.strictObject({ messages: z.array(MessageSchema) });
+export const MessagesResponseSchema = z.strictObject({ messages: z.array(MessageSchema) }).meta({ id: 'MessagesResponse' });
 export type MessagesResponse = z.infer<typeof MessagesResponseSchema>;
 
 /** GET /api/messages/unread-count. */
-export const UnreadCountResponseSchema = z.strictObject({ unread_count: z.number().int() });
+export const UnreadCountResponseSchema = z.strictObject({ unread_count: z.number().int() }).meta({ id: 'UnreadCountResponse' });
 export type UnreadCountResponse = z.infer<typeof UnreadCountResponseSchema>;
 
 /** notifications.messages.mark_read: the message the path names (compared in lower case). */
 export const MarkMessageReadRequestSchema = z.object({ id: UuidSchema.transform((v) => v.toLowerCase()) }).strict();
 
 /** POST /api/messages/{id}/read answer: the receiver's new unread count. */
-export const MarkMessageReadResponseSchema = z.strictObject({ message: z.string(), unread_count: z.number().int() });
+export const MarkMessageReadResponseSchema = z.strictObject({ message: z.string(), unread_count: z.number().int() }).meta({ id: 'MarkMessageReadResponse' });
 export type MarkMessageReadResponse = z.infer<typeof MarkMessageReadResponseSchema>;
 
 export const CONTACT_SUBJECTS = [
@@ -108,14 +108,14 @@ export const ContactSchema = z
     message: text('Message', MESSAGE_CONTENT_MAX),
     urgency: z.enum(CONTACT_URGENCIES, { message: 'Urgency must be low, normal or high' }).default('normal'),
   })
-  .strict();
+  .strict().meta({ id: 'ContactRequest' });
 export type ContactForm = z.infer<typeof ContactSchema>;
 
 /** notifications.contact.submit: the form and the sender's address as the gateway saw it. */
 export const ContactSubmissionSchema = z.object({ form: ContactSchema, client_address: z.string().max(64).nullable() }).strict();
 
 /** POST /api/contact answer: the text the form shows (SPEC §8). */
-export const ContactResponseSchema = MessageResponseSchema;
+export const ContactResponseSchema = MessageResponseSchema.meta({ id: 'ContactResponse' });
 export type ContactResponse = z.infer<typeof ContactResponseSchema>;
 
 /** The texts of SPEC §8 for messages and the contact form, shared by server and web. */

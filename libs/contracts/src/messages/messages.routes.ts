@@ -35,6 +35,9 @@ export const MESSAGES_ROUTES = {
     path: '/messages',
     tag: 'messages',
     summary: "The caller's sent and received messages, newest first (at most 200)",
+    description:
+      'Each message says whether it was sent or received (`direction`) and whether it was read; a party whose account was deleted is ' +
+      'named [deleted user]. Listing marks nothing read.',
     auth: 'user',
     status: 200,
     reply: MessagesResponseSchema,
@@ -44,6 +47,8 @@ export const MESSAGES_ROUTES = {
     path: '/messages/unread-count',
     tag: 'messages',
     summary: 'How many received messages the caller has not read',
+    description:
+      'Counts every unread received message, not only those GET /messages returns. A message becomes read only through POST /messages/{id}/read.',
     auth: 'user',
     status: 200,
     reply: UnreadCountResponseSchema,
