@@ -3,7 +3,7 @@
 # app rolls (ADR 0051):
 #   1. renders the overlay with the image tag set (in a copy of k8s/, the checkout stays as it is);
 #   2. applies everything that is neither an app nor a migration (namespace, config, identities, network policies,
-#      disruption budgets, autoscalers, Services, the edge (Gateway and HTTPRoutes, or the Ingress); the dev overlay's NATS, PostgreSQL, Redis, MinIO, Mailpit)
+#      disruption budgets, autoscalers, Services, the edge (Gateway and HTTPRoutes, or the Ingress); the dev overlay's NATS, PostgreSQL, Redis, S3, Mailpit)
 #      and waits for the dev overlay's servers;
 #   3. replaces the migration Jobs (one per service with a database) and waits until every one completed; one that
 #      fails stops the deploy with its log, and the running apps are left untouched;
