@@ -34,7 +34,7 @@ function render(dir) {
  * kustomization lists the component, rendered and removed.
  */
 function renderWith(dir, component) {
-  const copy = join(dirname(dir), `.${basename(dir)}-with-${basename(component)}`);
+  const copy = join(dirname(dir), `.${basename(dir)}-with-${basename(component)}-${process.pid}`);
   rmSync(copy, { recursive: true, force: true });
   cpSync(dir, copy, { recursive: true });
   try {

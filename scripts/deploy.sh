@@ -62,6 +62,14 @@ if ((${#missing[@]})); then
   echo "Missing in namespace $namespace: ${missing[*]}. node scripts/k8s-secrets.mjs makes them (docs/operations.md)." >&2
   exit 1
 fi
+# Custom resources the cluster must know before anything is applied (ADR 0076, ADR 0075): a half-applied edge (its
+# NetworkPolicy already admitting the new proxies, its Gateway refused) would cut the site off.
+for group in $(awk '$1 == "apiVersion:" && $2 ~ /\// {split($2, part, "/"); print part[1]}' "$work/rendered.yaml" | grep -E '^(gateway\.networking\.k8s\.io|monitoring\.coreos\.com)$' | sort -u); do
+  if [[ -z "$("${kubectl[@]}" api-resources --api-group="$group" -o name 2>/dev/null)" ]]; then
+    echo "The cluster has no $group resources: install their CRDs, or use the overlay's other component (docs/operations.md \"The edge\", \"Monitoring on Kubernetes\")." >&2
+    exit 1
+  fi
+done
 
 apply() { "${kubectl[@]}" apply -f "$work/rendered.yaml" --selector "$1"; }
 

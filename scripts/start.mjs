@@ -20,7 +20,7 @@ try {
   if (process.env.ALLOW_OPEN_INFRA === 'true') log('\x1b[31mALLOW_OPEN_INFRA=true: NATS and Redis may let anyone in; anyone on this network can read and write what they carry.\x1b[0m');
   log('Press Ctrl+C to stop.');
   let exiting = false;
-  // Ctrl+C or SIGTERM end with 0; a process that stopped on its own ends everything with 1.
+  // Ctrl+C, SIGTERM or SIGHUP end with 0; a process that stopped on its own ends everything with 1.
   const shutdown = async (code = 0) => {
     if (exiting) return;
     exiting = true;
@@ -30,6 +30,8 @@ try {
   };
   process.on('SIGINT', () => shutdown(0));
   process.on('SIGTERM', () => shutdown(0));
+  // A closed terminal stops it the same way, its containers and servers with it (ADR 0078).
+  process.on('SIGHUP', () => shutdown(0));
   for (const child of system.children) {
     child.once('exit', () => {
       if (!exiting) {

@@ -106,7 +106,8 @@ export const CONTAINER_PATHS = {
 };
 
 /**
- * The arguments of `docker run` for Redis or NATS: detached, removed when stopped, published on 127.0.0.1:`port` only,
+ * The arguments of `docker run` for Redis or NATS: detached, published on 127.0.0.1:`port` only (no --rm: a container
+ * that fails at once keeps its log for the error; stop() removes it),
  * the pinned image, and the credentials files npm start wrote mounted read-only. `files` are host paths (made
  * absolute here: docker takes a relative one for a volume's name): Redis's `acl`; NATS's `config` and, with TLS, `cert`
  * and `key`.
@@ -114,8 +115,9 @@ export const CONTAINER_PATHS = {
 export function dockerRunArgs(kind, { name, port, files }) {
   const server = SERVERS[kind];
   if (!server) throw new Error(`dockerRunArgs: no server "${kind}"`);
-  const mount = (file, path) => ['-v', `${resolve(file)}:${path}:ro`];
-  const base = ['run', '-d', '--rm', '--name', name, '--label', CONTAINER_LABEL, '-p', `127.0.0.1:${port}:${server.port}`];
+  // --mount, not -v: a path with a ':' or ',' cannot be read as another option, and a missing file is an error.
+  const mount = (file, path) => ['--mount', `type=bind,source=${resolve(file)},target=${path},readonly`];
+  const base = ['run', '-d', '--name', name, '--label', CONTAINER_LABEL, '-p', `127.0.0.1:${port}:${server.port}`];
   if (kind === 'redis') {
     // The mounted ACL file is the host user's, mode 0600: the container starts as root, which may read it, copies it
     // for the image's redis user and runs the server as that user, as the image's own entrypoint and compose do. It
@@ -172,14 +174,15 @@ function waitForLog(docker, name, ready, timeoutMs) {
     child.stdout.on('data', onData);
     child.stderr.on('data', onData);
     child.once('error', (error) => finish(error));
-    // The log ends when the container stops: a bad config or a port taken meanwhile (--rm then removes it).
+    // The log ends when the container stops: a bad config or a port taken meanwhile (stop() then removes it).
     child.once('close', () => finish(new Error(`container ${name} stopped before it was ready; its log: ${last()}`)));
   });
 }
 
 // The containers this process has run and not removed yet (name → docker command).
 const running = new Map();
-const SIGNALS = ['SIGINT', 'SIGTERM'];
+// A closed terminal (SIGHUP) ends npm start as Ctrl+C does; a SIGKILL leaves the containers (docs/operations.md).
+const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 
 /**
  * Whatever way the launcher exits, its containers go with it, as its children do: start.mjs's Ctrl+C handler stops

@@ -61,20 +61,19 @@ describe('dockerRunArgs', () => {
     return options.flatMap((arg, i) => (arg === '-p' ? [options[i + 1]] : []));
   };
 
-  it('Redis: detached, removed on stop, loopback only, pinned, its ACL file mounted read-only and run as the redis user', () => {
+  it('Redis: detached, kept until stop() removes it, loopback only, pinned, its ACL file mounted read-only and run as the redis user', () => {
     const args = dockerRunArgs('redis', { name: 'site-market-redis-ab12cd34', port: 6380, files: { acl: '/home/me/market/data/redis-users.acl' } });
     expect(args).toEqual([
       'run',
       '-d',
-      '--rm',
       '--name',
       'site-market-redis-ab12cd34',
       '--label',
       'site-market=npm-start',
       '-p',
       '127.0.0.1:6380:6379',
-      '-v',
-      '/home/me/market/data/redis-users.acl:/run/site-market/users.acl:ro',
+      '--mount',
+      'type=bind,source=/home/me/market/data/redis-users.acl,target=/run/site-market/users.acl,readonly',
       'redis:7.4.11',
       'sh',
       '-c',
@@ -95,7 +94,6 @@ describe('dockerRunArgs', () => {
     expect(args).toEqual([
       'run',
       '-d',
-      '--rm',
       '--name',
       'site-market-nats-0011aabb',
       '--label',
@@ -104,12 +102,12 @@ describe('dockerRunArgs', () => {
       '127.0.0.1:4222:4222',
       '--tmpfs',
       '/data',
-      '-v',
-      '/d/nats-server.conf:/etc/nats/site-market.conf:ro',
-      '-v',
-      '/d/nats-tls/server.pem:/etc/nats/tls/server.pem:ro',
-      '-v',
-      '/d/nats-tls/server-key.pem:/etc/nats/tls/server-key.pem:ro',
+      '--mount',
+      'type=bind,source=/d/nats-server.conf,target=/etc/nats/site-market.conf,readonly',
+      '--mount',
+      'type=bind,source=/d/nats-tls/server.pem,target=/etc/nats/tls/server.pem,readonly',
+      '--mount',
+      'type=bind,source=/d/nats-tls/server-key.pem,target=/etc/nats/tls/server-key.pem,readonly',
       'nats:2.10.29-alpine',
       'nats-server',
       '-c',
@@ -130,15 +128,18 @@ describe('dockerRunArgs', () => {
     expect(args.some((arg: string) => /^(0\.0\.0\.0:|\[::\]:|\d+:\d+$)/.test(arg))).toBe(false);
     expect(args).not.toContain('-P');
     expect(args).not.toContain('--network=host');
-    const mounts = args.flatMap((arg: string, i: number) => (arg === '-v' ? [args[i + 1]] : []));
+    expect(args).not.toContain('-v');
+    const mounts = args.flatMap((arg: string, i: number) => (arg === '--mount' ? [args[i + 1]] : []));
     expect(mounts.length).toBeGreaterThan(0);
-    expect(mounts.every((mount: string) => mount.endsWith(':ro'))).toBe(true);
-    expect(args.slice(0, 3)).toEqual(['run', '-d', '--rm']);
+    expect(mounts.every((mount: string) => mount.startsWith('type=bind,') && mount.endsWith(',readonly'))).toBe(true);
+    // Kept until stop() removes it, so a container that fails at once still has its log to tell why.
+    expect(args.slice(0, 3)).toEqual(['run', '-d', '--name']);
+    expect(args).not.toContain('--rm');
   });
 
-  it('mounts a relative path as the absolute one it names (docker reads a relative one as a volume name)', () => {
+  it('mounts a relative path as the absolute one it names (docker takes a bind source only as an absolute path)', () => {
     const args = dockerRunArgs('redis', { name: 'x', port: 6379, files: { acl: 'tmp/data/redis-users.acl' } });
-    expect(args).toContain(`${join(process.cwd(), 'tmp/data/redis-users.acl')}:/run/site-market/users.acl:ro`);
+    expect(args).toContain(`type=bind,source=${join(process.cwd(), 'tmp/data/redis-users.acl')},target=/run/site-market/users.acl,readonly`);
   });
 
   it('refuses a server it does not know', () => {
@@ -201,7 +202,7 @@ describe('startContainer (with a stand-in docker command)', () => {
     expect(process.listenerCount('SIGINT')).toBe(listening[1] + 1);
     await started.stop();
     await started.stop();
-    expect(calls()).toEqual(['run -d --rm', `logs --follow ${started.name}`, `rm -f ${started.name}`]);
+    expect(calls()).toEqual(['run -d --name', `logs --follow ${started.name}`, `rm -f ${started.name}`]);
     // Nothing left watching this process's exit once its containers are removed.
     expect([process.listenerCount('exit'), process.listenerCount('SIGINT'), process.listenerCount('SIGTERM')]).toEqual(listening);
   });
@@ -221,9 +222,11 @@ describe('startContainer (with a stand-in docker command)', () => {
       expect(launch('process.exit(3);')).toEqual({ status: 3, signal: null, removed: 1 });
     });
 
-    it('removes it on Ctrl+C or SIGTERM before the launcher handles them, and ends as the signal would', () => {
+    it('removes it on Ctrl+C, SIGTERM or SIGHUP before the launcher handles them, and ends as the signal would', () => {
       expect(launch("process.kill(process.pid, 'SIGINT'); setInterval(() => {}, 1000);")).toEqual({ status: 130, signal: null, removed: 1 });
       expect(launch("process.kill(process.pid, 'SIGTERM'); setInterval(() => {}, 1000);")).toEqual({ status: 143, signal: null, removed: 1 });
+      // A closed terminal too.
+      expect(launch("process.kill(process.pid, 'SIGHUP'); setInterval(() => {}, 1000);")).toEqual({ status: 129, signal: null, removed: 1 });
     });
 
     it("stands aside once the launcher handles Ctrl+C itself (start.mjs stops the services first)", () => {
@@ -258,7 +261,7 @@ describe('startContainer (with a stand-in docker command)', () => {
     await expect(startContainer('redis', { port: 6379, files: { acl: '/a' }, docker })).rejects.toThrow(
       'Redis: docker run redis:7.4.11 failed: docker: Error response from daemon: Bind for 127.0.0.1:6379 failed: port is already allocated.',
     );
-    expect(calls()).toEqual(['run -d --rm', expect.stringMatching(/^rm -f site-market-redis-/)]);
+    expect(calls()).toEqual(['run -d --name', expect.stringMatching(/^rm -f site-market-redis-/)]);
     // No engine: what docker 28 says when its socket is not there.
     fakeDocker('echo "docker: Cannot connect to the Docker daemon at unix:///var/run/docker.sock. Is the docker daemon running?" >&2; echo >&2; echo "Run \'docker run --help\' for more information" >&2; exit 125', 'exit 1');
     await expect(startContainer('nats', { port: 4222, files: { config: '/c' }, docker })).rejects.toThrow(

@@ -17,7 +17,7 @@ export const ERROR_CODES = {
   request_timeout: { status: 408, title: 'Upload too slow', description: 'A multipart upload did not arrive in time, in all or after a long pause; send it again.' },
   conflict: { status: 409, title: 'Conflict', description: 'The request conflicts with the current state (outbid, already paid, a name taken, an Idempotency-Key still running).' },
   payload_too_large: { status: 413, title: 'Request too large', description: 'The body or one of its files is larger than the route allows.' },
-  unsupported_media_type: { status: 415, title: 'Unsupported body encoding', description: 'The request body is sent in an encoding the gateway does not read (use identity or gzip).' },
+  unsupported_media_type: { status: 415, title: 'Unsupported body encoding', description: 'The request body is sent in an encoding the gateway does not read (it reads identity, gzip, deflate and br).' },
   validation_failed: {
     status: 422,
     title: 'Validation failed',

@@ -15,6 +15,8 @@ export const RAW_BODY_PATHS = Object.values(API)
 
 const isRawPath = (path: string) => RAW_BODY_PATHS.includes(path.toLowerCase().replace(/\/+$/, ''));
 
+const KNOWN_ENCODINGS = new Set(['gzip', 'deflate', 'br']);
+
 /** True for a body-parser or zlib failure that says the request was at fault (a 4xx status). */
 function isClientError(error: unknown): boolean {
   const status = (error as { status?: unknown; statusCode?: unknown }).status ?? (error as { statusCode?: unknown }).statusCode;
@@ -42,7 +44,9 @@ export function jsonBody(): [RequestHandler, ErrorRequestHandler] {
     } else if (isClientError(error)) {
       // A body that does not decompress (gzip, deflate or br that is not), or a request cut short: the sender's fault,
       // never a 500 (the zlib error carries a 400 and no type).
-      refuse({ code: 'bad_request', status: 400, detail: `Request body could not be read${req.headers['content-encoding'] ? ` as ${String(req.headers['content-encoding'])} data` : ''}` });
+      const encoding = String(req.headers['content-encoding'] ?? '').toLowerCase();
+      // Only an encoding the parser knows is named back: the header is the sender's text, of any length.
+      refuse({ code: 'bad_request', status: 400, detail: `Request body could not be read${KNOWN_ENCODINGS.has(encoding) ? ` as ${encoding} data` : ''}` });
     } else {
       next(error);
     }

@@ -26,7 +26,7 @@ describe('logging out ends a token at once, on every gateway and every service (
 
     for (const path of ['/api/auth/me', '/api/user/bids']) {
       const refused = await get(`${second}${path}`, bearer(user.token));
-      expect([path, refused.status, refused.body]).toEqual([path, 401, { detail: 'Your session has ended. Please log in again.' }]);
+      expect([path, refused.status, refused.body]).toEqual([path, 401, expect.objectContaining({ code: 'unauthorized', detail: 'Your session has ended. Please log in again.' })]);
     }
     // The session on the other device still stands.
     expect((await get(`${second}/api/auth/me`, bearer(other.body.access_token))).status).toBe(200);
@@ -46,7 +46,7 @@ describe('logging out ends a token at once, on every gateway and every service (
     expect(suspended.status).toBe(200);
     for (const path of ['/api/auth/me', '/api/user/bids']) {
       const refused = await get(`${second}${path}`, bearer(member.token));
-      expect([path, refused.status, refused.body]).toEqual([path, 401, { detail: 'Your session has ended. Please log in again.' }]);
+      expect([path, refused.status, refused.body]).toEqual([path, 401, expect.objectContaining({ code: 'unauthorized', detail: 'Your session has ended. Please log in again.' })]);
     }
   });
 });

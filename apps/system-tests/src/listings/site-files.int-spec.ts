@@ -45,7 +45,7 @@ describe('the files crawlers ask for', () => {
     expect((await fetchText('/sitemaps/pages.xml')).text).toContain(`<loc>${ORIGIN}/browse?category=E-commerce</loc>`);
     for (const path of ['/sitemaps/listings-2.xml', '/sitemaps/listings-0.xml', '/sitemaps/secrets.xml']) {
       const missing = await fetchText(path);
-      expect([path, missing.status, JSON.parse(missing.text)]).toEqual([path, 404, { detail: 'No such sitemap' }]);
+      expect([path, missing.status, JSON.parse(missing.text)]).toEqual([path, 404, expect.objectContaining({ code: 'not_found', detail: 'No such sitemap' })]);
     }
   });
 });

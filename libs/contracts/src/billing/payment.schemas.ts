@@ -38,6 +38,22 @@ export const PaymentInProgressResponseSchema = CreatePaymentResponseSchema.exten
   title: z.string(),
   code: z.literal('conflict'),
   detail: z.string(),
+}).meta({
+  examples: [
+    {
+      type: '/api/errors/conflict',
+      title: 'Conflict',
+      code: 'conflict',
+      detail: 'A payment for this invoice is already in progress. You can complete the existing payment below.',
+      client_secret: 'pi_3QxExample_secret_8fKe',
+      payment_intent_id: '6f1c1a52-4c6e-4b8e-9d59-2f0f3d8a7b10',
+      status: 'requires_payment_method',
+      message: 'Payment already in progress',
+      existing: true,
+      provider: 'sandbox',
+      publishable_key: null,
+    },
+  ],
 });
 
 export const PAYMENT_IN_PROGRESS_MESSAGE = 'A payment for this invoice is already in progress. You can complete the existing payment below.';

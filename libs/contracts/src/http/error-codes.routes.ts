@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ERROR_CODES, type ErrorCode } from '../errors';
+import { ERROR_CODES, errorCodeInfo, errorCodeList, type ErrorCode } from '../errors';
 import { defineRoute } from './define-route';
 
 /** One error code as GET /api/errors tells it: what a problem body's `type` points at (ADR 0079). */
@@ -11,10 +11,12 @@ export const ErrorCodeInfoSchema = z
     title: z.string(),
     description: z.string(),
   })
-  .meta({ id: 'ErrorCode' });
+  .meta({ id: 'ErrorCode', examples: [errorCodeInfo('rate_limited')] });
 export type ErrorCodeInfoDto = z.infer<typeof ErrorCodeInfoSchema>;
 
-export const ErrorCodesResponseSchema = z.strictObject({ errors: z.array(ErrorCodeInfoSchema) }).meta({ id: 'ErrorCodesResponse' });
+export const ErrorCodesResponseSchema = z
+  .strictObject({ errors: z.array(ErrorCodeInfoSchema) })
+  .meta({ id: 'ErrorCodesResponse', examples: [{ errors: errorCodeList().slice(0, 2) }] });
 export type ErrorCodesResponse = z.infer<typeof ErrorCodesResponseSchema>;
 
 const ErrorCodeParamsSchema = z.object({ code: z.string().max(64).meta({ example: 'rate_limited' }) }).strict();

@@ -51,7 +51,8 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 are placed first, so the plain name is the answer's).
  */
 export class SchemaComponents {
-  readonly schemas: Record<string, JsonSchema> = {};
+  // No prototype: an id such as `constructor` is a name like any other.
+  readonly schemas: Record<string, JsonSchema> = Object.create(null) as Record<string, JsonSchema>;
 
   /** The JSON Schema of `schema` with its named parts moved into the components and referenced. */
   schemaOf(schema: z.ZodType, io: Io): JsonSchema {
@@ -64,7 +65,7 @@ export class SchemaComponents {
       changed = false;
       for (const [name, def] of Object.entries(defs)) {
         const placed = names.get(name) as string;
-        const existing = this.schemas[placed];
+        const existing = Object.hasOwn(this.schemas, placed) ? this.schemas[placed] : undefined;
         if (existing && !same(existing, rewriteRefs(def, names))) {
           const other = `${name}${io === 'input' ? 'Input' : 'Output'}`;
           if (placed === other) throw new Error(`Two different schemas are named ${name} in the API document`);
@@ -76,7 +77,7 @@ export class SchemaComponents {
     for (const [name, def] of Object.entries(defs)) {
       const placed = names.get(name) as string;
       const rewritten = rewriteRefs(def, names) as JsonSchema;
-      if (this.schemas[placed] && !same(this.schemas[placed], rewritten)) throw new Error(`Two different schemas are named ${placed} in the API document`);
+      if (Object.hasOwn(this.schemas, placed) && !same(this.schemas[placed], rewritten)) throw new Error(`Two different schemas are named ${placed} in the API document`);
       this.schemas[placed] = rewritten;
     }
     return rewriteRefs(root, names) as JsonSchema;
@@ -84,7 +85,8 @@ export class SchemaComponents {
 
   /** The named schema a `$ref` points to, or undefined. */
   resolve(ref: string): JsonSchema | undefined {
-    return ref.startsWith(COMPONENTS_PREFIX) ? this.schemas[ref.slice(COMPONENTS_PREFIX.length)] : undefined;
+    const name = ref.slice(COMPONENTS_PREFIX.length);
+    return ref.startsWith(COMPONENTS_PREFIX) && Object.hasOwn(this.schemas, name) ? this.schemas[name] : undefined;
   }
 
   /** The schemas sorted by name, as the document lists them. */

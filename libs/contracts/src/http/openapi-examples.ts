@@ -65,6 +65,11 @@ const BY_NAME: Record<string, unknown> = {
   monthly_profit: 1200,
   monthly_traffic: 40000,
   success_fee_percent: 5,
+  // The free-text statuses are the payment provider's (an enum's example is its first value).
+  status: 'requires_payment_method',
+  payment_status: 'succeeded',
+  invoice_status: 'pending',
+  status_label: 'Awaiting payment',
   annual_revenue: 21600,
   monthly_expenses: 600,
   profit_margin: 66.7,

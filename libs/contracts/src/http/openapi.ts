@@ -6,7 +6,9 @@ import { exampleOf } from './openapi-examples';
 
 export { jsonSchemaOf } from './openapi-components';
 
-const ERROR_DESCRIPTIONS: Record<RouteErrorStatus | 422, string> = {
+type DocumentedStatus = RouteErrorStatus | 422 | 500;
+
+const ERROR_DESCRIPTIONS: Record<DocumentedStatus, string> = {
   400: 'The request cannot be done as asked; detail says why',
   401: 'No valid token, or its session has ended',
   403: 'Not allowed for this account',
@@ -17,6 +19,7 @@ const ERROR_DESCRIPTIONS: Record<RouteErrorStatus | 422, string> = {
   415: 'The request body has an unsupported encoding',
   422: 'Validation failed (or the body is not valid JSON): detail lists each problem with its location',
   429: 'A limit of this client was reached (attempts per address or account, uploads running, messages sent, domain checks); Retry-After says in how many seconds to try again, RateLimit-Policy and RateLimit which quota it was (ADR 0064)',
+  500: 'A fault of ours: logged with the request id (X-Request-Id), nothing said about it; the code is internal',
   503: 'The server\'s own capacity or a service it needs: unavailable, too slow, too many uploads in this gateway or too many bids waiting on a listing; try again (after Retry-After, when it says)',
 };
 const RETRY_AFTER = { 'Retry-After': { description: 'Seconds to wait before trying again', schema: { type: 'integer', minimum: 1 } } };
@@ -42,7 +45,7 @@ const IDEMPOTENCY_KEY_PARAMETER: JsonSchema = {
 };
 
 /** An example error body for each status the document describes, with the code a client would get. */
-const ERROR_EXAMPLES: Record<RouteErrorStatus | 422, { code: ErrorCode; detail: string | { loc: (string | number)[]; msg: string; type: string }[] }> = {
+const ERROR_EXAMPLES: Record<DocumentedStatus, { code: ErrorCode; detail: string | { loc: (string | number)[]; msg: string; type: string }[] }> = {
   400: { code: 'bad_request', detail: 'Bid must be at least $25,100' },
   401: { code: 'unauthorized', detail: 'Not authenticated' },
   403: { code: 'forbidden', detail: 'You do not have permission to perform this action' },
@@ -53,6 +56,7 @@ const ERROR_EXAMPLES: Record<RouteErrorStatus | 422, { code: ErrorCode; detail: 
   415: { code: 'unsupported_media_type', detail: 'Unsupported request body encoding' },
   422: { code: 'validation_failed', detail: [{ loc: ['body', 'amount'], msg: 'Amount must be a whole number of dollars', type: 'invalid_type' }] },
   429: { code: 'rate_limited', detail: 'Too many login attempts; try again in 9 minutes' },
+  500: { code: 'internal', detail: 'Internal server error' },
   503: { code: 'unavailable', detail: 'Service temporarily unavailable, please try again' },
 };
 
@@ -69,6 +73,8 @@ function parameters(route: RouteDefinition, components: SchemaComponents): JsonS
   ] as const) {
     if (!schema) continue;
     const json = components.schemaOf(schema, 'input');
+    // Parameters are listed one by one: a named path or query schema would hide them behind a $ref.
+    if (typeof json.$ref === 'string') throw new Error(`${route.method.toUpperCase()} ${route.path}: a ${where} schema must not be named (.meta({ id }))`);
     const required = new Set((json.required as string[] | undefined) ?? []);
     for (const [name, property] of Object.entries((json.properties as Record<string, JsonSchema>) ?? {})) {
       const { description, ...propertySchema } = property;
@@ -113,7 +119,7 @@ function requestBody(route: RouteDefinition, components: SchemaComponents): Json
   return Object.keys(content).length > 0 ? { required: true, content } : undefined;
 }
 
-/** The error statuses a route can answer: its own, plus what its auth and inputs imply, plus 503 for any service. */
+/** The error statuses a route can answer: its own, what its auth and inputs imply, and 500 and 503 for any. */
 export function errorStatuses(route: RouteDefinition): number[] {
   const statuses = new Set<number>(route.errors ?? []);
   if (route.auth !== 'public') statuses.add(401);
@@ -131,6 +137,7 @@ export function errorStatuses(route: RouteDefinition): number[] {
     statuses.add(415);
     if (!route.rawBody) statuses.add(422);
   }
+  statuses.add(500);
   statuses.add(503);
   return [...statuses].sort((a, b) => a - b);
 }
@@ -152,7 +159,7 @@ function responses(route: RouteDefinition, components: SchemaComponents): JsonSc
   for (const status of errorStatuses(route)) {
     const special = route.errorReplies?.[status as RouteErrorStatus];
     all[String(status)] = special
-      ? { description: ERROR_DESCRIPTIONS[status as RouteErrorStatus], content: { [PROBLEM_MEDIA_TYPE]: media(components.schemaOf(special, 'output'), components) } }
+      ? { description: ERROR_DESCRIPTIONS[status as DocumentedStatus], content: { [PROBLEM_MEDIA_TYPE]: media(components.schemaOf(special, 'output'), components) } }
       : { $ref: `#/components/responses/Error${status}` };
   }
   return all;
@@ -182,7 +189,7 @@ function referenced(schemas: Record<string, JsonSchema>, rest: unknown): Record<
   const queue = [...refsIn(rest)];
   while (queue.length > 0) {
     const name = (queue.pop() as string).replace('#/components/schemas/', '');
-    if (used.has(name) || !schemas[name]) continue;
+    if (used.has(name) || !Object.hasOwn(schemas, name)) continue;
     used.add(name);
     queue.push(...refsIn(schemas[name]));
   }
@@ -223,7 +230,7 @@ export function buildOpenApiDocument(routes: Record<string, Record<string, Route
   }
   const errorResponses = Object.fromEntries(
     Object.entries(ERROR_DESCRIPTIONS).map(([status, description]) => {
-      const { code, detail } = ERROR_EXAMPLES[Number(status) as RouteErrorStatus | 422];
+      const { code, detail } = ERROR_EXAMPLES[Number(status) as DocumentedStatus];
       return [
         `Error${status}`,
         {
