@@ -130,9 +130,13 @@ describe('browse and the listing page', () => {
     await page.goto(`${baseUrl()}/browse?search=${TAG}`);
     await waitForCount(page, '3 listings');
     await page.getByRole('button', { name: 'List view' }).click();
+    // The choice is remembered in localStorage (SPEC §2) and mirrored in a cookie, so the server's own HTML of the next
+    // visit is the list already: no grid that turns into a list once the page hydrates (ADR 0072).
+    const serverHtml = await (await page.request.get(`${baseUrl()}/browse?search=${TAG}`)).text();
+    expect(serverHtml).toContain('class="browse-list');
+    expect(serverHtml).not.toContain('class="browse-grid');
     await page.reload();
     await waitForCount(page, '3 listings');
-    // The server renders the grid (it cannot read localStorage); the remembered list view follows hydration (ADR 0072).
     await page.getByRole('button', { name: 'List view', pressed: true }).waitFor();
     await expect(page.evaluate(() => localStorage.getItem('browseViewMode'))).resolves.toBe('list');
     await snap(page, 'browse-list');

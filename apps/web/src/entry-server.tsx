@@ -12,13 +12,16 @@ import { pageAssetLinks, type BuildManifest } from './app/render/page-assets';
 import { api, hydrated, setServerApiBase } from './lib/api';
 import { PageMetaCollectorContext, type PageMeta, type PageMetaCollector } from './lib/page-meta';
 import { headHtml, headValues, pageDocument, SITE_NAME } from './lib/page-head';
+import { DEFAULT_PAGE_PREFS, PagePrefsContext, type PagePrefs } from './lib/page-prefs';
 
 /** What the gateway asks for: a page's path with its query and the public origin. */
 export interface PageRequest {
   path: string;
   origin: string;
-  /** Aborts the render (the gateway's time budget ran out or the visitor left). */
+  /** Aborts the render (the gateway's time budget ran out; never one visitor leaving, since renders are shared). */
   signal: AbortSignal;
+  /** What the visitor chose that the page shows (the browse view, from its cookie); the defaults when absent. */
+  prefs?: PagePrefs;
 }
 
 /** A rendered page: the whole document and its HTTP status, or where to send the visitor. */
@@ -176,12 +179,15 @@ export async function renderPage(request: PageRequest): Promise<RenderedPage> {
   const store = createStore();
   const router = createStaticRouter(handler.dataRoutes, context);
   const collector: PageMetaCollector = { meta: null };
+  const prefs = request.prefs ?? DEFAULT_PAGE_PREFS;
   const app = (pageStore: ReturnType<typeof createStore>) => (
     <StrictMode>
       <Provider store={pageStore}>
-        <PageMetaCollectorContext.Provider value={collector}>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
-        </PageMetaCollectorContext.Provider>
+        <PagePrefsContext.Provider value={prefs}>
+          <PageMetaCollectorContext.Provider value={collector}>
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          </PageMetaCollectorContext.Provider>
+        </PagePrefsContext.Provider>
       </Provider>
     </StrictMode>
   );
@@ -194,7 +200,7 @@ export async function renderPage(request: PageRequest): Promise<RenderedPage> {
   const head = [headHtml(headValues(meta, { origin: request.origin, path: url.pathname + url.search })), pageAssetLinks(manifest, sources)]
     .filter(Boolean)
     .join('\n    ');
-  const html = pageDocument(template, { head, body, state: { [api.reducerPath]: answers } });
+  const html = pageDocument(template, { head, body, state: { [api.reducerPath]: answers, prefs } });
   if (html === null) throw new Error('index.html lacks the page-head markers or the root element');
   const status = context.statusCode >= 400 ? context.statusCode : (meta.status ?? 200);
   return { kind: 'page', status, html };

@@ -6,6 +6,7 @@ import { createStore } from './app/store';
 import { routes } from './app/routes';
 import { hydrated } from './lib/api';
 import { STATE_ELEMENT_ID } from './lib/page-head';
+import { PagePrefsContext, pagePrefsOf } from './lib/page-prefs';
 import { startSession } from './session/session.slice';
 import { followSessionAcrossTabs } from './session/session-sync';
 import './styles/global.css';
@@ -43,7 +44,10 @@ async function start(): Promise<void> {
     const app = (
       <StrictMode>
         <Provider store={store} serverState={store.getState()}>
-          <RouterProvider router={router} />
+          {/* The prefs the server rendered with, so the first render matches its HTML (ADR 0072). */}
+          <PagePrefsContext.Provider value={pagePrefsOf(state)}>
+            <RouterProvider router={router} />
+          </PagePrefsContext.Provider>
         </Provider>
       </StrictMode>
     );

@@ -19,6 +19,7 @@ export * from './bidding/live-events';
 export * from './billing/invoice.schemas';
 export * from './billing/transfer.schemas';
 export * from './listings/upload-paths';
+export * from './listings/browse-view';
 export * from './billing/payment.schemas';
 export * from './billing/admin-billing.schemas';
 export * from './billing/payments-mode.schemas';

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { extname, join, normalize, sep } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import express, { type Request, type RequestHandler, type Response } from 'express';
+import { browseViewOfCookies, type BrowseView } from '@market/contracts';
 
 const MAX_REMEMBERED_PATHS = 2_000;
 // The API, the probes and the site files crawlers ask for (ADR 0071) are answered by the gateway's routes.
@@ -53,7 +54,7 @@ export type ServerPage = { kind: 'page'; status: number; html: string } | { kind
 /** The public pages rendered on the server (the gateway's PageRenderer); null from page() means the browser's shell. */
 export interface ServerPages {
   rendersOnServer(path: string): boolean;
-  page(path: string): Promise<ServerPage | null>;
+  page(path: string, prefs?: { browseView: BrowseView }): Promise<ServerPage | null>;
 }
 
 // Rendered documents are compressed as they are sent (a few tens of KB; brotli at a middle level costs about a ms).
@@ -144,7 +145,11 @@ export function webApp(distDir: string, pages?: ServerPages): RequestHandler[] {
       res.sendFile(index);
     };
     if (!pages?.rendersOnServer(req.path)) return shell();
-    pages.page(req.originalUrl).then(
+    // Browse shows the visitor's remembered view (its cookie): the page differs by it, so caches must know (Vary).
+    const browse = req.path === '/browse';
+    const prefs = { browseView: browse ? browseViewOfCookies(req.headers.cookie) : ('grid' as const) };
+    if (browse) res.vary('Cookie');
+    pages.page(req.originalUrl, prefs).then(
       (page) => (page ? sendPage(req, res, page) : shell()),
       () => shell(),
     );

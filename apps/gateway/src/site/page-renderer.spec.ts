@@ -11,15 +11,17 @@ import { PageRenderer, showsListing } from './page-renderer';
 const BUNDLE = `
 exports.configureRenderer = (options) => { globalThis.__bundle.configured.push(options); };
 exports.rendersOnServer = (path) => path.startsWith('/listing/');
-exports.renderPage = async ({ path, origin, signal }) => {
-  globalThis.__bundle.renders.push(path);
+exports.renderPage = async ({ path, origin, signal, prefs }) => {
+  const shown = prefs.browseView === 'list' ? path + ' [list]' : path;
+  globalThis.__bundle.renders.push(shown);
   const behaviour = globalThis.__bundle.behaviour;
   if (behaviour === 'data') { const e = new Error('listing: 503'); e.name = 'PageDataUnavailable'; throw e; }
   if (behaviour === 'hang') await new Promise((_, reject) => signal.addEventListener('abort', () => reject(signal.reason)));
-  return { kind: 'page', status: 200, html: origin + path + ' #' + globalThis.__bundle.renders.length };
+  if (behaviour === 'held') await globalThis.__bundle.released;
+  return { kind: 'page', status: 200, html: origin + shown + ' #' + globalThis.__bundle.renders.length };
 };
 `;
-type BundleState = { configured: unknown[]; renders: string[]; behaviour: 'ok' | 'data' | 'hang' };
+type BundleState = { configured: unknown[]; renders: string[]; behaviour: 'ok' | 'data' | 'hang' | 'held'; released?: Promise<void> };
 const state = globalThis as unknown as { __bundle: BundleState };
 
 const fallbacks = async (reason: string) => {
@@ -91,6 +93,33 @@ describe('PageRenderer (ADR 0072)', () => {
     callbacks[1](null, { string: () => 'not json' });
     await pages.page('/listing/1');
     expect(state.__bundle.renders).toEqual(['/listing/1', '/listing/2?ref=mail', '/listing/1', '/listing/2?ref=mail', '/listing/1']);
+  });
+
+  it("keeps browse's list and grid pages apart, and drops both on a listing's events", async () => {
+    const pages = renderer();
+    const list = { browseView: 'list' as const };
+    expect(await pages.page('/browse?category=Blog', list)).toMatchObject({ html: 'https://market.example/browse?category=Blog [list] #1' });
+    expect(await pages.page('/browse?category=Blog')).toMatchObject({ html: 'https://market.example/browse?category=Blog #2' });
+    expect(await pages.page('/browse?category=Blog', list)).toMatchObject({ html: 'https://market.example/browse?category=Blog [list] #1' });
+    callbacks[0](null, event('any-listing'));
+    await pages.page('/browse?category=Blog', list);
+    await pages.page('/browse?category=Blog');
+    expect(state.__bundle.renders).toEqual(['/browse?category=Blog [list]', '/browse?category=Blog', '/browse?category=Blog [list]', '/browse?category=Blog']);
+  });
+
+  it('renders a page once for the visitors asking for it at once; none of them can end the render for the others', async () => {
+    const pages = renderer();
+    let release = () => undefined as void;
+    state.__bundle.released = new Promise<void>((resolve) => (release = resolve));
+    state.__bundle.behaviour = 'held';
+    // page() takes no visitor's signal: a visitor who leaves stops waiting, the shared render goes on for the rest.
+    const first = pages.page('/listing/7');
+    const second = pages.page('/listing/7');
+    release();
+    const [a, b] = await Promise.all([first, second]);
+    expect(a).toMatchObject({ status: 200, html: 'https://market.example/listing/7 #1' });
+    expect(b).toBe(a);
+    expect(state.__bundle.renders).toEqual(['/listing/7']);
   });
 
   it('reads which pages may show a listing: its own, the home page and browse', () => {

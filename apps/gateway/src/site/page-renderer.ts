@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { Msg, NatsConnection, Subscription } from 'nats';
+import type { BrowseView } from '@market/contracts';
 import { counter, eventSubject, histogram } from '@market/server-kit';
 import { GATEWAY_CONFIG, publicOrigin, type GatewayConfig } from '../gateway.config';
 import { GATEWAY_NATS } from '../gateway.tokens';
@@ -16,8 +17,19 @@ export type RenderedPage = { kind: 'page'; status: number; html: string } | { ki
 interface ServerBundle {
   configureRenderer(options: { apiBase: string; webDist: string }): void;
   rendersOnServer(path: string): boolean;
-  renderPage(request: { path: string; origin: string; signal: AbortSignal }): Promise<RenderedPage>;
+  renderPage(request: { path: string; origin: string; signal: AbortSignal; prefs: PagePrefs }): Promise<RenderedPage>;
 }
+
+/** What a visitor chose that a page shows (their browse view, from its cookie): part of what a kept page is kept as. */
+export interface PagePrefs {
+  browseView: BrowseView;
+}
+
+const DEFAULT_PREFS: PagePrefs = { browseView: 'grid' };
+// A kept page's key: its path, and the prefs when they differ from the defaults (so most pages are kept once).
+const PREFS_MARK = '\u0000';
+const keyOf = (path: string, prefs: PagePrefs) => (prefs.browseView === 'list' ? `${path}${PREFS_MARK}list` : path);
+const pathOfKey = (key: string) => key.split(PREFS_MARK)[0];
 
 // A bid moves a listing page's price without a listing event: these (the live feed's) drop the kept pages too.
 const PRICE_EVENTS = ['bid.placed', 'bid.accepted', 'auction.repriced', 'auction.closed'] as const;
@@ -98,7 +110,7 @@ export class PageRenderer implements OnApplicationBootstrap, OnApplicationShutdo
    */
   private drop(listingId: string | null): void {
     if (listingId === null) return this.kept.clear();
-    for (const path of [...this.kept.keys()]) if (showsListing(path, listingId)) this.kept.delete(path);
+    for (const key of [...this.kept.keys()]) if (showsListing(pathOfKey(key), listingId)) this.kept.delete(key);
   }
 
   /** True when `path` is a public page this gateway renders. */
@@ -106,32 +118,36 @@ export class PageRenderer implements OnApplicationBootstrap, OnApplicationShutdo
     return this.bundle?.rendersOnServer(path) ?? false;
   }
 
-  /** The page for `path` (with its query), rendered or kept; null means: serve the browser's shell. */
-  async page(path: string): Promise<RenderedPage | null> {
+  /**
+   * The page for `path` (with its query) as `prefs` show it, rendered or kept; null means: serve the browser's shell.
+   * Visitors asking for one page at once share its render, which only its time budget ends: none of them leaving does.
+   */
+  async page(path: string, prefs: PagePrefs = DEFAULT_PREFS): Promise<RenderedPage | null> {
     const bundle = this.bundle;
     if (!bundle) return null;
     if (!this.configured && !this.configure(bundle)) return null;
     const started = performance.now();
-    const kept = this.kept.get(path);
+    const key = keyOf(path, prefs);
+    const kept = this.kept.get(key);
     const fresh = kept && Date.now() - kept.at < this.config.PAGE_CACHE_MS;
     if (fresh) {
       // Used again: it moves to the end, so the pages dropped first for room are the ones no one asked for lately.
-      this.kept.delete(path);
-      this.kept.set(path, kept);
+      this.kept.delete(key);
+      this.kept.set(key, kept);
     } else if (this.rendering >= this.config.PAGE_RENDER_CONCURRENCY) {
       // Every render slot is taken (a burst of new addresses, a slow API): the shell costs nothing to send.
       this.fallbacks.inc({ reason: 'busy' });
       this.renderSeconds.observe({ outcome: 'fallback' }, (performance.now() - started) / 1000);
       return null;
     }
-    const render = fresh ? kept.page : this.render(bundle, path);
-    if (!fresh && this.config.PAGE_CACHE_MS > 0) this.keep(path, render);
+    const render = fresh ? kept.page : this.render(bundle, path, prefs);
+    if (!fresh && this.config.PAGE_CACHE_MS > 0) this.keep(key, render);
     try {
       const page = await render;
       this.renderSeconds.observe({ outcome: fresh ? 'kept' : 'rendered' }, (performance.now() - started) / 1000);
       return page;
     } catch (error) {
-      if (this.kept.get(path)?.page === render) this.kept.delete(path);
+      if (this.kept.get(key)?.page === render) this.kept.delete(key);
       const reason = fallbackReason(error);
       this.fallbacks.inc({ reason });
       this.renderSeconds.observe({ outcome: 'fallback' }, (performance.now() - started) / 1000);
@@ -167,19 +183,19 @@ export class PageRenderer implements OnApplicationBootstrap, OnApplicationShutdo
   }
 
   /** One render, holding a render slot until it ends. */
-  private async render(bundle: ServerBundle, path: string): Promise<RenderedPage> {
+  private async render(bundle: ServerBundle, path: string, prefs: PagePrefs): Promise<RenderedPage> {
     this.rendering += 1;
     try {
-      return await bundle.renderPage({ path, origin: this.origin, signal: AbortSignal.timeout(this.config.PAGE_RENDER_TIMEOUT_MS) });
+      return await bundle.renderPage({ path, origin: this.origin, signal: AbortSignal.timeout(this.config.PAGE_RENDER_TIMEOUT_MS), prefs });
     } finally {
       this.rendering -= 1;
     }
   }
 
-  private keep(path: string, page: Promise<RenderedPage>): void {
-    this.kept.delete(path);
+  private keep(key: string, page: Promise<RenderedPage>): void {
+    this.kept.delete(key);
     if (this.kept.size >= MAX_KEPT_PAGES) this.kept.delete(this.kept.keys().next().value as string);
-    this.kept.set(path, { at: Date.now(), page });
+    this.kept.set(key, { at: Date.now(), page });
   }
 
   /** Loads the web app's server bundle; without one (not built) every page is the browser's shell, said once. */

@@ -53,6 +53,24 @@ describe('server-rendered pages', () => {
     expect(answers).toContainEqual(expect.objectContaining({ status: 'fulfilled', data: expect.objectContaining({ id: listing.id }) }));
   });
 
+  it("renders browse in the visitor's remembered view (its cookie), keeping each view's page apart", async () => {
+    const browse = async (cookie?: string) => {
+      const res = await fetch(`${stack.url}/browse`, { headers: cookie ? { cookie } : {} });
+      return { vary: res.headers.get('vary') ?? '', html: await res.text() };
+    };
+    const grid = await browse();
+    expect(grid.html).toContain('class="browse-grid');
+    expect(grid.vary).toMatch(/Cookie/i);
+    // The list first, then the grid again: a kept page of one view is never served for the other.
+    const list = await browse('theme=dark; browse_view=list');
+    expect(list.html).toContain('class="browse-list');
+    expect(list.html).not.toContain('class="browse-grid');
+    expect(list.html).toContain('"prefs":{"browseView":"list"}');
+    expect((await browse('browse_view=grid')).html).toContain('class="browse-grid');
+    // Anything else in the cookie is the default, never an error.
+    expect((await browse('browse_view=<script>')).html).toContain('class="browse-grid');
+  });
+
   it('answers a missing listing and an unknown page 404 with noindex, and leaves signed-in pages to the browser', async () => {
     const missing = await page('/listing/00000000-0000-4000-8000-000000000000');
     expect(missing.status).toBe(404);
