@@ -7,6 +7,7 @@ import pg from 'pg';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { loadBuilt } from './lib/build.mjs';
+import { busEnv, busKeys } from './lib/bus-keys.mjs';
 
 const LEDGER_ROWS = Number(process.env.BENCH_LEDGER_ROWS ?? 100_000);
 const RELEASES = Number(process.env.BENCH_RELEASES ?? 10_000);
@@ -14,7 +15,7 @@ const SELLERS = 1_000;
 const ADMIN_URL = process.env.BENCH_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DB = `bench_ledger_${process.pid}`;
 
-const { KIT_MIGRATIONS, openServiceDatabase } = loadBuilt('libs/server-kit/dist/index.js');
+const { KIT_MIGRATIONS, busIdentity, openServiceDatabase, signEventsWith } = loadBuilt('libs/server-kit/dist/index.js');
 const { BILLING_DATABASE } = loadBuilt('apps/billing-service/dist/billing.database.js');
 const { withBillingDefaults } = loadBuilt('apps/billing-service/dist/billing.config.js');
 const { SandboxProvider } = loadBuilt('apps/billing-service/dist/payments/sandbox.provider.js');
@@ -98,7 +99,11 @@ async function main() {
   await admin.connect();
   await admin.query(`CREATE DATABASE ${DB}`);
   const url = ADMIN_URL.replace(/\/[^/]*$/, `/${DB}`);
-  const ds = await openServiceDatabase({ url, schema: 'billing', entities: [], migrations: [...KIT_MIGRATIONS, ...BILLING_DATABASE.migrations], poolSize: 10 });
+  // Billing's events are signed with its own bus key as the service signs them (D25, ADR 0065): a fresh key per run.
+  const ds = signEventsWith(
+    busIdentity('billing-service', busEnv(busKeys(), 'billing-service')),
+    await openServiceDatabase({ url, schema: 'billing', entities: [], migrations: [...KIT_MIGRATIONS, ...BILLING_DATABASE.migrations], poolSize: 10 }),
+  );
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   const report = { machine: `${os.cpus().length} cores, ${os.cpus()[0]?.model ?? 'cpu'}`, node: process.version };
