@@ -1,9 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { solidPng } from '@market/server-kit/testing';
+import { eventually, solidPng } from '@market/server-kit/testing';
 import { approveListing, createListingViaApi, registerAccount, type ApiAccount } from './support/api';
 import { baseUrl, snap } from './support/browser';
 import { freshPagePerTest, logInAs } from './support/journey';
+import { snapBoth } from './support/invoices';
 
 // Letters only, so full-text search sees each tag as one plain word.
 const letters = (n: number) =>
@@ -140,6 +141,23 @@ describe('browse and the listing page', () => {
     await page.getByRole('button', { name: 'List view', pressed: true }).waitFor();
     await expect(page.evaluate(() => localStorage.getItem('browseViewMode'))).resolves.toBe('list');
     await snap(page, 'browse-list');
+  });
+
+  it('answers a misspelled search with the listings of its correction, and says so (ADR 0080)', async () => {
+    // The vocabulary is read in the background (here every second): the test's new titles are suggested once it has been.
+    await eventually(async () => {
+      await page.goto(`${baseUrl()}/browse?search=${TAG}+sourdoguh`);
+      await page.getByTestId('result-count').getByText('1 listing', { exact: true }).waitFor({ timeout: 2_000 });
+    }, 20_000);
+    expect(await cardTitles(page)).toEqual([titles.blog]);
+    const correction = page.getByTestId('search-correction');
+    await correction.getByText(`No listings match “${TAG} sourdoguh”.`, { exact: false }).waitFor();
+    await snapBoth(page, 'browse-corrected-search');
+    // The correction is one click from being the search itself.
+    await correction.getByRole('button', { name: `“${TAG} sourdough”` }).click();
+    await page.waitForURL(`${baseUrl()}/browse?search=${TAG}+sourdough`);
+    await waitForCount(page, '1 listing');
+    await expect(correction.count()).resolves.toBe(0);
   });
 
   it('shows a listing with its figures, tabs and seller, and sends a guest to log in', async () => {

@@ -6,6 +6,8 @@ import { ListingsRepository } from './listings/listings.repository';
 import { SellerModerationRepository } from './listings/seller-moderation.repository';
 import { SellerModerationService } from './listings/seller-moderation.service';
 import { ListingsService } from './listings/listings.service';
+import { BrowseService } from './listings/browse.service';
+import { SearchVocabulary } from './listings/search-vocabulary';
 import { ListingsController } from './listings/listings.controller';
 import { SellerDirectory } from './listings/seller-directory';
 import { SellerEventsHandler } from './listings/seller-events.handler';
@@ -52,6 +54,8 @@ export function listingsAppModule(config: ServiceConfig & Partial<DomainProofCon
         SellerModerationRepository,
         SellerModerationService,
         ListingsService,
+        BrowseService,
+        SearchVocabulary,
         SellerDirectory,
         BidHistoryClient,
         SaleTermsService,

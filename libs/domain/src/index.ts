@@ -3,6 +3,7 @@ export * from './accounts/password.rules';
 export * from './accounts/login-redirect.rules';
 export * from './accounts/commit.rules';
 export * from './catalog/categories';
+export * from './catalog/search-spelling.rules';
 export * from './money/money.rules';
 export * from './bidding/increment.rules';
 export * from './listings/listing-status.rules';

@@ -26,6 +26,8 @@ export default async function globalSetup() {
     SEARCH_ALERT_INTERVAL_MS: '2000',
     // Journeys move a watched auction's end near in the database; the ending-soon sweep then reminds within a second.
     WATCH_REMINDER_SWEEP_MS: '1000',
+    // A new listing's title words are suggested for misspelled searches within a second (ADR 0080).
+    SEARCH_VOCABULARY_MAX_AGE_MS: '1000',
     // Every answer over NATS is checked against its contract (ADR 0028).
     CHECK_CONTRACTS: 'true',
     // Ownership proofs (ADR 0040) look up journeys' domains on the DNS server the ownership journey runs on this port,

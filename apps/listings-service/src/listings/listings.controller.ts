@@ -4,6 +4,7 @@ import { RpcHandler, type RpcCall } from '@market/server-kit';
 import { ListingsService } from './listings.service';
 import { WatchlistService } from '../watchlist/watchlist.service';
 import { SaleTermsService } from './sale-terms.service';
+import { BrowseService } from './browse.service';
 
 /** NATS handlers of listings and the watchlist; the service re-checks every message and its actor. */
 @Controller()
@@ -12,6 +13,7 @@ export class ListingsController {
     private readonly listings: ListingsService,
     private readonly watchlist: WatchlistService,
     private readonly saleTerms: SaleTermsService,
+    private readonly browsing: BrowseService,
   ) {}
 
   @RpcHandler(RPC.listings.create)
@@ -32,7 +34,7 @@ export class ListingsController {
 
   @RpcHandler(RPC.listings.browse)
   browse(input: RpcParsed<typeof RPC.listings.browse>) {
-    return this.listings.browse(input);
+    return this.browsing.browse(input);
   }
 
   @RpcHandler(RPC.listings.mine)

@@ -4,8 +4,6 @@ import {
   type Actor,
   type AdminListingDto,
   type AdminUpdateListing,
-  type BrowseListingsQuery,
-  type BrowseListingsResponse,
   type CreateListing,
   type ListingChange,
   type ListingDeleted,
@@ -25,7 +23,6 @@ import {
   requireAdmin,
   SettingsClient,
 } from '@market/server-kit';
-import { totalAndFacets } from './browse-query';
 import { ListingsRepository, type ListingRecord } from './listings.repository';
 import { presentListing } from './listing.presenter';
 import { authorizeListingUpdate, listingAbilities } from './listing.policy';
@@ -79,20 +76,6 @@ export class ListingsService {
     const dto = presentListing(listing, actor, seller);
     if (bidHistory) dto.bid_history = bidHistory;
     return dto;
-  }
-
-  /** One page of active listings, the same for every caller (the gateway shares pages between them). */
-  async browse(query: BrowseListingsQuery): Promise<BrowseListingsResponse> {
-    const { listings, grid } = await this.listings.browse(query);
-    const { total, facets } = totalAndFacets(grid, query);
-    return {
-      listings: listings.map((l) => presentListing(l, null)),
-      total,
-      page: query.page,
-      pages: Math.max(1, Math.ceil(total / query.limit)),
-      limit: query.limit,
-      facets,
-    };
   }
 
   /** The caller's own listings, every status. */

@@ -96,6 +96,11 @@ export const BrowseListingsResponseSchema = z.strictObject({
   pages: z.number().int(),
   limit: z.number().int(),
   facets: BrowseFacetsSchema,
+  /**
+   * Set when the search as typed matched no live listing and the same search with its unknown words spelled as listings
+   * spell them did: the answer is that search's (ADR 0080). Null otherwise.
+   */
+  corrected_search: z.string().nullable().meta({ example: null }),
 }).meta({ id: 'BrowseListingsResponse' });
 export type BrowseListingsResponse = z.infer<typeof BrowseListingsResponseSchema>;
 

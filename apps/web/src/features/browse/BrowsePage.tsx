@@ -90,6 +90,16 @@ export function BrowsePage() {
             </div>
           </div>
 
+          {currentData?.corrected_search && (
+            // The search as typed matched nothing; these are its correction's listings (ADR 0080).
+            <p className="browse-correction" data-testid="search-correction">
+              No listings match “{filters.search}”. Showing results for{' '}
+              <button type="button" className="link-button" onClick={() => go({ ...filters, search: currentData.corrected_search ?? '', page: 1 })}>
+                “{currentData.corrected_search}”
+              </button>
+              .
+            </p>
+          )}
           {loading && (
             <div className="browse-state" role="status">
               <div className="spinner" aria-hidden="true" />
