@@ -1,4 +1,5 @@
 import { formatDollars } from '@market/domain';
+import { eventually } from '@market/server-kit/testing';
 import { apiCall, approveListing, createListingViaApi, registerAccount } from './support/api';
 import { baseUrl, snap } from './support/browser';
 import { freshPagePerTest, logInAs } from './support/journey';
@@ -13,10 +14,7 @@ describe('bidding on a listing', () => {
     const listing = await createListingViaApi(seller.token, { title: 'Heron watching blog for sale', starting_price: '2000' });
     await approveListing(listing.id);
     // The bidding service learns of the auction from an event: wait until it answers with the rules, not 404.
-    const deadline = Date.now() + 15_000;
-    while ((await apiCall('POST', '/bids', { listing_id: listing.id, amount: 1 }, buyer.token)).status === 404 && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+    await eventually(async () => expect((await apiCall('POST', '/bids', { listing_id: listing.id, amount: 1 }, buyer.token)).status).not.toBe(404), 15_000);
 
     await logInAs(page, buyer.username, buyer.password);
     await page.waitForURL(`${baseUrl()}/`);

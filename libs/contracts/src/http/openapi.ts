@@ -1,5 +1,5 @@
 import { ProblemSchema } from '../common.schemas';
-import { ERROR_CODES, PROBLEM_MEDIA_TYPE, problemOf, type ErrorCode } from '../errors';
+import { PROBLEM_MEDIA_TYPE, problemOf, type ErrorCode } from '../errors';
 import { isBinaryReply, type RouteDefinition, type RouteErrorStatus } from './define-route';
 import { SchemaComponents, type JsonSchema } from './openapi-components';
 import { exampleOf } from './openapi-examples';
@@ -254,6 +254,3 @@ export function buildOpenApiDocument(routes: Record<string, Record<string, Route
     },
   };
 }
-
-/** How many codes the document's error list names (for the API description). */
-export const ERROR_CODE_COUNT = Object.keys(ERROR_CODES).length;
