@@ -23,10 +23,17 @@ const median = (values) => {
   return sorted[Math.floor(sorted.length / 2)];
 };
 
-/** The JavaScript a first visit to `url` loads before any interaction: the entry module and its modulepreloads. */
+/**
+ * The JavaScript a first visit to `url` loads before any interaction: the entry module, its modulepreloads, and the
+ * modules a server-rendered page names for the entry to load once it is painted (ADR 0072, amended).
+ */
 async function initialJs(base, path) {
   const html = await (await fetch(`${base}${path}`)).text();
-  const sources = [...html.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+)"/g), ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)].map((m) => m[1]);
+  const named = /<script type="application\/json" id="page-modules">(.*?)<\/script>/.exec(html);
+  const sources = [
+    ...[...html.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+)"/g), ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)].map((m) => m[1]),
+    ...(named ? JSON.parse(named[1]) : []),
+  ];
   let raw = 0;
   let gzip = 0;
   for (const src of new Set(sources)) {

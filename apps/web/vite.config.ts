@@ -2,6 +2,8 @@ import { defineConfig, loadEnv } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { precompress } from './build/precompress.plugin';
+import { bootPreload } from './build/boot-preload.plugin';
+import { BOOT_MODULE } from './src/app/render/page-assets';
 
 const lib = (name: string) => fileURLToPath(new URL(`../../libs/${name}/src/index.ts`, import.meta.url));
 
@@ -10,7 +12,7 @@ export default defineConfig(({ mode, isSsrBuild }) => {
   const env = loadEnv(mode, process.cwd(), 'VITE_');
   return {
     // The server renderer's bundle (ADR 0072) is read by the gateway from disk: nothing to precompress there.
-    plugins: isSsrBuild ? [react()] : [react(), precompress()],
+    plugins: isSsrBuild ? [react()] : [react(), bootPreload(BOOT_MODULE), precompress()],
     define: {
       __PREMIUM_DOMAINS_URL__: JSON.stringify(env.VITE_PREMIUM_DOMAINS_URL ?? ''),
       __VALUATION_URL__: JSON.stringify(env.VITE_VALUATION_URL ?? ''),

@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { createStore } from './app/store';
 import { routes, type RouteHandle } from './app/routes';
-import { pageAssetLinks, type BuildManifest } from './app/render/page-assets';
+import { pageAssets, serverTemplate, type BuildManifest, type StyleText } from './app/render/page-assets';
+import { pageModulesElement } from './lib/page-modules';
 import { api, hydrated, setServerApiBase } from './lib/api';
 import { PageMetaCollectorContext, type PageMeta, type PageMetaCollector } from './lib/page-meta';
 import { headHtml, headValues, pageDocument, SITE_NAME } from './lib/page-head';
@@ -30,7 +31,24 @@ export type RenderedPage = { kind: 'page'; status: number; html: string } | { ki
 type ApiState = ReturnType<typeof api.reducer>;
 
 let template = '';
+let templateScripts: string[] = [];
 let manifest: BuildManifest = {};
+let styleText: StyleText = () => null;
+
+/** Reads the build's stylesheets once each, for pages to inline (null for a file that is not there). */
+function stylesheetsOf(webDist: string): StyleText {
+  const texts = new Map<string, string | null>();
+  return (file) => {
+    if (!texts.has(file)) {
+      try {
+        texts.set(file, readFileSync(join(webDist, file), 'utf8'));
+      } catch {
+        texts.set(file, null);
+      }
+    }
+    return texts.get(file) ?? null;
+  };
+}
 
 /**
  * Called once when the gateway loads this bundle (ADR 0072): where the API answers (the gateway itself) and where the
@@ -38,7 +56,10 @@ let manifest: BuildManifest = {};
  */
 export function configureRenderer(options: { apiBase: string; webDist: string }): void {
   setServerApiBase(options.apiBase);
-  template = readFileSync(join(options.webDist, 'index.html'), 'utf8');
+  styleText = stylesheetsOf(options.webDist);
+  // Rendered pages carry their styles and name their scripts (ADR 0072, amended): a phone on a slow network paints the
+  // page without a round trip for a stylesheet and loads the images it shows before the app's scripts.
+  ({ template, scripts: templateScripts } = serverTemplate(readFileSync(join(options.webDist, 'index.html'), 'utf8'), styleText));
   manifest = JSON.parse(readFileSync(join(options.webDist, '.vite', 'manifest.json'), 'utf8')) as BuildManifest;
 }
 
@@ -197,7 +218,8 @@ export async function renderPage(request: PageRequest): Promise<RenderedPage> {
   const body = await streamToString(app(createStore({ [api.reducerPath]: answers })), request.signal);
   const meta: PageMeta = collector.meta ?? { title: SITE_NAME };
   const sources = handlesOf(url.pathname).flatMap((handle) => (handle.source ? [handle.source] : []));
-  const head = [headHtml(headValues(meta, { origin: request.origin, path: url.pathname + url.search })), pageAssetLinks(manifest, sources)]
+  const assets = pageAssets(manifest, sources, styleText);
+  const head = [headHtml(headValues(meta, { origin: request.origin, path: url.pathname + url.search })), assets.styles, pageModulesElement([...templateScripts, ...assets.scripts])]
     .filter(Boolean)
     .join('\n    ');
   const html = pageDocument(template, { head, body, state: { [api.reducerPath]: answers, prefs } });

@@ -1,76 +1,20 @@
-import { StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { Provider } from 'react-redux';
-import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router-dom';
-import { createStore } from './app/store';
-import { routes } from './app/routes';
-import { hydrated } from './lib/api';
-import { STATE_ELEMENT_ID } from './lib/page-head';
-import { PagePrefsContext, pagePrefsOf } from './lib/page-prefs';
-import { startSession } from './session/session.slice';
-import { followSessionAcrossTabs } from './session/session-sync';
+import { PAGE_MODULES_ELEMENT_ID, pageModulesOf, preloadModules } from './lib/page-modules';
 import './styles/global.css';
 
-/** The API answers a server-rendered page carries (ADR 0072), or null for the client shell. */
-function serverState(): Record<string, unknown> | null {
-  const text = document.getElementById(STATE_ELEMENT_ID)?.textContent;
-  if (!text) return null;
-  try {
-    return JSON.parse(text) as Record<string, unknown>;
-  } catch {
-    return null;
-  }
+/** Resolves once the browser has painted the page (a frame, then a task), or soon in a tab that paints no frames. */
+function afterPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    requestAnimationFrame(() => setTimeout(resolve, 0));
+    // A hidden tab runs no animation frames: the app must start there too.
+    setTimeout(resolve, 100);
+  });
 }
 
-/** Loads the lazy routes this address shows, so the first browser render is the page the server rendered. */
-async function loadShownRoutes(all: RouteObject[]): Promise<void> {
-  const shown = (matchRoutes(all, window.location) ?? []).filter((match) => match.route.lazy);
-  await Promise.all(
-    shown.map(async ({ route }) => {
-      const loaded = await (route.lazy as () => Promise<Partial<RouteObject>>)();
-      Object.assign(route, { ...loaded, lazy: undefined });
-    }),
-  );
-}
-
-async function start(): Promise<void> {
-  const store = createStore();
-  const state = serverState();
-  const container = document.getElementById('root') as HTMLElement;
-  if (state && container.firstChild) {
-    store.dispatch(hydrated(state));
-    await loadShownRoutes(routes);
-    const router = createBrowserRouter(routes);
-    const app = (
-      <StrictMode>
-        <Provider store={store} serverState={store.getState()}>
-          {/* The prefs the server rendered with, so the first render matches its HTML (ADR 0072). */}
-          <PagePrefsContext.Provider value={pagePrefsOf(state)}>
-            <RouterProvider router={router} />
-          </PagePrefsContext.Provider>
-        </Provider>
-      </StrictMode>
-    );
-    hydrateRoot(container, app, {
-      // A mismatch is mended by React rendering that part again; it is reported, never shown (ADR 0072).
-      onRecoverableError: (error) => console.warn('Hydration mended a difference from the server HTML', error),
-    });
-  } else {
-    const router = createBrowserRouter(routes);
-    createRoot(container).render(
-      <StrictMode>
-        <Provider store={store}>
-          <RouterProvider router={router} />
-        </Provider>
-      </StrictMode>,
-    );
-  }
-  // React listens on the root from here on (a click on server HTML not yet hydrated is replayed): tests and probes may
-  // act once this mark is set.
-  document.documentElement.dataset.app = 'ready';
-  // The session is the browser's (a stored token): it starts once the server's HTML is taken over.
-  void store.dispatch(startSession());
-  followSessionAcrossTabs(store.dispatch);
-}
-
-void start();
+// A server-rendered page is painted before the app's modules (React, the router, the store, the page) are fetched and
+// evaluated: on a slow phone they would share the network with the page's images and their evaluation is the longest
+// task of a load, and the page is readable without them (ADR 0072, amended). The page names its modules so they load
+// at once, together. The client shell has nothing to paint and starts at once, its modules preloaded by index.html.
+const serverRendered = Boolean(document.getElementById('root')?.firstChild);
+void (serverRendered ? afterPaint().then(() => preloadModules(document, pageModulesOf(document.getElementById(PAGE_MODULES_ELEMENT_ID)?.textContent))) : Promise.resolve())
+  .then(() => import('./app/start'))
+  .then(({ start }) => start());

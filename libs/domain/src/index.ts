@@ -10,6 +10,7 @@ export * from './listings/listing-status.rules';
 export * from './listings/listing-review.rules';
 export * from './listings/listing-metrics.rules';
 export * from './bidding/bid.rules';
+export * from './bidding/bid-amount.rules';
 export * from './bidding/offer-and-action.rules';
 export * from './bidding/reprice.rules';
 export * from './bidding/proxy.rules';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_DOLLARS } from '@market/domain';
+import { BID_AMOUNT_WORDS, MAX_BELOW_BID, MAX_DOLLARS } from '@market/domain';
 import { IsoDateTimeSchema, UuidSchema } from '../common.schemas';
 
 /**
@@ -10,24 +10,24 @@ export const PlaceBidSchema = z
   .object({
     listing_id: z.uuid({ message: 'Not a valid listing id' }),
     amount: z
-      .number({ message: 'Bid amount must be a number' })
-      .int('Bid amount must be whole dollars')
-      .min(1, 'Bid amount must be at least $1')
-      .max(MAX_DOLLARS, 'Bid amount is too large'),
+      .number({ message: BID_AMOUNT_WORDS.amount.number })
+      .int(BID_AMOUNT_WORDS.amount.whole)
+      .min(1, BID_AMOUNT_WORDS.amount.min)
+      .max(MAX_DOLLARS, BID_AMOUNT_WORDS.amount.max),
     /**
      * Proxy bidding (ADR 0055): the most the system may bid for this bidder on an automatic auction, whole dollars, at
      * least `amount`. Never shown to anyone but its owner.
      */
     max_amount: z
-      .number({ message: 'Maximum bid must be a number' })
-      .int('Maximum bid must be whole dollars')
-      .min(1, 'Maximum bid must be at least $1')
-      .max(MAX_DOLLARS, 'Maximum bid is too large')
+      .number({ message: BID_AMOUNT_WORDS.max_amount.number })
+      .int(BID_AMOUNT_WORDS.max_amount.whole)
+      .min(1, BID_AMOUNT_WORDS.max_amount.min)
+      .max(MAX_DOLLARS, BID_AMOUNT_WORDS.max_amount.max)
       .optional(),
   })
   .strict()
   .refine((bid) => bid.max_amount === undefined || bid.max_amount >= bid.amount, {
-    message: 'Your maximum bid must be at least your bid',
+    message: MAX_BELOW_BID,
     path: ['max_amount'],
   }).meta({ id: 'PlaceBidRequest' });
 export type PlaceBid = z.infer<typeof PlaceBidSchema>;

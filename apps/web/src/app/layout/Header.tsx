@@ -11,6 +11,7 @@ import { unreadBadge, unreadPhrase } from '../../components/messages/unread';
 /** Site header: navigation for guests and users, and a menu for small screens. */
 export function Header() {
   const { user, status } = useAppSelector((state) => state.session);
+  const pending = status === 'loading' ? 'session-pending' : '';
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const location = useLocation();
@@ -66,7 +67,7 @@ export function Header() {
           <NavLink to="/sell" className="nav-sell">
             {user ? 'Sell' : 'Sell Your Site'}
           </NavLink>
-          {status === 'loading' ? null : user ? (
+          {user ? (
             <>
               <NavLink to="/dashboard">Dashboard</NavLink>
               {badge && (
@@ -89,9 +90,13 @@ export function Header() {
               </button>
             </>
           ) : (
+            // While the session is read (and in the server's HTML) the visitor's links keep their place unseen, so
+            // nothing moves for a visitor when it is known (ADR 0072).
             <>
-              <NavLink to="/login">Login</NavLink>
-              <NavLink to="/register" className="btn btn-primary btn-small">
+              <NavLink to="/login" className={pending}>
+                Login
+              </NavLink>
+              <NavLink to="/register" className={`btn btn-primary btn-small ${pending}`}>
                 Sign Up
               </NavLink>
             </>

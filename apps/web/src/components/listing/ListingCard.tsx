@@ -17,15 +17,17 @@ interface ListingCardProps {
   showStatus?: boolean;
   /** Extra actions under the card (edit, remove...). */
   children?: React.ReactNode;
+  /** The first card a page shows: its screenshot is likely the page's largest paint, so it loads at once and first. */
+  priority?: boolean;
 }
 
 /** One listing as a card: screenshot, title, category, price, revenue and traffic; links to /listing/{id}. */
-export function ListingCard({ listing, layout = 'grid', showStatus = false, children }: ListingCardProps) {
+export function ListingCard({ listing, layout = 'grid', showStatus = false, children, priority = false }: ListingCardProps) {
   const image = listing.screenshots[0];
   return (
     <article className={`listing-card listing-card-${layout}`} data-testid="listing-card">
       <Link to={`/listing/${listing.id}`} className="listing-card-media" aria-hidden="true" tabIndex={-1}>
-        {image ? <img src={image} alt="" loading="lazy" /> : <span className="listing-card-placeholder">{listing.category}</span>}
+        {image ? <img src={image} alt="" loading={priority ? 'eager' : 'lazy'} fetchPriority={priority ? 'high' : undefined} /> : <span className="listing-card-placeholder">{listing.category}</span>}
       </Link>
       <div className="listing-card-body">
         <div className="listing-card-badges">

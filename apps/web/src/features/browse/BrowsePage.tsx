@@ -130,8 +130,8 @@ export function BrowsePage() {
               data-testid="browse-results"
               aria-busy={isFetching}
             >
-              {listings.map((listing) => (
-                <ListingCard key={listing.id} listing={listing} layout={viewMode} />
+              {listings.map((listing, index) => (
+                <ListingCard key={listing.id} listing={listing} layout={viewMode} priority={index === 0} />
               ))}
             </div>
           )}

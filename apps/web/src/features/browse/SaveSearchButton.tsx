@@ -12,17 +12,19 @@ import { savedFiltersOf, type BrowseFilters } from './browse-params';
 
 /**
  * "Save this search" on browse (ADR 0074): a signed-in buyer names the current filters and chooses email alerts; a
- * visitor is asked to sign in. Shown once hydrated: who is signed in is known only in the browser (ADR 0072).
+ * visitor is asked to sign in. Who is signed in is known only in the browser (ADR 0072): until then its place is kept.
  */
 export function SaveSearchButton({ filters }: { filters: BrowseFilters }) {
   const inBrowser = useInBrowser();
-  const user = useAppSelector((state) => state.session.user);
+  const { user, status } = useAppSelector((state) => state.session);
   const [open, setOpen] = useState(false);
   const [saved, setSaved] = useState<string | null>(null);
-  if (!inBrowser) return null;
   if (!user) {
+    // Until the session is known (and in the server's HTML) the visitor's link keeps its place unseen, so the toolbar
+    // does not move when it is (ADR 0072).
+    const pending = !inBrowser || status === 'loading' ? ' session-pending' : '';
     return (
-      <Link className="btn btn-small btn-ghost save-search" to="/login">
+      <Link className={`btn btn-small btn-ghost save-search${pending}`} to="/login">
         Sign in to save this search
       </Link>
     );

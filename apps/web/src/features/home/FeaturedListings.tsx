@@ -51,8 +51,8 @@ export function FeaturedListings() {
         <p className="muted">No listings yet. Be the first to <Link to="/sell">list your site</Link>.</p>
       ) : (
         <div className="home-featured-grid">
-          {listings.map((listing) => (
-            <ListingCard key={listing.id} listing={listing} />
+          {listings.map((listing, index) => (
+            <ListingCard key={listing.id} listing={listing} priority={index === 0} />
           ))}
         </div>
       )}

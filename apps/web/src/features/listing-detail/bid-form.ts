@@ -1,6 +1,5 @@
 import { useInBrowser } from '../../lib/use-in-browser';
-import { PlaceBidSchema } from '@market/contracts';
-import { formatDollars } from '@market/domain';
+import { bidAmountRefusal, formatDollars } from '@market/domain';
 
 /** The outcome of checking a typed bid: the whole-dollar amount to send, or the message to show under the input. */
 export type BidCheck = { ok: true; amount: number } | { ok: false; error: string };
@@ -24,18 +23,19 @@ function readWholeDollars(typed: string, noun: 'Bid' | 'Offer'): BidCheck {
 }
 
 /**
- * Checks a typed bid as SPEC §5 and D6 ask: required, then the API's own amount rule (PlaceBidSchema: a number, whole
- * dollars, not too large) with its messages, then at least the listing's minimum next bid, which only the page knows.
+ * Checks a typed bid as SPEC §5 and D6 ask: required, then the API's own amount rule (the domain's bidAmountRefusal,
+ * which PlaceBidSchema says in the same words: a number, whole dollars, not too large), then at least the listing's
+ * minimum next bid, which only the page knows. The page needs no schema library for it.
  */
 export function checkBidAmount(typed: string, minimum: number): BidCheck {
   const text = typed.trim();
   if (!text) return { ok: false, error: 'Please enter your bid amount' };
-  // Text that is not a plain number goes to the schema as NaN, which it refuses with its own "must be a number".
+  // Text that is not a plain number is checked as NaN, which the rule refuses with its own "must be a number".
   const amount = isNumberText(text) ? Number(text) : Number.NaN;
   // Under the minimum is said with the minimum, as the server says it, before the schema's own floor of $1.
   if (Number.isInteger(amount) && amount < minimum) return { ok: false, error: `Bid must be at least ${formatDollars(minimum)}` };
-  const checked = PlaceBidSchema.shape.amount.safeParse(amount);
-  return checked.success ? { ok: true, amount: checked.data } : { ok: false, error: checked.error.issues[0].message };
+  const refusal = bidAmountRefusal('amount', amount);
+  return refusal === null ? { ok: true, amount } : { ok: false, error: refusal };
 }
 
 /**

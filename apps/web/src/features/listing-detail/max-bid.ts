@@ -1,5 +1,5 @@
-import { PlaceBidSchema, type ListingDto, type PlaceBid, type PlaceBidResponse } from '@market/contracts';
-import { formatDollars } from '@market/domain';
+import type { ListingDto, PlaceBid, PlaceBidResponse } from '@market/contracts';
+import { formatDollars, maxAmountRefusal } from '@market/domain';
 import { BID_SUCCESS, isNumberText, type BidCheck } from './bid-form';
 
 /** The rule of proxy bidding in one sentence, shown under "Bid up to" (ADR 0055). */
@@ -14,18 +14,17 @@ export function offersMaxBid(listing: Pick<ListingDto, 'listing_type' | 'auction
 export type MaxBidCheck = { ok: true; max_amount: number | undefined } | { ok: false; error: string };
 
 /**
- * Checks a typed "Bid up to" with the server's own schema (PlaceBidSchema), so the rule and its messages are the ones
- * the API answers: empty means no maximum; otherwise whole dollars, at least the bid. `bid` is the checked bid; while
+ * Checks a typed "Bid up to" with the API's own rule (the domain's maxAmountRefusal, which PlaceBidSchema says in the
+ * same words), so the rule and its messages are the ones the API answers: empty means no maximum; otherwise whole dollars, at least the bid. `bid` is the checked bid; while
  * the bid itself is invalid pass amount 1, so only the field's own rules apply and the bid's message stands alone.
  */
 export function checkMaxAmount(typed: string, bid: Pick<PlaceBid, 'listing_id' | 'amount'>): MaxBidCheck {
   const text = typed.trim();
   if (!text) return { ok: true, max_amount: undefined };
-  // Text that is not a number goes to the schema as NaN, which it refuses with its own "must be a number".
+  // Text that is not a number is checked as NaN, which the rule refuses with its own "must be a number".
   const max_amount = isNumberText(text) ? Number(text) : Number.NaN;
-  const parsed = PlaceBidSchema.safeParse({ listing_id: bid.listing_id, amount: bid.amount, max_amount });
-  const issue = parsed.success ? undefined : parsed.error.issues.find((found) => found.path[0] === 'max_amount');
-  return issue ? { ok: false, error: issue.message } : { ok: true, max_amount };
+  const refusal = maxAmountRefusal(bid.amount, max_amount);
+  return refusal === null ? { ok: true, max_amount } : { ok: false, error: refusal };
 }
 
 /**
