@@ -1,3 +1,4 @@
+import { holdEarlyEvents } from './lib/early-events';
 import { PAGE_MODULES_ELEMENT_ID, pageModulesOf, preloadModules } from './lib/page-modules';
 import './styles/global.css';
 
@@ -10,33 +11,13 @@ function afterPaint(): Promise<void> {
   });
 }
 
-/**
- * Keeps the last click on one of the page's buttons made before the app runs (a button does nothing without it, and a
- * submit button would send its form the old way) and gives back the function that clicks it again once the app has
- * taken the page over: React then hydrates what was clicked first and handles the click (ADR 0072, amended).
- */
-function holdEarlyClicks(): () => void {
-  let held: HTMLElement | null = null;
-  const hold = (event: MouseEvent) => {
-    const button = event.target instanceof Element ? event.target.closest<HTMLElement>('button, input[type="submit"]') : null;
-    if (!button) return;
-    event.preventDefault();
-    held = button;
-  };
-  document.addEventListener('click', hold, true);
-  return () => {
-    document.removeEventListener('click', hold, true);
-    if (held?.isConnected) held.click();
-  };
-}
-
 // A server-rendered page is painted before the app's modules (React, the router, the store, the page) are fetched and
 // evaluated: on a slow phone they would share the network with the page's images and their evaluation is the longest
 // task of a load, and the page is readable without them (ADR 0072, amended). The page names its modules so they load
 // at once, together. The client shell has nothing to paint and starts at once, its modules preloaded by index.html.
 const serverRendered = Boolean(document.getElementById('root')?.firstChild);
-const replayClicks = serverRendered ? holdEarlyClicks() : () => undefined;
+const handOver = serverRendered ? holdEarlyEvents(document) : () => undefined;
 void (serverRendered ? afterPaint().then(() => preloadModules(document, pageModulesOf(document.getElementById(PAGE_MODULES_ELEMENT_ID)?.textContent))) : Promise.resolve())
   .then(() => import('./app/start'))
   .then(({ start }) => start())
-  .then(replayClicks);
+  .then(handOver);

@@ -1,4 +1,4 @@
-import { startTransition, StrictMode } from 'react';
+import { startTransition, StrictMode, useEffect, useRef, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router-dom';
@@ -32,6 +32,20 @@ async function loadShownRoutes(all: RouteObject[]): Promise<void> {
   );
 }
 
+/** How long what a visitor did before the app ran waits for the session to be known before it is handed over. */
+const SESSION_WAIT_MS = 3000;
+
+/** Renders its children and calls `onCommitted` once, after their first commit (for a hydration: the page taken over). */
+function AfterFirstCommit({ onCommitted, children }: { onCommitted: () => void; children: ReactNode }) {
+  const called = useRef(false);
+  useEffect(() => {
+    if (called.current) return;
+    called.current = true;
+    onCommitted();
+  }, [onCommitted]);
+  return children;
+}
+
 /** Renders the app into #root: hydrates the server's HTML where there is some, else renders the client shell. */
 export async function start(): Promise<void> {
   const store = createStore();
@@ -52,11 +66,14 @@ export async function start(): Promise<void> {
       </StrictMode>
     );
     // Hydrating in a transition lets React yield to the browser every few milliseconds instead of taking the main thread
-    // for the whole tree at once: a tap or a scroll on the page is answered meanwhile (ADR 0072, amended).
-    startTransition(() => {
-      hydrateRoot(container, app, {
-        // A mismatch is mended by React rendering that part again; it is reported, never shown (ADR 0072).
-        onRecoverableError: (error) => console.warn('Hydration mended a difference from the server HTML', error),
+    // for the whole tree at once: a tap or a scroll on the page is answered meanwhile (ADR 0072, amended). The app is
+    // started once the page is taken over (the wrapper adds no markup, so the HTML still matches).
+    await new Promise<void>((taken) => {
+      startTransition(() => {
+        hydrateRoot(container, <AfterFirstCommit onCommitted={taken}>{app}</AfterFirstCommit>, {
+          // A mismatch is mended by React rendering that part again; it is reported, never shown (ADR 0072).
+          onRecoverableError: (error) => console.warn('Hydration mended a difference from the server HTML', error),
+        });
       });
     });
   } else {
@@ -69,10 +86,12 @@ export async function start(): Promise<void> {
       </StrictMode>,
     );
   }
-  // React listens on the root from here on (a click on server HTML not yet hydrated is replayed): tests and probes may
-  // act once this mark is set.
-  document.documentElement.dataset.app = 'ready';
   // The session is the browser's (a stored token): it starts once the server's HTML is taken over.
-  void store.dispatch(startSession());
+  const session = store.dispatch(startSession());
   followSessionAcrossTabs(store.dispatch);
+  // What a visitor did before the app ran is handed over (lib/early-events.ts) once it is known who they are: a press
+  // of "Add to Watchlist" means "as me". A session slow to answer does not hold it for long.
+  await Promise.race([session, new Promise((resolve) => setTimeout(resolve, SESSION_WAIT_MS))]);
+  // The page is the app's from here on: tests and probes may act once this mark is set.
+  document.documentElement.dataset.app = 'ready';
 }
