@@ -16,8 +16,15 @@ function afterPaint(): Promise<void> {
 // task of a load, and the page is readable without them (ADR 0072, amended). The page names its modules so they load
 // at once, together. The client shell has nothing to paint and starts at once, its modules preloaded by index.html.
 const serverRendered = Boolean(document.getElementById('root')?.firstChild);
-const handOver = serverRendered ? holdEarlyEvents(document) : () => undefined;
-void (serverRendered ? afterPaint().then(() => preloadModules(document, pageModulesOf(document.getElementById(PAGE_MODULES_ELEMENT_ID)?.textContent))) : Promise.resolve())
+const early = serverRendered ? holdEarlyEvents(document) : null;
+void (serverRendered ? afterPaint().then(() => preloadModules(document, pageModulesOf(document.getElementById(PAGE_MODULES_ELEMENT_ID)?.textContent, location.origin))) : Promise.resolve())
   .then(() => import('./app/start'))
-  .then(({ start }) => start())
-  .then(handOver);
+  .then(({ start }) => start(early))
+  .catch((error: unknown) => {
+    // The app did not start (a module that did not load, after a deploy or on a bad network): the server's HTML stays
+    // as it is, its buttons and forms behave as plain HTML again, and the visitor's links are shown.
+    early?.release();
+    for (const pending of document.querySelectorAll('.session-pending')) pending.classList.remove('session-pending');
+    document.documentElement.dataset.app = 'failed';
+    console.error('The app did not start', error);
+  });

@@ -9,6 +9,7 @@ import { STATE_ELEMENT_ID } from '../lib/page-head';
 import { PagePrefsContext, pagePrefsOf } from '../lib/page-prefs';
 import { startSession } from '../session/session.slice';
 import { followSessionAcrossTabs } from '../session/session-sync';
+import type { EarlyEvents } from '../lib/early-events';
 
 /** The API answers a server-rendered page carries (ADR 0072), or null for the client shell. */
 function serverState(): Record<string, unknown> | null {
@@ -46,8 +47,11 @@ function AfterFirstCommit({ onCommitted, children }: { onCommitted: () => void; 
   return children;
 }
 
-/** Renders the app into #root: hydrates the server's HTML where there is some, else renders the client shell. */
-export async function start(): Promise<void> {
+/**
+ * Renders the app into #root: hydrates the server's HTML where there is some, else renders the client shell. What the
+ * visitor did before (`early`) is handed over: the fields once hydrated, the kept press once the session is known.
+ */
+export async function start(early: EarlyEvents | null = null): Promise<void> {
   const store = createStore();
   const state = serverState();
   const container = document.getElementById('root') as HTMLElement;
@@ -76,6 +80,7 @@ export async function start(): Promise<void> {
         });
       });
     });
+    early?.typed();
   } else {
     const router = createBrowserRouter(routes);
     createRoot(container).render(
@@ -89,9 +94,10 @@ export async function start(): Promise<void> {
   // The session is the browser's (a stored token): it starts once the server's HTML is taken over.
   const session = store.dispatch(startSession());
   followSessionAcrossTabs(store.dispatch);
-  // What a visitor did before the app ran is handed over (lib/early-events.ts) once it is known who they are: a press
-  // of "Add to Watchlist" means "as me". A session slow to answer does not hold it for long.
-  await Promise.race([session, new Promise((resolve) => setTimeout(resolve, SESSION_WAIT_MS))]);
+  // A press made before the app ran is handed over (lib/early-events.ts) once it is known who is signed in: "Add to
+  // Watchlist" means "as me". A session slow to answer does not hold it for long, and then the press is dropped.
+  const known = await Promise.race([session.then(() => true), new Promise<boolean>((resolve) => setTimeout(resolve, SESSION_WAIT_MS, false))]);
+  early?.pressed(known);
   // The page is the app's from here on: tests and probes may act once this mark is set.
   document.documentElement.dataset.app = 'ready';
 }

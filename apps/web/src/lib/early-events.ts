@@ -1,49 +1,103 @@
 /**
  * What a visitor does on a server-rendered page before the app has taken it over (ADR 0072, amended): the page is
- * painted and readable first, and its buttons and fields work only once the app runs. This keeps what was typed into
- * fields and the last press of a button, and gives it to the app once it runs. It imports nothing: the entry stays small.
+ * painted and readable first, and its buttons and fields work only once the app runs. This keeps what was typed or
+ * chosen in fields and the last press of a button, and gives them to the app: the fields once the page is hydrated,
+ * the press once it is known who is signed in. It imports nothing: the entry stays small.
  */
 
-type Field = HTMLInputElement | HTMLTextAreaElement;
+type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
-const isField = (target: EventTarget | null): target is Field => target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement;
+/** Fields whose values are not typed again: secrets, files and what the page sets itself. */
+const UNTYPED = new Set(['password', 'file', 'hidden', 'checkbox', 'radio', 'submit', 'button', 'reset', 'image']);
+
+const isField = (target: EventTarget | null): target is Field =>
+  target instanceof HTMLSelectElement ||
+  target instanceof HTMLTextAreaElement ||
+  (target instanceof HTMLInputElement && !UNTYPED.has(target.type));
+
+/** A pressed button as it was: handed over only if it still is the same button saying the same thing. */
+interface Press {
+  button: HTMLElement;
+  label: string;
+}
+
+const labelOf = (button: HTMLElement) => `${button.getAttribute('aria-label') ?? ''}|${button.textContent ?? ''}`;
 
 /** Writes `value` into a field so that React sees a change and calls its onChange, as if it had just been typed. */
 function retype(field: Field, value: string): void {
+  if (field instanceof HTMLSelectElement) {
+    field.value = value;
+    field.dispatchEvent(new Event('change', { bubbles: true }));
+    return;
+  }
   // The element's own value setter is the one React watches; the prototype's is the browser's. Clearing through the
   // first and typing through the second leaves React a difference to report on the input event.
   field.value = '';
-  const prototypeValue = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field) as object, 'value');
-  prototypeValue?.set?.call(field, value);
+  Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field) as object, 'value')?.set?.call(field, value);
   field.dispatchEvent(new Event('input', { bubbles: true }));
 }
 
-/**
- * Starts keeping early typing and button presses; returns the function to call once the app has taken the page over,
- * which stops keeping them and hands them to the app: each typed field's value, then the kept press.
- */
-export function holdEarlyEvents(doc: Document): () => void {
-  const typed = new Set<Field>();
-  let pressed: HTMLElement | null = null;
+/** What holdEarlyEvents gives back: each step of the hand-over, and the way out when the app does not start. */
+export interface EarlyEvents {
+  /** The page is hydrated: the fields' values go to React. */
+  typed(): void;
+  /** The session is known (or `known` false: it could not be): stop holding, and press the kept button if any. */
+  pressed(known: boolean): void;
+  /** The app did not start: stop holding and drop what was kept, so the page's plain HTML works as it can. */
+  release(): void;
+}
+
+/** Starts keeping early typing and button presses (see EarlyEvents for how they are handed over). */
+export function holdEarlyEvents(doc: Document): EarlyEvents {
+  const values = new Map<Field, string>();
+  let press: Press | null = null;
+  let holding = true;
   const onInput = (event: Event) => {
-    if (isField(event.target)) typed.add(event.target);
+    if (isField(event.target)) values.set(event.target, event.target.value);
   };
   const onClick = (event: MouseEvent) => {
     const button = event.target instanceof Element ? event.target.closest<HTMLElement>('button, input[type="submit"]') : null;
-    if (!button) return;
+    if (!button || !event.isTrusted) return;
     // Without the app a button does nothing, and a submit button would send its form the old way; a page already
-    // hydrated but whose session is not yet known must not act on it either (it would act as a guest), so it is
-    // kept from React until the hand-over presses it again.
+    // hydrated whose session is not yet known must not act on it either (it would act as a guest), so it is kept from
+    // React until the hand-over presses it again.
     event.preventDefault();
     event.stopPropagation();
-    pressed = button;
+    press = { button, label: labelOf(button) };
+  };
+  const stop = () => {
+    if (!holding) return;
+    holding = false;
+    doc.removeEventListener('input', onInput, true);
+    doc.removeEventListener('change', onInput, true);
+    doc.removeEventListener('click', onClick, true);
   };
   doc.addEventListener('input', onInput, true);
+  doc.addEventListener('change', onInput, true);
   doc.addEventListener('click', onClick, true);
-  return () => {
-    doc.removeEventListener('input', onInput, true);
-    doc.removeEventListener('click', onClick, true);
-    for (const field of typed) if (field.isConnected) retype(field, field.value);
-    if (pressed?.isConnected) pressed.click();
+  return {
+    typed() {
+      for (const [field, value] of values) {
+        try {
+          if (field.isConnected) retype(field, value);
+        } catch {
+          // A field that cannot take its value back keeps what it shows; the others still get theirs.
+        }
+      }
+      values.clear();
+    },
+    pressed(known) {
+      stop();
+      const kept = press;
+      press = null;
+      // A press made before it was known who is signed in is not made as a guest: without the session it is dropped.
+      if (!kept || !known || !kept.button.isConnected || kept.button.hasAttribute('disabled') || labelOf(kept.button) !== kept.label) return;
+      kept.button.click();
+    },
+    release() {
+      stop();
+      values.clear();
+      press = null;
+    },
   };
 }

@@ -11,11 +11,22 @@ export function pageModulesElement(files: string[]): string {
   return `<script type="application/json" id="${PAGE_MODULES_ELEMENT_ID}">${JSON.stringify(files).replace(/</g, '\\u003c')}</script>`;
 }
 
-/** The paths a page's data block (its text) names, only paths on this site; none when it is missing or unreadable. */
-export function pageModulesOf(text: string | null | undefined): string[] {
+/** True for a built script of this site: read as the browser reads a URL, on `origin`, under /assets/, a .js file. */
+function isOwnScript(file: unknown, origin: string): file is string {
+  if (typeof file !== 'string') return false;
+  try {
+    const url = new URL(file, origin);
+    return url.origin === origin && url.pathname.startsWith('/assets/') && url.pathname.endsWith('.js');
+  } catch {
+    return false;
+  }
+}
+
+/** The scripts a page's data block (its text) names, only this site's built ones; none when missing or unreadable. */
+export function pageModulesOf(text: string | null | undefined, origin: string): string[] {
   try {
     const files: unknown = JSON.parse(text ?? '[]');
-    return Array.isArray(files) ? files.filter((file): file is string => typeof file === 'string' && file.startsWith('/') && !file.startsWith('//')) : [];
+    return Array.isArray(files) ? files.filter((file): file is string => isOwnScript(file, origin)) : [];
   } catch {
     return [];
   }
