@@ -194,6 +194,9 @@ describe('browse and the listing page', () => {
     await logInAs(page, buyer.username, buyer.password);
     await page.waitForURL(`${baseUrl()}/`);
     await page.goto(`${baseUrl()}/listing/${blogId}`);
+    // The watchlist as a signed-in buyer, once the page knows who is signed in (a press made earlier is handed over
+    // then, which the guest's Buy Now and the home search show).
+    await page.locator('html[data-app="ready"]').waitFor({ state: 'attached' });
     await page.getByRole('button', { name: 'Add to Watchlist' }).click();
     await page.getByText('Added to watchlist successfully!').waitFor();
     await snap(page, 'listing-watchlist-added');
