@@ -151,6 +151,40 @@ describe('the schema validation (ADR 0052)', () => {
       { rule: 'schema', object: 'Deploymnet/typo', message: expect.stringContaining('apps/v1/Deploymnet has no Kubernetes schema') },
     ]);
   });
+
+  // The monitoring component's PodMonitors and PrometheusRule against the Prometheus Operator's CRD schemas (ADR 0075):
+  // without a cluster this is the only check, and a wrong object would otherwise first fail at apply time.
+  const MONITORING = join(__dirname, '..', '..', 'k8s', 'components', 'monitoring');
+  const monitoringObjects = (): K8sObject[] =>
+    ['podmonitors.yaml', 'prometheus-rules.yaml'].flatMap((name) => parseAllDocuments(readFileSync(join(MONITORING, name), 'utf8')).map((document) => document.toJS()));
+  const monitoring = (id: string, objects: K8sObject[]) => objects.find((object) => `${object.kind}/${object.metadata.name}` === id)!;
+
+  it('accepts the monitoring component, and names a PodMonitor field of the wrong type and a duration it cannot read', async () => {
+    await expect(validateSchemas(monitoringObjects())).resolves.toEqual({ violations: [], skipped: [] });
+    const objects = monitoringObjects();
+    // A port number where the CRD takes the container port's name.
+    monitoring('PodMonitor/market-gateway', objects).spec.podMetricsEndpoints[0].port = 9464;
+    monitoring('PodMonitor/market-services', objects).spec.podMetricsEndpoints[0].interval = '15 seconds';
+    const { violations } = await validateSchemas(objects);
+    expect(violations).toEqual([
+      { rule: 'schema', object: 'PodMonitor/market-services', message: expect.stringContaining('/spec/podMetricsEndpoints/0/interval must match pattern') },
+      { rule: 'schema', object: 'PodMonitor/market-gateway', message: '/spec/podMetricsEndpoints/0/port must be string' },
+    ]);
+  });
+
+  it('names a PrometheusRule rule without its expression, with a label that is not a string, or a bad `for`', async () => {
+    const objects = monitoringObjects();
+    const rules = monitoring('PrometheusRule/market-rules', objects).spec.groups[0].rules;
+    delete rules[0].expr;
+    rules[1].labels.severity = 2;
+    rules[2].for = 'ten minutes';
+    const { violations } = await validateSchemas(objects);
+    expect(violations).toHaveLength(1);
+    expect(violations[0]).toMatchObject({ rule: 'schema', object: 'PrometheusRule/market-rules' });
+    expect(violations[0].message).toContain('/spec/groups/0/rules/0 must have required property expr');
+    expect(violations[0].message).toContain('/spec/groups/0/rules/1/labels/severity must be string');
+    expect(violations[0].message).toContain('/spec/groups/0/rules/2/for must match pattern');
+  });
 });
 
 describe('what the check reads from the code and the objects', () => {

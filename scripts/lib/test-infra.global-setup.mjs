@@ -11,7 +11,7 @@ export default async function globalSetup() {
     console.log(`\nIntegration infrastructure: the environment's services (${reason}; chosen in ${took})`);
     return;
   }
-  console.log(`\nIntegration infrastructure: containers (${reason}); starting PostgreSQL, Redis, NATS and MinIO`);
+  console.log(`\nIntegration infrastructure: containers (${reason}); starting PostgreSQL, Redis, NATS and S3`);
   const containers = await startTestContainers(await loadTestcontainers(), (line) => console.log(`  ${line}`));
   globalThis.__TEST_CONTAINERS__ = containers;
   Object.assign(process.env, containers.env);

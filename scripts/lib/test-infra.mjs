@@ -1,6 +1,6 @@
 // The integration tests' infrastructure, chosen by one switch (TEST_INFRA, ADR 0054): PostgreSQL, Redis, NATS with
-// JetStream and MinIO started through testcontainers when a Docker engine answers (a laptop with Docker), else the
-// services the environment names (these machines and CI).
+// JetStream and S3 (Versity's S3 gateway, ADR 0077) started through testcontainers when a Docker engine answers (a
+// laptop with Docker), else the services the environment names (these machines and CI).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 
@@ -9,8 +9,8 @@ export const TEST_IMAGES = {
   postgres: 'postgres:15.18-alpine',
   redis: 'redis:7.4.11-alpine',
   nats: 'nats:2.10.29-alpine',
-  // MinIO publishes its images on quay.io.
-  minio: 'quay.io/minio/minio:RELEASE.2025-09-07T16-13-09Z',
+  // Versity's S3 gateway, as compose and the k8s dev overlay run it: MinIO publishes no images any more (ADR 0077).
+  s3: 'versity/versitygw:v1.8.0',
 };
 
 /** How long `auto` waits for a Docker engine's answer before it settles for the environment's services. */
@@ -72,7 +72,7 @@ export async function chooseInfra(mode, { probe = probeContainerRuntime, timeout
  * The four containers, not yet started, each with what its started self gives the tests. `tc` is the testcontainers
  * module; the credentials are random for each run.
  */
-export function testContainers(tc, secrets = { postgres: randomBytes(12).toString('hex'), minioUser: 'test-minio', minio: randomBytes(16).toString('hex') }) {
+export function testContainers(tc, secrets = { postgres: randomBytes(12).toString('hex'), s3User: 'test-s3', s3: randomBytes(16).toString('hex') }) {
   const { GenericContainer, Wait } = tc;
   const url = (scheme, started, port, auth = '', path = '') => `${scheme}://${auth}${started.getHost()}:${started.getMappedPort(port)}${path}`;
   return [
@@ -104,14 +104,26 @@ export function testContainers(tc, secrets = { postgres: randomBytes(12).toStrin
       env: (started) => ({ NATS_URL: url('nats', started, 4222) }),
     },
     {
-      name: 'MinIO',
-      image: TEST_IMAGES.minio,
-      container: new GenericContainer(TEST_IMAGES.minio)
-        .withCommand(['server', '/data'])
-        .withEnvironment({ MINIO_ROOT_USER: secrets.minioUser, MINIO_ROOT_PASSWORD: secrets.minio })
+      name: 'S3',
+      image: TEST_IMAGES.s3,
+      // Started as docker-compose.yml's s3 service is (ADR 0077): no command, so the image's entrypoint builds the
+      // gateway's from VGW_*; the root key pair is the S3 pair; VGW_HEALTH adds the unauthenticated path waited on.
+      container: new GenericContainer(TEST_IMAGES.s3)
+        .withEnvironment({
+          ROOT_ACCESS_KEY: secrets.s3User,
+          ROOT_SECRET_KEY: secrets.s3,
+          VGW_PORT: ':9000',
+          VGW_HEALTH: '/health',
+          VGW_BACKEND: 'posix',
+          VGW_BACKEND_ARG: '/data',
+        })
+        // The posix backend needs its root to exist and is refused without user extended attributes: compose gives it a
+        // volume, here Docker makes /data as the working directory in the container's own layer, which keeps them (a
+        // tmpfs keeps them only on Linux 6.6 and later).
+        .withWorkingDir('/data')
         .withExposedPorts(9000)
-        .withWaitStrategy(Wait.forHttp('/minio/health/ready', 9000)),
-      env: (started) => ({ TEST_S3_ENDPOINT: url('http', started, 9000), TEST_S3_ACCESS_KEY: secrets.minioUser, TEST_S3_SECRET_KEY: secrets.minio }),
+        .withWaitStrategy(Wait.forHttp('/health', 9000)),
+      env: (started) => ({ TEST_S3_ENDPOINT: url('http', started, 9000), TEST_S3_ACCESS_KEY: secrets.s3User, TEST_S3_SECRET_KEY: secrets.s3 }),
     },
   ];
 }

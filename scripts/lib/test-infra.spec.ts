@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 // @ts-expect-error plain ESM script without type declarations
 import { PROBE_TIMEOUT_MS, TEST_IMAGES, chooseInfra, probeContainerRuntime, startTestContainers, testContainers } from './test-infra.mjs';
 
@@ -75,6 +77,10 @@ function fakeTestcontainers(failing?: string) {
       this.setup.ports = ports;
       return this;
     }
+    withWorkingDir(dir: string) {
+      this.setup.workingDir = dir;
+      return this;
+    }
     withTmpFs(tmpFs: Record<string, string>) {
       this.setup.tmpFs = tmpFs;
       return this;
@@ -97,14 +103,22 @@ function fakeTestcontainers(failing?: string) {
 }
 
 describe('the containers', () => {
-  it('run pinned images: PostgreSQL 15, Redis 7, NATS 2.10 with JetStream, MinIO', () => {
+  it("run pinned images: PostgreSQL 15, Redis 7, NATS 2.10 with JetStream, Versity's S3 gateway as compose runs it", () => {
     const images = Object.values(TEST_IMAGES) as string[];
-    for (const image of images) expect(image).toMatch(/:(\d+(\.\d+)+-alpine|RELEASE\.[\dT-]+Z)$/);
+    for (const image of images) expect(image).toMatch(/:v?\d+(\.\d+)+(-alpine)?$/);
     expect(TEST_IMAGES).toMatchObject({ postgres: expect.stringMatching(/^postgres:15\./), redis: expect.stringMatching(/^redis:7\./), nats: expect.stringMatching(/^nats:2\.10\./) });
+    // The image compose's s3 service runs (ADR 0077).
+    const compose = readFileSync(join(__dirname, '../../docker-compose.yml'), 'utf8');
+    expect(compose).toContain(`image: ${TEST_IMAGES.s3}\n`);
     const specs = testContainers(fakeTestcontainers().module) as { name: string; container: { image: string; setup: Record<string, unknown> } }[];
     expect(specs.map((spec) => spec.container.image)).toEqual(images);
     const nats = specs.find((spec) => spec.name === 'NATS')!;
     expect(nats.container.setup.command).toEqual(['nats-server', '-js']);
+    const s3 = specs.find((spec) => spec.name === 'S3')!;
+    expect(s3.container.setup.command).toBeUndefined();
+    expect(s3.container.setup.environment).toMatchObject({ VGW_BACKEND: 'posix', VGW_BACKEND_ARG: '/data', VGW_HEALTH: '/health', VGW_PORT: ':9000' });
+    expect(s3.container.setup.workingDir).toBe('/data');
+    expect(s3.container.setup.wait).toEqual({ http: '/health', port: 9000 });
     for (const spec of specs) expect(spec.container.setup.wait).toBeDefined();
   });
 
@@ -115,7 +129,7 @@ describe('the containers', () => {
       REDIS_URL: 'redis://localhost:16379',
       NATS_URL: 'nats://localhost:14222',
       TEST_S3_ENDPOINT: 'http://localhost:19000',
-      TEST_S3_ACCESS_KEY: 'test-minio',
+      TEST_S3_ACCESS_KEY: 'test-s3',
       TEST_S3_SECRET_KEY: expect.stringMatching(/^[0-9a-f]{32}$/),
     });
     await stop();
@@ -124,6 +138,6 @@ describe('the containers', () => {
   it('stop the ones that started when one fails, and say which', async () => {
     const fake = fakeTestcontainers(TEST_IMAGES.nats);
     await expect(startTestContainers(fake.module)).rejects.toThrow(`${TEST_IMAGES.nats} failed`);
-    expect(fake.stopped.sort()).toEqual([TEST_IMAGES.minio, TEST_IMAGES.postgres, TEST_IMAGES.redis].sort());
+    expect(fake.stopped.sort()).toEqual([TEST_IMAGES.s3, TEST_IMAGES.postgres, TEST_IMAGES.redis].sort());
   });
 });
