@@ -8,6 +8,7 @@ import { SellerModerationService } from './listings/seller-moderation.service';
 import { ListingsService } from './listings/listings.service';
 import { BrowseService } from './listings/browse.service';
 import { SearchVocabulary } from './listings/search-vocabulary';
+import { BrowseIndexFeed } from './listings/browse-index/browse-index.feed';
 import { ListingsController } from './listings/listings.controller';
 import { SellerDirectory } from './listings/seller-directory';
 import { SellerEventsHandler } from './listings/seller-events.handler';
@@ -42,7 +43,11 @@ export function listingsAppModule(config: ServiceConfig & Partial<DomainProofCon
       config,
       ...LISTINGS_DATABASE,
       // A saved search's matches are its recent news (ADR 0074): 30 days, far past any redelivery of listing.approved.
-      retention: () => [{ table: 'saved_search_matches', column: 'matched_at', keepMs: MATCHES_KEPT_MS }],
+      // The browse index's change feed is read within seconds (ADR 0081); an hour covers any replica's restart.
+      retention: () => [
+        { table: 'saved_search_matches', column: 'matched_at', keepMs: MATCHES_KEPT_MS },
+        { table: 'browse_changes', column: 'changed_at', keepMs: 3_600_000 },
+      ],
     },
     {
       imports: [SettingsModule],
@@ -56,6 +61,7 @@ export function listingsAppModule(config: ServiceConfig & Partial<DomainProofCon
         ListingsService,
         BrowseService,
         SearchVocabulary,
+        BrowseIndexFeed,
         SellerDirectory,
         BidHistoryClient,
         SaleTermsService,

@@ -9,10 +9,11 @@ import { UnwoundSales1764550200000 } from './migrations/1764550200000-unwound-sa
 import { RefundedSales1765000100000 } from './migrations/1765000100000-refunded-sales';
 import { SavedSearches1765100000000 } from './migrations/1765100000000-saved-searches';
 import { WatchReminders1765100000001 } from './migrations/1765100000001-watch-reminders';
+import { BrowseChanges1765200000000 } from './migrations/1765200000000-browse-changes';
 
 /** The `listings` schema: what the listings-service and its migrate step (ADR 0053) open. */
 export const LISTINGS_DATABASE: ServiceDatabase = {
   schema: 'listings',
   entities: [],
-  migrations: [CreateListings1763800600000, CreateWatchlist1763800700000, BrowseCountsAndSortIndexes1763800800000, PriceVersionAndModeration1764510100000, ListingOwnership1764530000000, ListingCancellation1764540000000, UnwoundSales1764550200000, RefundedSales1765000100000, SavedSearches1765100000000, WatchReminders1765100000001],
+  migrations: [CreateListings1763800600000, CreateWatchlist1763800700000, BrowseCountsAndSortIndexes1763800800000, PriceVersionAndModeration1764510100000, ListingOwnership1764530000000, ListingCancellation1764540000000, UnwoundSales1764550200000, RefundedSales1765000100000, SavedSearches1765100000000, WatchReminders1765100000001, BrowseChanges1765200000000],
 };

@@ -28,6 +28,7 @@ describe('configuration is checked at start', () => {
     ['notifications-service', { ...tokenKeys, SEARCH_ALERT_INTERVAL_MS: '0' }, /^Invalid configuration: SEARCH_ALERT_INTERVAL_MS: /],
     ['listings-service', { ...tokenKeys, WATCH_REMINDER_SWEEP_MS: 'often' }, /^Invalid configuration: WATCH_REMINDER_SWEEP_MS: /],
     ['listings-service', { ...tokenKeys, SEARCH_VOCABULARY_MAX_AGE_MS: '-1' }, /^Invalid configuration: SEARCH_VOCABULARY_MAX_AGE_MS: /],
+    ['listings-service', { ...tokenKeys, BROWSE_INDEX: 'elastic' }, /^Invalid configuration: BROWSE_INDEX: /],
     ['gateway', { ...keys, OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:4318', OTEL_TRACES_SAMPLER_ARG: '1.5' }, /^Invalid configuration: OTEL_TRACES_SAMPLER_ARG: must be a number from 0 to 1/],
     ['bidding-service', { ...keys, OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:4318', OTEL_TRACES_SAMPLER_ARG: 'all' }, /^Invalid configuration: OTEL_TRACES_SAMPLER_ARG: must be a number from 0 to 1/],
   ])('%s with a bad value stops with one line naming the variable', (app, env, line) => {

@@ -8,6 +8,7 @@ import { buildListing } from '../testing/listing.factory';
 import { BrowseService } from './browse.service';
 import { ListingsRepository } from './listings.repository';
 import { SearchVocabulary } from './search-vocabulary';
+import { BrowseIndexFeed } from './browse-index/browse-index.feed';
 
 // Typo-tolerant browse search (ADR 0080) against PostgreSQL: the vocabulary is the live titles' words (ts_stat), and a
 // search is corrected only when, as typed, it matches no live listing at all.
@@ -21,7 +22,7 @@ describe('browse search with a misspelled word', () => {
   const ready = async (config: { SEARCH_VOCABULARY_MAX_AGE_MS: number } | null = null) => {
     const vocabulary = new SearchVocabulary(ds, config);
     await vocabulary.refresh();
-    return new BrowseService(listings, vocabulary);
+    return new BrowseService(listings, vocabulary, new BrowseIndexFeed(ds, { BROWSE_INDEX: 'off' }));
   };
   const titles = (answer: { listings: Array<{ title: string }> }) => answer.listings.map((listing) => listing.title).sort();
   const live = async (overrides: Parameters<typeof buildListing>[0]) => {
@@ -44,7 +45,7 @@ describe('browse search with a misspelled word', () => {
 
   it('answers a misspelled search with the listings of its correction, and says which search that was', async () => {
     // Before the vocabulary's first read there is no suggestion, and no search waits for one.
-    expect(await browse(new BrowseService(listings, new SearchVocabulary(ds, null)), { search: 'ecomerce' })).toMatchObject({ corrected_search: null, total: 0 });
+    expect(await browse(new BrowseService(listings, new SearchVocabulary(ds, null), new BrowseIndexFeed(ds, { BROWSE_INDEX: 'off' })), { search: 'ecomerce' })).toMatchObject({ corrected_search: null, total: 0 });
     const service = await ready();
     const answer = await browse(service, { search: 'ecomerce' });
     expect(answer.corrected_search).toBe('e-commerce');

@@ -4,6 +4,7 @@ import { totalAndFacets } from './browse-query';
 import { ListingsRepository } from './listings.repository';
 import { presentListing } from './listing.presenter';
 import { SearchVocabulary } from './search-vocabulary';
+import { BrowseIndexFeed } from './browse-index/browse-index.feed';
 
 /** Browse (SPEC §2): a page of active listings, the same for every caller (the gateway shares pages between them). */
 @Injectable()
@@ -13,6 +14,7 @@ export class BrowseService {
   constructor(
     private readonly listings: ListingsRepository,
     private readonly vocabulary: SearchVocabulary,
+    private readonly index: BrowseIndexFeed,
   ) {}
 
   /**
@@ -22,7 +24,7 @@ export class BrowseService {
   async browse(query: BrowseListingsQuery): Promise<BrowseListingsResponse> {
     const asked = await this.page(query);
     if (asked.total > 0 || !query.search) return { ...asked, corrected_search: null };
-    const corrected = await this.vocabulary.correct(query.search).catch((error: unknown) => {
+    const corrected = await this.vocabulary.correct(query.search, (text) => this.index.matchesAny(text)).catch((error: unknown) => {
       // A suggestion is a courtesy: its failure leaves the empty answer as it was.
       this.logger.warn(`No spelling suggestion for a search (${(error as Error).message})`);
       return null;
@@ -33,7 +35,11 @@ export class BrowseService {
   }
 
   private async page(query: BrowseListingsQuery): Promise<Omit<BrowseListingsResponse, 'corrected_search'>> {
-    const { listings, grid } = await this.listings.browse(query);
+    // The index chooses the page and counts it (ADR 0081); PostgreSQL gives the page's rows, or all of it without one.
+    const fromIndex = await this.index.answer(query);
+    const { listings, grid } = fromIndex
+      ? { listings: await this.listings.activeByIds(fromIndex.ids), grid: fromIndex.grid }
+      : await this.listings.browse(query);
     const { total, facets } = totalAndFacets(grid, query);
     return {
       listings: listings.map((listing) => presentListing(listing, null)),

@@ -9,7 +9,7 @@ const VOCABULARY_WORDS = 50_000;
 const READ_TIMEOUT_SECONDS = 120;
 
 /**
- * The words live listings' titles use, for typo-tolerant search (ADR 0080): read with ts_stat (the 'simple' parser, so
+ * The words live listings' titles use, for typo-tolerant search (ADR 0080): read with the 'simple' parser ( so
  * words as written, "e-commerce" whole) at start and again in the background once older than
  * SEARCH_VOCABULARY_MAX_AGE_MS, kept in memory. Only a search that matched nothing asks for it, so browse pays nothing
  * otherwise, and no search ever waits for a read: before the first one ends there is simply no suggestion.
@@ -37,13 +37,17 @@ export class SearchVocabulary implements OnApplicationBootstrap {
    * The search text corrected word by word, or null: when nothing would change, when no vocabulary has been read yet,
    * or when some active listing matches the text as written (then the filters, not the spelling, left the page empty).
    */
-  async correct(text: string): Promise<string | null> {
+  async correct(text: string, matchesAsTyped: (text: string) => Promise<boolean | null> = async () => null): Promise<string | null> {
     const vocabulary = this.vocabulary();
     if (!vocabulary) return null;
-    const [{ used }]: Array<{ used: boolean }> = await this.dataSource.query(
-      `SELECT EXISTS (SELECT 1 FROM listings WHERE status = 'active' AND search @@ websearch_to_tsquery('english', $1)) AS used`,
-      [text],
-    );
+    // The browse index knows at once (ADR 0081); else PostgreSQL's EXISTS.
+    let used = await matchesAsTyped(text);
+    if (used === null) {
+      [{ used }] = (await this.dataSource.query(
+        `SELECT EXISTS (SELECT 1 FROM listings WHERE status = 'active' AND search @@ websearch_to_tsquery('english', $1)) AS used`,
+        [text],
+      )) as Array<{ used: boolean }>;
+    }
     return used ? null : correctedSearch(text, vocabulary);
   }
 
@@ -67,10 +71,12 @@ export class SearchVocabulary implements OnApplicationBootstrap {
       // statement timeout, and no request waits on it.
       await manager.query(`SET LOCAL statement_timeout = '${READ_TIMEOUT_SECONDS}s'`);
       return (await manager.query(
-        `SELECT word, ndoc::int AS listings
-         FROM ts_stat($$SELECT to_tsvector('simple', title) FROM listings WHERE status = 'active'$$)
-         WHERE length(word) >= 3 AND word ~ '[[:alpha:]]'
-         ORDER BY ndoc DESC, word LIMIT $1`,
+        // A hash aggregate of each title's distinct words, not ts_stat: ts_stat keeps its words in a binary tree that is
+        // not balanced, so titles with words of their own ("#48213") made it quadratic (4.7 s against 0.5 s at 90,000).
+        `SELECT word, count(*)::int AS listings
+         FROM listings, unnest(tsvector_to_array(to_tsvector('simple', title))) AS word
+         WHERE status = 'active' AND length(word) >= 3 AND word ~ '[[:alpha:]]'
+         GROUP BY word ORDER BY listings DESC, word LIMIT $1`,
         [VOCABULARY_WORDS],
       )) as VocabularyWord[];
     });

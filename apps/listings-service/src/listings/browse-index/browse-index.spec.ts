@@ -1,0 +1,149 @@
+import { BrowseListingsQuerySchema, type BrowseListingsQuery } from '@market/contracts';
+import { totalAndFacets } from '../browse-query';
+import { BrowseIndex, type IndexedListing } from './browse-index';
+import { answerFromIndex } from './browse-index.query';
+import { parseTsQuery, type TsQueryNode } from './ts-query';
+import { seededRandom } from '../../testing/seeded-random';
+
+
+const CATEGORIES = ['Blog', 'SaaS', 'E-commerce', 'Newsletter'] as const;
+const WORDS = ['coffe', 'tea', 'garden', 'fit', 'travel', 'blog', 'shop', 'chess'];
+
+function listing(r: (n: number) => number, n: number): IndexedListing {
+  const lexemes = WORDS.filter(() => r(3) === 0).sort();
+  return {
+    id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`.replace(/^0/, String(r(10))),
+    category: CATEGORIES[r(CATEGORIES.length)],
+    listing_type: r(2) ? 'auction' : 'fixed',
+    featured: r(5) === 0,
+    // Few distinct values, so ties are common and the id decides them, as in PostgreSQL.
+    price: 1000 * (1 + r(20)),
+    monthly_revenue: 100 * r(15),
+    created_us: 1_700_000_000_000_000 + r(50) * 1_000_000,
+    lexemes,
+  };
+}
+
+function matches(node: TsQueryNode, words: Set<string>): boolean {
+  switch (node.kind) {
+    case 'term':
+      return words.has(node.lexeme);
+    case 'not':
+      return !matches(node.arg, words);
+    case 'and':
+      return matches(node.left, words) && matches(node.right, words);
+    case 'or':
+      return matches(node.left, words) || matches(node.right, words);
+  }
+}
+
+/** What PostgreSQL answers, written the plain way: filter, sort by (key, id), slice; count the grid. */
+function reference(rows: IndexedListing[], query: BrowseListingsQuery, search: TsQueryNode | undefined) {
+  const counted = rows.filter(
+    (row) =>
+      (query.featured === undefined || row.featured === query.featured) &&
+      row.price >= (query.min_price ?? -Infinity) && row.price <= (query.max_price ?? Infinity) &&
+      row.monthly_revenue >= (query.min_revenue ?? -Infinity) && row.monthly_revenue <= (query.max_revenue ?? Infinity) &&
+      (!search || matches(search, new Set(row.lexemes))),
+  );
+  const grid = new Map<string, number>();
+  for (const row of counted) grid.set(`${row.category}|${row.listing_type}`, (grid.get(`${row.category}|${row.listing_type}`) ?? 0) + 1);
+  const key = (row: IndexedListing) => (query.sort_by === 'price' ? row.price : query.sort_by === 'monthly_revenue' ? row.monthly_revenue : row.created_us);
+  const shown = counted
+    .filter((row) => (!query.category || row.category === query.category) && (query.listing_type === 'all' || row.listing_type === query.listing_type))
+    .sort((a, b) => key(a) - key(b) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  if (query.sort_order === 'desc') shown.reverse();
+  const offset = (query.page - 1) * query.limit;
+  return {
+    ids: shown.slice(offset, offset + query.limit).map((row) => row.id),
+    grid: [...grid].map(([cell, n]) => ({ category: cell.split('|')[0], listing_type: cell.split('|')[1], n })).sort(byCell),
+  };
+}
+
+const byCell = (a: { category: string; listing_type: string }, b: { category: string; listing_type: string }) =>
+  `${a.category}|${a.listing_type}`.localeCompare(`${b.category}|${b.listing_type}`);
+
+function randomQuery(r: (n: number) => number): { query: BrowseListingsQuery; search?: TsQueryNode } {
+  const raw: Record<string, string> = {};
+  if (r(2)) raw.category = CATEGORIES[r(CATEGORIES.length)];
+  if (r(3) === 0) raw.listing_type = r(2) ? 'auction' : 'fixed';
+  if (r(4) === 0) raw.featured = r(2) ? 'true' : 'false';
+  if (r(3) === 0) raw.min_price = String(1000 * r(12));
+  if (r(3) === 0) raw.max_price = String(1000 * (8 + r(14)));
+  if (r(4) === 0) raw.min_revenue = String(100 * r(10));
+  if (r(5) === 0) raw.max_revenue = String(100 * (5 + r(10)));
+  raw.sort_by = ['created_at', 'price', 'monthly_revenue'][r(3)];
+  raw.sort_order = r(2) ? 'asc' : 'desc';
+  raw.limit = String(1 + r(30));
+  raw.page = String(1 + r(6));
+  const texts = [undefined, "'coffe'", "'tea' & 'shop'", "'garden' | 'chess'", "!'blog'", "'fit' & !'travel'", "!'tea' & !'shop'", "!( 'coffe' | 'tea' )", "'nothere'"];
+  const text = texts[r(texts.length)];
+  const search = text === undefined ? undefined : (parseTsQuery(text) as TsQueryNode);
+  return { query: BrowseListingsQuerySchema.parse(raw), search };
+}
+
+describe('the browse index (ADR 0081)', () => {
+  it('answers every query as the plain filter, sort and count would, through loads, edits, removals and compactions', () => {
+    const r = seededRandom(11);
+    const index = new BrowseIndex(150);
+    const rows = new Map<string, IndexedListing>();
+    let next = 0;
+    const initial = Array.from({ length: 1500 }, () => listing(r, next++));
+    for (const row of initial) rows.set(row.id, row);
+    index.add(initial);
+    index.sortAll();
+    for (let round = 0; round < 40; round++) {
+      for (let q = 0; q < 25; q++) {
+        const { query, search } = randomQuery(r);
+        const expected = reference([...rows.values()], query, search);
+        const got = answerFromIndex(index, query, search);
+        expect({ round, q, ids: got.ids, grid: [...got.grid].sort(byCell) }).toEqual({ round, q, ...expected });
+        const { total } = totalAndFacets(got.grid, query);
+        expect(total).toBe(reference([...rows.values()], { ...query, page: 1, limit: 100_000 }, search).ids.length);
+      }
+      // A round of changes: new listings, price and featured changes, text edits, listings that leave and return.
+      const ids = [...rows.keys()];
+      const changes = [];
+      const count = 1 + r(120);
+      // Some rounds only move prices or featured flags, as a storm of bids does: no slot comes or goes.
+      const inPlace = round % 3 === 2;
+      for (let c = 0; c < count; c++) {
+        const roll = inPlace ? 2 + r(2) : r(5);
+        if (roll === 0 || ids.length === 0) {
+          const row = listing(r, next++);
+          rows.set(row.id, row);
+          changes.push({ id: row.id, row });
+        } else {
+          const id = ids[r(ids.length)];
+          const old = rows.get(id);
+          if (roll === 1 || !old) {
+            rows.delete(id);
+            changes.push({ id, row: null });
+          } else {
+            const row = { ...old, price: roll === 2 ? 1000 * (1 + r(20)) : old.price, featured: roll === 3 ? !old.featured : old.featured, lexemes: roll === 4 ? WORDS.filter(() => r(2) === 0).sort() : old.lexemes };
+            rows.set(id, row);
+            changes.push({ id, row });
+          }
+        }
+      }
+      index.apply(changes);
+      expect(index.live).toBe(rows.size);
+    }
+    expect(index.compactions).toBeGreaterThan(0);
+  });
+
+  it('counts an unknown category as no match while its facets still count the others', () => {
+    const index = new BrowseIndex();
+    index.add([listing(seededRandom(3), 1)]);
+    index.sortAll();
+    const got = answerFromIndex(index, BrowseListingsQuerySchema.parse({ category: 'Newsletter' }), undefined);
+    expect(got.grid.reduce((n, cell) => n + cell.n, 0)).toBe(1);
+  });
+
+  it('matches nothing for a search without lexemes', () => {
+    const index = new BrowseIndex();
+    index.add([listing(seededRandom(5), 1)]);
+    index.sortAll();
+    expect(answerFromIndex(index, BrowseListingsQuerySchema.parse({}), 'empty')).toEqual({ ids: [], grid: [] });
+  });
+});

@@ -1,0 +1,332 @@
+/** What the browse index keeps of an active listing: its filters, its sort keys and its search lexemes (ADR 0081). */
+export interface IndexedListing {
+  id: string;
+  category: string;
+  listing_type: string;
+  featured: boolean;
+  price: number;
+  monthly_revenue: number;
+  /** created_at in microseconds since the epoch, as PostgreSQL orders it. */
+  created_us: number;
+  /** The lexemes of its stored `search` tsvector (tsvector_to_array). */
+  lexemes: string[];
+}
+
+/** One listing's change: its current row when it is active, null when it is not (or is gone). */
+export interface IndexChange {
+  id: string;
+  row: IndexedListing | null;
+}
+
+/** The sort keys, in the order of `keys`: browse's sort_by values. */
+export const SORT_KEYS = ['created_at', 'price', 'monthly_revenue'] as const;
+export type SortKeyName = (typeof SORT_KEYS)[number];
+
+/** Two 32-bit FNV-1a hashes of a listing's lexemes: an edit that changes its words is told from one that does not. */
+function lexemeHashes(lexemes: string[]): [number, number] {
+  let a = 0x811c9dc5;
+  let b = 0x01000193 ^ lexemes.length;
+  for (const lexeme of lexemes) {
+    for (let i = 0; i < lexeme.length; i++) {
+      const c = lexeme.charCodeAt(i);
+      a = Math.imul(a ^ c, 0x01000193);
+      b = Math.imul(b ^ c, 0x5bd1e995) ^ (b >>> 13);
+    }
+    a = Math.imul(a ^ 0x20, 0x01000193);
+    b = Math.imul(b ^ 0x20, 0x5bd1e995);
+  }
+  return [a | 0, b | 0];
+}
+
+const TYPES = ['auction', 'fixed'] as const;
+const ALL_ORDERS = 0b111;
+/** Positions per block of a sort order's prefix counts. */
+export const BLOCK = 256;
+
+/**
+ * Every active listing's browse fields in typed arrays, one slot each, with three sort orders and a posting list per
+ * lexeme: what browse needs to count and order matches without PostgreSQL (ADR 0081). A slot's words never change: an
+ * edit of its text takes a new slot and leaves the old one dead, so posting lists only grow at their end and stay
+ * ascending; dead slots are compacted away once they are a quarter of the live ones.
+ */
+export class BrowseIndex {
+  /** Slots ever handed out (live and dead). */
+  size = 0;
+  /** Compactions so far (for the metrics and the tests). */
+  compactions = 0;
+  /** Live slots. */
+  live = 0;
+  ids: string[] = [];
+  category = new Uint16Array(0);
+  type = new Uint8Array(0);
+  featured = new Uint8Array(0);
+  alive = new Uint8Array(0);
+  /** keys[k][slot]: created_us, price, monthly_revenue. */
+  keys: Float64Array[] = [new Float64Array(0), new Float64Array(0), new Float64Array(0)];
+  /** order[k]: live slots ascending by (key, id), as PostgreSQL's ORDER BY key ASC, id ASC; descending is its reverse. */
+  order: Int32Array[] = [new Int32Array(0), new Int32Array(0), new Int32Array(0)];
+  /** sorted[k][i] = keys[k][order[k][i]], for binary searches of a range. */
+  sorted: Float64Array[] = [new Float64Array(0), new Float64Array(0), new Float64Array(0)];
+  /** rank[k][slot]: the slot's position in order[k]. */
+  rank: Int32Array[] = [new Int32Array(0), new Int32Array(0), new Int32Array(0)];
+  /**
+   * blocks[k]: per block of BLOCK positions of order[k], how many slots of each cell come before it (prefix sums, one
+   * row of `blockCells` per block boundary), so a range of a sort key is counted per cell from two rows and at most
+   * two partial blocks, not slot by slot.
+   */
+  blocks: Int32Array[] = [new Int32Array(0), new Int32Array(0), new Int32Array(0)];
+  /** Cells per row of `blocks` when they were built (the categories known then, times 4). */
+  blockCells = 0;
+  readonly categories: string[] = [];
+  readonly categoryIndex = new Map<string, number>();
+  readonly postings = new Map<string, number[]>();
+  /** Live listings per cell: (category * 2 + type) * 2 + featured. */
+  cells: number[] = [];
+  /** A per-query mark: mark[slot] === stamp means "in this query's set", with no clearing between queries. */
+  mark = new Uint32Array(0);
+  stamp = 0;
+  private hashA = new Int32Array(0);
+  private hashB = new Int32Array(0);
+  private readonly slotOf = new Map<string, number>();
+
+  /** @param compactAfter dead slots tolerated before a compaction, at the least (a quarter of the live ones above it). */
+  constructor(private readonly compactAfter = 1024) {}
+
+  /** Loads listings (no order kept while loading); finish with `sortAll`. */
+  add(rows: IndexedListing[]): void {
+    for (const row of rows) this.place(row);
+  }
+
+  /** Sorts every order from scratch: after a load or a compaction. */
+  sortAll(): void {
+    const slots = new Int32Array(this.live);
+    let n = 0;
+    for (let s = 0; s < this.size; s++) if (this.alive[s]) slots[n++] = s;
+    for (let k = 0; k < SORT_KEYS.length; k++) this.setOrder(k, slots.slice().sort(this.comparator(k)));
+  }
+
+  /** Applies changes (the newest row of each listing): moves, adds and removes slots, then merges the orders. */
+  apply(changes: IndexChange[]): void {
+    const touched: number[] = [];
+    // Which orders moved (a bit per sort key), and whether a cell changed: a bid moves only the price order.
+    let moved = 0;
+    let recounted = false;
+    for (const { id, row } of changes) {
+      const existing = this.slotOf.get(id);
+      if (!row) {
+        if (existing !== undefined) this.kill(existing);
+        moved = ALL_ORDERS;
+        continue;
+      }
+      const [a, b] = lexemeHashes(row.lexemes);
+      if (existing !== undefined && this.hashA[existing] === a && this.hashB[existing] === b) {
+        const cell = this.cell(existing);
+        const keys = this.keys.map((key) => key[existing]);
+        this.uncount(existing);
+        this.fill(existing, row);
+        this.count(existing);
+        keys.forEach((value, k) => {
+          if (this.keys[k][existing] !== value) moved |= 1 << k;
+        });
+        recounted ||= this.cell(existing) !== cell;
+        touched.push(existing);
+        continue;
+      }
+      if (existing !== undefined) this.kill(existing);
+      touched.push(this.place(row));
+      moved = ALL_ORDERS;
+    }
+    if (this.size - this.live > Math.max(this.compactAfter, this.live / 4)) {
+      this.compact();
+      return;
+    }
+    this.merge(touched, moved);
+    // A new category widens the cells; a featured flag moved between them.
+    if (recounted || this.blockCells !== this.categories.length * 4) for (let k = 1; k < SORT_KEYS.length; k++) if (!(moved & (1 << k))) this.buildBlocks(k);
+  }
+
+  /** Whether a listing is in the index (active as last applied). */
+  has(id: string): boolean {
+    return this.slotOf.has(id);
+  }
+
+  /** A new query's mark value: slots marked with an older one read as unmarked. */
+  nextStamp(): number {
+    this.stamp = (this.stamp + 1) >>> 0;
+    if (this.stamp === 0) {
+      this.mark.fill(0);
+      this.stamp = 1;
+    }
+    return this.stamp;
+  }
+
+  /** (key, id) ascending, for order k. */
+  private comparator(k: number): (a: number, b: number) => number {
+    const key = this.keys[k];
+    const ids = this.ids;
+    return (a, b) => key[a] - key[b] || (ids[a] < ids[b] ? -1 : ids[a] > ids[b] ? 1 : 0);
+  }
+
+  private setOrder(k: number, order: Int32Array): void {
+    const sorted = new Float64Array(order.length);
+    const rank = this.rank[k];
+    const key = this.keys[k];
+    for (let i = 0; i < order.length; i++) {
+      sorted[i] = key[order[i]];
+      rank[order[i]] = i;
+    }
+    this.order[k] = order;
+    this.sorted[k] = sorted;
+    this.rank[k] = rank;
+    if (k > 0) this.buildBlocks(k);
+  }
+
+  private buildBlocks(k: number): void {
+    const order = this.order[k];
+    const width = this.categories.length * 4;
+    const rows = Math.floor(order.length / BLOCK) + 1;
+    const blocks = new Int32Array(rows * width);
+    const running = new Int32Array(width);
+    for (let i = 0; i < order.length; i++) {
+      if (i % BLOCK === 0) blocks.set(running, (i / BLOCK) * width);
+      running[this.cell(order[i])]++;
+    }
+    if (order.length % BLOCK === 0) blocks.set(running, (rows - 1) * width);
+    this.blocks[k] = blocks;
+    this.blockCells = width;
+  }
+
+  /** Each order that moved, without the touched and dead slots, merged with the touched live ones sorted. */
+  private merge(touched: number[], moved: number): void {
+    if (moved === 0) return;
+    const stamp = this.nextStamp();
+    // Each slot once, however often a batch named its listing.
+    const incoming: number[] = [];
+    for (const s of touched) {
+      if (this.mark[s] === stamp) continue;
+      this.mark[s] = stamp;
+      if (this.alive[s]) incoming.push(s);
+    }
+    for (let k = 0; k < SORT_KEYS.length; k++) {
+      if (!(moved & (1 << k))) continue;
+      const compare = this.comparator(k);
+      const added = Int32Array.from(incoming).sort(compare);
+      const old = this.order[k];
+      const next = new Int32Array(this.live);
+      let i = 0;
+      let j = 0;
+      let n = 0;
+      while (i < old.length || j < added.length) {
+        if (i < old.length && (!this.alive[old[i]] || this.mark[old[i]] === stamp)) {
+          i++;
+        } else if (j >= added.length || (i < old.length && compare(old[i], added[j]) < 0)) {
+          next[n++] = old[i++];
+        } else {
+          next[n++] = added[j++];
+        }
+      }
+      this.setOrder(k, next);
+    }
+  }
+
+  /** Renumbers the live slots densely and filters the posting lists to match. */
+  private compact(): void {
+    this.compactions++;
+    const to = new Int32Array(this.size).fill(-1);
+    let n = 0;
+    for (let s = 0; s < this.size; s++) {
+      if (!this.alive[s]) continue;
+      to[s] = n;
+      this.ids[n] = this.ids[s];
+      this.category[n] = this.category[s];
+      this.type[n] = this.type[s];
+      this.featured[n] = this.featured[s];
+      this.hashA[n] = this.hashA[s];
+      this.hashB[n] = this.hashB[s];
+      for (const key of this.keys) key[n] = key[s];
+      this.alive[n] = 1;
+      this.slotOf.set(this.ids[n], n);
+      n++;
+    }
+    this.alive.fill(0, n);
+    this.ids.length = n;
+    this.size = n;
+    for (const [lexeme, list] of this.postings) {
+      let m = 0;
+      for (const s of list) if (to[s] >= 0) list[m++] = to[s];
+      if (m === 0) this.postings.delete(lexeme);
+      else list.length = m;
+    }
+    this.sortAll();
+  }
+
+  private place(row: IndexedListing): number {
+    if (this.size === this.alive.length) this.grow(Math.max(1024, this.size * 2));
+    const s = this.size++;
+    this.ids[s] = row.id;
+    this.fill(s, row);
+    [this.hashA[s], this.hashB[s]] = lexemeHashes(row.lexemes);
+    this.alive[s] = 1;
+    this.live++;
+    this.slotOf.set(row.id, s);
+    this.count(s);
+    for (const lexeme of row.lexemes) {
+      const list = this.postings.get(lexeme);
+      if (list) list.push(s);
+      else this.postings.set(lexeme, [s]);
+    }
+    return s;
+  }
+
+  private fill(s: number, row: IndexedListing): void {
+    let category = this.categoryIndex.get(row.category);
+    if (category === undefined) {
+      category = this.categories.push(row.category) - 1;
+      this.categoryIndex.set(row.category, category);
+    }
+    this.category[s] = category;
+    this.type[s] = row.listing_type === TYPES[0] ? 0 : 1;
+    this.featured[s] = row.featured ? 1 : 0;
+    this.keys[0][s] = row.created_us;
+    this.keys[1][s] = row.price;
+    this.keys[2][s] = row.monthly_revenue;
+  }
+
+  private kill(s: number): void {
+    this.uncount(s);
+    this.alive[s] = 0;
+    this.live--;
+    this.slotOf.delete(this.ids[s]);
+  }
+
+  /** A slot's cell: (category * 2 + type) * 2 + featured. */
+  cell(s: number): number {
+    return (this.category[s] * 2 + this.type[s]) * 2 + this.featured[s];
+  }
+
+  private count(s: number): void {
+    const c = this.cell(s);
+    this.cells[c] = (this.cells[c] ?? 0) + 1;
+  }
+
+  private uncount(s: number): void {
+    this.cells[this.cell(s)]--;
+  }
+
+  private grow(capacity: number): void {
+    const grown = <T extends Uint8Array | Uint16Array | Int32Array | Uint32Array | Float64Array>(old: T): T => {
+      const next = new (old.constructor as new (n: number) => T)(capacity);
+      next.set(old);
+      return next;
+    };
+    this.category = grown(this.category);
+    this.type = grown(this.type);
+    this.featured = grown(this.featured);
+    this.alive = grown(this.alive);
+    this.hashA = grown(this.hashA);
+    this.hashB = grown(this.hashB);
+    this.mark = grown(this.mark);
+    this.keys = this.keys.map(grown);
+    this.rank = this.rank.map(grown);
+  }
+}
