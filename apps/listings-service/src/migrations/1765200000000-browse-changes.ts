@@ -26,12 +26,17 @@ export class BrowseChanges1765200000000 implements MigrationInterface {
         PERFORM pg_notify('listings_browse', '');
         RETURN NULL;
       END $$`);
+    // Only what browse can see: an active listing that comes, goes or changes. Drafts and pending listings cost nothing.
     await queryRunner.query(`
-      CREATE TRIGGER listings_browse_insert_delete AFTER INSERT OR DELETE ON listings
-      FOR EACH ROW EXECUTE FUNCTION browse_changes_note()`);
+      CREATE TRIGGER listings_browse_insert AFTER INSERT ON listings
+      FOR EACH ROW WHEN (NEW.status = 'active') EXECUTE FUNCTION browse_changes_note()`);
+    await queryRunner.query(`
+      CREATE TRIGGER listings_browse_delete AFTER DELETE ON listings
+      FOR EACH ROW WHEN (OLD.status = 'active') EXECUTE FUNCTION browse_changes_note()`);
     await queryRunner.query(`
       CREATE TRIGGER listings_browse_update AFTER UPDATE ON listings
       FOR EACH ROW WHEN (
+        (OLD.status = 'active' OR NEW.status = 'active') AND
         (OLD.status, OLD.category, OLD.listing_type, OLD.featured, OLD.price, OLD.monthly_revenue, OLD.created_at, OLD.search)
         IS DISTINCT FROM
         (NEW.status, NEW.category, NEW.listing_type, NEW.featured, NEW.price, NEW.monthly_revenue, NEW.created_at, NEW.search)
@@ -40,7 +45,8 @@ export class BrowseChanges1765200000000 implements MigrationInterface {
 
   async down(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query('DROP TRIGGER listings_browse_update ON listings');
-    await queryRunner.query('DROP TRIGGER listings_browse_insert_delete ON listings');
+    await queryRunner.query('DROP TRIGGER listings_browse_delete ON listings');
+    await queryRunner.query('DROP TRIGGER listings_browse_insert ON listings');
     await queryRunner.query('DROP FUNCTION browse_changes_note()');
     await queryRunner.query('DROP TABLE browse_changes');
   }

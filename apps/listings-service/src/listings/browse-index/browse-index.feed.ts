@@ -6,7 +6,7 @@ import { BrowseListingsQuerySchema, type BrowseListingsQuery } from '@market/con
 import { LISTINGS_CONFIG, type ListingsConfig } from '../../listings.config';
 import { BrowseIndex, type IndexChange, type IndexedListing } from './browse-index';
 import { answerFromIndex, type IndexAnswer } from './browse-index.query';
-import { parseTsQuery, type ParsedTsQuery } from './ts-query';
+import { parseTsQuery, termCount, type ParsedTsQuery } from './ts-query';
 
 // A listing as the index keeps it; lexemes joined by a unit separator, which no lexeme holds, so reading a row is one
 // split instead of parsing a text[] (a million rows load several times faster).
@@ -14,8 +14,12 @@ const INDEX_COLUMNS = `id, category, listing_type, featured, price::float8 AS pr
   (extract(epoch FROM created_at) * 1000000)::bigint::text AS created_us, array_to_string(tsvector_to_array(search), chr(31)) AS lexemes`;
 const LOAD_CHUNK = 20_000;
 const CHANGES_PER_READ = 10_000;
-/** A sequence number not yet seen is a transaction still open, or one rolled back; after this long, the latter. */
-const GAP_WAIT_MS = 60_000;
+/** Sequence numbers below the highest at start read for ones still missing (their transactions open then). */
+const START_LOOKBACK = 100_000;
+/** Behind this long (browse_changes keeps an hour), the index is loaded again instead of caught up. */
+const RELOAD_AFTER_MS = 10 * 60_000;
+/** Terms a search may have for the index to answer it; more (a repeated word, say) go to PostgreSQL. */
+const MAX_TERMS = 8;
 /** The index answers only while its last catch-up is this recent; older, browse reads PostgreSQL. */
 const STALE_AFTER_MS = 30_000;
 const POLL_MS = 1_000;
@@ -54,12 +58,22 @@ export class BrowseIndexFeed implements OnApplicationBootstrap, OnApplicationShu
   private readonly logger = new Logger('BrowseIndex');
   private index: BrowseIndex | null = null;
   private high = 0;
-  /** Sequence numbers skipped over, with when they were first missed. */
-  private readonly missing = new Map<number, number>();
+  /**
+   * Sequence numbers skipped over (inclusive ranges): a transaction still open when a later number committed, or one
+   * rolled back. A range goes once every transaction running when it was seen has ended (the horizon: a snapshot's
+   * xmax then, passed by a later snapshot's xmin), since its numbers can then never commit.
+   */
+  private gaps: Array<{ from: number; to: number; horizon: bigint | null }> = [];
   private caughtUpAt = 0;
   private running: Promise<void> | null = null;
-  /** The catch-up a notice of a commit started, while it runs: a browse waits for it (the poll's it does not). */
-  private noticed: Promise<void> | null = null;
+  /**
+   * Catch-up passes started and ended, and the pass a notice of a commit needs: a browse waits (a while) for that pass
+   * to end, so what committed before it arrived is in its answer, and never for the passes after it.
+   */
+  private passesStarted = 0;
+  private passesDone = 0;
+  private neededPass = 0;
+  private passWaiters: Array<{ pass: number; wake: () => void }> = [];
   private again = false;
   private listener: pg.Client | null = null;
   private timer: NodeJS.Timeout | null = null;
@@ -112,20 +126,27 @@ export class BrowseIndexFeed implements OnApplicationBootstrap, OnApplicationShu
 
   private async fromIndex(query: BrowseListingsQuery): Promise<IndexAnswer | null> {
     if (!this.index) return null;
-    const running = this.noticed;
-    if (running) {
+    const needed = this.neededPass;
+    if (this.passesDone < needed) {
       let timer: NodeJS.Timeout | undefined;
-      const late = await Promise.race([
-        running.then(() => false),
-        new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), CATCH_UP_WAIT_MS))),
-      ]);
+      const late = await new Promise<boolean>((resolve) => {
+        timer = setTimeout(() => resolve(true), CATCH_UP_WAIT_MS);
+        this.passWaiters.push({ pass: needed, wake: () => resolve(false) });
+      });
       clearTimeout(timer);
       if (late) return null;
     }
     if (Date.now() - this.caughtUpAt > STALE_AFTER_MS) return null;
-    const search = query.search ? await this.tsQuery(query.search) : undefined;
-    if (search === null) return null;
-    return answerFromIndex(this.index, query, search);
+    let search: ParsedTsQuery | undefined;
+    try {
+      search = query.search ? await this.tsQuery(query.search) : undefined;
+    } catch {
+      return null;
+    }
+    if (search === null || (search && search !== 'empty' && termCount(search) > MAX_TERMS)) return null;
+    // Read after the awaits: a failed reload may have let it go meanwhile.
+    const index = this.index;
+    return index ? answerFromIndex(index, query, search) : null;
   }
 
   /**
@@ -147,7 +168,12 @@ export class BrowseIndexFeed implements OnApplicationBootstrap, OnApplicationShu
       for (;;) {
         const began = Date.now();
         this.again = false;
-        await this.applyChanges();
+        this.passesStarted++;
+        try {
+          await this.applyChanges();
+        } finally {
+          this.passEnded();
+        }
         if (!this.again || this.stopped) break;
         // A storm of commits (bids) is taken in batches, at most one per CATCH_UP_EVERY_MS: each costs a pass over
         // the orders it moves, whatever its size.
@@ -160,14 +186,34 @@ export class BrowseIndexFeed implements OnApplicationBootstrap, OnApplicationShu
     return this.running;
   }
 
+  /** A pass ended (well or not): the browses waiting for it or an earlier one go on. */
+  private passEnded(): void {
+    this.passesDone = this.passesStarted;
+    const waiting = this.passWaiters;
+    this.passWaiters = [];
+    for (const waiter of waiting) {
+      if (waiter.pass <= this.passesDone) waiter.wake();
+      else this.passWaiters.push(waiter);
+    }
+  }
+
   private async start(): Promise<void> {
     const started = Date.now();
     try {
       await this.listen();
       const index = new BrowseIndex();
-      // Changes from here on are applied after the load; a few before it too, for transactions that were still open.
+      // Changes from here on are applied after the load, and numbers below that were not visible yet: transactions
+      // still open at the start, whose rows the load may not have seen.
       const [{ high }] = await this.dataSource.query('SELECT COALESCE(max(seq), 0)::float8 AS high FROM browse_changes');
-      this.high = Math.max(0, high - 1000);
+      const seen: Array<{ seq: string }> = await this.dataSource.query('SELECT seq FROM browse_changes WHERE seq > $1 AND seq <= $2 ORDER BY seq', [
+        high - START_LOOKBACK,
+        high,
+      ]);
+      this.high = Math.max(0, high - START_LOOKBACK);
+      this.gaps = [];
+      this.note(seen.map((row) => Number(row.seq)));
+      this.high = high;
+      await this.setHorizons();
       let after = '00000000-0000-0000-0000-000000000000';
       for (;;) {
         const rows: IndexRow[] = await this.dataSource.query(
@@ -191,7 +237,17 @@ export class BrowseIndexFeed implements OnApplicationBootstrap, OnApplicationShu
       setTimeout(() => void this.start(), 5_000).unref();
       return;
     }
-    this.timer = setInterval(() => void this.catchUp().catch((error: unknown) => this.logger.warn(`Browse index catch-up failed: ${(error as Error).message}`)), POLL_MS);
+    this.timer = setInterval(() => {
+      if (this.index && Date.now() - this.caughtUpAt > RELOAD_AFTER_MS && !this.running) {
+        // So far behind that browse_changes may have lost rows (it keeps an hour): load everything again.
+        this.logger.warn('Browse index too far behind; loading it again');
+        if (this.timer) clearInterval(this.timer);
+        this.index = null;
+        void this.start();
+        return;
+      }
+      void this.catchUp().catch((error: unknown) => this.logger.warn(`Browse index catch-up failed: ${(error as Error).message}`));
+    }, POLL_MS);
     this.timer.unref();
   }
 
@@ -203,17 +259,16 @@ export class BrowseIndexFeed implements OnApplicationBootstrap, OnApplicationShu
     const reopen = () => {
       if (this.listener !== client) return;
       this.listener = null;
+      if (!this.stopped) this.logger.warn('Browse index lost its notice connection; opening it again (the poll goes on meanwhile)');
       client.end().catch(() => undefined);
       if (!this.stopped) setTimeout(() => void this.listen().catch(() => undefined), 1_000).unref();
     };
     client.on('error', reopen);
     client.on('end', reopen);
     client.on('notification', () => {
-      const noticed = this.catchUp().catch((error: unknown) => this.logger.warn(`Browse index catch-up failed: ${(error as Error).message}`));
-      this.noticed = noticed;
-      void noticed.finally(() => {
-        if (this.noticed === noticed) this.noticed = null;
-      });
+      // The next pass to start sees this commit: one under way may have read before it.
+      this.neededPass = this.passesStarted + 1;
+      void this.catchUp().catch((error: unknown) => this.logger.warn(`Browse index catch-up failed: ${(error as Error).message}`));
     });
     this.listener = client;
     try {
@@ -228,39 +283,68 @@ export class BrowseIndexFeed implements OnApplicationBootstrap, OnApplicationShu
   private async applyChanges(): Promise<void> {
     const index = this.index;
     if (!index) return;
-    // Two reads, each a range or lookups of the primary key (an OR of both would scan the table).
+    // Ranges whose transactions have all ended are closed for good; that is known before reading, so a number that
+    // committed meanwhile is read below.
+    const [{ xmin }] = await this.dataSource.query('SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin');
+    const settled = this.gaps.filter((gap) => gap.horizon !== null && BigInt(xmin) >= gap.horizon);
     const rows: Array<{ seq: string; listing_id: string }> = [
-      ...(this.missing.size > 0
-        ? await this.dataSource.query('SELECT seq, listing_id FROM browse_changes WHERE seq = ANY($1::bigint[])', [[...this.missing.keys()]])
+      ...(this.gaps.length > 0
+        ? await this.dataSource.query(
+            'SELECT b.seq, b.listing_id FROM unnest($1::bigint[], $2::bigint[]) AS g(lo, hi) JOIN browse_changes b ON b.seq BETWEEN g.lo AND g.hi',
+            [this.gaps.map((gap) => gap.from), this.gaps.map((gap) => gap.to)],
+          )
         : []),
       ...(await this.dataSource.query(`SELECT seq, listing_id FROM browse_changes WHERE seq > $1 ORDER BY seq LIMIT ${CHANGES_PER_READ}`, [this.high])),
     ];
-    const now = Date.now();
-    const ids = new Set<string>();
-    let found = 0;
-    for (const row of rows) {
-      const seq = Number(row.seq);
-      ids.add(row.listing_id);
-      if (this.missing.delete(seq)) {
-        found++;
-        continue;
-      }
-      // A wide jump is rows the retention sweep removed, not transactions in flight.
-      if (seq - this.high <= CHANGES_PER_READ) for (let gap = this.high + 1; gap < seq; gap++) this.missing.set(gap, now);
-      this.high = Math.max(this.high, seq);
-    }
-    for (const [seq, since] of this.missing) if (now - since > GAP_WAIT_MS) this.missing.delete(seq);
+    const fresh = rows.filter((row) => Number(row.seq) > this.high).length;
+    this.gaps = this.gaps.filter((gap) => !settled.includes(gap));
+    const opened = this.note(rows.map((row) => Number(row.seq)));
+    if (opened) await this.setHorizons();
+    const ids = new Set(rows.map((row) => row.listing_id));
     if (ids.size > 0) {
       const current: IndexRow[] = await this.dataSource.query(
         `SELECT ${INDEX_COLUMNS} FROM listings WHERE id = ANY($1::uuid[]) AND status = 'active'`,
         [[...ids]],
       );
       const byId = new Map(current.map((row) => [row.id, toListing(row)]));
-      const changes: IndexChange[] = [...ids].map((id) => ({ id, row: byId.get(id) ?? null }));
-      index.apply(changes);
+      index.apply([...ids].map((id): IndexChange => ({ id, row: byId.get(id) ?? null })));
     }
-    if (rows.length - found >= CHANGES_PER_READ) this.again = true;
-    this.caughtUpAt = Date.now();
+    // Caught up only once a read came back short: a full one leaves more behind it.
+    if (fresh >= CHANGES_PER_READ) this.again = true;
+    else this.caughtUpAt = Date.now();
+  }
+
+  /**
+   * Takes sequence numbers read: those inside a gap close it there, those above the highest raise it, and the numbers
+   * skipped on the way open a gap. Returns whether one opened.
+   */
+  private note(seqs: number[]): boolean {
+    let opened = false;
+    for (const seq of [...seqs].sort((a, b) => a - b)) {
+      if (seq > this.high) {
+        if (seq > this.high + 1) {
+          this.gaps.push({ from: this.high + 1, to: seq - 1, horizon: null });
+          opened = true;
+        }
+        this.high = seq;
+        continue;
+      }
+      const at = this.gaps.findIndex((gap) => gap.from <= seq && seq <= gap.to);
+      if (at < 0) continue;
+      const gap = this.gaps[at];
+      const parts = [
+        ...(gap.from < seq ? [{ from: gap.from, to: seq - 1, horizon: gap.horizon }] : []),
+        ...(seq < gap.to ? [{ from: seq + 1, to: gap.to, horizon: gap.horizon }] : []),
+      ];
+      this.gaps.splice(at, 1, ...parts);
+    }
+    return opened;
+  }
+
+  /** New gaps' horizon: every transaction that could hold one of their numbers has an id below this snapshot's xmax. */
+  private async setHorizons(): Promise<void> {
+    const [{ xmax }] = await this.dataSource.query('SELECT pg_snapshot_xmax(pg_current_snapshot())::text AS xmax');
+    for (const gap of this.gaps) gap.horizon ??= BigInt(xmax);
   }
 
   /** The request's search as PostgreSQL reads it (websearch_to_tsquery, kept per text: it never changes). */

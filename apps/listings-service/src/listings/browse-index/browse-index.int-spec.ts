@@ -123,4 +123,27 @@ describe('the browse index against PostgreSQL', () => {
     await eventually(async () => expect((await ask(indexed, { search: 'sourdough' })).total).toBe(2));
     await agree(3, 100);
   });
+
+  it('applies a change whose transaction was still open while a replica loaded its index', async () => {
+    const [open] = (await ds.query(`SELECT id FROM listings WHERE status = 'active' ORDER BY id LIMIT 1 OFFSET 7`)).map((row: { id: string }) => row.id);
+    const runner = ds.createQueryRunner();
+    await runner.connect();
+    const late = new BrowseIndexFeed(ds, null);
+    try {
+      await runner.startTransaction();
+      await runner.query(`UPDATE listings SET title = 'Kombucha brewery' WHERE id = $1`, [open]);
+      // A later change commits, so the open one's number is below the highest when the new replica loads.
+      await ds.query(`UPDATE listings SET featured = NOT featured WHERE id = (SELECT id FROM listings WHERE status = 'active' AND id <> $1 ORDER BY id DESC LIMIT 1)`, [open]);
+      late.onApplicationBootstrap();
+      await eventually(() => expect(late.size).not.toBeNull(), 20_000);
+      const service = new BrowseService(listings, new SearchVocabulary(ds, null), late);
+      expect((await ask(service, { search: 'kombucha' })).total).toBe(0);
+      await runner.commitTransaction();
+      // From the index itself (PostgreSQL's path would find it too).
+      await eventually(async () => expect((await late.answer(BrowseListingsQuerySchema.parse({ search: 'kombucha' })))?.ids).toEqual([open]));
+    } finally {
+      await runner.release();
+      await late.onApplicationShutdown();
+    }
+  });
 });

@@ -101,6 +101,15 @@ export function answerFromIndex(index: BrowseIndex, query: BrowseListingsQuery, 
       const s = narrowest.slotAt(i);
       if (counted(s)) cells[category[s] * 2 + type[s]]++;
     }
+  } else if (set && !priced && !earning) {
+    // Everything but a set (`-word`): the kept counters less the set's live members, not a pass over every slot.
+    for (let c = 0; c < categoryCount * 2; c++) {
+      for (let f = 0; f < 2; f++) if (wantedFeatured < 0 || wantedFeatured === f) cells[c] += index.cells[c * 2 + f] ?? 0;
+    }
+    for (let i = 0; i < set.slots.length; i++) {
+      const s = set.slots[i];
+      if (alive[s] === 1 && (wantedFeatured < 0 || featured[s] === wantedFeatured)) cells[category[s] * 2 + type[s]]--;
+    }
   } else if (set) {
     for (let s = 0; s < index.size; s++) if (counted(s)) cells[category[s] * 2 + type[s]]++;
   } else {
@@ -142,10 +151,43 @@ export function answerFromIndex(index: BrowseIndex, query: BrowseListingsQuery, 
     for (let i = offset; i < Math.min(need, n); i++) slots.push(order[descending ? ranks[n - 1 - i] : ranks[i]]);
   } else {
     const order = index.order[k];
+    // With no search and no range but the sort key's, whether a slot is shown depends on its cell alone: a block's
+    // prefix counts say how many it shows, so blocks before the page (or showing none) are passed whole.
+    const byCells = !set && !(priceSlice && k !== PRICE) && !(revenueSlice && k !== REVENUE) && index.blockCells === categoryCount * 4;
+    const wantedCells: number[] = [];
+    if (byCells) {
+      for (let c = 0; c < index.blockCells; c++) {
+        const cat = c >> 2;
+        const t = (c >> 1) & 1;
+        const f = c & 1;
+        if ((wantedCategory === -1 || cat === wantedCategory) && (wantedType === -1 || t === wantedType) && (wantedFeatured < 0 || f === wantedFeatured)) wantedCells.push(c);
+      }
+    }
+    const blocks = index.blocks[k];
+    const width = index.blockCells;
+    const shownIn = (block: number) => {
+      let n = 0;
+      for (const c of wantedCells) n += blocks[(block + 1) * width + c] - blocks[block * width + c];
+      return n;
+    };
     let seen = 0;
-    const step = descending ? -1 : 1;
-    for (let i = descending ? walk[1] - 1 : walk[0]; descending ? i >= walk[0] : i < walk[1]; i += step) {
+    let i = descending ? walk[1] - 1 : walk[0];
+    while (descending ? i >= walk[0] : i < walk[1]) {
+      if (byCells) {
+        // At a block's first position (its last, walking down) with the whole block inside the walk.
+        const block = descending ? (i + 1) / BLOCK - 1 : i / BLOCK;
+        const whole = Number.isInteger(block) && block * BLOCK >= walk[0] && (block + 1) * BLOCK <= walk[1];
+        if (whole) {
+          const n = shownIn(block);
+          if (seen + n <= offset) {
+            seen += n;
+            i += descending ? -BLOCK : BLOCK;
+            continue;
+          }
+        }
+      }
       const s = order[i];
+      i += descending ? -1 : 1;
       if (!shown(s)) continue;
       if (seen++ >= offset) slots.push(s);
       if (seen >= need) break;

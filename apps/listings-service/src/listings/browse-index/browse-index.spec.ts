@@ -75,7 +75,8 @@ function randomQuery(r: (n: number) => number): { query: BrowseListingsQuery; se
   raw.sort_by = ['created_at', 'price', 'monthly_revenue'][r(3)];
   raw.sort_order = r(2) ? 'asc' : 'desc';
   raw.limit = String(1 + r(30));
-  raw.page = String(1 + r(6));
+  // Now and then a deep page, which passes whole blocks of the order.
+  raw.page = String(1 + (r(4) === 0 ? r(120) : r(6)));
   const texts = [undefined, "'coffe'", "'tea' & 'shop'", "'garden' | 'chess'", "!'blog'", "'fit' & !'travel'", "!'tea' & !'shop'", "!( 'coffe' | 'tea' )", "'nothere'"];
   const text = texts[r(texts.length)];
   const search = text === undefined ? undefined : (parseTsQuery(text) as TsQueryNode);

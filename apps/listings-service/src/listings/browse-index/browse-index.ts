@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 /** What the browse index keeps of an active listing: its filters, its sort keys and its search lexemes (ADR 0081). */
 export interface IndexedListing {
   id: string;
@@ -22,20 +24,10 @@ export interface IndexChange {
 export const SORT_KEYS = ['created_at', 'price', 'monthly_revenue'] as const;
 export type SortKeyName = (typeof SORT_KEYS)[number];
 
-/** Two 32-bit FNV-1a hashes of a listing's lexemes: an edit that changes its words is told from one that does not. */
+/** 64 bits of a SHA-1 of a listing's lexemes: an edit that changes its words is told from one that does not. */
 function lexemeHashes(lexemes: string[]): [number, number] {
-  let a = 0x811c9dc5;
-  let b = 0x01000193 ^ lexemes.length;
-  for (const lexeme of lexemes) {
-    for (let i = 0; i < lexeme.length; i++) {
-      const c = lexeme.charCodeAt(i);
-      a = Math.imul(a ^ c, 0x01000193);
-      b = Math.imul(b ^ c, 0x5bd1e995) ^ (b >>> 13);
-    }
-    a = Math.imul(a ^ 0x20, 0x01000193);
-    b = Math.imul(b ^ 0x20, 0x5bd1e995);
-  }
-  return [a | 0, b | 0];
+  const digest = createHash('sha1').update(lexemes.join('\x1f')).digest();
+  return [digest.readInt32LE(0), digest.readInt32LE(4)];
 }
 
 const TYPES = ['auction', 'fixed'] as const;
@@ -114,8 +106,11 @@ export class BrowseIndex {
     for (const { id, row } of changes) {
       const existing = this.slotOf.get(id);
       if (!row) {
-        if (existing !== undefined) this.kill(existing);
-        moved = ALL_ORDERS;
+        // A listing the index never had (a draft, a pending one) moves nothing.
+        if (existing !== undefined) {
+          this.kill(existing);
+          moved = ALL_ORDERS;
+        }
         continue;
       }
       const [a, b] = lexemeHashes(row.lexemes);
@@ -136,13 +131,10 @@ export class BrowseIndex {
       touched.push(this.place(row));
       moved = ALL_ORDERS;
     }
-    if (this.size - this.live > Math.max(this.compactAfter, this.live / 4)) {
-      this.compact();
-      return;
-    }
     this.merge(touched, moved);
     // A new category widens the cells; a featured flag moved between them.
-    if (recounted || this.blockCells !== this.categories.length * 4) for (let k = 1; k < SORT_KEYS.length; k++) if (!(moved & (1 << k))) this.buildBlocks(k);
+    if (recounted || this.blockCells !== this.categories.length * 4) for (let k = 0; k < SORT_KEYS.length; k++) if (!(moved & (1 << k))) this.buildBlocks(k);
+    if (this.size - this.live > Math.max(this.compactAfter, this.live / 4)) this.compact();
   }
 
   /** Whether a listing is in the index (active as last applied). */
@@ -178,7 +170,7 @@ export class BrowseIndex {
     this.order[k] = order;
     this.sorted[k] = sorted;
     this.rank[k] = rank;
-    if (k > 0) this.buildBlocks(k);
+    this.buildBlocks(k);
   }
 
   private buildBlocks(k: number): void {
@@ -257,7 +249,13 @@ export class BrowseIndex {
       if (m === 0) this.postings.delete(lexeme);
       else list.length = m;
     }
-    this.sortAll();
+    // The renumbering keeps every order: each is remapped, not sorted again.
+    for (let k = 0; k < SORT_KEYS.length; k++) {
+      const next = new Int32Array(this.live);
+      let m = 0;
+      for (const s of this.order[k]) if (to[s] >= 0) next[m++] = to[s];
+      this.setOrder(k, next.subarray(0, m));
+    }
   }
 
   private place(row: IndexedListing): number {

@@ -98,3 +98,10 @@ export function parseTsQuery(text: string): ParsedTsQuery {
     throw error;
   }
 }
+
+/** How many lexeme terms a tree has (each one a posting list to combine). */
+export function termCount(node: TsQueryNode): number {
+  if (node.kind === 'term') return 1;
+  if (node.kind === 'not') return termCount(node.arg);
+  return termCount(node.left) + termCount(node.right);
+}
