@@ -285,8 +285,9 @@ export class BrowseIndexFeed implements OnApplicationBootstrap, OnApplicationShu
     if (!index) return;
     // Ranges whose transactions have all ended are closed for good; that is known before reading, so a number that
     // committed meanwhile is read below.
-    const [{ xmin }] = await this.dataSource.query('SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin');
-    const settled = this.gaps.filter((gap) => gap.horizon !== null && BigInt(xmin) >= gap.horizon);
+    // (No gaps, no snapshot to read: the common pass is the one read of new numbers.)
+    const xmin = this.gaps.length > 0 ? BigInt((await this.dataSource.query('SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin'))[0].xmin) : 0n;
+    const settled = this.gaps.filter((gap) => gap.horizon !== null && xmin >= gap.horizon);
     const rows: Array<{ seq: string; listing_id: string }> = [
       ...(this.gaps.length > 0
         ? await this.dataSource.query(
