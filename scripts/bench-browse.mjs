@@ -7,7 +7,7 @@ import os from 'node:os';
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { dropIsolated, isolatedSystemEnv, ROOT, SERVICES, startSystem } from './lib/system.mjs';
+import { dropIsolated, isolatedSystemEnv, NODE_FLAGS, ROOT, SERVICES, startSystem } from './lib/system.mjs';
 import { buildWorkspace, loadBuilt } from './lib/build.mjs';
 import { alertMatchingSection, benchAlertMatching } from './lib/bench-alert-matching.mjs';
 import { benchMisspelledSearches, misspelledSearchSection, timeVocabularyRead } from './lib/bench-misspelled-search.mjs';
@@ -175,7 +175,8 @@ const mixedRequests = (path) => [{ setupRequest: (request) => ({ ...request, pat
 
 /** A second gateway on the same services with the browse cache off: what a cache miss costs. */
 async function startUncachedGateway(port) {
-  const child = spawn(process.execPath, [join(ROOT, 'apps/gateway/dist/main.js')], {
+  // The flags npm start gives a gateway (ADR 0082).
+  const child = spawn(process.execPath, [...NODE_FLAGS.gateway, join(ROOT, 'apps/gateway/dist/main.js')], {
     cwd: ROOT,
     // The stack's own gateway key (D25): every service refuses a request signed by any other.
     env: { ...env, ...busEnv(busKeys(join(ROOT, env.DATA_DIR, 'bus-keys.json')), 'gateway'), PORT: String(port), BROWSE_CACHE_MS: '0', METRICS_PORT: '0' },

@@ -9,6 +9,7 @@ export * from './bidding/increment.rules';
 export * from './listings/listing-status.rules';
 export * from './listings/listing-review.rules';
 export * from './listings/listing-metrics.rules';
+export * from './listings/listing-excerpt.rules';
 export * from './bidding/bid.rules';
 export * from './bidding/bid-amount.rules';
 export * from './bidding/offer-and-action.rules';

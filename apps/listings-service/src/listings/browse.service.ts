@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import type { BrowseListingsQuery, BrowseListingsResponse } from '@market/contracts';
+import { listingCard, type BrowseListingsQuery, type BrowseListingsResponse } from '@market/contracts';
 import { totalAndFacets } from './browse-query';
 import { ListingsRepository } from './listings.repository';
 import { presentListing } from './listing.presenter';
@@ -42,7 +42,8 @@ export class BrowseService {
       : await this.listings.browse(query);
     const { total, facets } = totalAndFacets(grid, query);
     return {
-      listings: listings.map((listing) => presentListing(listing, null)),
+      // Cards, not whole listings: a page carries what it shows (ADR 0082).
+      listings: listings.map((listing) => listingCard(presentListing(listing, null))),
       total,
       page: query.page,
       pages: Math.max(1, Math.ceil(total / query.limit)),

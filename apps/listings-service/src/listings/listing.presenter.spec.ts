@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Actor } from '@market/contracts';
+import { listingCard, ListingCardSchema, type Actor } from '@market/contracts';
+import { LISTING_EXCERPT_CHARS } from '@market/domain';
 import { buildListing } from '../testing/listing.factory';
 import type { ListingRecord } from './listings.repository';
 import { presentListing } from './listing.presenter';
@@ -55,5 +56,26 @@ describe('presentListing', () => {
     const dto = presentListing(record(), null);
     expect(dto.screenshots).toEqual(['/api/uploads/0f1e2d3c-aaaa-4bbb-8ccc-123456789abc.png']);
     expect(dto.expires_at).toBe('2026-11-08T00:00:00.000Z');
+  });
+});
+
+describe('listingCard (ADR 0082)', () => {
+  it('is exactly the card schema: what a card shows and a live bid changes, the description as an excerpt', () => {
+    const description = `${'A long and careful description of the business. '.repeat(20)}The end.`;
+    const listing = presentListing(record({ description, current_bid: 6000, bid_count: 3, screenshots: ['a.png', 'b.png'] }), null);
+    const card = listingCard(listing);
+    // Strict: no field of the whole listing leaks into the card beyond its schema.
+    expect(ListingCardSchema.parse(card)).toEqual(card);
+    expect(card).toMatchObject({ id: listing.id, title: listing.title, current_bid: 6000, bid_count: 3, screenshot: listing.screenshots[0], has_reserve: true, reserve_met: false });
+    expect(card.excerpt.endsWith('…')).toBe(true);
+    expect(Array.from(card.excerpt).length).toBeLessThanOrEqual(LISTING_EXCERPT_CHARS);
+    expect(card).not.toHaveProperty('description');
+    expect(card).not.toHaveProperty('reserve_price');
+  });
+
+  it('has no screenshot when the listing has none, and never the reserve amount even from the seller\'s view', () => {
+    const card = listingCard(presentListing(record({ screenshots: [] }), user({ user_id: sellerId })));
+    expect(card.screenshot).toBeNull();
+    expect(ListingCardSchema.parse(card)).not.toHaveProperty('reserve_price');
   });
 });

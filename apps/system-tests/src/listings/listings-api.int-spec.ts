@@ -105,6 +105,20 @@ describe('listings through the gateway', () => {
     const found = await get(api('/listings?search=zucchini'));
     expect(found.body.listings.map((l: { id: string }) => l.id)).toEqual([listing.id]);
     expect(found.body.listings[0]).not.toHaveProperty('reserve_price');
+    // Browse answers cards (ADR 0082): what the card shows, the description's start as its excerpt; the whole listing
+    // is the listing's own page.
+    expect(found.body.listings[0]).toMatchObject({
+      id: listing.id,
+      title: publicView.body.title,
+      excerpt: publicView.body.description.replace(/\s+/g, ' ').trim().slice(0, 240),
+      screenshot: publicView.body.screenshots[0] ?? null,
+      has_reserve: true,
+      reserve_met: false,
+      current_bid: publicView.body.current_bid,
+      expires_at: publicView.body.expires_at,
+    });
+    expect(found.body.listings[0]).not.toHaveProperty('description');
+    expect(found.body.listings[0]).not.toHaveProperty('seller_id');
 
     // The bidding service learns the sale terms from listing.approved (reserve included: it decides the close).
     await eventually(async () => {

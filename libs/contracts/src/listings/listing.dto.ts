@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LISTING_STATUSES } from '@market/domain';
+import { LISTING_STATUSES, listingExcerpt } from '@market/domain';
 import { IsoDateTimeSchema } from '../common.schemas';
 import { BidSchema } from '../bidding/bid.schemas';
 
@@ -75,8 +75,60 @@ export const ListingSchema = z.strictObject({
 }).meta({ id: 'Listing' });
 export type ListingDto = z.infer<typeof ListingSchema>;
 
-/** A listing as everyone sees it on browse pages, which are shared between callers: never a reserve amount (D7). */
-export const PublicListingSchema = ListingSchema.omit({ reserve_price: true, seller: true, bid_history: true });
+/**
+ * A listing as a browse page shows it (ADR 0082): what its card displays and what live bids change, with the start of
+ * its description as `excerpt` (listingExcerpt). The whole listing is GET /api/listings/{id}. Never a reserve amount.
+ */
+export const ListingCardSchema = ListingSchema.pick({
+  id: true,
+  title: true,
+  category: true,
+  listing_type: true,
+  status: true,
+  featured: true,
+  monthly_revenue: true,
+  monthly_traffic: true,
+  starting_price: true,
+  current_bid: true,
+  buy_now_price: true,
+  has_reserve: true,
+  reserve_met: true,
+  expires_at: true,
+  created_at: true,
+  bid_count: true,
+  price_version: true,
+  ownership_verified: true,
+}).extend({
+  excerpt: z.string().meta({ description: 'The description as one line, at most 240 characters, ending in "…" when cut' }),
+  screenshot: z.string().nullable().meta({ description: 'The first screenshot (a path under /api/uploads), null when there is none' }),
+}).meta({ id: 'ListingCard' });
+export type ListingCardDto = z.infer<typeof ListingCardSchema>;
+
+/** The card of a listing: what browse answers for it, from the whole listing (ADR 0082). */
+export function listingCard(listing: Omit<ListingDto, 'seller' | 'bid_history'>): ListingCardDto {
+  return {
+    id: listing.id,
+    title: listing.title,
+    excerpt: listingExcerpt(listing.description),
+    category: listing.category,
+    listing_type: listing.listing_type,
+    status: listing.status,
+    featured: listing.featured,
+    screenshot: listing.screenshots[0] ?? null,
+    monthly_revenue: listing.monthly_revenue,
+    monthly_traffic: listing.monthly_traffic,
+    starting_price: listing.starting_price,
+    current_bid: listing.current_bid,
+    buy_now_price: listing.buy_now_price,
+    has_reserve: listing.has_reserve,
+    reserve_met: listing.reserve_met,
+    expires_at: listing.expires_at,
+    created_at: listing.created_at,
+    bid_count: listing.bid_count,
+    ...(listing.price_version === undefined ? {} : { price_version: listing.price_version }),
+    ownership_verified: listing.ownership_verified,
+  };
+}
 
 /**
  * How many active listings match per category and per listing type, each under every other filter of the request
@@ -90,7 +142,7 @@ export type BrowseFacets = z.infer<typeof BrowseFacetsSchema>;
 
 /** GET /api/listings. */
 export const BrowseListingsResponseSchema = z.strictObject({
-  listings: z.array(PublicListingSchema),
+  listings: z.array(ListingCardSchema),
   total: z.number().int(),
   page: z.number().int(),
   pages: z.number().int(),

@@ -1,6 +1,6 @@
 import type { BrowseListingsQuery } from '@market/contracts';
 import type { GridCell } from '../browse-query';
-import { BLOCK, SORT_KEYS, type BrowseIndex } from './browse-index';
+import { BLOCK, DEAD_CELL, SORT_KEYS, type BrowseIndex } from './browse-index';
 import { evaluate } from './posting-sets';
 import type { TsQueryNode } from './ts-query';
 
@@ -30,9 +30,55 @@ function slice(index: BrowseIndex, k: number, min: number, max: number): [number
 }
 
 /**
+ * Positions [offset, need) in rank order (descending: from the highest) of the first `n` ranks in `ranks` (which it
+ * reorders). Few ranks are sorted; many keep only the `need` best in a heap, so a page of a large match set costs a pass
+ * over it, not its sort.
+ */
+export function pickRanks(ranks: Int32Array, n: number, offset: number, need: number, descending: boolean): number[] {
+  const out: number[] = [];
+  if (n <= 4096 || need * 4 >= n) {
+    const sorted = ranks.subarray(0, n).sort();
+    for (let i = offset; i < Math.min(need, n); i++) out.push(descending ? sorted[n - 1 - i] : sorted[i]);
+    return out;
+  }
+  // A max-heap of the `need` smallest values; descending ranks enter as -rank - 1, so the smallest are the highest.
+  const heap = new Int32Array(need);
+  let size = 0;
+  const siftDown = (at: number) => {
+    const value = heap[at];
+    for (;;) {
+      let child = at * 2 + 1;
+      if (child >= size) break;
+      if (child + 1 < size && heap[child + 1] > heap[child]) child++;
+      if (heap[child] <= value) break;
+      heap[at] = heap[child];
+      at = child;
+    }
+    heap[at] = value;
+  };
+  for (let i = 0; i < n; i++) {
+    const value = descending ? -ranks[i] - 1 : ranks[i];
+    if (size < need) {
+      let at = size++;
+      while (at > 0 && heap[(at - 1) >> 1] < value) {
+        heap[at] = heap[(at - 1) >> 1];
+        at = (at - 1) >> 1;
+      }
+      heap[at] = value;
+    } else if (value < heap[0]) {
+      heap[0] = value;
+      siftDown(0);
+    }
+  }
+  const best = heap.subarray(0, size).sort();
+  for (let i = offset; i < size; i++) out.push(descending ? -best[i] - 1 : best[i]);
+  return out;
+}
+
+/**
  * Browse answered from the index, exactly as buildBrowseQuery and buildBrowseGrid answer it from PostgreSQL (ADR 0081):
- * the grid counts matches per category and type under every filter but those two; the page walks the sort order (or,
- * when fewer rows can match than such a walk would pass, sorts the candidates' ranks) and skips the earlier pages.
+ * the grid counts matches per category and type under every filter but those two; the page walks the sort order, or,
+ * when fewer rows match than such a walk would pass, picks the matches' ranks gathered while they were counted.
  * `search` is the request's tsquery tree, `empty` for one without lexemes, undefined for no search.
  */
 export function answerFromIndex(index: BrowseIndex, query: BrowseListingsQuery, search: TsQueryNode | 'empty' | undefined): IndexAnswer {
@@ -47,33 +93,48 @@ export function answerFromIndex(index: BrowseIndex, query: BrowseListingsQuery, 
   const maxRevenue = query.max_revenue ?? Infinity;
   const priced = query.min_price !== undefined || query.max_price !== undefined;
   const earning = query.min_revenue !== undefined || query.max_revenue !== undefined;
-  const { alive, featured, category, type, mark } = index;
+  const { liveCell, mark } = index;
   const [, price, revenue] = index.keys;
+  // wantedPair[category * 2 + type]: whether the page shows that pair (the grid counts every pair).
+  const wantedPair = new Uint8Array(categoryCount * 2);
+  for (let pair = 0; pair < wantedPair.length; pair++) {
+    wantedPair[pair] = (wantedCategory === -1 || pair >> 1 === wantedCategory) && (wantedType === -1 || (pair & 1) === wantedType) ? 1 : 0;
+  }
+  const k = SORT_KEYS.indexOf(query.sort_by);
+  const rankK = index.rank[k];
 
   const set = search ? evaluate(search, (lexeme) => index.postings.get(lexeme)) : null;
-  const stamp = index.nextStamp();
-  if (set) for (let i = 0; i < set.slots.length; i++) mark[set.slots[i]] = stamp;
+  // The set is marked only where a slot outside it must be told apart (a pass over other slots, a walk).
+  let stamp = -1;
+  const markSet = () => {
+    if (!set || stamp >= 0) return;
+    stamp = index.nextStamp();
+    for (let i = 0; i < set.slots.length; i++) mark[set.slots[i]] = stamp;
+  };
   const inSearch = (s: number) => set === null || (mark[s] === stamp) !== set.negated;
   /** Every filter but category and type: what a grid cell counts. */
   const counted = (s: number) =>
-    alive[s] === 1 &&
-    (wantedFeatured < 0 || featured[s] === wantedFeatured) &&
-    price[s] >= minPrice && price[s] <= maxPrice && revenue[s] >= minRevenue && revenue[s] <= maxRevenue &&
+    liveCell[s] !== DEAD_CELL &&
+    (wantedFeatured < 0 || (liveCell[s] & 1) === wantedFeatured) &&
+    (!priced || (price[s] >= minPrice && price[s] <= maxPrice)) &&
+    (!earning || (revenue[s] >= minRevenue && revenue[s] <= maxRevenue)) &&
     inSearch(s);
-  const shown = (s: number) =>
-    counted(s) && (wantedCategory === -1 || category[s] === wantedCategory) && (wantedType === -1 || type[s] === wantedType);
+  const shown = (s: number) => counted(s) && wantedPair[liveCell[s] >> 1] === 1;
 
   // Where matches can be: a positive search's slots, or the narrowest range slice, or every slot.
   const priceSlice = priced ? slice(index, PRICE, minPrice, maxPrice) : null;
   const revenueSlice = earning ? slice(index, REVENUE, minRevenue, maxRevenue) : null;
-  type Source = { length: number; slotAt: (i: number) => number };
+  type Source = { slots: ArrayLike<number>; from: number; to: number; isSet: boolean };
   const sources: Source[] = [];
-  if (set && !set.negated) sources.push({ length: set.slots.length, slotAt: (i) => set.slots[i] });
-  if (priceSlice) sources.push({ length: priceSlice[1] - priceSlice[0], slotAt: (i) => index.order[PRICE][priceSlice[0] + i] });
-  if (revenueSlice) sources.push({ length: revenueSlice[1] - revenueSlice[0], slotAt: (i) => index.order[REVENUE][revenueSlice[0] + i] });
-  const narrowest = sources.reduce<Source | null>((best, source) => (best === null || source.length < best.length ? source : best), null);
+  if (set && !set.negated) sources.push({ slots: set.slots, from: 0, to: set.slots.length, isSet: true });
+  if (priceSlice) sources.push({ slots: index.order[PRICE], from: priceSlice[0], to: priceSlice[1], isSet: false });
+  if (revenueSlice) sources.push({ slots: index.order[REVENUE], from: revenueSlice[0], to: revenueSlice[1], isSet: false });
+  const narrowest = sources.reduce<Source | null>((best, source) => (best === null || source.to - source.from < best.to - best.from ? source : best), null);
 
-  const cells = new Array<number>(categoryCount * 2).fill(0);
+  const cells = new Int32Array(categoryCount * 2);
+  // The shown matches' slots, gathered while counting a source: -1 when they were not.
+  let gathered = -1;
+  const found = index.scratch();
   const ranged = priceSlice && !revenueSlice ? PRICE : revenueSlice && !priceSlice ? REVENUE : 0;
   if (!set && ranged && index.blockCells === categoryCount * 4) {
     // One range and no search: whole blocks from the prefix counts, the two partial ones slot by slot.
@@ -84,7 +145,7 @@ export function answerFromIndex(index: BrowseIndex, query: BrowseListingsQuery, 
     const first = Math.ceil(lo / BLOCK);
     const last = Math.floor(hi / BLOCK);
     const scan = (from: number, to: number) => {
-      for (let i = from; i < to; i++) if (counted(order[i])) cells[category[order[i]] * 2 + type[order[i]]]++;
+      for (let i = from; i < to; i++) if (counted(order[i])) cells[liveCell[order[i]] >> 1]++;
     };
     if (first >= last) {
       scan(lo, hi);
@@ -97,21 +158,36 @@ export function answerFromIndex(index: BrowseIndex, query: BrowseListingsQuery, 
       scan(last * BLOCK, hi);
     }
   } else if (narrowest) {
-    for (let i = 0; i < narrowest.length; i++) {
-      const s = narrowest.slotAt(i);
-      if (counted(s)) cells[category[s] * 2 + type[s]]++;
+    // One tight pass: the source's slots are checked against the other filters and counted, and the shown ones kept.
+    // Only what a filter asks for is read: at a million slots each array read is a cache miss.
+    const { slots, from, to } = narrowest;
+    const checkSearch = set !== null && !narrowest.isSet;
+    if (checkSearch) markSet();
+    const negated = set?.negated ?? false;
+    let n = 0;
+    for (let i = from; i < to; i++) {
+      const s = slots[i];
+      const cell = liveCell[s];
+      if (cell === DEAD_CELL || (wantedFeatured >= 0 && (cell & 1) !== wantedFeatured)) continue;
+      if (priced && (price[s] < minPrice || price[s] > maxPrice)) continue;
+      if (earning && (revenue[s] < minRevenue || revenue[s] > maxRevenue)) continue;
+      if (checkSearch && (mark[s] === stamp) === negated) continue;
+      cells[cell >> 1]++;
+      if (wantedPair[cell >> 1] === 1) found[n++] = s;
     }
+    gathered = n;
   } else if (set && !priced && !earning) {
     // Everything but a set (`-word`): the kept counters less the set's live members, not a pass over every slot.
     for (let c = 0; c < categoryCount * 2; c++) {
       for (let f = 0; f < 2; f++) if (wantedFeatured < 0 || wantedFeatured === f) cells[c] += index.cells[c * 2 + f] ?? 0;
     }
     for (let i = 0; i < set.slots.length; i++) {
-      const s = set.slots[i];
-      if (alive[s] === 1 && (wantedFeatured < 0 || featured[s] === wantedFeatured)) cells[category[s] * 2 + type[s]]--;
+      const cell = liveCell[set.slots[i]];
+      if (cell !== DEAD_CELL && (wantedFeatured < 0 || (cell & 1) === wantedFeatured)) cells[cell >> 1]--;
     }
   } else if (set) {
-    for (let s = 0; s < index.size; s++) if (counted(s)) cells[category[s] * 2 + type[s]]++;
+    markSet();
+    for (let s = 0; s < index.size; s++) if (counted(s)) cells[liveCell[s] >> 1]++;
   } else {
     for (let c = 0; c < categoryCount * 2; c++) {
       for (let f = 0; f < 2; f++) if (wantedFeatured < 0 || wantedFeatured === f) cells[c] += index.cells[c * 2 + f] ?? 0;
@@ -127,71 +203,70 @@ export function answerFromIndex(index: BrowseIndex, query: BrowseListingsQuery, 
     if ((wantedCategory === -1 || cat === wantedCategory) && (wantedType === -1 || t === wantedType)) total += cells[c];
   }
 
-  const k = SORT_KEYS.indexOf(query.sort_by);
   const descending = query.sort_order !== 'asc';
   const offset = (query.page - 1) * query.limit;
   const need = offset + query.limit;
   if (total <= offset) return { ids: [], grid };
-  // A walk of the sort order passes about need × span / total slots; sorting the candidates costs their number plus
-  // the matches' sort. The cheaper one answers.
+  // A walk of the sort order passes about need × span / total slots; the gathered ranks cost one more pass over them.
   const walk = k === PRICE && priceSlice ? priceSlice : k === REVENUE && revenueSlice ? revenueSlice : ([0, index.order[k].length] as [number, number]);
   const walkCost = (need * (walk[1] - walk[0])) / total;
-  const sortCost = narrowest ? narrowest.length + total * Math.log2(total + 2) : Infinity;
-  const slots: number[] = [];
-  if (sortCost < walkCost && narrowest) {
-    const ranks = new Int32Array(total);
-    const rank = index.rank[k];
+  const order = index.order[k];
+  if (gathered >= 0 && gathered <= walkCost) {
+    // The kept slots become their ranks in place.
+    for (let i = 0; i < gathered; i++) found[i] = rankK[found[i]];
+    return { ids: pickRanks(found, gathered, offset, need, descending).map((r) => index.ids[order[r]]), grid };
+  }
+  if (gathered < 0 && narrowest && narrowest.to - narrowest.from + total < walkCost) {
+    markSet();
     let n = 0;
-    for (let i = 0; i < narrowest.length; i++) {
-      const s = narrowest.slotAt(i);
-      if (shown(s)) ranks[n++] = rank[s];
+    for (let i = narrowest.from; i < narrowest.to; i++) {
+      const s = narrowest.slots[i];
+      if (shown(s)) found[n++] = rankK[s];
     }
-    ranks.subarray(0, n).sort();
-    const order = index.order[k];
-    for (let i = offset; i < Math.min(need, n); i++) slots.push(order[descending ? ranks[n - 1 - i] : ranks[i]]);
-  } else {
-    const order = index.order[k];
-    // With no search and no range but the sort key's, whether a slot is shown depends on its cell alone: a block's
-    // prefix counts say how many it shows, so blocks before the page (or showing none) are passed whole.
-    const byCells = !set && !(priceSlice && k !== PRICE) && !(revenueSlice && k !== REVENUE) && index.blockCells === categoryCount * 4;
-    const wantedCells: number[] = [];
+    return { ids: pickRanks(found, n, offset, need, descending).map((r) => index.ids[order[r]]), grid };
+  }
+  markSet();
+  const slots: number[] = [];
+  // With no search and no range but the sort key's, whether a slot is shown depends on its cell alone: a block's
+  // prefix counts say how many it shows, so blocks before the page (or showing none) are passed whole.
+  const byCells = !set && !(priceSlice && k !== PRICE) && !(revenueSlice && k !== REVENUE) && index.blockCells === categoryCount * 4;
+  const wantedCells: number[] = [];
+  if (byCells) {
+    for (let c = 0; c < index.blockCells; c++) {
+      const cat = c >> 2;
+      const t = (c >> 1) & 1;
+      const f = c & 1;
+      if ((wantedCategory === -1 || cat === wantedCategory) && (wantedType === -1 || t === wantedType) && (wantedFeatured < 0 || f === wantedFeatured)) wantedCells.push(c);
+    }
+  }
+  const blocks = index.blocks[k];
+  const width = index.blockCells;
+  const shownIn = (block: number) => {
+    let n = 0;
+    for (const c of wantedCells) n += blocks[(block + 1) * width + c] - blocks[block * width + c];
+    return n;
+  };
+  let seen = 0;
+  let i = descending ? walk[1] - 1 : walk[0];
+  while (descending ? i >= walk[0] : i < walk[1]) {
     if (byCells) {
-      for (let c = 0; c < index.blockCells; c++) {
-        const cat = c >> 2;
-        const t = (c >> 1) & 1;
-        const f = c & 1;
-        if ((wantedCategory === -1 || cat === wantedCategory) && (wantedType === -1 || t === wantedType) && (wantedFeatured < 0 || f === wantedFeatured)) wantedCells.push(c);
-      }
-    }
-    const blocks = index.blocks[k];
-    const width = index.blockCells;
-    const shownIn = (block: number) => {
-      let n = 0;
-      for (const c of wantedCells) n += blocks[(block + 1) * width + c] - blocks[block * width + c];
-      return n;
-    };
-    let seen = 0;
-    let i = descending ? walk[1] - 1 : walk[0];
-    while (descending ? i >= walk[0] : i < walk[1]) {
-      if (byCells) {
-        // At a block's first position (its last, walking down) with the whole block inside the walk.
-        const block = descending ? (i + 1) / BLOCK - 1 : i / BLOCK;
-        const whole = Number.isInteger(block) && block * BLOCK >= walk[0] && (block + 1) * BLOCK <= walk[1];
-        if (whole) {
-          const n = shownIn(block);
-          if (seen + n <= offset) {
-            seen += n;
-            i += descending ? -BLOCK : BLOCK;
-            continue;
-          }
+      // At a block's first position (its last, walking down) with the whole block inside the walk.
+      const block = descending ? (i + 1) / BLOCK - 1 : i / BLOCK;
+      const whole = Number.isInteger(block) && block * BLOCK >= walk[0] && (block + 1) * BLOCK <= walk[1];
+      if (whole) {
+        const n = shownIn(block);
+        if (seen + n <= offset) {
+          seen += n;
+          i += descending ? -BLOCK : BLOCK;
+          continue;
         }
       }
-      const s = order[i];
-      i += descending ? -1 : 1;
-      if (!shown(s)) continue;
-      if (seen++ >= offset) slots.push(s);
-      if (seen >= need) break;
     }
+    const s = order[i];
+    i += descending ? -1 : 1;
+    if (!shown(s)) continue;
+    if (seen++ >= offset) slots.push(s);
+    if (seen >= need) break;
   }
   return { ids: slots.map((s) => index.ids[s]), grid };
 }

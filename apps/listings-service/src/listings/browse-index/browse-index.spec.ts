@@ -1,7 +1,7 @@
 import { BrowseListingsQuerySchema, type BrowseListingsQuery } from '@market/contracts';
 import { totalAndFacets } from '../browse-query';
 import { BrowseIndex, type IndexedListing } from './browse-index';
-import { answerFromIndex } from './browse-index.query';
+import { answerFromIndex, pickRanks } from './browse-index.query';
 import { parseTsQuery, type TsQueryNode } from './ts-query';
 import { seededRandom } from '../../testing/seeded-random';
 
@@ -146,5 +146,24 @@ describe('the browse index (ADR 0081)', () => {
     index.add([listing(seededRandom(5), 1)]);
     index.sortAll();
     expect(answerFromIndex(index, BrowseListingsQuerySchema.parse({}), 'empty')).toEqual({ ids: [], grid: [] });
+  });
+
+  it('picks a page of ranks as a full sort would, from few ranks and from many (the heap)', () => {
+    const r = seededRandom(17);
+    for (let round = 0; round < 60; round++) {
+      const n = round % 3 === 0 ? 1 + r(3000) : 5000 + r(40_000);
+      // Distinct ranks in a random order, as a set's slots give them.
+      const ranks = Int32Array.from({ length: n }, (_, i) => i * 3 + r(3));
+      for (let i = n - 1; i > 0; i--) {
+        const j = r(i + 1);
+        [ranks[i], ranks[j]] = [ranks[j], ranks[i]];
+      }
+      const sorted = [...ranks].sort((a, b) => a - b);
+      const limit = 1 + r(100);
+      const offset = limit * r(round % 2 ? 10 : Math.max(1, Math.floor(n / limit) + 2));
+      const descending = r(2) === 0;
+      const expected = (descending ? [...sorted].reverse() : sorted).slice(offset, offset + limit);
+      expect({ round, n, got: pickRanks(ranks, n, offset, offset + limit, descending) }).toEqual({ round, n, got: expected });
+    }
   });
 });

@@ -34,6 +34,8 @@ const TYPES = ['auction', 'fixed'] as const;
 const ALL_ORDERS = 0b111;
 /** Positions per block of a sort order's prefix counts. */
 export const BLOCK = 256;
+/** liveCell's value for a dead (or never used) slot. */
+export const DEAD_CELL = 0xffff;
 
 /**
  * Every active listing's browse fields in typed arrays, one slot each, with three sort orders and a posting list per
@@ -53,6 +55,11 @@ export class BrowseIndex {
   type = new Uint8Array(0);
   featured = new Uint8Array(0);
   alive = new Uint8Array(0);
+  /**
+   * liveCell[slot]: the slot's cell while it is live, DEAD_CELL once not: a page's pass over a search's slots reads one
+   * number per slot for what takes four arrays otherwise (each a cache miss at a million slots).
+   */
+  liveCell = new Uint16Array(0);
   /** keys[k][slot]: created_us, price, monthly_revenue. */
   keys: Float64Array[] = [new Float64Array(0), new Float64Array(0), new Float64Array(0)];
   /** order[k]: live slots ascending by (key, id), as PostgreSQL's ORDER BY key ASC, id ASC; descending is its reverse. */
@@ -77,6 +84,7 @@ export class BrowseIndex {
   /** A per-query mark: mark[slot] === stamp means "in this query's set", with no clearing between queries. */
   mark = new Uint32Array(0);
   stamp = 0;
+  private scratchRanks = new Int32Array(0);
   private hashA = new Int32Array(0);
   private hashB = new Int32Array(0);
   private readonly slotOf = new Map<string, number>();
@@ -150,6 +158,12 @@ export class BrowseIndex {
       this.stamp = 1;
     }
     return this.stamp;
+  }
+
+  /** A buffer of a slot's worth of numbers for one query at a time (queries are synchronous), kept between them. */
+  scratch(): Int32Array {
+    if (this.scratchRanks.length < this.size) this.scratchRanks = new Int32Array(this.alive.length);
+    return this.scratchRanks;
   }
 
   /** (key, id) ascending, for order k. */
@@ -236,11 +250,13 @@ export class BrowseIndex {
       this.hashA[n] = this.hashA[s];
       this.hashB[n] = this.hashB[s];
       for (const key of this.keys) key[n] = key[s];
+      this.liveCell[n] = this.liveCell[s];
       this.alive[n] = 1;
       this.slotOf.set(this.ids[n], n);
       n++;
     }
     this.alive.fill(0, n);
+    this.liveCell.fill(DEAD_CELL, n);
     this.ids.length = n;
     this.size = n;
     for (const [lexeme, list] of this.postings) {
@@ -285,6 +301,7 @@ export class BrowseIndex {
     this.category[s] = category;
     this.type[s] = row.listing_type === TYPES[0] ? 0 : 1;
     this.featured[s] = row.featured ? 1 : 0;
+    this.liveCell[s] = (category * 2 + this.type[s]) * 2 + this.featured[s];
     this.keys[0][s] = row.created_us;
     this.keys[1][s] = row.price;
     this.keys[2][s] = row.monthly_revenue;
@@ -293,6 +310,7 @@ export class BrowseIndex {
   private kill(s: number): void {
     this.uncount(s);
     this.alive[s] = 0;
+    this.liveCell[s] = DEAD_CELL;
     this.live--;
     this.slotOf.delete(this.ids[s]);
   }
@@ -321,6 +339,9 @@ export class BrowseIndex {
     this.type = grown(this.type);
     this.featured = grown(this.featured);
     this.alive = grown(this.alive);
+    const liveCell = grown(this.liveCell);
+    liveCell.fill(DEAD_CELL, this.liveCell.length);
+    this.liveCell = liveCell;
     this.hashA = grown(this.hashA);
     this.hashB = grown(this.hashB);
     this.mark = grown(this.mark);

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import type { ListingDto } from '@market/contracts';
+import type { ListingCardDto, ListingDto } from '@market/contracts';
 import { formatDollars, formatTraffic, listingStatusLabel } from '@market/domain';
 import { VerifiedBadge } from './VerifiedBadge';
 import './listing-card.css';
@@ -10,7 +10,8 @@ export function displayPrice(listing: Pick<ListingDto, 'current_bid' | 'starting
 }
 
 interface ListingCardProps {
-  listing: ListingDto;
+  /** A browse card as the API gives it, or a whole listing made one with listingCard (ADR 0082). */
+  listing: ListingCardDto;
   /** 'list' lays the card out as a wide row (browse list view). */
   layout?: 'grid' | 'list';
   /** Show the status badge (owner and admin views). */
@@ -23,7 +24,7 @@ interface ListingCardProps {
 
 /** One listing as a card: screenshot, title, category, price, revenue and traffic; links to /listing/{id}. */
 export function ListingCard({ listing, layout = 'grid', showStatus = false, children, priority = false }: ListingCardProps) {
-  const image = listing.screenshots[0];
+  const image = listing.screenshot;
   return (
     <article className={`listing-card listing-card-${layout}`} data-testid="listing-card">
       <Link to={`/listing/${listing.id}`} className="listing-card-media" aria-hidden="true" tabIndex={-1}>
@@ -40,7 +41,7 @@ export function ListingCard({ listing, layout = 'grid', showStatus = false, chil
         <h3 className="listing-card-title">
           <Link to={`/listing/${listing.id}`}>{listing.title}</Link>
         </h3>
-        {layout === 'list' && <p className="listing-card-excerpt">{listing.description}</p>}
+        {layout === 'list' && <p className="listing-card-excerpt">{listing.excerpt}</p>}
         <dl className="listing-card-metrics">
           <div>
             <dt>{listing.listing_type === 'auction' ? (listing.current_bid ? 'Current bid' : 'Starting bid') : 'Price'}</dt>

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { ListingDto } from '@market/contracts';
+import { listingCard, type ListingDto } from '@market/contracts';
 import { listingStatusLabel, type ListingStatus } from '@market/domain';
 import { ListingCard } from '../../components/listing/ListingCard';
 import { useDeleteListingMutation, useMyListingsQuery, useSetListingStatusMutation } from '../../api/listings.api';
@@ -82,7 +82,7 @@ export function MyListingsTab() {
             const next = ownerToggle(listing.status);
             const busy = busyId === listing.id;
             return (
-              <ListingCard key={listing.id} listing={listing} showStatus>
+              <ListingCard key={listing.id} listing={listingCard(listing)} showStatus>
                 {listing.status === 'pending' && <p className="dash-card-note muted">Waiting for review, usually within 24 hours.</p>}
                 {listing.status === 'cancelled' && <p className="dash-card-note muted">Cancelled by Site Market: we emailed you the reason.</p>}
                 <ViewEditLinks id={listing.id} />

@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { listingCard } from '@market/contracts';
 import { ListingCard } from '../../components/listing/ListingCard';
 import { useMyListingsQuery } from '../../api/listings.api';
 import { LoadError } from '../../components/feedback/QueryState';
@@ -25,7 +26,7 @@ export function RecentListings() {
       {recent.length > 0 && (
         <div className="dash-card-grid">
           {recent.map((listing) => (
-            <ListingCard key={listing.id} listing={listing} showStatus>
+            <ListingCard key={listing.id} listing={listingCard(listing)} showStatus>
               <ViewEditLinks id={listing.id} />
             </ListingCard>
           ))}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { listingCard } from '@market/contracts';
 import { ListingCard } from '../../components/listing/ListingCard';
 import { useRemoveFromWatchlistMutation, useSetWatchRemindersMutation, useWatchlistQuery } from '../../api/listings.api';
 import { EmptyState, LoadError, LoadingState } from '../../components/feedback/QueryState';
@@ -70,7 +71,7 @@ export function WatchlistTab() {
       {entries.length > 0 && (
         <div className="watchlist-grid">
           {entries.map((entry) => (
-            <ListingCard key={entry.listing_id} listing={entry.listing}>
+            <ListingCard key={entry.listing_id} listing={listingCard(entry.listing)}>
               <span className="watchlist-added muted">Added {new Date(entry.created_at).toLocaleDateString()}</span>
               <Link className="btn btn-secondary btn-tiny" to={`/listing/${entry.listing_id}`}>
                 View
