@@ -1,8 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { listingCard, type BrowseListingsQuery, type BrowseListingsResponse } from '@market/contracts';
+import type { BrowseListingsQuery, BrowseListingsResponse } from '@market/contracts';
 import { totalAndFacets } from './browse-query';
 import { ListingsRepository } from './listings.repository';
-import { presentListing } from './listing.presenter';
+import { presentCard } from './listing.presenter';
 import { SearchVocabulary } from './search-vocabulary';
 import { BrowseIndexFeed } from './browse-index/browse-index.feed';
 
@@ -38,12 +38,12 @@ export class BrowseService {
     // The index chooses the page and counts it (ADR 0081); PostgreSQL gives the page's rows, or all of it without one.
     const fromIndex = await this.index.answer(query);
     const { listings, grid } = fromIndex
-      ? { listings: await this.listings.activeByIds(fromIndex.ids), grid: fromIndex.grid }
+      ? { listings: await this.listings.activeCardsByIds(fromIndex.ids), grid: fromIndex.grid }
       : await this.listings.browse(query);
     const { total, facets } = totalAndFacets(grid, query);
     return {
       // Cards, not whole listings: a page carries what it shows (ADR 0082).
-      listings: listings.map((listing) => listingCard(presentListing(listing, null))),
+      listings: listings.map(presentCard),
       total,
       page: query.page,
       pages: Math.max(1, Math.ceil(total / query.limit)),

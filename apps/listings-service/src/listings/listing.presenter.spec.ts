@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { listingCard, ListingCardSchema, type Actor } from '@market/contracts';
-import { LISTING_EXCERPT_CHARS } from '@market/domain';
+import { LISTING_EXCERPT_CHARS, LISTING_EXCERPT_READ } from '@market/domain';
 import { buildListing } from '../testing/listing.factory';
 import type { ListingRecord } from './listings.repository';
-import { presentListing } from './listing.presenter';
+import { presentCard, presentListing } from './listing.presenter';
 
 const sellerId = randomUUID();
 const record = (overrides: Partial<ListingRecord> = {}): ListingRecord => ({
@@ -77,5 +77,26 @@ describe('listingCard (ADR 0082)', () => {
     const card = listingCard(presentListing(record({ screenshots: [] }), user({ user_id: sellerId })));
     expect(card.screenshot).toBeNull();
     expect(ListingCardSchema.parse(card)).not.toHaveProperty('reserve_price');
+  });
+});
+
+describe('presentCard (ADR 0082)', () => {
+  const cases: Array<[string, Partial<ListingRecord>]> = [
+    ['a short description, one screenshot, no bids', {}],
+    ['a long description, several screenshots, a met reserve', { description: 'word '.repeat(400), screenshots: ['a.png', 'b.png'], current_bid: 9000, bid_count: 2, price_version: 5 }],
+    ['no screenshot, no reserve, a bid', { screenshots: [], reserve_price: null, current_bid: 5500, bid_count: 1 }],
+  ];
+  it.each(cases)('is the card listingCard makes of the whole listing: %s', (_name, overrides) => {
+    const whole = record(overrides);
+    expect(presentCard(whole)).toEqual(listingCard(presentListing(whole, null)));
+  });
+
+  it('gives the same excerpt from the card columns, which read the description only one character past the excerpt\'s reach', () => {
+    // What CARD_COLUMNS' left(description, READ + 1) leaves of long texts, whitespace-heavy ones included.
+    for (const description of ['word '.repeat(400), `Start${' '.repeat(3000)}and more`, 'x'.repeat(LISTING_EXCERPT_READ + 1)]) {
+      const whole = record({ description });
+      const read = { ...whole, description: description.slice(0, LISTING_EXCERPT_READ + 1), screenshots: whole.screenshots.slice(0, 1) };
+      expect(presentCard(read)).toEqual(listingCard(presentListing(whole, null)));
+    }
   });
 });

@@ -1,4 +1,6 @@
-import { uploadPath, type Actor, type ListingDto, type SellerDto } from '@market/contracts';
+import { uploadPath, type Actor, type ListingCardDto, type ListingDto, type SellerDto } from '@market/contracts';
+import { listingExcerpt } from '@market/domain';
+import type { CardRecord } from './listing-card.columns';
 import type { ListingRecord } from './listings.repository';
 import { listingAbilities } from './listing.policy';
 
@@ -28,7 +30,7 @@ export function presentListing(record: ListingRecord, viewer: Actor | null, sell
     current_bid: record.current_bid,
     buy_now_price: record.buy_now_price,
     has_reserve: hasReserve,
-    reserve_met: !hasReserve || (record.current_bid !== null && record.current_bid >= (record.reserve_price as number)),
+    reserve_met: reserveMet(record),
     duration_days: record.duration_days,
     approved_at: record.approved_at?.toISOString() ?? null,
     expires_at: record.expires_at?.toISOString() ?? null,
@@ -45,4 +47,39 @@ export function presentListing(record: ListingRecord, viewer: Actor | null, sell
   if (listingAbilities(viewer, record).update) dto.reserve_price = record.reserve_price;
   if (seller) dto.seller = seller;
   return dto;
+}
+
+/** Whether the price has reached the reserve; true when there is none (SPEC §3 Listing). */
+function reserveMet(record: Pick<ListingRecord, 'reserve_price' | 'current_bid'>): boolean {
+  return record.reserve_price === null || (record.current_bid !== null && record.current_bid >= record.reserve_price);
+}
+
+/**
+ * A listing's browse card (ADR 0082) from its card columns (or a whole row): the same card contracts' listingCard makes
+ * of the whole listing, without reading or presenting what a card does not show.
+ */
+export function presentCard(record: CardRecord): ListingCardDto {
+  const screenshot = record.screenshots[0];
+  return {
+    id: record.id,
+    title: record.title,
+    excerpt: listingExcerpt(record.description),
+    category: record.category,
+    listing_type: record.listing_type,
+    status: record.status,
+    featured: record.featured,
+    screenshot: screenshot === undefined ? null : uploadPath(screenshot),
+    monthly_revenue: record.monthly_revenue,
+    monthly_traffic: record.monthly_traffic,
+    starting_price: record.starting_price,
+    current_bid: record.current_bid,
+    buy_now_price: record.buy_now_price,
+    has_reserve: record.reserve_price !== null,
+    reserve_met: reserveMet(record),
+    expires_at: record.expires_at?.toISOString() ?? null,
+    created_at: record.created_at.toISOString(),
+    bid_count: record.bid_count,
+    price_version: record.price_version ?? record.bid_count,
+    ownership_verified: record.ownership_verified,
+  };
 }

@@ -4,6 +4,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import type { Pool } from 'pg';
 import type { BrowseListingsQuery, CreateListing } from '@market/contracts';
 import type { ListingStatus, PriceUpdate } from '@market/domain';
+import { CARD_COLUMNS, type CardRecord } from './listing-card.columns';
 import { applyBidPrices, applyRepricedPrice, type RepricedListing } from './listing-prices.repository';
 import { buildBrowseGrid, buildBrowseQuery, type GridCell } from './browse-query';
 
@@ -60,7 +61,7 @@ export const LISTING_COLUMNS = `id, seller_id, title, description, category, lis
   current_bid::float8 AS current_bid, bid_count, price_version, price::float8 AS price, duration_days, approved_at, expires_at, key_metrics,
   growth_opportunities, included_assets, reason_for_selling, screenshots, cancel_reason, created_at, updated_at`;
 
-const ACTIVE_BY_IDS = { name: 'listings-active-by-ids', text: `SELECT ${LISTING_COLUMNS} FROM listings WHERE id = ANY($1::uuid[])` };
+const ACTIVE_CARDS_BY_IDS = { name: 'listings-active-cards-by-ids', text: `SELECT ${CARD_COLUMNS} FROM listings WHERE id = ANY($1::uuid[])` };
 
 /** The only place that reads and writes listings.listings. */
 @Injectable()
@@ -273,13 +274,13 @@ export class ListingsRepository {
   }
 
   /**
-   * Active listings by id, in the order given: a browse page the index chose (ADR 0081). A named prepared statement on
-   * TypeORM's pool: PostgreSQL parses and plans it once per connection, not once per page (ADR 0057).
+   * Active listings' cards by id, in the order given: a browse page the index chose (ADR 0081, 0082). A named prepared
+   * statement on TypeORM's pool: PostgreSQL parses and plans it once per connection, not once per page (ADR 0057).
    */
-  async activeByIds(ids: string[]): Promise<ListingRecord[]> {
+  async activeCardsByIds(ids: string[]): Promise<CardRecord[]> {
     if (ids.length === 0) return [];
     const pool = (this.dataSource.driver as unknown as { master: Pool }).master;
-    const { rows } = await pool.query<ListingRecord>({ ...ACTIVE_BY_IDS, values: [ids] });
+    const { rows } = await pool.query<CardRecord>({ ...ACTIVE_CARDS_BY_IDS, values: [ids] });
     // Checked here, not in SQL: a status there makes the planner weigh every partial index, half the statement's cost.
     const byId = new Map(rows.filter((row) => row.status === 'active').map((row) => [row.id, row]));
     return ids.flatMap((id) => byId.get(id) ?? []);

@@ -1,9 +1,13 @@
 /** The most characters of a description a browse card carries (ADR 0082). */
 export const LISTING_EXCERPT_CHARS = 240;
 
-// Only the description's start is looked at: whitespace runs collapse to one space, so four times the excerpt is
-// plenty unless the text is mostly whitespace (then the excerpt is shorter, and still marked as cut).
-const READ = LISTING_EXCERPT_CHARS * 4;
+/**
+ * How much of a description the excerpt reads (UTF-16 units): whitespace runs collapse to one space, so four times the
+ * excerpt is plenty unless the text is mostly whitespace (then the excerpt is shorter, and still marked as cut). A
+ * reader that fetches only the start fetches one more, so a longer text is known to be cut.
+ */
+export const LISTING_EXCERPT_READ = LISTING_EXCERPT_CHARS * 4;
+const READ = LISTING_EXCERPT_READ;
 
 /**
  * A description as a browse card shows it (ADR 0082): whitespace runs as one space, at most LISTING_EXCERPT_CHARS

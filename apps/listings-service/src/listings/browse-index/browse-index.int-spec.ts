@@ -42,7 +42,8 @@ describe('the browse index against PostgreSQL', () => {
   let sql: BrowseService;
   const seller = randomUUID();
   const ask = (service: BrowseService, raw: Record<string, string>) => service.browse(BrowseListingsQuerySchema.parse(raw));
-  const shape = (answer: BrowseListingsResponse) => ({ ids: answer.listings.map((listing) => listing.id), ...answer, listings: undefined });
+  // The cards too: the index's page reads only the card columns (ADR 0082), the SQL path whole rows.
+  const shape = (answer: BrowseListingsResponse) => ({ ids: answer.listings.map((listing) => listing.id), ...answer });
 
   /** Both paths answer every one of `count` seeded queries alike. */
   const agree = async (seed: number, count: number) => {
@@ -63,7 +64,7 @@ describe('the browse index against PostgreSQL', () => {
       `INSERT INTO listings (id, seller_id, title, description, category, listing_type, status, featured, website_url, monthly_revenue,
          annual_revenue, monthly_traffic, profit_margin, business_age_months, starting_price, current_bid, duration_days, created_at)
        SELECT gen_random_uuid(), $1, (ARRAY['Coffee shop', 'Tea garden', 'Chess club', 'Fitness blog', 'Travel guide', 'Roasting coffee beans'])[1 + g % 6] || ' ' || g,
-         (ARRAY['A blog about tea.', 'Coffee roasting guides and a shop.', 'Garden and chess.', 'Nothing special.'])[1 + g % 4],
+         (ARRAY['A blog about tea.', 'Coffee roasting guides and a shop.', 'Garden and chess.', repeat('Nothing special   at all. ', 60)])[1 + g % 4],
          (ARRAY['Blog', 'SaaS', 'E-commerce', 'Newsletter'])[1 + (g * 7) % 4], CASE WHEN g % 3 = 0 THEN 'fixed' ELSE 'auction' END,
          CASE WHEN g % 11 = 0 THEN 'sold' ELSE 'active' END, g % 9 = 0, 'https://site' || g || '.example.com', 100 * (g % 7), 1200 * (g % 7), 1000, 50, 12,
          1000 * (1 + g % 12), CASE WHEN g % 5 = 0 THEN 1000 * (2 + g % 12) END, 7, timestamptz '2026-01-01' + (g % 40) * interval '1 hour'

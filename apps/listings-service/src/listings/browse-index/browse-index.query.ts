@@ -124,11 +124,12 @@ export function answerFromIndex(index: BrowseIndex, query: BrowseListingsQuery, 
   // Where matches can be: a positive search's slots, or the narrowest range slice, or every slot.
   const priceSlice = priced ? slice(index, PRICE, minPrice, maxPrice) : null;
   const revenueSlice = earning ? slice(index, REVENUE, minRevenue, maxRevenue) : null;
-  type Source = { slots: ArrayLike<number>; from: number; to: number; isSet: boolean };
+  // `along`: the sort key whose order the slice is of (0 for the set's slots).
+  type Source = { slots: ArrayLike<number>; from: number; to: number; isSet: boolean; along: number };
   const sources: Source[] = [];
-  if (set && !set.negated) sources.push({ slots: set.slots, from: 0, to: set.slots.length, isSet: true });
-  if (priceSlice) sources.push({ slots: index.order[PRICE], from: priceSlice[0], to: priceSlice[1], isSet: false });
-  if (revenueSlice) sources.push({ slots: index.order[REVENUE], from: revenueSlice[0], to: revenueSlice[1], isSet: false });
+  if (set && !set.negated) sources.push({ slots: set.slots, from: 0, to: set.slots.length, isSet: true, along: 0 });
+  if (priceSlice) sources.push({ slots: index.order[PRICE], from: priceSlice[0], to: priceSlice[1], isSet: false, along: PRICE });
+  if (revenueSlice) sources.push({ slots: index.order[REVENUE], from: revenueSlice[0], to: revenueSlice[1], isSet: false, along: REVENUE });
   const narrowest = sources.reduce<Source | null>((best, source) => (best === null || source.to - source.from < best.to - best.from ? source : best), null);
 
   const cells = new Int32Array(categoryCount * 2);
@@ -165,15 +166,29 @@ export function answerFromIndex(index: BrowseIndex, query: BrowseListingsQuery, 
     if (checkSearch) markSet();
     const negated = set?.negated ?? false;
     let n = 0;
-    for (let i = from; i < to; i++) {
-      const s = slots[i];
-      const cell = liveCell[s];
-      if (cell === DEAD_CELL || (wantedFeatured >= 0 && (cell & 1) !== wantedFeatured)) continue;
-      if (priced && (price[s] < minPrice || price[s] > maxPrice)) continue;
-      if (earning && (revenue[s] < minRevenue || revenue[s] > maxRevenue)) continue;
-      if (checkSearch && (mark[s] === stamp) === negated) continue;
-      cells[cell >> 1]++;
-      if (wantedPair[cell >> 1] === 1) found[n++] = s;
+    if (narrowest.isSet) {
+      for (let i = from; i < to; i++) {
+        const s = slots[i];
+        const cell = liveCell[s];
+        if (cell === DEAD_CELL || (wantedFeatured >= 0 && (cell & 1) !== wantedFeatured)) continue;
+        if (priced && (price[s] < minPrice || price[s] > maxPrice)) continue;
+        if (earning && (revenue[s] < minRevenue || revenue[s] > maxRevenue)) continue;
+        cells[cell >> 1]++;
+        if (wantedPair[cell >> 1] === 1) found[n++] = s;
+      }
+    } else {
+      // A range's slice, read in its order: the cells and the other range's key are kept along it (ADR 0082).
+      const cellAlong = index.cellAlong[narrowest.along];
+      const other = index.otherAlong[narrowest.along];
+      const [otherMin, otherMax, otherRanged] = narrowest.along === PRICE ? [minRevenue, maxRevenue, earning] : [minPrice, maxPrice, priced];
+      for (let i = from; i < to; i++) {
+        const cell = cellAlong[i];
+        if (wantedFeatured >= 0 && (cell & 1) !== wantedFeatured) continue;
+        if (otherRanged && (other[i] < otherMin || other[i] > otherMax)) continue;
+        if (checkSearch && (mark[slots[i]] === stamp) === negated) continue;
+        cells[cell >> 1]++;
+        if (wantedPair[cell >> 1] === 1) found[n++] = slots[i];
+      }
     }
     gathered = n;
   } else if (set && !priced && !earning) {

@@ -1,4 +1,8 @@
 import { createHash } from 'node:crypto';
+import { BLOCK, DEAD_CELL, OTHER_RANGE, SORT_KEYS, type SortKeyName } from './browse-index.layout';
+import { buildBlocks, comparator, mergeOrders, setOrder, writeAlong } from './browse-index.orders';
+
+export { BLOCK, DEAD_CELL, OTHER_RANGE, SORT_KEYS, type SortKeyName };
 
 /** What the browse index keeps of an active listing: its filters, its sort keys and its search lexemes (ADR 0081). */
 export interface IndexedListing {
@@ -20,9 +24,6 @@ export interface IndexChange {
   row: IndexedListing | null;
 }
 
-/** The sort keys, in the order of `keys`: browse's sort_by values. */
-export const SORT_KEYS = ['created_at', 'price', 'monthly_revenue'] as const;
-export type SortKeyName = (typeof SORT_KEYS)[number];
 
 /** 64 bits of a SHA-1 of a listing's lexemes: an edit that changes its words is told from one that does not. */
 function lexemeHashes(lexemes: string[]): [number, number] {
@@ -32,10 +33,6 @@ function lexemeHashes(lexemes: string[]): [number, number] {
 
 const TYPES = ['auction', 'fixed'] as const;
 const ALL_ORDERS = 0b111;
-/** Positions per block of a sort order's prefix counts. */
-export const BLOCK = 256;
-/** liveCell's value for a dead (or never used) slot. */
-export const DEAD_CELL = 0xffff;
 
 /**
  * Every active listing's browse fields in typed arrays, one slot each, with three sort orders and a posting list per
@@ -66,6 +63,13 @@ export class BrowseIndex {
   order: Int32Array[] = [new Int32Array(0), new Int32Array(0), new Int32Array(0)];
   /** sorted[k][i] = keys[k][order[k][i]], for binary searches of a range. */
   sorted: Float64Array[] = [new Float64Array(0), new Float64Array(0), new Float64Array(0)];
+  /**
+   * cellAlong[k][i] = liveCell[order[k][i]], and otherAlong[k][i] the other range key (revenue along the price order,
+   * price along the revenue order; empty along created_at): a search of two ranges passes one range's slice in order
+   * instead of reading each slot's fields at random (ADR 0082).
+   */
+  cellAlong: Uint16Array[] = [new Uint16Array(0), new Uint16Array(0), new Uint16Array(0)];
+  otherAlong: Float64Array[] = [new Float64Array(0), new Float64Array(0), new Float64Array(0)];
   /** rank[k][slot]: the slot's position in order[k]. */
   rank: Int32Array[] = [new Int32Array(0), new Int32Array(0), new Int32Array(0)];
   /**
@@ -102,7 +106,7 @@ export class BrowseIndex {
     const slots = new Int32Array(this.live);
     let n = 0;
     for (let s = 0; s < this.size; s++) if (this.alive[s]) slots[n++] = s;
-    for (let k = 0; k < SORT_KEYS.length; k++) this.setOrder(k, slots.slice().sort(this.comparator(k)));
+    for (let k = 0; k < SORT_KEYS.length; k++) setOrder(this, k, slots.slice().sort(comparator(this, k)));
   }
 
   /** Applies changes (the newest row of each listing): moves, adds and removes slots, then merges the orders. */
@@ -139,9 +143,11 @@ export class BrowseIndex {
       touched.push(this.place(row));
       moved = ALL_ORDERS;
     }
-    this.merge(touched, moved);
+    mergeOrders(this, touched, moved);
+    // Orders that did not move keep their positions: what changed in place is written where the slot stands.
+    for (const s of touched) if (this.alive[s]) for (let k = 0; k < SORT_KEYS.length; k++) writeAlong(this, k, this.rank[k][s], s);
     // A new category widens the cells; a featured flag moved between them.
-    if (recounted || this.blockCells !== this.categories.length * 4) for (let k = 0; k < SORT_KEYS.length; k++) if (!(moved & (1 << k))) this.buildBlocks(k);
+    if (recounted || this.blockCells !== this.categories.length * 4) for (let k = 0; k < SORT_KEYS.length; k++) if (!(moved & (1 << k))) buildBlocks(this, k);
     if (this.size - this.live > Math.max(this.compactAfter, this.live / 4)) this.compact();
   }
 
@@ -164,75 +170,6 @@ export class BrowseIndex {
   scratch(): Int32Array {
     if (this.scratchRanks.length < this.size) this.scratchRanks = new Int32Array(this.alive.length);
     return this.scratchRanks;
-  }
-
-  /** (key, id) ascending, for order k. */
-  private comparator(k: number): (a: number, b: number) => number {
-    const key = this.keys[k];
-    const ids = this.ids;
-    return (a, b) => key[a] - key[b] || (ids[a] < ids[b] ? -1 : ids[a] > ids[b] ? 1 : 0);
-  }
-
-  private setOrder(k: number, order: Int32Array): void {
-    const sorted = new Float64Array(order.length);
-    const rank = this.rank[k];
-    const key = this.keys[k];
-    for (let i = 0; i < order.length; i++) {
-      sorted[i] = key[order[i]];
-      rank[order[i]] = i;
-    }
-    this.order[k] = order;
-    this.sorted[k] = sorted;
-    this.rank[k] = rank;
-    this.buildBlocks(k);
-  }
-
-  private buildBlocks(k: number): void {
-    const order = this.order[k];
-    const width = this.categories.length * 4;
-    const rows = Math.floor(order.length / BLOCK) + 1;
-    const blocks = new Int32Array(rows * width);
-    const running = new Int32Array(width);
-    for (let i = 0; i < order.length; i++) {
-      if (i % BLOCK === 0) blocks.set(running, (i / BLOCK) * width);
-      running[this.cell(order[i])]++;
-    }
-    if (order.length % BLOCK === 0) blocks.set(running, (rows - 1) * width);
-    this.blocks[k] = blocks;
-    this.blockCells = width;
-  }
-
-  /** Each order that moved, without the touched and dead slots, merged with the touched live ones sorted. */
-  private merge(touched: number[], moved: number): void {
-    if (moved === 0) return;
-    const stamp = this.nextStamp();
-    // Each slot once, however often a batch named its listing.
-    const incoming: number[] = [];
-    for (const s of touched) {
-      if (this.mark[s] === stamp) continue;
-      this.mark[s] = stamp;
-      if (this.alive[s]) incoming.push(s);
-    }
-    for (let k = 0; k < SORT_KEYS.length; k++) {
-      if (!(moved & (1 << k))) continue;
-      const compare = this.comparator(k);
-      const added = Int32Array.from(incoming).sort(compare);
-      const old = this.order[k];
-      const next = new Int32Array(this.live);
-      let i = 0;
-      let j = 0;
-      let n = 0;
-      while (i < old.length || j < added.length) {
-        if (i < old.length && (!this.alive[old[i]] || this.mark[old[i]] === stamp)) {
-          i++;
-        } else if (j >= added.length || (i < old.length && compare(old[i], added[j]) < 0)) {
-          next[n++] = old[i++];
-        } else {
-          next[n++] = added[j++];
-        }
-      }
-      this.setOrder(k, next);
-    }
   }
 
   /** Renumbers the live slots densely and filters the posting lists to match. */
@@ -270,7 +207,7 @@ export class BrowseIndex {
       const next = new Int32Array(this.live);
       let m = 0;
       for (const s of this.order[k]) if (to[s] >= 0) next[m++] = to[s];
-      this.setOrder(k, next.subarray(0, m));
+      setOrder(this, k, next.subarray(0, m));
     }
   }
 
