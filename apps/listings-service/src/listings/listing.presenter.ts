@@ -1,5 +1,4 @@
-import { uploadPath, type Actor, type ListingCardDto, type ListingDto, type SellerDto } from '@market/contracts';
-import { listingExcerpt } from '@market/domain';
+import { listingCard, uploadPath, type Actor, type ListingCardDto, type ListingDto, type SellerDto } from '@market/contracts';
 import type { CardRecord } from './listing-card.columns';
 import type { ListingRecord } from './listings.repository';
 import { listingAbilities } from './listing.policy';
@@ -55,20 +54,19 @@ function reserveMet(record: Pick<ListingRecord, 'reserve_price' | 'current_bid'>
 }
 
 /**
- * A listing's browse card (ADR 0082) from its card columns (or a whole row): the same card contracts' listingCard makes
- * of the whole listing, without reading or presenting what a card does not show.
+ * A listing's browse card (ADR 0082) from its card columns (or a whole row), made by contracts' listingCard as the
+ * web makes one of a whole listing, without presenting what a card does not show.
  */
 export function presentCard(record: CardRecord): ListingCardDto {
-  const screenshot = record.screenshots[0];
-  return {
+  return listingCard({
     id: record.id,
     title: record.title,
-    excerpt: listingExcerpt(record.description),
+    description: record.description,
     category: record.category,
     listing_type: record.listing_type,
     status: record.status,
     featured: record.featured,
-    screenshot: screenshot === undefined ? null : uploadPath(screenshot),
+    screenshots: record.screenshots.slice(0, 1).map(uploadPath),
     monthly_revenue: record.monthly_revenue,
     monthly_traffic: record.monthly_traffic,
     starting_price: record.starting_price,
@@ -81,5 +79,5 @@ export function presentCard(record: CardRecord): ListingCardDto {
     bid_count: record.bid_count,
     price_version: record.price_version ?? record.bid_count,
     ownership_verified: record.ownership_verified,
-  };
+  });
 }

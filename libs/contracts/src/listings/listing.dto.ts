@@ -104,8 +104,11 @@ export const ListingCardSchema = ListingSchema.pick({
 }).meta({ id: 'ListingCard' });
 export type ListingCardDto = z.infer<typeof ListingCardSchema>;
 
-/** The card of a listing: what browse answers for it, from the whole listing (ADR 0082). */
-export function listingCard(listing: Omit<ListingDto, 'seller' | 'bid_history'>): ListingCardDto {
+/** What a card is made of: the card's fields of a listing, with its whole description and screenshots. */
+export type ListingCardSource = Pick<ListingDto, Exclude<keyof ListingCardDto, 'excerpt' | 'screenshot'> | 'description' | 'screenshots'>;
+
+/** The card of a listing: what browse answers for it, from the listing or its card's fields (ADR 0082). */
+export function listingCard(listing: ListingCardSource): ListingCardDto {
   return {
     id: listing.id,
     title: listing.title,

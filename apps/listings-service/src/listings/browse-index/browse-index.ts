@@ -48,13 +48,10 @@ export class BrowseIndex {
   /** Live slots. */
   live = 0;
   ids: string[] = [];
-  category = new Uint16Array(0);
-  type = new Uint8Array(0);
-  featured = new Uint8Array(0);
   alive = new Uint8Array(0);
   /**
-   * liveCell[slot]: the slot's cell while it is live, DEAD_CELL once not: a page's pass over a search's slots reads one
-   * number per slot for what takes four arrays otherwise (each a cache miss at a million slots).
+   * liveCell[slot]: the slot's cell, (category * 2 + type) * 2 + featured, while it is live, DEAD_CELL once not: the
+   * only place a slot's category, type and featured flag are kept, so a page's pass reads one number per slot.
    */
   liveCell = new Uint16Array(0);
   /** keys[k][slot]: created_us, price, monthly_revenue. */
@@ -181,9 +178,6 @@ export class BrowseIndex {
       if (!this.alive[s]) continue;
       to[s] = n;
       this.ids[n] = this.ids[s];
-      this.category[n] = this.category[s];
-      this.type[n] = this.type[s];
-      this.featured[n] = this.featured[s];
       this.hashA[n] = this.hashA[s];
       this.hashB[n] = this.hashB[s];
       for (const key of this.keys) key[n] = key[s];
@@ -235,10 +229,7 @@ export class BrowseIndex {
       category = this.categories.push(row.category) - 1;
       this.categoryIndex.set(row.category, category);
     }
-    this.category[s] = category;
-    this.type[s] = row.listing_type === TYPES[0] ? 0 : 1;
-    this.featured[s] = row.featured ? 1 : 0;
-    this.liveCell[s] = (category * 2 + this.type[s]) * 2 + this.featured[s];
+    this.liveCell[s] = (category * 2 + (row.listing_type === TYPES[0] ? 0 : 1)) * 2 + (row.featured ? 1 : 0);
     this.keys[0][s] = row.created_us;
     this.keys[1][s] = row.price;
     this.keys[2][s] = row.monthly_revenue;
@@ -252,9 +243,9 @@ export class BrowseIndex {
     this.slotOf.delete(this.ids[s]);
   }
 
-  /** A slot's cell: (category * 2 + type) * 2 + featured. */
+  /** A live slot's cell: (category * 2 + type) * 2 + featured. */
   cell(s: number): number {
-    return (this.category[s] * 2 + this.type[s]) * 2 + this.featured[s];
+    return this.liveCell[s];
   }
 
   private count(s: number): void {
@@ -272,9 +263,6 @@ export class BrowseIndex {
       next.set(old);
       return next;
     };
-    this.category = grown(this.category);
-    this.type = grown(this.type);
-    this.featured = grown(this.featured);
     this.alive = grown(this.alive);
     const liveCell = grown(this.liveCell);
     liveCell.fill(DEAD_CELL, this.liveCell.length);
