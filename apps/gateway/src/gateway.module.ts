@@ -17,6 +17,7 @@ import { UPLOADS_PROVIDERS, UploadsController, ObjectStorage } from './uploads';
 import { ListingsController } from './listings/listings.controller';
 import { UserListingsController } from './listings/user-listings.controller';
 import { SavedSearchesController } from './listings/saved-searches.controller';
+import { ReviewsController } from './reviews/reviews.controller';
 import { AdminListingsController } from './listings/admin-listings.controller';
 import { ListingOwnershipController } from './listings/listing-ownership.controller';
 import { TransferProofController } from './invoices/transfer-proof.controller';
@@ -70,6 +71,7 @@ export class GatewayModule {
         ListingsController,
         UserListingsController,
         SavedSearchesController,
+        ReviewsController,
         AdminListingsController,
         ListingOwnershipController,
         TransferProofController,

@@ -34,8 +34,14 @@ import { WatchRemindersRepository } from './watchlist/watch-reminders.repository
 import { EndingSoonSweep } from './watchlist/ending-soon.sweep';
 import { LISTINGS_CONFIG, type ListingsConfig } from './listings.config';
 import { MATCHES_KEPT_MS } from './saved-searches/saved-search.repository';
+import { ReviewRepository } from './reviews/review.repository';
+import { ReviewsService } from './reviews/reviews.service';
+import { ReviewsController } from './reviews/reviews.controller';
+import { SellerPageService } from './reviews/seller-page.service';
+import { SellerListingsRepository } from './reviews/seller-listings.repository';
+import { SaleCompletedHandler } from './reviews/sale-completed.handler';
 
-/** The listings-service: listings, screenshots metadata, review, browse, watchlist and saved searches, in the `listings` schema. */
+/** The listings-service: listings, screenshots metadata, review, browse, watchlist, saved searches, sales' reviews and seller pages, in the `listings` schema. */
 export function listingsAppModule(config: ServiceConfig & Partial<DomainProofConfig> & Partial<ListingsConfig>): DynamicModule {
   return defineServiceModule(
     {
@@ -51,7 +57,7 @@ export function listingsAppModule(config: ServiceConfig & Partial<DomainProofCon
     },
     {
       imports: [SettingsModule],
-      controllers: [ListingStatsController, ListingsController, OwnershipController, SitemapController, SavedSearchController],
+      controllers: [ListingStatsController, ListingsController, OwnershipController, SitemapController, SavedSearchController, ReviewsController],
       providers: [
         SitemapRepository,
         ServiceRpc,
@@ -78,6 +84,11 @@ export function listingsAppModule(config: ServiceConfig & Partial<DomainProofCon
         UnsubscribeLinks,
         WatchRemindersRepository,
         EndingSoonSweep,
+        ReviewRepository,
+        ReviewsService,
+        SellerPageService,
+        SellerListingsRepository,
+        SaleCompletedHandler,
         { provide: LISTINGS_CONFIG, useValue: config },
         ListingCountsRepository,
         ListingsMetrics,

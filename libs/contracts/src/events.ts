@@ -90,6 +90,7 @@ export const EVENT_FLOWS: {
   'auction.cancelled': { writtenBy: 'bidding-service', consumedBy: ['notifications-service'] },
   'sale.lapsed': { writtenBy: 'billing-service', consumedBy: ['bidding-service', 'notifications-service'] },
   'sale.unwound': { writtenBy: 'bidding-service', consumedBy: ['listings-service'] },
+  'sale.completed': { writtenBy: 'billing-service', consumedBy: ['listings-service', 'notifications-service'] },
   'invoice.hold_expired': { writtenBy: 'billing-service', consumedBy: ['notifications-service'] },
   'invoice.issued': { writtenBy: 'billing-service', consumedBy: ['notifications-service'] },
   'payment.authorized': { writtenBy: 'billing-service', consumedBy: ['notifications-service'] },

@@ -11,7 +11,7 @@ import { IDENTITY_CHANGED_SUBJECT } from './auth/account.schemas';
  */
 export const SERVICE_CALLS: { readonly [S in ServiceName]: readonly RpcDefinition[] } = {
   'auth-service': [RPC.admin.effectiveSettings],
-  'listings-service': [RPC.admin.effectiveSettings, RPC.auth.publicProfiles, RPC.bidding.history],
+  'listings-service': [RPC.admin.effectiveSettings, RPC.auth.publicProfiles, RPC.auth.profileByUsername, RPC.bidding.history],
   // A bid above the large-bid threshold asks billing whether the bidder has a verified card (ADR 0041).
   'bidding-service': [RPC.admin.effectiveSettings, RPC.auth.publicProfiles, RPC.listings.saleTerms, RPC.billing.paymentMethodStatus],
   'billing-service': [RPC.admin.effectiveSettings, RPC.auth.publicProfiles, RPC.bidding.buyNow],

@@ -10,6 +10,8 @@ export * from './listings/listing-status.rules';
 export * from './listings/listing-review.rules';
 export * from './listings/listing-metrics.rules';
 export * from './listings/listing-excerpt.rules';
+export * from './reviews/sale-review.rules';
+export * from './verification/verified-figures.rules';
 export * from './bidding/bid.rules';
 export * from './bidding/bid-amount.rules';
 export * from './bidding/offer-and-action.rules';

@@ -15,6 +15,14 @@ export class UserDirectoryController {
     return { profiles: users.map((u) => ({ id: u.id, username: u.username, name: u.name, verified: u.verified })) };
   }
 
+  /** A seller page's account: an unknown, suspended or deleted one is null alike, so the page never tells them apart. */
+  @RpcHandler(RPC.auth.profileByUsername)
+  async profileByUsername(input: RpcParsed<typeof RPC.auth.profileByUsername>) {
+    const user = await this.users.findActiveByUsername(input.username);
+    if (!user) return { profile: null };
+    return { profile: { id: user.id, username: user.username, name: user.name, verified: user.verified, member_since: user.createdAt.toISOString() } };
+  }
+
   /** Emails of live users, for the notifications service; the gateway never routes this subject. */
   @RpcHandler(RPC.auth.contacts)
   async contacts(input: RpcParsed<typeof RPC.auth.contacts>) {

@@ -112,6 +112,11 @@ export class UsersRepository {
       .getOne();
   }
 
+  /** An active account by username, case-insensitively; suspended and deleted ones are not found (a seller page, ADR 0083). */
+  findActiveByUsername(username: string): Promise<UserEntity | null> {
+    return this.repo().createQueryBuilder('u').where('lower(u.username) = lower(:username)', { username }).andWhere("u.status = 'active'").getOne();
+  }
+
   findByEmail(email: string, manager?: EntityManager): Promise<UserEntity | null> {
     return this.repo(manager).createQueryBuilder('u').where('lower(u.email) = lower(:email)', { email }).andWhere("u.status <> 'deleted'").getOne();
   }

@@ -45,9 +45,17 @@ export class PayoutSendsRepository {
     );
   }
 
-  /** payout_sent: a held invoice becomes paid; one in any other state (refunded meanwhile) keeps it. */
-  async markInvoicesPaid(invoiceIds: string[], manager: EntityManager): Promise<void> {
-    await manager.query(`UPDATE invoices SET status = 'paid', paid_at = now(), updated_at = now() WHERE id = ANY($1::uuid[]) AND status = 'payment_authorized'`, [invoiceIds]);
+  /**
+   * payout_sent: a held invoice becomes paid; one in any other state (refunded meanwhile) keeps it. Answers the ids
+   * of the invoices that turned paid now, with when.
+   */
+  async markInvoicesPaid(invoiceIds: string[], manager: EntityManager): Promise<Map<string, Date>> {
+    const [rows]: [{ id: string; paid_at: Date }[], number] = await manager.query(
+      `UPDATE invoices SET status = 'paid', paid_at = now(), updated_at = now() WHERE id = ANY($1::uuid[]) AND status = 'payment_authorized'
+       RETURNING id, paid_at`,
+      [invoiceIds],
+    );
+    return new Map(rows.map((row) => [row.id, row.paid_at]));
   }
 
   /** A payout, locked; null when there is none. */

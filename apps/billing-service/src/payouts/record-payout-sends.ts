@@ -8,7 +8,8 @@ import { PayoutSendsRepository } from './payout-sends.repository';
 
 /**
  * What a provider's transfer does to the books (D22, ADR 0070): a payout made is paid, the seller's payable leaves the
- * platform's balance in the ledger, the invoice is paid and payout.sent tells both parties; a reversal books the money
+ * platform's balance in the ledger, the invoice is paid and payout.sent tells both parties (sale.completed, when the
+ * invoice turned paid now, opens its reviews: D23); a reversal books the money
  * back as owed to the seller. Each change locks the invoice first, then the payout, as every payment path does.
  */
 @Injectable()
@@ -58,9 +59,22 @@ export class RecordPayoutSends {
         })),
       );
       // An invoice refunded meanwhile keeps its state; the reconciliation shows the transfer.
-      await this.rows.markInvoicesPaid(due.map((p) => p.invoice_id), manager);
+      const paid = await this.rows.markInvoicesPaid(due.map((p) => p.invoice_id), manager);
       for (const [i, payout] of due.entries()) {
         const invoice = invoiceOf.get(payout.invoice_id) as InvoiceRecord;
+        const paidAt = paid.get(invoice.id);
+        // Only a sale whose money reached the seller through us counts and may be reviewed (D23, ADR 0083).
+        if (paidAt) {
+          await appendEvent(manager, 'sale.completed', {
+            invoice_id: invoice.id,
+            invoice_number: invoice.invoice_number,
+            listing_id: invoice.listing_id,
+            buyer_id: invoice.buyer_id,
+            seller_id: invoice.seller_id,
+            website_title: invoice.website_title,
+            completed_at: paidAt.toISOString(),
+          });
+        }
         await appendEvent(manager, 'payout.sent', {
           payout_id: payout.id,
           invoice_id: invoice.id,

@@ -5,12 +5,12 @@ import type { HttpAdapterHost } from '@nestjs/core';
 import type { NatsConnection } from 'nats';
 import { metricsRegistry } from '@market/server-kit';
 import type { GatewayConfig } from '../gateway.config';
-import { PageRenderer, showsListing } from './page-renderer';
+import { isSellerPage, PageRenderer, showsListing } from './page-renderer';
 
 // A stand-in for apps/web's server bundle: renders what its globals say, and records each render.
 const BUNDLE = `
 exports.configureRenderer = (options) => { globalThis.__bundle.configured.push(options); };
-exports.rendersOnServer = (path) => path.startsWith('/listing/');
+exports.rendersOnServer = (path) => path.startsWith('/listing/') || path.startsWith('/seller/');
 exports.renderPage = async ({ path, origin, signal, prefs }) => {
   const shown = prefs.browseView === 'list' ? path + ' [list]' : path;
   globalThis.__bundle.renders.push(shown);
@@ -130,6 +130,25 @@ describe('PageRenderer (ADR 0072)', () => {
     expect(showsListing('/listing/b', 'a')).toBe(false);
     expect(showsListing('/help-center', 'a')).toBe(false);
     expect(showsListing('/browser', 'a')).toBe(false);
+    // A seller page shows that seller's live listings; an event does not say whose listing it is.
+    expect(showsListing('/seller/sam?page=2', 'a')).toBe(true);
+    expect(showsListing('/sellers', 'a')).toBe(false);
+    expect(isSellerPage('/seller/sam')).toBe(true);
+    expect(isSellerPage('/listing/1?from=/seller/sam')).toBe(false);
+  });
+
+  it("drops kept seller pages on any listing's event and when asked after a review write, and keeps the rest (ADR 0083)", async () => {
+    const pages = renderer();
+    await pages.page('/seller/sam');
+    await pages.page('/seller/sam?page=2');
+    await pages.page('/listing/1');
+    pages.dropSellerPages();
+    await pages.page('/seller/sam');
+    await pages.page('/listing/1');
+    callbacks[0](null, event('any-listing'));
+    await pages.page('/seller/sam?page=2');
+    await pages.page('/listing/1');
+    expect(state.__bundle.renders).toEqual(['/seller/sam', '/seller/sam?page=2', '/listing/1', '/seller/sam', '/seller/sam?page=2']);
   });
 
   it('answers null (the shell) and counts why when the data is unavailable or the render passes its time', async () => {

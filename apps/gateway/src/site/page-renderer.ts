@@ -37,10 +37,18 @@ const PRICE_EVENTS = ['bid.placed', 'bid.accepted', 'auction.repriced', 'auction
 // Pages kept at once: browse has a page per query, so the memory they take is bounded, not the time alone.
 const MAX_KEPT_PAGES = 500;
 
-/** True when the page at `path` (query included) may show the listing: its own page, the home page, or browse. */
+/** True for a seller's public page (ADR 0083), whatever its seller and page of reviews. */
+export function isSellerPage(path: string): boolean {
+  return path.split(/[?#]/)[0].startsWith('/seller/');
+}
+
+/**
+ * True when the page at `path` (query included) may show the listing: its own page, the home page, browse, or a
+ * seller's page (its live listings; an event does not say whose listing it is, so every seller page counts).
+ */
 export function showsListing(path: string, listingId: string): boolean {
   const pathname = path.split(/[?#]/)[0];
-  return pathname === '/' || pathname === '/browse' || pathname.startsWith('/browse/') || pathname === `/listing/${listingId}`;
+  return pathname === '/' || pathname === '/browse' || pathname.startsWith('/browse/') || pathname === `/listing/${listingId}` || isSellerPage(pathname);
 }
 
 /** Why a page fell back to the browser's shell, as counted. */
@@ -105,12 +113,20 @@ export class PageRenderer implements OnApplicationBootstrap, OnApplicationShutdo
   }
 
   /**
-   * Drops the kept pages a listing's change can alter: its own page, the home page and every browse page; the help,
-   * legal and other listings' pages stay. An event that names no listing drops them all.
+   * Drops the kept pages a listing's change can alter: its own page, the home page, every browse page and every seller
+   * page; the help, legal and other listings' pages stay. An event that names no listing drops them all.
    */
   private drop(listingId: string | null): void {
     if (listingId === null) return this.kept.clear();
     for (const key of [...this.kept.keys()]) if (showsListing(pathOfKey(key), listingId)) this.kept.delete(key);
+  }
+
+  /**
+   * Drops the kept seller pages (ADR 0083): a review written, replied to or hidden changes a seller's rating and
+   * reviews, which no listing event announces. Without this call such a page is at most PAGE_CACHE_MS old.
+   */
+  dropSellerPages(): void {
+    for (const key of [...this.kept.keys()]) if (isSellerPage(pathOfKey(key))) this.kept.delete(key);
   }
 
   /** True when `path` is a public page this gateway renders. */

@@ -1,14 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { publicProfiles, ServiceRpc } from '@market/server-kit';
 import type { PublicProfile, SellerDto } from '@market/contracts';
-import { ListingsRepository } from './listings.repository';
+import { meanRating } from '@market/domain';
+import { publicProfiles, ServiceRpc } from '@market/server-kit';
+import { ReviewRepository } from '../reviews/review.repository';
 
-/** Seller cards: public profile fields asked of the auth service, sales counted from our own listings. */
+/** Who sellers are, for listing pages: public profiles from the auth service and their standing from reviews (D23). */
 @Injectable()
 export class SellerDirectory {
   constructor(
     private readonly rpc: ServiceRpc,
-    private readonly listings: ListingsRepository,
+    private readonly reviews: ReviewRepository,
   ) {}
 
   /** Public profiles by user id; an empty map when the auth service cannot answer (the listing still shows). */
@@ -16,18 +17,17 @@ export class SellerDirectory {
     return publicProfiles(this.rpc, userIds);
   }
 
-  /** The seller card of one listing's seller (SPEC §3 Seller; rating is null until reviews exist, ADR 0013). */
+  /** A seller's rating (the mean of visible reviews), how many reviews it comes from, and sales completed (D23). */
+  async standing(sellerId: string, now = new Date()): Promise<Pick<SellerDto, 'rating' | 'review_count' | 'total_transactions'>> {
+    const stats = await this.reviews.sellerStats(sellerId, now);
+    return { rating: meanRating(stats.stars_total, stats.review_count), review_count: stats.review_count, total_transactions: stats.sales };
+  }
+
+  /** The seller card of one listing's seller (SPEC §3 Seller). */
   async sellerCard(sellerId: string): Promise<SellerDto | undefined> {
-    const [profiles, counts] = await Promise.all([this.profiles([sellerId]), this.listings.sellerCounts([sellerId])]);
+    const [profiles, standing] = await Promise.all([this.profiles([sellerId]), this.standing(sellerId)]);
     const profile = profiles.get(sellerId);
     if (!profile) return undefined;
-    return {
-      id: profile.id,
-      name: profile.name,
-      username: profile.username,
-      verified: profile.verified,
-      rating: null,
-      total_transactions: counts[0]?.sold ?? 0,
-    };
+    return { id: profile.id, name: profile.name, username: profile.username, verified: profile.verified, ...standing };
   }
 }

@@ -18,6 +18,7 @@ import {
   saleEndedNotice,
   wonNotice,
 } from './marketplace-email-templates';
+import { reviewRequestNotice } from './review-email-templates';
 
 type Handler<N extends EventName> = (event: EventEnvelope<N>) => Promise<void>;
 
@@ -57,6 +58,11 @@ export class MarketplaceEventsHandler implements OnApplicationBootstrap {
         await this.notify(event, `${category}_seller`, event.payload.seller_id, paymentNotice(name, 'seller', event.payload));
       });
     }
+    // D23: each party of a sale paid out is asked once for a review; the 60-day window makes a late email still useful.
+    await this.on('sale.completed', ['website_title'], async (event) => {
+      await this.notify(event, 'review_request_buyer', event.payload.buyer_id, reviewRequestNotice(event.payload, 'buyer'));
+      await this.notify(event, 'review_request_seller', event.payload.seller_id, reviewRequestNotice(event.payload, 'seller'));
+    }, { timely: false });
     await this.on('message.sent', ['receiver_id'], async (event) => {
       const sender = await this.contacts.find(event.payload.sender_id);
       await this.notify(event, 'new_message', event.payload.receiver_id, newMessageNotice(event.payload, sender?.username ?? 'A Site Market user'));

@@ -126,6 +126,8 @@ describe('marketplace events through the bus to emails (D19)', () => {
     const fee = amount * 0.05;
     await publish('payout.waiting', { ...payout, net: amount - fee, account_status: 'not_started', at: new Date().toISOString() }, { copies });
     await publish('payout.sent', { ...payout, buyer_id: winner.id, gross: amount, fee, net: amount - fee, sent_at: new Date().toISOString() }, { copies });
+    // The sale is complete (D23): each party is asked for a review.
+    await publish('sale.completed', { ...parts, listing_id: listing, completed_at: new Date().toISOString() }, { copies });
     return { listing, firstBid: bidIds[0], invoice };
   };
 
@@ -142,6 +144,7 @@ describe('marketplace events through the bus to emails (D19)', () => {
         'payment_refunded_seller: Payment refunded for "Cooking blog"',
         'payout_sent_seller: Funds released for "Cooking blog"',
         'payout_waiting_seller: Set up payouts to receive $1,045 for "Cooking blog"',
+        'review_request_seller: How did the sale of "Cooking blog" go?',
         'sale_sold: "Cooking blog" sold for $1,100',
       ],
       buyer: [
@@ -150,6 +153,7 @@ describe('marketplace events through the bus to emails (D19)', () => {
         'payment_captured_buyer: Your payment is held in escrow for INV-2026-000042',
         'payment_refunded_buyer: Refund for INV-2026-000042',
         'payout_sent_buyer: Purchase complete: Cooking blog',
+        'review_request_buyer: How did the sale of "Cooking blog" go?',
         'sale_won: You won "Cooking blog"',
       ],
       rival: ['outbid: You\'ve been outbid on "Cooking blog"'],
@@ -165,8 +169,8 @@ describe('marketplace events through the bus to emails (D19)', () => {
     const marker = { seller: await person(), buyer: await person() };
     await sellAndPay(marker, [[marker.buyer, 500, null]], 'INV-2026-000043', 0);
     await eventually(async () => {
-      expect(await mail(marker.seller)).toHaveLength(7);
-      expect(await mail(marker.buyer)).toHaveLength(6);
+      expect(await mail(marker.seller)).toHaveLength(8);
+      expect(await mail(marker.buyer)).toHaveLength(7);
     }, 20_000);
     await emailQueueIdle(env);
     expect({ seller: await mail(seller), buyer: await mail(buyer), rival: await mail(rival) }).toEqual(expected);

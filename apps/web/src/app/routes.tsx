@@ -26,6 +26,11 @@ export const routes: RouteObject[] = [
         path: '/listing/:listingId', ...onServer('src/features/listing-detail/ListingDetailPage.tsx'),
         lazy: () => import('../features/listing-detail/ListingDetailPage').then((m) => ({ Component: m.ListingDetailPage })),
       },
+      {
+        // A seller's public page (D23, ADR 0083): profile, rating, reviews and live listings; crawled like a listing.
+        path: '/seller/:username', ...onServer('src/features/seller-page/SellerPage.tsx'),
+        lazy: () => import('../features/seller-page/SellerPage').then((m) => ({ Component: m.SellerPage })),
+      },
       { path: '/login', lazy: () => import('../features/auth/LoginPage').then((m) => ({ Component: m.LoginPage })) },
       { path: '/register', lazy: () => import('../features/auth/RegisterPage').then((m) => ({ Component: m.RegisterPage })) },
       { path: '/verify-email', lazy: () => import('../features/auth/VerifyEmailPage').then((m) => ({ Component: m.VerifyEmailPage })) },

@@ -4,7 +4,7 @@ import { IsoDateTimeSchema, UuidSchema } from '../common.schemas';
 import type { Actor } from '../rpc';
 
 /** What an admin act is about. */
-export const AUDIT_TARGET_TYPES = ['user', 'listing', 'payment', 'settings', 'invoice'] as const;
+export const AUDIT_TARGET_TYPES = ['user', 'listing', 'payment', 'settings', 'invoice', 'review'] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 /** The acts admins' own changes are recorded under (admin.acted, ADR 0032). */
@@ -30,6 +30,8 @@ export const ADMIN_ACT_ACTIONS = [
   'listing.edited',
   'listing.deleted',
   'listing.cancelled',
+  // An admin hid a review that breaks the rules (D23, ADR 0083).
+  'review.hidden',
 ] as const;
 export type AdminActAction = (typeof ADMIN_ACT_ACTIONS)[number];
 

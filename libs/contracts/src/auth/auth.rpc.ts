@@ -17,6 +17,8 @@ import { LoginMessageSchema, RegisterRequestSchema } from './auth.schemas';
 import {
   LoginResponseSchema,
   PublicProfilesResponseSchema,
+  ActiveProfileResponseSchema,
+  UsernameRequestSchema,
   RegisterResponseSchema,
   UserContactsResponseSchema,
   UserIdsRequestSchema,
@@ -55,6 +57,8 @@ export const AUTH_RPC = {
   impersonate: defineRpc('auth.admin.impersonate', IdRequestSchema, ImpersonationResponseSchema),
   /** Public profile fields (username, name, verified) of some users, for seller cards. */
   publicProfiles: defineRpc('auth.public_profiles', UserIdsRequestSchema, PublicProfilesResponseSchema, { internal: true }),
+  /** A live account's public profile by username, for a seller page (ADR 0083). */
+  profileByUsername: defineRpc('auth.profile_by_username', UsernameRequestSchema, ActiveProfileResponseSchema, { internal: true }),
   /** Username and email of some users; services only, never routed by the gateway. */
   contacts: defineRpc('auth.contacts', UserIdsRequestSchema, UserContactsResponseSchema, { internal: true }),
 };

@@ -50,6 +50,14 @@ export const PublicProfileSchema = z.strictObject({
 });
 export type PublicProfile = z.infer<typeof PublicProfileSchema>;
 
+/** auth.profile_by_username: a seller page's account (ADR 0083). */
+export const UsernameRequestSchema = z.strictObject({ username: z.string().trim().min(1).max(100) });
+
+/** A live account by username; null for an unknown, suspended or deleted one, which a seller page never tells apart. */
+export const ActiveProfileResponseSchema = z.strictObject({
+  profile: PublicProfileSchema.extend({ member_since: IsoDateTimeSchema }).nullable(),
+});
+
 /** auth.public_profiles answer: the profiles of the users that exist (deleted ones included, scrubbed). */
 export const PublicProfilesResponseSchema = z.strictObject({ profiles: z.array(PublicProfileSchema) });
 

@@ -47,4 +47,18 @@ export const SALE_EVENTS = {
     reason: z.enum(['unpaid', 'admin_cancelled', 'refunded']),
     unwound_at: time,
   }),
+  /**
+   * A sale's money reached the seller: its payout was sent and the invoice is paid (D22), written in the same
+   * transaction. No money in it: listings-service keeps it as the sale both parties may review for 60 days and that
+   * counts in the seller's sales completed (D23, ADR 0083); notifications-service asks each party for a review.
+   */
+  'sale.completed': z.object({
+    invoice_id: id,
+    invoice_number: text,
+    listing_id: id,
+    buyer_id: id,
+    seller_id: id,
+    website_title: text,
+    completed_at: time,
+  }),
 };

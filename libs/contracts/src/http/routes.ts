@@ -11,6 +11,7 @@ import { ADMIN_ROUTES, FEES_ROUTES } from '../admin/admin.routes';
 import { CONTACT_ROUTES, MESSAGES_ROUTES } from '../messages/messages.routes';
 import { SALE_CANCELLATION_ROUTES } from '../billing/sale-cancellation.routes';
 import { SAVED_SEARCH_ROUTES } from '../listings/saved-search.routes';
+import { REVIEW_ROUTES } from '../listings/review.routes';
 import type { RouteDefinition } from './define-route';
 import { ERROR_CODE_ROUTES } from './error-codes.routes';
 
@@ -21,6 +22,7 @@ export const API = {
   userListings: USER_LISTINGS_ROUTES,
   watchlist: WATCHLIST_ROUTES,
   savedSearches: SAVED_SEARCH_ROUTES,
+  reviews: REVIEW_ROUTES,
   adminListings: ADMIN_LISTINGS_ROUTES,
   listingOwnership: LISTING_OWNERSHIP_ROUTES,
   uploads: UPLOADS_ROUTES,
@@ -49,6 +51,7 @@ export const API_TAGS: Record<string, string> = {
   bids: 'Bids and offers (SPEC §7)',
   listings: 'Listings: browse, view, create, edit, delete, and your own (SPEC §2, §5, §7)',
   watchlist: 'Your watched listings (SPEC §7)',
+  reviews: 'Reviews of completed sales and sellers\' public pages (D23, ADR 0083)',
   'admin-listings': 'The admin Listings tab: review, feature, status and deletion (real admins only, D16)',
   uploads: 'Stored screenshots and the site logo (D18)',
   invoices: 'Invoices and buy-now (SPEC §4, §7, D4, D10)',

@@ -8,8 +8,11 @@ export const SellerSchema = z.strictObject({
   id: z.uuid(),
   name: z.string().nullable(),
   username: z.string(),
+  /** The mean of the seller's visible reviews, one decimal (D23); null before the first. */
   rating: z.number().nullable(),
+  review_count: z.number().int(),
   verified: z.boolean(),
+  /** Sales paid out through the platform (D23). */
   total_transactions: z.number().int(),
 }).meta({ id: 'Seller' });
 export type SellerDto = z.infer<typeof SellerSchema>;

@@ -32,6 +32,7 @@ import {
 } from './listing.schemas';
 import { LISTING_OWNERSHIP_RPC } from './ownership.rpc';
 import { SAVED_SEARCH_RPC } from './saved-search.rpc';
+import { REVIEW_RPC } from './review.rpc';
 
 /** listings-service's request subjects. */
 export const LISTINGS_RPC = {
@@ -65,4 +66,5 @@ export const LISTINGS_RPC = {
   watchReminders: defineRpc('listings.watchlist.reminders', WatchRemindersRequestSchema, WatchRemindersSchema),
   ...LISTING_OWNERSHIP_RPC,
   ...SAVED_SEARCH_RPC,
+  ...REVIEW_RPC,
 };

@@ -33,6 +33,7 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   'listing.edited': 'Listing edited',
   'listing.deleted': 'Listing deleted',
   'listing.cancelled': 'Listing cancelled',
+  'review.hidden': 'Review hidden',
   'impersonation.start': 'Impersonation started',
   'impersonation.stop': 'Impersonation stopped',
   request: 'Request while impersonating',

@@ -1,11 +1,12 @@
 import { Link } from 'react-router-dom';
-import { TEST_MODE_NOTICE, type InvoiceDto } from '@market/contracts';
+import { TEST_MODE_NOTICE, type InvoiceDto, type SaleReviewStateDto } from '@market/contracts';
 import { formatMoney } from '../../lib/money';
 import { dueLine, payByLine, saleTypeLabel, statusBadge } from './invoices';
 import { BuyerActions, SellerActions, SellerFigures } from './InvoiceRowParts';
 import { TransferVerification } from './TransferVerification';
 import { TransferPanel } from './TransferPanel';
 import { EscrowNote } from './EscrowNote';
+import { InvoiceReview } from './InvoiceReview';
 
 /** A short note inside one row: the outcome of Mark Paid or of a download. */
 export interface RowNotice {
@@ -27,6 +28,9 @@ export interface InvoiceRowProps {
   onMarkStarted?: () => void;
   onConfirmReceived?: () => void;
   onDispute?: () => void;
+  /** The sale's reviews once it is paid out (D23), and opening the review dialog. */
+  review?: SaleReviewStateDto | null;
+  onReview?: () => void;
   now?: Date;
 }
 
@@ -100,6 +104,7 @@ export function InvoiceRow(props: InvoiceRowProps) {
       />
       <TransferVerification invoice={invoice} />
       <EscrowNote invoice={invoice} />
+      {props.review && <InvoiceReview sale={props.review} onReview={props.onReview ?? noop} now={now} />}
       {notice && (
         <div className={`alert invoice-notice ${notice.kind === 'error' ? 'alert-error' : 'alert-success'}`} role={notice.kind === 'error' ? 'alert' : 'status'}>
           {notice.text}

@@ -14,6 +14,7 @@ jest.mock('../../components/feedback/feedback.css', () => ({}));
 jest.mock('./invoices.css', () => ({}));
 jest.mock('../../components/form/form-fields.css', () => ({}));
 jest.mock('../../components/payments/payments.css', () => ({}));
+jest.mock('../../components/reviews/reviews.css', () => ({}));
 
 const render = (element: ReactElement, store: AppStore = createStore(), url = '/dashboard?tab=invoices') => renderStatic(element, store, url);
 const text = visibleText;

@@ -1,8 +1,14 @@
+import { Link } from 'react-router-dom';
 import type { SellerDto } from '@market/contracts';
+import { Stars } from '../../components/reviews/Stars';
+import { reviewCountText, sellerPagePath } from '../../components/reviews/review-format';
 
-/** Who sells the listing (SPEC §3 Seller): name, @username, rating, verified check mark, transactions. */
+/**
+ * Who sells the listing (SPEC §3 Seller): name, @username, verified check mark, the rating of their visible reviews
+ * with how many there are, and the sales they completed (D23), with a link to their public page.
+ */
 export function SellerCard({ seller }: { seller: SellerDto }) {
-  const transactions = seller.total_transactions;
+  const sales = seller.total_transactions;
   return (
     <section className="card seller-card" aria-labelledby="seller-heading">
       <h2 id="seller-heading">Seller</h2>
@@ -25,15 +31,25 @@ export function SellerCard({ seller }: { seller: SellerDto }) {
       <dl className="seller-facts">
         <div>
           <dt>Rating</dt>
-          <dd>{seller.rating === null ? 'No ratings yet' : `${seller.rating.toFixed(1)} / 5`}</dd>
-        </div>
-        <div>
-          <dt>Transactions</dt>
-          <dd>
-            {transactions} {transactions === 1 ? 'transaction' : 'transactions'}
+          <dd data-testid="seller-rating">
+            {seller.rating === null ? (
+              'No ratings yet'
+            ) : (
+              <span className="seller-rating">
+                <Stars rating={seller.rating} /> <span>{seller.rating.toFixed(1)}</span>{' '}
+                <span className="muted seller-review-count">({reviewCountText(seller.review_count)})</span>
+              </span>
+            )}
           </dd>
         </div>
+        <div>
+          <dt>Sales completed</dt>
+          <dd data-testid="seller-sales">{sales}</dd>
+        </div>
       </dl>
+      <Link className="seller-page-link" to={sellerPagePath(seller.username)}>
+        View {seller.name || seller.username}&apos;s profile and reviews
+      </Link>
     </section>
   );
 }
