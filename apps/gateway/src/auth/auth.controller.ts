@@ -13,12 +13,16 @@ import {
 import { GatewayRpc } from '../rpc/rpc-client';
 import { Route } from '../http/route.decorator';
 import { RateLimit } from '../security/rate-limit';
+import { AuditTrail } from '../security/audit-trail';
 import { CurrentActor } from './jwt-auth.guard';
 
 /** /api/auth: register, log in, the current user, email verification, password reset and undoing an email change. */
 @Controller()
 export class AuthController {
-  constructor(private readonly rpc: GatewayRpc) {}
+  constructor(
+    private readonly rpc: GatewayRpc,
+    private readonly audit: AuditTrail,
+  ) {}
 
   @Route(API.auth.register)
   @RateLimit('register')
@@ -36,8 +40,11 @@ export class AuthController {
 
   /** Ends this token's session at once, on every gateway and service. */
   @Route(API.account.logout)
-  logout(@CurrentActor() actor: Actor) {
-    return this.rpc.call(RPC.auth.logout, {}, actor);
+  async logout(@CurrentActor() actor: Actor, @Req() request: Request) {
+    const ended = await this.rpc.call(RPC.auth.logout, {}, actor);
+    // An impersonation ended by logging out is as much a stop as the banner's button (D14, ADR 0009).
+    if (actor.impersonator_id) await this.audit.record(actor.impersonator_id, actor.user_id, 'impersonation.stop', request.method, request.path);
+    return ended;
   }
 
   @Route(API.auth.me)

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import { BrowseListingsQuerySchema } from '@market/contracts';
+import { BrowseListingsQuerySchema, listingCard } from '@market/contracts';
 import { KIT_MIGRATIONS, openServiceDatabase } from '@market/server-kit';
 import { createTestDatabase, type TestDatabase, signingAs } from '@market/server-kit/testing';
 import { CreateListings1763800600000 } from '../migrations/1763800600000-create-listings';
 import { CreateWatchlist1763800700000 } from '../migrations/1763800700000-create-watchlist';
 import { totalAndFacets } from './browse-query';
+import { ListingCountsRepository } from '../stats/listing-counts.repository';
 import { BrowseCountsAndSortIndexes1763800800000 } from '../migrations/1763800800000-browse-counts-and-sort-indexes';
 import { PriceVersionAndModeration1764510100000 } from '../migrations/1764510100000-price-version-and-moderation';
 import { ListingOwnership1764530000000 } from '../migrations/1764530000000-listing-ownership';
@@ -23,6 +24,7 @@ const MIGRATIONS = [
 import { buildListing } from '../testing/listing.factory';
 import { LISTING_COLUMNS, ListingsRepository } from './listings.repository';
 import { buildBrowseQuery } from './browse-query';
+import { presentCard, presentListing } from './listing.presenter';
 
 describe('listings browse', () => {
   let db: TestDatabase;
@@ -164,6 +166,17 @@ describe('listings browse', () => {
     }
   });
 
+  it('reads the cards of a page as the whole listings make them, dates to the millisecond JavaScript keeps (ADR 0082)', async () => {
+    const [a, b] = await Promise.all([live({ title: 'Microsecond dates one' }), live({ title: 'Microsecond dates two' })]);
+    await ds.query(`UPDATE listings SET created_at = '2026-03-01 10:00:00.999999+00', expires_at = '2026-03-31 23:59:59.0005+02' WHERE id = $1`, [a.id]);
+    await ds.query(`UPDATE listings SET created_at = '2026-03-02 00:00:00+00' WHERE id = $1`, [b.id]);
+    const cards = await listings.activeCardsByIds([b.id, a.id]);
+    expect(typeof cards[0].created_at).toBe('string');
+    const wholes = await Promise.all([listings.findById(b.id), listings.findById(a.id)]);
+    expect(cards.map(presentCard)).toEqual(wholes.map((whole) => listingCard(presentListing(whole!, null))));
+    expect(presentCard(cards[1]).created_at).toBe('2026-03-01T10:00:00.999Z');
+  });
+
   it('refuses queries it cannot answer exactly', () => {
     expect(BrowseListingsQuerySchema.safeParse({ category: 'Crypto' }).success).toBe(false);
     expect(BrowseListingsQuerySchema.safeParse({ min_price: '10.5' }).success).toBe(false);
@@ -196,8 +209,9 @@ describe('listing counts for the admin views', () => {
     await ds.query(`UPDATE listings SET status = 'sold' WHERE id = $1`, [a2.id]);
     await listings.insert(bob, buildListing(), 'draft');
 
-    expect(await listings.stats()).toEqual({ total_listings: 3, active_listings: 1 });
-    const rows = await listings.sellerCounts([alice, bob, carol]);
+    const counts = new ListingCountsRepository(ds);
+    expect(await counts.stats()).toEqual({ total_listings: 3, active_listings: 1 });
+    const rows = await counts.sellerCounts([alice, bob, carol]);
     expect(Object.fromEntries(rows.map((r) => [r.seller_id, [r.listing_count, r.active, r.sold]]))).toEqual({ [alice]: [2, 1, 1], [bob]: [1, 0, 0] });
   });
 });

@@ -285,22 +285,4 @@ export class ListingsRepository {
     const byId = new Map(rows.filter((row) => row.status === 'active').map((row) => [row.id, row]));
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
-
-  /** All listings and active ones, for the admin overview. */
-  async stats(): Promise<{ total_listings: number; active_listings: number }> {
-    const [row] = await this.dataSource.query(
-      `SELECT count(*)::int AS total_listings, (count(*) FILTER (WHERE status = 'active'))::int AS active_listings FROM listings`,
-    );
-    return row;
-  }
-
-  /** Listing counts per seller (all, active, sold) for the admin Users tab. */
-  async sellerCounts(sellerIds: string[]): Promise<Array<{ seller_id: string; listing_count: number; active: number; sold: number }>> {
-    return this.dataSource.query(
-      `SELECT seller_id, count(*)::int AS listing_count, (count(*) FILTER (WHERE status = 'active'))::int AS active,
-              (count(*) FILTER (WHERE status = 'sold'))::int AS sold
-       FROM listings WHERE seller_id = ANY($1::uuid[]) GROUP BY seller_id`,
-      [sellerIds],
-    );
-  }
 }

@@ -1,12 +1,12 @@
 import { Controller } from '@nestjs/common';
 import { RPC, type RpcParsed, type RpcReply } from '@market/contracts';
 import { RpcHandler } from '@market/server-kit';
-import { ListingsRepository } from '../listings/listings.repository';
+import { ListingCountsRepository } from './listing-counts.repository';
 
 /** Listing counts for the admin views, from the listings this service owns. */
 @Controller()
 export class ListingStatsController {
-  constructor(private readonly listings: ListingsRepository) {}
+  constructor(private readonly listings: ListingCountsRepository) {}
 
   @RpcHandler(RPC.listings.stats)
   stats() {

@@ -291,5 +291,17 @@ describe('account lifecycle through the gateway', () => {
       expect((await post(api(`/admin/impersonate/${user.id}`), undefined, bearer(session))).status).toBe(401);
       expect((await post(api('/admin/stop-impersonation'), undefined, bearer(fromOther))).status).toBe(200);
     });
+
+    it('records a logout under impersonation as the stop it is', async () => {
+      const user = await signUp();
+      const token = (await post(api(`/admin/impersonate/${user.id}`), undefined, bearer(adminToken))).body.impersonation_token as string;
+      expect((await post(api('/auth/logout'), undefined, bearer(token))).status).toBe(200);
+      expect((await get(api('/auth/me'), bearer(token))).status).toBe(401);
+      await eventually(async () => {
+        const { body } = await get(api('/admin/audit-log'), bearer(adminToken));
+        const stops = body.entries.filter((e: { target_id: string; action: string }) => e.target_id === user.id && e.action === 'impersonation.stop');
+        expect(stops.map((e: { method: string; route: string }) => `${e.method} ${e.route}`)).toEqual(['POST /api/auth/logout']);
+      });
+    });
   });
 });
