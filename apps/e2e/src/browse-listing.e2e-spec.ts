@@ -33,8 +33,13 @@ async function createActiveListing(token: string, fields: Record<string, string>
 
 const cardTitles = (page: Page) => page.getByTestId('listing-card').getByRole('heading').allInnerTexts();
 
-async function waitForCount(page: Page, text: string): Promise<void> {
-  await page.getByTestId('result-count').getByText(text, { exact: true }).waitFor();
+async function waitForCount(page: Page, text: string, timeout = 30_000): Promise<void> {
+  const count = page.getByTestId('result-count');
+  await count.getByText(text, { exact: true }).waitFor({ timeout }).catch(async (error: Error) => {
+    // Say what the page showed instead: a count that never comes is otherwise a bare timeout.
+    const shown = await count.innerText({ timeout: 1_000 }).catch(() => 'no result count');
+    throw new Error(`Expected "${text}", the page shows "${shown}": ${error.message}`);
+  });
 }
 
 describe('browse and the listing page', () => {
@@ -100,8 +105,11 @@ describe('browse and the listing page', () => {
     expect(await cardTitles(page)).toEqual([titles.blog]);
     await snap(page, 'browse-search');
 
-    await page.goto(`${baseUrl()}/browse?search=${TAG}`);
-    await waitForCount(page, '3 listings');
+    // A page rendered on the server is kept briefly (ADR 0071): ask again until it shows all three.
+    await eventually(async () => {
+      await page.goto(`${baseUrl()}/browse?search=${TAG}`);
+      await waitForCount(page, '3 listings', 2_000);
+    }, 20_000);
     await page.getByLabel('Category').selectOption('SaaS');
     await page.waitForURL(/category=SaaS/);
     await waitForCount(page, '1 listing');
@@ -128,8 +136,11 @@ describe('browse and the listing page', () => {
     await page.getByText('No listings found matching your criteria.').waitFor();
     await snap(page, 'browse-empty');
 
-    await page.goto(`${baseUrl()}/browse?search=${TAG}`);
-    await waitForCount(page, '3 listings');
+    // A page rendered on the server is kept briefly (ADR 0071): ask again until it shows all three.
+    await eventually(async () => {
+      await page.goto(`${baseUrl()}/browse?search=${TAG}`);
+      await waitForCount(page, '3 listings', 2_000);
+    }, 20_000);
     await page.getByRole('button', { name: 'List view' }).click();
     // The choice is remembered in localStorage (SPEC §2) and mirrored in a cookie, so the server's own HTML of the next
     // visit is the list already: no grid that turns into a list once the page hydrates (ADR 0072).
@@ -147,7 +158,7 @@ describe('browse and the listing page', () => {
     // The vocabulary is read in the background (here every second): the test's new titles are suggested once it has been.
     await eventually(async () => {
       await page.goto(`${baseUrl()}/browse?search=${TAG}+sourdoguh`);
-      await page.getByTestId('result-count').getByText('1 listing', { exact: true }).waitFor({ timeout: 2_000 });
+      await waitForCount(page, '1 listing', 2_000);
     }, 20_000);
     expect(await cardTitles(page)).toEqual([titles.blog]);
     const correction = page.getByTestId('search-correction');
