@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { buildUser, eventually, startSmtpSink } from '@market/server-kit/testing';
 import { FORGOT_PASSWORD_MESSAGE } from '@market/contracts';
-import { bearer, call, get, post, signUp as registerUser, startStack, type Stack } from '../support/start-stack';
+import { bearer, call, get, post, signUp as registerUser, startStack, postCounted, type Stack } from '../support/start-stack';
 import { latestLink } from '../support/mailbox';
 
 const ADMIN = { email: 'chief@example.com', password: 'chief-admin-pass-1' };
@@ -38,7 +38,7 @@ describe('account lifecycle through the gateway', () => {
         SMTP_PORT: String(sink.port),
       },
     });
-    adminToken = (await post(api('/auth/login'), { login: ADMIN.email, password: ADMIN.password })).body.access_token;
+    adminToken = (await postCounted(api('/auth/login'), { login: ADMIN.email, password: ADMIN.password })).body.access_token;
   });
   afterAll(async () => {
     await stack?.stop();
@@ -278,7 +278,7 @@ describe('account lifecycle through the gateway', () => {
     it("ends when the admin's session that started it ends (ADR 0065), and leaves the admin's other sessions alone", async () => {
       const user = await signUp();
       // A second login of the admin: its logout must end the impersonation it started, and nothing else.
-      const session = (await post(api('/auth/login'), { login: ADMIN.email, password: ADMIN.password })).body.access_token as string;
+      const session = (await postCounted(api('/auth/login'), { login: ADMIN.email, password: ADMIN.password })).body.access_token as string;
       const fromSession = (await post(api(`/admin/impersonate/${user.id}`), undefined, bearer(session))).body.impersonation_token as string;
       const fromOther = (await post(api(`/admin/impersonate/${user.id}`), undefined, bearer(adminToken))).body.impersonation_token as string;
       expect((await get(api('/auth/me'), bearer(fromSession))).status).toBe(200);

@@ -1,6 +1,6 @@
 import type { AuditLogEntry } from '@market/contracts';
 import { eventually } from '@market/server-kit/testing';
-import { bearer, call, get, post, signUp as registerUser, startStack, type Stack } from '../support/start-stack';
+import { bearer, call, get, post, signUp as registerUser, startStack, postCounted, type Stack } from '../support/start-stack';
 import { createLiveListing } from '../support/auctions';
 import { paidSale as paidSaleAt } from '../support/sales';
 
@@ -45,7 +45,7 @@ describe("every admin act in every service leaves exactly one audit entry (ADR 0
       services: ['auth', 'admin', 'listings', 'bidding', 'billing'],
       env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, RATE_LIMIT_SCALE: '100', BROWSE_CACHE_MS: '0' },
     });
-    const login = await post(api('/auth/login'), { login: ADMIN.email, password: ADMIN.password });
+    const login = await postCounted(api('/auth/login'), { login: ADMIN.email, password: ADMIN.password });
     adminToken = login.body.access_token;
     adminId = login.body.user.id;
   });

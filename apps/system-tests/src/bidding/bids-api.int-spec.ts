@@ -2,7 +2,7 @@ import { Client } from 'pg';
 import type { UserBidRow } from '@market/contracts';
 import { eventually } from '@market/server-kit/testing';
 import { CloseJobs } from '../../../bidding-service/src/close/close-jobs';
-import { bearer, call, get, post, signUp as registerUser, startStack, type Stack } from '../support/start-stack';
+import { bearer, call, get, post, signUp as registerUser, startStack, postCounted, type Stack } from '../support/start-stack';
 import { createLiveListing } from '../support/auctions';
 
 const ADMIN = { email: 'bids-admin@example.com', password: 'bids-admin-pass-1' };
@@ -21,7 +21,7 @@ describe('bids through the gateway', () => {
       services: ['auth', 'admin', 'listings', 'bidding'],
       env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, RATE_LIMIT_SCALE: '100', BROWSE_CACHE_MS: '0' },
     });
-    adminToken = (await post(api('/auth/login'), { login: ADMIN.email, password: ADMIN.password })).body.access_token;
+    adminToken = (await postCounted(api('/auth/login'), { login: ADMIN.email, password: ADMIN.password })).body.access_token;
   });
   afterAll(async () => {
     await stack?.stop();

@@ -1,6 +1,6 @@
 import { largeBidRefusal } from '@market/domain';
 import { eventually } from '@market/server-kit/testing';
-import { bearer, get, post, signUp, startStack, type Stack } from '../support/start-stack';
+import { bearer, get, post, signUp, startStack, postCounted, type Stack } from '../support/start-stack';
 import { createLiveListing } from '../support/auctions';
 
 const ADMIN = { email: 'large-bids-admin@example.com', password: 'large-bids-admin-pass-1' };
@@ -30,7 +30,7 @@ describe('large bids need a verified card', () => {
       services: ['auth', 'admin', 'listings', 'bidding', 'billing'],
       env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, RATE_LIMIT_SCALE: '100' },
     });
-    adminToken = (await post(api('/auth/login'), { login: ADMIN.email, password: ADMIN.password })).body.access_token;
+    adminToken = (await postCounted(api('/auth/login'), { login: ADMIN.email, password: ADMIN.password })).body.access_token;
   });
   afterAll(async () => {
     await stack?.stop();
@@ -108,7 +108,7 @@ describe('large bids while billing does not answer', () => {
       services: ['auth', 'admin', 'listings', 'bidding'],
       env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, RATE_LIMIT_SCALE: '100' },
     });
-    adminToken = (await post(api('/auth/login'), { login: ADMIN.email, password: ADMIN.password })).body.access_token;
+    adminToken = (await postCounted(api('/auth/login'), { login: ADMIN.email, password: ADMIN.password })).body.access_token;
   });
   afterAll(async () => {
     await stack?.stop();

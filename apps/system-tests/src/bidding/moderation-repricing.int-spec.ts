@@ -3,7 +3,7 @@ import { WebSocket } from 'ws';
 import { liveListingPath, type LiveMessage } from '@market/contracts';
 import { eventually } from '@market/server-kit/testing';
 import { CloseJobs } from '../../../bidding-service/src/close/close-jobs';
-import { bearer, call, get, post, signUp as registerUser, startStack, type Stack } from '../support/start-stack';
+import { bearer, call, get, post, signUp as registerUser, startStack, postCounted, type Stack } from '../support/start-stack';
 import { createLiveListing } from '../support/auctions';
 
 const ADMIN = { email: 'moderation-admin@example.com', password: 'moderation-admin-pass-1' };
@@ -31,7 +31,7 @@ describe('repricing and moderation across services', () => {
       services: ['auth', 'admin', 'listings', 'bidding'],
       env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, RATE_LIMIT_SCALE: '100', BROWSE_CACHE_MS: '0' },
     });
-    adminToken = (await post(api('/auth/login'), { login: ADMIN.email, password: ADMIN.password })).body.access_token;
+    adminToken = (await postCounted(api('/auth/login'), { login: ADMIN.email, password: ADMIN.password })).body.access_token;
   });
   afterAll(async () => {
     await stack?.stop();

@@ -3,7 +3,7 @@ import { connect } from 'nats';
 import { EventConsumers } from '@market/server-kit';
 import { eventually } from '@market/server-kit/testing';
 import { ListingEventsHandler } from '../../../bidding-service/src/listing-terms/listing-events.handler';
-import { bearer, call, post, signUp as registerUser, startStack, type Json, type Stack } from '../support/start-stack';
+import { bearer, call, post, signUp as registerUser, startStack, postCounted, type Json, type Stack } from '../support/start-stack';
 import { listingForm } from '../support/images';
 
 const ADMIN = { email: 'terms-admin@example.com', password: 'terms-admin-pass-1' };
@@ -61,7 +61,7 @@ describe('bids on a listing the bidding service has not heard of yet', () => {
       services: ['auth', 'admin', 'listings', 'bidding', 'billing'],
       env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, RATE_LIMIT_SCALE: '100', BROWSE_CACHE_MS: '0' },
     });
-    adminToken = (await post(api('/auth/login'), { login: ADMIN.email, password: ADMIN.password })).body.access_token;
+    adminToken = (await postCounted(api('/auth/login'), { login: ADMIN.email, password: ADMIN.password })).body.access_token;
     // listing.approved, listing.updated and listing.deleted now wait in the stream, undelivered to bidding-service.
     await stack.service('bidding').get(EventConsumers).stop();
   });

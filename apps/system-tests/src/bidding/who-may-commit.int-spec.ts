@@ -1,5 +1,5 @@
 import { eventually } from '@market/server-kit/testing';
-import { bearer, call, get, post, signUp as registerUser, startStack, verifyByResend, type Json, type Stack } from '../support/start-stack';
+import { bearer, call, get, post, signUp as registerUser, startStack, verifyByResend, postCounted, type Json, type Stack } from '../support/start-stack';
 import { createLiveListing } from '../support/auctions';
 import { listingForm } from '../support/images';
 
@@ -51,7 +51,7 @@ describe('who may commit to a sale', () => {
       services: ['auth', 'admin', 'listings', 'bidding', 'billing'],
       env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, RATE_LIMIT_SCALE: '100', BUY_NOW_CHECKOUT: 'false' },
     });
-    adminToken = (await post(api('/auth/login'), { login: ADMIN.email, password: ADMIN.password })).body.access_token;
+    adminToken = (await postCounted(api('/auth/login'), { login: ADMIN.email, password: ADMIN.password })).body.access_token;
     seller = await registerUser(stack.url);
   });
   afterAll(async () => {

@@ -1,6 +1,6 @@
 import type { AdminTransactionDto, InvoiceAnalytics } from '@market/contracts';
 import { eventually } from '@market/server-kit/testing';
-import { bearer, call, get, post, signUp as registerUser, startStack, type Stack } from '../support/start-stack';
+import { bearer, call, get, post, signUp as registerUser, startStack, postCounted, type Stack } from '../support/start-stack';
 import { createLiveListing } from '../support/auctions';
 
 const ADMIN = { email: 'admin-billing@example.com', password: 'admin-billing-pass-1' };
@@ -26,7 +26,7 @@ describe('admin transactions and invoice analytics through the gateway (ADR 0021
       services: ['auth', 'admin', 'listings', 'bidding', 'billing'],
       env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, RATE_LIMIT_SCALE: '100', BROWSE_CACHE_MS: '0' },
     });
-    adminToken = (await post(api('/auth/login'), { login: ADMIN.email, password: ADMIN.password })).body.access_token;
+    adminToken = (await postCounted(api('/auth/login'), { login: ADMIN.email, password: ADMIN.password })).body.access_token;
   });
   afterAll(async () => {
     await stack?.stop();

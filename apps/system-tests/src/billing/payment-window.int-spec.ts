@@ -2,7 +2,7 @@ import { Client } from 'pg';
 import type { InvoiceDto } from '@market/contracts';
 import { eventually } from '@market/server-kit/testing';
 import { PaymentWindowSweep } from '../../../billing-service/src/invoices/payment-window.sweep';
-import { bearer, get, post, signUp as registerUser, startStack, type Stack } from '../support/start-stack';
+import { bearer, get, post, signUp as registerUser, startStack, postCounted, type Stack } from '../support/start-stack';
 import { createLiveListing } from '../support/auctions';
 
 const ADMIN = { email: 'window-admin@example.com', password: 'window-admin-pass-1' };
@@ -22,7 +22,7 @@ describe('a buy-now nobody pays for lapses and the listing goes back on sale, ov
       services: ['auth', 'admin', 'listings', 'bidding', 'billing'],
       env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, RATE_LIMIT_SCALE: '100', BROWSE_CACHE_MS: '0' },
     });
-    adminToken = (await post(api('/auth/login'), { login: ADMIN.email, password: ADMIN.password })).body.access_token;
+    adminToken = (await postCounted(api('/auth/login'), { login: ADMIN.email, password: ADMIN.password })).body.access_token;
     db = new Client({ connectionString: stack.db.url });
     await db.connect();
   });

@@ -1,6 +1,6 @@
 import type { AdminPaymentIntentDto, InvoiceDto } from '@market/contracts';
 import { eventually } from '@market/server-kit/testing';
-import { bearer, get, post, signUp as registerUser, startStack, type Stack } from '../support/start-stack';
+import { bearer, get, post, signUp as registerUser, startStack, postCounted, type Stack } from '../support/start-stack';
 import { createLiveListing } from '../support/auctions';
 import { buyNow } from '../support/sales';
 import { HoldExpirySweep } from '../../../billing-service/src/payments/hold-expiry.sweep';
@@ -34,7 +34,7 @@ describe('card payments through the gateway (sandbox provider)', () => {
       services: ['auth', 'admin', 'listings', 'bidding', 'billing', 'notifications'],
       env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, RATE_LIMIT_SCALE: '100', BROWSE_CACHE_MS: '0' },
     });
-    adminToken = (await post(api('/auth/login'), { login: ADMIN.email, password: ADMIN.password })).body.access_token;
+    adminToken = (await postCounted(api('/auth/login'), { login: ADMIN.email, password: ADMIN.password })).body.access_token;
   });
   afterAll(async () => {
     await stack?.stop();

@@ -3,7 +3,7 @@ import { connect } from 'nats';
 import { DEFAULT_SETTINGS } from '@market/contracts';
 import { eventSubject } from '@market/server-kit';
 import { eventually, startSmtpSink } from '@market/server-kit/testing';
-import { bearer, call, get, post, signUp, startStack, type Stack } from '../support/start-stack';
+import { bearer, call, get, post, signUp, startStack, postCounted, type Stack } from '../support/start-stack';
 import { latestLink, readableBody } from '../support/mailbox';
 
 const ADMIN = { email: 'undo-admin@example.com', password: 'undo-admin-pass-1' };
@@ -35,7 +35,7 @@ describe('an email change tells the old address, whose link undoes it (ADR 0034)
       },
     });
     // The notice is a security notice: it goes out even with marketplace notifications off.
-    const admin = (await post(api('/auth/login'), { login: ADMIN.email, password: ADMIN.password })).body.access_token;
+    const admin = (await postCounted(api('/auth/login'), { login: ADMIN.email, password: ADMIN.password })).body.access_token;
     const saved = await post(api('/admin/settings'), { ...DEFAULT_SETTINGS, email_notifications: false }, bearer(admin));
     expect(saved.status).toBe(200);
   });

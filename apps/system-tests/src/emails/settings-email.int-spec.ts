@@ -2,7 +2,7 @@ import { DEFAULT_SETTINGS } from '@market/contracts';
 import { buildUser, eventually, startSmtpSink } from '@market/server-kit/testing';
 import { EmailsRepository } from '../../../notifications-service/src/emails/emails.repository';
 import { emailJobDone } from '../support/email-jobs';
-import { bearer, get, post, startStack, type Stack } from '../support/start-stack';
+import { bearer, get, post, startStack, postCounted, type Stack } from '../support/start-stack';
 
 const ADMIN = { email: 'settings-admin@example.com', password: 'settings-admin-pass' };
 
@@ -19,7 +19,7 @@ describe('platform settings drive registration and email delivery', () => {
       services: ['auth', 'notifications', 'admin'],
       env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, RATE_LIMIT_SCALE: '100' },
     });
-    admin = (await post(api('/auth/login'), { login: ADMIN.email, password: ADMIN.password })).body.access_token;
+    admin = (await postCounted(api('/auth/login'), { login: ADMIN.email, password: ADMIN.password })).body.access_token;
   });
   afterAll(async () => {
     await stack?.stop();

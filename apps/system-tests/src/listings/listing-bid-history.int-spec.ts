@@ -1,7 +1,7 @@
 import { DataSource } from 'typeorm';
 import { BID_HISTORY_TIMEOUT_MS } from '../../../listings-service/src/listings/bid-history.client';
 import { createLiveListing } from '../support/auctions';
-import { bearer, get, post, signUp, startStack, type Stack } from '../support/start-stack';
+import { bearer, get, signUp, startStack, postCounted, type Stack } from '../support/start-stack';
 
 const ADMIN = { email: 'history-admin@example.com', password: 'history-admin-pass-1' };
 // Each service asks another for at most 5 s; the page must not wait for that.
@@ -19,7 +19,7 @@ describe('a listing page while the bidding service is away', () => {
       services: ['auth', 'admin', 'listings'],
       env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, RATE_LIMIT_SCALE: '100' },
     });
-    admin = (await post(api('/auth/login'), { login: ADMIN.email, password: ADMIN.password })).body.access_token;
+    admin = (await postCounted(api('/auth/login'), { login: ADMIN.email, password: ADMIN.password })).body.access_token;
   });
   afterAll(async () => {
     await stack?.stop();

@@ -1,6 +1,6 @@
 import { DataSource } from 'typeorm';
 import { eventually } from '@market/server-kit/testing';
-import { bearer, call, get, post, signUp as registerUser, startStack, type Json, type Stack } from '../support/start-stack';
+import { bearer, call, get, post, signUp as registerUser, startStack, postCounted, type Json, type Stack } from '../support/start-stack';
 import { createLiveListing } from '../support/auctions';
 import { listingForm } from '../support/images';
 
@@ -44,7 +44,7 @@ describe('listings that stay what was approved (ADR 0042)', () => {
       services: ['auth', 'notifications', 'admin', 'listings', 'bidding'],
       env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, RATE_LIMIT_SCALE: '100' },
     });
-    adminToken = (await post(api('/auth/login'), { login: ADMIN.email, password: ADMIN.password })).body.access_token;
+    adminToken = (await postCounted(api('/auth/login'), { login: ADMIN.email, password: ADMIN.password })).body.access_token;
   });
   afterAll(async () => {
     await stack?.stop();

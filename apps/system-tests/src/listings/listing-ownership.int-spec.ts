@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { startLocalDnsServer, startLocalProofSite, type LocalDnsServer, type LocalProofSite } from '@market/server-kit/testing';
-import { bearer, call, get, post, signUp as registerUser, startStack, type Json, type Stack } from '../support/start-stack';
+import { bearer, call, get, post, signUp as registerUser, startStack, postCounted, type Json, type Stack } from '../support/start-stack';
 import { listingForm, solidPng } from '../support/images';
 
 const ADMIN = { email: 'ownership-admin@example.com', password: 'ownership-admin-pass-1' };
@@ -59,7 +59,7 @@ describe('listing ownership proof through the gateway (ADR 0040)', () => {
         DOMAIN_PROOF_ALLOW_ADDRESSES: '127.0.0.1',
       },
     });
-    adminToken = (await post(api('/auth/login'), { login: ADMIN.email, password: ADMIN.password })).body.access_token;
+    adminToken = (await postCounted(api('/auth/login'), { login: ADMIN.email, password: ADMIN.password })).body.access_token;
   });
   afterAll(async () => {
     await stack?.stop();

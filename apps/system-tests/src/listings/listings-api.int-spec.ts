@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import sharp from 'sharp';
 import { DataSource } from 'typeorm';
 import { eventually } from '@market/server-kit/testing';
-import { bearer, call, get, post, signUp as registerUser, startStack, type Json, type Stack } from '../support/start-stack';
+import { bearer, call, get, signUp as registerUser, startStack, postCounted, type Json, type Stack } from '../support/start-stack';
 import { listingForm, solidPng } from '../support/images';
 import { LISTING_FIELDS as FIELDS } from '../support/listing-fields';
 
@@ -33,7 +33,7 @@ describe('listings through the gateway', () => {
       env: { BROWSE_CACHE_MS: '60000', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, PUBLIC_URL: 'https://market.example', RATE_LIMIT_SCALE: '100' },
     });
     uploads = stack.env.UPLOADS_DIR;
-    adminToken = (await post(api('/auth/login'), { login: ADMIN.email, password: ADMIN.password })).body.access_token;
+    adminToken = (await postCounted(api('/auth/login'), { login: ADMIN.email, password: ADMIN.password })).body.access_token;
   });
   afterAll(async () => {
     await stack?.stop();

@@ -1,7 +1,7 @@
 import { DataSource } from 'typeorm';
 import { connect } from 'nats';
 import { eventually } from '@market/server-kit/testing';
-import { bearer, call, get, post, signUp as registerUser, startStack, type Json, type Stack } from '../support/start-stack';
+import { bearer, call, get, post, signUp as registerUser, startStack, postCounted, type Json, type Stack } from '../support/start-stack';
 import { listingForm, solidPng } from '../support/images';
 import { LISTING_FIELDS as FIELDS } from '../support/listing-fields';
 
@@ -27,7 +27,7 @@ describe('listings around the listing itself, through the gateway', () => {
       // Long enough that only the listing events can explain a fresh page on the second gateway.
       env: { BROWSE_CACHE_MS: '60000', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, PUBLIC_URL: 'https://market.example', RATE_LIMIT_SCALE: '100' },
     });
-    adminToken = (await post(api('/auth/login'), { login: ADMIN.email, password: ADMIN.password })).body.access_token;
+    adminToken = (await postCounted(api('/auth/login'), { login: ADMIN.email, password: ADMIN.password })).body.access_token;
   });
   afterAll(async () => {
     await stack?.stop();

@@ -4,7 +4,7 @@ import { eventually } from '@market/server-kit/testing';
 import { EmailsRepository } from '../../../notifications-service/src/emails/emails.repository';
 import { createLiveListing } from '../support/auctions';
 import { emailJobDone } from '../support/email-jobs';
-import { bearer, call, get, post, signUp, startStack, type Json, type Stack } from '../support/start-stack';
+import { bearer, call, get, post, signUp, startStack, postCounted, type Json, type Stack } from '../support/start-stack';
 
 const ADMIN = { email: 'messages-admin@example.com', password: 'messages-admin-pass' };
 
@@ -20,7 +20,7 @@ describe('messages API (SPEC §7, D19)', () => {
       services: ['auth', 'listings', 'notifications', 'admin'],
       env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, RATE_LIMIT_SCALE: '100' },
     });
-    admin = (await post(api('/auth/login'), { login: ADMIN.email, password: ADMIN.password })).body.access_token;
+    admin = (await postCounted(api('/auth/login'), { login: ADMIN.email, password: ADMIN.password })).body.access_token;
   });
   afterAll(async () => {
     await stack?.stop();

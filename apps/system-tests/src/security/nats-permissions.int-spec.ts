@@ -10,7 +10,7 @@ import { natsTarget } from '@market/server-kit';
 import { eventually } from '@market/server-kit/testing';
 // @ts-expect-error plain ESM script without type declarations
 import { startNatsServer } from '../../../../scripts/lib/infra.mjs';
-import { bearer, get, post, signUp, startStack, type Stack } from '../support/start-stack';
+import { bearer, get, post, signUp, startStack, postCounted, type Stack } from '../support/start-stack';
 import { createLiveListing } from '../support/auctions';
 import { listingForm } from '../support/images';
 
@@ -110,7 +110,7 @@ describe('NATS with a user per process', () => {
   });
 
   it('runs the marketplace: accounts, a listing approved, a bid the listing learns of, settings announced, admin stats', async () => {
-    const adminToken = (await post(api('/auth/login'), { login: ADMIN.email, password: ADMIN.password })).body.access_token as string;
+    const adminToken = (await postCounted(api('/auth/login'), { login: ADMIN.email, password: ADMIN.password })).body.access_token as string;
     expect(adminToken).toEqual(expect.any(String));
     const seller = await signUp(stack.url);
     const buyer = await signUp(stack.url);
