@@ -53,9 +53,6 @@ function reserveMet(record: Pick<ListingRecord, 'reserve_price' | 'current_bid'>
   return record.reserve_price === null || (record.current_bid !== null && record.current_bid >= record.reserve_price);
 }
 
-/** A date as the API shows it; the card columns already give it so (CARD_COLUMNS). */
-const isoDate = (date: Date | string): string => (typeof date === 'string' ? date : date.toISOString());
-
 /**
  * A listing's browse card (ADR 0082) from its card columns (or a whole row), made by contracts' listingCard as the
  * web makes one of a whole listing, without presenting what a card does not show.
@@ -77,8 +74,8 @@ export function presentCard(record: CardRecord): ListingCardDto {
     buy_now_price: record.buy_now_price,
     has_reserve: record.reserve_price !== null,
     reserve_met: reserveMet(record),
-    expires_at: record.expires_at === null ? null : isoDate(record.expires_at),
-    created_at: isoDate(record.created_at),
+    expires_at: record.expires_at?.toISOString() ?? null,
+    created_at: record.created_at.toISOString(),
     bid_count: record.bid_count,
     price_version: record.price_version ?? record.bid_count,
     ownership_verified: record.ownership_verified,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import { BrowseListingsQuerySchema, listingCard } from '@market/contracts';
+import { BrowseListingsQuerySchema } from '@market/contracts';
 import { KIT_MIGRATIONS, openServiceDatabase } from '@market/server-kit';
 import { createTestDatabase, type TestDatabase, signingAs } from '@market/server-kit/testing';
 import { CreateListings1763800600000 } from '../migrations/1763800600000-create-listings';
@@ -24,7 +24,6 @@ const MIGRATIONS = [
 import { buildListing } from '../testing/listing.factory';
 import { LISTING_COLUMNS, ListingsRepository } from './listings.repository';
 import { buildBrowseQuery } from './browse-query';
-import { presentCard, presentListing } from './listing.presenter';
 
 describe('listings browse', () => {
   let db: TestDatabase;
@@ -164,17 +163,6 @@ describe('listings browse', () => {
       await ds.query('RESET enable_seqscan');
       await ds.query('RESET enable_bitmapscan');
     }
-  });
-
-  it('reads the cards of a page as the whole listings make them, dates to the millisecond JavaScript keeps (ADR 0082)', async () => {
-    const [a, b] = await Promise.all([live({ title: 'Microsecond dates one' }), live({ title: 'Microsecond dates two' })]);
-    await ds.query(`UPDATE listings SET created_at = '2026-03-01 10:00:00.999999+00', expires_at = '2026-03-31 23:59:59.0005+02' WHERE id = $1`, [a.id]);
-    await ds.query(`UPDATE listings SET created_at = '2026-03-02 00:00:00+00' WHERE id = $1`, [b.id]);
-    const cards = await listings.activeCardsByIds([b.id, a.id]);
-    expect(typeof cards[0].created_at).toBe('string');
-    const wholes = await Promise.all([listings.findById(b.id), listings.findById(a.id)]);
-    expect(cards.map(presentCard)).toEqual(wholes.map((whole) => listingCard(presentListing(whole!, null))));
-    expect(presentCard(cards[1]).created_at).toBe('2026-03-01T10:00:00.999Z');
   });
 
   it('refuses queries it cannot answer exactly', () => {
