@@ -12,6 +12,7 @@ import { buildWorkspace, loadBuilt } from './lib/build.mjs';
 import { alertMatchingSection, benchAlertMatching } from './lib/bench-alert-matching.mjs';
 import { benchMisspelledSearches, misspelledSearchSection, timeVocabularyRead } from './lib/bench-misspelled-search.mjs';
 import { busEnv, busKeys } from './lib/bus-keys.mjs';
+import { settleAfterLoad } from './lib/bench-settle.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -85,30 +86,6 @@ function bulkInsertSql(rows, first = 1, last = rows) {
             (ARRAY['blog', 'online store', 'SaaS app', 'content site', 'review site', 'membership site', 'local business', 'newsletter'])[k] AS noun
        FROM (SELECT 1 + (g * 13 + g / 7) % 8 AS k) kk) c
   ) t`;
-}
-
-/**
- * Lets PostgreSQL finish with the bulk load before anything is measured: VACUUM (ANALYZE) of the whole (throwaway)
- * database, then a wait until no autovacuum worker runs in it.
- */
-async function settleAfterLoad(pool, timeoutMs = 10 * 60_000) {
-  // A production table is not read the second after a million rows were inserted into it. Right after the load,
-  // autovacuum and analyze of listings and browse_changes (the trigger wrote a row per listing) and the first reads'
-  // hint-bit writes ran beside the benchmark: PostgreSQL's own statements were 50% slower in the first rows (7.5
-  // against 4.8 ms for the newest page), which measured the load's aftermath, not browse (ADR 0082). The database is
-  // the benchmark's own, so all of it is vacuumed: the visibility map and hint bits are set, statistics are fresh.
-  const started = Date.now();
-  await pool.query('VACUUM (ANALYZE)');
-  let waited = false;
-  for (;;) {
-    const { rows } = await pool.query(
-      `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND backend_type = 'autovacuum worker'`,
-    );
-    if (rows[0].n === 0 || Date.now() - started > timeoutMs) break;
-    waited = true;
-    await new Promise((r) => setTimeout(r, 1000));
-  }
-  return { ms: Date.now() - started, waited };
 }
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
