@@ -4,6 +4,7 @@
 import { buildCatalog, DEMO_PASSWORD, SEED_SELLERS } from './seed-catalog.mjs';
 import { drawScreenshot } from './seed-screenshots.mjs';
 import { minimumNextBid } from './build.mjs';
+import { seedVerifiedFigures } from './seed-verified.mjs';
 
 const BUYER = { username: 'demo_buyer', email: 'buyer@example.com', password: DEMO_PASSWORD, name: 'Bea Buyer' };
 const SHOT_NAMES = ['home.png', 'inner-page.png', 'analytics.png'];
@@ -134,6 +135,9 @@ export async function seedMarket({ baseUrl, admin, log = () => {}, seed = 2026 }
     }
   }
 
+  const verified = await seedVerifiedFigures(call, created, sessions, log);
+  if (verified) log(`  connected ${verified} revenue and traffic sources (TEST MODE)`);
+
   const bids = await placeDemoBids(call, created, sessions, adminSession.token);
   if (bids) log(`  placed ${bids} demo bids`);
   const sold = await acceptDemoBid(call, created, sessions);
@@ -149,6 +153,7 @@ export async function seedMarket({ baseUrl, admin, log = () => {}, seed = 2026 }
     active_total: await count(''),
     featured_total: await count('&featured=true'),
     bids,
+    verified,
     sold,
     ending_within_3_days: created.filter((l) => l.plan !== 'pending' && l.plan !== 'paused' && l.fields.listing_type === 'auction' && l.fields.duration_days === 3).length,
     categories,
@@ -214,6 +219,7 @@ export function formatSeedSummary(summary) {
       (summary.created ? ` (approved ${summary.plans.active + summary.plans.featured + summary.plans.paused}, of which ${summary.plans.featured} featured and ${summary.plans.paused} paused by their sellers; ${summary.plans.pending} pending review; ${summary.ending_within_3_days} live auctions end within 3 days)` : ''),
     `Demo bids: ${summary.bids ?? 0}. Market now: ${summary.active_total} active listings, ${summary.featured_total} featured; ` +
       Object.entries(summary.categories).map(([category, n]) => `${category} ${n}`).join(', '),
+    ...(summary.verified ? [`Verified figures: ${summary.verified} revenue and traffic sources connected through the sandbox's Stripe and Google stand-ins (TEST MODE; one revenue claim is 30% above its figure).`] : []),
     ...(summary.sold ? [`Demo sale: ${summary.sold.seller} accepted the leading bid on "${summary.sold.title}"; both sides find its invoice on the Invoices tab.`] : []),
   ];
 }

@@ -20,6 +20,7 @@ import { SavedSearchesController } from './listings/saved-searches.controller';
 import { ReviewsController } from './reviews/reviews.controller';
 import { AdminListingsController } from './listings/admin-listings.controller';
 import { ListingOwnershipController } from './listings/listing-ownership.controller';
+import { VerifiedFiguresController } from './listings/verified-figures.controller';
 import { TransferProofController } from './invoices/transfer-proof.controller';
 import { ListingWrites } from './listings/listing-writes';
 import { BrowseCache } from './listings/browse-cache';
@@ -74,6 +75,7 @@ export class GatewayModule {
         ReviewsController,
         AdminListingsController,
         ListingOwnershipController,
+        VerifiedFiguresController,
         TransferProofController,
         UploadsController,
         BidsController,

@@ -6,6 +6,7 @@ import { ListingsRepository } from './listings/listings.repository';
 import { SellerModerationRepository } from './listings/seller-moderation.repository';
 import { SellerModerationService } from './listings/seller-moderation.service';
 import { ListingsService } from './listings/listings.service';
+import { ListingReadsService } from './listings/listing-reads.service';
 import { BrowseService } from './listings/browse.service';
 import { SearchVocabulary } from './listings/search-vocabulary';
 import { BrowseIndexFeed } from './listings/browse-index/browse-index.feed';
@@ -40,8 +41,10 @@ import { ReviewsController } from './reviews/reviews.controller';
 import { SellerPageService } from './reviews/seller-page.service';
 import { SellerListingsRepository } from './reviews/seller-listings.repository';
 import { SaleCompletedHandler } from './reviews/sale-completed.handler';
+import { VerifiedFiguresController } from './verification/verified-figures.controller';
+import { verificationProviders } from './verification/verification.providers';
 
-/** The listings-service: listings, screenshots metadata, review, browse, watchlist, saved searches, sales' reviews and seller pages, in the `listings` schema. */
+/** The listings-service: listings, screenshots metadata, review, browse, watchlist, saved searches, sales' reviews, seller pages and verified figures, in the `listings` schema. */
 export function listingsAppModule(config: ServiceConfig & Partial<DomainProofConfig> & Partial<ListingsConfig>): DynamicModule {
   return defineServiceModule(
     {
@@ -53,11 +56,13 @@ export function listingsAppModule(config: ServiceConfig & Partial<DomainProofCon
       retention: () => [
         { table: 'saved_search_matches', column: 'matched_at', keepMs: MATCHES_KEPT_MS },
         { table: 'browse_changes', column: 'changed_at', keepMs: 3_600_000 },
+        // Verified figures' daily snapshots (ADR 0084): the newest is what shows; a year and a month of history is plenty.
+        { table: 'verification_snapshots', column: 'taken_at', keepMs: 395 * 86_400_000 },
       ],
     },
     {
       imports: [SettingsModule],
-      controllers: [ListingStatsController, ListingsController, OwnershipController, SitemapController, SavedSearchController, ReviewsController],
+      controllers: [ListingStatsController, ListingsController, OwnershipController, SitemapController, SavedSearchController, ReviewsController, VerifiedFiguresController],
       providers: [
         SitemapRepository,
         ServiceRpc,
@@ -65,6 +70,7 @@ export function listingsAppModule(config: ServiceConfig & Partial<DomainProofCon
         SellerModerationRepository,
         SellerModerationService,
         ListingsService,
+        ListingReadsService,
         BrowseService,
         SearchVocabulary,
         BrowseIndexFeed,
@@ -94,6 +100,8 @@ export function listingsAppModule(config: ServiceConfig & Partial<DomainProofCon
         ListingsMetrics,
         // Ownership proofs look at sellers' domains through the port's Node adapter (ADR 0040).
         ...domainProofProviders(config),
+        // Sellers' revenue and traffic sources, read through the official SDKs (D24, ADR 0084).
+        ...verificationProviders(config),
       ],
     },
   );

@@ -4,7 +4,7 @@ startTracing('listings-service');
 import { bootstrapService, ConfigError, domainProofEnv, domainProofSettings, parseEnv, serviceEnv, serviceMain } from '@market/server-kit';
 import { listingsAppModule } from './app.module';
 import { LISTINGS_DATABASE } from './listings.database';
-import { listingsEnv } from './listings.config';
+import { checkVerificationSettings, listingsEnv } from './listings.config';
 
 // `main.js migrate` applies the schema's migrations and exits (the migrate step); no argument serves (ADR 0053).
 void serviceMain('listings-service', LISTINGS_DATABASE, () => {
@@ -12,6 +12,7 @@ void serviceMain('listings-service', LISTINGS_DATABASE, () => {
   try {
     // The ownership proof's test-only settings are refused in production (ADR 0040): one line naming the variable.
     domainProofSettings(config);
+    checkVerificationSettings(config);
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     process.stderr.write(`${error.message}\n`);

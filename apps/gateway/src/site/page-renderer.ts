@@ -129,6 +129,11 @@ export class PageRenderer implements OnApplicationBootstrap, OnApplicationShutdo
     for (const key of [...this.kept.keys()]) if (isSellerPage(pathOfKey(key))) this.kept.delete(key);
   }
 
+  /** Drops the kept pages that show listing `listingId` (a change no listing event announces, like its verified figures). */
+  dropListingPages(listingId: string): void {
+    this.drop(listingId);
+  }
+
   /** True when `path` is a public page this gateway renders. */
   rendersOnServer(path: string): boolean {
     return this.bundle?.rendersOnServer(path) ?? false;

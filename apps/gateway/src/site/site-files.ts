@@ -16,6 +16,7 @@ export const PRIVATE_PATHS = [
   '/login',
   '/register',
   '/verify-email',
+  '/verify/',
   '/reset-password',
   '/undo-email-change',
   '/payment-success',

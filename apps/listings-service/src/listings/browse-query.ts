@@ -29,6 +29,10 @@ function whereClause(query: BrowseListingsQuery): SqlQuery {
   if (query.max_price !== undefined) add('price <= ?', query.max_price);
   if (query.min_revenue !== undefined) add('monthly_revenue >= ?', query.min_revenue);
   if (query.max_revenue !== undefined) add('monthly_revenue <= ?', query.max_revenue);
+  // Verified figures (D24, ADR 0084): written as the predicates of their partial indexes (1765400000001-verified-browse),
+  // which a parameter would hide from the planner.
+  if (query.verified_revenue) where.push('revenue_verified');
+  if (query.verified_traffic) where.push('traffic_verified');
   return { sql: where.join(' AND '), params };
 }
 
@@ -67,16 +71,19 @@ export interface GridCell {
 /**
  * The counts behind the total and the facets: matching active listings per category and type, under every filter
  * except category and type. Filters on featured alone (or none) read the trigger-kept listing_counts (at most 32
- * rows); searches and ranges count the matching rows through their indexes, once for the total and the facets both.
+ * rows); searches, ranges and the verified filters (D24: listing_counts does not know the flags) count the matching
+ * rows through their indexes, once for the total and the facets both.
  */
 export function buildBrowseGrid(query: BrowseListingsQuery): SqlQuery {
-  const ranged =
+  const counted =
     query.search !== undefined ||
     query.min_price !== undefined ||
     query.max_price !== undefined ||
     query.min_revenue !== undefined ||
-    query.max_revenue !== undefined;
-  if (ranged) {
+    query.max_revenue !== undefined ||
+    query.verified_revenue ||
+    query.verified_traffic;
+  if (counted) {
     const where = whereClause({ ...query, category: undefined, listing_type: 'all' });
     return {
       sql: `SELECT category, listing_type, count(*)::int AS n FROM listings WHERE ${where.sql} GROUP BY category, listing_type`,

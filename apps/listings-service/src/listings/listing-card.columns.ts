@@ -9,9 +9,9 @@ export const CARD_COLUMNS = `id, title, left(description, ${LISTING_EXCERPT_READ
   featured, screenshots[1:1] AS screenshots, (ownership_verified_at IS NOT NULL AND ownership_verified_url = website_url) AS ownership_verified,
   monthly_revenue::float8 AS monthly_revenue, monthly_traffic::float8 AS monthly_traffic, starting_price::float8 AS starting_price,
   reserve_price::float8 AS reserve_price, buy_now_price::float8 AS buy_now_price, current_bid::float8 AS current_bid, bid_count,
-  price_version, expires_at, created_at`;
+  price_version, revenue_verified, traffic_verified, expires_at, created_at`;
 
 /** A listing's card columns (CARD_COLUMNS); a whole ListingRecord is one too. */
 export type CardRecord = Pick<ListingRecord, 'id' | 'title' | 'description' | 'category' | 'listing_type' | 'status' | 'featured' |
   'screenshots' | 'ownership_verified' | 'monthly_revenue' | 'monthly_traffic' | 'starting_price' | 'reserve_price' | 'buy_now_price' |
-  'current_bid' | 'bid_count' | 'price_version' | 'expires_at' | 'created_at'>;
+  'current_bid' | 'bid_count' | 'price_version' | 'revenue_verified' | 'traffic_verified' | 'expires_at' | 'created_at'>;

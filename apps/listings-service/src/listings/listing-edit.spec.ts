@@ -30,6 +30,8 @@ const stored = (overrides: Partial<ListingRecord> = {}): ListingRecord => ({
   ownership_verified: false,
   ownership_verified_at: null,
   ownership_method: null,
+  revenue_verified: false,
+  traffic_verified: false,
   created_at: new Date('2026-11-01T00:00:00Z'),
   updated_at: new Date('2026-11-01T00:00:00Z'),
   ...overrides,

@@ -23,6 +23,8 @@ const record = (overrides: Partial<ListingRecord> = {}): ListingRecord => ({
   ownership_verified: false,
   ownership_verified_at: null,
   ownership_method: null,
+  revenue_verified: false,
+  traffic_verified: false,
   price: 5000,
   approved_at: new Date('2026-11-01T00:00:00Z'),
   expires_at: new Date('2026-11-08T00:00:00Z'),
@@ -50,6 +52,12 @@ describe('presentListing', () => {
     expect(presentListing(record({ current_bid: 7999 }), null).reserve_met).toBe(false);
     expect(presentListing(record({ current_bid: 8000 }), null).reserve_met).toBe(true);
     expect(presentListing(record({ reserve_price: null }), null)).toMatchObject({ has_reserve: false, reserve_met: true });
+  });
+
+  it('says whether revenue and traffic are verified (D24), each on its own', () => {
+    expect(presentListing(record(), null)).toMatchObject({ revenue_verified: false, traffic_verified: false });
+    expect(presentListing(record({ revenue_verified: true }), null)).toMatchObject({ revenue_verified: true, traffic_verified: false });
+    expect(presentListing(record({ traffic_verified: true }), null)).toMatchObject({ revenue_verified: false, traffic_verified: true });
   });
 
   it('serves screenshots under /api/uploads and dates as ISO strings', () => {
@@ -85,10 +93,15 @@ describe('presentCard (ADR 0082)', () => {
     ['a short description, one screenshot, no bids', {}],
     ['a long description, several screenshots, a met reserve', { description: 'word '.repeat(400), screenshots: ['a.png', 'b.png'], current_bid: 9000, bid_count: 2, price_version: 5 }],
     ['no screenshot, no reserve, a bid', { screenshots: [], reserve_price: null, current_bid: 5500, bid_count: 1 }],
+    ['verified revenue only (D24)', { revenue_verified: true }],
+    ['verified traffic only (D24)', { traffic_verified: true }],
   ];
   it.each(cases)('is the card listingCard makes of the whole listing: %s', (_name, overrides) => {
     const whole = record(overrides);
-    expect(presentCard(whole)).toEqual(listingCard(presentListing(whole, null)));
+    const card = presentCard(whole);
+    expect(card).toEqual(listingCard(presentListing(whole, null)));
+    expect(ListingCardSchema.parse(card)).toEqual(card);
+    expect(card).toMatchObject({ revenue_verified: whole.revenue_verified, traffic_verified: whole.traffic_verified });
   });
 
   it('gives the same excerpt from the card columns, which read the description only one character past the excerpt\'s reach', () => {

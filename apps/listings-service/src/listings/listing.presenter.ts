@@ -38,6 +38,8 @@ export function presentListing(record: ListingRecord, viewer: Actor | null, sell
     bid_count: record.bid_count,
     price_version: record.price_version ?? record.bid_count,
     ownership_verified: record.ownership_verified,
+    revenue_verified: record.revenue_verified,
+    traffic_verified: record.traffic_verified,
     key_metrics: record.key_metrics,
     growth_opportunities: record.growth_opportunities,
     included_assets: record.included_assets,
@@ -79,5 +81,7 @@ export function presentCard(record: CardRecord): ListingCardDto {
     bid_count: record.bid_count,
     price_version: record.price_version ?? record.bid_count,
     ownership_verified: record.ownership_verified,
+    revenue_verified: record.revenue_verified,
+    traffic_verified: record.traffic_verified,
   });
 }

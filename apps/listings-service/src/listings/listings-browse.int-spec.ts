@@ -1,29 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import { BrowseListingsQuerySchema } from '@market/contracts';
+import { BrowseListingsQuerySchema, RPC } from '@market/contracts';
 import { KIT_MIGRATIONS, openServiceDatabase } from '@market/server-kit';
-import { createTestDatabase, type TestDatabase, signingAs } from '@market/server-kit/testing';
-import { CreateListings1763800600000 } from '../migrations/1763800600000-create-listings';
-import { CreateWatchlist1763800700000 } from '../migrations/1763800700000-create-watchlist';
-import { totalAndFacets } from './browse-query';
+import { createTestDatabase, eventually, type TestDatabase, signingAs } from '@market/server-kit/testing';
+import { LISTINGS_DATABASE } from '../listings.database';
+import { buildBrowseGrid, buildBrowseQuery, totalAndFacets } from './browse-query';
 import { ListingCountsRepository } from '../stats/listing-counts.repository';
-import { BrowseCountsAndSortIndexes1763800800000 } from '../migrations/1763800800000-browse-counts-and-sort-indexes';
-import { PriceVersionAndModeration1764510100000 } from '../migrations/1764510100000-price-version-and-moderation';
-import { ListingOwnership1764530000000 } from '../migrations/1764530000000-listing-ownership';
-import { ListingCancellation1764540000000 } from '../migrations/1764540000000-listing-cancellation';
-
-const MIGRATIONS = [
-  ...KIT_MIGRATIONS,
-  CreateListings1763800600000,
-  CreateWatchlist1763800700000,
-  BrowseCountsAndSortIndexes1763800800000,
-  PriceVersionAndModeration1764510100000,
-  ListingOwnership1764530000000,
-  ListingCancellation1764540000000,
-];
 import { buildListing } from '../testing/listing.factory';
+import { startListingsUnderTest, type ListingsUnderTest } from '../testing/listings-under-test';
 import { LISTING_COLUMNS, ListingsRepository } from './listings.repository';
-import { buildBrowseQuery } from './browse-query';
+import { BrowseIndexFeed } from './browse-index/browse-index.feed';
+
+const MIGRATIONS = [...KIT_MIGRATIONS, ...LISTINGS_DATABASE.migrations];
 
 describe('listings browse', () => {
   let db: TestDatabase;
@@ -138,6 +126,33 @@ describe('listings browse', () => {
     expect((await browse({ search: 'recipe', category: 'Blog' })).total).toBe(1);
   });
 
+  it('filters to verified revenue or traffic (D24), counting the total and facets under the filter, and notes the flags\' changes', async () => {
+    const [vegan, tracker, camping] = await Promise.all(['Vegan recipes blog', 'Project tracker SaaS', 'Camping gear store'].map(async (title) =>
+      (await ds.query(`SELECT id FROM listings WHERE title = $1`, [title]))[0].id as string));
+    const noted = async (id: string) => (await ds.query('SELECT count(*)::int AS n FROM browse_changes WHERE listing_id = $1', [id]))[0].n as number;
+    const before = await noted(tracker);
+    await ds.query('UPDATE listings SET revenue_verified = true WHERE id = ANY($1)', [[tracker, camping]]);
+    await ds.query('UPDATE listings SET traffic_verified = true WHERE id = ANY($1)', [[camping, vegan]]);
+    // A flag's change is one the browse index must see (ADR 0081): the change feed notes it.
+    expect(await noted(tracker)).toBe(before + 1);
+    try {
+      const revenue = await browse({ verified_revenue: 'true' });
+      expect(revenue.listings.map((l) => [l.title, l.revenue_verified])).toEqual([['Camping gear store', true], ['Project tracker SaaS', true]]);
+      // Counted under the filter, not read from listing_counts (which knows nothing of the flags).
+      expect([revenue.total, revenue.facets]).toEqual([2, { category: { 'E-commerce': 1, SaaS: 1 }, listing_type: { auction: 1, fixed: 1 } }]);
+      const saas = await browse({ verified_revenue: 'true', category: 'SaaS' });
+      expect([saas.total, saas.facets]).toEqual([1, { category: revenue.facets.category, listing_type: { auction: 1, fixed: 0 } }]);
+      expect(await titles({ verified_revenue: 'true', verified_traffic: 'true' })).toEqual(['Camping gear store']);
+      expect(await titles({ verified_traffic: 'true', search: 'recipe' })).toEqual(['Vegan recipes blog']);
+      expect(await titles({ verified_traffic: 'true', sort_by: 'price', sort_order: 'desc', max_price: '50000' })).toEqual(['Camping gear store', 'Vegan recipes blog']);
+      // false is no filter.
+      expect((await browse({ verified_revenue: 'false', verified_traffic: 'false' })).total).toBe(4);
+    } finally {
+      await ds.query('UPDATE listings SET revenue_verified = false, traffic_verified = false');
+    }
+    expect(await noted(tracker)).toBe(before + 2);
+  });
+
   it('finds each page through an index-only scan of a covering sort index, never a scan or sort of the table', async () => {
     await ds.query('VACUUM ANALYZE listings');
     await ds.query('SET enable_seqscan = off');
@@ -151,6 +166,10 @@ describe('listings browse', () => {
         { category: 'Blog' },
         { category: 'Blog', sort_by: 'price', sort_order: 'asc' },
         { listing_type: 'auction', max_revenue: '5000' },
+        // The verified filters' partial indexes (D24): only the verified listings' entries, newest first.
+        { verified_revenue: 'true' },
+        { verified_traffic: 'true', category: 'Blog', featured: 'true' },
+        { verified_revenue: 'true', verified_traffic: 'true', min_price: '100' },
       ]) {
         const query = buildBrowseQuery(BrowseListingsQuerySchema.parse(raw), LISTING_COLUMNS);
         const plan = (await ds.query(`EXPLAIN ${query.sql}`, query.params)).map((r: { 'QUERY PLAN': string }) => r['QUERY PLAN']).join('\n');
@@ -158,6 +177,16 @@ describe('listings browse', () => {
         expect(plan).not.toMatch(/Seq Scan on listings/);
         // Nothing sorts the table: at most the page's own rows are put back in order after the join.
         expect(plan).not.toMatch(/Sort Key: (?!page\.sort_key)/);
+      }
+      // Another order sorts only the verified rows, and their counts read only their entries.
+      for (const query of [
+        buildBrowseQuery(BrowseListingsQuerySchema.parse({ verified_revenue: 'true', sort_by: 'price' }), LISTING_COLUMNS),
+        buildBrowseGrid(BrowseListingsQuerySchema.parse({ verified_revenue: 'true', min_revenue: '10' })),
+        buildBrowseGrid(BrowseListingsQuerySchema.parse({ verified_traffic: 'true', featured: 'false' })),
+      ]) {
+        const plan = (await ds.query(`EXPLAIN ${query.sql}`, query.params)).map((r: { 'QUERY PLAN': string }) => r['QUERY PLAN']).join('\n');
+        expect(plan).toMatch(/Index Only Scan using listings_active_(revenue|traffic)_verified_idx/);
+        expect(plan).not.toMatch(/Seq Scan on listings|listing_counts/);
       }
     } finally {
       await ds.query('RESET enable_seqscan');
@@ -170,6 +199,44 @@ describe('listings browse', () => {
     expect(BrowseListingsQuerySchema.safeParse({ min_price: '10.5' }).success).toBe(false);
     expect(BrowseListingsQuerySchema.safeParse({ sort_by: 'title' }).success).toBe(false);
     expect(BrowseListingsQuerySchema.safeParse({ page: '0' }).success).toBe(false);
+  });
+});
+
+// Through the bus, as the gateway asks (D24, ADR 0084): the filter, the cards' flags, and the total and facets under it,
+// from the browse index once it has loaded (the SQL path's answer is the case above; the two are held alike by
+// browse-index.int-spec.ts).
+describe('browse filtered to verified figures over the bus', () => {
+  let under: ListingsUnderTest;
+
+  beforeAll(async () => {
+    under = await startListingsUnderTest();
+  });
+  afterAll(async () => {
+    await under?.stop();
+  });
+
+  it('answers verified_revenue=true with only the listings whose revenue is verified, and counts the facets under it', async () => {
+    await eventually(() => expect(under.svc.app.get(BrowseIndexFeed).size).not.toBeNull(), 20_000);
+    const seller = randomUUID();
+    const blog = await under.live(seller, { title: 'Verified revenue blog', category: 'Blog' });
+    const saas = await under.live(seller, { title: 'Verified revenue SaaS', category: 'SaaS', listing_type: 'fixed' });
+    const shop = await under.live(seller, { title: 'Verified traffic shop', category: 'E-commerce' });
+    await under.live(seller, { title: 'Unverified newsletter', category: 'Newsletter' });
+    await under.ds.query('UPDATE listings SET revenue_verified = true WHERE id = ANY($1)', [[blog.id, saas.id]]);
+    await under.ds.query('UPDATE listings SET traffic_verified = true WHERE id = ANY($1)', [[saas.id, shop.id]]);
+    const browse = (raw: Record<string, string>) => under.svc.rpc.call(RPC.listings.browse, BrowseListingsQuerySchema.parse(raw), null);
+    const cards = (page: Awaited<ReturnType<typeof browse>>) => page.listings.map((card) => [card.title, card.revenue_verified, card.traffic_verified]);
+
+    // Until the index has applied the flags' changes (the notice of their commit is on its way).
+    await eventually(async () => {
+      const page = await browse({ verified_revenue: 'true' });
+      expect(cards(page)).toEqual([['Verified revenue SaaS', true, true], ['Verified revenue blog', true, false]]);
+      expect([page.total, page.pages, page.facets]).toEqual([2, 1, { category: { Blog: 1, SaaS: 1 }, listing_type: { auction: 1, fixed: 1 } }]);
+    });
+    const blogs = await browse({ verified_revenue: 'true', category: 'Blog' });
+    expect([cards(blogs), blogs.total, blogs.facets]).toEqual([[['Verified revenue blog', true, false]], 1, { category: { Blog: 1, SaaS: 1 }, listing_type: { auction: 1, fixed: 0 } }]);
+    expect(cards(await browse({ verified_revenue: 'true', verified_traffic: 'true' }))).toEqual([['Verified revenue SaaS', true, true]]);
+    expect((await browse({ verified_revenue: 'false' })).total).toBe(4);
   });
 });
 

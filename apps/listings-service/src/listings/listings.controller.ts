@@ -2,6 +2,7 @@ import { Controller } from '@nestjs/common';
 import { RPC, type RpcParsed } from '@market/contracts';
 import { RpcHandler, type RpcCall } from '@market/server-kit';
 import { ListingsService } from './listings.service';
+import { ListingReadsService } from './listing-reads.service';
 import { WatchlistService } from '../watchlist/watchlist.service';
 import { SaleTermsService } from './sale-terms.service';
 import { BrowseService } from './browse.service';
@@ -11,6 +12,7 @@ import { BrowseService } from './browse.service';
 export class ListingsController {
   constructor(
     private readonly listings: ListingsService,
+    private readonly reads: ListingReadsService,
     private readonly watchlist: WatchlistService,
     private readonly saleTerms: SaleTermsService,
     private readonly browsing: BrowseService,
@@ -23,7 +25,7 @@ export class ListingsController {
 
   @RpcHandler(RPC.listings.get)
   get(input: RpcParsed<typeof RPC.listings.get>, call: RpcCall) {
-    return this.listings.get(call.actor, input.id);
+    return this.reads.get(call.actor, input.id);
   }
 
   /** Services only: bidding-service asks for a listing it has not heard of yet (ADR 0036). */
@@ -39,7 +41,7 @@ export class ListingsController {
 
   @RpcHandler(RPC.listings.mine)
   mine(_input: unknown, call: RpcCall) {
-    return this.listings.mine(call.actor);
+    return this.reads.mine(call.actor);
   }
 
   @RpcHandler(RPC.listings.update)
@@ -60,7 +62,7 @@ export class ListingsController {
 
   @RpcHandler(RPC.listings.adminList)
   adminList(input: RpcParsed<typeof RPC.listings.adminList>, call: RpcCall) {
-    return this.listings.adminList(call.actor, input.limit);
+    return this.reads.adminList(call.actor, input.limit);
   }
 
   @RpcHandler(RPC.listings.adminUpdate)

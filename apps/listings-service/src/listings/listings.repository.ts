@@ -46,6 +46,9 @@ export interface ListingRecord {
   ownership_verified: boolean;
   ownership_verified_at: Date | null;
   ownership_method: 'dns' | 'file' | null;
+  /** Revenue verified by Stripe, traffic by Google Analytics 4, and current (D24, ADR 0084): the cards' badges and browse filters. */
+  revenue_verified: boolean;
+  traffic_verified: boolean;
   screenshots: string[];
   /** Why an admin cancelled it (ADR 0042); null unless cancelled. */
   cancel_reason: string | null;
@@ -55,6 +58,7 @@ export interface ListingRecord {
 
 export const LISTING_COLUMNS = `id, seller_id, title, description, category, listing_type, auction_type, status, featured, website_url,
   (ownership_verified_at IS NOT NULL AND ownership_verified_url = website_url) AS ownership_verified, ownership_verified_at, ownership_method,
+  revenue_verified, traffic_verified,
   monthly_revenue::float8 AS monthly_revenue, annual_revenue::float8 AS annual_revenue, monthly_traffic::float8 AS monthly_traffic,
   monthly_expenses::float8 AS monthly_expenses, profit_margin::float8 AS profit_margin, business_age_months, monetization_methods,
   starting_price::float8 AS starting_price, reserve_price::float8 AS reserve_price, buy_now_price::float8 AS buy_now_price,

@@ -26,9 +26,9 @@ import {
 import { ListingsRepository, type ListingRecord } from './listings.repository';
 import { presentListing } from './listing.presenter';
 import { authorizeListingUpdate, listingAbilities } from './listing.policy';
+import { VerifiedFiguresService } from '../verification/verified-figures.service';
 import { SellerDirectory } from './seller-directory';
 import { recordListingAct } from './listing-audit';
-import { BidHistoryClient } from './bid-history.client';
 import { SellerModerationRepository } from './seller-moderation.repository';
 import { applyEdit, editPricingIssues, invalid, reviewedEdit } from './listing-edit';
 import { listingUpdatedPayload } from './sale-terms.service';
@@ -36,7 +36,7 @@ import { listingUpdatedPayload } from './sale-terms.service';
 const NOT_FOUND = 'Listing not found';
 const SOLD_IS_FINAL = 'This listing has been sold; a sale is final';
 
-/** Listings: create, review (D16), browse, view, edit, status changes and deletion; access is checked first. */
+/** Listings' changes: create, review (D16), edit, status changes and deletion; access is checked first. Reads are ListingReadsService's. */
 @Injectable()
 export class ListingsService {
   constructor(
@@ -44,8 +44,8 @@ export class ListingsService {
     private readonly sellers: SellerDirectory,
     private readonly settings: SettingsClient,
     private readonly relay: OutboxRelay,
-    private readonly bidHistory: BidHistoryClient,
     private readonly moderation: SellerModerationRepository,
+    private readonly figures: VerifiedFiguresService,
   ) {}
 
   /**
@@ -63,26 +63,6 @@ export class ListingsService {
     });
     this.relay.kick();
     return presentListing(created, seller);
-  }
-
-  /**
-   * One listing with its seller card and bid history (asked of bidding-service, ADR 0036); drafts and listings under
-   * review only for their seller and admins.
-   */
-  async get(actor: Actor | null, id: string): Promise<ListingDto> {
-    const listing = await this.listings.findById(id);
-    if (!listing || !listingAbilities(actor, listing).read) throw notFound(NOT_FOUND);
-    const [seller, bidHistory] = await Promise.all([this.sellers.sellerCard(listing.seller_id), this.bidHistory.of(actor, listing)]);
-    const dto = presentListing(listing, actor, seller);
-    if (bidHistory) dto.bid_history = bidHistory;
-    return dto;
-  }
-
-  /** The caller's own listings, every status. */
-  async mine(actor: Actor | null): Promise<{ listings: ListingDto[] }> {
-    const seller = requireActor(actor);
-    const rows = await this.listings.listBySeller(seller.user_id);
-    return { listings: rows.map((l) => presentListing(l, seller)) };
   }
 
   /**
@@ -107,6 +87,9 @@ export class ListingsService {
       const review = reviewedEdit(current, listing, editor, auto_approve);
       if (review.kind === 'locked') throw conflict(lockedFieldsMessage(review.fields));
       let updated = await this.listings.updateFields(id, listing, screenshots, manager);
+      // An edited claim is held against its verified figures again (D24): the card's badge follows at once.
+      const flags = (await this.figures.syncFlags([id], manager)).get(id);
+      if (flags) updated = { ...updated, ...flags };
       if (review.kind === 'review') {
         // What the review vouched for changed: reviewed again before it takes bids (ADR 0042); only a move to draft still applies.
         updated = await this.listings.sendBackToReview(id, manager);
@@ -162,14 +145,6 @@ export class ListingsService {
     });
     this.relay.kick();
     return { message: 'Listing deleted', removed_screenshots: removed };
-  }
-
-  /** Every listing with its seller's username, for the admin Listings tab. */
-  async adminList(actor: Actor | null, limit: number): Promise<{ listings: AdminListingDto[] }> {
-    const admin = requireAdmin(actor);
-    const rows = await this.listings.listAll(limit);
-    const profiles = await this.sellers.profiles(rows.map((r) => r.seller_id));
-    return { listings: rows.map((r) => ({ ...presentListing(r, admin), seller_username: profiles.get(r.seller_id)?.username ?? null })) };
   }
 
   /**

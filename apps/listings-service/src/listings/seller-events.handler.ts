@@ -5,9 +5,11 @@ import { SellerModerationService } from './seller-moderation.service';
 import { WatchlistRepository } from '../watchlist/watchlist.repository';
 import { SavedSearchRepository } from '../saved-searches/saved-search.repository';
 import { WatchRemindersRepository } from '../watchlist/watch-reminders.repository';
+import { VerificationRepository } from '../verification/verification.repository';
 
 /**
- * D17: when an account is deleted its unsold listings leave the market and its watchlist and saved searches are forgotten. ADR 0038: a
+ * D17: when an account is deleted its unsold listings leave the market and its watchlist, saved searches and verified figures' connections
+ * are forgotten. ADR 0038: a
  * suspension pauses the seller's live listings and a reactivation restores exactly those.
  */
 @Injectable()
@@ -19,6 +21,7 @@ export class SellerEventsHandler implements OnApplicationBootstrap {
     private readonly watchlist: WatchlistRepository,
     private readonly savedSearches: SavedSearchRepository,
     private readonly reminders: WatchRemindersRepository,
+    private readonly verifications: VerificationRepository,
     private readonly relay: OutboxRelay,
   ) {}
 
@@ -29,6 +32,8 @@ export class SellerEventsHandler implements OnApplicationBootstrap {
       await this.watchlist.removeUser(event.payload.user_id, manager);
       await this.savedSearches.removeUser(event.payload.user_id, manager);
       await this.reminders.removeUser(event.payload.user_id, manager);
+      // Their Stripe keys, Google tokens and every figure read with them go too (ADR 0084).
+      await this.verifications.removeSeller(event.payload.user_id, manager);
       setImmediate(() => this.relay.kick());
     });
     await this.consumers.subscribe('user.suspended', async (event, manager) => {

@@ -7,6 +7,7 @@ import { publishSignedEvent, startServiceUnderTest, type ServiceUnderTest } from
 import { listingsAppModule } from '../app.module';
 import { ListingsRepository, type ListingRecord } from '../listings/listings.repository';
 import { buildListing } from './listing.factory';
+import type { ListingsConfig } from '../listings.config';
 
 /** listings-service running in this process, with a NATS connection of the test's own to publish its events. */
 export interface ListingsUnderTest {
@@ -21,11 +22,11 @@ export interface ListingsUnderTest {
   stop(): Promise<void>;
 }
 
-/** Starts listings-service on a database of its own and connects to its NATS. */
-export async function startListingsUnderTest(): Promise<ListingsUnderTest> {
+/** Starts listings-service on a database of its own and connects to its NATS; `settings` are listings-service's own (listingsEnv). */
+export async function startListingsUnderTest(settings: Partial<ListingsConfig> = {}): Promise<ListingsUnderTest> {
   const svc = await startServiceUnderTest('listings-service', (env) => {
     const config = parseEnvOrThrow(serviceEnv, env);
-    return { module: listingsAppModule(config), config };
+    return { module: listingsAppModule({ ...config, ...settings }), config };
   });
   const nc = await connect(natsTarget(svc.env.NATS_URL)).catch(async (error: unknown) => {
     await svc.stop();

@@ -9,7 +9,8 @@ import { api } from '../lib/api';
 
 /** Query string of GET /api/listings: the browse filters of SPEC §2 plus page, limit and featured. */
 export type BrowseParams = Partial<Record<
-  'search' | 'category' | 'min_price' | 'max_price' | 'min_revenue' | 'max_revenue' | 'listing_type' | 'sort_by' | 'sort_order' | 'page' | 'limit' | 'featured',
+  | 'search' | 'category' | 'min_price' | 'max_price' | 'min_revenue' | 'max_revenue' | 'listing_type' | 'sort_by' | 'sort_order' | 'page' | 'limit'
+  | 'featured' | 'verified_revenue' | 'verified_traffic',
   string
 >>;
 

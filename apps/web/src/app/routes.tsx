@@ -39,6 +39,11 @@ export const routes: RouteObject[] = [
         path: '/undo-email-change',
         lazy: () => import('../features/auth/UndoEmailChangePage').then((m) => ({ Component: m.UndoEmailChangePage })),
       },
+      {
+        // Where Google sends a seller back after allowing read-only Google Analytics (D24, ADR 0084): a one-time link.
+        path: '/verify/ga4',
+        lazy: () => import('../features/listing-detail/VerifyGa4Page').then((m) => ({ Component: m.VerifyGa4Page })),
+      },
       { path: '/dashboard', lazy: () => import('../pages/DashboardPage').then((m) => ({ Component: m.DashboardPage })) },
       { path: '/unsubscribe/:token', lazy: () => import('../features/saved-searches/UnsubscribePage').then((m) => ({ Component: m.UnsubscribePage })) },
       { path: '/sell', lazy: () => import('../features/sell/SellPage').then((m) => ({ Component: m.SellPage })) },

@@ -153,7 +153,7 @@ function stringFor(schema: JsonSchema, name: string, path: string): string {
 
 /** An example value of a JSON Schema, named schemas resolved through the components. */
 export function exampleOf(schema: JsonSchema | undefined, components: SchemaComponents, name = '', path = name, depth = 0): unknown {
-  if (!schema || depth > 12) return null;
+  if (!schema || depth > 16) return null;
   if (Array.isArray(schema.examples) && schema.examples.length > 0) return schema.examples[0];
   if ('example' in schema) return schema.example;
   if ('default' in schema) return schema.default;

@@ -12,6 +12,7 @@ import { CONTACT_ROUTES, MESSAGES_ROUTES } from '../messages/messages.routes';
 import { SALE_CANCELLATION_ROUTES } from '../billing/sale-cancellation.routes';
 import { SAVED_SEARCH_ROUTES } from '../listings/saved-search.routes';
 import { REVIEW_ROUTES } from '../listings/review.routes';
+import { VERIFIED_FIGURES_ROUTES } from '../listings/verified-figures.routes';
 import type { RouteDefinition } from './define-route';
 import { ERROR_CODE_ROUTES } from './error-codes.routes';
 
@@ -25,6 +26,7 @@ export const API = {
   reviews: REVIEW_ROUTES,
   adminListings: ADMIN_LISTINGS_ROUTES,
   listingOwnership: LISTING_OWNERSHIP_ROUTES,
+  verifiedFigures: VERIFIED_FIGURES_ROUTES,
   uploads: UPLOADS_ROUTES,
   invoices: INVOICES_ROUTES,
   transferProof: TRANSFER_PROOF_ROUTES,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LISTING_STATUSES, listingExcerpt } from '@market/domain';
 import { IsoDateTimeSchema } from '../common.schemas';
 import { BidSchema } from '../bidding/bid.schemas';
+import { ListingVerificationSchema } from './verified-figures.schemas';
 
 /** The seller card on a listing (SPEC §3 Seller). rating is null until reviews exist (ADR 0013). */
 export const SellerSchema = z.strictObject({
@@ -61,6 +62,12 @@ export const ListingSchema = z.strictObject({
    * address drops it.
    */
   ownership_verified: z.boolean(),
+  /** Revenue verified by Stripe and current (D24, ADR 0084): the badge on cards and the browse filter. */
+  revenue_verified: z.boolean(),
+  /** Traffic verified by Google Analytics 4 and current (D24, ADR 0084). */
+  traffic_verified: z.boolean(),
+  /** The verified figures beside the claims, with their months (D24): on GET /api/listings/{id} and admin lists only. */
+  verification: ListingVerificationSchema.optional(),
   /**
    * Grows with every change of current_bid, bid_count or reserve_met, down as well as up (ADR 0038): a client keeps the
    * newest state it has seen by it, never by bid_count (a rejected bid lowers the count).
@@ -101,6 +108,8 @@ export const ListingCardSchema = ListingSchema.pick({
   bid_count: true,
   price_version: true,
   ownership_verified: true,
+  revenue_verified: true,
+  traffic_verified: true,
 }).extend({
   excerpt: z.string().meta({ description: 'The description as one line, at most 240 characters, ending in "…" when cut' }),
   screenshot: z.string().nullable().meta({ description: 'The first screenshot (a path under /api/uploads), null when there is none' }),
@@ -133,6 +142,8 @@ export function listingCard(listing: ListingCardSource): ListingCardDto {
     bid_count: listing.bid_count,
     ...(listing.price_version === undefined ? {} : { price_version: listing.price_version }),
     ownership_verified: listing.ownership_verified,
+    revenue_verified: listing.revenue_verified,
+    traffic_verified: listing.traffic_verified,
   };
 }
 

@@ -133,6 +133,9 @@ export const BrowseListingsQuerySchema = z.object({
   max_revenue: queryDollars,
   listing_type: z.preprocess(blankToUndefined, z.enum(['all', 'auction', 'fixed']).default('all')),
   featured: z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : blankToUndefined(v)), z.boolean().optional()),
+  /** Only listings whose revenue (Stripe) or traffic (GA4) is verified and current (D24); `false` or absent: no filter. */
+  verified_revenue: z.preprocess((v) => v === 'true' || v === true, z.boolean()).default(false),
+  verified_traffic: z.preprocess((v) => v === 'true' || v === true, z.boolean()).default(false),
   sort_by: z.preprocess(blankToUndefined, z.enum(BROWSE_SORTS).default('created_at')),
   sort_order: z.preprocess(blankToUndefined, z.enum(['asc', 'desc']).default('desc')),
   page: z.preprocess((v) => toNumber(blankToUndefined(v)), z.number().int().min(1).max(10_000).default(1)),

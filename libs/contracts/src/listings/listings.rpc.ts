@@ -33,6 +33,7 @@ import {
 import { LISTING_OWNERSHIP_RPC } from './ownership.rpc';
 import { SAVED_SEARCH_RPC } from './saved-search.rpc';
 import { REVIEW_RPC } from './review.rpc';
+import { VERIFIED_FIGURES_RPC } from './verified-figures.rpc';
 
 /** listings-service's request subjects. */
 export const LISTINGS_RPC = {
@@ -67,4 +68,5 @@ export const LISTINGS_RPC = {
   ...LISTING_OWNERSHIP_RPC,
   ...SAVED_SEARCH_RPC,
   ...REVIEW_RPC,
+  ...VERIFIED_FIGURES_RPC,
 };

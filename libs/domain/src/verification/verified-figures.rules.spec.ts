@@ -1,4 +1,4 @@
-import { isClaimInflated, monthlyNetRevenue, verifiedMonthlyAverage, verifiedMonths } from './verified-figures.rules';
+import { FIGURES_CURRENT_FOR_MS, figureState, verifiedDateRange, isClaimInflated, monthlyNetRevenue, verifiedMonthlyAverage, verifiedMonths } from './verified-figures.rules';
 
 describe('verified figures (D24)', () => {
   const now = new Date('2026-12-07T10:00:00.000Z');
@@ -55,7 +55,25 @@ describe('verified figures (D24)', () => {
     expect(isClaimInflated(1_000_000, null)).toBe(false);
   });
 
-  it('refuses amounts that are not whole cents', () => {
+  it('refuses amounts that are not whole cents, or negative', () => {
     expect(() => monthlyNetRevenue([{ amount_cents: 10.5, refunded_cents: 0, created_at: new Date('2026-11-02'), succeeded: true, currency: 'usd' }], now)).toThrow(RangeError);
+    // A negative refund would add revenue; a negative amount take it away: neither is a charge.
+    expect(() => monthlyNetRevenue([{ amount_cents: 1000, refunded_cents: -500, created_at: new Date('2026-11-02'), succeeded: true, currency: 'usd' }], now)).toThrow(RangeError);
+    expect(() => monthlyNetRevenue([{ amount_cents: -1000, refunded_cents: 0, created_at: new Date('2026-11-02'), succeeded: true, currency: 'usd' }], now)).toThrow(RangeError);
+  });
+
+  it('calls a figure current only while its source is not revoked and its snapshot is at most 48 hours old', () => {
+    const taken = new Date(now.getTime() - FIGURES_CURRENT_FOR_MS);
+    expect(figureState('active', taken, now)).toBe('current');
+    expect(figureState('failing', taken, now)).toBe('current');
+    expect(figureState('active', new Date(taken.getTime() - 1), now)).toBe('stale');
+    expect(figureState('failing', new Date(taken.getTime() - 1), now)).toBe('stale');
+    expect(figureState('revoked', now, now)).toBe('revoked');
+  });
+
+  it('gives the covered months as dates, first and last day included', () => {
+    expect(verifiedDateRange(now)).toEqual({ from: '2025-12-01', to: '2026-11-30' });
+    expect(verifiedDateRange(new Date('2026-03-01T00:00:00.000Z'))).toEqual({ from: '2025-03-01', to: '2026-02-28' });
+    expect(verifiedDateRange(new Date('2024-03-31T23:59:59.999Z')).to).toBe('2024-02-29');
   });
 });

@@ -41,7 +41,9 @@ export function monthlyNetRevenue(
       otherCurrency++;
       continue;
     }
-    if (!Number.isSafeInteger(charge.amount_cents) || !Number.isSafeInteger(charge.refunded_cents)) throw new RangeError('Charge amounts are whole cents');
+    if (!Number.isSafeInteger(charge.amount_cents) || !Number.isSafeInteger(charge.refunded_cents) || charge.amount_cents < 0 || charge.refunded_cents < 0) {
+      throw new RangeError('Charge amounts are whole cents, never negative');
+    }
     totals.set(month, (totals.get(month) as number) + charge.amount_cents - Math.min(charge.refunded_cents, charge.amount_cents));
   }
   return { months: [...totals].map(([month, value]) => ({ month, value })), other_currency: otherCurrency };
@@ -67,4 +69,24 @@ export function verifiedMonthlyAverage(months: readonly VerifiedMonth[]): number
 export function isClaimInflated(claimed: number, verified: number | null): boolean {
   if (verified === null) return false;
   return claimed * 100 > verified * (100 + CLAIM_TOLERANCE_PERCENT);
+}
+
+/** How long a snapshot stays current (D24): a day's refresh plus a day of grace for a provider's bad day. */
+export const FIGURES_CURRENT_FOR_MS = 48 * 3600 * 1000;
+
+/**
+ * How a shown figure stands (ADR 0084): `revoked` once the provider refused the key or token, `stale` when the newest
+ * snapshot is older than FIGURES_CURRENT_FOR_MS, else `current`. Only a current figure earns the badge: a failing
+ * source never shows one that looks current.
+ */
+export function figureState(connection: 'active' | 'failing' | 'revoked', takenAt: Date, now: Date): 'current' | 'stale' | 'revoked' {
+  if (connection === 'revoked') return 'revoked';
+  return now.getTime() - takenAt.getTime() > FIGURES_CURRENT_FOR_MS ? 'stale' : 'current';
+}
+
+/** The first and last day (YYYY-MM-DD, UTC, inclusive) of the months a verified figure covers. */
+export function verifiedDateRange(now: Date): { from: string; to: string } {
+  const from = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - VERIFIED_MONTHS, 1));
+  const to = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 0));
+  return { from: from.toISOString().slice(0, 10), to: to.toISOString().slice(0, 10) };
 }

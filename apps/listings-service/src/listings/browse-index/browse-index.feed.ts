@@ -10,7 +10,8 @@ import { parseTsQuery, termCount, type ParsedTsQuery } from './ts-query';
 
 // A listing as the index keeps it; lexemes joined by a unit separator, which no lexeme holds, so reading a row is one
 // split instead of parsing a text[] (a million rows load several times faster).
-const INDEX_COLUMNS = `id, category, listing_type, featured, price::float8 AS price, monthly_revenue::float8 AS monthly_revenue,
+const INDEX_COLUMNS = `id, category, listing_type, featured, revenue_verified, traffic_verified,
+  price::float8 AS price, monthly_revenue::float8 AS monthly_revenue,
   (extract(epoch FROM created_at) * 1000000)::bigint::text AS created_us, array_to_string(tsvector_to_array(search), chr(31)) AS lexemes`;
 const LOAD_CHUNK = 20_000;
 const CHANGES_PER_READ = 10_000;
@@ -41,6 +42,8 @@ const toListing = (row: IndexRow): IndexedListing => ({
   category: row.category,
   listing_type: row.listing_type,
   featured: row.featured,
+  revenue_verified: row.revenue_verified,
+  traffic_verified: row.traffic_verified,
   price: row.price,
   monthly_revenue: row.monthly_revenue,
   created_us: Number(row.created_us),

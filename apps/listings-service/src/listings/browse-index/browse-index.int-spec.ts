@@ -20,6 +20,9 @@ function randomQuery(r: (n: number) => number): Record<string, string> {
   if (r(2)) raw.category = CATEGORIES[r(CATEGORIES.length)];
   if (r(3) === 0) raw.listing_type = r(2) ? 'auction' : 'fixed';
   if (r(5) === 0) raw.featured = r(2) ? 'true' : 'false';
+  // The verified filters (D24); `false` is no filter and must answer as its absence does.
+  if (r(3) === 0) raw.verified_revenue = r(4) ? 'true' : 'false';
+  if (r(4) === 0) raw.verified_traffic = r(4) ? 'true' : 'false';
   if (r(3) === 0) raw.min_price = String(1000 * r(8));
   if (r(3) === 0) raw.max_price = String(1000 * (4 + r(8)));
   if (r(4) === 0) raw.min_revenue = String(100 * r(6));
@@ -59,15 +62,18 @@ describe('the browse index against PostgreSQL', () => {
     db = await createTestDatabase('listings');
     ds = signingAs(await openServiceDatabase({ url: db.url, schema: 'listings', entities: [], migrations: [...KIT_MIGRATIONS, ...LISTINGS_DATABASE.migrations] }), 'listings-service');
     listings = new ListingsRepository(ds);
-    // 600 listings with few distinct prices, revenues and creation times, so ties are everywhere and the id decides them.
+    // 600 listings with few distinct prices, revenues and creation times, so ties are everywhere and the id decides them;
+    // a quarter with verified revenue, a fifth with verified traffic, some with both (D24).
     await ds.query(
       `INSERT INTO listings (id, seller_id, title, description, category, listing_type, status, featured, website_url, monthly_revenue,
-         annual_revenue, monthly_traffic, profit_margin, business_age_months, starting_price, current_bid, duration_days, created_at)
+         annual_revenue, monthly_traffic, profit_margin, business_age_months, starting_price, current_bid, duration_days, created_at,
+         revenue_verified, traffic_verified)
        SELECT gen_random_uuid(), $1, (ARRAY['Coffee shop', 'Tea garden', 'Chess club', 'Fitness blog', 'Travel guide', 'Roasting coffee beans'])[1 + g % 6] || ' ' || g,
          (ARRAY['A blog about tea.', 'Coffee roasting guides and a shop.', 'Garden and chess.', repeat('Nothing special   at all. ', 60)])[1 + g % 4],
          (ARRAY['Blog', 'SaaS', 'E-commerce', 'Newsletter'])[1 + (g * 7) % 4], CASE WHEN g % 3 = 0 THEN 'fixed' ELSE 'auction' END,
          CASE WHEN g % 11 = 0 THEN 'sold' ELSE 'active' END, g % 9 = 0, 'https://site' || g || '.example.com', 100 * (g % 7), 1200 * (g % 7), 1000, 50, 12,
-         1000 * (1 + g % 12), CASE WHEN g % 5 = 0 THEN 1000 * (2 + g % 12) END, 7, timestamptz '2026-01-01' + (g % 40) * interval '1 hour'
+         1000 * (1 + g % 12), CASE WHEN g % 5 = 0 THEN 1000 * (2 + g % 12) END, 7, timestamptz '2026-01-01' + (g % 40) * interval '1 hour',
+         g % 4 = 1, g % 10 IN (1, 6)
        FROM generate_series(1, 600) AS g`,
       [seller],
     );
@@ -91,8 +97,25 @@ describe('the browse index against PostgreSQL', () => {
     await agree(1, 300);
   });
 
-  it('follows what commits after the load: bids, edits of text and filters, listings sold, added and deleted', async () => {
+  it('follows what commits after the load: bids, edits of text and filters, verified flags, listings sold, added and deleted', async () => {
     const [a, b, c, d] = (await ds.query(`SELECT id FROM listings WHERE status = 'active' ORDER BY id LIMIT 4`)).map((row: { id: string }) => row.id);
+    // A source connected and another lapsed (D24): updates of the flags alone, which only the change feed tells the index.
+    const [gainsRevenue] = (await ds.query(`SELECT id FROM listings WHERE status = 'active' AND NOT revenue_verified ORDER BY id DESC LIMIT 1`)).map((row: { id: string }) => row.id);
+    const [losesTraffic] = (await ds.query(`SELECT id FROM listings WHERE status = 'active' AND traffic_verified ORDER BY id DESC LIMIT 1`)).map((row: { id: string }) => row.id);
+    /** Every listing the index shows under a verified filter, page by page. */
+    const verified = async (flag: 'verified_revenue' | 'verified_traffic') => {
+      const ids: string[] = [];
+      for (let page = 1; ; page++) {
+        const answer = await feed.answer(BrowseListingsQuerySchema.parse({ [flag]: 'true', limit: 100, page }));
+        if (!answer) return null;
+        ids.push(...answer.ids);
+        if (answer.ids.length < 100) return ids;
+      }
+    };
+    expect(await verified('verified_revenue')).not.toContain(gainsRevenue);
+    expect(await verified('verified_traffic')).toContain(losesTraffic);
+    await ds.query('UPDATE listings SET revenue_verified = true WHERE id = $1', [gainsRevenue]);
+    await ds.query('UPDATE listings SET traffic_verified = false WHERE id = $1', [losesTraffic]);
     await ds.query('UPDATE listings SET current_bid = 987654 WHERE id = $1', [a]);
     await ds.query(`UPDATE listings SET title = 'Espresso bar', category = 'SaaS', featured = NOT featured WHERE id = $1`, [b]);
     await ds.query(`UPDATE listings SET status = 'sold' WHERE id = $1`, [c]);
@@ -102,6 +125,9 @@ describe('the browse index against PostgreSQL', () => {
       const espresso = await ask(indexed, { search: 'espresso' });
       expect(espresso.listings.map((listing) => listing.id).sort()).toEqual([b, added!.id].sort());
       expect((await ask(indexed, { sort_by: 'price', limit: '1' })).listings[0].id).toBe(a);
+      // From the index itself: the SQL path would show the flags at once.
+      expect(await verified('verified_revenue')).toContain(gainsRevenue);
+      expect(await verified('verified_traffic')).not.toContain(losesTraffic);
     });
     expect(feed.size).toBe((await ds.query(`SELECT count(*)::int AS n FROM listings WHERE status = 'active'`))[0].n);
     await agree(2, 150);

@@ -1,5 +1,5 @@
 import type { BrowseIndex } from './browse-index';
-import { BLOCK, OTHER_RANGE, SORT_KEYS } from './browse-index.layout';
+import { BLOCK, CELLS_PER_CATEGORY, OTHER_RANGE, SORT_KEYS } from './browse-index.layout';
 
 // The browse index's three sort orders and what is kept along them (ADR 0081, 0082): built after a load or a
 // compaction, merged after a batch of changes.
@@ -38,7 +38,7 @@ export function writeAlong(index: BrowseIndex, k: number, i: number, s: number):
 /** Order k's per-block prefix counts of every cell. */
 export function buildBlocks(index: BrowseIndex, k: number): void {
   const order = index.order[k];
-  const width = index.categories.length * 4;
+  const width = index.categories.length * CELLS_PER_CATEGORY;
   const rows = Math.floor(order.length / BLOCK) + 1;
   const blocks = new Int32Array(rows * width);
   const running = new Int32Array(width);

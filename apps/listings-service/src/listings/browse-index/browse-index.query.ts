@@ -1,6 +1,7 @@
 import type { BrowseListingsQuery } from '@market/contracts';
 import type { GridCell } from '../browse-query';
 import { BLOCK, DEAD_CELL, SORT_KEYS, type BrowseIndex } from './browse-index';
+import { CELLS_PER_CATEGORY, FLAG_BITS, flagFilter } from './browse-index.layout';
 import { evaluate } from './posting-sets';
 import type { TsQueryNode } from './ts-query';
 
@@ -75,6 +76,14 @@ export function pickRanks(ranks: Int32Array, n: number, offset: number, need: nu
   return out;
 }
 
+/** Adds the kept per-cell counters of the cells whose flags match to their pairs' counts. */
+function countCells(kept: number[], pairs: Int32Array, mask: number, want: number): void {
+  const flags = 1 << FLAG_BITS;
+  for (let pair = 0; pair < pairs.length; pair++) {
+    for (let f = 0; f < flags; f++) if ((f & mask) === want) pairs[pair] += kept[pair * flags + f] ?? 0;
+  }
+}
+
 /**
  * Browse answered from the index, exactly as buildBrowseQuery and buildBrowseGrid answer it from PostgreSQL (ADR 0081):
  * the grid counts matches per category and type under every filter but those two; the page walks the sort order, or,
@@ -86,7 +95,8 @@ export function answerFromIndex(index: BrowseIndex, query: BrowseListingsQuery, 
   const categoryCount = index.categories.length;
   const wantedCategory = query.category === undefined ? -1 : (index.categoryIndex.get(query.category) ?? -2);
   const wantedType = query.listing_type === 'all' ? -1 : query.listing_type === 'auction' ? 0 : query.listing_type === 'fixed' ? 1 : -2;
-  const wantedFeatured = query.featured === undefined ? -1 : query.featured ? 1 : 0;
+  // featured and the verified flags (D24): a live cell matches when (cell & mask) === want.
+  const { mask, want } = flagFilter(query);
   const minPrice = query.min_price ?? -Infinity;
   const maxPrice = query.max_price ?? Infinity;
   const minRevenue = query.min_revenue ?? -Infinity;
@@ -115,11 +125,11 @@ export function answerFromIndex(index: BrowseIndex, query: BrowseListingsQuery, 
   /** Every filter but category and type: what a grid cell counts. */
   const counted = (s: number) =>
     liveCell[s] !== DEAD_CELL &&
-    (wantedFeatured < 0 || (liveCell[s] & 1) === wantedFeatured) &&
+    (liveCell[s] & mask) === want &&
     (!priced || (price[s] >= minPrice && price[s] <= maxPrice)) &&
     (!earning || (revenue[s] >= minRevenue && revenue[s] <= maxRevenue)) &&
     inSearch(s);
-  const shown = (s: number) => counted(s) && wantedPair[liveCell[s] >> 1] === 1;
+  const shown = (s: number) => counted(s) && wantedPair[liveCell[s] >> FLAG_BITS] === 1;
 
   // Where matches can be: a positive search's slots, or the narrowest range slice, or every slot.
   const priceSlice = priced ? slice(index, PRICE, minPrice, maxPrice) : null;
@@ -137,7 +147,7 @@ export function answerFromIndex(index: BrowseIndex, query: BrowseListingsQuery, 
   let gathered = -1;
   const found = index.scratch();
   const ranged = priceSlice && !revenueSlice ? PRICE : revenueSlice && !priceSlice ? REVENUE : 0;
-  if (!set && ranged && index.blockCells === categoryCount * 4) {
+  if (!set && ranged && index.blockCells === categoryCount * CELLS_PER_CATEGORY) {
     // One range and no search: whole blocks from the prefix counts, the two partial ones slot by slot.
     const [lo, hi] = ranged === PRICE ? (priceSlice as [number, number]) : (revenueSlice as [number, number]);
     const order = index.order[ranged];
@@ -146,14 +156,14 @@ export function answerFromIndex(index: BrowseIndex, query: BrowseListingsQuery, 
     const first = Math.ceil(lo / BLOCK);
     const last = Math.floor(hi / BLOCK);
     const scan = (from: number, to: number) => {
-      for (let i = from; i < to; i++) if (counted(order[i])) cells[liveCell[order[i]] >> 1]++;
+      for (let i = from; i < to; i++) if (counted(order[i])) cells[liveCell[order[i]] >> FLAG_BITS]++;
     };
     if (first >= last) {
       scan(lo, hi);
     } else {
       for (let c = 0; c < width; c++) {
-        if (wantedFeatured >= 0 && (c & 1) !== wantedFeatured) continue;
-        cells[c >> 1] += blocks[last * width + c] - blocks[first * width + c];
+        if ((c & mask) !== want) continue;
+        cells[c >> FLAG_BITS] += blocks[last * width + c] - blocks[first * width + c];
       }
       scan(lo, first * BLOCK);
       scan(last * BLOCK, hi);
@@ -170,43 +180,40 @@ export function answerFromIndex(index: BrowseIndex, query: BrowseListingsQuery, 
       for (let i = from; i < to; i++) {
         const s = slots[i];
         const cell = liveCell[s];
-        if (cell === DEAD_CELL || (wantedFeatured >= 0 && (cell & 1) !== wantedFeatured)) continue;
+        if (cell === DEAD_CELL || (cell & mask) !== want) continue;
         if (priced && (price[s] < minPrice || price[s] > maxPrice)) continue;
         if (earning && (revenue[s] < minRevenue || revenue[s] > maxRevenue)) continue;
-        cells[cell >> 1]++;
-        if (wantedPair[cell >> 1] === 1) found[n++] = s;
+        cells[cell >> FLAG_BITS]++;
+        if (wantedPair[cell >> FLAG_BITS] === 1) found[n++] = s;
       }
     } else {
-      // A range's slice, read in its order: the cells and the other range's key are kept along it (ADR 0082).
+      // A range's slice, read in its order: the cells and the other range's key are kept along it (ADR 0082); an
+      // order holds live slots only, so no cell along it is DEAD_CELL.
       const cellAlong = index.cellAlong[narrowest.along];
       const other = index.otherAlong[narrowest.along];
       const [otherMin, otherMax, otherRanged] = narrowest.along === PRICE ? [minRevenue, maxRevenue, earning] : [minPrice, maxPrice, priced];
       for (let i = from; i < to; i++) {
         const cell = cellAlong[i];
-        if (wantedFeatured >= 0 && (cell & 1) !== wantedFeatured) continue;
+        if ((cell & mask) !== want) continue;
         if (otherRanged && (other[i] < otherMin || other[i] > otherMax)) continue;
         if (checkSearch && (mark[slots[i]] === stamp) === negated) continue;
-        cells[cell >> 1]++;
-        if (wantedPair[cell >> 1] === 1) found[n++] = slots[i];
+        cells[cell >> FLAG_BITS]++;
+        if (wantedPair[cell >> FLAG_BITS] === 1) found[n++] = slots[i];
       }
     }
     gathered = n;
   } else if (set && !priced && !earning) {
     // Everything but a set (`-word`): the kept counters less the set's live members, not a pass over every slot.
-    for (let c = 0; c < categoryCount * 2; c++) {
-      for (let f = 0; f < 2; f++) if (wantedFeatured < 0 || wantedFeatured === f) cells[c] += index.cells[c * 2 + f] ?? 0;
-    }
+    countCells(index.cells, cells, mask, want);
     for (let i = 0; i < set.slots.length; i++) {
       const cell = liveCell[set.slots[i]];
-      if (cell !== DEAD_CELL && (wantedFeatured < 0 || (cell & 1) === wantedFeatured)) cells[cell >> 1]--;
+      if (cell !== DEAD_CELL && (cell & mask) === want) cells[cell >> FLAG_BITS]--;
     }
   } else if (set) {
     markSet();
-    for (let s = 0; s < index.size; s++) if (counted(s)) cells[liveCell[s] >> 1]++;
+    for (let s = 0; s < index.size; s++) if (counted(s)) cells[liveCell[s] >> FLAG_BITS]++;
   } else {
-    for (let c = 0; c < categoryCount * 2; c++) {
-      for (let f = 0; f < 2; f++) if (wantedFeatured < 0 || wantedFeatured === f) cells[c] += index.cells[c * 2 + f] ?? 0;
-    }
+    countCells(index.cells, cells, mask, want);
   }
   const grid: GridCell[] = [];
   let total = 0;
@@ -244,15 +251,10 @@ export function answerFromIndex(index: BrowseIndex, query: BrowseListingsQuery, 
   const slots: number[] = [];
   // With no search and no range but the sort key's, whether a slot is shown depends on its cell alone: a block's
   // prefix counts say how many it shows, so blocks before the page (or showing none) are passed whole.
-  const byCells = !set && !(priceSlice && k !== PRICE) && !(revenueSlice && k !== REVENUE) && index.blockCells === categoryCount * 4;
+  const byCells = !set && !(priceSlice && k !== PRICE) && !(revenueSlice && k !== REVENUE) && index.blockCells === categoryCount * CELLS_PER_CATEGORY;
   const wantedCells: number[] = [];
   if (byCells) {
-    for (let c = 0; c < index.blockCells; c++) {
-      const cat = c >> 2;
-      const t = (c >> 1) & 1;
-      const f = c & 1;
-      if ((wantedCategory === -1 || cat === wantedCategory) && (wantedType === -1 || t === wantedType) && (wantedFeatured < 0 || f === wantedFeatured)) wantedCells.push(c);
-    }
+    for (let c = 0; c < index.blockCells; c++) if (wantedPair[c >> FLAG_BITS] === 1 && (c & mask) === want) wantedCells.push(c);
   }
   const blocks = index.blocks[k];
   const width = index.blockCells;

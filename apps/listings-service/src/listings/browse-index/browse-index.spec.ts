@@ -16,6 +16,9 @@ function listing(r: (n: number) => number, n: number): IndexedListing {
     category: CATEGORIES[r(CATEGORIES.length)],
     listing_type: r(2) ? 'auction' : 'fixed',
     featured: r(5) === 0,
+    // Verified figures (D24) on some listings, both on fewer, so a filter on each and on both has matches.
+    revenue_verified: r(3) === 0,
+    traffic_verified: r(4) === 0,
     // Few distinct values, so ties are common and the id decides them, as in PostgreSQL.
     price: 1000 * (1 + r(20)),
     monthly_revenue: 100 * r(15),
@@ -42,6 +45,8 @@ function reference(rows: IndexedListing[], query: BrowseListingsQuery, search: T
   const counted = rows.filter(
     (row) =>
       (query.featured === undefined || row.featured === query.featured) &&
+      (!query.verified_revenue || row.revenue_verified) &&
+      (!query.verified_traffic || row.traffic_verified) &&
       row.price >= (query.min_price ?? -Infinity) && row.price <= (query.max_price ?? Infinity) &&
       row.monthly_revenue >= (query.min_revenue ?? -Infinity) && row.monthly_revenue <= (query.max_revenue ?? Infinity) &&
       (!search || matches(search, new Set(row.lexemes))),
@@ -68,6 +73,9 @@ function randomQuery(r: (n: number) => number): { query: BrowseListingsQuery; se
   if (r(2)) raw.category = CATEGORIES[r(CATEGORIES.length)];
   if (r(3) === 0) raw.listing_type = r(2) ? 'auction' : 'fixed';
   if (r(4) === 0) raw.featured = r(2) ? 'true' : 'false';
+  // `false` is no filter (contracts): sent now and then, it must answer as its absence does.
+  if (r(3) === 0) raw.verified_revenue = r(4) ? 'true' : 'false';
+  if (r(3) === 0) raw.verified_traffic = r(4) ? 'true' : 'false';
   if (r(3) === 0) raw.min_price = String(1000 * r(12));
   if (r(3) === 0) raw.max_price = String(1000 * (8 + r(14)));
   if (r(4) === 0) raw.min_revenue = String(100 * r(10));
@@ -102,14 +110,16 @@ describe('the browse index (ADR 0081)', () => {
         const { total } = totalAndFacets(got.grid, query);
         expect(total).toBe(reference([...rows.values()], { ...query, page: 1, limit: 100_000 }, search).ids.length);
       }
-      // A round of changes: new listings, price and featured changes, text edits, listings that leave and return.
+      // A round of changes: new listings, changes of price, featured and verified flags (D24: a source connected,
+      // lapsed or revoked), text edits, listings that leave and return.
       const ids = [...rows.keys()];
       const changes = [];
       const count = 1 + r(120);
-      // Some rounds only move prices or featured flags, as a storm of bids does: no slot comes or goes.
+      // Some rounds only move prices or flags, as a storm of bids or a day's verification refresh does: no slot comes
+      // or goes.
       const inPlace = round % 3 === 2;
       for (let c = 0; c < count; c++) {
-        const roll = inPlace ? 2 + r(2) : r(5);
+        const roll = inPlace ? [2, 3, 5, 6][r(4)] : r(7);
         if (roll === 0 || ids.length === 0) {
           const row = listing(r, next++);
           rows.set(row.id, row);
@@ -121,7 +131,14 @@ describe('the browse index (ADR 0081)', () => {
             rows.delete(id);
             changes.push({ id, row: null });
           } else {
-            const row = { ...old, price: roll === 2 ? 1000 * (1 + r(20)) : old.price, featured: roll === 3 ? !old.featured : old.featured, lexemes: roll === 4 ? WORDS.filter(() => r(2) === 0).sort() : old.lexemes };
+            const row = {
+              ...old,
+              price: roll === 2 ? 1000 * (1 + r(20)) : old.price,
+              featured: roll === 3 ? !old.featured : old.featured,
+              lexemes: roll === 4 ? WORDS.filter(() => r(2) === 0).sort() : old.lexemes,
+              revenue_verified: roll === 5 ? !old.revenue_verified : old.revenue_verified,
+              traffic_verified: roll === 6 ? !old.traffic_verified : old.traffic_verified,
+            };
             rows.set(id, row);
             changes.push({ id, row });
           }
@@ -131,6 +148,27 @@ describe('the browse index (ADR 0081)', () => {
       expect(index.live).toBe(rows.size);
     }
     expect(index.compactions).toBeGreaterThan(0);
+  });
+
+  it('never counts a dead slot, even under every flag at once (DEAD_CELL has every flag bit), on every counting path', () => {
+    const r = seededRandom(23);
+    const index = new BrowseIndex();
+    const rows = Array.from({ length: 600 }, (_, n) => ({ ...listing(r, n), featured: true, revenue_verified: true, traffic_verified: true, lexemes: ['coffe', ...(n % 2 ? ['tea'] : [])] }));
+    index.add(rows);
+    index.sortAll();
+    // A third leave, not enough for a compaction: their slots stay, dead, in the posting lists.
+    const gone = new Set(rows.filter((_, n) => n % 3 === 0).map((row) => row.id));
+    index.apply([...gone].map((id) => ({ id, row: null })));
+    expect(index.compactions).toBe(0);
+    const left = rows.filter((row) => !gone.has(row.id));
+    const flags = { featured: 'true', verified_revenue: 'true', verified_traffic: 'true', limit: '50' };
+    // The kept counters; a word's slots; the counters less a word's slots; a range's blocks; two ranges' slice less a word.
+    for (const [extra, text] of [[{}, undefined], [{}, "'tea'"], [{}, "!'tea'"], [{ min_price: '5000' }, undefined], [{ min_price: '5000', max_revenue: '900' }, "!'tea'"]] as const) {
+      const query = BrowseListingsQuerySchema.parse({ ...flags, ...extra });
+      const search = text === undefined ? undefined : (parseTsQuery(text) as TsQueryNode);
+      const got = answerFromIndex(index, query, search);
+      expect({ text, extra, ids: got.ids, grid: [...got.grid].sort(byCell) }).toEqual({ text, extra, ...reference(left, query, search) });
+    }
   });
 
   it('counts an unknown category as no match while its facets still count the others', () => {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { BLOCK, DEAD_CELL, OTHER_RANGE, SORT_KEYS, type SortKeyName } from './browse-index.layout';
+import { BLOCK, CELLS_PER_CATEGORY, DEAD_CELL, MAX_CATEGORIES, OTHER_RANGE, SORT_KEYS, cellOf, type SortKeyName } from './browse-index.layout';
 import { buildBlocks, comparator, mergeOrders, setOrder, writeAlong } from './browse-index.orders';
 
 export { BLOCK, DEAD_CELL, OTHER_RANGE, SORT_KEYS, type SortKeyName };
@@ -10,6 +10,9 @@ export interface IndexedListing {
   category: string;
   listing_type: string;
   featured: boolean;
+  /** Revenue verified by Stripe, traffic by Google Analytics 4, and current (D24). */
+  revenue_verified: boolean;
+  traffic_verified: boolean;
   price: number;
   monthly_revenue: number;
   /** created_at in microseconds since the epoch, as PostgreSQL orders it. */
@@ -31,7 +34,6 @@ function lexemeHashes(lexemes: string[]): [number, number] {
   return [digest.readInt32LE(0), digest.readInt32LE(4)];
 }
 
-const TYPES = ['auction', 'fixed'] as const;
 const ALL_ORDERS = 0b111;
 
 /**
@@ -50,8 +52,9 @@ export class BrowseIndex {
   ids: string[] = [];
   alive = new Uint8Array(0);
   /**
-   * liveCell[slot]: the slot's cell, (category * 2 + type) * 2 + featured, while it is live, DEAD_CELL once not: the
-   * only place a slot's category, type and featured flag are kept, so a page's pass reads one number per slot.
+   * liveCell[slot]: the slot's cell (browse-index.layout.ts: category and type, featured, verified revenue and traffic)
+   * while it is live, DEAD_CELL once not: the only place a slot's filters but its ranges and words are kept, so a
+   * page's pass reads one number per slot.
    */
   liveCell = new Uint16Array(0);
   /** keys[k][slot]: created_us, price, monthly_revenue. */
@@ -75,12 +78,12 @@ export class BrowseIndex {
    * two partial blocks, not slot by slot.
    */
   blocks: Int32Array[] = [new Int32Array(0), new Int32Array(0), new Int32Array(0)];
-  /** Cells per row of `blocks` when they were built (the categories known then, times 4). */
+  /** Cells per row of `blocks` when they were built (the categories known then, times CELLS_PER_CATEGORY). */
   blockCells = 0;
   readonly categories: string[] = [];
   readonly categoryIndex = new Map<string, number>();
   readonly postings = new Map<string, number[]>();
-  /** Live listings per cell: (category * 2 + type) * 2 + featured. */
+  /** Live listings per cell (liveCell's numbers). */
   cells: number[] = [];
   /** A per-query mark: mark[slot] === stamp means "in this query's set", with no clearing between queries. */
   mark = new Uint32Array(0);
@@ -143,8 +146,8 @@ export class BrowseIndex {
     mergeOrders(this, touched, moved);
     // Orders that did not move keep their positions: what changed in place is written where the slot stands.
     for (const s of touched) if (this.alive[s]) for (let k = 0; k < SORT_KEYS.length; k++) writeAlong(this, k, this.rank[k][s], s);
-    // A new category widens the cells; a featured flag moved between them.
-    if (recounted || this.blockCells !== this.categories.length * 4) for (let k = 0; k < SORT_KEYS.length; k++) if (!(moved & (1 << k))) buildBlocks(this, k);
+    // A new category widens the cells; a featured or verified flag moved between them.
+    if (recounted || this.blockCells !== this.categories.length * CELLS_PER_CATEGORY) for (let k = 0; k < SORT_KEYS.length; k++) if (!(moved & (1 << k))) buildBlocks(this, k);
     if (this.size - this.live > Math.max(this.compactAfter, this.live / 4)) this.compact();
   }
 
@@ -226,10 +229,11 @@ export class BrowseIndex {
   private fill(s: number, row: IndexedListing): void {
     let category = this.categoryIndex.get(row.category);
     if (category === undefined) {
+      if (this.categories.length >= MAX_CATEGORIES) throw new Error(`The browse index tells at most ${MAX_CATEGORIES} categories apart`);
       category = this.categories.push(row.category) - 1;
       this.categoryIndex.set(row.category, category);
     }
-    this.liveCell[s] = (category * 2 + (row.listing_type === TYPES[0] ? 0 : 1)) * 2 + (row.featured ? 1 : 0);
+    this.liveCell[s] = cellOf(category, row.listing_type === 'auction', row.featured, row.revenue_verified, row.traffic_verified);
     this.keys[0][s] = row.created_us;
     this.keys[1][s] = row.price;
     this.keys[2][s] = row.monthly_revenue;
@@ -243,7 +247,7 @@ export class BrowseIndex {
     this.slotOf.delete(this.ids[s]);
   }
 
-  /** A live slot's cell: (category * 2 + type) * 2 + featured. */
+  /** A live slot's cell (browse-index.layout.ts). */
   cell(s: number): number {
     return this.liveCell[s];
   }

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { ListingCardDto, ListingDto } from '@market/contracts';
 import { formatDollars, formatTraffic, listingStatusLabel } from '@market/domain';
+import { FigureBadges } from './FigureBadges';
 import { VerifiedBadge } from './VerifiedBadge';
 import './listing-card.css';
 
@@ -36,6 +37,7 @@ export function ListingCard({ listing, layout = 'grid', showStatus = false, chil
           <span className="badge badge-outline">{listing.listing_type === 'auction' ? 'Auction' : 'Fixed price'}</span>
           {listing.featured && <span className="badge badge-featured">Featured</span>}
           <VerifiedBadge verified={listing.ownership_verified} />
+          <FigureBadges revenue={listing.revenue_verified} traffic={listing.traffic_verified} />
           {(showStatus || listing.status === 'sold') && <span className={`badge badge-status-${listing.status}`}>{listingStatusLabel(listing.status)}</span>}
         </div>
         <h3 className="listing-card-title">

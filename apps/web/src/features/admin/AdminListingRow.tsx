@@ -2,7 +2,10 @@ import { Link } from 'react-router-dom';
 import type { AdminListingDto } from '@market/contracts';
 import { ADMIN_STATUSES, formatDollars, listingStatusLabel, type ListingStatus } from '@market/domain';
 import { displayPrice } from '../../components/listing/ListingCard';
+import { FigureBadges } from '../../components/listing/FigureBadges';
+import { backedClaims, chargesDescribedAs } from '../../components/listing/figure-badges';
 import { VerifiedBadge } from '../../components/listing/VerifiedBadge';
+import { chargeDescriptorOf, claimFlags } from './admin-claim-flags';
 
 /** A status an admin may set from the table. */
 export type AdminStatus = (typeof ADMIN_STATUSES)[number];
@@ -15,6 +18,32 @@ interface RowProps {
   onCancel: () => void;
 }
 
+/**
+ * The verified-figures line of a row (D24): the claim badges, an inflated claim's flag (never beside a badge for the
+ * same claim, ADR 0084), and how the charges the revenue is read from are described.
+ */
+function VerifiedFiguresFlags({ listing }: { listing: AdminListingDto }) {
+  const flags = claimFlags(listing.verification);
+  const descriptor = chargeDescriptorOf(listing.verification);
+  const badges = backedClaims(listing);
+  if (flags.length === 0 && !descriptor && !badges.revenue && !badges.traffic) return null;
+  return (
+    <div className="admin-figures">
+      <FigureBadges {...badges} />
+      {flags.map((flag) => (
+        <span key={flag.kind} className="admin-claim-flag" data-testid={`claim-flag-${flag.kind}`}>
+          <span className="badge badge-red">
+            <span aria-hidden="true">⚠ </span>
+            {flag.label}
+          </span>{' '}
+          <span className="muted small">{flag.detail}</span>
+        </span>
+      ))}
+      {descriptor && <span className="muted small">{chargesDescribedAs(descriptor)}</span>}
+    </div>
+  );
+}
+
 /** One listing of the admin Listings table (SPEC §2): its facts, its status, featured, and what the admin may do. */
 export function AdminListingRow({ listing, onStatus, onFeature, onDelete, onCancel }: RowProps) {
   // A sold listing's sale is unwound from its invoice; a cancelled one is final (ADR 0042).
@@ -25,6 +54,7 @@ export function AdminListingRow({ listing, onStatus, onFeature, onDelete, onCanc
       <td data-label="Listing" className="admin-listing-title">
         <Link to={`/listing/${listing.id}`}>{listing.title}</Link> <VerifiedBadge verified={listing.ownership_verified} />
         <div className="muted small">Listed {new Date(listing.created_at).toLocaleDateString()}</div>
+        <VerifiedFiguresFlags listing={listing} />
       </td>
       <td data-label="Seller">{listing.seller_username ?? <span className="muted">—</span>}</td>
       <td data-label="Category">{listing.category}</td>

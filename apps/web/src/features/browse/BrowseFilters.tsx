@@ -1,6 +1,7 @@
 import { type FormEvent } from 'react';
 import type { BrowseFacets } from '@market/contracts';
 import { CATEGORIES } from '@market/domain';
+import { CLAIM_FILTER_TITLE } from '../../components/listing/figure-badges';
 import { cleanAmount, DEFAULT_FILTERS, facetLabel, type BrowseFilters as Filters, type ListingTypeFilter } from './browse-params';
 
 interface BrowseFiltersProps {
@@ -16,7 +17,8 @@ const text = (form: FormData, name: string) => String(form.get(name) ?? '');
 /**
  * The filter form. Fields start from the URL and the parent remounts it (key) when the URL changes, so back/forward
  * and shared links show the filters they apply. Selects apply at once; typed fields on Apply (or Enter). Each category
- * and type says how many listings choosing it would show (the answer's facets).
+ * and type says how many listings choosing it would show (the answer's facets). The verified-figures boxes (D24) apply
+ * at once too; they keep listings whose claim is backed by a current verified figure (ADR 0084).
  */
 export function BrowseFilters({ filters, onApply, onClear, facets }: BrowseFiltersProps) {
   const apply = (form: HTMLFormElement) => {
@@ -30,6 +32,8 @@ export function BrowseFilters({ filters, onApply, onClear, facets }: BrowseFilte
       min_revenue: cleanAmount(text(data, 'min_revenue')),
       max_revenue: cleanAmount(text(data, 'max_revenue')),
       listing_type: (text(data, 'listing_type') || 'all') as ListingTypeFilter,
+      verified_revenue: data.get('verified_revenue') === 'true',
+      verified_traffic: data.get('verified_traffic') === 'true',
       page: DEFAULT_FILTERS.page,
     });
   };
@@ -37,7 +41,7 @@ export function BrowseFilters({ filters, onApply, onClear, facets }: BrowseFilte
     event.preventDefault();
     apply(event.currentTarget);
   };
-  const applyNow = (event: React.ChangeEvent<HTMLSelectElement>) => {
+  const applyNow = (event: React.ChangeEvent<HTMLSelectElement | HTMLInputElement>) => {
     if (event.currentTarget.form) apply(event.currentTarget.form);
   };
 
@@ -77,6 +81,19 @@ export function BrowseFilters({ filters, onApply, onClear, facets }: BrowseFilte
         <input name="min_revenue" inputMode="numeric" aria-label="Minimum monthly revenue" placeholder="Min" defaultValue={filters.min_revenue} />
         <span aria-hidden="true">–</span>
         <input name="max_revenue" inputMode="numeric" aria-label="Maximum monthly revenue" placeholder="Max" defaultValue={filters.max_revenue} />
+      </fieldset>
+      <fieldset className="browse-verified">
+        <legend>Verified figures</legend>
+        <div className="browse-checks">
+          <label className="browse-check" title={CLAIM_FILTER_TITLE.revenue}>
+            <input type="checkbox" name="verified_revenue" value="true" defaultChecked={filters.verified_revenue} onChange={applyNow} />
+            Verified revenue
+          </label>
+          <label className="browse-check" title={CLAIM_FILTER_TITLE.traffic}>
+            <input type="checkbox" name="verified_traffic" value="true" defaultChecked={filters.verified_traffic} onChange={applyNow} />
+            Verified traffic
+          </label>
+        </div>
       </fieldset>
       <div className="browse-filter-actions">
         <button type="submit" className="btn btn-primary">

@@ -8,7 +8,7 @@ import { errorDetail } from '../../lib/error-detail';
 import { savedSearchSummary } from '../../lib/saved-search-text';
 import { useAppSelector } from '../../lib/store-hooks';
 import { useInBrowser } from '../../lib/use-in-browser';
-import { savedFiltersOf, type BrowseFilters } from './browse-params';
+import { hasUnsavableFilters, savedFiltersOf, type BrowseFilters } from './browse-params';
 
 /**
  * "Save this search" on browse (ADR 0074): a signed-in buyer names the current filters and chooses email alerts; a
@@ -39,12 +39,20 @@ export function SaveSearchButton({ filters }: { filters: BrowseFilters }) {
           Saved as “{saved}”. <Link to="/dashboard?tab=saved-searches">Manage saved searches</Link>
         </p>
       )}
-      {open && <SaveSearchDialog filters={savedFiltersOf(filters)} onClose={() => setOpen(false)} onSaved={(name) => (setSaved(name), setOpen(false))} />}
+      {open && <SaveSearchDialog filters={savedFiltersOf(filters)} dropsVerified={hasUnsavableFilters(filters)} onClose={() => setOpen(false)} onSaved={(name) => (setSaved(name), setOpen(false))} />}
     </>
   );
 }
 
-function SaveSearchDialog({ filters, onClose, onSaved }: { filters: SavedSearchFilters; onClose: () => void; onSaved: (name: string) => void }) {
+interface SaveSearchDialogProps {
+  filters: SavedSearchFilters;
+  /** Browse has a verified-figures filter on, which a saved search cannot keep yet (D24). */
+  dropsVerified: boolean;
+  onClose: () => void;
+  onSaved: (name: string) => void;
+}
+
+function SaveSearchDialog({ filters, dropsVerified, onClose, onSaved }: SaveSearchDialogProps) {
   const summary = savedSearchSummary(filters);
   const [name, setName] = useState(summary.slice(0, 80));
   const [alerts, setAlerts] = useState(true);
@@ -66,6 +74,12 @@ function SaveSearchDialog({ filters, onClose, onSaved }: { filters: SavedSearchF
     <ModalDialog titleId="save-search-title" title="Save this search" onClose={onClose}>
       <form onSubmit={submit} className="save-search-form">
         <p className="muted">{summary}</p>
+        {dropsVerified && (
+          <p className="alert alert-info" role="note">
+            Saved searches do not keep the “Verified revenue” and “Verified traffic” filters yet: this one will match listings with or without
+            verified figures.
+          </p>
+        )}
         <TextField label="Name" name="saved-search-name" value={name} onChange={setName} maxLength={80} required autoFocus />
         <label className="checkbox">
           <input type="checkbox" checked={alerts} onChange={(e) => setAlerts(e.target.checked)} />

@@ -57,10 +57,17 @@ describe('parseBrowseParams', () => {
       min_revenue: '10',
       max_revenue: '900',
       listing_type: 'auction',
+      verified_revenue: false,
+      verified_traffic: false,
       sort_by: 'price',
       sort_order: 'asc',
       page: 3,
     });
+  });
+  it('reads the verified-figures filters as on only when the URL says true (D24)', () => {
+    expect(parseBrowseParams(new URLSearchParams('verified_revenue=true&verified_traffic=true'))).toMatchObject({ verified_revenue: true, verified_traffic: true });
+    expect(parseBrowseParams(new URLSearchParams('verified_revenue=1&verified_traffic=yes'))).toMatchObject({ verified_revenue: false, verified_traffic: false });
+    expect(parseBrowseParams(new URLSearchParams('verified_traffic=true'))).toMatchObject({ verified_revenue: false, verified_traffic: true });
   });
   it('falls back to the defaults for unknown or malformed values', () => {
     const filters = parseBrowseParams(
@@ -103,10 +110,20 @@ describe('URL and API query strings', () => {
     expect(toApiParams(DEFAULT_FILTERS)).toEqual({ sort_by: 'created_at', sort_order: 'desc', page: '1', limit: '24' });
     expect(toApiParams({ ...DEFAULT_FILTERS, listing_type: 'auction', min_revenue: '50' })).toMatchObject({ listing_type: 'auction', min_revenue: '50' });
   });
+  it('keeps the verified-figures filters in the URL and asks the API for them, only when on', () => {
+    const filters = { ...DEFAULT_FILTERS, category: 'SaaS', verified_revenue: true, verified_traffic: true, page: 2 };
+    const url = toSearchParams(filters);
+    expect(url.toString()).toBe('category=SaaS&verified_revenue=true&verified_traffic=true&page=2');
+    expect(parseBrowseParams(url)).toEqual(filters);
+    expect(toApiParams(filters)).toMatchObject({ verified_revenue: 'true', verified_traffic: 'true' });
+    expect(toApiParams({ ...DEFAULT_FILTERS, verified_traffic: true })).not.toHaveProperty('verified_revenue');
+    expect(toSearchParams({ ...DEFAULT_FILTERS, verified_revenue: false }).toString()).toBe('');
+  });
   it('tells whether anything narrows the results', () => {
     expect(hasActiveFilters(DEFAULT_FILTERS)).toBe(false);
     expect(hasActiveFilters({ ...DEFAULT_FILTERS, page: 4, sort_by: 'price' })).toBe(false);
     expect(hasActiveFilters({ ...DEFAULT_FILTERS, min_price: '1' })).toBe(true);
+    expect(hasActiveFilters({ ...DEFAULT_FILTERS, verified_traffic: true })).toBe(true);
   });
 });
 

@@ -28,6 +28,10 @@ export interface BrowseFilters {
   min_revenue: string;
   max_revenue: string;
   listing_type: ListingTypeFilter;
+  /** Only listings whose revenue is verified by Stripe and current (D24). */
+  verified_revenue: boolean;
+  /** Only listings whose traffic is verified by Google Analytics and current (D24). */
+  verified_traffic: boolean;
   sort_by: SortBy;
   sort_order: SortOrder;
   page: number;
@@ -41,12 +45,16 @@ export const DEFAULT_FILTERS: BrowseFilters = {
   min_revenue: '',
   max_revenue: '',
   listing_type: 'all',
+  verified_revenue: false,
+  verified_traffic: false,
   sort_by: 'created_at',
   sort_order: 'desc',
   page: 1,
 };
 
 const AMOUNT_KEYS = ['min_price', 'max_price', 'min_revenue', 'max_revenue'] as const;
+/** The verified-figures filters (D24): on when the URL says `true`, as the API reads them. */
+export const VERIFIED_KEYS = ['verified_revenue', 'verified_traffic'] as const;
 
 /** A whole-dollar amount typed by a person ('1,500', ' 20 '), or '' when it is not one. */
 export function cleanAmount(value: string | null | undefined): string {
@@ -66,6 +74,8 @@ export function parseBrowseParams(params: URLSearchParams): BrowseFilters {
     search: (params.get('search') ?? '').trim().slice(0, 200),
     category: (CATEGORIES as readonly string[]).includes(category) ? category : '',
     listing_type: type === 'auction' || type === 'fixed' ? type : 'all',
+    verified_revenue: params.get('verified_revenue') === 'true',
+    verified_traffic: params.get('verified_traffic') === 'true',
     sort_by: sort?.sort_by ?? DEFAULT_FILTERS.sort_by,
     sort_order: sort?.sort_order ?? DEFAULT_FILTERS.sort_order,
     page: Number.isSafeInteger(page) && page > 1 ? page : 1,
@@ -81,6 +91,7 @@ export function toSearchParams(filters: BrowseFilters): URLSearchParams {
   if (filters.category) params.set('category', filters.category);
   for (const key of AMOUNT_KEYS) if (filters[key]) params.set(key, filters[key]);
   if (filters.listing_type !== 'all') params.set('listing_type', filters.listing_type);
+  for (const key of VERIFIED_KEYS) if (filters[key]) params.set(key, 'true');
   if (filters.sort_by !== DEFAULT_FILTERS.sort_by || filters.sort_order !== DEFAULT_FILTERS.sort_order) {
     params.set('sort_by', filters.sort_by);
     params.set('sort_order', filters.sort_order);
@@ -101,13 +112,18 @@ export function toApiParams(filters: BrowseFilters): BrowseParams {
   if (filters.category) params.category = filters.category;
   for (const key of AMOUNT_KEYS) if (filters[key]) params[key] = filters[key];
   if (filters.listing_type !== 'all') params.listing_type = filters.listing_type;
+  for (const key of VERIFIED_KEYS) if (filters[key]) params[key] = 'true';
   return params;
 }
 
 /** True when any filter narrows the results (the sort and page do not). */
 export function hasActiveFilters(filters: BrowseFilters): boolean {
   return Boolean(
-    filters.search || filters.category || AMOUNT_KEYS.some((key) => filters[key]) || filters.listing_type !== 'all',
+    filters.search ||
+      filters.category ||
+      AMOUNT_KEYS.some((key) => filters[key]) ||
+      filters.listing_type !== 'all' ||
+      VERIFIED_KEYS.some((key) => filters[key]),
   );
 }
 
@@ -129,7 +145,12 @@ export function facetLabel(name: string, count: number | undefined): string {
   return count === undefined ? name : `${name} (${count.toLocaleString('en-US')})`;
 }
 
-/** The filters a saved search keeps: browse's, without its sort and page. */
+/** True when browse shows more filters than a saved search can keep (the verified-figures ones, D24). */
+export function hasUnsavableFilters(filters: BrowseFilters): boolean {
+  return VERIFIED_KEYS.some((key) => filters[key]);
+}
+
+/** The filters a saved search keeps: browse's, without its sort and page (nor the verified-figures ones, not saved yet). */
 export function savedFiltersOf(filters: BrowseFilters): SavedSearchFilters {
   const saved: SavedSearchFilters = { listing_type: filters.listing_type };
   if (filters.search) saved.search = filters.search;

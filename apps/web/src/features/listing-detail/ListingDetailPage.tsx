@@ -1,12 +1,17 @@
 import { useEffect, useMemo } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useLocation, useParams } from 'react-router-dom';
 import type { ListingDto } from '@market/contracts';
 import { formatBusinessAge, formatDollars, formatTraffic, listingStatusLabel, monthlyProfit } from '@market/domain';
 import { useListingQuery } from '../../api/listings.api';
 import { useAppSelector } from '../../lib/store-hooks';
 import { RENDERING_ON_SERVER } from '../../lib/api';
+import { FigureBadges } from '../../components/listing/FigureBadges';
+import { backedClaims } from '../../components/listing/figure-badges';
 import { VerifiedBadge } from '../../components/listing/VerifiedBadge';
 import { OwnershipPanel } from './OwnershipPanel';
+import { VerificationPanel } from './VerificationPanel';
+import { VerifiedFigures } from './VerifiedFigures';
+import { noticeOf } from './verification-connections';
 import { ActionPanel } from './ActionPanel';
 import { BidHistory } from './BidHistory';
 import { ListingTabs } from './ListingTabs';
@@ -33,6 +38,7 @@ function Badges({ listing }: { listing: ListingDto }) {
       )}
       {listing.featured && <span className="badge badge-featured">Featured</span>}
       <VerifiedBadge verified={listing.ownership_verified} />
+      <FigureBadges {...backedClaims(listing)} />
       {listing.status === 'sold' ? (
         <span className="badge badge-sold">SOLD</span>
       ) : (
@@ -76,6 +82,8 @@ function Centered({ children }: { children: React.ReactNode }) {
 export function ListingDetailPage() {
   const { listingId = '' } = useParams();
   const user = useAppSelector((state) => state.session.user);
+  // A page that sent the seller here says what it did (/verify/ga4: Google Analytics connected).
+  const notice = noticeOf(useLocation().state);
   // The server's answer (kept up to PAGE_CACHE_MS, and a bid reaches listings-service after its event) shows at once;
   // the browser asks again on mount so the price and the minimum bid are this moment's (ADR 0072).
   const { data: listing, error, isLoading, refetch } = useListingQuery(listingId, { refetchOnMountOrArgChange: !RENDERING_ON_SERVER });
@@ -140,6 +148,11 @@ export function ListingDetailPage() {
           {listing.website_url.replace(/^https?:\/\//, '')}
         </a>
       </header>
+      {notice && (
+        <p className="alert alert-success detail-notice" role="status">
+          {notice}
+        </p>
+      )}
       {listing.status === 'sold' && (
         <div className="alert alert-warning detail-sold" role="status">
           <strong>SOLD</strong> This website has been sold and is no longer available.
@@ -149,11 +162,13 @@ export function ListingDetailPage() {
         <div className="detail-main">
           <ScreenshotGallery title={listing.title} screenshots={listing.screenshots} category={listing.category} />
           <Metrics listing={listing} />
+          <VerifiedFigures verification={listing.verification} />
           <ListingTabs listing={listing} />
         </div>
         <aside className="detail-side">
           <ActionPanel listing={listing} extendedUntil={extendedUntil} />
           {user?.id === listing.seller_id && <OwnershipPanel listing={listing} />}
+          {user?.id === listing.seller_id && <VerificationPanel listing={listing} />}
           {listing.listing_type === 'auction' && <BidHistory listingId={listing.id} />}
           {listing.seller && <SellerCard seller={listing.seller} />}
         </aside>

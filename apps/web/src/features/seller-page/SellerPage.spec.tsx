@@ -48,6 +48,8 @@ const card: ListingCardDto = {
   bid_count: 0,
   price_version: 0,
   ownership_verified: false,
+  revenue_verified: false,
+  traffic_verified: false,
   excerpt: 'A blog about birds',
   screenshot: null,
 };
