@@ -144,8 +144,8 @@ export async function startSystem({ env = process.env, log = console.log, quiet 
       ADMIN_EMAIL: admin.email,
       ADMIN_PASSWORD: admin.password,
       // Verified figures come from listings-service's own Stripe and Google stand-ins, TEST MODE (ADR 0084), unless
-      // the environment says otherwise (a real provider's settings win per source).
-      VERIFICATION_SANDBOX: env.VERIFICATION_SANDBOX ?? 'on',
+      // the environment says otherwise (a real provider's settings win per source); never in production, which refuses it.
+      VERIFICATION_SANDBOX: env.VERIFICATION_SANDBOX ?? (env.NODE_ENV === 'production' ? 'off' : 'on'),
     };
     // A bus key per process, kept under data/ (D25, ADR 0065): each process gets its own and everyone's public keys.
     const keys = busKeys(join(dataDir, 'bus-keys.json'));

@@ -86,6 +86,9 @@ describe('verified revenue and traffic (D24, ADR 0084)', () => {
     await card.getByTestId('traffic-verified-badge').waitFor();
     expect(await card.getByTestId('revenue-verified-badge').count()).toBe(0);
     expect(await page.getByLabel('Verified traffic').isChecked()).toBe(true);
+    // Beside each box, how many it would show under the other filters: this search's one listing backs only its traffic.
+    await page.getByText('Verified traffic (1)').waitFor();
+    await page.getByText('Verified revenue (0)').waitFor();
     const byRevenue = await apiCall<{ total: number }>('GET', `/listings?search=${tag}&verified_revenue=true`);
     expect(byRevenue.body.total).toBe(0);
     await shoot(page, 'verified-figures-browse');

@@ -6,6 +6,7 @@ import { CurrentActor } from '../auth/jwt-auth.guard';
 import { GATEWAY_CONFIG, publicOrigin, type GatewayConfig } from '../gateway.config';
 import { PageRenderer } from '../site/page-renderer';
 import { BrowseCache } from './browse-cache';
+import { RateLimit } from '../security/rate-limit';
 
 /**
  * A seller connecting the site's revenue and traffic sources (D24, ADR 0084); listings-service decides who may. Google
@@ -37,16 +38,19 @@ export class VerifiedFiguresController {
   }
 
   @Route(API.verifiedFigures.connectStripe)
+  @RateLimit('verifiedFigures')
   async connectStripe(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() connect: ConnectStripe) {
     return this.changed(await this.rpc.call(RPC.listings.connectStripe, { id, connect }, actor));
   }
 
   @Route(API.verifiedFigures.startGa4)
+  @RateLimit('verifiedFigures')
   startGa4(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() start: StartGa4) {
     return this.rpc.call(RPC.listings.startGa4, { id, start, redirect_uri: this.redirectUri }, actor);
   }
 
   @Route(API.verifiedFigures.finishGa4)
+  @RateLimit('verifiedFigures')
   async finishGa4(@CurrentActor() actor: Actor, @Body() finish: FinishGa4) {
     return this.changed(await this.rpc.call(RPC.listings.finishGa4, { finish, redirect_uri: this.redirectUri }, actor));
   }

@@ -33,6 +33,8 @@ export const RATE_LIMITS = {
   undoEmailChange: [{ policy: 'undo-email-change-address', by: 'ip', max: 10, windowSeconds: 900 }],
   verifyEmail: [{ policy: 'verify-email-address', by: 'ip', max: 20, windowSeconds: 900 }],
   contact: [{ policy: 'contact-address', by: 'ip', max: 5, windowSeconds: 3600 }],
+  // Each connect asks Stripe or Google once while the seller waits (ADR 0084): a bound on what one address makes us send.
+  verifiedFigures: [{ policy: 'verified-figures-address', by: 'ip', max: 30, windowSeconds: 3600 }],
 } satisfies Record<string, Limit[]>;
 export type RateLimitName = keyof typeof RATE_LIMITS;
 
@@ -49,6 +51,7 @@ export const WHEN_REDIS_IS_AWAY: Record<RateLimitName, 'open' | 'closed'> = {
   contact: 'closed',
   verifyEmail: 'open',
   undoEmailChange: 'open',
+  verifiedFigures: 'open',
 };
 
 const RATE_LIMIT_KEY = 'rate-limit';

@@ -61,53 +61,74 @@ export function buildBrowseQuery(query: BrowseListingsQuery, columns: string): S
   };
 }
 
-/** One cell of the browse grid: how many active listings of a category and type match the other filters. */
+/**
+ * One cell of the browse grid: how many active listings of a category, type and pair of verified flags (D24) match the
+ * other filters. A cell may come in several rows (their counts add up, and one may be negative: see buildBrowseGrid).
+ */
 export interface GridCell {
   category: string;
   listing_type: string;
+  revenue_verified: boolean;
+  traffic_verified: boolean;
   n: number;
 }
 
 /**
- * The counts behind the total and the facets: matching active listings per category and type, under every filter
- * except category and type. Filters on featured alone (or none) read the trigger-kept listing_counts (at most 32
- * rows); searches, ranges and the verified filters (D24: listing_counts does not know the flags) count the matching
- * rows through their indexes, once for the total and the facets both.
+ * The counts behind the total and the facets: matching active listings per category, type and verified flags, under
+ * every filter except those four. Filters on featured alone (or none) read the trigger-kept listing_counts (at most 32
+ * rows), which does not know the flags: the verified listings are counted apart through their partial indexes (few
+ * rows) and moved out of the unflagged rows. Searches and ranges count the matching rows through their indexes, once
+ * for the total and the facets both.
  */
 export function buildBrowseGrid(query: BrowseListingsQuery): SqlQuery {
   const counted =
-    query.search !== undefined ||
-    query.min_price !== undefined ||
-    query.max_price !== undefined ||
-    query.min_revenue !== undefined ||
-    query.max_revenue !== undefined ||
-    query.verified_revenue ||
-    query.verified_traffic;
+    query.search !== undefined || query.min_price !== undefined || query.max_price !== undefined || query.min_revenue !== undefined || query.max_revenue !== undefined;
   if (counted) {
-    const where = whereClause({ ...query, category: undefined, listing_type: 'all' });
+    const where = whereClause({ ...query, category: undefined, listing_type: 'all', verified_revenue: false, verified_traffic: false });
     return {
-      sql: `SELECT category, listing_type, count(*)::int AS n FROM listings WHERE ${where.sql} GROUP BY category, listing_type`,
+      sql: `SELECT category, listing_type, revenue_verified, traffic_verified, count(*)::int AS n FROM listings WHERE ${where.sql}
+            GROUP BY category, listing_type, revenue_verified, traffic_verified`,
       params: where.params,
     };
   }
-  const featured = query.featured === undefined ? '' : ' WHERE featured = $1';
+  const featured = query.featured === undefined ? '' : ' AND featured = $1';
+  // Each verified listing once, each part through its own partial index: those with verified revenue, then those with
+  // only verified traffic; each is counted in its flags' row and taken out of the unflagged one.
+  const revenue = `FROM listings WHERE status = 'active' AND revenue_verified${featured}`;
+  const trafficOnly = `FROM listings WHERE status = 'active' AND traffic_verified AND NOT revenue_verified${featured}`;
   return {
-    sql: `SELECT category, listing_type, COALESCE(sum(active), 0)::int AS n FROM listing_counts${featured} GROUP BY category, listing_type`,
+    sql: `SELECT category, listing_type, false AS revenue_verified, false AS traffic_verified, COALESCE(sum(active), 0)::int AS n
+            FROM listing_counts${featured.replace(' AND', ' WHERE')} GROUP BY category, listing_type
+          UNION ALL SELECT category, listing_type, true, traffic_verified, count(*)::int ${revenue} GROUP BY category, listing_type, traffic_verified
+          UNION ALL SELECT category, listing_type, false, true, count(*)::int ${trafficOnly} GROUP BY category, listing_type
+          UNION ALL SELECT category, listing_type, false, false, -count(*)::int ${revenue} GROUP BY category, listing_type
+          UNION ALL SELECT category, listing_type, false, false, -count(*)::int ${trafficOnly} GROUP BY category, listing_type`,
     params: query.featured === undefined ? [] : [query.featured],
   };
 }
 
+type FacetQuery = Pick<BrowseListingsQuery, 'category' | 'listing_type' | 'verified_revenue' | 'verified_traffic'>;
+
 /** The total the request matches and its facets, from the grid: each facet applies every filter but its own. */
-export function totalAndFacets(grid: GridCell[], query: Pick<BrowseListingsQuery, 'category' | 'listing_type'>): { total: number; facets: BrowseFacets } {
+export function totalAndFacets(grid: GridCell[], query: FacetQuery): { total: number; facets: BrowseFacets } {
   const inCategory = (cell: GridCell) => !query.category || cell.category === query.category;
   const ofType = (cell: GridCell) => query.listing_type === 'all' || cell.listing_type === query.listing_type;
-  const facets: BrowseFacets = { category: {}, listing_type: { auction: 0, fixed: 0 } };
+  const revenueHolds = (cell: GridCell) => !query.verified_revenue || cell.revenue_verified;
+  const trafficHolds = (cell: GridCell) => !query.verified_traffic || cell.traffic_verified;
+  const facets: BrowseFacets = { category: {}, listing_type: { auction: 0, fixed: 0 }, verified: { revenue: 0, traffic: 0 } };
   let total = 0;
   for (const cell of grid) {
     if (cell.n === 0) continue;
-    if (ofType(cell)) facets.category[cell.category] = (facets.category[cell.category] ?? 0) + cell.n;
-    if (inCategory(cell) && (cell.listing_type === 'auction' || cell.listing_type === 'fixed')) facets.listing_type[cell.listing_type] += cell.n;
-    if (inCategory(cell) && ofType(cell)) total += cell.n;
+    const flagsHold = revenueHolds(cell) && trafficHolds(cell);
+    if (ofType(cell) && flagsHold) facets.category[cell.category] = (facets.category[cell.category] ?? 0) + cell.n;
+    if (inCategory(cell) && flagsHold && (cell.listing_type === 'auction' || cell.listing_type === 'fixed')) facets.listing_type[cell.listing_type] += cell.n;
+    if (inCategory(cell) && ofType(cell)) {
+      if (flagsHold) total += cell.n;
+      if (cell.revenue_verified && trafficHolds(cell)) facets.verified.revenue += cell.n;
+      if (cell.traffic_verified && revenueHolds(cell)) facets.verified.traffic += cell.n;
+    }
   }
+  // A category whose rows add up to nothing (a flagged count moved out of its unflagged row) is not a choice.
+  for (const [category, n] of Object.entries(facets.category)) if (n === 0) delete facets.category[category];
   return { total, facets };
 }

@@ -78,17 +78,17 @@ describe('listings browse', () => {
 
   it('counts each category and type under the other filters: the trigger-kept counts and the counted matches agree', async () => {
     const all = await browse({});
-    expect(all.facets).toEqual({ category: { Blog: 1, 'E-commerce': 1, Newsletter: 1, SaaS: 1 }, listing_type: { auction: 3, fixed: 1 } });
+    expect(all.facets).toEqual({ category: { Blog: 1, 'E-commerce': 1, Newsletter: 1, SaaS: 1 }, listing_type: { auction: 3, fixed: 1 }, verified: { revenue: 0, traffic: 0 } });
     // A category filter narrows the type counts and the total, not the category counts (they say what each would show).
     const blogs = await browse({ category: 'Blog' });
-    expect([blogs.total, blogs.facets]).toEqual([1, { category: all.facets.category, listing_type: { auction: 1, fixed: 0 } }]);
+    expect([blogs.total, blogs.facets]).toEqual([1, { category: all.facets.category, listing_type: { auction: 1, fixed: 0 }, verified: { revenue: 0, traffic: 0 } }]);
     const fixed = await browse({ listing_type: 'fixed' });
     expect([fixed.total, fixed.facets.category, fixed.facets.listing_type]).toEqual([1, { 'E-commerce': 1 }, all.facets.listing_type]);
     // A search counts its matches (not the kept table), by the same rule.
     const recipes = await browse({ search: 'recipe', listing_type: 'auction' });
-    expect([recipes.total, recipes.facets]).toEqual([2, { category: { Blog: 1, Newsletter: 1 }, listing_type: { auction: 2, fixed: 0 } }]);
+    expect([recipes.total, recipes.facets]).toEqual([2, { category: { Blog: 1, Newsletter: 1 }, listing_type: { auction: 2, fixed: 0 }, verified: { revenue: 0, traffic: 0 } }]);
     const priced = await browse({ min_price: '5000', max_price: '20000', category: 'E-commerce' });
-    expect([priced.total, priced.facets]).toEqual([1, { category: { 'E-commerce': 1, Newsletter: 1 }, listing_type: { auction: 0, fixed: 1 } }]);
+    expect([priced.total, priced.facets]).toEqual([1, { category: { 'E-commerce': 1, Newsletter: 1 }, listing_type: { auction: 0, fixed: 1 }, verified: { revenue: 0, traffic: 0 } }]);
   });
 
   it('sorts by price both ways and by revenue, and pages', async () => {
@@ -138,10 +138,17 @@ describe('listings browse', () => {
     try {
       const revenue = await browse({ verified_revenue: 'true' });
       expect(revenue.listings.map((l) => [l.title, l.revenue_verified])).toEqual([['Camping gear store', true], ['Project tracker SaaS', true]]);
-      // Counted under the filter, not read from listing_counts (which knows nothing of the flags).
-      expect([revenue.total, revenue.facets]).toEqual([2, { category: { 'E-commerce': 1, SaaS: 1 }, listing_type: { auction: 1, fixed: 1 } }]);
+      // listing_counts knows nothing of the flags: the verified listings are counted apart. Each facet is under every
+      // filter but its own: verified traffic here is traffic among the verified revenue.
+      expect([revenue.total, revenue.facets]).toEqual([2, { category: { 'E-commerce': 1, SaaS: 1 }, listing_type: { auction: 1, fixed: 1 }, verified: { revenue: 2, traffic: 1 } }]);
       const saas = await browse({ verified_revenue: 'true', category: 'SaaS' });
-      expect([saas.total, saas.facets]).toEqual([1, { category: revenue.facets.category, listing_type: { auction: 1, fixed: 0 } }]);
+      expect([saas.total, saas.facets]).toEqual([1, { category: revenue.facets.category, listing_type: { auction: 1, fixed: 0 }, verified: { revenue: 1, traffic: 0 } }]);
+      // No verified filter: the facets count each flag over the whole market.
+      expect((await browse({})).facets.verified).toEqual({ revenue: 2, traffic: 2 });
+      // A search counts the matches: the same rule.
+      expect((await browse({ search: 'recipe', verified_traffic: 'true' })).facets).toEqual({
+        category: { Blog: 1 }, listing_type: { auction: 1, fixed: 0 }, verified: { revenue: 0, traffic: 1 },
+      });
       expect(await titles({ verified_revenue: 'true', verified_traffic: 'true' })).toEqual(['Camping gear store']);
       expect(await titles({ verified_traffic: 'true', search: 'recipe' })).toEqual(['Vegan recipes blog']);
       expect(await titles({ verified_traffic: 'true', sort_by: 'price', sort_order: 'desc', max_price: '50000' })).toEqual(['Camping gear store', 'Vegan recipes blog']);
@@ -178,15 +185,18 @@ describe('listings browse', () => {
         // Nothing sorts the table: at most the page's own rows are put back in order after the join.
         expect(plan).not.toMatch(/Sort Key: (?!page\.sort_key)/);
       }
-      // Another order sorts only the verified rows, and their counts read only their entries.
-      for (const query of [
-        buildBrowseQuery(BrowseListingsQuerySchema.parse({ verified_revenue: 'true', sort_by: 'price' }), LISTING_COLUMNS),
-        buildBrowseGrid(BrowseListingsQuerySchema.parse({ verified_revenue: 'true', min_revenue: '10' })),
-        buildBrowseGrid(BrowseListingsQuerySchema.parse({ verified_traffic: 'true', featured: 'false' })),
-      ]) {
-        const plan = (await ds.query(`EXPLAIN ${query.sql}`, query.params)).map((r: { 'QUERY PLAN': string }) => r['QUERY PLAN']).join('\n');
-        expect(plan).toMatch(/Index Only Scan using listings_active_(revenue|traffic)_verified_idx/);
-        expect(plan).not.toMatch(/Seq Scan on listings|listing_counts/);
+      // Another order sorts only the verified rows.
+      const sorted = buildBrowseQuery(BrowseListingsQuerySchema.parse({ verified_revenue: 'true', sort_by: 'price' }), LISTING_COLUMNS);
+      const sortedPlan = (await ds.query(`EXPLAIN ${sorted.sql}`, sorted.params)).map((r: { 'QUERY PLAN': string }) => r['QUERY PLAN']).join('\n');
+      expect(sortedPlan).toMatch(/Index Only Scan using listings_active_revenue_verified_idx/);
+      expect(sortedPlan).not.toMatch(/Seq Scan on listings/);
+      // The counts without a search or range: the kept table, and the verified listings' entries through their indexes.
+      for (const raw of [{}, { verified_traffic: 'true', featured: 'false' }]) {
+        const grid = buildBrowseGrid(BrowseListingsQuerySchema.parse(raw));
+        const plan = (await ds.query(`EXPLAIN ${grid.sql}`, grid.params)).map((r: { 'QUERY PLAN': string }) => r['QUERY PLAN']).join('\n');
+        expect(plan).toMatch(/Index Only Scan using listings_active_revenue_verified_idx/);
+        expect(plan).toMatch(/Index Only Scan using listings_active_traffic_verified_idx/);
+        expect(plan).not.toMatch(/Seq Scan on listings/);
       }
     } finally {
       await ds.query('RESET enable_seqscan');
@@ -231,10 +241,10 @@ describe('browse filtered to verified figures over the bus', () => {
     await eventually(async () => {
       const page = await browse({ verified_revenue: 'true' });
       expect(cards(page)).toEqual([['Verified revenue SaaS', true, true], ['Verified revenue blog', true, false]]);
-      expect([page.total, page.pages, page.facets]).toEqual([2, 1, { category: { Blog: 1, SaaS: 1 }, listing_type: { auction: 1, fixed: 1 } }]);
+      expect([page.total, page.pages, page.facets]).toEqual([2, 1, { category: { Blog: 1, SaaS: 1 }, listing_type: { auction: 1, fixed: 1 }, verified: { revenue: 2, traffic: 1 } }]);
     });
     const blogs = await browse({ verified_revenue: 'true', category: 'Blog' });
-    expect([cards(blogs), blogs.total, blogs.facets]).toEqual([[['Verified revenue blog', true, false]], 1, { category: { Blog: 1, SaaS: 1 }, listing_type: { auction: 1, fixed: 0 } }]);
+    expect([cards(blogs), blogs.total, blogs.facets]).toEqual([[['Verified revenue blog', true, false]], 1, { category: { Blog: 1, SaaS: 1 }, listing_type: { auction: 1, fixed: 0 }, verified: { revenue: 1, traffic: 0 } }]);
     expect(cards(await browse({ verified_revenue: 'true', verified_traffic: 'true' }))).toEqual([['Verified revenue SaaS', true, true]]);
     expect((await browse({ verified_revenue: 'false' })).total).toBe(4);
   });

@@ -12,6 +12,7 @@ import { notificationsEnv } from '../../../notifications-service/src/notificatio
 import { notificationsAppModule } from '../../../notifications-service/src/app.module';
 import { adminAppModule } from '../../../admin-service/src/app.module';
 import { listingsAppModule } from '../../../listings-service/src/app.module';
+import { listingsEnv } from '../../../listings-service/src/listings.config';
 import { billingAppModule } from '../../../billing-service/src/app.module';
 import { biddingAppModule } from '../../../bidding-service/src/app.module';
 import { biddingEnv } from '../../../bidding-service/src/bidding.config';
@@ -27,7 +28,7 @@ const SERVICES: Record<ServiceKey, { name: ServiceName; module: (env: Record<str
     module: (env) => { const config = parseEnvOrThrow(notificationsEnv, env); return { module: notificationsAppModule(config), config }; },
   },
   admin: { name: 'admin-service', module: (env) => { const config = parseEnvOrThrow(serviceEnv, env); return { module: adminAppModule(config), config }; } },
-  listings: { name: 'listings-service', module: (env) => { const config = parseEnvOrThrow({ ...serviceEnv, ...domainProofEnv }, env); return { module: listingsAppModule(config), config }; } },
+  listings: { name: 'listings-service', module: (env) => { const config = parseEnvOrThrow({ ...serviceEnv, ...domainProofEnv, ...listingsEnv }, env); return { module: listingsAppModule(config), config }; } },
   billing: { name: 'billing-service', module: (env) => { const config = parseEnvOrThrow({ ...serviceEnv, ...domainProofEnv }, env); return { module: billingAppModule(config), config }; } },
   bidding: { name: 'bidding-service', module: (env) => { const config = parseEnvOrThrow(biddingEnv, env); return { module: biddingAppModule(config), config }; } },
 };

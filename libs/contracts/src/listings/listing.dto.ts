@@ -154,6 +154,8 @@ export function listingCard(listing: ListingCardSource): ListingCardDto {
 export const BrowseFacetsSchema = z.strictObject({
   category: z.record(z.string(), z.number().int()),
   listing_type: z.strictObject({ auction: z.number().int(), fixed: z.number().int() }),
+  /** How many match with a claim their verified revenue or traffic backs (D24), each under every other filter. */
+  verified: z.strictObject({ revenue: z.number().int(), traffic: z.number().int() }),
 });
 export type BrowseFacets = z.infer<typeof BrowseFacetsSchema>;
 

@@ -32,15 +32,16 @@ export const VERIFIED_FIGURES_ROUTES = {
     tag: 'listings',
     summary: 'Connect the site\'s Stripe account read-only with a restricted key ("Charges: Read")',
     description:
-      'The seller only (an admin acting as them: 403). The key is checked with one read at once: 400 when Stripe refuses it or it lacks ' +
-      'the permission, 503 when Stripe does not answer; it is stored sealed and never returned. The first snapshot is taken at once, ' +
-      'then daily while the listing is live. 409 when Stripe is not set up here.',
+      'The seller only (an admin acting as them: 403). The key is checked by reading one charge: 400 when Stripe refuses it or it ' +
+      'lacks the permission (or is a test-mode key where figures are real), 503 when Stripe does not answer in time, and then nothing ' +
+      'is kept. It is stored sealed and never returned; the 12 months are read at once in the background (`verified_at` is null until ' +
+      'they land), then daily while the listing is live. 409 when Stripe is not set up here. With the GA4 routes, 30 an hour per address (429).',
     auth: 'user',
     params: ListingPath,
     body: ConnectStripeSchema,
     status: 200,
     reply: VerificationConnectionsSchema,
-    errors: [400, 403, 404, 409, 503],
+    errors: [400, 403, 404, 409, 429, 503],
   }),
   startGa4: defineRoute({
     method: 'post',
@@ -53,7 +54,7 @@ export const VERIFIED_FIGURES_ROUTES = {
     body: StartGa4Schema,
     status: 200,
     reply: Ga4ConsentSchema,
-    errors: [403, 404, 409],
+    errors: [403, 404, 409, 429],
   }),
   finishGa4: defineRoute({
     method: 'post',
@@ -62,12 +63,13 @@ export const VERIFIED_FIGURES_ROUTES = {
     summary: "Finish connecting GA4 with the code and state Google sent back",
     description:
       'A state not issued to the caller, used or expired is a 400 and changes nothing (CSRF). 400 when Google refuses the code, the ' +
-      'scope was not granted, or the property cannot be read; 503 when Google does not answer.',
+      'scope was not granted, or a report of the last month cannot read the property; 503 when Google does not answer in time. The ' +
+      '12 months are read at once in the background, then daily.',
     auth: 'user',
     body: FinishGa4Schema,
     status: 200,
     reply: VerificationConnectionsSchema,
-    errors: [400, 403, 404, 503],
+    errors: [400, 403, 404, 429, 503],
   }),
   disconnect: defineRoute({
     method: 'delete',

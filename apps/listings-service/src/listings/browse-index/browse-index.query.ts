@@ -1,7 +1,7 @@
 import type { BrowseListingsQuery } from '@market/contracts';
 import type { GridCell } from '../browse-query';
 import { BLOCK, DEAD_CELL, SORT_KEYS, type BrowseIndex } from './browse-index';
-import { CELLS_PER_CATEGORY, FLAG_BITS, flagFilter } from './browse-index.layout';
+import { CELLS_PER_CATEGORY, FLAG_BITS, REVENUE_VERIFIED_BIT, TRAFFIC_VERIFIED_BIT, flagFilter } from './browse-index.layout';
 import { evaluate } from './posting-sets';
 import type { TsQueryNode } from './ts-query';
 
@@ -76,17 +76,14 @@ export function pickRanks(ranks: Int32Array, n: number, offset: number, need: nu
   return out;
 }
 
-/** Adds the kept per-cell counters of the cells whose flags match to their pairs' counts. */
-function countCells(kept: number[], pairs: Int32Array, mask: number, want: number): void {
-  const flags = 1 << FLAG_BITS;
-  for (let pair = 0; pair < pairs.length; pair++) {
-    for (let f = 0; f < flags; f++) if ((f & mask) === want) pairs[pair] += kept[pair * flags + f] ?? 0;
-  }
+/** Adds the kept per-cell counters of the cells whose flags match to the counts. */
+function countCells(kept: number[], cells: Int32Array, mask: number, want: number): void {
+  for (let c = 0; c < cells.length; c++) if ((c & mask) === want) cells[c] += kept[c] ?? 0;
 }
 
 /**
  * Browse answered from the index, exactly as buildBrowseQuery and buildBrowseGrid answer it from PostgreSQL (ADR 0081):
- * the grid counts matches per category and type under every filter but those two; the page walks the sort order, or,
+ * the grid counts matches per cell under every filter but category, type and the verified flags; the page walks the sort order, or,
  * when fewer rows match than such a walk would pass, picks the matches' ranks gathered while they were counted.
  * `search` is the request's tsquery tree, `empty` for one without lexemes, undefined for no search.
  */
@@ -95,8 +92,11 @@ export function answerFromIndex(index: BrowseIndex, query: BrowseListingsQuery, 
   const categoryCount = index.categories.length;
   const wantedCategory = query.category === undefined ? -1 : (index.categoryIndex.get(query.category) ?? -2);
   const wantedType = query.listing_type === 'all' ? -1 : query.listing_type === 'auction' ? 0 : query.listing_type === 'fixed' ? 1 : -2;
-  // featured and the verified flags (D24): a live cell matches when (cell & mask) === want.
+  // featured and the verified flags (D24): a live cell is shown when (cell & mask) === want. The grid counts under
+  // featured alone (`counting`): the verified flags are facets (D24), so the cells keep them apart.
   const { mask, want } = flagFilter(query);
+  const counting = flagFilter({ featured: query.featured });
+  const shownFlags = (cell: number) => (cell & mask) === want;
   const minPrice = query.min_price ?? -Infinity;
   const maxPrice = query.max_price ?? Infinity;
   const minRevenue = query.min_revenue ?? -Infinity;
@@ -122,14 +122,14 @@ export function answerFromIndex(index: BrowseIndex, query: BrowseListingsQuery, 
     for (let i = 0; i < set.slots.length; i++) mark[set.slots[i]] = stamp;
   };
   const inSearch = (s: number) => set === null || (mark[s] === stamp) !== set.negated;
-  /** Every filter but category and type: what a grid cell counts. */
+  /** Every filter but category, type and the verified flags: what a grid cell counts. */
   const counted = (s: number) =>
     liveCell[s] !== DEAD_CELL &&
-    (liveCell[s] & mask) === want &&
+    (liveCell[s] & counting.mask) === counting.want &&
     (!priced || (price[s] >= minPrice && price[s] <= maxPrice)) &&
     (!earning || (revenue[s] >= minRevenue && revenue[s] <= maxRevenue)) &&
     inSearch(s);
-  const shown = (s: number) => counted(s) && wantedPair[liveCell[s] >> FLAG_BITS] === 1;
+  const shown = (s: number) => counted(s) && wantedPair[liveCell[s] >> FLAG_BITS] === 1 && shownFlags(liveCell[s]);
 
   // Where matches can be: a positive search's slots, or the narrowest range slice, or every slot.
   const priceSlice = priced ? slice(index, PRICE, minPrice, maxPrice) : null;
@@ -142,7 +142,7 @@ export function answerFromIndex(index: BrowseIndex, query: BrowseListingsQuery, 
   if (revenueSlice) sources.push({ slots: index.order[REVENUE], from: revenueSlice[0], to: revenueSlice[1], isSet: false, along: REVENUE });
   const narrowest = sources.reduce<Source | null>((best, source) => (best === null || source.to - source.from < best.to - best.from ? source : best), null);
 
-  const cells = new Int32Array(categoryCount * 2);
+  const cells = new Int32Array(categoryCount * CELLS_PER_CATEGORY);
   // The shown matches' slots, gathered while counting a source: -1 when they were not.
   let gathered = -1;
   const found = index.scratch();
@@ -156,14 +156,14 @@ export function answerFromIndex(index: BrowseIndex, query: BrowseListingsQuery, 
     const first = Math.ceil(lo / BLOCK);
     const last = Math.floor(hi / BLOCK);
     const scan = (from: number, to: number) => {
-      for (let i = from; i < to; i++) if (counted(order[i])) cells[liveCell[order[i]] >> FLAG_BITS]++;
+      for (let i = from; i < to; i++) if (counted(order[i])) cells[liveCell[order[i]]]++;
     };
     if (first >= last) {
       scan(lo, hi);
     } else {
       for (let c = 0; c < width; c++) {
-        if ((c & mask) !== want) continue;
-        cells[c >> FLAG_BITS] += blocks[last * width + c] - blocks[first * width + c];
+        if ((c & counting.mask) !== counting.want) continue;
+        cells[c] += blocks[last * width + c] - blocks[first * width + c];
       }
       scan(lo, first * BLOCK);
       scan(last * BLOCK, hi);
@@ -180,11 +180,11 @@ export function answerFromIndex(index: BrowseIndex, query: BrowseListingsQuery, 
       for (let i = from; i < to; i++) {
         const s = slots[i];
         const cell = liveCell[s];
-        if (cell === DEAD_CELL || (cell & mask) !== want) continue;
+        if (cell === DEAD_CELL || (cell & counting.mask) !== counting.want) continue;
         if (priced && (price[s] < minPrice || price[s] > maxPrice)) continue;
         if (earning && (revenue[s] < minRevenue || revenue[s] > maxRevenue)) continue;
-        cells[cell >> FLAG_BITS]++;
-        if (wantedPair[cell >> FLAG_BITS] === 1) found[n++] = s;
+        cells[cell]++;
+        if (wantedPair[cell >> FLAG_BITS] === 1 && shownFlags(cell)) found[n++] = s;
       }
     } else {
       // A range's slice, read in its order: the cells and the other range's key are kept along it (ADR 0082); an
@@ -194,35 +194,42 @@ export function answerFromIndex(index: BrowseIndex, query: BrowseListingsQuery, 
       const [otherMin, otherMax, otherRanged] = narrowest.along === PRICE ? [minRevenue, maxRevenue, earning] : [minPrice, maxPrice, priced];
       for (let i = from; i < to; i++) {
         const cell = cellAlong[i];
-        if ((cell & mask) !== want) continue;
+        if ((cell & counting.mask) !== counting.want) continue;
         if (otherRanged && (other[i] < otherMin || other[i] > otherMax)) continue;
         if (checkSearch && (mark[slots[i]] === stamp) === negated) continue;
-        cells[cell >> FLAG_BITS]++;
-        if (wantedPair[cell >> FLAG_BITS] === 1) found[n++] = slots[i];
+        cells[cell]++;
+        if (wantedPair[cell >> FLAG_BITS] === 1 && shownFlags(cell)) found[n++] = slots[i];
       }
     }
     gathered = n;
   } else if (set && !priced && !earning) {
     // Everything but a set (`-word`): the kept counters less the set's live members, not a pass over every slot.
-    countCells(index.cells, cells, mask, want);
+    countCells(index.cells, cells, counting.mask, counting.want);
     for (let i = 0; i < set.slots.length; i++) {
       const cell = liveCell[set.slots[i]];
-      if (cell !== DEAD_CELL && (cell & mask) === want) cells[cell >> FLAG_BITS]--;
+      if (cell !== DEAD_CELL && (cell & counting.mask) === counting.want) cells[cell]--;
     }
   } else if (set) {
     markSet();
-    for (let s = 0; s < index.size; s++) if (counted(s)) cells[liveCell[s] >> FLAG_BITS]++;
+    for (let s = 0; s < index.size; s++) if (counted(s)) cells[liveCell[s]]++;
   } else {
-    countCells(index.cells, cells, mask, want);
+    countCells(index.cells, cells, counting.mask, counting.want);
   }
   const grid: GridCell[] = [];
   let total = 0;
   for (let c = 0; c < cells.length; c++) {
     if (cells[c] === 0) continue;
-    const cat = c >> 1;
-    const t = c & 1;
-    grid.push({ category: index.categories[cat], listing_type: t === 0 ? 'auction' : 'fixed', n: cells[c] });
-    if ((wantedCategory === -1 || cat === wantedCategory) && (wantedType === -1 || t === wantedType)) total += cells[c];
+    const pair = c >> FLAG_BITS;
+    const cat = pair >> 1;
+    const t = pair & 1;
+    grid.push({
+      category: index.categories[cat],
+      listing_type: t === 0 ? 'auction' : 'fixed',
+      revenue_verified: (c & REVENUE_VERIFIED_BIT) !== 0,
+      traffic_verified: (c & TRAFFIC_VERIFIED_BIT) !== 0,
+      n: cells[c],
+    });
+    if (wantedPair[pair] === 1 && shownFlags(c)) total += cells[c];
   }
 
   const descending = query.sort_order !== 'asc';

@@ -28,4 +28,11 @@ describe('BrowseFilters: the verified-figures boxes (D24)', () => {
     expect(box(html, 'verified_revenue')).toContain('checked');
     expect(box(html, 'verified_traffic')).not.toContain('checked');
   });
+
+  it('says beside each box how many listings it would show (the facets of the answer, each under the other filters)', () => {
+    const facets = { category: { Blog: 3 }, listing_type: { auction: 2, fixed: 1 }, verified: { revenue: 1234, traffic: 0 } };
+    const html = renderStatic(<BrowseFilters filters={DEFAULT_FILTERS} facets={facets} onApply={() => undefined} onClear={() => undefined} />);
+    expect(html).toMatch(/name="verified_revenue"[^>]*\/>Verified revenue \(1,234\)<\/label>/);
+    expect(html).toMatch(/name="verified_traffic"[^>]*\/>Verified traffic \(0\)<\/label>/);
+  });
 });

@@ -87,11 +87,11 @@ export function BrowseFilters({ filters, onApply, onClear, facets }: BrowseFilte
         <div className="browse-checks">
           <label className="browse-check" title={CLAIM_FILTER_TITLE.revenue}>
             <input type="checkbox" name="verified_revenue" value="true" defaultChecked={filters.verified_revenue} onChange={applyNow} />
-            Verified revenue
+            {facetLabel('Verified revenue', facets?.verified.revenue)}
           </label>
           <label className="browse-check" title={CLAIM_FILTER_TITLE.traffic}>
             <input type="checkbox" name="verified_traffic" value="true" defaultChecked={filters.verified_traffic} onChange={applyNow} />
-            Verified traffic
+            {facetLabel('Verified traffic', facets?.verified.traffic)}
           </label>
         </div>
       </fieldset>
