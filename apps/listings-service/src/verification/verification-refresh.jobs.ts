@@ -16,6 +16,8 @@ const SCHEDULE_TIMEOUT_MS = 1000;
 // Every 5 minutes: well inside the sweeps SLO's 15 (docs/slo.md), and cheap (only flagged listings are read).
 const SWEEP_MS = 300_000;
 
+const JOB_OPTIONS = { attempts: 3, backoff: { type: 'exponential', delay: 60_000 }, removeOnComplete: { age: 24 * 3600 }, removeOnFail: { age: 7 * 24 * 3600 } };
+
 interface RefreshJob {
   listing_id: string;
   source: VerificationSource;
@@ -28,10 +30,10 @@ export function refreshSchedulerId(listingId: string, source: VerificationSource
 
 /**
  * The refresh of connected sources while their listing is live (D24, ADR 0084): a BullMQ job scheduler per listing and
- * source, every VERIFICATION_REFRESH_MS (a day), whose first run is at once when a seller connects. A run ends its own
+ * source, every VERIFICATION_REFRESH_MS (a day), and a first read at once when a seller connects. A run ends its own
  * scheduler when the connection is gone, revoked or its listing no longer live. A sweep every 5 minutes schedules every
- * live connection that has none (Redis lost it, or the listing is live again), and turns off card flags whose figures
- * are no longer current, so a failing source never keeps a badge that looks current. At start, credentials sealed
+ * live connection that has none (Redis lost it, or the listing is live again) or was never read, wipes the keys of
+ * listings sold or cancelled, and turns off card flags whose figures are no longer current, so a failing source never keeps a badge that looks current. At start, credentials sealed
  * under a previous bus key are sealed again with the current one.
  */
 @Injectable()
@@ -42,6 +44,7 @@ export class VerificationRefreshJobs implements OnApplicationBootstrap, OnApplic
   private readonly unwatch: () => void;
   private worker: Worker<RefreshJob> | null = null;
   private readonly sweep: PeriodicSweep<number>;
+  private stopped = false;
 
   constructor(
     @Inject(REDIS) private readonly redis: Redis,
@@ -66,10 +69,13 @@ export class VerificationRefreshJobs implements OnApplicationBootstrap, OnApplic
     });
     this.worker.on('failed', (job, error) => this.logger.warn(`Refresh job ${job?.id} failed: ${error.message}`));
     // In the background: a service whose Redis is away still starts.
-    void this.resealAll().then(() => this.sweep.start(true));
+    void this.resealAll().then(() => {
+      if (!this.stopped) this.sweep.start(true);
+    });
   }
 
   async onApplicationShutdown() {
+    this.stopped = true;
     this.unwatch();
     await this.sweep.stop();
     await this.worker?.close();
@@ -77,11 +83,20 @@ export class VerificationRefreshJobs implements OnApplicationBootstrap, OnApplic
     this.queueConnection.disconnect();
   }
 
-  /** Starts a connection's refresh now, then every period: a new scheduler runs its first job at once. */
+  /**
+   * Starts reading a new connection: its first read at once (one job per connection, `connectedAt` naming it), then
+   * every period. Best effort and quick: the sweep adds what Redis did not take (ADR 0084).
+   */
+  async startReading(listingId: string, source: VerificationSource, connectedAt: Date): Promise<boolean> {
+    const every = this.config.VERIFICATION_REFRESH_MS ?? 86_400_000;
+    const work = Promise.all([this.addFirstRead(listingId, source, connectedAt), this.add(listingId, source, Date.now() + every)]);
+    return this.quick(work, `Reading ${source} for ${listingId} not scheduled`);
+  }
+
+  /** Runs a connection's refresh now, then every period (its scheduler made again). */
   async refreshNow(listingId: string, source: VerificationSource): Promise<boolean> {
-    const id = refreshSchedulerId(listingId, source);
     const work = (async () => {
-      await this.queue.removeJobScheduler(id);
+      await this.queue.removeJobScheduler(refreshSchedulerId(listingId, source));
       await this.add(listingId, source);
     })();
     return this.quick(work, `Refresh of ${source} for ${listingId} not scheduled`);
@@ -93,8 +108,9 @@ export class VerificationRefreshJobs implements OnApplicationBootstrap, OnApplic
   }
 
   /**
-   * Schedules every live connection that has no scheduler (its first run at once: it may have missed days); leaves
-   * the others alone, so their next run is not pushed back. The number scheduled.
+   * Schedules every live connection that has no scheduler (its first run at once: it may have missed days), and reads
+   * at once every one not read since it was connected (its first read was not queued); leaves the others alone, so
+   * their next run is not pushed back. The number of jobs added.
    */
   async reconcile(): Promise<number> {
     const existing = new Set((await this.queue.getJobSchedulers(0, -1)).map((scheduler) => scheduler.key));
@@ -104,13 +120,17 @@ export class VerificationRefreshJobs implements OnApplicationBootstrap, OnApplic
       const batch = await this.repo.refreshable(after, BATCH);
       if (batch.length === 0) break;
       for (const row of batch) {
-        if (existing.has(refreshSchedulerId(row.listing_id, row.source))) continue;
-        await this.add(row.listing_id, row.source);
-        added++;
+        if (!existing.has(refreshSchedulerId(row.listing_id, row.source))) {
+          await this.add(row.listing_id, row.source);
+          added++;
+        } else if (row.unread) {
+          await this.addFirstRead(row.listing_id, row.source, row.connected_at);
+          added++;
+        }
       }
       after = batch[batch.length - 1].listing_id + batch[batch.length - 1].source;
     }
-    if (added > 0) this.logger.log(`Scheduled the refresh of ${added} connections that had none`);
+    if (added > 0) this.logger.log(`Queued the refresh of ${added} connections that had none`);
     return added;
   }
 
@@ -121,14 +141,20 @@ export class VerificationRefreshJobs implements OnApplicationBootstrap, OnApplic
 
   private async sweepOnce(now: Date): Promise<number> {
     let changed = 0;
-    let after: string | null = null;
-    for (;;) {
-      const ids = await this.repo.flaggedListings(after, BATCH);
-      if (ids.length === 0) break;
-      changed += (await this.refresher.syncFlags(ids, undefined, now)).size;
-      after = ids[ids.length - 1];
+    try {
+      // Sold or cancelled listings' keys go whenever the sale ended (their schedules may be gone already).
+      const ended = await this.repo.retireEnded();
+      changed += (await this.refresher.syncFlags(ended, undefined, now)).size;
+      let after: string | null = null;
+      for (;;) {
+        const ids = await this.repo.flaggedListings(after, BATCH);
+        if (ids.length === 0) break;
+        changed += (await this.refresher.syncFlags(ids, undefined, now)).size;
+        after = ids[ids.length - 1];
+      }
+    } finally {
+      await withTimeout(this.reconcile(), 30_000, 'Redis').catch((error: unknown) => this.logger.warn(`Refresh schedules not checked: ${(error as Error).message}`));
     }
-    await withTimeout(this.reconcile(), 30_000, 'Redis').catch((error: unknown) => this.logger.warn(`Refresh schedules not checked: ${(error as Error).message}`));
     return changed;
   }
 
@@ -154,12 +180,19 @@ export class VerificationRefreshJobs implements OnApplicationBootstrap, OnApplic
     if (resealed > 0) this.logger.log(`Sealed ${resealed} stored keys again with the current bus key`);
   }
 
-  private add(listingId: string, source: VerificationSource) {
+  // The scheduler: its first run at `startDate` (at once when not given), then every period.
+  private add(listingId: string, source: VerificationSource, startDate?: number) {
+    const every = this.config.VERIFICATION_REFRESH_MS ?? 86_400_000;
     return this.queue.upsertJobScheduler(
       refreshSchedulerId(listingId, source),
-      { every: this.config.VERIFICATION_REFRESH_MS ?? 86_400_000 },
-      { name: 'refresh', data: { listing_id: listingId, source }, opts: { attempts: 3, backoff: { type: 'exponential', delay: 60_000 }, removeOnComplete: { age: 24 * 3600 }, removeOnFail: { age: 7 * 24 * 3600 } } },
+      startDate === undefined ? { every } : { every, startDate },
+      { name: 'refresh', data: { listing_id: listingId, source }, opts: JOB_OPTIONS },
     );
+  }
+
+  // One first read per connection: its id names when it was connected, so asking again adds nothing.
+  private addFirstRead(listingId: string, source: VerificationSource, connectedAt: Date) {
+    return this.queue.add('refresh', { listing_id: listingId, source }, { ...JOB_OPTIONS, jobId: `first-${listingId}-${source}-${connectedAt.getTime()}` });
   }
 
   private async quick(work: Promise<unknown>, failure: string): Promise<boolean> {

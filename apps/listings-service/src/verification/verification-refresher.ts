@@ -111,6 +111,8 @@ export class VerificationRefresher {
   async refresh(listingId: string, source: VerificationSource, now = new Date()): Promise<RefreshOutcome> {
     const [connection, status] = await Promise.all([this.repo.connection(listingId, source), this.repo.statusOf(listingId)]);
     if (!connection || status === null) return 'gone';
+    // Refused, or ended with its listing: only the seller's reconnect starts it again.
+    if (connection.state === 'revoked' || connection.credential.length === 0) return 'revoked';
     if (ENDED.has(status)) {
       await this.repo.retire(listingId, source, new Date(now.getTime() - FIGURES_CURRENT_FOR_MS), this.testMode);
       return 'ended';
@@ -131,7 +133,9 @@ export class VerificationRefresher {
     return this.repo.transaction(async (manager) => {
       const current = await this.repo.connection(listingId, source, manager);
       if (!current) return 'gone' as const;
-      if (!current.credential.equals(connection.credential)) return 'superseded' as const;
+      // Sealed again since (a bus key rotation) is the same key; another key is a reconnect, which wins.
+      const same = current.credential.equals(connection.credential) || this.seal.open(current.credential, listingId, source) === secret;
+      if (!same || current.state === 'revoked') return 'superseded' as const;
       const resealed = this.seal.isCurrent(current.credential) ? null : this.seal.seal(secret, listingId, source);
       await this.repo.recordSuccess(listingId, source, read.account_label, resealed, manager);
       await this.repo.insertSnapshot({ listing_id: listingId, ...read.snapshot }, manager);

@@ -39,6 +39,14 @@ export interface SnapshotRow {
 /** What a new snapshot holds. */
 export type NewSnapshot = Omit<SnapshotRow, 'taken_at'>;
 
+/** A connection the refresh keeps up: `unread` when no snapshot was taken since it was (last) connected. */
+export interface RefreshableRow {
+  listing_id: string;
+  source: VerificationSource;
+  connected_at: Date;
+  unread: boolean;
+}
+
 /** A GA4 consent's state as issued: single use, for one seller, listing and property. */
 export interface ConsentStateRow {
   listing_id: string;
@@ -107,7 +115,7 @@ export class VerificationRepository {
     return this.dataSource.transaction(async (manager) => {
       const [rows] = (await manager.query(
         `UPDATE listing_verifications SET state = $3, last_attempt_at = now(), last_error = $4
-         WHERE listing_id = $1 AND source = $2 AND credential = $5 RETURNING listing_id`,
+         WHERE listing_id = $1 AND source = $2 AND credential = $5 AND state <> 'revoked' RETURNING listing_id`,
         [listingId, source, state, error.slice(0, 500), credential],
       )) as [unknown[], number];
       if (rows.length === 0) return false;
@@ -198,13 +206,13 @@ export class VerificationRepository {
     const holds = (source: VerificationSource, claim: string) => `EXISTS (
         SELECT 1 FROM latest x JOIN listing_verifications v ON v.listing_id = x.listing_id AND v.source = x.source
         WHERE x.listing_id = l.id AND x.source = '${source}' AND v.state <> 'revoked' AND x.taken_at >= $2 AND ($3 OR NOT x.test_mode)
-          AND ${claim} * 100 <= COALESCE(x.monthly_average, 0) * 115)`;
+          AND ${claim} * 100 <= COALESCE(x.monthly_average, 0)::numeric * 115)`;
     const [rows] = (await (manager ?? this.dataSource).query(
       `WITH latest AS (
          SELECT DISTINCT ON (s.listing_id, s.source) s.listing_id, s.source, s.taken_at, s.test_mode, s.monthly_average
          FROM verification_snapshots s WHERE s.listing_id = ANY($1::uuid[]) ORDER BY s.listing_id, s.source, s.taken_at DESC
        ), holds AS (
-         SELECT l.id, ${holds('stripe', 'l.monthly_revenue::bigint * 100')} AS revenue, ${holds('ga4', 'l.monthly_traffic::bigint')} AS traffic
+         SELECT l.id, ${holds('stripe', 'l.monthly_revenue::numeric * 100')} AS revenue, ${holds('ga4', 'l.monthly_traffic::numeric')} AS traffic
          FROM listings l WHERE l.id = ANY($1::uuid[])
        )
        UPDATE listings l SET revenue_verified = h.revenue, traffic_verified = h.traffic FROM holds h
@@ -227,7 +235,7 @@ export class VerificationRepository {
   /** Connections whose credential is sealed under another key than `currentKeyId` (a bus key rotation): to seal again. */
   async sealedUnder(notKeyId: Buffer, after: string | null, limit: number): Promise<ConnectionRow[]> {
     return this.dataSource.query(
-      `SELECT * FROM listing_verifications WHERE substring(credential from 2 for ${notKeyId.length}) <> $1
+      `SELECT * FROM listing_verifications WHERE octet_length(credential) > 0 AND substring(credential from 2 for ${notKeyId.length}) <> $1
          AND ($2::text IS NULL OR (listing_id::text || source) > $2) ORDER BY listing_id::text || source LIMIT $3`,
       [notKeyId, after, limit],
     );
@@ -239,18 +247,35 @@ export class VerificationRepository {
   }
 
   /** The connections that refresh daily: their listing is live and their credential not refused. */
-  async refreshable(after: string | null, limit: number): Promise<{ listing_id: string; source: VerificationSource }[]> {
+  async refreshable(after: string | null, limit: number): Promise<RefreshableRow[]> {
     return this.dataSource.query(
-      `SELECT v.listing_id, v.source FROM listing_verifications v JOIN listings l ON l.id = v.listing_id
+      `SELECT v.listing_id, v.source, v.connected_at,
+         NOT EXISTS (SELECT 1 FROM verification_snapshots s WHERE s.listing_id = v.listing_id AND s.source = v.source AND s.taken_at >= v.connected_at) AS unread
+       FROM listing_verifications v JOIN listings l ON l.id = v.listing_id
        WHERE l.status = 'active' AND v.state <> 'revoked' AND ($1::text IS NULL OR (v.listing_id::text || v.source) > $1)
        ORDER BY v.listing_id::text || v.source LIMIT $2`,
       [after, limit],
     );
   }
 
+  /**
+   * Wipes the credentials of connections whose listing was sold or cancelled, whenever that happened (ADR 0084): the
+   * site's accounts are the buyer's now. The listings whose connections it ended.
+   */
+  async retireEnded(): Promise<string[]> {
+    const [rows] = (await this.dataSource.query(
+      `UPDATE listing_verifications v SET credential = '\\x'::bytea, state = 'revoked', last_attempt_at = now(),
+         last_error = 'The listing ended: its key or token was deleted.'
+       FROM listings l WHERE l.id = v.listing_id AND l.status IN ('sold', 'cancelled') AND octet_length(v.credential) > 0
+       RETURNING v.listing_id`,
+    )) as [{ listing_id: string }[], number];
+    return [...new Set(rows.map((row) => row.listing_id))];
+  }
+
   /** Keeps a GA4 consent's state until `expiresAt`. */
   async issueState(state: string, row: ConsentStateRow, expiresAt: Date): Promise<void> {
-    await this.dataSource.query(`DELETE FROM verification_states WHERE expires_at < now()`);
+    // One consent under way per seller and listing: a new one replaces it, so no one grows the table by asking again.
+    await this.dataSource.query(`DELETE FROM verification_states WHERE expires_at < now() OR (seller_id = $1 AND listing_id = $2)`, [row.seller_id, row.listing_id]);
     await this.dataSource.query(
       `INSERT INTO verification_states (state, listing_id, seller_id, property_id, expires_at) VALUES ($1, $2, $3, $4, $5)`,
       [state, row.listing_id, row.seller_id, row.property_id, expiresAt],

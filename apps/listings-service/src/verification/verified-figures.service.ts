@@ -128,7 +128,9 @@ export class VerifiedFiguresService {
       );
       await this.refresher.syncFlags([listing.id], manager);
     });
-    await this.jobs.refreshNow(listing.id, source);
+    // Not waited for: the answer must not outlast the caller's deadline on Redis, and the sweep queues what it missed.
+    const saved = await this.repo.connection(listing.id, source);
+    if (saved) void this.jobs.startReading(listing.id, source, saved.connected_at);
   }
 
   /** When a first read must have answered: VERIFICATION_TIMEOUT_MS, and before the caller's own deadline. */

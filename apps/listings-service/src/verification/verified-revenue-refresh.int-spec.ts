@@ -121,4 +121,31 @@ describe('verified revenue: the refresh (D24)', () => {
     expect((await h.listing(live.id)).verification?.revenue).toMatchObject({ state: 'revoked', monthly_average_cents: 25_000 });
     expect(await h.flags(live.id)).toEqual({ revenue_verified: false, traffic_verified: false });
   });
+
+  it("wipes the key of a listing sold while its schedule had ended, at the next sweep", async () => {
+    const seller = await h.person();
+    const live = await h.under.live(seller.user_id);
+    await h.connect(seller, live.id, h.account(15_000));
+    await h.verified(live.id);
+    const jobs = h.under.svc.app.get(VerificationRefreshJobs);
+    // Expired unsold: its run ended the schedule; then the seller accepts a bid after the close, and it is sold.
+    await h.under.ds.query(`UPDATE listings SET status = 'expired' WHERE id = $1`, [live.id]);
+    await jobs.unschedule(live.id, 'stripe');
+    await h.under.ds.query(`UPDATE listings SET status = 'sold' WHERE id = $1`, [live.id]);
+    await jobs.sweepNow();
+    const [row] = await h.under.ds.query('SELECT state, octet_length(credential) AS bytes FROM listing_verifications WHERE listing_id = $1', [live.id]);
+    expect(row).toEqual({ state: 'revoked', bytes: 0 });
+  });
+
+  it('reads at the sweep a connection never read since it was connected (its first read was not queued)', async () => {
+    const seller = await h.person();
+    const live = await h.under.live(seller.user_id);
+    await h.connect(seller, live.id, h.account(12_000));
+    await h.verified(live.id);
+    // A reconnect whose first read Redis did not take: connected after its newest snapshot, its scheduler still there.
+    await h.under.ds.query(`UPDATE listing_verifications SET connected_at = now() WHERE listing_id = $1`, [live.id]);
+    expect(await h.snapshots(live.id)).toBe(1);
+    await h.under.svc.app.get(VerificationRefreshJobs).reconcile();
+    await eventually(async () => expect(await h.snapshots(live.id)).toBe(2));
+  });
 });

@@ -118,6 +118,10 @@ describe('verified traffic (D24)', () => {
     const late = await start(seller, live.id, id);
     await ds.query(`UPDATE verification_states SET expires_at = now() - interval '1 second' WHERE state = $1`, [late]);
     expect((await failure(finish(seller, code(refresh), late))).status).toBe(400);
+    // A new consent for the listing replaces the one under way.
+    const replaced = await start(seller, live.id, id);
+    await start(seller, live.id, id);
+    expect((await failure(finish(seller, code(refresh), replaced))).status).toBe(400);
     // Someone else's listing cannot be started at all.
     expect((await failure(start(attacker, live.id, id))).status).toBe(403);
   });
