@@ -21,9 +21,10 @@ export const listingsEnv = {
   /** The Google OAuth client that reads GA4 with analytics.readonly (ADR 0084); GA4 is set up here when both are set. */
   GOOGLE_OAUTH_CLIENT_ID: unsetWhenEmpty(z.string().min(1)),
   GOOGLE_OAUTH_CLIENT_SECRET: unsetWhenEmpty(secretSchema('GOOGLE_OAUTH_CLIENT_SECRET')),
-  /** Where Google's consent page, token endpoint and Analytics Data API are, when not Google's own (a stand-in). */
+  /** Where Google's consent page, token and revocation endpoints and Analytics Data API are, when not Google's own (a stand-in). */
   GOOGLE_OAUTH_AUTHORIZE_URL: unsetWhenEmpty(urlSchema(['http:', 'https:'])),
   GOOGLE_OAUTH_TOKEN_URL: unsetWhenEmpty(urlSchema(['http:', 'https:'])),
+  GOOGLE_OAUTH_REVOKE_URL: unsetWhenEmpty(urlSchema(['http:', 'https:'])),
   GA4_DATA_API_URL: unsetWhenEmpty(urlSchema(['http:', 'https:'])),
   /**
    * npm start's sandbox (ADR 0084): listings-service runs the Stripe and Google stand-ins itself and reads any source a

@@ -58,6 +58,17 @@ export class VerificationRefresher {
     return this.repo.syncFlags(listingIds, new Date(now.getTime() - FIGURES_CURRENT_FOR_MS), this.testMode, manager);
   }
 
+  /**
+   * Gives a GA4 refresh token back at Google when its connection goes (ADR 0084): at most a couple of seconds, and a
+   * failure changes nothing here (the token is deleted here either way, and useless without our client's secret).
+   */
+  async revokeQuietly(refreshToken: string | null): Promise<void> {
+    if (!refreshToken || !this.traffic) return;
+    await withTimeout(this.traffic.revoke(refreshToken), 2_000, 'Google').catch((error: unknown) =>
+      this.logger.warn(`A Google Analytics token was not revoked at Google (${(error as Error)?.message ?? 'no answer'}); it is deleted here`),
+    );
+  }
+
   /** The last 12 complete months of a Stripe account's net revenue. Throws ProviderRefused or ProviderUnavailable. */
   async readStripe(key: string, now: Date): Promise<SourceRead> {
     if (!this.revenue) throw new ProviderUnavailable('Stripe verification is not set up on this marketplace');

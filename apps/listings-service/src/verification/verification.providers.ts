@@ -38,6 +38,7 @@ function trafficReader(config: Partial<ListingsConfig>, sandbox: VerificationSan
       clientSecret: config.GOOGLE_OAUTH_CLIENT_SECRET,
       authorizeUrl: config.GOOGLE_OAUTH_AUTHORIZE_URL,
       tokenUrl: config.GOOGLE_OAUTH_TOKEN_URL,
+      revokeUrl: config.GOOGLE_OAUTH_REVOKE_URL,
       dataApiEndpoint: config.GA4_DATA_API_URL,
       timeoutMs,
     });

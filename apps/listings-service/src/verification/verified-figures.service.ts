@@ -92,11 +92,13 @@ export class VerifiedFiguresService {
   /** Disconnects a source: its key or token and every figure taken from it are deleted, and the badge goes. */
   async disconnect(actor: Actor | null, listingId: string, source: VerificationSource): Promise<VerificationConnectionsDto> {
     const listing = authorizeConnect(requireActor(actor), await this.listings.findById(listingId));
+    const before = await this.repo.connection(listing.id, source);
     await this.repo.transaction(async (manager) => {
       await this.repo.deleteConnection(listing.id, source, manager);
       await this.refresher.syncFlags([listing.id], manager);
     });
     await this.jobs.unschedule(listing.id, source);
+    if (source === 'ga4' && before) await this.refresher.revokeQuietly(this.seal.open(before.credential, listing.id, source));
     return this.present(listing.id);
   }
 
@@ -120,6 +122,7 @@ export class VerifiedFiguresService {
 
   // The credential, sealed, replacing any before it (and its figures); its first full read runs at once as a job.
   private async keep(listing: ListingRecord, source: VerificationSource, secret: string, propertyId: string | null, accountLabel: string | null): Promise<void> {
+    const before = await this.repo.connection(listing.id, source);
     await this.repo.transaction(async (manager) => {
       const credential = this.seal.seal(secret, listing.id, source);
       await this.repo.saveConnection(
@@ -131,6 +134,9 @@ export class VerifiedFiguresService {
     // Not waited for: the answer must not outlast the caller's deadline on Redis, and the sweep queues what it missed.
     const saved = await this.repo.connection(listing.id, source);
     if (saved) void this.jobs.startReading(listing.id, source, saved.connected_at);
+    // A replaced Google grant is given back (not waited for: the seller's answer does not depend on it).
+    const replaced = source === 'ga4' && before ? this.seal.open(before.credential, listing.id, source) : null;
+    if (replaced && replaced !== secret) void this.refresher.revokeQuietly(replaced);
   }
 
   /** When a first read must have answered: VERIFICATION_TIMEOUT_MS, and before the caller's own deadline. */

@@ -53,6 +53,7 @@ describe('verified traffic (D24)', () => {
       GOOGLE_OAUTH_CLIENT_SECRET: google.client.secret,
       GOOGLE_OAUTH_AUTHORIZE_URL: at.authorizeUrl,
       GOOGLE_OAUTH_TOKEN_URL: at.tokenUrl,
+      GOOGLE_OAUTH_REVOKE_URL: at.revokeUrl,
       GA4_DATA_API_URL: `http://${at.dataApiEndpoint}`,
       VERIFICATION_TEST_MODE: true,
       VERIFICATION_TIMEOUT_MS: 800,
@@ -149,5 +150,20 @@ describe('verified traffic (D24)', () => {
     expect(shown.traffic_verified).toBe(false);
     expect(shown.verification?.traffic).toMatchObject({ state: 'revoked', monthly_average_sessions: 3_000 });
     expect(Date.parse(shown.verification?.traffic?.verified_at ?? '')).toBeLessThanOrEqual(Date.now());
+  });
+
+  it('gives the access back at Google when the seller disconnects, or connects another account', async () => {
+    const seller = await person();
+    const live = await under.live(seller.user_id);
+    const first = property(2_000);
+    await finish(seller, code(first.refresh), await start(seller, live.id, first.id));
+    await verified(live.id);
+    const second = property(4_000);
+    await finish(seller, code(second.refresh), await start(seller, live.id, second.id));
+    await eventually(() => expect(google.isRevoked(first.refresh)).toBe(true));
+    expect(google.isRevoked(second.refresh)).toBe(false);
+    await call(RPC.listings.disconnect, { id: live.id, source: 'ga4' }, seller);
+    expect(google.isRevoked(second.refresh)).toBe(true);
+    expect(await ds.query('SELECT 1 FROM listing_verifications WHERE listing_id = $1', [live.id])).toEqual([]);
   });
 });

@@ -10,6 +10,8 @@ export interface Ga4TrafficReaderOptions {
   authorizeUrl?: string;
   /** The token endpoint (Google's by default). */
   tokenUrl?: string;
+  /** Where Google's token revocation is, when not Google's own. */
+  revokeUrl?: string;
   /** The GA4 Data API: `host`, `host:port` or a URL (Google's by default). */
   dataApiEndpoint?: string;
   /** The Data API's protocol when dataApiEndpoint is not a URL. */
@@ -22,7 +24,7 @@ export const ANALYTICS_READONLY_SCOPE = 'https://www.googleapis.com/auth/analyti
 
 const PROPERTY_ID = /^\d{1,20}$/;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-type Phase = 'exchange' | 'refresh' | 'report';
+type Phase = 'exchange' | 'refresh' | 'report' | 'revoke';
 type RunReportResponse = protos.google.analytics.data.v1beta.IRunReportResponse;
 
 /**
@@ -102,6 +104,14 @@ export class Ga4TrafficReader implements TrafficReader {
     }
   }
 
+  async revoke(refresh_token: string): Promise<void> {
+    try {
+      await this.client().revokeToken(refresh_token);
+    } catch (error) {
+      throw googleFailure(error, 'revoke');
+    }
+  }
+
   /** A client per call: each holds one seller's credentials. */
   private client(): OAuth2Client {
     return new OAuth2Client({
@@ -110,6 +120,7 @@ export class Ga4TrafficReader implements TrafficReader {
       endpoints: {
         ...(this.options.authorizeUrl ? { oauth2AuthBaseUrl: this.options.authorizeUrl } : {}),
         ...(this.options.tokenUrl ? { oauth2TokenUrl: this.options.tokenUrl } : {}),
+        ...(this.options.revokeUrl ? { oauth2RevokeUrl: this.options.revokeUrl } : {}),
       },
       transporterOptions: {
         fetchImplementation: fetch,

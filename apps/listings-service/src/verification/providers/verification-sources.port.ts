@@ -72,6 +72,8 @@ export interface TrafficReader {
    * GA4 leaves out rows whose metrics are all zero.
    */
   monthly(refresh_token: string, property_id: string, from: string, to: string): Promise<TrafficMonth[]>;
+  /** Gives the access back at Google (its revoke endpoint): the refresh token stops working there too. */
+  revoke(refresh_token: string): Promise<void>;
 }
 
 /** Nest injection token of the RevenueReader. */

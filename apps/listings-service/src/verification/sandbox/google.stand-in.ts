@@ -75,8 +75,14 @@ export class GoogleStandIn {
   }
 
   /** The reader's options pointing at the stand-in (authorizeUrl, tokenUrl, dataApiEndpoint, protocol). */
-  get endpoints(): { authorizeUrl: string; tokenUrl: string; dataApiEndpoint: string; protocol: 'http' } {
-    return { authorizeUrl: `${this.base}/o/oauth2/v2/auth`, tokenUrl: `${this.base}/token`, dataApiEndpoint: this.base.replace('http://', ''), protocol: 'http' };
+  get endpoints(): { authorizeUrl: string; tokenUrl: string; revokeUrl: string; dataApiEndpoint: string; protocol: 'http' } {
+    return {
+      authorizeUrl: `${this.base}/o/oauth2/v2/auth`,
+      tokenUrl: `${this.base}/token`,
+      revokeUrl: `${this.base}/revoke`,
+      dataApiEndpoint: this.base.replace('http://', ''),
+      protocol: 'http',
+    };
   }
 
   /**
@@ -98,6 +104,11 @@ export class GoogleStandIn {
     if (grant) grant.revoked = true;
   }
 
+  /** True when the grant behind `refreshToken` was revoked (by the user, or by our revoke call). */
+  isRevoked(refreshToken: string): boolean {
+    return this.grants.get(refreshToken)?.revoked ?? false;
+  }
+
   /** Registers a GA4 property's months, readable by the Google users behind `readableBy` (refresh tokens). */
   addProperty(propertyId: string, months: TrafficMonth[], readableBy: string[], behaviour: Property['behaviour'] = 'ok'): void {
     this.properties.set(propertyId, { months: months.map((m) => ({ ...m })), readableBy: new Set(readableBy), behaviour });
@@ -109,9 +120,19 @@ export class GoogleStandIn {
     if (call.method === 'GET' && path === '/o/oauth2/v2/auth') return this.consent(call.url.searchParams);
     if (call.method === 'GET' && path === '/o/oauth2/v2/auth/decide') return this.decide(call.url.searchParams);
     if (call.method === 'POST' && path === '/token') return this.delayed(this.tokenBehaviour, () => this.token(call));
+    if (call.method === 'POST' && path === '/revoke') return this.revokeCall(call);
     const report = /^\/v1beta\/properties\/([^/:]+):runReport$/.exec(path);
     if (call.method === 'POST' && report) return this.report(report[1], call);
     return googleError(404, 'NOT_FOUND', `The stand-in has no ${call.method} ${path}`);
+  }
+
+  // Google's revocation endpoint: POST /revoke?token= (a refresh or access token) ends the grant behind it.
+  private revokeCall(call: StandInCall): StandInAnswer {
+    const token = call.url.searchParams.get('token') ?? new URLSearchParams(call.body).get('token') ?? '';
+    const grant = this.grants.get(token) ?? this.accessTokens.get(token);
+    if (!grant) return json(400, { error: 'invalid_token', error_description: 'Token expired or revoked' });
+    grant.revoked = true;
+    return json(200, {});
   }
 
   private delayed(behaviour: 'ok' | 'slow' | 'broken', answer: () => StandInAnswer): StandInAnswer {
