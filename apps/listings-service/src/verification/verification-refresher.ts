@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import type { VerificationSource } from '@market/contracts';
-import { FIGURES_CURRENT_FOR_MS, monthlyNetRevenue, verifiedDateRange, verifiedMonthlyAverage, verifiedMonths } from '@market/domain';
+import { FIGURES_CURRENT_FOR_MS, isStripeTestKey, monthlyNetRevenue, verifiedDateRange, verifiedMonthlyAverage, verifiedMonths } from '@market/domain';
 import { withTimeout } from '@market/server-kit';
 import { LISTINGS_CONFIG, type ListingsConfig } from '../listings.config';
 import { CredentialSeal } from './credential-seal';
@@ -81,7 +81,7 @@ export class VerificationRefresher {
       snapshot: {
         source: 'stripe',
         // A Stripe test-mode key reads test-mode charges: never real revenue (ADR 0084).
-        test_mode: this.testMode || key.startsWith('rk_test_'),
+        test_mode: this.testMode || isStripeTestKey(key),
         months: months.map((m) => ({ month: m.month, value: m.value })),
         monthly_average: verifiedMonthlyAverage(months),
         monthly_average_users: null,
@@ -125,7 +125,10 @@ export class VerificationRefresher {
     // Refused, or ended with its listing: only the seller's reconnect starts it again.
     if (connection.state === 'revoked' || connection.credential.length === 0) return 'revoked';
     if (ENDED.has(status)) {
-      await this.repo.retire(listingId, source, new Date(now.getTime() - FIGURES_CURRENT_FOR_MS), this.testMode);
+      await this.repo.transaction(async (manager) => {
+        await this.repo.retireEnded(listingId, manager);
+        await this.syncFlags([listingId], manager, now);
+      });
       return 'ended';
     }
     if (status !== 'active') return 'not_live';

@@ -69,11 +69,6 @@ export class VerificationRepository {
     return this.dataSource.transaction(work);
   }
 
-  /** The listing's connections, by source. */
-  async connections(listingId: string): Promise<ConnectionRow[]> {
-    return this.dataSource.query(`SELECT * FROM listing_verifications WHERE listing_id = $1`, [listingId]);
-  }
-
   /** One connection, locked for the refresh that holds it when `manager` is given. */
   async connection(listingId: string, source: VerificationSource, manager?: EntityManager): Promise<ConnectionRow | null> {
     const rows: ConnectionRow[] = await (manager ?? this.dataSource).query(
@@ -83,17 +78,19 @@ export class VerificationRepository {
     return rows[0] ?? null;
   }
 
-  /** Connects (or connects again) a source: a new credential replaces the old, and its state starts active. */
-  async saveConnection(row: Pick<ConnectionRow, 'listing_id' | 'source' | 'seller_id' | 'credential' | 'property_id' | 'account_label' | 'test_mode'>, manager: EntityManager): Promise<void> {
-    await manager.query(
+  /** Connects (or connects again) a source: a new credential replaces the old, and its state starts active. When it was connected. */
+  async saveConnection(row: Pick<ConnectionRow, 'listing_id' | 'source' | 'seller_id' | 'credential' | 'property_id' | 'account_label' | 'test_mode'>, manager: EntityManager): Promise<Date> {
+    const [saved]: { connected_at: Date }[] = await manager.query(
       `INSERT INTO listing_verifications (listing_id, source, seller_id, credential, property_id, account_label, test_mode, state, last_attempt_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, 'active', now())
        ON CONFLICT (listing_id, source) DO UPDATE SET seller_id = $3, credential = $4, property_id = $5, account_label = $6, test_mode = $7,
-         state = 'active', connected_at = now(), last_attempt_at = now(), last_error = NULL`,
+         state = 'active', connected_at = now(), last_attempt_at = now(), last_error = NULL
+       RETURNING connected_at`,
       [row.listing_id, row.source, row.seller_id, row.credential, row.property_id, row.account_label, row.test_mode],
     );
     // A new account or property: the figures of the one it replaces are not this one's.
     await manager.query(`DELETE FROM verification_snapshots WHERE listing_id = $1 AND source = $2`, [row.listing_id, row.source]);
+    return saved.connected_at;
   }
 
   /** Records a refresh that worked: the state, the account's label and, when given, the credential sealed again. */
@@ -128,21 +125,6 @@ export class VerificationRepository {
   async statusOf(listingId: string): Promise<string | null> {
     const rows: { status: string }[] = await this.dataSource.query(`SELECT status FROM listings WHERE id = $1`, [listingId]);
     return rows[0]?.status ?? null;
-  }
-
-  /**
-   * Ends a connection whose listing was sold or cancelled (ADR 0084): the credential is wiped (the site's accounts are
-   * the buyer's now) and the connection shows as no longer connected; the figures stay as they were last verified.
-   */
-  async retire(listingId: string, source: VerificationSource, currentSince: Date, testMode: boolean): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
-      await manager.query(
-        `UPDATE listing_verifications SET credential = '\\x'::bytea, state = 'revoked', last_attempt_at = now(),
-           last_error = 'The listing ended: its key or token was deleted.' WHERE listing_id = $1 AND source = $2`,
-        [listingId, source],
-      );
-      await this.syncFlags([listingId], currentSince, testMode, manager);
-    });
   }
 
   /** Deletes a source's connection and every snapshot taken from it. */
@@ -259,15 +241,18 @@ export class VerificationRepository {
   }
 
   /**
-   * Wipes the credentials of connections whose listing was sold or cancelled, whenever that happened (ADR 0084): the
-   * site's accounts are the buyer's now. The listings whose connections it ended.
+   * Wipes the credentials of connections whose listing was sold or cancelled (of `listingId`, or of every listing),
+   * whenever that happened (ADR 0084): the site's accounts are the buyer's now, and the connection shows as no longer
+   * connected while its figures stay as last verified. The listings whose connections it ended.
    */
-  async retireEnded(): Promise<string[]> {
-    const [rows] = (await this.dataSource.query(
+  async retireEnded(listingId: string | null = null, manager?: EntityManager): Promise<string[]> {
+    const [rows] = (await (manager ?? this.dataSource).query(
       `UPDATE listing_verifications v SET credential = '\\x'::bytea, state = 'revoked', last_attempt_at = now(),
          last_error = 'The listing ended: its key or token was deleted.'
        FROM listings l WHERE l.id = v.listing_id AND l.status IN ('sold', 'cancelled') AND octet_length(v.credential) > 0
+         AND ($1::uuid IS NULL OR v.listing_id = $1)
        RETURNING v.listing_id`,
+      [listingId],
     )) as [{ listing_id: string }[], number];
     return [...new Set(rows.map((row) => row.listing_id))];
   }

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import type { Actor, ConnectStripe, ListingDto, VerificationConnectionsDto, VerificationSource } from '@market/contracts';
 import { VERIFICATION_SOURCES } from '@market/contracts';
 import { badRequest, conflict, currentDeadline, requireActor, unavailable, withTimeout } from '@market/server-kit';
-import { verifiedMonths } from '@market/domain';
+import { isStripeTestKey, verifiedMonths } from '@market/domain';
 import { ListingsRepository, type ListingRecord } from '../listings/listings.repository';
 import { CredentialSeal } from './credential-seal';
 import { VerificationRepository } from './verification.repository';
@@ -46,12 +46,11 @@ export class VerifiedFiguresService {
    */
   async connectStripe(actor: Actor | null, listingId: string, input: ConnectStripe): Promise<VerificationConnectionsDto> {
     const listing = authorizeConnect(requireActor(actor), await this.listings.findById(listingId));
-    const setUp = this.refresher.setUp('stripe');
-    if (!setUp.available || !this.refresher.revenue) throw conflict('Stripe verification is not set up on this marketplace');
-    if (input.key.startsWith('rk_test_') && !setUp.test_mode) {
+    const revenue = this.refresher.revenue;
+    if (!revenue) throw conflict('Stripe verification is not set up on this marketplace');
+    if (isStripeTestKey(input.key) && !this.refresher.testMode) {
       throw badRequest("A test-mode key (rk_test_) reads Stripe's test data, not the site's revenue: paste a live restricted key (rk_live_).");
     }
-    const revenue = this.refresher.revenue;
     const deadline = this.deadline();
     const checked = await this.firstRead(() => revenue.check(input.key), 'Stripe', deadline);
     await this.keep(listing, 'stripe', input.key, null, checked.account_label);
@@ -122,20 +121,21 @@ export class VerifiedFiguresService {
 
   // The credential, sealed, replacing any before it (and its figures); its first full read runs at once as a job.
   private async keep(listing: ListingRecord, source: VerificationSource, secret: string, propertyId: string | null, accountLabel: string | null): Promise<void> {
-    const before = await this.repo.connection(listing.id, source);
-    await this.repo.transaction(async (manager) => {
+    // Only a Google grant is given back when replaced: a Stripe key is the seller's to revoke.
+    const before = source === 'ga4' ? await this.repo.connection(listing.id, source) : null;
+    const connectedAt = await this.repo.transaction(async (manager) => {
       const credential = this.seal.seal(secret, listing.id, source);
-      await this.repo.saveConnection(
-        { listing_id: listing.id, source, seller_id: listing.seller_id, credential, property_id: propertyId, account_label: accountLabel, test_mode: this.refresher.testMode || secret.startsWith('rk_test_') },
+      const testMode = this.refresher.testMode || isStripeTestKey(secret);
+      const at = await this.repo.saveConnection(
+        { listing_id: listing.id, source, seller_id: listing.seller_id, credential, property_id: propertyId, account_label: accountLabel, test_mode: testMode },
         manager,
       );
       await this.refresher.syncFlags([listing.id], manager);
+      return at;
     });
     // Not waited for: the answer must not outlast the caller's deadline on Redis, and the sweep queues what it missed.
-    const saved = await this.repo.connection(listing.id, source);
-    if (saved) void this.jobs.startReading(listing.id, source, saved.connected_at);
-    // A replaced Google grant is given back (not waited for: the seller's answer does not depend on it).
-    const replaced = source === 'ga4' && before ? this.seal.open(before.credential, listing.id, source) : null;
+    void this.jobs.startReading(listing.id, source, connectedAt);
+    const replaced = before ? this.seal.open(before.credential, listing.id, source) : null;
     if (replaced && replaced !== secret) void this.refresher.revokeQuietly(replaced);
   }
 
@@ -162,7 +162,7 @@ export class VerifiedFiguresService {
   }
 
   private async present(listingId: string): Promise<VerificationConnectionsDto> {
-    const [connections, snapshots] = await Promise.all([this.repo.connections(listingId), this.repo.latestSnapshots([listingId])]);
+    const [connections, snapshots] = await Promise.all([this.repo.connectionsOf([listingId]), this.repo.latestSnapshots([listingId])]);
     return {
       listing_id: listingId,
       sources: VERIFICATION_SOURCES.map((source) =>

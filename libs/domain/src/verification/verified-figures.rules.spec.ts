@@ -1,4 +1,4 @@
-import { FIGURES_CURRENT_FOR_MS, figureState, verifiedDateRange, isClaimInflated, monthlyNetRevenue, verifiedMonthlyAverage, verifiedMonths } from './verified-figures.rules';
+import { FIGURES_CURRENT_FOR_MS, figureState, isStripeTestKey, verifiedDateRange, isClaimInflated, monthlyNetRevenue, verifiedMonthlyAverage, verifiedMonths } from './verified-figures.rules';
 
 describe('verified figures (D24)', () => {
   const now = new Date('2026-12-07T10:00:00.000Z');
@@ -75,5 +75,11 @@ describe('verified figures (D24)', () => {
     expect(verifiedDateRange(now)).toEqual({ from: '2025-12-01', to: '2026-11-30' });
     expect(verifiedDateRange(new Date('2026-03-01T00:00:00.000Z'))).toEqual({ from: '2025-03-01', to: '2026-02-28' });
     expect(verifiedDateRange(new Date('2024-03-31T23:59:59.999Z')).to).toBe('2024-02-29');
+  });
+
+  it('tells a Stripe test-mode key from a live one', () => {
+    expect(isStripeTestKey('rk_test_abc123')).toBe(true);
+    expect(isStripeTestKey('rk_live_abc123')).toBe(false);
+    expect(isStripeTestKey('xrk_test_abc')).toBe(false);
   });
 });

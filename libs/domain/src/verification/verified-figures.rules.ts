@@ -90,3 +90,8 @@ export function verifiedDateRange(now: Date): { from: string; to: string } {
   const to = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 0));
   return { from: from.toISOString().slice(0, 10), to: to.toISOString().slice(0, 10) };
 }
+
+/** A Stripe test-mode key (rk_test_, sk_test_): it reads Stripe's test data, which its owner can make up (ADR 0084). */
+export function isStripeTestKey(key: string): boolean {
+  return /^(rk|sk)_test_/.test(key);
+}

@@ -1,6 +1,7 @@
 import { useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { ListingDto } from '@market/contracts';
 import { formatBusinessAge, formatDollars, formatTraffic, monthlyProfit } from '@market/domain';
+import { FactList } from './FactList';
 
 const TABS = ['Overview', 'Financials', 'Traffic & SEO', 'Details'] as const;
 type Tab = (typeof TABS)[number];
@@ -8,18 +9,7 @@ type Tab = (typeof TABS)[number];
 const tabId = (tab: Tab) => `listing-tab-${TABS.indexOf(tab)}`;
 const formatDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
 
-function Facts({ rows }: { rows: Array<[string, ReactNode]> }) {
-  return (
-    <dl className="facts">
-      {rows.map(([label, value]) => (
-        <div key={label}>
-          <dt>{label}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
+const Facts = ({ rows }: { rows: Array<[string, ReactNode]> }) => <FactList rows={rows} className="facts" />;
 
 function TextBlock({ heading, text, empty }: { heading: string; text: string | null; empty: string }) {
   return (

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { ListingVerificationDto, VerifiedRevenueDto, VerifiedTrafficDto } from '@market/contracts';
 import { chargesDescribedAs } from '../../components/listing/figure-badges';
 import { formatCents } from '../../lib/money';
+import { FactList } from './FactList';
 import { MonthlyBars } from './MonthlyBars';
 import {
   compactNumber,
@@ -53,18 +54,7 @@ function ClaimWarning({ text }: { text: string | null }) {
   );
 }
 
-function Compare({ rows }: { rows: Array<[string, ReactNode]> }) {
-  return (
-    <dl className="verified-compare">
-      {rows.map(([label, value]) => (
-        <div key={label}>
-          <dt>{label}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
+const Compare = ({ rows }: { rows: Array<[string, ReactNode]> }) => <FactList rows={rows} className="verified-compare" />;
 
 /** Verified revenue (Stripe): the monthly average beside the claim, and the 12 months. */
 export function VerifiedRevenue({ figure }: { figure: VerifiedRevenueDto }) {

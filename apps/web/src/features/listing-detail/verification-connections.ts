@@ -5,6 +5,7 @@ import {
   type VerificationConnectionsDto,
   type VerificationSource,
 } from '@market/contracts';
+import { isStripeTestKey } from '@market/domain';
 import { firstReadFailed } from './verification-reading';
 
 /** The seller's names of the two sources (D24). */
@@ -65,7 +66,7 @@ const STRIPE_TEST_KEY_REFUSED = 'A test-mode key (rk_test_) reads Stripe’s tes
 export function stripeKeyProblem(key: string, testMode: boolean): string | null {
   const parsed = ConnectStripeSchema.safeParse({ key });
   if (!parsed.success) return parsed.error.issues[0]?.message ?? 'That is not a Stripe restricted key';
-  if (parsed.data.key.startsWith('rk_test_') && !testMode) return STRIPE_TEST_KEY_REFUSED;
+  if (isStripeTestKey(parsed.data.key) && !testMode) return STRIPE_TEST_KEY_REFUSED;
   return null;
 }
 
