@@ -10,7 +10,8 @@ import { parseTsQuery, termCount, type ParsedTsQuery } from './ts-query';
 
 // A listing as the index keeps it; lexemes joined by a unit separator, which no lexeme holds, so reading a row is one
 // split instead of parsing a text[] (a million rows load several times faster).
-const INDEX_COLUMNS = `id, category, listing_type, featured, revenue_verified, traffic_verified,
+// bench:browse builds an index with the same.
+export const INDEX_COLUMNS = `id, category, listing_type, featured, revenue_verified, traffic_verified,
   price::float8 AS price, monthly_revenue::float8 AS monthly_revenue,
   (extract(epoch FROM created_at) * 1000000)::bigint::text AS created_us, array_to_string(tsvector_to_array(search), chr(31)) AS lexemes`;
 const LOAD_CHUNK = 20_000;
@@ -35,9 +36,10 @@ const CATCH_UP_EVERY_MS = 25;
 const answers = counter({ name: 'market_browse_answers_total', help: 'Browse pages by who chose them: the in-memory index or PostgreSQL (ADR 0081)', labelNames: ['source'] });
 
 /** A row as the feed reads it: created_us as text (a bigint) and the lexemes joined. */
-type IndexRow = Omit<IndexedListing, 'created_us' | 'lexemes'> & { created_us: string; lexemes: string };
+export type IndexRow = Omit<IndexedListing, 'created_us' | 'lexemes'> & { created_us: string; lexemes: string };
 
-const toListing = (row: IndexRow): IndexedListing => ({
+/** A row as read, as the index takes it. */
+export const toListing = (row: IndexRow): IndexedListing => ({
   id: row.id,
   category: row.category,
   listing_type: row.listing_type,

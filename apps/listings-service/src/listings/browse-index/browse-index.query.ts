@@ -3,6 +3,9 @@ import type { GridCell } from '../browse-query';
 import { BLOCK, DEAD_CELL, SORT_KEYS, type BrowseIndex } from './browse-index';
 import { CELLS_PER_CATEGORY, FLAG_BITS, REVENUE_VERIFIED_BIT, TRAFFIC_VERIFIED_BIT, flagFilter } from './browse-index.layout';
 import { evaluate } from './posting-sets';
+import { choosePage } from './browse-index.page';
+
+export { pickRanks } from './browse-index.page';
 import type { TsQueryNode } from './ts-query';
 
 /** A browse page from the index: the page's ids in order, and the counts grid its total and facets come from. */
@@ -28,52 +31,6 @@ function slice(index: BrowseIndex, k: number, min: number, max: number): [number
     return lo;
   };
   return [bound(min, false), bound(max, true)];
-}
-
-/**
- * Positions [offset, need) in rank order (descending: from the highest) of the first `n` ranks in `ranks` (which it
- * reorders). Few ranks are sorted; many keep only the `need` best in a heap, so a page of a large match set costs a pass
- * over it, not its sort.
- */
-export function pickRanks(ranks: Int32Array, n: number, offset: number, need: number, descending: boolean): number[] {
-  const out: number[] = [];
-  if (n <= 4096 || need * 4 >= n) {
-    const sorted = ranks.subarray(0, n).sort();
-    for (let i = offset; i < Math.min(need, n); i++) out.push(descending ? sorted[n - 1 - i] : sorted[i]);
-    return out;
-  }
-  // A max-heap of the `need` smallest values; descending ranks enter as -rank - 1, so the smallest are the highest.
-  const heap = new Int32Array(need);
-  let size = 0;
-  const siftDown = (at: number) => {
-    const value = heap[at];
-    for (;;) {
-      let child = at * 2 + 1;
-      if (child >= size) break;
-      if (child + 1 < size && heap[child + 1] > heap[child]) child++;
-      if (heap[child] <= value) break;
-      heap[at] = heap[child];
-      at = child;
-    }
-    heap[at] = value;
-  };
-  for (let i = 0; i < n; i++) {
-    const value = descending ? -ranks[i] - 1 : ranks[i];
-    if (size < need) {
-      let at = size++;
-      while (at > 0 && heap[(at - 1) >> 1] < value) {
-        heap[at] = heap[(at - 1) >> 1];
-        at = (at - 1) >> 1;
-      }
-      heap[at] = value;
-    } else if (value < heap[0]) {
-      heap[0] = value;
-      siftDown(0);
-    }
-  }
-  const best = heap.subarray(0, size).sort();
-  for (let i = offset; i < size; i++) out.push(descending ? -best[i] - 1 : best[i]);
-  return out;
 }
 
 /** Adds the kept per-cell counters of the cells whose flags match to the counts. */
@@ -111,7 +68,9 @@ export function answerFromIndex(index: BrowseIndex, query: BrowseListingsQuery, 
     wantedPair[pair] = (wantedCategory === -1 || pair >> 1 === wantedCategory) && (wantedType === -1 || (pair & 1) === wantedType) ? 1 : 0;
   }
   const k = SORT_KEYS.indexOf(query.sort_by);
-  const rankK = index.rank[k];
+  // Every filter but the ranges and the search, per cell: one read where a slot's cell is known.
+  const shownCell = new Uint8Array(categoryCount * CELLS_PER_CATEGORY);
+  for (let c = 0; c < shownCell.length; c++) shownCell[c] = (c & counting.mask) === counting.want && wantedPair[c >> FLAG_BITS] === 1 && shownFlags(c) ? 1 : 0;
 
   const set = search ? evaluate(search, (lexeme) => index.postings.get(lexeme)) : null;
   // The set is marked only where a slot outside it must be told apart (a pass over other slots, a walk).
@@ -129,7 +88,6 @@ export function answerFromIndex(index: BrowseIndex, query: BrowseListingsQuery, 
     (!priced || (price[s] >= minPrice && price[s] <= maxPrice)) &&
     (!earning || (revenue[s] >= minRevenue && revenue[s] <= maxRevenue)) &&
     inSearch(s);
-  const shown = (s: number) => counted(s) && wantedPair[liveCell[s] >> FLAG_BITS] === 1 && shownFlags(liveCell[s]);
 
   // Where matches can be: a positive search's slots, or the narrowest range slice, or every slot.
   const priceSlice = priced ? slice(index, PRICE, minPrice, maxPrice) : null;
@@ -184,7 +142,7 @@ export function answerFromIndex(index: BrowseIndex, query: BrowseListingsQuery, 
         if (priced && (price[s] < minPrice || price[s] > maxPrice)) continue;
         if (earning && (revenue[s] < minRevenue || revenue[s] > maxRevenue)) continue;
         cells[cell]++;
-        if (wantedPair[cell >> FLAG_BITS] === 1 && shownFlags(cell)) found[n++] = s;
+        if (shownCell[cell] === 1) found[n++] = s;
       }
     } else {
       // A range's slice, read in its order: the cells and the other range's key are kept along it (ADR 0082); an
@@ -198,7 +156,7 @@ export function answerFromIndex(index: BrowseIndex, query: BrowseListingsQuery, 
         if (otherRanged && (other[i] < otherMin || other[i] > otherMax)) continue;
         if (checkSearch && (mark[slots[i]] === stamp) === negated) continue;
         cells[cell]++;
-        if (wantedPair[cell >> FLAG_BITS] === 1 && shownFlags(cell)) found[n++] = slots[i];
+        if (shownCell[cell] === 1) found[n++] = slots[i];
       }
     }
     gathered = n;
@@ -232,65 +190,24 @@ export function answerFromIndex(index: BrowseIndex, query: BrowseListingsQuery, 
     if (wantedPair[pair] === 1 && shownFlags(c)) total += cells[c];
   }
 
-  const descending = query.sort_order !== 'asc';
   const offset = (query.page - 1) * query.limit;
-  const need = offset + query.limit;
   if (total <= offset) return { ids: [], grid };
-  // A walk of the sort order passes about need × span / total slots; the gathered ranks cost one more pass over them.
-  const walk = k === PRICE && priceSlice ? priceSlice : k === REVENUE && revenueSlice ? revenueSlice : ([0, index.order[k].length] as [number, number]);
-  const walkCost = (need * (walk[1] - walk[0])) / total;
-  const order = index.order[k];
-  if (gathered >= 0 && gathered <= walkCost) {
-    // The kept slots become their ranks in place.
-    for (let i = 0; i < gathered; i++) found[i] = rankK[found[i]];
-    return { ids: pickRanks(found, gathered, offset, need, descending).map((r) => index.ids[order[r]]), grid };
-  }
-  if (gathered < 0 && narrowest && narrowest.to - narrowest.from + total < walkCost) {
-    markSet();
-    let n = 0;
-    for (let i = narrowest.from; i < narrowest.to; i++) {
-      const s = narrowest.slots[i];
-      if (shown(s)) found[n++] = rankK[s];
-    }
-    return { ids: pickRanks(found, n, offset, need, descending).map((r) => index.ids[order[r]]), grid };
-  }
-  markSet();
-  const slots: number[] = [];
-  // With no search and no range but the sort key's, whether a slot is shown depends on its cell alone: a block's
-  // prefix counts say how many it shows, so blocks before the page (or showing none) are passed whole.
   const byCells = !set && !(priceSlice && k !== PRICE) && !(revenueSlice && k !== REVENUE) && index.blockCells === categoryCount * CELLS_PER_CATEGORY;
-  const wantedCells: number[] = [];
-  if (byCells) {
-    for (let c = 0; c < index.blockCells; c++) if (wantedPair[c >> FLAG_BITS] === 1 && (c & mask) === want) wantedCells.push(c);
-  }
-  const blocks = index.blocks[k];
-  const width = index.blockCells;
-  const shownIn = (block: number) => {
-    let n = 0;
-    for (const c of wantedCells) n += blocks[(block + 1) * width + c] - blocks[block * width + c];
-    return n;
-  };
-  let seen = 0;
-  let i = descending ? walk[1] - 1 : walk[0];
-  while (descending ? i >= walk[0] : i < walk[1]) {
-    if (byCells) {
-      // At a block's first position (its last, walking down) with the whole block inside the walk.
-      const block = descending ? (i + 1) / BLOCK - 1 : i / BLOCK;
-      const whole = Number.isInteger(block) && block * BLOCK >= walk[0] && (block + 1) * BLOCK <= walk[1];
-      if (whole) {
-        const n = shownIn(block);
-        if (seen + n <= offset) {
-          seen += n;
-          i += descending ? -BLOCK : BLOCK;
-          continue;
-        }
-      }
-    }
-    const s = order[i];
-    i += descending ? -1 : 1;
-    if (!shown(s)) continue;
-    if (seen++ >= offset) slots.push(s);
-    if (seen >= need) break;
-  }
-  return { ids: slots.map((s) => index.ids[s]), grid };
+  const ids = choosePage(index, {
+    sortKey: k,
+    descending: query.sort_order !== 'asc',
+    offset,
+    need: offset + query.limit,
+    total,
+    shownCell,
+    price: priced ? [minPrice, maxPrice] : null,
+    revenue: earning ? [minRevenue, maxRevenue] : null,
+    inSearch: set ? (s) => (markSet(), inSearch(s)) : null,
+    keySlice: k === PRICE && priceSlice ? priceSlice : k === REVENUE && revenueSlice ? revenueSlice : null,
+    slice: gathered < 0 && narrowest ? { along: narrowest.along, from: narrowest.from, to: narrowest.to } : null,
+    gathered,
+    found,
+    wantedCells: byCells ? [...shownCell.keys()].filter((c) => shownCell[c] === 1) : null,
+  });
+  return { ids, grid };
 }

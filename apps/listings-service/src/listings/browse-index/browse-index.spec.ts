@@ -211,6 +211,38 @@ describe('the browse index (ADR 0081)', () => {
     expect(answerFromIndex(index, BrowseListingsQuerySchema.parse({}), 'empty')).toEqual({ ids: [], grid: [] });
   });
 
+  it('gives up a walk of the sort order whose matches all lie at its far end, for the gathered matches or the range', () => {
+    // A word whose listings all sell high (sorted cheapest first), and a revenue range whose listings are all the
+    // oldest (sorted newest first): the walk's estimate (need × span / total) is far short of where the matches are.
+    const r = seededRandom(29);
+    const rows = Array.from({ length: 20_000 }, (_, n) => {
+      const late = n % 4 === 0;
+      return {
+        ...listing(r, n),
+        price: late ? 1_000_000 + r(1000) * 1000 : 1000 * (1 + r(900)),
+        monthly_revenue: late ? 50_000 + r(100) : r(10_000),
+        created_us: 1_700_000_000_000_000 + (late ? 0 : 1_000_000_000) + n * 1000,
+        lexemes: late ? ['late'] : ['early'],
+      };
+    });
+    const index = new BrowseIndex();
+    index.add(rows);
+    index.sortAll();
+    const cases: Array<[Record<string, string>, TsQueryNode | undefined]> = [
+      [{ search: 'late', sort_by: 'price', sort_order: 'asc', page: '3' }, parseTsQuery("'late'") as TsQueryNode],
+      [{ search: 'late', category: 'Blog', sort_by: 'price', sort_order: 'asc', page: '2', limit: '10' }, parseTsQuery("'late'") as TsQueryNode],
+      [{ min_revenue: '50000', category: 'SaaS', sort_by: 'created_at', sort_order: 'desc', page: '4' }, undefined],
+      [{ min_revenue: '50000', listing_type: 'fixed', sort_by: 'price', sort_order: 'asc', page: '2' }, undefined],
+    ];
+    for (const [raw, search] of cases) {
+      const query = BrowseListingsQuerySchema.parse(raw);
+      const expected = reference(rows, query, search);
+      const got = answerFromIndex(index, query, search);
+      expect({ raw, ids: got.ids, total: totalAndFacets(got.grid, query).total }).toEqual({ raw, ids: expected.ids, total: expected.total });
+      expect(got.ids).toHaveLength(query.limit);
+    }
+  });
+
   it('picks a page of ranks as a full sort would, from few ranks and from many (the heap)', () => {
     const r = seededRandom(17);
     for (let round = 0; round < 60; round++) {
