@@ -136,7 +136,7 @@ function walkOrder(index: BrowseIndex, page: PageRequest, walk: [number, number]
     if (seen++ >= offset) ranks.push(at);
     if (seen >= need) break;
   }
-  return ranks.map((r) => index.ids[order[r]]);
+  return idsAt(index, page, ranks);
 }
 
 /** Ids of positions of the sort order. */
