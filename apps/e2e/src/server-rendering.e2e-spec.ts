@@ -3,6 +3,7 @@ import type { Browser } from 'playwright-core';
 import { solidPng } from '@market/server-kit/testing';
 import { approveListing, createListingViaApi, registerAccount } from './support/api';
 import { baseUrl, launchBrowser, snap } from './support/browser';
+import { loggedInPage } from './support/sales';
 
 const TAG = `ssr${randomBytes(4).toString('hex')}`;
 
@@ -92,6 +93,29 @@ describe('server-rendered public pages', () => {
     expect(browseReads).toEqual([]);
     expect(problems).toEqual([]);
     await context.close();
+  });
+
+  it('hands a press made before the app ran to the button in its place when that part was rendered again', async () => {
+    const buyer = await registerAccount('ssrbuyer');
+    const page = await loggedInPage(browser, buyer);
+    // The app's modules are held back, so the press lands on the server's HTML before anything runs.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/start-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${baseUrl()}/listing/${listingId}`, { waitUntil: 'domcontentloaded' });
+    await page.getByRole('button', { name: 'Contact Seller' }).click();
+    // React mending a difference from the server's HTML renders that part again: the pressed element is replaced by a
+    // new one saying the same, in the same place.
+    await page.evaluate(() => {
+      const pressed = Array.from(document.querySelectorAll('button')).find((button) => button.textContent === 'Contact Seller');
+      pressed?.replaceWith(pressed.cloneNode(true));
+    });
+    release();
+    await page.getByRole('dialog', { name: 'Contact Seller' }).getByLabel('Message').waitFor();
+    await page.context().close();
   });
 
   it('answers an unknown address 404 with the not-found page', async () => {

@@ -15,13 +15,27 @@ const isField = (target: EventTarget | null): target is Field =>
   target instanceof HTMLTextAreaElement ||
   (target instanceof HTMLInputElement && !UNTYPED.has(target.type));
 
-/** A pressed button as it was: handed over only if it still is the same button saying the same thing. */
+/**
+ * A pressed button as it was: handed over only if it still is the same button saying the same thing. `nth` is its place
+ * among the buttons saying that: a part of the page React renders again (a hydration mismatch it mends) replaces the
+ * element, and the new one in the same place is then the same button.
+ */
 interface Press {
   button: HTMLElement;
   label: string;
+  nth: number;
 }
 
+const BUTTONS = 'button, input[type="submit"]';
 const labelOf = (button: HTMLElement) => `${button.getAttribute('aria-label') ?? ''}|${button.textContent ?? ''}`;
+const sameLabelled = (doc: Document, label: string) => [...doc.querySelectorAll<HTMLElement>(BUTTONS)].filter((b) => labelOf(b) === label);
+
+/** The kept press's button now: the element itself, else the one in its place among those saying the same, else null. */
+function buttonOf(doc: Document, press: Press): HTMLElement | null {
+  const button = press.button.isConnected ? press.button : (sameLabelled(doc, press.label)[press.nth] ?? null);
+  if (!button || button.hasAttribute('disabled') || labelOf(button) !== press.label) return null;
+  return button;
+}
 
 /** Writes `value` into a field so that React sees a change and calls its onChange, as if it had just been typed. */
 function retype(field: Field, value: string): void {
@@ -56,14 +70,15 @@ export function holdEarlyEvents(doc: Document): EarlyEvents {
     if (isField(event.target)) values.set(event.target, event.target.value);
   };
   const onClick = (event: MouseEvent) => {
-    const button = event.target instanceof Element ? event.target.closest<HTMLElement>('button, input[type="submit"]') : null;
+    const button = event.target instanceof Element ? event.target.closest<HTMLElement>(BUTTONS) : null;
     if (!button || !event.isTrusted) return;
     // Without the app a button does nothing, and a submit button would send its form the old way; a page already
     // hydrated whose session is not yet known must not act on it either (it would act as a guest), so it is kept from
     // React until the hand-over presses it again.
     event.preventDefault();
     event.stopPropagation();
-    press = { button, label: labelOf(button) };
+    const label = labelOf(button);
+    press = { button, label, nth: sameLabelled(doc, label).indexOf(button) };
   };
   const stop = () => {
     if (!holding) return;
@@ -91,8 +106,8 @@ export function holdEarlyEvents(doc: Document): EarlyEvents {
       const kept = press;
       press = null;
       // A press made before it was known who is signed in is not made as a guest: without the session it is dropped.
-      if (!kept || !known || !kept.button.isConnected || kept.button.hasAttribute('disabled') || labelOf(kept.button) !== kept.label) return;
-      kept.button.click();
+      const button = kept && known ? buttonOf(doc, kept) : null;
+      button?.click();
     },
     release() {
       stop();

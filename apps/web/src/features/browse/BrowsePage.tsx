@@ -10,6 +10,7 @@ import {
   SORT_OPTIONS,
   hasActiveFilters,
   parseBrowseParams,
+  sameQuery,
   toApiParams,
   toSearchParams,
   type BrowseFilters as Filters,
@@ -40,7 +41,14 @@ export function BrowsePage() {
     if (error) console.error('Error loading listings', error);
   }, [error]);
 
-  const go = (next: Filters) => setSearchParams(toSearchParams(next));
+  const go = (next: Filters) => {
+    const target = toSearchParams(next);
+    // The filters already shown add no step to Back: a choice made while the server's page was being taken over can
+    // reach the page twice, once from React and once handed over (lib/early-events.ts, ADR 0072), and Back would then
+    // seem to do nothing.
+    if (sameQuery(target, window.location.search)) return;
+    setSearchParams(target);
+  };
   const onPage = (page: number) => {
     go({ ...filters, page });
     window.scrollTo({ top: 0 });

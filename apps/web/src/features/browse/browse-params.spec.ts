@@ -5,6 +5,7 @@ import {
   hasActiveFilters,
   pageWindow,
   parseBrowseParams,
+  sameQuery,
   toApiParams,
   toSearchParams,
 } from './browse-params';
@@ -118,6 +119,15 @@ describe('URL and API query strings', () => {
     expect(toApiParams(filters)).toMatchObject({ verified_revenue: 'true', verified_traffic: 'true' });
     expect(toApiParams({ ...DEFAULT_FILTERS, verified_traffic: true })).not.toHaveProperty('verified_revenue');
     expect(toSearchParams({ ...DEFAULT_FILTERS, verified_revenue: false }).toString()).toBe('');
+  });
+  it('knows an address that already shows the filters, in any order or encoding, and no other', () => {
+    const url = toSearchParams({ ...DEFAULT_FILTERS, search: 'dog blog', category: 'Blog' });
+    expect(sameQuery(url, '?search=dog+blog&category=Blog')).toBe(true);
+    expect(sameQuery(url, '?category=Blog&search=dog%20blog')).toBe(true);
+    expect(sameQuery(url, '?search=dog+blog')).toBe(false);
+    expect(sameQuery(url, '?search=dog+blog&category=Blog&page=2')).toBe(false);
+    expect(sameQuery(toSearchParams(DEFAULT_FILTERS), '')).toBe(true);
+    expect(sameQuery(toSearchParams(DEFAULT_FILTERS), '?category=SaaS')).toBe(false);
   });
   it('tells whether anything narrows the results', () => {
     expect(hasActiveFilters(DEFAULT_FILTERS)).toBe(false);

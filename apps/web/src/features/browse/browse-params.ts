@@ -100,6 +100,16 @@ export function toSearchParams(filters: BrowseFilters): URLSearchParams {
   return params;
 }
 
+/** True when `params` holds the same pairs as the query string `search`, in any order and however encoded. */
+export function sameQuery(params: URLSearchParams, search: string): boolean {
+  const sorted = (query: URLSearchParams) => {
+    const copy = new URLSearchParams(query);
+    copy.sort();
+    return copy.toString();
+  };
+  return sorted(params) === sorted(new URLSearchParams(search));
+}
+
 /** The GET /api/listings query for these filters (always explicit sort, page and limit). */
 export function toApiParams(filters: BrowseFilters): BrowseParams {
   const params: BrowseParams = {
