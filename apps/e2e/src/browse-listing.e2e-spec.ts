@@ -114,8 +114,7 @@ describe('browse and the listing page', () => {
     await page.waitForURL(/category=SaaS/);
     await waitForCount(page, '1 listing');
     expect(await cardTitles(page)).toEqual([titles.saas]);
-    // A choice reaching the page again (as one made while the page is taken over can: once from React, once handed
-    // over) adds no step to Back.
+    // Choosing what the page already shows adds no step to Back (ADR 0072, amended).
     const steps = await page.evaluate(() => history.length);
     await page.getByLabel('Category').selectOption('SaaS');
     await waitForCount(page, '1 listing');

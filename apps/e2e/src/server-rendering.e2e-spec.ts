@@ -1,11 +1,28 @@
 import { randomBytes } from 'node:crypto';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { solidPng } from '@market/server-kit/testing';
 import { approveListing, createListingViaApi, registerAccount } from './support/api';
 import { baseUrl, launchBrowser, snap } from './support/browser';
-import { loggedInPage } from './support/sales';
+import { loggedInPage, openSale } from './support/sales';
 
 const TAG = `ssr${randomBytes(4).toString('hex')}`;
+
+/** Holds the app's boot module (`requested` once the browser asks for it) until `release`: a press lands on the HTML alone. */
+async function holdApp(page: Page): Promise<{ requested: Promise<void>; release: () => void }> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let asked = () => {};
+  const requested = new Promise<void>((resolve) => (asked = resolve));
+  await page.route('**/assets/start-*.js', async (route) => {
+    asked();
+    await held;
+    await route.continue();
+  });
+  return { requested, release };
+}
+
+/** The app's mark on the page: null before it ran, `ready` once it took the page over (`app/start.tsx`). */
+const appMark = (page: Page) => page.evaluate(() => document.documentElement.dataset.app ?? null);
 
 /**
  * Public pages come from the server whole (ADR 0072): a visitor without JavaScript, a crawler or a link preview reads
@@ -96,25 +113,44 @@ describe('server-rendered public pages', () => {
   });
 
   it('hands a press made before the app ran to the button in its place when that part was rendered again', async () => {
-    const buyer = await registerAccount('ssrbuyer');
-    const page = await loggedInPage(browser, buyer);
-    // The app's modules are held back, so the press lands on the server's HTML before anything runs.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/assets/start-*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
-    await page.goto(`${baseUrl()}/listing/${listingId}`, { waitUntil: 'domcontentloaded' });
-    await page.getByRole('button', { name: 'Contact Seller' }).click();
-    // React mending a difference from the server's HTML renders that part again: the pressed element is replaced by a
-    // new one saying the same, in the same place.
-    await page.evaluate(() => {
-      const pressed = Array.from(document.querySelectorAll('button')).find((button) => button.textContent === 'Contact Seller');
-      pressed?.replaceWith(pressed.cloneNode(true));
-    });
-    release();
+    const page = await loggedInPage(browser, await registerAccount('ssrbuyer'));
+    const app = await holdApp(page);
+    try {
+      await page.goto(`${baseUrl()}/listing/${listingId}`, { waitUntil: 'domcontentloaded' });
+      await app.requested;
+      await page.getByRole('button', { name: 'Contact Seller', exact: true }).click();
+      // React mending a difference from the server's HTML renders that part again: the pressed element is replaced by a
+      // new one saying the same, in the same place.
+      await page.evaluate(() => {
+        const pressed = Array.from(document.querySelectorAll('button')).find((button) => button.textContent === 'Contact Seller');
+        pressed?.replaceWith(pressed.cloneNode(true));
+      });
+      await expect(appMark(page)).resolves.toBeNull();
+    } finally {
+      app.release();
+    }
     await page.getByRole('dialog', { name: 'Contact Seller' }).getByLabel('Message').waitFor();
+    await page.context().close();
+  });
+
+  it("does not hand a guest's Place Bid to the buyer's bid form that replaces it (an empty bid)", async () => {
+    const sale = await openSale(await registerAccount('ssrauction'), { title: `${TAG} Birding blog at auction` });
+    const page = await loggedInPage(browser, await registerAccount('ssrbidder'));
+    const app = await holdApp(page);
+    try {
+      await page.goto(`${baseUrl()}/listing/${sale.id}`, { waitUntil: 'domcontentloaded' });
+      await app.requested;
+      // The server's HTML is a guest's: its Place Bid button, which a buyer's bid form replaces once the session is known.
+      await page.getByRole('button', { name: 'Place Bid', exact: true }).click();
+      await expect(appMark(page)).resolves.toBeNull();
+    } finally {
+      app.release();
+    }
+    // The hand-over is over once the app marks itself ready: the form's own Place Bid was not pressed for the buyer.
+    await page.locator('html[data-app="ready"]').waitFor({ state: 'attached' });
+    const form = page.getByRole('form', { name: 'Place a bid' });
+    await form.waitFor();
+    await expect(form.getByText('Please enter your bid amount').count()).resolves.toBe(0);
     await page.context().close();
   });
 

@@ -74,6 +74,7 @@ export async function start(early: EarlyEvents | null = null): Promise<void> {
     // started once the page is taken over (the wrapper adds no markup, so the HTML still matches).
     await new Promise<void>((taken) => {
       startTransition(() => {
+        early?.listening();
         hydrateRoot(container, <AfterFirstCommit onCommitted={taken}>{app}</AfterFirstCommit>, {
           // A mismatch is mended by React rendering that part again; it is reported, never shown (ADR 0072).
           onRecoverableError: (error) => console.warn('Hydration mended a difference from the server HTML', error),

@@ -16,23 +16,35 @@ const isField = (target: EventTarget | null): target is Field =>
   (target instanceof HTMLInputElement && !UNTYPED.has(target.type));
 
 /**
- * A pressed button as it was: handed over only if it still is the same button saying the same thing. `nth` is its place
- * among the buttons saying that: a part of the page React renders again (a hydration mismatch it mends) replaces the
- * element, and the new one in the same place is then the same button.
+ * A pressed button as it was: handed over only if it still is the same button saying the same thing. When React
+ * rendered that part again meanwhile (mending a difference from the server's HTML replaces the elements), the one
+ * button now saying the same, of the same kind and in the same form, is it, provided that label was the page's only
+ * one when pressed: a guest's "Place Bid" is replaced by a buyer's bid form whose submit button says the same, and
+ * pressing that would send an empty bid.
  */
 interface Press {
   button: HTMLElement;
   label: string;
-  nth: number;
+  kind: string;
+  unique: boolean;
 }
 
 const BUTTONS = 'button, input[type="submit"]';
 const labelOf = (button: HTMLElement) => `${button.getAttribute('aria-label') ?? ''}|${button.textContent ?? ''}`;
+/** The element, its type and the form it is in (by name, or none): what a button does besides what it says. */
+const kindOf = (button: HTMLElement) => {
+  const form = button.closest('form');
+  return `${button.tagName}|${button.getAttribute('type') ?? ''}|${form ? `form:${form.getAttribute('aria-label') ?? ''}` : 'no form'}`;
+};
 const sameLabelled = (doc: Document, label: string) => [...doc.querySelectorAll<HTMLElement>(BUTTONS)].filter((b) => labelOf(b) === label);
 
-/** The kept press's button now: the element itself, else the one in its place among those saying the same, else null. */
+/** The kept press's button now: the element itself, else its only replacement (see Press), else null. */
 function buttonOf(doc: Document, press: Press): HTMLElement | null {
-  const button = press.button.isConnected ? press.button : (sameLabelled(doc, press.label)[press.nth] ?? null);
+  let button: HTMLElement | null = press.button;
+  if (!button.isConnected) {
+    const now = sameLabelled(doc, press.label);
+    button = press.unique && now.length === 1 && kindOf(now[0]) === press.kind ? now[0] : null;
+  }
   if (!button || button.hasAttribute('disabled') || labelOf(button) !== press.label) return null;
   return button;
 }
@@ -53,7 +65,13 @@ function retype(field: Field, value: string): void {
 
 /** What holdEarlyEvents gives back: each step of the hand-over, and the way out when the app does not start. */
 export interface EarlyEvents {
-  /** The page is hydrated: the fields' values go to React. */
+  /**
+   * React listens from here on (hydrateRoot was called): a change made while it hydrates is React's own, since React
+   * hydrates at once what such an event lands on and answers it. Fields changed from here are no longer kept, and one
+   * kept before is forgotten, or handing it over would say it twice or put back an older value.
+   */
+  listening(): void;
+  /** The page is hydrated: the fields kept before React listened go to React. */
   typed(): void;
   /** The session is known (or `known` false: it could not be): stop holding, and press the kept button if any. */
   pressed(known: boolean): void;
@@ -66,8 +84,11 @@ export function holdEarlyEvents(doc: Document): EarlyEvents {
   const values = new Map<Field, string>();
   let press: Press | null = null;
   let holding = true;
+  let reactListens = false;
   const onInput = (event: Event) => {
-    if (isField(event.target)) values.set(event.target, event.target.value);
+    if (!isField(event.target)) return;
+    if (reactListens) values.delete(event.target);
+    else values.set(event.target, event.target.value);
   };
   const onClick = (event: MouseEvent) => {
     const button = event.target instanceof Element ? event.target.closest<HTMLElement>(BUTTONS) : null;
@@ -78,7 +99,7 @@ export function holdEarlyEvents(doc: Document): EarlyEvents {
     event.preventDefault();
     event.stopPropagation();
     const label = labelOf(button);
-    press = { button, label, nth: sameLabelled(doc, label).indexOf(button) };
+    press = { button, label, kind: kindOf(button), unique: sameLabelled(doc, label).length === 1 };
   };
   const stop = () => {
     if (!holding) return;
@@ -91,6 +112,9 @@ export function holdEarlyEvents(doc: Document): EarlyEvents {
   doc.addEventListener('change', onInput, true);
   doc.addEventListener('click', onClick, true);
   return {
+    listening() {
+      reactListens = true;
+    },
     typed() {
       for (const [field, value] of values) {
         try {

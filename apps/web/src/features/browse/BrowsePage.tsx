@@ -43,9 +43,10 @@ export function BrowsePage() {
 
   const go = (next: Filters) => {
     const target = toSearchParams(next);
-    // The filters already shown add no step to Back: a choice made while the server's page was being taken over can
-    // reach the page twice, once from React and once handed over (lib/early-events.ts, ADR 0072), and Back would then
-    // seem to do nothing.
+    // Asking for the address already shown (the same category again, Clear with nothing set) adds no step to Back, which
+    // would then seem to do nothing (ADR 0072, amended). It is compared with the address, not with `searchParams`: the
+    // router has pushed by the time setSearchParams returns (this route has no loader), while the page re-renders in a
+    // transition, so a second event can arrive before `searchParams` says so.
     if (sameQuery(target, window.location.search)) return;
     setSearchParams(target);
   };
