@@ -141,6 +141,14 @@ describe('browse and the listing page', () => {
     await page.getByText('No listings found matching your criteria.').waitFor();
     await snap(page, 'browse-empty');
 
+    // Clear also empties what was typed but not applied, where no filter was applied to clear.
+    await page.goto(`${baseUrl()}/browse`);
+    await page.locator('html[data-app="ready"]').waitFor({ state: 'attached' });
+    await page.getByLabel('Minimum price').fill('1500');
+    await page.getByRole('button', { name: 'Clear', exact: true }).click();
+    await expect(page.getByLabel('Minimum price').inputValue()).resolves.toBe('');
+    expect(new URL(page.url()).search).toBe('');
+
     // A page rendered on the server is kept briefly (ADR 0071): ask again until it shows all three.
     await eventually(async () => {
       await page.goto(`${baseUrl()}/browse?search=${TAG}`);

@@ -99,7 +99,16 @@ export function BrowseFilters({ filters, onApply, onClear, facets }: BrowseFilte
         <button type="submit" className="btn btn-primary">
           Apply filters
         </button>
-        <button type="button" className="btn btn-ghost" onClick={onClear}>
+        <button
+          type="button"
+          className="btn btn-ghost"
+          onClick={(event) => {
+            // What was typed but not applied goes too: when nothing was applied, Clear changes no address and nothing
+            // else would empty the fields. The fields go back to the address's filters, which the clear then empties.
+            event.currentTarget.form?.reset();
+            onClear();
+          }}
+        >
           Clear
         </button>
       </div>
