@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { MESSAGE_TEXTS } from '@market/contracts';
 import { eventually } from '@market/server-kit/testing';
 import { EmailsRepository } from '../../../notifications-service/src/emails/emails.repository';
-import { bearer, post, signUp, startStack, type Json, type Stack } from '../support/start-stack';
+import { bearer, post, postCounted, signUp, startStack, type Json, type Stack } from '../support/start-stack';
 
 const SUPPORT = 'help-desk@example.com';
 
@@ -38,11 +38,11 @@ describe('contact API (SPEC §5, §8, D19)', () => {
   });
 
   it('stores a message, answers the thank-you text and mails support once, naming a signed-in sender', async () => {
-    const guest = await post(api('/contact'), form());
+    const guest = await postCounted(api('/contact'), form());
     expect(guest.status).toBe(200);
     expect(guest.body).toEqual({ message: MESSAGE_TEXTS.contactThanks });
     const user = await signUp(stack.url);
-    const signedIn = await post(api('/contact'), form({ subject: 'Payment & Billing', urgency: 'high', email: user.email }), bearer(user.token));
+    const signedIn = await postCounted(api('/contact'), form({ subject: 'Payment & Billing', urgency: 'high', email: user.email }), bearer(user.token));
     expect(signedIn.status).toBe(200);
 
     const rows: Json[] = await sql('SELECT user_id, name, email, subject, urgency, message FROM notifications.contact_messages ORDER BY created_at');
@@ -61,10 +61,10 @@ describe('contact API (SPEC §5, §8, D19)', () => {
 
   it('refuses a bad form with field details and stores nothing', async () => {
     const before: Json[] = await sql('SELECT count(*)::int AS n FROM notifications.contact_messages');
-    const bad = await post(api('/contact'), { name: 'Eve\nBcc: x@example.com', email: 'nope', subject: 'Spam', message: '', urgency: 'urgent' });
+    const bad = await postCounted(api('/contact'), { name: 'Eve\nBcc: x@example.com', email: 'nope', subject: 'Spam', message: '', urgency: 'urgent' });
     expect(bad.status).toBe(422);
     expect(bad.body.detail.map((i: Json) => i.loc.join('.')).sort()).toEqual(['body.email', 'body.message', 'body.name', 'body.subject', 'body.urgency']);
-    expect((await post(api('/contact'), form({ extra: true }))).status).toBe(422);
+    expect((await postCounted(api('/contact'), form({ extra: true }))).status).toBe(422);
     const after: Json[] = await sql('SELECT count(*)::int AS n FROM notifications.contact_messages');
     expect(after[0].n).toBe(before[0].n);
   });
